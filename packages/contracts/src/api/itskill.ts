@@ -1,0 +1,13 @@
+/** GET /itskill/checkup: the IT skill check-up intro. */
+export interface CheckupIntro {
+  surveyId: number;
+  title: string;
+  description: string;
+  questionCount: number;
+  estimatedMinutes: number;
+  participantCount: number;
+  areas: { code: string; name: string; description: string }[];
+}
+export interface CheckupIntroResponse {
+  checkup: CheckupIntro;
+}

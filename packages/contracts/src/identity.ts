@@ -1,0 +1,31 @@
+/**
+ * How the gateway tells a service who is calling. Clients can never set these: the gateway removes any
+ * `x-identity*` header it receives and signs the one it forwards with the internal secret.
+ */
+export const IDENTITY_HEADER = 'x-identity';
+export const IDENTITY_SIGNATURE_HEADER = 'x-identity-signature';
+/** Service-to-service calls (never routed by the gateway) carry the internal secret. */
+export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
+
+export type UserRole = 'ROLE_USER' | 'ROLE_ADMIN';
+
+export interface Identity {
+  userId: number;
+  role: UserRole;
+  /** Session id; logout, password change and withdrawal revoke it. */
+  sid: string;
+}
+
+/** JWT claims issued by the account service and verified by the gateway. */
+export interface AccessTokenClaims {
+  sub: string;
+  role: UserRole;
+  sid: string;
+  iss: string;
+  aud: string;
+  exp: number;
+  iat: number;
+}
+
+export const TOKEN_ISSUER = 'sq-account';
+export const TOKEN_AUDIENCE = 'sq-web';

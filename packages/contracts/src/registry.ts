@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The remote registry (`/remotes.json`), read by the shell at run time. Releasing a remote means publishing
+ * its build under a versioned path and pointing its entry here at it; the shell is never rebuilt for that.
+ */
+export const routeAccess = z.enum(['public', 'member', 'admin']);
+export const routeLayout = z.enum(['default', 'fullpage', 'fluid', 'empty']);
+
+export const routeEntry = z.object({
+  /** Path pattern in react-router syntax, e.g. `/projects/detail/:projectId`, `/itskilltrends/*`. */
+  path: z.string().startsWith('/'),
+  access: routeAccess,
+  layout: routeLayout,
+  /** Page title; the shell appends the site name. */
+  title: z.string(),
+  /** Header parts shown on this route (defaults: logo, menu). */
+  header: z.array(z.enum(['logo', 'back', 'menu', 'title', 'share'])).optional(),
+  /** False while the route shows the "준비 중" page. */
+  ready: z.boolean().default(true),
+});
+
+export const routeManifest = z.object({
+  /** single-spa application name and Module Federation remote name, e.g. `mfe_programs`. */
+  name: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  routes: z.array(routeEntry).min(1),
+});
+
+export const registryEntry = routeManifest.extend({
+  version: z.string().min(1),
+  /** URL of the remote's `mf-manifest.json` (absolute, or relative to the site origin). */
+  manifestUrl: z.string().min(1),
+  /** Versions published earlier, newest first; `rollback` points the entry back to one of them. */
+  history: z.array(z.object({ version: z.string(), manifestUrl: z.string(), releasedAt: z.string() })).default([]),
+  releasedAt: z.string(),
+});
+
+export const registry = z.object({ remotes: z.array(registryEntry) });
+
+export type RouteAccess = z.infer<typeof routeAccess>;
+export type RouteLayout = z.infer<typeof routeLayout>;
+export type RouteEntry = z.infer<typeof routeEntry>;
+export type RouteManifest = z.infer<typeof routeManifest>;
+export type RegistryEntry = z.infer<typeof registryEntry>;
+export type Registry = z.infer<typeof registry>;
+
+/** The module every remote exposes: single-spa lifecycles (bootstrap, mount, unmount). */
+export const REMOTE_APP_MODULE = './app';
