@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Knex } from 'knex';
+import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
+import { ApiError } from './errors';
+import { identityPlugin } from './identity';
+import { knexPlugin } from './knex';
+import { ZodValidationError, zodToOpenApi, zodValidatorCompiler } from './validation';
+
+export interface ServiceAppOptions {
+  /** Domain name, e.g. `content`; also the title of its OpenAPI document. */
+  name: string;
+  knex: Knex;
+  internalSecret: string;
+  /** Repositories first, then routes: the service's own plugin tree. */
+  plugin: FastifyPluginAsync;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The one shape of every domain service: external plugins, then app plugins (knex, identity), then the
+ * service's own repositories and routes; one error handler and the ErrorCode envelope for every failure.
+ */
+export async function createServiceApp(options: ServiceAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // The gateway forwards the client's address; services trust only it (they are not exposed).
+    trustProxy: '127.0.0.1',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true } },
+  });
+  app.setValidatorCompiler((req) => (isZod(req.schema) ? zodValidatorCompiler(req as never) : acceptAsIs));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  await app.register(swagger, {
+    openapi: { info: { title: `${options.name} service`, version: '1.0.0' } },
+    transform: ({ schema, url }) => {
+      if (!schema) return { schema, url };
+      const out: Record<string, unknown> = { ...schema };
+      for (const key of ['querystring', 'params', 'body', 'headers'] as const) {
+        if (key in out) out[key] = zodToOpenApi(out[key]);
+      }
+      if (out.response && typeof out.response === 'object') {
+        out.response = Object.fromEntries(
+          Object.entries(out.response as Record<string, unknown>).map(([code, s]) => [code, zodToOpenApi(s)]),
+        );
+      }
+      return { schema: out as typeof schema, url };
+    },
+  });
+  await app.register(knexPlugin, { knex: options.knex });
+  await app.register(identityPlugin, { internalSecret: options.internalSecret });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ZodValidationError || (error as { validation?: unknown }).validation) {
+      const fields = error instanceof ZodValidationError ? error.fields : undefined;
+      const cause = (error as { cause?: unknown }).cause;
+      const zodFields = cause instanceof ZodValidationError ? cause.fields : fields;
+      const first = zodFields ? Object.values(zodFields)[0] : undefined;
+      return reply.status(400).send(failure(ERROR_CODES.badRequest, first ?? MESSAGES.badRequest, zodFields));
+    }
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(failure(error.errorCode, error.message, error.fields));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type) get a Korean text too.
+      const message = status === 429 ? MESSAGES.tooManyRequests : MESSAGES.badRequest;
+      return reply.status(status).send(failure(codeForStatus(status), message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(failure(ERROR_CODES.internal, MESSAGES.defaultError));
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));
+  });
+
+  app.get('/health', { schema: { hide: true } }, async () => {
+    await app.knex.raw('select 1');
+    return ok({ status: 'ok', service: options.name });
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(options.plugin);
+  return app;
+}
+
+function isZod(schema: unknown): boolean {
+  return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
+}
+
+// Services declare zod schemas everywhere; a non-zod schema (none today) is documentation only.
+const acceptAsIs = (data: unknown) => ({ value: data });

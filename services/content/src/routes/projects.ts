@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, ok, type LeftMenuResponse, type ProjectDetailResponse, type ProjectListResponse } from '@sq/contracts';
+import { notFound, pageQuery } from '@sq/service-kit';
+
+const id = z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(2_147_483_647, MESSAGES.badRequest);
+
+const listQuery = pageQuery.extend({ productId: id.optional(), oddId: id.optional() });
+const leftMenuQuery = z.object({ productId: id });
+const detailParams = z.object({ projectId: id });
+
+const projectRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/api/project/getLeftMenu', { schema: { tags: ['projects'], summary: '지난 프로젝트 왼쪽 메뉴' } }, async (): Promise<LeftMenuResponse> =>
+    ok({ leftMenu: await app.projectRepository.leftMenu() }),
+  );
+
+  app.get<{ Querystring: z.infer<typeof leftMenuQuery> }>(
+    '/api/project/getLeftMenuByProductId',
+    { schema: { tags: ['projects'], summary: '프로그램별 왼쪽 메뉴', querystring: leftMenuQuery } },
+    async (request): Promise<LeftMenuResponse> => ok({ leftMenu: await app.projectRepository.leftMenu(request.query.productId) }),
+  );
+
+  app.get<{ Querystring: z.infer<typeof listQuery> }>(
+    '/api/projects',
+    { schema: { tags: ['projects'], summary: '지난 프로젝트 목록', querystring: listQuery } },
+    async (request): Promise<ProjectListResponse> => ok({ projects: await app.projectRepository.list(request.query) }),
+  );
+
+  app.get<{ Params: z.infer<typeof detailParams> }>(
+    '/api/projects/:projectId',
+    { schema: { tags: ['projects'], summary: '지난 프로젝트 상세', params: detailParams } },
+    async (request): Promise<ProjectDetailResponse> => {
+      const project = await app.projectRepository.detail(request.params.projectId);
+      if (!project) throw notFound();
+      return ok({ project });
+    },
+  );
+};
+
+export default projectRoutes;

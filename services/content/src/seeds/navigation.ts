@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import { countRows } from '@sq/service-kit';
+
+const MENU = [
+  { type: 'MAIN', title: '프로그램', url: '/bside', sub: [
+    { subTitle: '14주 팀 프로젝트', url: '/bside', badge: '/media/content/badge-recruiting.svg' },
+    { subTitle: '10일 팀 스프린트', url: '/potenday', badge: null },
+    { subTitle: '플래너 코스', url: '/planx', badge: null },
+  ] },
+  { type: 'MAIN', title: '지난 프로젝트', url: '/projects', sub: [] },
+  { type: 'MAIN', title: '참가 후기', url: '/story', sub: [] },
+  { type: 'SEPARATOR', title: '', url: '', sub: [] },
+  { type: 'SUB', title: '커리어 카드', url: '/careercard', sub: [] },
+  { type: 'SUB', title: 'IT 스킬 체크업', url: '/itskillcheckup', sub: [] },
+  { type: 'SUB', title: 'IT 스킬 트렌드', url: '/itskilltrends', sub: [] },
+  { type: 'SUB', title: '자주 묻는 질문', url: '/faq', sub: [] },
+  { type: 'OUTLINK', title: '운영 블로그', url: 'https://blog.example.com', sub: [] },
+] as const;
+
+export async function seedNavigation(knex: Knex): Promise<void> {
+  if ((await countRows(knex('gnb_menu'))) > 0) return;
+  for (const [index, item] of MENU.entries()) {
+    const [row] = await knex('gnb_menu')
+      .insert({ sort_order: index, type: item.type, title: item.title, url: item.url, clickable: item.type !== 'SEPARATOR' })
+      .returning('id');
+    for (const [subIndex, sub] of item.sub.entries()) {
+      await knex('gnb_submenu').insert({ menu_id: row.id, sort_order: subIndex, sub_title: sub.subTitle, url: sub.url, badge_path: sub.badge });
+    }
+  }
+  await knex('banner').insert([
+    { placement: 'gnb', sort_order: 0, url: '/bside', pc_img_url: '/media/content/banner-gnb-pc.svg', mo_img_url: '/media/content/banner-gnb-mo.svg', pc_displayable: true, mo_displayable: true },
+    { placement: 'main', sort_order: 0, url: '/bside', pc_img_url: '/media/content/banner-main-pc.svg', mo_img_url: '/media/content/banner-main-mo.svg', pc_displayable: true, mo_displayable: true },
+    { placement: 'main', sort_order: 1, url: '/potenday', pc_img_url: '/media/content/banner-sprint-pc.svg', mo_img_url: '/media/content/banner-sprint-mo.svg', pc_displayable: true, mo_displayable: false },
+  ]);
+}
