@@ -1,0 +1,19 @@
+export { http, configureApiClient, apiGet, apiPost, type Query } from './client';
+export { signInUrl, type ApiClientConfig } from './config';
+export { ApiError, isApiError, CLIENT_CODES } from './errors';
+export {
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+  decodeClaims,
+  isTokenValid,
+  getSession,
+  getToken,
+  setToken,
+  setSession,
+  clearSession,
+  subscribe,
+  type Session,
+  type StoredUser,
+  type TokenClaims,
+} from './token-store';
+export { isCancel } from 'axios';

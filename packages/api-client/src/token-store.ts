@@ -1,0 +1,140 @@
+import type { SignedInUser, UserRole } from '@sq/contracts';
+
+/**
+ * The signed-in state lives in localStorage so every tab and every bundle sees it:
+ *   sq.token  the raw JWT (sent as "Authorization: Bearer <token>")
+ *   sq.user   the signed-in user's display data (SignedInUser without the token), JSON
+ * It is a tiny store with subscribe() so the shell's jotai atoms can wrap it without this package
+ * depending on jotai.
+ */
+export const TOKEN_STORAGE_KEY = 'sq.token';
+export const USER_STORAGE_KEY = 'sq.user';
+
+export type StoredUser = Omit<SignedInUser, 'token'>;
+
+export interface TokenClaims {
+  sub?: string;
+  role?: UserRole;
+  exp?: number;
+  iat?: number;
+  [claim: string]: unknown;
+}
+
+export interface Session {
+  token: string | null;
+  user: StoredUser | null;
+  claims: TokenClaims | null;
+}
+
+function base64UrlDecode(segment: string): string {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Reads the claims of a JWT without verifying it (only the gateway can verify); null if malformed. */
+export function decodeClaims(token: string | null | undefined): TokenClaims | null {
+  if (!token) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const claims: unknown = JSON.parse(base64UrlDecode(parts[1]));
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as TokenClaims) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec section 4: a token is valid if its expiry lies in the future. No `exp` means not valid. */
+export function isTokenValid(token: string | null | undefined, now: number = Date.now()): boolean {
+  const exp = decodeClaims(token)?.exp;
+  return typeof exp === 'number' && exp * 1000 > now;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Storage can throw when the browser blocks it (privacy modes); behave as signed out.
+    return null;
+  }
+}
+
+type Listener = (session: Session) => void;
+const listeners = new Set<Listener>();
+let snapshot: Session | null = null;
+let snapshotRaw: [string | null, string | null] = [null, null];
+
+function readRaw(): [string | null, string | null] {
+  const s = storage();
+  return [s?.getItem(TOKEN_STORAGE_KEY) ?? null, s?.getItem(USER_STORAGE_KEY) ?? null];
+}
+
+function readSession(): Session {
+  const [token, rawUser] = readRaw();
+  snapshotRaw = [token, rawUser];
+  let user: StoredUser | null = null;
+  if (rawUser) {
+    try {
+      user = JSON.parse(rawUser) as StoredUser;
+    } catch {
+      user = null;
+    }
+  }
+  return { token, user, claims: decodeClaims(token) };
+}
+
+function emit() {
+  snapshot = readSession();
+  for (const listener of listeners) listener(snapshot);
+}
+
+/** The current session; the same object until it changes (safe for useSyncExternalStore). */
+export function getSession(): Session {
+  // Re-read when storage was changed behind the store's back (another script, devtools).
+  const [token, rawUser] = readRaw();
+  if (!snapshot || token !== snapshotRaw[0] || rawUser !== snapshotRaw[1]) snapshot = readSession();
+  return snapshot;
+}
+
+export function getToken(): string | null {
+  return getSession().token;
+}
+
+/** Replaces only the token (the gateway refreshes it on every response). */
+export function setToken(token: string): void {
+  if (token === getSession().token) return;
+  storage()?.setItem(TOKEN_STORAGE_KEY, token);
+  emit();
+}
+
+/** Stores a fresh sign-in: the token and the user's display data. */
+export function setSession(user: SignedInUser): void {
+  const { token, ...rest } = user;
+  const s = storage();
+  s?.setItem(TOKEN_STORAGE_KEY, token);
+  s?.setItem(USER_STORAGE_KEY, JSON.stringify(rest));
+  emit();
+}
+
+/** Forgets the signed-in user (logout, 401, or an invalid token found on a route change). */
+export function clearSession(): void {
+  const s = storage();
+  if (!s?.getItem(TOKEN_STORAGE_KEY) && !s?.getItem(USER_STORAGE_KEY)) return;
+  s.removeItem(TOKEN_STORAGE_KEY);
+  s.removeItem(USER_STORAGE_KEY);
+  emit();
+}
+
+/** Calls `listener` whenever the session changes, in this tab or another one. Returns the unsubscribe. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === TOKEN_STORAGE_KEY || event.key === USER_STORAGE_KEY) emit();
+  });
+}

@@ -1,0 +1,14 @@
+import { MESSAGES } from '@sq/contracts/messages';
+import { StatePanel } from './StatePanel';
+
+/** Shown by every route that is declared in a manifest but not built yet: never a blank page. */
+export function ComingSoon({ title }: { title?: string }) {
+  return (
+    <StatePanel
+      role="status"
+      icon="🛠️"
+      title={MESSAGES.comingSoon}
+      description={title ? `${title} 화면은 곧 열릴 예정이에요.` : '곧 열릴 예정이에요.'}
+    />
+  );
+}
