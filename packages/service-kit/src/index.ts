@@ -6,3 +6,4 @@ export * from './service';
 export * from './server';
 export * from './pagination';
 export { createServiceApp } from './app';
+export * from './jwt-keys';

@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import knexFactory from 'knex';
+import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
+import type { GatewayConfig } from './config';
+import auth from './plugins/auth';
+import docs from './plugins/docs';
+import proxy from './plugins/proxy';
+import site from './plugins/site';
+import { createPostgresRateLimitStore, migrateRateLimit } from './plugins/rate-limit-store';
+
+/** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
+export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY ?? false, bodyLimit: 12 * 1024 * 1024 });
+  const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
+  await migrateRateLimit(knex);
+  app.addHook('onClose', () => knex.destroy());
+
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests));
+    if (status === 503 || status >= 500) {
+      request.log.error({ err: error }, 'gateway error');
+      return reply.status(status === 503 ? 503 : 500).send(failure(codeForStatus(status), status === 503 ? MESSAGES.serviceUnavailable : MESSAGES.defaultError));
+    }
+    return reply.status(status).send(failure(codeForStatus(status), MESSAGES.badRequest));
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    keyGenerator: (request) => `ip:${request.ip}`,
+    store: createPostgresRateLimitStore(knex) as never,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: () => ({ statusCode: 429, ...failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests) }),
+  });
+  await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });
+  await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
+  await app.register(docs, { services: config.services });
+
+  app.get('/health', async () => ok({ status: 'ok', service: 'gateway' }));
+  app.get('/health/services', async (_request, reply) => {
+    const entries = await Promise.all(
+      Object.entries(config.services).map(async ([name, url]) => {
+        const up = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok).catch(() => false);
+        return [name, up ? 'ok' : 'down'] as const;
+      }),
+    );
+    const allUp = entries.every(([, state]) => state === 'ok');
+    return reply.status(allUp ? 200 : 503).send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
+  });
+
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir });
+  return app;
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { DEV_INTERNAL_SECRET, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
+
+export interface GatewayConfig {
+  port: number;
+  jwtPublicKey: string;
+  internalSecret: string;
+  services: Record<ServiceName, string>;
+  /** Built shell (index.html and its assets); absent when the gateway serves only the API. */
+  shellDir: string | null;
+  /** What a CDN would hold: `remotes.json` and `bundles/<remote>/<version>/`. */
+  cdnDir: string | null;
+  databaseUrl: string;
+  rateLimit: { max: number; windowMs: number };
+  /** How long the gateway waits for a service before answering 503. */
+  upstreamTimeoutMs: number;
+}
+
+export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set (rate limits are shared through PostgreSQL).');
+  const names: ServiceName[] = ['account', 'content', 'programs', 'careercard', 'itskill'];
+  return {
+    port: Number(env.PORT ?? 8080),
+    jwtPublicKey: readJwtKeys(env).publicKey,
+    internalSecret: env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET,
+    services: Object.fromEntries(names.map((name) => [name, serviceUrl(name, env)])) as Record<ServiceName, string>,
+    shellDir: env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null,
+    cdnDir: env.CDN_DIR ? path.resolve(env.CDN_DIR) : null,
+    databaseUrl: env.DATABASE_URL,
+    rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
+    upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
+  };
+}

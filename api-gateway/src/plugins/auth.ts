@@ -1,0 +1,110 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import { request as undiciRequest } from 'undici';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  INTERNAL_SECRET_HEADER,
+  MESSAGES,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type AccessTokenClaims,
+  type Identity,
+} from '@sq/contracts';
+import { JWT_ALGORITHM } from '@sq/service-kit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller; null for visitors. */
+    caller: Identity | null;
+    /** Why a presented token was refused (null when none was presented or it was fine). */
+    tokenProblem: 'invalid' | 'revoked' | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AccessTokenClaims;
+  }
+}
+
+interface SessionCheck {
+  ErrorCode: string;
+  active: boolean;
+  role?: Identity['role'];
+  token?: string;
+}
+
+export interface AuthOptions {
+  publicKey: string;
+  accountUrl: string;
+  internalSecret: string;
+}
+
+/**
+ * Verifies the bearer token (ES256 only; iss, aud, exp, sub and sid required), then asks the account
+ * service whether its session is still live: logout, password change and withdrawal revoke a session, and
+ * every gateway instance sees that at once. The account service also hands back a fresh token when the
+ * current one nears expiry; it goes to the client in the `authorization` response header.
+ */
+export default fp<AuthOptions>(
+  async (app, options) => {
+    await app.register(jwt, {
+      secret: { public: options.publicKey, private: 'verify-only' },
+      verify: {
+        algorithms: [JWT_ALGORITHM],
+        allowedIss: TOKEN_ISSUER,
+        allowedAud: TOKEN_AUDIENCE,
+        requiredClaims: ['exp', 'iss', 'aud', 'sub', 'sid'],
+      },
+    });
+    app.decorateRequest('caller', null);
+    app.decorateRequest('tokenProblem', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      if (!header || !/^Bearer\s+\S+$/i.test(header)) return;
+      let claims: AccessTokenClaims;
+      try {
+        claims = await request.jwtVerify<AccessTokenClaims>();
+      } catch {
+        request.tokenProblem = 'invalid';
+        return;
+      }
+      const userId = Number(claims.sub);
+      if (!Number.isSafeInteger(userId)) {
+        request.tokenProblem = 'invalid';
+        return;
+      }
+      const session = await checkSession(options, claims);
+      if (!session.active) {
+        request.tokenProblem = 'revoked';
+        return;
+      }
+      request.caller = { userId, role: session.role ?? claims.role, sid: claims.sid };
+      if (session.token) reply.header('authorization', `Bearer ${session.token}`);
+    });
+  },
+  { name: 'auth' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+async function checkSession(options: AuthOptions, claims: AccessTokenClaims): Promise<SessionCheck> {
+  const response = await undiciRequest(`${options.accountUrl}/internal/sessions/check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
+    body: JSON.stringify({ sid: claims.sid, userId: Number(claims.sub), exp: claims.exp }),
+    headersTimeout: 5_000,
+    bodyTimeout: 5_000,
+  });
+  const body = (await response.body.json()) as SessionCheck;
+  if (response.statusCode !== 200) throw Object.assign(new Error('session check failed'), { statusCode: 503 });
+  return body;
+}
+
+export const TOKEN_MESSAGES = { invalid: MESSAGES.wrongTokenOnApi, revoked: MESSAGES.wrongTokenOnApi } as const;

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { request } from 'undici';
+import type { ServiceName } from '@sq/service-kit';
+import { ROUTE_TABLE } from '../route-table';
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/**
+ * One OpenAPI document for gateway-level API consumers, merged from each service's own document and
+ * limited to the paths the route table exposes (internal routes never appear).
+ */
+export async function aggregateOpenApi(services: Record<ServiceName, string>): Promise<object> {
+  const paths: Record<string, unknown> = {};
+  const exposed = ROUTE_TABLE.map((rule) => ({ ...rule, pattern: new RegExp(`^${rule.path.replace(/\*/g, '.+')}$`) }));
+  await Promise.all(
+    (Object.entries(services) as [ServiceName, string][]).map(async ([name, url]) => {
+      const document = await request(`${url}/openapi.json`, { headersTimeout: 3_000 })
+        .then((r) => r.body.json() as Promise<OpenApiDocument>)
+        .catch(() => ({}) as OpenApiDocument);
+      for (const [path, operations] of Object.entries(document.paths ?? {})) {
+        const gatewayPath = path.replace(/\{(\w+)\}/g, 'x');
+        if (!exposed.some((rule) => rule.service === name && rule.pattern.test(gatewayPath))) continue;
+        paths[path] = Object.fromEntries(
+          Object.entries(operations).map(([method, operation]) => [method, { ...(operation as object), tags: [name] }]),
+        );
+      }
+    }),
+  );
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Side project platform API', version: '1.0.0', description: '모든 응답은 ErrorCode(성공 시 "00")를 담습니다.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+export default fp<{ services: Record<ServiceName, string> }>(
+  async (app, { services }) => {
+    // swagger-ui serves a document synchronously; it is rebuilt from the services on every docs request.
+    let document: object = await aggregateOpenApi(services);
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/docs/json') || request.url.startsWith('/api/docs/yaml')) document = await aggregateOpenApi(services);
+    });
+    await app.register(swagger, { openapi: { info: { title: 'gateway', version: '1.0.0' } }, hideUntagged: true });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', transformSpecification: () => document });
+  },
+  { name: 'docs' },
+);

@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
+import { signIdentity, type ServiceName } from '@sq/service-kit';
+import { ROUTE_TABLE, type RouteRule } from '../route-table';
+import { TOKEN_MESSAGES } from './auth';
+
+export interface ProxyOptions {
+  services: Record<ServiceName, string>;
+  internalSecret: string;
+  upstreamTimeoutMs: number;
+}
+
+/** Headers only the gateway may set; whatever a client sends under these names is dropped. */
+const RESERVED = /^(x-identity|x-internal|x-forwarded-|forwarded$)/i;
+
+/** Registers every route-table entry as a proxied route to its service. */
+export default fp<ProxyOptions>(
+  async (app, options) => {
+    await app.register(replyFrom, {
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
+    });
+
+    const forward = (rule: RouteRule) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
+      if (request.tokenProblem && rule.access !== 'public') {
+        return reply.status(401).send(failure(ERROR_CODES.unauthorized, TOKEN_MESSAGES[request.tokenProblem]));
+      }
+      if (rule.access !== 'public' && !request.caller) {
+        return reply.status(401).send(failure(ERROR_CODES.unauthorized, MESSAGES.signInRequired));
+      }
+      if (rule.access === 'admin' && request.caller?.role !== 'ROLE_ADMIN') {
+        return reply.status(403).send(failure(ERROR_CODES.forbidden, MESSAGES.forbidden));
+      }
+      const caller = request.caller;
+      return reply.from(`${options.services[rule.service]}${request.url}`, {
+        rewriteRequestHeaders: (_req, headers) => {
+          const clean: Record<string, string | string[] | undefined> = {};
+          for (const [name, value] of Object.entries(headers)) if (!RESERVED.test(name)) clean[name] = value;
+          clean['x-forwarded-for'] = request.ip;
+          if (caller) {
+            const { header, signature } = signIdentity(caller, options.internalSecret);
+            clean['x-identity'] = header;
+            clean['x-identity-signature'] = signature;
+          }
+          return clean as typeof headers;
+        },
+        onError: (errorReply, { error }) => {
+          request.log.warn({ err: error, service: rule.service }, 'service unavailable');
+          errorReply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));
+        },
+      });
+    };
+
+    for (const rule of ROUTE_TABLE) {
+      app.route({ method: rule.methods, url: rule.path, handler: forward(rule) });
+    }
+  },
+  { name: 'proxy', dependencies: ['auth'] },
+);

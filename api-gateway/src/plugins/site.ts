@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
+
+export interface SiteOptions {
+  shellDir: string | null;
+  cdnDir: string | null;
+}
+
+/**
+ * In the embedded default the gateway is also the CDN: the shell at `/`, published remotes under
+ * `/bundles/<remote>/<version>/` (immutable, since a release never rewrites a version) and the registry at
+ * `/remotes.json` (never cached: a release or rollback must reach browsers at once). Any other page path
+ * gets the shell, whose router shows the page or the error page.
+ */
+export default fp<SiteOptions>(
+  async (app, { shellDir, cdnDir }) => {
+    if (cdnDir) {
+      fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
+      await app.register(fastifyStatic, {
+        root: path.join(cdnDir, 'bundles'),
+        prefix: '/bundles/',
+        decorateReply: false,
+        setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+      });
+      app.get('/remotes.json', async (_request, reply) => {
+        const file = path.join(cdnDir, 'remotes.json');
+        const body = await fs.promises.readFile(file, 'utf8').catch(() => '{"remotes":[]}');
+        return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+      });
+    }
+
+    const indexHtml = shellDir ? path.join(shellDir, 'index.html') : null;
+    if (shellDir) {
+      await app.register(fastifyStatic, {
+        root: shellDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        decorateReply: true,
+        setHeaders: (res, filePath) => {
+          const hashed = /\.[0-9a-f]{8,}\.(js|css)$/.test(filePath);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+($|\?)/i.test(request.url);
+      if (wantsPage && indexHtml && fs.existsSync(indexHtml)) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexHtml));
+      }
+      return reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));
+    });
+  },
+  { name: 'site' },
+);

@@ -1,0 +1,58 @@
+import type { ServiceName } from '@sq/service-kit';
+
+/**
+ * The gateway's declarative route table: which service answers each public `/api` path (spec section 7's
+ * paths verbatim) and who may call it. Services re-check access to every record; this is the first gate.
+ *  - public: anyone; a valid token still forwards the caller's identity.
+ *  - member: a valid, unrevoked token.
+ *  - admin: a valid token with ROLE_ADMIN.
+ */
+export type Access = 'public' | 'member' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteRule {
+  path: string;
+  methods: Method[];
+  service: ServiceName;
+  access: Access;
+}
+
+const rule = (service: ServiceName, access: Access, methods: Method[], ...paths: string[]): RouteRule[] =>
+  paths.map((path) => ({ path, methods, service, access }));
+
+const GET: Method[] = ['GET'];
+const POST: Method[] = ['POST'];
+const ANY: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const ROUTE_TABLE: RouteRule[] = [
+  // Setting, menu and content
+  ...rule('content', 'public', GET, '/api/setting/gnb', '/api/setting/site', '/api/getBanner', '/api/open/main-page'),
+  ...rule('content', 'public', GET, '/api/project/getLeftMenu', '/api/project/getLeftMenuByProductId', '/api/projects', '/api/projects/*'),
+  ...rule('content', 'public', GET, '/api/stories', '/api/stories/*', '/api/faq', '/api/faq/*', '/api/legal/*'),
+  ...rule('content', 'public', GET, '/media/content/*'),
+
+  // Account
+  ...rule('account', 'public', POST, '/api/signUp', '/api/snsSignUp', '/api/signin', '/api/password-reset', '/api/findEmail', '/api/change/password'),
+  ...rule('account', 'public', ANY, '/api/change/*', '/api/oauth/*'),
+  ...rule('account', 'public', GET, '/api/open/check/email', '/api/open/check/contact-email', '/api/open/isCheckId'),
+  ...rule('account', 'public', GET, '/api/logout'),
+  ...rule('account', 'member', GET, '/api/meOauth'),
+  ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*'),
+  ...rule('account', 'member', ANY, '/api/point/skill'),
+
+  // Career card and profile
+  ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),
+  ...rule('careercard', 'member', GET, '/api/findByIdMyinfo'),
+  ...rule('careercard', 'member', POST, '/api/insertMyinfo', '/api/updateMyinfo', '/api/fileUpload', '/api/profile', '/api/profile/cover', '/api/profile/intro'),
+
+  // Programs, applications and operators
+  ...rule('programs', 'public', GET, '/api/products', '/api/products/*', '/api/cohorts/*'),
+  ...rule('programs', 'member', GET, '/api/join/history', '/api/getJoinProject'),
+  ...rule('programs', 'member', POST, '/api/join/history/one'),
+  ...rule('programs', 'admin', ANY, '/api/admin/*'),
+
+  // IT skill check-up and trends
+  ...rule('itskill', 'public', GET, '/api/itskill/*'),
+  ...rule('itskill', 'member', POST, '/api/getMyinfoSkill', '/api/setSurveyAlarm'),
+  ...rule('itskill', 'member', GET, '/api/getIsAlarm'),
+];

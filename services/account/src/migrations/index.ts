@@ -1,0 +1,7 @@
+import type { Migration } from '@sq/service-kit';
+import * as accounts from './001_accounts';
+
+/** Names are permanent once released; add new files at the end. */
+export const migrations: Record<string, Migration> = {
+  '001_accounts': accounts,
+};

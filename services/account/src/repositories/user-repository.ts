@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
+import type { SignedInUser } from '@sq/contracts';
+
+export interface UserRow {
+  user_id: number;
+  email: string;
+  contact_email: string;
+  password_hash: string | null;
+  user_name: string;
+  user_alias: string;
+  user_phone: string;
+  job_group: string | null;
+  profile_id: string | null;
+  user_role: SignedInUser['userRole'];
+  vendor: SignedInUser['vendor'];
+  user_step: string | null;
+  user_level: number;
+  notion_email: string | null;
+  slack_email: string | null;
+  reg_date: Date;
+  withdrawn_at: Date | null;
+}
+
+export function toSignedInUser(row: UserRow, token: string): SignedInUser {
+  return {
+    email: row.email,
+    userId: row.user_id,
+    contactEmail: row.contact_email,
+    notionEmail: row.notion_email,
+    slackEmail: row.slack_email,
+    slackEmailCheckYn: row.slack_email ? 'Y' : 'N',
+    notionEmailCheckYn: row.notion_email ? 'Y' : 'N',
+    profileId: row.profile_id,
+    userRole: row.user_role,
+    token,
+    userAlias: row.user_alias,
+    userName: row.user_name,
+    userLevel: row.user_level,
+    userPhone: row.user_phone,
+    userJobGroup: row.job_group,
+    userStep: row.user_step,
+    vendor: row.vendor,
+    regDate: row.reg_date.toISOString(),
+    joinId: null,
+    authenticated: true,
+  };
+}
+
+export function createUserRepository(knex: Knex) {
+  return {
+    /** Active (not withdrawn) account by sign-in e-mail. */
+    findActiveByEmail: (email: string) =>
+      knex<UserRow>('user_account').whereRaw('lower(email) = ?', [email.toLowerCase()]).whereNull('withdrawn_at').first(),
+    findById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).first(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    userRepository: ReturnType<typeof createUserRepository>;
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('userRepository', createUserRepository(app.knex));
+}, { name: 'user-repository', dependencies: ['knex'] });

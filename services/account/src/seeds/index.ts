@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import { countRows } from '@sq/service-kit';
+import { hashPassword } from '../passwords';
+
+/** Demo accounts named in README.md; passwords follow the sign-up rules. */
+export const DEMO_ACCOUNTS = {
+  member: { email: 'member@example.com', password: 'sidequest1!' },
+  admin: { email: 'admin@example.com', password: 'operator1!' },
+} as const;
+
+export async function seed(knex: Knex): Promise<void> {
+  if ((await countRows(knex('user_account'))) > 0) return;
+  await knex('user_account').insert([
+    {
+      email: DEMO_ACCOUNTS.member.email, contact_email: 'minji.kim@example.com', password_hash: await hashPassword(DEMO_ACCOUNTS.member.password),
+      user_name: '김민지', user_alias: '민지', user_phone: '010-1234-5678', job_group: '기획', position: '서비스 기획', career_years: '3년 이상 5년 미만',
+      profile_id: 'minji', user_role: 'ROLE_USER', user_step: 'DONE',
+    },
+    {
+      email: DEMO_ACCOUNTS.admin.email, contact_email: 'ops@example.com', password_hash: await hashPassword(DEMO_ACCOUNTS.admin.password),
+      user_name: '운영자', user_alias: '운영팀', user_phone: '010-9876-5432', job_group: '기획', position: 'PM', career_years: '5년 이상',
+      profile_id: 'operator1', user_role: 'ROLE_ADMIN', user_step: 'DONE',
+    },
+  ]);
+}
