@@ -1,0 +1,288 @@
+// @ts-check
+/**
+ * One build policy for every front-end bundle: the shell (Module Federation host + single-spa root) and the
+ * remotes (mfe-*). Each bundle's webpack.config.js is a single call to createHostConfig or
+ * createRemoteConfig, so the shared singletons, loaders, hashing and dev-server proxy can never drift apart.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { EsbuildPlugin } = require('esbuild-loader');
+const { EmitFilesPlugin } = require('./emit-files.cjs');
+const { localRegistry } = require('./dev-registry.cjs');
+
+/** @typedef {import('webpack').Configuration & { devServer?: Record<string, unknown>, plugins: NonNullable<import('webpack').Configuration['plugins']> }} BundleConfig */
+/** @typedef {(env: unknown, argv: { mode?: string } | undefined) => BundleConfig} ConfigFactory */
+
+/** Standalone dev-server ports (README lists them too). */
+const PORTS = {
+  shell: 3000,
+  'mfe-programs': 3001,
+  'mfe-careercard': 3002,
+  'mfe-itskill': 3003,
+  'mfe-mypage': 3004,
+};
+
+/** Chunk load time-out of spec section 9 (120 s). */
+const CHUNK_LOAD_TIMEOUT = 120_000;
+const BROWSER_TARGET = 'es2020';
+/** packages/ui, the one place global CSS may come from. */
+const UI_DIR = path.resolve(__dirname, '..', '..', 'ui');
+
+/**
+ * Packages that exist once on the page. `react-dom/client` and `react/jsx-runtime` are listed apart from
+ * their package roots because Module Federation matches requests, not packages: leaving them out would
+ * ship a second React. `@sq/contracts/` (trailing slash) shares its sub-modules, which is how browser code
+ * imports it so that zod (used only by the registry schema) never reaches the browser.
+ */
+const SINGLETONS = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom'],
+  ['react-router-dom', 'react-router-dom'],
+  ['jotai', 'jotai'],
+  ['single-spa', 'single-spa'],
+  ['@sq/api-client', '@sq/api-client'],
+  ['@sq/contracts', '@sq/contracts'],
+  ['@sq/contracts/', '@sq/contracts'],
+  ['@sq/ui', '@sq/ui'],
+];
+
+/**
+ * Version of a package as installed for `fromDir` (walks node_modules upwards like Node does).
+ * @param {string} pkg
+ * @param {string} fromDir
+ * @returns {string}
+ */
+function installedVersion(pkg, fromDir) {
+  let dir = fromDir;
+  for (;;) {
+    const file = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`@sq/mf-config: ${pkg} is not installed for ${fromDir}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The shared-dependency policy: every singleton with the version installed for this bundle as its
+ * required range (^major.minor.patch), so a bundle built against an incompatible major warns at run time.
+ * @param {string} [dir] the bundle folder (defaults to the current working directory)
+ */
+function createSharedConfig(dir = process.cwd()) {
+  /** @type {Record<string, { singleton: true, requiredVersion: string, version: string }>} */
+  const shared = {};
+  for (const [key, pkg] of SINGLETONS) {
+    if (!key || !pkg) continue;
+    const version = installedVersion(pkg, dir);
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+function gatewayUrl() {
+  return process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
+}
+
+/**
+ * webpack-dev-server (v5): /api, /remotes.json and /bundles go to the gateway.
+ * @param {{ port: number, historyApiFallback: boolean, staticDir?: string, setupMiddlewares?: (m: any[]) => any[] }} options
+ */
+function devServer({ port, historyApiFallback, staticDir, setupMiddlewares }) {
+  return {
+    port,
+    host: '127.0.0.1',
+    hot: false,
+    liveReload: true,
+    historyApiFallback,
+    // Remotes are fetched cross-origin by the shell's dev server.
+    headers: { 'Access-Control-Allow-Origin': '*' },
+    static: staticDir && fs.existsSync(staticDir) ? [{ directory: staticDir, watch: true }] : false,
+    client: { overlay: { errors: true, warnings: false } },
+    proxy: [{ context: ['/api', '/remotes.json', '/bundles'], target: gatewayUrl(), changeOrigin: false }],
+    setupMiddlewares,
+  };
+}
+
+/**
+ * What every bundle has in common.
+ * @param {{ name: string, dir: string, mode: 'production' | 'development', publicPath: string }} options
+ * @returns {BundleConfig}
+ */
+function baseConfig({ name, dir, mode, publicPath }) {
+  const production = mode === 'production';
+  // Extracted CSS in every mode: the same CSS chunk loading in development as in production.
+  const cssLoader = MiniCssExtractPlugin.loader;
+  return {
+    mode,
+    context: dir,
+    target: 'web',
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath,
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: BROWSER_TARGET, jsx: 'automatic' },
+        },
+        {
+          // Component styles of a bundle: CSS Modules, class names prefixed by the bundle so nothing leaks.
+          test: /\.module\.css$/,
+          use: [
+            cssLoader,
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
+                },
+              },
+            },
+          ],
+        },
+        {
+          // Global CSS comes only from packages/ui (tokens, reset, shared components), imported by the shell
+          // and by a remote's standalone stand-in. Any other plain .css file has no loader and fails the build.
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          include: [UI_DIR],
+          use: [cssLoader, 'css-loader'],
+        },
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+      ],
+    },
+    optimization: {
+      minimize: production,
+      minimizer: [new EsbuildPlugin({ target: BROWSER_TARGET, css: true, legalComments: 'none' })],
+      moduleIds: production ? 'deterministic' : 'named',
+      chunkIds: production ? 'deterministic' : 'named',
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: production ? '[name].[contenthash:8].css' : '[name].css',
+        chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        ignoreOrder: true,
+      }),
+    ],
+  };
+}
+
+/** @param {{ mode?: string } | undefined} argv @returns {'production' | 'development'} */
+function mode(argv) {
+  return argv?.mode === 'production' || process.env.NODE_ENV === 'production' ? 'production' : 'development';
+}
+
+/** Build-time settings the browser code reads (API host in production, credentials). */
+/** @param {typeof import('webpack')} webpack @param {boolean} production */
+function defineEnv(webpack, production) {
+  return new webpack.DefinePlugin({
+    'process.env.SQ_API_BASE_URL': JSON.stringify(process.env.SQ_API_BASE_URL || '/api'),
+    'process.env.SQ_API_WITH_CREDENTIALS': JSON.stringify(process.env.SQ_API_WITH_CREDENTIALS || (production ? 'true' : 'false')),
+    'process.env.SQ_SITE_NAME': JSON.stringify(process.env.SQ_SITE_NAME || '사이드퀘스트'),
+  });
+}
+
+/**
+ * A remote: exposes './app' (single-spa lifecycles), emits mf-manifest.json, remoteEntry and chunks with
+ * publicPath 'auto' so the same build works under whatever versioned URL it is published at, plus a copy
+ * of its route manifest. In development it also serves a standalone page (`standalone`) for its team.
+ * @param {{ name: string, dir: string, port: number, exposes?: Record<string, string>, standalone?: string }} options
+ * @returns {ConfigFactory}
+ */
+function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.tsx' }, standalone = './src/standalone/index.ts' }) {
+  return (_env, argv) => {
+    const m = mode(argv);
+    const production = m === 'production';
+    const webpack = require('webpack');
+    const config = baseConfig({ name, dir, mode: m, publicPath: 'auto'});
+    const withStandalone = !production || process.env.SQ_STANDALONE === '1';
+    config.entry = withStandalone ? { standalone } : {};
+    config.plugins.push(
+      defineEnv(webpack, production),
+      new ModuleFederationPlugin({
+        name,
+        filename: production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
+        exposes,
+        shared: createSharedConfig(dir),
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        dev: false,
+      }),
+      new EmitFilesPlugin({ files: [{ from: path.join(dir, 'src', 'routes.json'), to: 'routes.json' }] }),
+    );
+    if (withStandalone) {
+      config.plugins.push(
+        new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'standalone', 'index.html'), chunks: ['standalone'], publicPath: '/' }),
+      );
+    }
+    config.devServer = devServer({ port, historyApiFallback: true, staticDir: path.join(dir, 'public') });
+    return config;
+  };
+}
+
+/**
+ * The host: single-spa root config + Module Federation host with no build-time remotes (they come from
+ * /remotes.json at run time), runtime plugins for failure handling, index.html and static files of
+ * `public/` copied to the root of dist.
+ * @param {{ name: string, dir: string, port: number, entry?: string, runtimePlugins?: string[] }} options
+ * @returns {ConfigFactory}
+ */
+function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePlugins = [] }) {
+  return (_env, argv) => {
+    const m = mode(argv);
+    const production = m === 'production';
+    const webpack = require('webpack');
+    const config = baseConfig({ name, dir, mode: m, publicPath: '/'});
+    config.entry = { main: entry };
+    const publicDir = path.join(dir, 'public');
+    config.plugins.push(
+      defineEnv(webpack, production),
+      new ModuleFederationPlugin({
+        name,
+        remotes: {},
+        shared: createSharedConfig(dir),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: runtimePlugins.map((p) => path.resolve(dir, p)),
+        dts: false,
+        dev: false,
+      }),
+      new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'index.html'), chunks: ['main'] }),
+      new EmitFilesPlugin({ dir: publicDir }),
+    );
+    // SQ_DEV_REGISTRY=local: serve /remotes.json from the remotes' own dev servers instead of the gateway.
+    const setupMiddlewares =
+      process.env.SQ_DEV_REGISTRY === 'local'
+        ? (/** @type {any[]} */ middlewares) => {
+            middlewares.unshift({ name: 'local-registry', path: '/remotes.json', middleware: localRegistry(path.dirname(dir), PORTS) });
+            return middlewares;
+          }
+        : undefined;
+    config.devServer = devServer({ port, historyApiFallback: true, staticDir: publicDir, setupMiddlewares });
+    return config;
+  };
+}
+
+module.exports = { createSharedConfig, createRemoteConfig, createHostConfig, PORTS, CHUNK_LOAD_TIMEOUT, SINGLETONS };
