@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createSigner } from 'fast-jwt';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
+import { DEV_INTERNAL_SECRET, generateJwtKeys, readIdentity, type ServiceName } from '@sq/service-kit';
+import { createTestDatabase } from '@sq/service-kit/testing';
+import { buildGateway } from '../src/app';
+import type { GatewayConfig } from '../src/config';
+
+export const keys = generateJwtKeys();
+export const otherKeys = generateJwtKeys();
+
+export interface Received {
+  service: ServiceName;
+  method: string;
+  url: string;
+  headers: Record<string, unknown>;
+  identity: ReturnType<typeof readIdentity>;
+}
+
+/**
+ * A stand-in upstream per service that records what reached it. The account one also answers the session
+ * check, with sessions revocable from the test.
+ */
+export async function startUpstreams() {
+  const received: Received[] = [];
+  const revoked = new Set<string>();
+  const servers = {} as Record<ServiceName, FastifyInstance>;
+  const urls = {} as Record<ServiceName, string>;
+  for (const service of ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]) {
+    const server = Fastify();
+    server.post('/internal/sessions/check', async (request) => {
+      const { sid } = request.body as { sid: string };
+      return revoked.has(sid) ? { ErrorCode: '00', active: false } : { ErrorCode: '00', active: true, role: sid.startsWith('admin') ? 'ROLE_ADMIN' : 'ROLE_USER' };
+    });
+    server.all('/*', async (request) => {
+      received.push({
+        service,
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        identity: readIdentity(request.headers['x-identity'], request.headers['x-identity-signature'], DEV_INTERNAL_SECRET),
+      });
+      return { ErrorCode: '00', service, url: request.url };
+    });
+    urls[service] = await server.listen({ port: 0, host: '127.0.0.1' });
+    servers[service] = server;
+  }
+  return {
+    urls,
+    received,
+    revoked,
+    stop: async (service?: ServiceName) => {
+      for (const [name, server] of Object.entries(servers)) if (!service || service === name) await server.close();
+    },
+  };
+}
+
+export async function startGateway(services: Record<ServiceName, string>, overrides: Partial<GatewayConfig> = {}) {
+  const database = await createTestDatabase('gateway');
+  const config: GatewayConfig = {
+    port: 0,
+    jwtPublicKey: keys.publicKey,
+    internalSecret: DEV_INTERNAL_SECRET,
+    services,
+    shellDir: null,
+    cdnDir: null,
+    databaseUrl: database.url,
+    rateLimit: { max: 10_000, windowMs: 60_000 },
+    upstreamTimeoutMs: 2_000,
+    ...overrides,
+  };
+  const app = await buildGateway(config);
+  await app.ready();
+  return { app, config, close: async () => { await app.close(); await database.drop(); } };
+}
+
+interface TokenOptions {
+  role?: UserRole;
+  sid?: string;
+  key?: string;
+  algorithm?: 'ES256' | 'HS256';
+  iss?: string;
+  aud?: string;
+  expiresInSeconds?: number;
+  sub?: string;
+}
+
+export function token(options: TokenOptions = {}): string {
+  const role = options.role ?? 'ROLE_USER';
+  const sign = createSigner({
+    key: options.key ?? keys.privateKey,
+    algorithm: options.algorithm ?? 'ES256',
+    iss: options.iss ?? TOKEN_ISSUER,
+    aud: options.aud ?? TOKEN_AUDIENCE,
+    expiresIn: (options.expiresInSeconds ?? 1800) * 1000,
+  });
+  return sign({ sub: options.sub ?? '7', role, sid: options.sid ?? (role === 'ROLE_ADMIN' ? 'admin-session' : 'member-session') });
+}
+
+/** An `alg: none` token with otherwise valid claims. */
+export function unsignedToken(): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: '7', role: 'ROLE_ADMIN', sid: 'admin-session', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now, exp: now + 600 })}.`;
+}
