@@ -14,3 +14,29 @@ export interface CareerCard {
 export interface CareerCardResponse {
   profile: CareerCard;
 }
+
+/** One common code (job group, position, career years). `parentCode` ties a position to its job group. */
+export interface CommonCode {
+  code: string;
+  name: string;
+  parentCode: string | null;
+}
+/** GET /common/getCodeGroupDetail?groupId= */
+export interface CodeGroupDetailResponse {
+  codeGroup: { groupId: string; groupName: string; codes: CommonCode[] };
+}
+
+export interface JobGroupWithPositions {
+  code: string;
+  name: string;
+  positions: { code: string; name: string }[];
+}
+/** GET /profile/job-group/position: the sign-up and career card pickers. */
+export interface JobGroupPositionResponse {
+  jobGroups: JobGroupWithPositions[];
+}
+
+/** GET /internal/profiles/{id}/exists (service to service): is this career card ID taken? */
+export interface ProfileExistsResponse {
+  exists: boolean;
+}

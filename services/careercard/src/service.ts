@@ -1,0 +1,21 @@
+import type { ServiceDefinition } from '@sq/service-kit';
+import { migrations } from './migrations';
+import { seed } from './seeds';
+import codeRepository from './repositories/code-repository';
+import profileRepository from './repositories/profile-repository';
+import codeRoutes from './routes/codes';
+import profileRoutes from './routes/profiles';
+
+/** Career cards (profiles with skills and projects) and the common codes their forms pick from. */
+export const careercardService: ServiceDefinition = {
+  name: 'careercard',
+  schema: 'careercard',
+  migrations,
+  seed,
+  plugin: async (app) => {
+    await app.register(codeRepository);
+    await app.register(profileRepository);
+    await app.register(codeRoutes);
+    await app.register(profileRoutes);
+  },
+};
