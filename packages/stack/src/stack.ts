@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SERVICE_PORTS, type ServiceName } from '@sq/service-kit';
+import { buildBundle, sourceHash } from './build';
+import { ensureDatabase, type Database } from './database';
+import { CDN_DIR, REMOTES, ROOT } from './paths';
+import { runTs, stopAll, waitForHealth, type Managed } from './processes';
+import { publishRemote, readRegistry } from './registry';
+import { devSecrets } from './secrets';
+
+export interface StackOptions {
+  /** Gateway port; services take `portBase + n` when given, else their standard ports. */
+  port: number;
+  portBase?: number;
+  database?: Database;
+  cdnDir?: string;
+  logDir?: string;
+  /** Build the shell and remotes (skipped when their sources did not change). */
+  build?: boolean;
+  extraEnv?: Record<string, string>;
+}
+
+export interface RunningStack {
+  url: string;
+  cdnDir: string;
+  databaseUrl: string;
+  services: Record<ServiceName, string>;
+  stop(): Promise<void>;
+}
+
+const SERVICES = Object.keys(SERVICE_PORTS) as ServiceName[];
+
+/** Everything the site needs: bundles built and published, PostgreSQL, the five services and the gateway. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const cdnDir = options.cdnDir ?? CDN_DIR;
+  if (options.build !== false) await buildAndPublishAll(cdnDir);
+
+  const database = options.database ?? (await ensureDatabase({ name: 'sidequest', port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) }));
+  const secrets = devSecrets();
+  const processes: Managed[] = [];
+  const services = Object.fromEntries(
+    SERVICES.map((name, index) => [name, `http://127.0.0.1:${options.portBase ? options.portBase + index : SERVICE_PORTS[name]}`]),
+  ) as Record<ServiceName, string>;
+  const serviceUrls = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, services[name]]));
+  const common = { ...secrets, ...serviceUrls, DATABASE_URL: database.url, ...options.extraEnv };
+
+  try {
+    // Services migrate their own schemas on start; they start together and are awaited together.
+    const started = SERVICES.map((name) => {
+      const managed = runTs(name, `services/${name}/src/server.ts`, { ...common, PORT: new URL(services[name]).port }, options.logDir);
+      processes.push(managed);
+      return waitForHealth(`${services[name]}/health`, managed);
+    });
+    await Promise.all(started);
+    const gateway = runTs('gateway', 'api-gateway/src/server.ts', {
+      ...common,
+      PORT: String(options.port),
+      SHELL_DIR: path.join(ROOT, 'shell', 'dist'),
+      CDN_DIR: cdnDir,
+    }, options.logDir);
+    processes.push(gateway);
+    await waitForHealth(`http://127.0.0.1:${options.port}/health`, gateway);
+  } catch (error) {
+    await stopAll(processes);
+    if (!options.database) await database.stop();
+    throw error;
+  }
+
+  return {
+    url: `http://localhost:${options.port}`,
+    cdnDir,
+    databaseUrl: database.url,
+    services,
+    stop: async () => {
+      await stopAll(processes);
+      if (!options.database) await database.stop();
+    },
+  };
+}
+
+/** Builds the shell and every remote, and publishes each remote build that is not published yet. */
+export async function buildAndPublishAll(cdnDir: string = CDN_DIR): Promise<void> {
+  await buildBundle('shell');
+  for (const remote of REMOTES) {
+    const version = `${readVersion(remote)}-${sourceHash(remote).slice(0, 8)}`;
+    await buildBundle(remote, { REMOTE_VERSION: version });
+    const entry = readRegistry(cdnDir).remotes.find((e) => e.name === remote.replace('-', '_'));
+    if (entry?.version !== version) publishRemote(remote, version, cdnDir);
+  }
+}
+
+function readVersion(remote: string): string {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, remote, 'package.json'), 'utf8')) as { version: string }).version;
+}
