@@ -11,3 +11,8 @@ export interface CheckupIntro {
 export interface CheckupIntroResponse {
   checkup: CheckupIntro;
 }
+
+/** GET /getIsAlarm and POST /setSurveyAlarm: whether the member gets the check-up alarm. */
+export interface SurveyAlarmResponse {
+  isAlarm: boolean;
+}

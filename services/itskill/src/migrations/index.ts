@@ -1,0 +1,13 @@
+import type { Migration } from '@sq/service-kit';
+import * as surveys from './001_surveys';
+import * as results from './002_results';
+import * as alarms from './003_alarms';
+import * as trends from './004_trends';
+
+/** Names are permanent once released; add new files at the end. */
+export const migrations: Record<string, Migration> = {
+  '001_surveys': surveys,
+  '002_results': results,
+  '003_alarms': alarms,
+  '004_trends': trends,
+};
