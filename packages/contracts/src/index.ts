@@ -6,3 +6,4 @@ export type * from './api/content';
 export type * from './api/account';
 export type * from './api/careercard';
 export type * from './api/itskill';
+export type * from './api/programs';

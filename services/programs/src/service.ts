@@ -1,0 +1,17 @@
+import type { ServiceDefinition } from '@sq/service-kit';
+import { migrations } from './migrations';
+import { seed } from './seeds';
+import productRepository from './repositories/product-repository';
+import productRoutes from './routes/products';
+
+/** Products, cohorts (oddId) and refund rules; applications, payments and teams join them later. */
+export const programsService: ServiceDefinition = {
+  name: 'programs',
+  schema: 'programs',
+  migrations,
+  seed,
+  plugin: async (app) => {
+    await app.register(productRepository);
+    await app.register(productRoutes);
+  },
+};
