@@ -115,3 +115,31 @@ describe('career card ID check for other services', () => {
     }
   });
 });
+
+describe('career card ID duplicate check at sign-up', () => {
+  const check = (query: string) => get(`/api/open/check/careercard?${query}`);
+
+  it('accepts a free ID and refuses a taken one in any case, private cards included', async () => {
+    expect((await check('profileId=newcomer1')).json()).toEqual({ ErrorCode: '00', available: true });
+    await service.app.knex('profile').where({ profile_id: 'dohyun' }).update({ is_public: false });
+    try {
+      for (const id of ['minji', 'MinJi', 'dohyun']) {
+        const response = await check(`profileId=${id}`);
+        expect(response.statusCode, id).toBe(409);
+        expect(response.json(), id).toEqual({ ErrorCode: '49', message: MESSAGES.careerCardIdDuplicate });
+      }
+    } finally {
+      await service.app.knex('profile').where({ profile_id: 'dohyun' }).update({ is_public: true });
+    }
+  });
+
+  it('rejects IDs that break the career card ID rule', async () => {
+    const before = await profileCount();
+    for (const query of ['', 'profileId=', 'profileId=a', 'profileId=admin', 'profileId=HeadAdmin7', 'profileId=min%20ji', `profileId=${'a'.repeat(300)}`, "profileId=x'%20or%20'1'='1", 'profileId=%EB%AF%BC%EC%A7%80']) {
+      const response = await check(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ ErrorCode: '40', message: MESSAGES.badRequest });
+    }
+    expect(await profileCount()).toBe(before);
+  });
+});

@@ -40,3 +40,11 @@ export interface JobGroupPositionResponse {
 export interface ProfileExistsResponse {
   exists: boolean;
 }
+
+/**
+ * GET /open/check/careercard?profileId=: the sign-up duplicate check. A taken ID answers 409 with
+ * 이미 사용 중인 커리어 카드 ID예요.; a free one answers this.
+ */
+export interface CareerCardIdCheckResponse {
+  available: true;
+}

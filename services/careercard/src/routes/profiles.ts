@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ok, type CareerCardResponse, type ProfileExistsResponse } from '@sq/contracts';
-import { notFound, requireInternal } from '@sq/service-kit';
+import { MESSAGES, ok, type CareerCardIdCheckResponse, type CareerCardResponse, type ProfileExistsResponse } from '@sq/contracts';
+import { conflict, notFound, requireInternal } from '@sq/service-kit';
 import { profileId } from '../profile-id';
 
 const profileParams = z.object({ id: profileId });
+const checkQuery = z.object({ profileId });
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof profileParams> }>(
@@ -15,6 +16,16 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
       const profile = await app.profileRepository.publicCard(request.params.id);
       if (!profile) throw notFound();
       return ok({ profile });
+    },
+  );
+
+  // Sign-up asks before submitting; the account service asks again (internal route) when it creates the user.
+  app.get<{ Querystring: z.infer<typeof checkQuery> }>(
+    '/api/open/check/careercard',
+    { schema: { tags: ['profile'], summary: '커리어 카드 ID 중복 확인', querystring: checkQuery } },
+    async (request): Promise<CareerCardIdCheckResponse> => {
+      if (await app.profileRepository.exists(request.query.profileId)) throw conflict(MESSAGES.careerCardIdDuplicate);
+      return ok({ available: true });
     },
   );
 
