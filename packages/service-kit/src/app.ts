@@ -28,6 +28,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     // The gateway forwards the client's address; services trust only it (they are not exposed).
     trustProxy: '127.0.0.1',
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true } },
+    // Malformed URLs and the like fail before routing; they still get the envelope in Korean.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as { status(code: number): { send(body: unknown): unknown } }).status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.badRequest));
+    },
   });
   app.setValidatorCompiler((req) => (isZod(req.schema) ? zodValidatorCompiler(req as never) : acceptAsIs));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -1,5 +1,9 @@
 import fp from 'fastify-plugin';
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// A DATE is a calendar day, not an instant: keep 'YYYY-MM-DD' instead of a Date shifted by the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 declare module 'fastify' {
   interface FastifyInstance {

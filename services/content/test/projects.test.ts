@@ -15,7 +15,7 @@ describe('past projects', () => {
   it('lists published projects newest first, paginated on the server', async () => {
     const first = await get('/api/projects?page=1&size=5');
     expect(first.statusCode).toBe(200);
-    const body = first.json<ProjectListResponse>();
+    const body = first.json<ProjectListResponse & { ErrorCode: string }>();
     expect(body.ErrorCode).toBe('00');
     expect(body.projects.total).toBe(12);
     expect(body.projects.items).toHaveLength(5);

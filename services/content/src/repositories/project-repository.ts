@@ -10,8 +10,6 @@ export interface ProjectFilter {
   size: number;
 }
 
-const isoDate = (value: Date | string) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
-
 function toSummary(row: Record<string, any>): ProjectSummary {
   return {
     projectId: row.project_id,
@@ -51,8 +49,8 @@ export function createProjectRepository(knex: Knex) {
       return {
         ...toSummary(row),
         description: row.description,
-        startDate: isoDate(row.start_date),
-        endDate: isoDate(row.end_date),
+        startDate: row.start_date,
+        endDate: row.end_date,
         members: members.map((m) => ({ userAlias: m.user_alias, role: m.role, positionName: m.position_name, profileId: m.profile_id })),
         images: images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
         links: links.map((l) => ({ label: l.label, url: l.url })),

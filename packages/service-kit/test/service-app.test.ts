@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { MESSAGES } from '@sq/contracts';
+import { build, type TestService } from '../src/testing';
+import { conflict, requireAdmin, requireMember, type ServiceDefinition } from '../src';
+
+/** A tiny service in the standard shape, to pin the behaviour every real service inherits. */
+const probe: ServiceDefinition = {
+  name: 'probe',
+  schema: 'probe',
+  migrations: {
+    '001_note': {
+      up: (knex) => knex.schema.createTable('note', (t) => { t.increments('id'); t.date('day').notNullable(); }),
+      down: (knex) => knex.schema.dropTable('note'),
+    },
+  },
+  seed: async (knex) => {
+    if (!(await knex('note').first())) await knex('note').insert({ day: '2026-01-31' });
+  },
+  plugin: async (app) => {
+    const body = z.object({ name: z.string({ error: '이름을 입력해 주세요.' }).min(2, '이름은 2자 이상 입력해 주세요.') });
+    app.post('/api/notes', { schema: { body } }, async () => ({ ErrorCode: '00' }));
+    app.get('/api/notes/first', async () => ({ ErrorCode: '00', note: await app.knex('note').first() }));
+    app.get('/api/conflict', async () => { throw conflict(MESSAGES.nicknameDuplicate); });
+    app.get('/api/crash', async () => { throw new Error('boom'); });
+    app.get('/api/member', { preHandler: requireMember }, async (request) => ({ ErrorCode: '00', userId: request.identity!.userId }));
+    app.get('/api/admin-only', { preHandler: requireAdmin }, async () => ({ ErrorCode: '00' }));
+  },
+};
+
+let service: TestService;
+beforeAll(async () => { service = await build(probe); });
+afterAll(() => service?.close());
+
+describe('service shape', () => {
+  it('validates bodies with the schema\'s Korean messages, per field', async () => {
+    const response = await service.app.inject({ method: 'POST', url: '/api/notes', payload: { name: 'a' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ErrorCode: '40', message: '이름은 2자 이상 입력해 주세요.', fields: { name: '이름은 2자 이상 입력해 주세요.' } });
+  });
+
+  it('keeps calendar dates as written, whatever the server time zone', async () => {
+    expect((await service.app.inject({ url: '/api/notes/first' })).json().note.day).toBe('2026-01-31');
+  });
+
+  it('maps deliberate errors to their status and unexpected ones to the default text', async () => {
+    expect((await service.app.inject({ url: '/api/conflict' })).json()).toEqual({ ErrorCode: '49', message: MESSAGES.nicknameDuplicate });
+    const crash = await service.app.inject({ url: '/api/crash' });
+    expect(crash.statusCode).toBe(500);
+    expect(crash.json()).toEqual({ ErrorCode: '50', message: MESSAGES.defaultError });
+  });
+
+  it('answers malformed URLs and bodies in Korean', async () => {
+    const badUrl = await service.app.inject({ url: '/api/notes/%E0%A4%A' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().message).toBe(MESSAGES.badRequest);
+    const big = await service.app.inject({ method: 'POST', url: '/api/notes', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(MESSAGES.badRequest);
+  });
+
+  it('trusts only identities signed with the internal secret', async () => {
+    expect((await service.app.inject({ url: '/api/member' })).statusCode).toBe(401);
+    const member = service.as({ userId: 3, role: 'ROLE_USER', sid: 's' });
+    expect((await service.app.inject({ url: '/api/member', headers: member })).json()).toEqual({ ErrorCode: '00', userId: 3 });
+    expect((await service.app.inject({ url: '/api/admin-only', headers: member })).statusCode).toBe(403);
+    const tampered = { ...member, 'x-identity': Buffer.from(JSON.stringify({ userId: 1, role: 'ROLE_ADMIN', sid: 's' })).toString('base64url') };
+    expect((await service.app.inject({ url: '/api/admin-only', headers: tampered })).statusCode).toBe(401);
+  });
+
+  it('runs migrations and the seed again without duplicating anything', async () => {
+    const { buildService } = await import('../src/service');
+    const again = await buildService(probe, { databaseUrl: service.databaseUrl, internalSecret: 'x' });
+    expect(Number((await again.knex('note').count({ n: '*' }))[0]!.n)).toBe(1);
+    await again.close();
+  });
+});
