@@ -48,10 +48,13 @@ function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
+/** Pages that handle their own 401/500 (the sign-in form shows the message; sign-out goes home anyway). */
+const NO_REDIRECT_PREFIXES = ['/signin', '/signout'];
+
 /** Spec section 8: HTTP 401 and 500 send the user to sign-in (unless already there). */
 function sendToSignIn(status: number) {
   if (status === 401) clearSession();
-  if (typeof window === 'undefined' || window.location.pathname.startsWith('/signin')) return;
+  if (typeof window === 'undefined' || NO_REDIRECT_PREFIXES.some((p) => window.location.pathname.startsWith(p))) return;
   config.onSignInRequired(currentPath());
 }
 

@@ -6,6 +6,10 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+// The Module Federation plugin must use the very webpack instance that runs the build (the bundle's own,
+// found from the working directory); pnpm gives it no webpack of its own to fall back on.
+const WEBPACK_PATH = require.resolve('webpack', { paths: [process.cwd(), __dirname] });
+process.env.FEDERATION_WEBPACK_PATH ||= WEBPACK_PATH;
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -28,6 +32,22 @@ const PORTS = {
 /** Chunk load time-out of spec section 9 (120 s). */
 const CHUNK_LOAD_TIMEOUT = 120_000;
 const BROWSER_TARGET = 'es2020';
+/** The narrowed react-router-dom every bundle shares (see the file's header). */
+const ROUTER_FACADE = path.join(__dirname, 'browser', 'react-router-dom.mjs');
+
+/**
+ * react-router 7 resolves to its development build by default; point webpack at the production build.
+ * @param {string} dir
+ */
+function routerAliases(dir) {
+  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [path.dirname(require.resolve('react-router-dom/package.json', { paths: [dir] }))] }));
+  return {
+    'react-router-dom$': ROUTER_FACADE,
+    'react-router$': path.join(routerDir, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
+
 /** packages/ui, the one place global CSS may come from. */
 const UI_DIR = path.resolve(__dirname, '..', '..', 'ui');
 
@@ -74,13 +94,15 @@ function installedVersion(pkg, fromDir) {
  * @param {string} [dir] the bundle folder (defaults to the current working directory)
  */
 function createSharedConfig(dir = process.cwd()) {
-  /** @type {Record<string, { singleton: true, requiredVersion: string, version: string }>} */
+  /** @type {Record<string, { singleton: true, requiredVersion: string, version: string, import?: string }>} */
   const shared = {};
   for (const [key, pkg] of SINGLETONS) {
     if (!key || !pkg) continue;
     const version = installedVersion(pkg, dir);
     shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
   }
+  const router = shared['react-router-dom'];
+  if (router) shared['react-router-dom'] = { ...router, import: ROUTER_FACADE };
   return shared;
 }
 
@@ -108,6 +130,15 @@ function devServer({ port, historyApiFallback, staticDir, setupMiddlewares }) {
   };
 }
 
+/** @param {import('webpack').PathData} pathData */
+function hashedName(pathData) {
+  const chunk = /** @type {any} */ (pathData.chunk);
+  if (chunk?.contentHash?.javascript) return '[name].[contenthash:8].js';
+  if (chunk?.renderedHash) return '[name].[chunkhash:8].js';
+  // Module Federation's runtime asks for the file name of a chunk that is not rendered yet.
+  return '[name].js';
+}
+
 /**
  * What every bundle has in common.
  * @param {{ name: string, dir: string, mode: 'production' | 'development', publicPath: string }} options
@@ -126,7 +157,7 @@ function baseConfig({ name, dir, mode, publicPath }) {
       path: path.join(dir, 'dist'),
       publicPath,
       uniqueName: name,
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      filename: production ? hashedName : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       chunkLoadTimeout: CHUNK_LOAD_TIMEOUT,
@@ -134,13 +165,16 @@ function baseConfig({ name, dir, mode, publicPath }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      alias: routerAliases(dir),
     },
     module: {
+      // A missing export (e.g. one the router facade does not offer) fails the build instead of undefined at run time.
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[cm]?[jt]sx?$/,
           exclude: /node_modules/,
-          loader: 'esbuild-loader',
+          loader: require.resolve('esbuild-loader'),
           options: { target: BROWSER_TARGET, jsx: 'automatic' },
         },
         {
@@ -149,7 +183,7 @@ function baseConfig({ name, dir, mode, publicPath }) {
           use: [
             cssLoader,
             {
-              loader: 'css-loader',
+              loader: require.resolve('css-loader'),
               options: {
                 modules: {
                   namedExport: false,
@@ -166,14 +200,16 @@ function baseConfig({ name, dir, mode, publicPath }) {
           test: /\.css$/,
           exclude: /\.module\.css$/,
           include: [UI_DIR],
-          use: [cssLoader, 'css-loader'],
+          use: [cssLoader, require.resolve('css-loader')],
         },
         { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
       ],
     },
     optimization: {
       minimize: production,
-      minimizer: [new EsbuildPlugin({ target: BROWSER_TARGET, css: true, legalComments: 'none' })],
+      // JS: webpack's default (terser), whose dead-code removal inside modules is what tree-shakes
+      // react-router; esbuild only minifies the CSS.
+      minimizer: ['...', new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
       moduleIds: production ? 'deterministic' : 'named',
       chunkIds: production ? 'deterministic' : 'named',
     },
@@ -215,7 +251,7 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
   return (_env, argv) => {
     const m = mode(argv);
     const production = m === 'production';
-    const webpack = require('webpack');
+    const webpack = require(WEBPACK_PATH);
     const config = baseConfig({ name, dir, mode: m, publicPath: 'auto'});
     const withStandalone = !production || process.env.SQ_STANDALONE === '1';
     config.entry = withStandalone ? { standalone } : {};
@@ -223,7 +259,12 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
       defineEnv(webpack, production),
       new ModuleFederationPlugin({
         name,
-        filename: production ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
+        // A fixed name: the entry is found through mf-manifest.json under a versioned URL, and webpack
+        // cannot content-hash a container entry.
+        filename: 'remoteEntry.js',
+        // A remote loads no remotes of its own and never reads manifests: leave that part of the
+        // federation runtime out of its entry (the shell's runtime does it for the page).
+        experiments: { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
         exposes,
         shared: createSharedConfig(dir),
         shareStrategy: 'loaded-first',
@@ -254,7 +295,7 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
   return (_env, argv) => {
     const m = mode(argv);
     const production = m === 'production';
-    const webpack = require('webpack');
+    const webpack = require(WEBPACK_PATH);
     const config = baseConfig({ name, dir, mode: m, publicPath: '/'});
     config.entry = { main: entry };
     const publicDir = path.join(dir, 'public');
@@ -266,6 +307,8 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
         shared: createSharedConfig(dir),
         shareStrategy: 'loaded-first',
         runtimePlugins: runtimePlugins.map((p) => path.resolve(dir, p)),
+        // Browser only: leaves the Node.js loading code out of the runtime.
+        experiments: { optimization: { target: 'web' } },
         dts: false,
         dev: false,
       }),

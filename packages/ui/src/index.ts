@@ -7,3 +7,5 @@ export { ComingSoon } from './components/ComingSoon';
 export { EmptyState } from './components/EmptyState';
 export { formatThousands, formatKrw, formatDate, formatPhone, isValidPhone, PHONE_PATTERN } from './helpers/format';
 export { debounce, throttle, type Cancellable } from './helpers/timing';
+export { useAsync, type AsyncState } from './hooks/use-async';
+export { useMediaQuery } from './hooks/use-media-query';

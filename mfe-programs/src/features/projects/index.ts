@@ -1,0 +1,2 @@
+export { ProjectsPage } from './components/ProjectsPage';
+export { ProjectDetailPage } from './components/ProjectDetailPage';

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { MESSAGES } from '@sq/contracts/messages';
+import { ErrorFallback, Spinner } from '@sq/ui';
+import { LegalModals } from '../features/legal';
+import { useSiteSettings } from '../features/navigation';
+import { DEFAULT_SITE_NAME, SHELL_APP_NAME } from '../shared/constants';
+import { useRouteGuard } from './guard/use-route-guard';
+import { AppLayout } from './layout/AppLayout';
+import { ErrorPage } from './layout/ErrorPage';
+import { LoadingOverlay } from './layout/LoadingOverlay';
+import { loadPlatform, platformAtom } from './remotes/platform';
+import { ShellPage } from './ShellPage';
+
+export function App() {
+  const store = useStore();
+  const decision = useRouteGuard();
+  const platform = useAtomValue(platformAtom);
+  const site = useSiteSettings();
+  const siteName = site.data?.siteName ?? DEFAULT_SITE_NAME;
+  const route = decision?.kind === 'allow' ? decision.route : null;
+
+  // Page titles per route: "{title} | {siteName}".
+  useEffect(() => {
+    if (!decision || decision.kind === 'redirect') return;
+    const title = decision.kind === 'allow' ? decision.route.title : MESSAGES.pageNotFound;
+    document.title = title ? `${title} | ${siteName}` : siteName;
+  }, [decision, siteName]);
+
+  let content = null;
+  if (!decision) content = <Spinner boxed />;
+  else if (decision.kind === 'notFound') {
+    // Without the registry, a remote's path is unknown: offer to load it again rather than a 404.
+    content = platform.status === 'failed' ? <ErrorFallback onRetry={() => void loadPlatform(store)} /> : <ErrorPage />;
+  } else if (decision.kind === 'allow' && decision.route.owner === SHELL_APP_NAME) {
+    content = <ShellPage route={decision.route} />;
+  }
+
+  return (
+    <>
+      <AppLayout layout={route?.layout ?? 'default'} route={route} site={site.data} siteName={siteName}>
+        {content}
+      </AppLayout>
+      <LegalModals />
+      <LoadingOverlay forced={!decision} />
+    </>
+  );
+}

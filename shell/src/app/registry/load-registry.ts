@@ -1,0 +1,70 @@
+import type { RegistryEntry, RouteEntry } from '@sq/contracts/registry';
+import { REGISTRY_URL, UNDER_CONSTRUCTION_URL } from '../../shared/constants';
+
+const ACCESS = new Set(['public', 'member', 'admin']);
+const LAYOUTS = new Set(['default', 'fullpage', 'fluid', 'empty']);
+const HEADER_PARTS = new Set(['logo', 'back', 'menu', 'title', 'share']);
+
+function isRoute(value: unknown): value is RouteEntry {
+  const r = value as RouteEntry;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.path === 'string' &&
+    r.path.startsWith('/') &&
+    ACCESS.has(r.access) &&
+    LAYOUTS.has(r.layout) &&
+    typeof r.title === 'string' &&
+    (r.header === undefined || (Array.isArray(r.header) && r.header.every((p) => HEADER_PARTS.has(p))))
+  );
+}
+
+/**
+ * Checks one registry entry against contracts/registry.ts by hand: the shell must not ship zod for a
+ * handful of fields. A malformed entry is dropped (and logged) so one bad release cannot take the others down.
+ */
+export function parseRegistryEntry(value: unknown): RegistryEntry | null {
+  const e = value as RegistryEntry;
+  if (
+    typeof e !== 'object' ||
+    e === null ||
+    typeof e.name !== 'string' ||
+    !/^[a-z][a-z0-9_]*$/.test(e.name) ||
+    typeof e.version !== 'string' ||
+    typeof e.manifestUrl !== 'string' ||
+    !e.manifestUrl ||
+    !Array.isArray(e.routes) ||
+    e.routes.length === 0 ||
+    !e.routes.every(isRoute)
+  ) {
+    return null;
+  }
+  return { ...e, routes: e.routes.map((r) => ({ ...r, ready: r.ready ?? true })), history: e.history ?? [] };
+}
+
+/** GET /remotes.json, never from a cache: a release or rollback must show up on the next page load. */
+export async function loadRegistry(): Promise<RegistryEntry[]> {
+  const response = await fetch(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${REGISTRY_URL}: HTTP ${response.status}`);
+  const body = (await response.json()) as { remotes?: unknown };
+  if (!Array.isArray(body.remotes)) throw new Error(`${REGISTRY_URL}: no remotes list`);
+  const entries: RegistryEntry[] = [];
+  for (const raw of body.remotes) {
+    const entry = parseRegistryEntry(raw);
+    if (entry) entries.push(entry);
+    else console.error('[shell] ignoring a malformed registry entry', raw);
+  }
+  return entries;
+}
+
+/** The static under-construction list (JSON array of path fragments); missing or broken means none. */
+export async function loadUnderConstruction(): Promise<string[]> {
+  try {
+    const response = await fetch(UNDER_CONSTRUCTION_URL, { cache: 'no-cache' });
+    if (!response.ok) return [];
+    const list: unknown = await response.json();
+    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
+  } catch {
+    return [];
+  }
+}

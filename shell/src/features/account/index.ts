@@ -1,0 +1,3 @@
+export { SignInPage } from './components/SignInPage';
+export { SignOutPage } from './components/SignOutPage';
+export { AccountMenu } from './components/AccountMenu';

@@ -1,0 +1,21 @@
+import { apiGet } from '@sq/api-client';
+import type { SiteSettings, SiteSettingsResponse } from '@sq/contracts';
+import { useAsync } from '@sq/ui';
+
+let pending: Promise<SiteSettings> | null = null;
+
+/** GET /api/setting/site — site name, chat channel, social links, company details (configuration). */
+export function getSiteSettings(): Promise<SiteSettings> {
+  pending ??= apiGet<SiteSettingsResponse>('/setting/site').then(
+    (r) => r.site,
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+export function useSiteSettings() {
+  return useAsync(() => getSiteSettings(), []);
+}
