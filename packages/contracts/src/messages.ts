@@ -40,6 +40,8 @@ export const MESSAGES = {
   retry: '다시 시도',
   comingSoon: '준비 중입니다.',
   pageNotFound: '페이지를 찾을 수 없습니다.',
+  refundRulesUnavailable: '환불 규정을 잠시 불러오지 못했어요. 잠시 후 다시 확인해 주세요.',
+  programsUnavailable: '프로그램 정보를 잠시 불러오지 못했어요. 잠시 후 다시 확인해 주세요.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

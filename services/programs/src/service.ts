@@ -3,6 +3,7 @@ import { migrations } from './migrations';
 import { seed } from './seeds';
 import productRepository from './repositories/product-repository';
 import productRoutes from './routes/products';
+import internalRefundRuleRoutes from './routes/internal-refund-rules';
 
 /** Products, cohorts (oddId) and refund rules; applications, payments and teams join them later. */
 export const programsService: ServiceDefinition = {
@@ -13,5 +14,6 @@ export const programsService: ServiceDefinition = {
   plugin: async (app) => {
     await app.register(productRepository);
     await app.register(productRoutes);
+    await app.register(internalRefundRuleRoutes);
   },
 };

@@ -1,9 +1,17 @@
 import type { Migration } from '@sq/service-kit';
 import * as navigation from './001_navigation';
 import * as projects from './002_projects';
+import * as mainPage from './003_main_page';
+import * as stories from './004_stories';
+import * as faq from './005_faq';
+import * as legal from './006_legal';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '001_navigation': navigation,
   '002_projects': projects,
+  '003_main_page': mainPage,
+  '004_stories': stories,
+  '005_faq': faq,
+  '006_legal': legal,
 };

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import type { GnbBanner, GnbMenuItem } from '@sq/contracts';
+import type { GnbBanner, GnbMenuItem, MainBanner } from '@sq/contracts';
 
 export function createNavigationRepository(knex: Knex) {
   return {
@@ -22,6 +22,22 @@ export function createNavigationRepository(knex: Knex) {
         moImgUrl: row.mo_img_url,
         pcDisplayable: row.pc_displayable,
         moDisplayable: row.mo_displayable,
+      }));
+    },
+    /** Main-page banners with their image sizes and alternative text. */
+    async mainBanners(): Promise<MainBanner[]> {
+      const rows = await knex('banner').where({ placement: 'main' }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+      return rows.map((row) => ({
+        url: row.url,
+        pcImgUrl: row.pc_img_url,
+        moImgUrl: row.mo_img_url,
+        pcDisplayable: row.pc_displayable,
+        moDisplayable: row.mo_displayable,
+        alt: row.alt,
+        pcImgWidth: row.pc_img_width,
+        pcImgHeight: row.pc_img_height,
+        moImgWidth: row.mo_img_width,
+        moImgHeight: row.mo_img_height,
       }));
     },
   };

@@ -57,6 +57,17 @@ export function createProjectRepository(knex: Knex) {
       };
     },
 
+    /**
+     * Projects for the main page in their featured order; while none is featured, the newest ones, so the
+     * section is never empty.
+     */
+    async featured(limit: number): Promise<ProjectSummary[]> {
+      const rows = await published().whereNotNull('featured_order').orderBy([{ column: 'featured_order' }, { column: 'project_id' }]).limit(limit);
+      if (rows.length > 0) return rows.map(toSummary);
+      const newest = await published().orderBy([{ column: 'end_date', order: 'desc' }, { column: 'project_id', order: 'desc' }]).limit(limit);
+      return newest.map(toSummary);
+    },
+
     /** Programs and cohorts that have published projects, newest cohort first. */
     async leftMenu(productId?: number): Promise<LeftMenuProduct[]> {
       const rows = await published()

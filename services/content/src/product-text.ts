@@ -1,0 +1,48 @@
+import type { ProgramRefundRulesResponse } from '@sq/contracts';
+import { formatKrw } from './format';
+
+/**
+ * Placeholders an FAQ answer may use for a program's facts, so fees and team sizes are typed only in the
+ * programs service: {{fee}} 300,000원, {{teamSize}} 6~8명, {{roles}} 기획자 2명, 디자이너 2명, 개발자 4명,
+ * {{maxFriends}} 2명, {{productName}} 14주 팀 프로젝트.
+ */
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+export function hasPlaceholder(text: string): boolean {
+  return /\{\{\w+\}\}/.test(text);
+}
+
+function facts(data: ProgramRefundRulesResponse): Record<string, string | null> {
+  const { product } = data;
+  const team = product.teamMakeup;
+  const roles = team
+    ? ([['기획자', team.roles.planner], ['디자이너', team.roles.designer], ['개발자', team.roles.developer]] as const)
+        .filter(([, seats]) => seats !== null && seats > 0)
+        .map(([name, seats]) => `${name} ${seats}명`)
+        .join(', ')
+    : '';
+  return {
+    fee: formatKrw(product.feeKrw),
+    productName: product.name,
+    teamSize: team ? (team.minSize === team.maxSize ? `${team.minSize}명` : `${team.minSize}~${team.maxSize}명`) : null,
+    roles: roles || null,
+    maxFriends: team ? `${team.maxFriends}명` : null,
+  };
+}
+
+/** The text with its placeholders filled, or null when one of them has no value for this program. */
+export function fillPlaceholders(text: string, data: ProgramRefundRulesResponse | null): string | null {
+  if (!hasPlaceholder(text)) return text;
+  if (!data) return null;
+  const values = facts(data);
+  let missing = false;
+  const filled = text.replace(PLACEHOLDER, (_match, name: string) => {
+    const value = values[name];
+    if (value === null || value === undefined) {
+      missing = true;
+      return '';
+    }
+    return value;
+  });
+  return missing ? null : filled;
+}

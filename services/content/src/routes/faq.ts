@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, ok, type FaqEntry, type FaqResponse } from '@sq/contracts';
+import { notFound } from '@sq/service-kit';
+import { loadRefundRules } from '../refunds';
+import { cohortDateLines, refundLines } from '../refund-text';
+import { fillPlaceholders, hasPlaceholder } from '../product-text';
+import type { StoredFaqEntry } from '../repositories/faq-repository';
+
+const faqQuery = z.object({
+  category: z.string({ error: MESSAGES.badRequest }).regex(/^[a-z][a-z0-9-]{1,39}$/, MESSAGES.badRequest).optional(),
+});
+
+/** Entries whose text comes (partly) from the programs service: refund answers and answers naming fees or team sizes. */
+const needsProgramData = (entry: StoredFaqEntry) => entry.productId !== null && (entry.kind === 'REFUND' || entry.answer.some(hasPlaceholder));
+
+const faqRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: z.infer<typeof faqQuery> }>(
+    '/api/faq',
+    { schema: { tags: ['faq'], summary: '자주 묻는 질문 (프로그램별 분류)', querystring: faqQuery } },
+    async (request): Promise<FaqResponse> => {
+      const categories = await app.faqRepository.categories(request.query.category);
+      if (!categories) throw notFound();
+      const programData = await loadRefundRules(app, categories.flatMap((c) => c.entries.filter(needsProgramData).map((e) => e.productId!)));
+
+      const render = (entry: StoredFaqEntry): FaqEntry => {
+        const base = { entryId: entry.entryId, question: entry.question, kind: entry.kind, productId: entry.productId };
+        const data = entry.productId === null ? null : (programData.get(entry.productId) ?? null);
+        const filled = entry.answer.map((paragraph) => fillPlaceholders(paragraph, data));
+        const answer = filled.filter((p): p is string => p !== null);
+        if (entry.kind === 'REFUND') {
+          if (!data) return { ...base, answer, notice: MESSAGES.refundRulesUnavailable };
+          return { ...base, answer: [...answer, ...refundLines(data, entry.refundCases), ...cohortDateLines(data, entry.refundCases)], notice: null };
+        }
+        return { ...base, answer, notice: answer.length < filled.length ? MESSAGES.programsUnavailable : null };
+      };
+
+      return ok({
+        categories: categories.map((category) => ({
+          slug: category.slug,
+          name: category.name,
+          productId: category.productId,
+          entries: category.entries.map(render),
+        })),
+      });
+    },
+  );
+};
+
+export default faqRoutes;
