@@ -20,9 +20,6 @@ export function configureApiClient(options: Partial<ApiClientConfig>): void {
   http.defaults.timeout = config.timeout;
 }
 
-/** The gateway's marker for an `ExpiredJwt` notice that still counts as success (spec section 8). */
-const EXPIRED_JWT = 'ExpiredJwt';
-
 interface Envelope {
   ErrorCode: string;
   message?: string;
@@ -65,7 +62,7 @@ http.interceptors.response.use(
     if (isEnvelope(body) && body.ErrorCode !== SUCCESS) {
       throw new ApiError(body.ErrorCode, body.message || MESSAGES.defaultError, response.status, body);
     }
-    // ErrorCode '00' with message 'ExpiredJwt' is a success like any other '00'.
+    // Spec section 8: ErrorCode '00' with message 'ExpiredJwt' is a success like any other '00'.
     return response;
   },
   (error: unknown) => {

@@ -11,7 +11,7 @@ import {
   type LifeCycles,
 } from 'single-spa';
 import { getToken } from '@sq/api-client';
-import { REMOTE_APP_MODULE, type RegistryEntry, type RouteManifest } from '@sq/contracts/registry';
+import type { RegistryEntry, RouteManifest } from '@sq/contracts/registry';
 import shellManifest from '../../routes.json';
 import { IS_DEV } from '../../shared/constants';
 import { decideRoute, type RouteDecision } from '../guard/decide-route';
@@ -57,7 +57,9 @@ const absolute = (url: string) => new URL(url, window.location.origin).href;
 
 /** Loads a remote's exposed './app' through the MF runtime; a failure becomes the fallback lifecycles. */
 async function loadRemoteApp(entry: RegistryEntry): Promise<LifeCycles<RemoteProps>> {
-  const id = `${entry.name}/${REMOTE_APP_MODULE.replace(/^\.\//, '')}`;
+  // contracts' REMOTE_APP_MODULE ('./app'), written out: importing values from contracts/registry would
+  // pull zod into the browser.
+  const id = `${entry.name}/app`;
   try {
     const mod = await loadRemote<LifeCycles<RemoteProps>>(id);
     if (mod && !isRemoteLoadFailure(mod) && typeof mod.mount === 'function') return mod;
