@@ -10,5 +10,7 @@ declare const process: {
     SQ_API_BASE_URL?: string;
     SQ_API_WITH_CREDENTIALS?: string;
     SQ_SITE_NAME?: string;
+    /** The released version of this remote (set at build time by the release tooling). */
+    SQ_REMOTE_VERSION?: string;
   };
 };

@@ -255,8 +255,12 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
     const config = baseConfig({ name, dir, mode: m, publicPath: 'auto'});
     const withStandalone = !production || process.env.SQ_STANDALONE === '1';
     config.entry = withStandalone ? { standalone } : {};
+    // The released version (set by the release tooling), shown on the remote's root element so a release
+    // or rollback can be seen on the running site.
+    const version = process.env.REMOTE_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
     config.plugins.push(
       defineEnv(webpack, production),
+      new webpack.DefinePlugin({ 'process.env.SQ_REMOTE_VERSION': JSON.stringify(version) }),
       new ModuleFederationPlugin({
         name,
         // A fixed name: the entry is found through mf-manifest.json under a versioned URL, and webpack
