@@ -4,7 +4,7 @@ import { formatKrw } from './format';
 /**
  * Placeholders an FAQ answer may use for a program's facts, so fees and team sizes are typed only in the
  * programs service: {{fee}} 300,000원, {{teamSize}} 6~8명, {{roles}} 기획자 2명, 디자이너 2명, 개발자 4명,
- * {{maxFriends}} 2명, {{productName}} 14주 팀 프로젝트.
+ * {{maxFriends}} 2명, {{productName}} 14주 팀 프로젝트, {{eligibility}} IT 실무 경력 6개월 이상인 기획자, 디자이너, 개발자.
  */
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
@@ -27,6 +27,7 @@ function facts(data: ProgramRefundRulesResponse): Record<string, string | null> 
     teamSize: team ? (team.minSize === team.maxSize ? `${team.minSize}명` : `${team.minSize}~${team.maxSize}명`) : null,
     roles: roles || null,
     maxFriends: team ? `${team.maxFriends}명` : null,
+    eligibility: product.eligibility.trim() || null,
   };
 }
 

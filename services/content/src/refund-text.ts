@@ -39,7 +39,8 @@ export function shareText(rule: RefundRule, feeKrw: number): string {
 
 export function ruleLine(rule: RefundRule, feeKrw: number): string {
   const condition = rule.case === 'REWARD' && rule.condition ? ` (조건: ${rule.condition})` : '';
-  return `· ${rule.phase}: ${shareText(rule, feeKrw)}${condition}`;
+  // A dash, not a colon: some phases already carry one ("팀 활동 중단: 1~4주차").
+  return `· ${rule.phase} — ${shareText(rule, feeKrw)}${condition}`;
 }
 
 function casesOf(data: ProgramRefundRulesResponse, only: readonly RefundCase[] | null): RefundCase[] {

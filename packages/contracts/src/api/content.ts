@@ -189,7 +189,7 @@ export interface StoryDetailResponse {
 
 /**
  * TEXT answers are stored as written, except that an entry tied to a product may name its fee and team
- * make-up with placeholders ({{fee}}, {{teamSize}}, {{roles}}, {{maxFriends}}) filled from the programs
+ * make-up with placeholders ({{fee}}, {{teamSize}}, {{roles}}, {{maxFriends}}, {{eligibility}}) filled from the programs
  * service. REFUND answers are composed from the programs service's refund rules
  * (one source with the terms and the payment engine); when those cannot be loaded the answer keeps only its
  * introduction and `notice` says so.
@@ -251,7 +251,7 @@ export interface LegalResponse {
  * and refund rules, from which the FAQ and the terms compose their text.
  */
 export interface ProgramRefundRulesResponse {
-  product: Pick<ProductDetail, 'productId' | 'slug' | 'name' | 'kind' | 'feeKrw' | 'teamMakeup'>;
+  product: Pick<ProductDetail, 'productId' | 'slug' | 'name' | 'kind' | 'feeKrw' | 'eligibility' | 'teamMakeup'>;
   refundRules: RefundRule[];
   /** The cohort recruiting now (else the next to open) with each rule's last day; null when there is none. */
   cohort: {

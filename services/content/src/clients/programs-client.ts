@@ -19,6 +19,7 @@ const refundRulesBody = z.looseObject({
   ErrorCode: z.literal('00'),
   product: z.looseObject({ productId: z.number().int(), slug: z.string(), name: z.string(), kind: z.string(),
     feeKrw: z.number().int().nonnegative(),
+    eligibility: z.string(),
     teamMakeup: z
       .looseObject({
         minSize: z.number().int(),

@@ -3,9 +3,9 @@
  * profile ids). Only the seeds use this; at run time services talk through their APIs.
  */
 export const DEMO_PRODUCTS = {
-  bside: { productId: 1, name: '14주 팀 프로젝트' },
-  potenday: { productId: 2, name: '10일 팀 스프린트' },
-  planx: { productId: 3, name: '플래너 코스' },
+  bside: { productId: 1, slug: 'bside', name: '14주 팀 프로젝트' },
+  potenday: { productId: 2, slug: 'potenday', name: '10일 팀 스프린트' },
+  planx: { productId: 3, slug: 'planx', name: '플래너 코스' },
 } as const;
 
 export const DEMO_COHORTS = {

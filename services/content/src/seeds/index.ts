@@ -1,9 +1,33 @@
 import type { Knex } from 'knex';
-import { seedNavigation } from './navigation';
+import { countRows } from '@sq/service-kit';
+import { backfillBanners, seedNavigation } from './navigation';
 import { seedProjects } from './projects';
+import { seedStories } from './stories';
+import { seedFaq } from './faq';
+import { seedLegal } from './legal';
+
+/** Past projects shown on the main page, in this order. */
+const FEATURED_PROJECTS = ['한입레시피', '로컬픽', '모아보기', '마음일기', '스터디로그', '기획서 리뷰 클럽'];
+
+/**
+ * The main-page additions, once: when the stories have not been seeded yet (a fresh database, or one kept
+ * from before stories existed), feature the demo projects and complete the demo banners.
+ */
+async function seedMainPage(knex: Knex): Promise<void> {
+  if ((await countRows(knex('story'))) > 0) return;
+  await backfillBanners(knex);
+  if ((await countRows(knex('project').whereNotNull('featured_order'))) > 0) return;
+  for (const [order, title] of FEATURED_PROJECTS.entries()) {
+    await knex('project').where({ title }).whereNull('featured_order').update({ featured_order: order + 1 });
+  }
+}
 
 /** Realistic Korean demo content; each part inserts only into empty tables, so restarts keep edits. */
 export async function seed(knex: Knex): Promise<void> {
   await seedNavigation(knex);
   await seedProjects(knex);
+  await seedMainPage(knex);
+  await seedStories(knex);
+  await seedFaq(knex);
+  await seedLegal(knex);
 }

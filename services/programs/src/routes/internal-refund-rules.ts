@@ -15,7 +15,7 @@ function referenceCohort(cohorts: CohortSummary[]): CohortSummary | null {
 }
 
 /**
- * Refund rules for the content service (FAQ answers and the terms are rendered from these rows, so the
+ * Fee, eligibility, team make-up and refund rules for the content service (FAQ answers and the terms are rendered from these rows, so the
  * schedule has one source). Never routed by the gateway.
  */
 const internalRefundRuleRoutes: FastifyPluginAsync = async (app) => {
@@ -29,7 +29,7 @@ const internalRefundRuleRoutes: FastifyPluginAsync = async (app) => {
       const reference = referenceCohort(product.cohorts);
       const cohort = reference ? await app.productRepository.cohort(reference.oddId, now) : null;
       return ok({
-        product: { productId: product.productId, slug: product.slug, name: product.name, kind: product.kind, feeKrw: product.feeKrw, teamMakeup: product.teamMakeup },
+        product: { productId: product.productId, slug: product.slug, name: product.name, kind: product.kind, feeKrw: product.feeKrw, eligibility: product.eligibility, teamMakeup: product.teamMakeup },
         refundRules: product.refundRules,
         cohort: cohort ? { oddId: cohort.oddId, name: cohort.name, status: cohort.status, statusName: cohort.statusName, refundSchedule: cohort.refundSchedule } : null,
       });
