@@ -1,0 +1,2 @@
+export { CareerCardPage } from './components/CareerCardPage';
+export { CareerCardErrorPage } from './components/CareerCardErrorPage';
