@@ -1,0 +1,1 @@
+export { CheckupIntroPage } from './components/CheckupIntroPage';
