@@ -224,6 +224,7 @@ export interface FaqResponse {
 export type LegalKind = 'terms' | 'privacy';
 
 export interface LegalSection extends TextSection {
+  heading: string;
   /** Korean notice when part of the section (the refund schedule) could not be loaded; null otherwise. */
   notice: string | null;
 }
