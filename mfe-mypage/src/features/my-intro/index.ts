@@ -1,0 +1,1 @@
+export { MyPageIntroPage } from './components/MyPageIntroPage';
