@@ -11,6 +11,8 @@ export const http = axios.create({
   withCredentials: config.withCredentials,
   timeout: config.timeout,
   headers: { Accept: 'application/json' },
+  // XMLHttpRequest everywhere the site runs; the bundles leave axios's fetch transport out (mf-config).
+  adapter: 'xhr',
 });
 
 export function configureApiClient(options: Partial<ApiClientConfig>): void {

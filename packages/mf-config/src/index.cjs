@@ -14,6 +14,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { EsbuildPlugin } = require('esbuild-loader');
+// webpack's own minifier, resolved through webpack so the two always match.
+const TerserPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(WEBPACK_PATH)] }));
 const { EmitFilesPlugin } = require('./emit-files.cjs');
 const { localRegistry } = require('./dev-registry.cjs');
 
@@ -47,6 +49,9 @@ function routerAliases(dir) {
     'react-router/dom$': path.join(routerDir, 'dist', 'production', 'dom-export.mjs'),
   };
 }
+
+/** axios without its fetch transport (see the file's header). */
+const AXIOS_XHR_ONLY = path.join(__dirname, 'browser', 'axios-xhr-only.mjs');
 
 /** packages/ui, the one place global CSS may come from. */
 const UI_DIR = path.resolve(__dirname, '..', '..', 'ui');
@@ -93,13 +98,13 @@ function installedVersion(pkg, fromDir) {
  * required range (^major.minor.patch), so a bundle built against an incompatible major warns at run time.
  * @param {string} [dir] the bundle folder (defaults to the current working directory)
  */
-function createSharedConfig(dir = process.cwd()) {
-  /** @type {Record<string, { singleton: true, requiredVersion: string, version: string, import?: string }>} */
+function createSharedConfig(dir = process.cwd(), { eager = false } = {}) {
+  /** @type {Record<string, { singleton: true, requiredVersion: string, version: string, eager: boolean, import?: string }>} */
   const shared = {};
   for (const [key, pkg] of SINGLETONS) {
     if (!key || !pkg) continue;
     const version = installedVersion(pkg, dir);
-    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version, eager };
   }
   const router = shared['react-router-dom'];
   if (router) shared['react-router-dom'] = { ...router, import: ROUTER_FACADE };
@@ -209,13 +214,19 @@ function baseConfig({ name, dir, mode, publicPath }) {
       minimize: production,
       // JS: webpack's default (terser), whose dead-code removal inside modules is what tree-shakes
       // react-router; esbuild only minifies the CSS.
-      minimizer: ['...', new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
+      minimizer: [
+        new TerserPlugin({
+          extractComments: false,
+          terserOptions: { ecma: 2020, compress: { passes: 2, pure_getters: true }, format: { comments: false } },
+        }),
+        new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
       moduleIds: production ? 'deterministic' : 'named',
       chunkIds: production ? 'deterministic' : 'named',
     },
     performance: { hints: false },
     stats: 'errors-warnings',
     plugins: [
+      new (require(WEBPACK_PATH).NormalModuleReplacementPlugin)(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, AXIOS_XHR_ONLY),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -308,7 +319,7 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
       new ModuleFederationPlugin({
         name,
         remotes: {},
-        shared: createSharedConfig(dir),
+        shared: createSharedConfig(dir, { eager: true }),
         shareStrategy: 'loaded-first',
         runtimePlugins: runtimePlugins.map((p) => path.resolve(dir, p)),
         // Browser only: leaves the Node.js loading code out of the runtime.
