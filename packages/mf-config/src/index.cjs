@@ -20,7 +20,7 @@ const { EmitFilesPlugin } = require('./emit-files.cjs');
 const { localRegistry } = require('./dev-registry.cjs');
 
 /** @typedef {import('webpack').Configuration & { devServer?: Record<string, unknown>, plugins: NonNullable<import('webpack').Configuration['plugins']> }} BundleConfig */
-/** @typedef {(env: unknown, argv: { mode?: string } | undefined) => BundleConfig} ConfigFactory */
+/** @typedef {(env: unknown, argv: { mode?: string } | undefined) => BundleConfig | Array<BundleConfig | import("webpack").Configuration>} ConfigFactory */
 
 /** Standalone dev-server ports (README lists them too). */
 const PORTS = {
@@ -49,6 +49,10 @@ function routerAliases(dir) {
     'react-router/dom$': path.join(routerDir, 'dist', 'production', 'dom-export.mjs'),
   };
 }
+
+/** The page's one federation runtime (see the file's header) and the file name it is built to. */
+const FEDERATION_RUNTIME = path.join(__dirname, 'browser', 'federation-runtime.mjs');
+const FEDERATION_RUNTIME_FILE = `federation-runtime.${require('@module-federation/runtime-tools/package.json').version}.js`;
 
 /** axios without its fetch transport (see the file's header). */
 const AXIOS_XHR_ONLY = path.join(__dirname, 'browser', 'axios-xhr-only.mjs');
@@ -135,6 +139,13 @@ function devServer({ port, historyApiFallback, staticDir, setupMiddlewares }) {
   };
 }
 
+function terser() {
+  return new TerserPlugin({
+    extractComments: false,
+    terserOptions: { ecma: 2020, compress: { passes: 2, pure_getters: true }, format: { comments: false } },
+  });
+}
+
 /** @param {import('webpack').PathData} pathData */
 function hashedName(pathData) {
   const chunk = /** @type {any} */ (pathData.chunk);
@@ -166,7 +177,8 @@ function baseConfig({ name, dir, mode, publicPath }) {
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       chunkLoadTimeout: CHUNK_LOAD_TIMEOUT,
-      clean: true,
+      // federation-runtime.js is written to the same folder by its own build.
+      clean: { keep: /^federation-runtime\./ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -215,10 +227,7 @@ function baseConfig({ name, dir, mode, publicPath }) {
       // JS: webpack's default (terser), whose dead-code removal inside modules is what tree-shakes
       // react-router; esbuild only minifies the CSS.
       minimizer: [
-        new TerserPlugin({
-          extractComments: false,
-          terserOptions: { ecma: 2020, compress: { passes: 2, pure_getters: true }, format: { comments: false } },
-        }),
+        terser(),
         new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
       moduleIds: production ? 'deterministic' : 'named',
       chunkIds: production ? 'deterministic' : 'named',
@@ -233,6 +242,28 @@ function baseConfig({ name, dir, mode, publicPath }) {
         ignoreOrder: true,
       }),
     ],
+  };
+}
+
+/**
+ * The federation runtime as its own small script, built without Module Federation (a federated build
+ * would need the runtime before it could provide it). The shell's index.html loads it first; bundles
+ * built with `externalRuntime` find it on the global. Its name carries the runtime's version.
+ * @param {{ dir: string, mode: 'production' | 'development' }} options
+ * @returns {import('webpack').Configuration}
+ */
+function runtimeProvider({ dir, mode }) {
+  return {
+    name: 'federation-runtime',
+    mode,
+    context: dir,
+    target: 'web',
+    devtool: false,
+    entry: { 'federation-runtime': FEDERATION_RUNTIME },
+    output: { path: path.join(dir, 'dist'), filename: FEDERATION_RUNTIME_FILE, publicPath: 'auto', clean: false },
+    optimization: { minimize: mode === 'production', minimizer: [terser()] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
   };
 }
 
@@ -277,9 +308,9 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
         // A fixed name: the entry is found through mf-manifest.json under a versioned URL, and webpack
         // cannot content-hash a container entry.
         filename: 'remoteEntry.js',
-        // A remote loads no remotes of its own and never reads manifests: leave that part of the
-        // federation runtime out of its entry (the shell's runtime does it for the page).
-        experiments: { optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
+        // No federation runtime of its own: the page's one runtime comes from federation-runtime.js (the
+        // shell's first script). A remote loads no remotes and reads no manifests either.
+        experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
         exposes,
         shared: createSharedConfig(dir),
         shareStrategy: 'loaded-first',
@@ -291,11 +322,12 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
     );
     if (withStandalone) {
       config.plugins.push(
-        new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'standalone', 'index.html'), chunks: ['standalone'], publicPath: '/' }),
+        new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'standalone', 'index.html'), chunks: ['standalone'], publicPath: '/', federationRuntime: `/${FEDERATION_RUNTIME_FILE}` }),
       );
     }
     config.devServer = devServer({ port, historyApiFallback: true, staticDir: path.join(dir, 'public') });
-    return config;
+    // The standalone page needs the runtime the shell would otherwise provide.
+    return withStandalone ? [runtimeProvider({ dir, mode: m }), config] : config;
   };
 }
 
@@ -323,11 +355,12 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
         shareStrategy: 'loaded-first',
         runtimePlugins: runtimePlugins.map((p) => path.resolve(dir, p)),
         // Browser only: leaves the Node.js loading code out of the runtime.
-        experiments: { optimization: { target: 'web' } },
+        // The runtime itself comes from federation-runtime.js, loaded before main (see runtimeProvider).
+        experiments: { externalRuntime: true, optimization: { target: 'web' } },
         dts: false,
         dev: false,
       }),
-      new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'index.html'), chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'index.html'), chunks: ['main'], federationRuntime: `/${FEDERATION_RUNTIME_FILE}` }),
       new EmitFilesPlugin({ dir: publicDir }),
     );
     // SQ_DEV_REGISTRY=local: serve /remotes.json from the remotes' own dev servers instead of the gateway.
@@ -339,7 +372,7 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
           }
         : undefined;
     config.devServer = devServer({ port, historyApiFallback: true, staticDir: publicDir, setupMiddlewares });
-    return config;
+    return [runtimeProvider({ dir, mode: m }), config];
   };
 }
 

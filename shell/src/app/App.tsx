@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
 import { MESSAGES } from '@sq/contracts/messages';
 import { ErrorFallback, Spinner } from '@sq/ui';
-import { LegalModals } from '../features/legal';
+import { LegalModals, hasLegalFlag } from '../features/legal';
 import { useSiteSettings } from '../features/navigation';
 import { DEFAULT_SITE_NAME, SHELL_APP_NAME } from '../shared/constants';
 import { useRouteGuard } from './guard/use-route-guard';
@@ -10,7 +11,9 @@ import { AppLayout } from './layout/AppLayout';
 import { ErrorPage } from './layout/ErrorPage';
 import { LoadingOverlay } from './layout/LoadingOverlay';
 import { loadPlatform, platformAtom } from './remotes/platform';
-import { ShellPage } from './ShellPage';
+
+/** The shell's own screens (sign-in and the other account pages) load only when one is opened. */
+const ShellPage = lazy(() => import('./ShellPage'));
 
 export function App() {
   const store = useStore();
@@ -19,6 +22,7 @@ export function App() {
   const site = useSiteSettings();
   const siteName = site.data?.siteName ?? DEFAULT_SITE_NAME;
   const route = decision?.kind === 'allow' ? decision.route : null;
+  const location = useLocation();
 
   // Page titles per route: "{title} | {siteName}".
   useEffect(() => {
@@ -33,7 +37,11 @@ export function App() {
     // Without the registry, a remote's path is unknown: offer to load it again rather than a 404.
     content = platform.status === 'failed' ? <ErrorFallback onRetry={() => void loadPlatform(store)} /> : <ErrorPage />;
   } else if (decision.kind === 'allow' && decision.route.owner === SHELL_APP_NAME) {
-    content = <ShellPage route={decision.route} />;
+    content = (
+      <Suspense fallback={<Spinner boxed />}>
+        <ShellPage route={decision.route} />
+      </Suspense>
+    );
   }
 
   return (
@@ -41,7 +49,11 @@ export function App() {
       <AppLayout layout={route?.layout ?? 'default'} route={route} site={site.data} siteName={siteName}>
         {content}
       </AppLayout>
-      <LegalModals />
+      {hasLegalFlag(location.search) && (
+        <Suspense fallback={null}>
+          <LegalModals />
+        </Suspense>
+      )}
       <LoadingOverlay forced={!decision} />
     </>
   );

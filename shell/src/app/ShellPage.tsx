@@ -3,7 +3,7 @@ import { SignInPage, SignOutPage } from '../features/account';
 import type { RouteRecord } from './registry/route-table';
 
 /** The shell's own screens (shell/src/routes.json). Routes not built yet show the "준비 중" page. */
-export function ShellPage({ route }: { route: RouteRecord }) {
+export default function ShellPage({ route }: { route: RouteRecord }) {
   switch (route.path) {
     case '/signin':
       return <SignInPage />;

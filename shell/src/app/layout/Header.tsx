@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { RouteEntry } from '@sq/contracts/registry';
 import { useMediaQuery } from '@sq/ui';
@@ -76,7 +76,11 @@ function MobileHeader({ parts, title, siteName }: { parts: HeaderPart[]; title: 
                 ×
               </button>
             </div>
-            {gnb.status === 'success' ? <DrawerMenu menu={gnb.data.menu} banners={gnb.data.banners} onNavigate={() => setOpen(false)} /> : null}
+            {gnb.status === 'success' ? (
+              <Suspense fallback={null}>
+                <DrawerMenu menu={gnb.data.menu} banners={gnb.data.banners} onNavigate={() => setOpen(false)} />
+              </Suspense>
+            ) : null}
           </aside>
         </div>
       ) : null}

@@ -1,33 +1,45 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Modal, formatDate } from '@sq/ui';
+import type { LegalKind } from '@sq/contracts';
+import { Button, ErrorFallback, Modal, Spinner, formatDate } from '@sq/ui';
 import { SHOW_PRIVACY_QUERY, SHOW_TERMS_QUERY } from '../../../shared/constants';
-import { PRIVACY_POLICY, TERMS_OF_SERVICE, type LegalText } from '../texts';
+import { useLegalDocument } from '../api/get-legal-document';
 import styles from './legal.module.css';
 
-function LegalBody({ text }: { text: LegalText }) {
+const TITLES: Record<LegalKind, string> = { terms: '이용약관', privacy: '개인정보처리방침' };
+
+function LegalModal({ kind, onClose }: { kind: LegalKind; onClose: () => void }) {
+  const document = useLegalDocument(kind);
   return (
-    <article className={styles.body}>
-      <p className={styles.effective}>시행일: {formatDate(text.effectiveDate)}</p>
-      {text.sections.map((section) => (
-        <section key={section.heading}>
-          <h3 className={styles.heading}>{section.heading}</h3>
-          {section.paragraphs.map((p) => (
-            <p key={p} className={styles.paragraph}>
-              {p}
-            </p>
+    <Modal wide open title={document.data?.title ?? TITLES[kind]} onClose={onClose} footer={<Button onClick={onClose}>닫기</Button>}>
+      {document.status === 'loading' && <Spinner />}
+      {document.status === 'error' && <ErrorFallback onRetry={document.reload} />}
+      {document.status === 'success' && (
+        <article className={styles.body}>
+          <p className={styles.effective}>시행일: {formatDate(document.data.effectiveDate)}</p>
+          {document.data.sections.map((section) => (
+            <section key={section.heading}>
+              <h3 className={styles.heading}>{section.heading}</h3>
+              {section.paragraphs.map((p) => (
+                <p key={p} className={styles.paragraph}>
+                  {p}
+                </p>
+              ))}
+              {section.notice && <p className={styles.paragraph}>{section.notice}</p>}
+            </section>
           ))}
-        </section>
-      ))}
-    </article>
+        </article>
+      )}
+    </Modal>
   );
 }
 
 /**
  * The terms and privacy modals. Their open state is the query (`showtos`, `showpp`), so footer links,
- * shared links and the back button all behave the same; closing removes the flag.
+ * shared links and the back button all behave the same; closing removes the flag. The texts come from the
+ * content service, which renders the refund schedule from the programs data (one source).
  */
-export function LegalModals() {
+export default function LegalModals() {
   const [params, setParams] = useSearchParams();
   const close = useCallback(
     (flag: string) => {
@@ -44,34 +56,10 @@ export function LegalModals() {
   );
   const closeTerms = useCallback(() => close(SHOW_TERMS_QUERY), [close]);
   const closePrivacy = useCallback(() => close(SHOW_PRIVACY_QUERY), [close]);
-
   return (
     <>
-      <Modal
-        wide
-        open={params.has(SHOW_TERMS_QUERY)}
-        title={TERMS_OF_SERVICE.title}
-        onClose={closeTerms}
-        footer={<Button onClick={closeTerms}>닫기</Button>}
-      >
-        <LegalBody text={TERMS_OF_SERVICE} />
-      </Modal>
-      <Modal
-        wide
-        open={params.has(SHOW_PRIVACY_QUERY)}
-        title={PRIVACY_POLICY.title}
-        onClose={closePrivacy}
-        footer={<Button onClick={closePrivacy}>닫기</Button>}
-      >
-        <LegalBody text={PRIVACY_POLICY} />
-      </Modal>
+      {params.has(SHOW_TERMS_QUERY) && <LegalModal kind="terms" onClose={closeTerms} />}
+      {params.has(SHOW_PRIVACY_QUERY) && <LegalModal kind="privacy" onClose={closePrivacy} />}
     </>
   );
-}
-
-/** The query string that opens one of the modals on top of the current page. */
-export function withLegalFlag(search: string, flag: typeof SHOW_TERMS_QUERY | typeof SHOW_PRIVACY_QUERY): string {
-  const next = new URLSearchParams(search);
-  next.set(flag, '');
-  return `?${next.toString()}`;
 }

@@ -3,7 +3,7 @@ import { MenuLink } from './MenuLink';
 import styles from './navigation.module.css';
 
 /** The mobile drawer's menu: every entry stacked, sub-menus expanded, mobile banners at the bottom. */
-export function DrawerMenu({ menu, banners, onNavigate }: { menu: GnbMenuItem[]; banners: GnbBanner[]; onNavigate: () => void }) {
+export default function DrawerMenu({ menu, banners, onNavigate }: { menu: GnbMenuItem[]; banners: GnbBanner[]; onNavigate: () => void }) {
   return (
     <nav aria-label="주요 메뉴">
       <ul className={styles.drawerList}>
