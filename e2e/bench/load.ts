@@ -1,0 +1,46 @@
+import { Pool } from 'undici';
+
+export interface LoadResult {
+  target: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50ms: number;
+  p99ms: number;
+}
+
+/**
+ * A closed-loop load on one GET: `connections` clients each send the next request when the last one is
+ * answered. Bounded by time and by count, and only ever aimed at this machine's loopback.
+ */
+export async function load(url: string, options: { connections: number; seconds: number; maxRequests: number }): Promise<LoadResult> {
+  const target = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('load targets loopback only');
+  const pool = new Pool(target.origin, { connections: options.connections, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const client = async () => {
+    while (performance.now() < deadline && sent < options.maxRequests) {
+      sent += 1;
+      const begin = performance.now();
+      try {
+        const response = await pool.request({ method: 'GET', path: target.pathname + target.search });
+        await response.body.arrayBuffer();
+        if (response.statusCode !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - begin);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, client));
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { target: url, requests: latencies.length, errors, seconds, perSecond: latencies.length / seconds, p50ms: pick(0.5), p99ms: pick(0.99) };
+}

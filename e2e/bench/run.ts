@@ -1,0 +1,42 @@
+/**
+ * `npm run bench`: prints the platform's figures. Bytes are deterministic; timings are this machine's and
+ * vary run to run, so they are printed, never asserted.
+ *  - first-load JS (gzip) of `/` and of every real route;
+ *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency.
+ */
+import { launchBrowser, newPage } from '../src/browser';
+import { FIRST_LOAD_BUDGET, measureFirstLoad } from '../src/first-load';
+import { REAL_ROUTES } from '../src/real-routes';
+import { signInContext } from '../src/session';
+import { startTestSite } from '../src/test-site';
+import { load } from './load';
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+const site = await startTestSite();
+try {
+  const browser = await launchBrowser();
+  console.log('\nFirst-load JavaScript (gzip -9, budget %s per real route)', kb(FIRST_LOAD_BUDGET));
+  const routes = [{ path: '/', ready: '[data-remote="mfe_programs"]', member: false }, ...REAL_ROUTES];
+  for (const route of routes) {
+    const { page, context } = await newPage(browser);
+    if (route.member) await signInContext(context, site.url);
+    const measured = await measureFirstLoad(page, site.url, route.path, (p) => p.locator(route.ready).first().waitFor());
+    await context.close();
+    console.log(`  ${route.path.padEnd(22)} ${kb(measured.gzipBytes).padStart(9)}  ${measured.files.length} files`);
+  }
+  await browser.close();
+
+  const path = '/api/projects?size=12';
+  const options = { connections: 16, seconds: Number(process.env.BENCH_SECONDS ?? 5), maxRequests: 200_000 };
+  console.log(`\nGET ${path}: ${options.connections} connections, ${options.seconds} s each`);
+  // Warm both paths (connection pools, JIT) before measuring.
+  await load(`${site.url}${path}`, { ...options, seconds: 1 });
+  await load(`${site.services.content}${path}`, { ...options, seconds: 1 });
+  for (const [label, url] of [['direct to content service', `${site.services.content}${path}`], ['through the gateway', `${site.url.replace('localhost', '127.0.0.1')}${path}`]] as const) {
+    const result = await load(url, options);
+    console.log(`  ${label.padEnd(26)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50ms.toFixed(2)} ms   p99 ${result.p99ms.toFixed(2)} ms   errors ${result.errors}`);
+  }
+} finally {
+  await site.stop();
+}

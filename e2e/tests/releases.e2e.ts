@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '@sq/contracts/messages';
+import { ROOT } from '@sq/stack/paths';
+import { readRegistry } from '@sq/stack/registry';
+import { launchBrowser, newPage } from '../src/browser';
+
+const baseUrl = inject('baseUrl');
+const cdnDir = inject('cdnDir');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const itskill = () => readRegistry(cdnDir).remotes.find((entry) => entry.name === 'mfe_itskill')!;
+
+/** The shell's own script URLs: a remote release must never change them. */
+async function shellScripts(page: Page): Promise<string[]> {
+  return page.locator('script[src]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? '').filter((src) => !src.startsWith('/bundles/')));
+}
+
+function cli(...args: string[]): void {
+  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/stack/src/cli.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CDN_DIR: cdnDir },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+describe('a remote that cannot load', () => {
+  it('shows the Korean fallback inside the layout while the rest of the site works, and retries', async () => {
+    const entry = itskill();
+    const published = path.join(cdnDir, 'bundles', 'mfe-itskill', entry.version);
+    const hidden = `${published}.hidden`;
+    fs.renameSync(published, hidden);
+    const { page, context } = await newPage(browser);
+    try {
+      await page.goto(`${baseUrl}/itskillcheckup`);
+      await page.getByText(MESSAGES.remoteLoadFailed).waitFor({ timeout: 30_000 });
+      expect(await page.locator('[data-header]').count()).toBe(1);
+      expect(await page.locator('footer').count()).toBe(1);
+
+      // The rest of the site keeps working in the same page.
+      await page.evaluate(() => window.history.pushState(null, '', '/projects'));
+      await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+      await page.getByRole('heading', { name: '모아보기' }).waitFor();
+
+      fs.renameSync(hidden, published);
+      await page.evaluate(() => window.history.pushState(null, '', '/itskillcheckup'));
+      await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+      const retry = page.getByRole('button', { name: MESSAGES.retry });
+      if (await retry.isVisible()) await retry.click();
+      await page.locator('[data-remote="mfe_itskill"]').waitFor({ timeout: 30_000 });
+    } finally {
+      if (fs.existsSync(hidden)) fs.renameSync(hidden, published);
+      await context.close();
+    }
+  });
+});
+
+describe('releasing one remote alone', () => {
+  it('publishes a new version the running site picks up without touching the shell, and rolls it back', async () => {
+    const before = itskill().version;
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl}/itskillcheckup`);
+    const remote = page.locator('[data-remote="mfe_itskill"]');
+    await remote.waitFor();
+    expect(await remote.getAttribute('data-version')).toBe(before);
+    const scripts = await shellScripts(page);
+
+    cli('release', 'mfe-itskill', '--version', 'e2e-2');
+    expect(itskill()).toMatchObject({ version: 'e2e-2', history: [expect.objectContaining({ version: before })] });
+    await page.reload();
+    await page.locator('[data-remote="mfe_itskill"][data-version="e2e-2"]').waitFor();
+    expect(await shellScripts(page)).toEqual(scripts);
+
+    cli('rollback', 'mfe-itskill');
+    expect(itskill().version).toBe(before);
+    await page.reload();
+    await page.locator(`[data-remote="mfe_itskill"][data-version="${before}"]`).waitFor();
+    await context.close();
+  });
+});
