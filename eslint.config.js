@@ -59,6 +59,8 @@ export default tseslint.config(
           { type: `${b}:app`, pattern: b, mode: 'folder' },
         ]),
         { type: 'package', pattern: 'packages/*', mode: 'folder', capture: ['package'] },
+        // A service's integration tests may start another service for real, as its peer.
+        { type: 'service-test', pattern: 'services/*/test', mode: 'folder', capture: ['service'] },
         { type: 'service', pattern: 'services/*', mode: 'folder', capture: ['service'] },
         { type: 'gateway', pattern: 'api-gateway', mode: 'folder' },
         { type: 'e2e', pattern: 'e2e', mode: 'folder' },
@@ -80,6 +82,7 @@ export default tseslint.config(
             ]),
             { from: 'package', allow: ['package'] },
             { from: 'service', allow: [['service', { service: '{{from.service}}' }], 'package'] },
+            { from: 'service-test', allow: ['service', 'service-test', 'package'] },
             { from: 'gateway', allow: ['gateway', 'package'] },
             { from: 'e2e', allow: ['e2e', 'package'] },
           ],
