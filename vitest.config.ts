@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'services/*/vitest.config.ts', '*/vitest.config.ts'],
+    // e2e/ has its own run (it starts the whole site): npm test runs it after these.
+    projects: ['packages/*/vitest.config.ts', 'services/*/vitest.config.ts', 'shell/vitest.config.ts', 'mfe-*/vitest.config.ts', 'api-gateway/vitest.config.ts'],
     globalSetup: ['packages/stack/src/test-database.ts'],
   },
 });
