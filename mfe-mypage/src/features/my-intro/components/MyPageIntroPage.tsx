@@ -7,6 +7,7 @@ import { MESSAGES } from '@sq/contracts/messages';
 import { ErrorFallback, Spinner } from '@sq/ui';
 import { AppLink } from '../../../shared/AppLink';
 import { useMe } from '../api/get-me';
+import { LinkIcon } from './LinkIcon';
 import { SIGN_IN_PATH, careerCardPath, greetingName, isRegisteredUser } from '../my-intro';
 import styles from './my-intro.module.css';
 
@@ -44,7 +45,7 @@ function Intro({ user }: { user: SignedInUser }) {
           <li>
             {/* The career card belongs to another bundle: navigate through single-spa. */}
             <AppLink to={careerCardPath(user.profileId)} className={styles.link}>
-              <span className={styles.linkIcon} aria-hidden="true">🪪</span>
+              <LinkIcon name="card" className={styles.linkIcon} />
               <span className={styles.linkTitle} data-testid="mypage-link-careercard">
                 내 커리어 카드
               </span>
@@ -53,7 +54,7 @@ function Intro({ user }: { user: SignedInUser }) {
           </li>
           <li>
             <Link to="/mypage/history" className={styles.link}>
-              <span className={styles.linkIcon} aria-hidden="true">📋</span>
+              <LinkIcon name="history" className={styles.linkIcon} />
               <span className={styles.linkTitle} data-testid="mypage-link-history">
                 지원 내역
               </span>
@@ -62,7 +63,7 @@ function Intro({ user }: { user: SignedInUser }) {
           </li>
           <li>
             <Link to="/mypage/info" className={styles.link}>
-              <span className={styles.linkIcon} aria-hidden="true">⚙️</span>
+              <LinkIcon name="info" className={styles.linkIcon} />
               <span className={styles.linkTitle} data-testid="mypage-link-info">
                 내 정보
               </span>
