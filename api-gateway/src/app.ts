@@ -4,6 +4,7 @@ import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
 import type { GatewayConfig } from './config';
 import auth from './plugins/auth';
+import cors from './plugins/cors';
 import docs from './plugins/docs';
 import proxy from './plugins/proxy';
 import site from './plugins/site';
@@ -26,6 +27,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     return reply.status(status).send(failure(codeForStatus(status), MESSAGES.badRequest));
   });
 
+  await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,

@@ -14,6 +14,8 @@ export interface GatewayConfig {
   rateLimit: { max: number; windowMs: number };
   /** How long the gateway waits for a service before answering 503. */
   upstreamTimeoutMs: number;
+  /** Site origins allowed to call the API from another host (production); empty when served together. */
+  corsOrigins: string[];
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -29,5 +31,6 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     databaseUrl: env.DATABASE_URL,
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -67,6 +67,7 @@ export async function startGateway(services: Record<ServiceName, string>, overri
     databaseUrl: database.url,
     rateLimit: { max: 10_000, windowMs: 60_000 },
     upstreamTimeoutMs: 2_000,
+    corsOrigins: [],
     ...overrides,
   };
   const app = await buildGateway(config);
