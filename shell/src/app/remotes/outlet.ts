@@ -8,7 +8,7 @@ export function remoteContainer(name: string): HTMLElement {
   if (existing) return existing;
   const container = document.createElement('div');
   container.id = id;
-  container.dataset.remote = name;
+  container.dataset.remoteContainer = name;
   (document.getElementById(OUTLET_ID) ?? document.body).append(container);
   return container;
 }
