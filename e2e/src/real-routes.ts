@@ -2,7 +2,7 @@
 export const REAL_ROUTES = [
   { path: '/projects', ready: '[data-remote="mfe_programs"] h3', member: false },
   { path: '/projects/detail/1', ready: '[data-remote="mfe_programs"] h1', member: false },
-  { path: '/careercard/minji', ready: '[data-remote="mfe_careercard"] h1', member: false },
-  { path: '/itskillcheckup', ready: '[data-remote="mfe_itskill"] h1', member: false },
-  { path: '/mypage', ready: '[data-remote="mfe_mypage"] h1', member: true },
+  { path: '/careercard/minji', ready: 'h1[data-testid=careercard-name]', member: false },
+  { path: '/itskillcheckup', ready: 'h1[data-testid=itskill-title]', member: false },
+  { path: '/mypage', ready: 'h1[data-testid=mypage-greeting]', member: true },
 ] as const;
