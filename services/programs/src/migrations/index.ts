@@ -2,10 +2,12 @@ import type { Migration } from '@sq/service-kit';
 import * as products from './001_products';
 import * as cohorts from './002_cohorts';
 import * as refundRules from './003_refund_rules';
+import * as applications from './004_applications';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '001_products': products,
   '002_cohorts': cohorts,
   '003_refund_rules': refundRules,
+  '004_applications': applications,
 };
