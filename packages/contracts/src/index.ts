@@ -7,3 +7,4 @@ export type * from './api/account';
 export type * from './api/careercard';
 export type * from './api/itskill';
 export type * from './api/programs';
+export * from './forms';

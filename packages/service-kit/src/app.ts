@@ -5,7 +5,7 @@ import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts
 import { ApiError } from './errors';
 import { identityPlugin } from './identity';
 import { knexPlugin } from './knex';
-import { ZodValidationError, zodToOpenApi, zodValidatorCompiler } from './validation';
+import { ZodValidationError, isZodSchema, zodToOpenApi, zodValidatorCompiler } from './validation';
 
 export interface ServiceAppOptions {
   /** Domain name, e.g. `content`; also the title of its OpenAPI document. */
@@ -33,7 +33,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
       void (reply as { status(code: number): { send(body: unknown): unknown } }).status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.badRequest));
     },
   });
-  app.setValidatorCompiler((req) => (isZod(req.schema) ? zodValidatorCompiler(req as never) : acceptAsIs));
+  app.setValidatorCompiler((req) => (isZodSchema(req.schema) ? zodValidatorCompiler(req as never) : acceptAsIs));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   await app.register(swagger, {
@@ -87,10 +87,6 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
 
   await app.register(options.plugin);
   return app;
-}
-
-function isZod(schema: unknown): boolean {
-  return typeof schema === 'object' && schema !== null && 'safeParse' in schema;
 }
 
 // Services declare zod schemas everywhere; a non-zod schema (none today) is documentation only.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { MESSAGES } from '@sq/contracts';
 import { build, type TestService } from '../src/testing';
 import { conflict, requireAdmin, requireMember, type ServiceDefinition } from '../src';
@@ -20,6 +21,9 @@ const probe: ServiceDefinition = {
   plugin: async (app) => {
     const body = z.object({ name: z.string({ error: '이름을 입력해 주세요.' }).min(2, '이름은 2자 이상 입력해 주세요.') });
     app.post('/api/notes', { schema: { body } }, async () => ({ ErrorCode: '00' }));
+    // The account forms are zod/mini (shared with the browser); the same compiler validates and documents them.
+    const miniBody = zm.object({ alias: zm.string({ error: '닉네임을 입력해 주세요.' }).check(zm.trim(), zm.minLength(2, '닉네임은 2자 이상 입력해 주세요.')) });
+    app.post('/api/mini', { schema: { body: miniBody } }, async (request) => ({ ErrorCode: '00', body: request.body }));
     app.get('/api/notes/first', async () => ({ ErrorCode: '00', note: await app.knex('note').first() }));
     app.get('/api/conflict', async () => { throw conflict(MESSAGES.nicknameDuplicate); });
     app.get('/api/crash', async () => { throw new Error('boom'); });
@@ -37,6 +41,19 @@ describe('service shape', () => {
     const response = await service.app.inject({ method: 'POST', url: '/api/notes', payload: { name: 'a' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ ErrorCode: '40', message: '이름은 2자 이상 입력해 주세요.', fields: { name: '이름은 2자 이상 입력해 주세요.' } });
+  });
+
+  it('validates and documents zod/mini schemas too', async () => {
+    const bad = await service.app.inject({ method: 'POST', url: '/api/mini', payload: { alias: ' a ' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ ErrorCode: '40', message: '닉네임은 2자 이상 입력해 주세요.', fields: { alias: '닉네임은 2자 이상 입력해 주세요.' } });
+    const missing = await service.app.inject({ method: 'POST', url: '/api/mini', payload: {} });
+    expect(missing.json().message).toBe('닉네임을 입력해 주세요.');
+    const good = await service.app.inject({ method: 'POST', url: '/api/mini', payload: { alias: ' 민지 ' } });
+    expect(good.json()).toEqual({ ErrorCode: '00', body: { alias: '민지' } });
+    const doc = (await service.app.inject({ url: '/openapi.json' })).json();
+    const schema = doc.paths['/api/mini'].post.requestBody.content['application/json'].schema;
+    expect(schema).toMatchObject({ type: 'object', properties: { alias: { type: 'string', minLength: 2 } }, required: ['alias'] });
   });
 
   it('keeps calendar dates as written, whatever the server time zone', async () => {

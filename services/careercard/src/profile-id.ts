@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { MESSAGES } from '@sq/contracts';
+import { MESSAGES, careerCardId, isValidCareerCardId } from '@sq/contracts';
 
 /**
- * A career card ID as it may appear in a URL: letters and digits, 2 to 20 characters, and never 'admin'
- * in any case (every path containing 'admin' is an operator page for the route guard). The same rule is a
- * CHECK constraint on the table.
+ * The career card ID rule lives in @sq/contracts (forms/fields.ts): letters and digits, 2 to 20 characters,
+ * never containing 'admin' (the route guard treats such paths as operator pages) nor a reserved child of
+ * /careercard. The sign-up form, the account service and this service share it; the table's CHECK
+ * constraint repeats the 'admin' part.
+ *
+ * `profileId` is for ids in URLs (a bad one is just a bad request); `careerCardIdField` is for what a person
+ * typed (the duplicate check), with the form's own messages.
  */
-export const profileId = z
-  .string({ error: MESSAGES.badRequest })
-  .regex(/^[A-Za-z0-9]{2,20}$/, MESSAGES.badRequest)
-  .refine((id) => !id.toLowerCase().includes('admin'), MESSAGES.badRequest);
+export const profileId = z.string({ error: MESSAGES.badRequest }).refine(isValidCareerCardId, MESSAGES.badRequest);
+export const careerCardIdField = careerCardId;

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok, type CareerCardIdCheckResponse, type CareerCardResponse, type ProfileExistsResponse } from '@sq/contracts';
 import { conflict, notFound, requireInternal } from '@sq/service-kit';
-import { profileId } from '../profile-id';
+import { careerCardIdField, profileId } from '../profile-id';
 
 const profileParams = z.object({ id: profileId });
-const checkQuery = z.object({ profileId });
+const checkQuery = z.object({ profileId: careerCardIdField });
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof profileParams> }>(

@@ -1,0 +1,12 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../messages';
+import { password, passwordConfirm, passwordsMatch } from './fields';
+
+/** The mailed reset token: 43 base64url characters (32 random bytes). */
+export const resetToken = z.string({ error: MESSAGES.badPasswordChangeToken }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.badPasswordChangeToken));
+
+/** Change password (POST /api/change/password) {token, password, pw_confirm}. */
+export const changePasswordSchema = z
+  .object({ token: resetToken, password, pw_confirm: passwordConfirm })
+  .check(...passwordsMatch());
+export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;

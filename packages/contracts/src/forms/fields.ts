@@ -1,0 +1,145 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../messages';
+
+/**
+ * Field rules shared by the account forms (spec section 5). Built with `zod/mini` so the shell can load them
+ * on the account pages without shipping full zod; the services validate request bodies with the very same
+ * schemas. Every message is from the catalogue.
+ */
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 22;
+const LETTER = /[A-Za-z]/;
+const DIGIT = /[0-9]/;
+/** Any printable ASCII character that is not a letter, a digit or a space. */
+const SPECIAL = /[!-/:-@[-`{-~]/;
+/** Only letters, digits and those special characters (no spaces, no Hangul) may make up a password. */
+const PASSWORD_CHARS = /^[A-Za-z0-9!-/:-@[-`{-~]*$/;
+
+/** A required text field: missing, null or another type reads as empty and shows `required`. */
+const text = (required: string) => z.string({ error: required });
+
+export const email = text(MESSAGES.emailRequired).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, MESSAGES.emailRequired),
+  z.maxLength(254, MESSAGES.emailFormat),
+  z.email(MESSAGES.emailFormat),
+);
+
+export const contactEmail = text(MESSAGES.contactEmailRequired).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, MESSAGES.contactEmailRequired),
+  z.maxLength(254, MESSAGES.emailFormat),
+  z.email(MESSAGES.emailFormat),
+);
+
+/** 8 to 22 characters of letters, digits and special characters, with at least one of each. */
+export const password = text(MESSAGES.passwordRequired).check(
+  z.minLength(1, MESSAGES.passwordRequired),
+  z.minLength(PASSWORD_MIN, MESSAGES.passwordLength),
+  z.maxLength(PASSWORD_MAX, MESSAGES.passwordLength),
+  z.refine((value) => PASSWORD_CHARS.test(value) && LETTER.test(value) && DIGIT.test(value) && SPECIAL.test(value), MESSAGES.passwordComposition),
+);
+
+export const passwordConfirm = text(MESSAGES.passwordConfirmRequired).check(
+  z.minLength(1, MESSAGES.passwordConfirmRequired),
+  z.maxLength(100, MESSAGES.passwordMismatchShort),
+);
+
+/**
+ * The two mismatch messages, one check: the form-level text 입력된 두개의 비밀번호가 서로 다릅니다. is the
+ * form's (and the API's) `message` (issue path `[]`, field `_`), and the short text 두개의 비밀번호가 서로
+ * 달라요. is the inline message under the confirmation field (`pw_confirm`), shown as the user types.
+ */
+export function passwordsMatch<T extends { password: string; pw_confirm: string }>() {
+  // Runs even when other fields fail, so the inline mismatch shows while the rest of the form is unfinished.
+  const when = (payload: { value: unknown }) => {
+    const value = payload.value as Partial<T> | undefined;
+    return typeof value?.password === 'string' && typeof value?.pw_confirm === 'string' && value.pw_confirm.length > 0;
+  };
+  const same = (value: T) => value.password === value.pw_confirm;
+  return [
+    z.refine<T>(same, { message: MESSAGES.passwordMismatch, path: [], when }),
+    z.refine<T>(same, { message: MESSAGES.passwordMismatchShort, path: ['pw_confirm'], when }),
+  ] as const;
+}
+
+export const userName = text(MESSAGES.nameRequired).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.nameRequired),
+  z.minLength(2, MESSAGES.nameLength),
+  z.maxLength(20, MESSAGES.nameLength),
+);
+
+export const nickname = text(MESSAGES.nicknameRequired).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.nicknameRequired),
+  z.minLength(2, MESSAGES.nicknameLength),
+  z.maxLength(20, MESSAGES.nicknameLength),
+);
+
+/**
+ * Career card IDs that would collide with a route: anything containing 'admin' (the route guard sends every
+ * such path to the operators' pages) and the fixed children of /careercard.
+ */
+export const RESERVED_CAREER_CARD_IDS = ['onboarding', 'project', 'edit', 'error', 'findmyprofile', 'new', 'me', 'api'] as const;
+export const CAREER_CARD_ID_PATTERN = /^[A-Za-z0-9]{2,20}$/;
+
+export function isReservedCareerCardId(id: string): boolean {
+  const lower = id.toLowerCase();
+  return lower.includes('admin') || (RESERVED_CAREER_CARD_IDS as readonly string[]).includes(lower);
+}
+
+/** Letters and digits, 2 to 20 characters, never reserved. The careercard service stores it as the card's URL. */
+export function isValidCareerCardId(id: unknown): id is string {
+  return typeof id === 'string' && CAREER_CARD_ID_PATTERN.test(id) && !isReservedCareerCardId(id);
+}
+
+export const careerCardId = text(MESSAGES.careerCardIdRequired).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.careerCardIdRequired),
+  z.regex(CAREER_CARD_ID_PATTERN, MESSAGES.careerCardIdFormat),
+  z.refine((id) => !isReservedCareerCardId(id), MESSAGES.careerCardIdReserved),
+);
+
+/**
+ * The phone helper of spec section 9: strips everything but digits and inserts hyphens as the user types
+ * (010-1234-5678; Seoul numbers 02-123-4567). Never longer than 11 digits.
+ */
+export function formatPhone(input: string): string {
+  const digits = String(input ?? '').replace(/\D/g, '').slice(0, 11);
+  if (digits.startsWith('02')) {
+    if (digits.length <= 2) return digits;
+    if (digits.length <= 5) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
+    if (digits.length <= 9) return `${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}`;
+    return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6, 10)}`;
+  }
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 6) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  if (digits.length <= 10) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+}
+
+/** A Korean mobile number, after formatting: 010-1234-5678 (also 011/016/017/018/019 with 3-digit middles). */
+export const MOBILE_PATTERN = /^01[016789]-\d{3,4}-\d{4}$/;
+
+export const phone = text(MESSAGES.phoneRequired).check(
+  z.trim(),
+  z.minLength(1, MESSAGES.phoneRequired),
+  z.maxLength(30, MESSAGES.phoneFormat),
+  z.overwrite(formatPhone),
+  z.regex(MOBILE_PATTERN, MESSAGES.phoneFormat),
+);
+
+/** A common code picked from a list (job group, position, career years): required, at most 40 characters. */
+export const codeField = (required: string) =>
+  text(required).check(z.trim(), z.minLength(1, required), z.maxLength(40, required), z.regex(/^[A-Za-z0-9_]+$/, required));
+
+export const jobGroup = codeField(MESSAGES.jobGroupRequired);
+export const position = codeField(MESSAGES.positionRequired);
+export const careerYears = codeField(MESSAGES.careerYearsRequired);
+
+/** A consent box that must be ticked. */
+export const requiredConsent = (message: string) => z.literal(true, { error: message });

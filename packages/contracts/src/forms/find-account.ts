@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../messages';
+import { email, phone } from './fields';
+
+/** Find account (POST /api/findEmail): name and phone; the answer is the masked e-mail. */
+export const findAccountSchema = z.object({
+  name: z.string({ error: MESSAGES.nameRequired }).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(20, MESSAGES.findAccountFailed)),
+  phone,
+});
+export type FindAccountForm = z.infer<typeof findAccountSchema>;
+
+/** Find password (POST /api/password-reset): an e-mail and a phone in valid format, no empty field. */
+export const findPasswordSchema = z.object({ email, phone });
+export type FindPasswordForm = z.infer<typeof findPasswordSchema>;
