@@ -16,6 +16,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** Site origins allowed to call the API from another host (production); empty when served together. */
   corsOrigins: string[];
+  /** For page titles in link previews; the site name is configuration. */
+  siteName: string;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -31,6 +33,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     databaseUrl: env.DATABASE_URL,
     rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
+    siteName: env.SITE_NAME ?? '사이드퀘스트',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -68,6 +68,7 @@ export async function startGateway(services: Record<ServiceName, string>, overri
     rateLimit: { max: 10_000, windowMs: 60_000 },
     upstreamTimeoutMs: 2_000,
     corsOrigins: [],
+    siteName: '사이드퀘스트',
     ...overrides,
   };
   const app = await buildGateway(config);

@@ -3,10 +3,14 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
+import type { ServiceName } from '@sq/service-kit';
+import { findPreview, withPreview } from '../link-preview';
 
 export interface SiteOptions {
   shellDir: string | null;
   cdnDir: string | null;
+  services: Record<ServiceName, string>;
+  siteName: string;
 }
 
 /**
@@ -16,7 +20,7 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir }) => {
+  async (app, { shellDir, cdnDir, services, siteName }) => {
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
       await app.register(fastifyStatic, {
@@ -50,7 +54,14 @@ export default fp<SiteOptions>(
     app.setNotFoundHandler(async (request, reply) => {
       const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+($|\?)/i.test(request.url);
       if (wantsPage && indexHtml && fs.existsSync(indexHtml)) {
-        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await fs.promises.readFile(indexHtml));
+        const html = await fs.promises.readFile(indexHtml, 'utf8');
+        const path = request.url.split('?')[0]!;
+        const preview = await findPreview(path, services);
+        const pageUrl = `${request.protocol}://${request.host}${request.url}`;
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(preview ? withPreview(html, preview, siteName, pageUrl) : html);
       }
       return reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));
     });

