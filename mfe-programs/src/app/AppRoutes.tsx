@@ -8,11 +8,30 @@ import manifest from '../routes.json';
  * The screens built so far, by manifest path, each in its own chunk so a page loads only its own code.
  * Every other manifest route shows "준비 중", never a blank.
  */
+const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
+const home = () => import('../features/home/components/HomePage');
+const intro = () => import('../features/programs/components/ProgramIntroPage');
+const recruit = () => import('../features/programs/components/RecruitPage');
+const stories = () => import('../features/stories/components/StoriesPage');
+const story = () => import('../features/stories/components/StoryDetailPage');
+
 const SCREENS: Record<string, ComponentType> = {
-  '/projects': lazy(() => import('../features/projects/components/ProjectsPage').then((m) => ({ default: m.ProjectsPage }))),
-  '/projects/detail/:projectId': lazy(() =>
-    import('../features/projects/components/ProjectDetailPage').then((m) => ({ default: m.ProjectDetailPage })),
-  ),
+  '/': screen(home, (m) => m.HomePage),
+  '/:product': screen(intro, (m) => m.ProductSlugPage),
+  '/planx': screen(intro, (m) => m.PlanxIntroPage),
+  '/potenday': screen(intro, (m) => m.PotendayIntroPage),
+  '/product/:productId': screen(intro, (m) => m.ProductIdPage),
+  '/planx/recruit/:oddId': screen(recruit, (m) => m.PlanxRecruitCohortPage),
+  '/planx/recruit': screen(recruit, (m) => m.PlanxRecruitPage),
+  '/potenday/recruit': screen(recruit, (m) => m.PotendayRecruitPage),
+  '/potenday/recruit/:oddId': screen(recruit, (m) => m.PotendayRecruitCohortPage),
+  '/:product/recruit': screen(recruit, (m) => m.RecruitNoInfoPage),
+  '/:product/recruit/*': screen(recruit, (m) => m.RecruitFallbackPage),
+  '/projects': screen(() => import('../features/projects/components/ProjectsPage'), (m) => m.ProjectsPage),
+  '/projects/detail/:projectId': screen(() => import('../features/projects/components/ProjectDetailPage'), (m) => m.ProjectDetailPage),
+  '/story': screen(stories, (m) => m.StoriesPage),
+  '/story/detail/:storyId': screen(story, (m) => m.StoryDetailPage),
+  '/faq': screen(() => import('../features/faq/components/FaqPage'), (m) => m.FaqPage),
 };
 
 const { routes } = manifest as RouteManifest;

@@ -5,9 +5,25 @@ import { navigateToUrl } from 'single-spa';
  * A link to a page owned by another bundle (e.g. a career card): a real href for new tabs and crawlers,
  * and single-spa's navigateToUrl on click so the shell activates the right remote without a reload.
  */
-export function AppLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+export function AppLink({ to, className, children, hidden, onClick }: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  /** Kept in the page but out of the accessibility tree and tab order (e.g. a carousel's other slides). */
+  hidden?: boolean;
+  onClick?: () => void;
+}) {
   return (
-    <a href={to} className={className} onClick={navigateToUrl}>
+    <a
+      href={to}
+      className={className}
+      aria-hidden={hidden || undefined}
+      tabIndex={hidden ? -1 : undefined}
+      onClick={(event) => {
+        onClick?.();
+        navigateToUrl(event);
+      }}
+    >
       {children}
     </a>
   );

@@ -1,4 +1,4 @@
-import styles from './projects.module.css';
+import styles from './pagination.module.css';
 
 /** Page numbers around the current page (1-based), with previous/next. */
 export function pageWindow(current: number, totalPages: number, width = 5): number[] {

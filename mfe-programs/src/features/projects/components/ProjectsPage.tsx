@@ -5,7 +5,7 @@ import { EmptyState, ErrorFallback, Spinner } from '@sq/ui';
 import { useLeftMenu } from '../api/get-left-menu';
 import { useProjects } from '../api/get-projects';
 import { LeftMenu, type ProjectFilter } from './LeftMenu';
-import { Pagination } from './Pagination';
+import { Pagination } from '../../../shared/Pagination';
 import { ProjectCard } from './ProjectCard';
 import styles from './projects.module.css';
 

@@ -1,0 +1,6 @@
+import type { StatusTone } from './programs';
+import styles from './shared.module.css';
+
+export function StatusBadge({ tone, children }: { tone: StatusTone; children: string }) {
+  return <span className={`${styles.badge} ${styles[tone]}`}>{children}</span>;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { CohortStatus, CohortSummary } from '@sq/contracts';
+import { seoulDay } from './dates';
+import { applyCta, applyPath, cohortCta, groupCohorts, headlineCohort, introPath, positiveId, programStatusLabel, statusTone } from './programs';
+
+const cohort = (oddId: number, status: CohortStatus, over: Partial<CohortSummary> = {}): CohortSummary => ({
+  oddId, productId: 1, name: `${oddId}기`, status, statusName: status, recruiting: status === 'RECRUITING',
+  recruitStart: '2026-11-01T15:00:00.000Z', recruitEnd: '2026-11-29T14:59:59.000Z', teamBuildingAnnounceDate: null, kickoffDate: null,
+  startDate: `2026-12-${String(oddId % 28 + 1).padStart(2, '0')}`, endDate: '2027-04-11', ...over,
+});
+
+describe('program paths', () => {
+  it('starts each program at the apply step its wizard defines', () => {
+    expect(applyPath({ slug: 'bside', kind: 'TEAM_PROJECT' }, 112)).toBe('/bside/apply/112');
+    expect(applyPath({ slug: 'potenday', kind: 'SPRINT' }, 212)).toBe('/potenday/apply/212/required');
+    expect(applyPath({ slug: 'planx', kind: 'COURSE' }, 304)).toBe('/planx/apply/304');
+    expect(applyPath({ slug: 'portfolio-review', kind: 'GENERIC' }, 401)).toBe('/product/apply/401/required');
+  });
+
+  it('puts generic products under /product/{id}', () => {
+    expect(introPath({ productId: 4, slug: 'portfolio-review', kind: 'GENERIC' })).toBe('/product/4');
+    expect(introPath({ productId: 1, slug: 'bside', kind: 'TEAM_PROJECT' })).toBe('/bside');
+  });
+
+  it('reads only positive integer ids', () => {
+    expect(positiveId('112')).toBe(112);
+    for (const bad of [undefined, null, '', '0', '-1', '1.5', 'abc', '01', '99999999999']) expect(positiveId(bad)).toBeNull();
+  });
+});
+
+describe('cohort status', () => {
+  it('labels and tones statuses', () => {
+    expect(['RECRUITING', 'UPCOMING', 'IN_PROGRESS', 'TEAM_BUILDING', 'ENDED', 'CANCELLED'].map((s) => statusTone(s as CohortStatus))).toEqual([
+      'open', 'upcoming', 'progress', 'closed', 'closed', 'closed',
+    ]);
+    expect(programStatusLabel([cohort(1, 'ENDED'), cohort(2, 'RECRUITING')])).toEqual({ label: '모집 중', tone: 'open' });
+    expect(programStatusLabel([cohort(1, 'ENDED'), cohort(2, 'UPCOMING')])).toEqual({ label: '모집 예정', tone: 'upcoming' });
+    expect(programStatusLabel([cohort(1, 'ENDED')])).toEqual({ label: '모집 마감', tone: 'closed' });
+    expect(programStatusLabel([])).toEqual({ label: '모집 마감', tone: 'closed' });
+  });
+
+  it('groups open, upcoming and closed cohorts, soonest first', () => {
+    const later = cohort(3, 'UPCOMING', { recruitStart: '2027-01-01T00:00:00Z' });
+    const sooner = cohort(4, 'UPCOMING', { recruitStart: '2026-12-01T00:00:00Z' });
+    const groups = groupCohorts([cohort(1, 'ENDED'), later, cohort(2, 'RECRUITING'), sooner, cohort(5, 'IN_PROGRESS')]);
+    expect(groups.open.map((c) => c.oddId)).toEqual([2]);
+    expect(groups.upcoming.map((c) => c.oddId)).toEqual([4, 3]);
+    expect(groups.closed.map((c) => c.oddId).sort()).toEqual([1, 5]);
+    expect(headlineCohort([cohort(1, 'ENDED'), later, sooner])!.oddId).toBe(4);
+    expect(headlineCohort([])).toBeNull();
+  });
+
+  it('offers the apply link only for an open cohort, else says why', () => {
+    const product = { slug: 'bside', kind: 'TEAM_PROJECT' as const };
+    expect(applyCta({ ...product, cohorts: [cohort(111, 'ENDED'), cohort(112, 'RECRUITING')] })).toMatchObject({
+      kind: 'open', href: '/bside/apply/112', label: '지원하기', note: '112기 · 2026.11.29 마감',
+    });
+    expect(applyCta({ ...product, cohorts: [cohort(212, 'UPCOMING', { recruitStart: '2026-11-22T15:00:00.000Z' })] })).toMatchObject({
+      kind: 'upcoming', label: '2026.11.23 모집 시작',
+    });
+    expect(applyCta({ ...product, cohorts: [cohort(111, 'ENDED')] })).toMatchObject({ kind: 'closed', label: '모집이 마감되었어요' });
+    expect(cohortCta({ slug: 'potenday', kind: 'SPRINT' }, cohort(205, 'ENDED'))).toMatchObject({ kind: 'closed' });
+    expect(cohortCta({ slug: 'planx', kind: 'COURSE' }, cohort(304, 'RECRUITING'))).toMatchObject({ kind: 'open', href: '/planx/apply/304' });
+  });
+});
+
+describe('seoulDay', () => {
+  it('shows instants on the Korean calendar day and dates as they are', () => {
+    expect(seoulDay('2026-11-01T15:00:00.000Z')).toBe('2026.11.02');
+    expect(seoulDay('2026-11-29T14:59:59.000Z')).toBe('2026.11.29');
+    expect(seoulDay('2027-01-04')).toBe('2027.01.04');
+    expect(seoulDay('nope')).toBe('');
+  });
+});
