@@ -1,0 +1,35 @@
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+async function api<T>(path: string): Promise<T> {
+  return (await (await fetch(`${baseUrl}/api${path}`)).json()) as T;
+}
+
+/** What a messenger's crawler sees: the raw HTML, no JavaScript run. */
+async function ogTitle(path: string): Promise<string | null> {
+  const html = await (await fetch(`${baseUrl}${path}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } })).text();
+  return html.match(/<meta property="og:title" content="([^"]*)"/)?.[1] ?? null;
+}
+
+describe('link previews from PostgreSQL data', () => {
+  it('name the story, project, program and career card of the shared page', async () => {
+    const { stories } = await api<{ stories: { items: { storyId: number; title: string }[] } }>('/stories?size=1');
+    const story = stories.items[0]!;
+    expect(await ogTitle(`/story/detail/${story.storyId}`)).toBe(story.title);
+
+    const { projects } = await api<{ projects: { items: { projectId: number; title: string }[] } }>('/projects?size=1');
+    expect(await ogTitle(`/projects/detail/${projects.items[0]!.projectId}`)).toBe(projects.items[0]!.title);
+
+    const { product } = await api<{ product: { name: string } }>('/products/bside');
+    expect(await ogTitle('/bside')).toBe(product.name);
+
+    const { profile } = await api<{ profile: { userAlias: string } }>('/profile/minji');
+    expect(await ogTitle('/careercard/minji')).toBe(`${profile.userAlias}님의 커리어 카드`);
+  });
+
+  it('leave pages without a record plain', async () => {
+    expect(await ogTitle('/story/detail/999999')).toBeNull();
+    expect(await ogTitle('/faq')).toBeNull();
+  });
+});
