@@ -1,11 +1,26 @@
+import fp from 'fastify-plugin';
 import type { ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
 import { seed } from './seeds';
+import { readAccountConfig } from './config';
 import tokens from './tokens';
+import careercardClient from './clients/careercard-client';
+import mailer from './clients/mailer';
 import userRepository from './repositories/user-repository';
 import sessionRepository from './repositories/session-repository';
 import sessionRoutes from './routes/session';
+import signUpRoutes from './routes/sign-up';
+import checkRoutes from './routes/checks';
+import recoveryRoutes from './routes/recovery';
+import memberRoutes from './routes/member';
+import withdrawalRoutes from './routes/withdrawal';
+import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
+
+/** Configuration is read when the app is built (tests set the environment first). */
+const accountConfig = fp(async (app) => {
+  app.decorate('accountConfig', readAccountConfig());
+}, { name: 'account-config' });
 
 /** Users, credentials, social identities, sessions and tokens, recovery, duplicate checks, points. */
 export const accountService: ServiceDefinition = {
@@ -14,10 +29,19 @@ export const accountService: ServiceDefinition = {
   migrations,
   seed,
   plugin: async (app) => {
+    await app.register(accountConfig);
     await app.register(tokens);
+    await app.register(careercardClient);
+    await app.register(mailer);
     await app.register(userRepository);
     await app.register(sessionRepository);
     await app.register(sessionRoutes);
+    await app.register(signUpRoutes);
+    await app.register(checkRoutes);
+    await app.register(recoveryRoutes);
+    await app.register(memberRoutes);
+    await app.register(withdrawalRoutes);
+    await app.register(oauthRoutes);
     await app.register(internalRoutes);
   },
 };

@@ -5,6 +5,7 @@ import codeRepository from './repositories/code-repository';
 import profileRepository from './repositories/profile-repository';
 import codeRoutes from './routes/codes';
 import profileRoutes from './routes/profiles';
+import internalProfileRoutes from './routes/internal-profiles';
 
 /** Career cards (profiles with skills and projects) and the common codes their forms pick from. */
 export const careercardService: ServiceDefinition = {
@@ -17,5 +18,6 @@ export const careercardService: ServiceDefinition = {
     await app.register(profileRepository);
     await app.register(codeRoutes);
     await app.register(profileRoutes);
+    await app.register(internalProfileRoutes);
   },
 };

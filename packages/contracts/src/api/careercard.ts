@@ -48,3 +48,14 @@ export interface ProfileExistsResponse {
 export interface CareerCardIdCheckResponse {
   available: true;
 }
+
+/**
+ * POST /internal/profiles (account service, at sign-up; `idempotency-key` header), PATCH /internal/profiles/{id}
+ * (onboarding): the card's ID and the names of its codes. `created` is false when a retry found the card its
+ * key had already created. DELETE /internal/profiles/{id} (same key) is the saga's compensation;
+ * POST /internal/profiles/{id}/retire anonymises the card of a withdrawn member and keeps its ID taken.
+ */
+export interface InternalProfileResponse {
+  profile: { profileId: string; jobGroupName: string | null; positionName: string | null; yearCodeName: string | null };
+  created: boolean;
+}

@@ -1,7 +1,9 @@
 import type { Migration } from '@sq/service-kit';
 import * as accounts from './001_accounts';
+import * as accountFlows from './002_account_flows';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '001_accounts': accounts,
+  '002_account_flows': accountFlows,
 };

@@ -11,6 +11,10 @@ export interface UserRow {
   user_alias: string;
   user_phone: string;
   job_group: string | null;
+  position: string | null;
+  career_years: string | null;
+  job_code: string | null;
+  year_code: string | null;
   profile_id: string | null;
   user_role: SignedInUser['userRole'];
   vendor: SignedInUser['vendor'];
@@ -18,6 +22,9 @@ export interface UserRow {
   user_level: number;
   notion_email: string | null;
   slack_email: string | null;
+  img_id: number | null;
+  intro: string | null;
+  marketing_consent: boolean;
   reg_date: Date;
   withdrawn_at: Date | null;
 }
@@ -53,6 +60,7 @@ export function createUserRepository(knex: Knex) {
     findActiveByEmail: (email: string) =>
       knex<UserRow>('user_account').whereRaw('lower(email) = ?', [email.toLowerCase()]).whereNull('withdrawn_at').first(),
     findById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).first(),
+    findActiveById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first(),
   };
 }
 

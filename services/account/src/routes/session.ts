@@ -1,23 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { MESSAGES, ok, type UserDataResponse } from '@sq/contracts';
-import { requireMember, unauthorized } from '@sq/service-kit';
+import { ERROR_CODES, MESSAGES, ok, signInCoolDownMessage, signInSchema, type SignInForm, type UserDataResponse } from '@sq/contracts';
+import { ApiError, requireMember, unauthorized } from '@sq/service-kit';
 import { verifyPassword } from '../passwords';
 import { toSignedInUser } from '../repositories/user-repository';
-
-const signInBody = z.object({
-  email: z.string({ error: MESSAGES.badLogin }).trim().min(1, MESSAGES.badLogin).max(254, MESSAGES.badLogin),
-  password: z.string({ error: MESSAGES.badLogin }).min(1, MESSAGES.badLogin).max(100, MESSAGES.badLogin),
-});
+import { createSignInGuard } from '../lib/sign-in-guard';
 
 const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: z.infer<typeof signInBody> }>(
+  const guard = createSignInGuard(app.knex, app.accountConfig.signIn);
+
+  app.post<{ Body: SignInForm }>(
     '/api/signin',
-    { schema: { tags: ['account'], summary: '이메일 로그인', body: signInBody } },
+    { schema: { tags: ['account'], summary: '이메일 로그인', body: signInSchema } },
     async (request, reply): Promise<UserDataResponse> => {
-      const user = await app.userRepository.findActiveByEmail(request.body.email);
-      const valid = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !valid) throw unauthorized(MESSAGES.badLogin);
+      const { email, password } = request.body;
+      // request.ip is the gateway's x-forwarded-for: services trust it from the gateway (loopback) only.
+      const wait = await guard.coolDown(email, request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait)));
+        throw new ApiError(429, signInCoolDownMessage(wait / 60), ERROR_CODES.tooManyRequests);
+      }
+      const user = await app.userRepository.findActiveByEmail(email);
+      const valid = await verifyPassword(user?.password_hash ?? null, password);
+      if (!user || !valid) {
+        await guard.recordFailure(email, request.ip);
+        throw unauthorized(MESSAGES.badLogin);
+      }
+      await guard.clearAccount(email);
       const sid = await app.sessionRepository.open(user.user_id);
       const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
       reply.header('authorization', `Bearer ${token}`);

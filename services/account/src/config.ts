@@ -1,0 +1,119 @@
+import { serviceUrl } from '@sq/service-kit';
+
+/**
+ * The account service's outside systems, all configuration (environment). The local stack points them at
+ * its loopback peers (packages/stack/src/peers): an SMTP sink and a local OAuth 2.0 / OIDC provider.
+ */
+export type ProviderId = 'google' | 'kakao' | 'naver';
+export const PROVIDERS: readonly ProviderId[] = ['google', 'kakao', 'naver'];
+export const VENDOR_OF: Record<ProviderId, 'GOOGLE' | 'KAKAO' | 'NAVER'> = { google: 'GOOGLE', kakao: 'KAKAO', naver: 'NAVER' };
+
+export interface ProviderConfig {
+  id: ProviderId;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Kakao and Naver: the user-info endpoint. */
+  userInfoUrl: string;
+  /** Google (OIDC): the id_token's issuer and key set. */
+  issuer: string;
+  jwksUrl: string;
+  scope: string;
+  /** Google and Kakao take PKCE (S256); Naver does not. */
+  pkce: boolean;
+  /** Google is OIDC: a nonce goes out and must come back in the id_token. */
+  oidc: boolean;
+}
+
+export interface AccountConfig {
+  careercardUrl: string;
+  careercardTimeoutMs: number;
+  /** Where the shell lives: password-reset links and the /oauthreturn redirect. */
+  siteUrl: string;
+  /** The public origin of /api (the gateway); the OAuth redirect_uri is built from it. */
+  apiPublicUrl: string;
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs: number };
+  providers: Partial<Record<ProviderId, ProviderConfig>>;
+  signIn: { maxPerAccount: number; maxPerIp: number; windowMinutes: number };
+  resetTokenMinutes: number;
+}
+
+const REAL_ENDPOINTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth', tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo', issuer: 'https://accounts.google.com',
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', scope: 'openid email profile', pkce: true, oidc: true,
+  },
+  kakao: {
+    authorizeUrl: 'https://kauth.kakao.com/oauth/authorize', tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    userInfoUrl: 'https://kapi.kakao.com/v2/user/me', issuer: '', jwksUrl: '', scope: 'account_email profile_nickname', pkce: true, oidc: false,
+  },
+  naver: {
+    authorizeUrl: 'https://nid.naver.com/oauth2.0/authorize', tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+    userInfoUrl: 'https://openapi.naver.com/v1/nid/me', issuer: '', jwksUrl: '', scope: '', pkce: false, oidc: false,
+  },
+};
+
+/** The local provider's paths for each shape (packages/stack/src/peers/oauth-provider.ts serves them). */
+export function localProviderEndpoints(base: string): Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> {
+  return {
+    google: { ...REAL_ENDPOINTS.google, authorizeUrl: `${base}/google/authorize`, tokenUrl: `${base}/google/token`, userInfoUrl: `${base}/google/userinfo`, issuer: `${base}/google`, jwksUrl: `${base}/google/jwks` },
+    kakao: { ...REAL_ENDPOINTS.kakao, authorizeUrl: `${base}/kakao/oauth/authorize`, tokenUrl: `${base}/kakao/oauth/token`, userInfoUrl: `${base}/kakao/v2/user/me` },
+    naver: { ...REAL_ENDPOINTS.naver, authorizeUrl: `${base}/naver/oauth2.0/authorize`, tokenUrl: `${base}/naver/oauth2.0/token`, userInfoUrl: `${base}/naver/v1/nid/me` },
+  };
+}
+
+export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): AccountConfig {
+  const siteUrl = (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+  const local = env.OAUTH_LOCAL_PROVIDER_URL?.replace(/\/$/, '');
+  const endpoints = local ? localProviderEndpoints(local) : REAL_ENDPOINTS;
+  const providers: AccountConfig['providers'] = {};
+  for (const id of ['google', 'kakao', 'naver'] as const) {
+    const upper = id.toUpperCase();
+    const clientId = env[`${upper}_CLIENT_ID`] ?? (local ? 'sq-local-client' : undefined);
+    if (!clientId) continue;
+    const base = endpoints[id];
+    providers[id] = {
+      id,
+      clientId,
+      clientSecret: env[`${upper}_CLIENT_SECRET`] ?? (local ? 'sq-local-secret' : ''),
+      authorizeUrl: env[`${upper}_AUTHORIZE_URL`] ?? base.authorizeUrl,
+      tokenUrl: env[`${upper}_TOKEN_URL`] ?? base.tokenUrl,
+      userInfoUrl: env[`${upper}_USERINFO_URL`] ?? base.userInfoUrl,
+      issuer: env[`${upper}_ISSUER`] ?? base.issuer,
+      jwksUrl: env[`${upper}_JWKS_URL`] ?? base.jwksUrl,
+      scope: env[`${upper}_SCOPE`] ?? base.scope,
+      pkce: base.pkce,
+      oidc: base.oidc,
+    };
+  }
+  return {
+    careercardUrl: serviceUrl('careercard', env),
+    careercardTimeoutMs: Number(env.CAREERCARD_TIMEOUT_MS ?? 5_000),
+    siteUrl,
+    apiPublicUrl: (env.API_PUBLIC_URL ?? siteUrl).replace(/\/$/, ''),
+    smtp: {
+      host: env.SMTP_HOST ?? '127.0.0.1',
+      port: Number(env.SMTP_PORT ?? 1025),
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER,
+      pass: env.SMTP_PASS,
+      from: env.MAIL_FROM ?? '사이드퀘스트 <no-reply@sidequest.local>',
+      timeoutMs: Number(env.SMTP_TIMEOUT_MS ?? 10_000),
+    },
+    providers,
+    signIn: {
+      maxPerAccount: Number(env.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 5),
+      maxPerIp: Number(env.SIGNIN_MAX_FAILURES_PER_IP ?? 20),
+      windowMinutes: Number(env.SIGNIN_WINDOW_MINUTES ?? 15),
+    },
+    resetTokenMinutes: Number(env.PASSWORD_RESET_MINUTES ?? 30),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accountConfig: AccountConfig;
+  }
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { ApiError } from '@sq/service-kit';
+import { CareercardUnavailable } from '../clients/careercard-client';
+import type { UserRow } from '../repositories/user-repository';
+import { assertSignUpAvailable, createAvailability, uniqueViolationToConflict } from './availability';
+
+export interface NewAccount {
+  email: string;
+  contactEmail: string;
+  passwordHash: string | null;
+  username: string;
+  useralias: string;
+  careerCardId: string;
+  userphone: string;
+  jobGroup: string;
+  position?: string | null | undefined;
+  careerYears: string;
+  marketingAgreed?: boolean | undefined;
+  vendor: UserRow['vendor'];
+}
+
+/**
+ * The sign-up saga. The account row is inserted in a transaction that stays open while the careercard
+ * service creates the card (idempotency key `signup-{userId}`): the row's unique entries hold off any
+ * concurrent sign-up with the same e-mail, nickname or career card ID until this one ends.
+ *  - careercard refuses or cannot be reached: the transaction rolls back; if the call may have reached it
+ *    (time-out, 5xx), the card is deleted again with the same key.
+ *  - anything fails after the card exists (including the commit): the transaction rolls back and the card is
+ *    deleted (compensation). Either both halves exist or neither does.
+ * `inTransaction` lets the social sign-up add its identity and consume its ticket in the same transaction.
+ */
+export async function createAccount(
+  app: FastifyInstance,
+  input: NewAccount,
+  inTransaction?: (trx: Knex.Transaction, user: UserRow) => Promise<void>,
+): Promise<UserRow> {
+  await assertSignUpAvailable(createAvailability(app.knex), input);
+
+  const trx = await app.knex.transaction();
+  let key: string | null = null;
+  let cardMayExist = false;
+  try {
+    const [inserted] = await trx<UserRow>('user_account')
+      .insert({
+        email: input.email,
+        contact_email: input.contactEmail,
+        password_hash: input.passwordHash,
+        user_name: input.username,
+        user_alias: input.useralias,
+        user_phone: input.userphone,
+        profile_id: input.careerCardId,
+        job_code: input.jobGroup,
+        year_code: input.careerYears,
+        vendor: input.vendor,
+        user_step: 'REQUIRED_DONE',
+        marketing_consent: input.marketingAgreed ?? false,
+        terms_agreed: true,
+        privacy_agreed: true,
+        consented_at: trx.fn.now(),
+      } as never)
+      .returning('*');
+    const user = inserted as UserRow;
+    if (inTransaction) await inTransaction(trx, user);
+
+    key = `signup-${user.user_id}`;
+    cardMayExist = true;
+    let names;
+    try {
+      names = await app.careercard.create({
+        profileId: input.careerCardId,
+        userId: user.user_id,
+        userAlias: input.useralias,
+        jobGroupCode: input.jobGroup,
+        positionCode: input.position ?? null,
+        yearCode: input.careerYears,
+      }, key);
+    } catch (error) {
+      // A clear refusal (409, 400) created nothing; only an uncertain failure needs the compensation.
+      cardMayExist = error instanceof CareercardUnavailable;
+      throw error;
+    }
+    const [row] = await trx<UserRow>('user_account')
+      .where({ user_id: user.user_id })
+      .update({ job_group: names.jobGroupName, position: names.positionName, career_years: names.yearCodeName } as never)
+      .returning('*');
+    await trx.commit();
+    return row as UserRow;
+  } catch (error) {
+    if (!trx.isCompleted()) await trx.rollback().catch(() => undefined);
+    if (cardMayExist && key) {
+      const removed = await app.careercard.remove(input.careerCardId, key);
+      app.log.warn({ key, removed }, 'sign-up failed after the career card step; compensated');
+    }
+    if (error instanceof ApiError) throw error;
+    throw uniqueViolationToConflict(error);
+  }
+}

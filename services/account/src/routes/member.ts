@@ -1,0 +1,139 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as z from 'zod/mini';
+import {
+  MESSAGES, ok, onboardingSchema, updateUserSchema,
+  type OnboardingForm, type PointGrantResponse, type PointStatusResponse, type UpdateUserForm, type UpdateUserResponse, type UserDetailResponse,
+} from '@sq/contracts';
+import { conflict, notFound, requireMember } from '@sq/service-kit';
+import { createAvailability, uniqueViolationToConflict } from '../lib/availability';
+import { toSignedInUser, type UserRow } from '../repositories/user-repository';
+
+/** The sign-up credit of onboarding (spec section 9: 10,000 KRW point), granted once per member. */
+export const SIGNUP_POINT = { reasonCode: 'SIGNUP_ONBOARDING', amount: 10_000 } as const;
+/**
+ * Credits a member may claim through POST /api/point/skill, each at most once. The spec names the call but
+ * not the amounts; the skill check-up event credits 1,000 points.
+ */
+export const POINT_REASONS: Record<string, number> = { SKILL_CHECKUP: 1_000 };
+
+const pointQuery = z.object({
+  reasonCode: z._default(z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[A-Z_]{2,40}$/, MESSAGES.badRequest)), 'SKILL_CHECKUP'),
+});
+const pointBody = z.object({
+  reasonCode: z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[A-Z_]{2,40}$/, MESSAGES.badRequest)),
+  reasonText: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(200, MESSAGES.badRequest))),
+  entry: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(100, MESSAGES.badRequest))),
+});
+
+/** Onboarding (additional info + the one-time credit), points, and editing one's own details. */
+const memberRoutes: FastifyPluginAsync = async (app) => {
+  const balance = async (userId: number) =>
+    Number((await app.knex('point_ledger').where({ user_id: userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+
+  const activeUser = async (userId: number) => {
+    const user = await app.userRepository.findActiveById(userId);
+    if (!user) throw notFound(MESSAGES.pleaseLogIn);
+    return user;
+  };
+
+  app.post<{ Body: OnboardingForm }>(
+    '/api/user/detail',
+    { schema: { tags: ['account'], summary: '온보딩 추가 정보 저장 (가입 포인트 1회 지급)', body: onboardingSchema }, preHandler: requireMember },
+    async (request): Promise<UserDetailResponse> => {
+      const user = await activeUser(request.identity!.userId);
+      const body = request.body;
+      // The card is careercard's: it checks the codes and returns their names. Saving again is harmless.
+      const names = user.profile_id
+        ? await app.careercard.update(user.profile_id, { jobGroupCode: body.jobCode, yearCode: body.yearCode, ...(body.intro !== undefined ? { intro: body.intro } : {}) })
+        : null;
+      const granted = await app.knex.transaction(async (trx) => {
+        await trx('user_account').where({ user_id: user.user_id }).update({
+          img_id: body.imgId ?? null,
+          intro: body.intro ?? null,
+          job_code: body.jobCode,
+          year_code: body.yearCode,
+          ...(names ? { job_group: names.jobGroupName, career_years: names.yearCodeName } : {}),
+          user_step: 'DONE',
+        });
+        // (user, reason) is unique: the credit lands once however often or concurrently this is called.
+        const rows = await trx('point_ledger')
+          .insert({ user_id: user.user_id, reason_code: SIGNUP_POINT.reasonCode, amount: SIGNUP_POINT.amount, reason_text: '회원가입 온보딩 완료', entry: 'onboarding' })
+          .onConflict(['user_id', 'reason_code'])
+          .ignore()
+          .returning('id');
+        return rows.length === 1;
+      });
+      return ok({ pointGranted: granted, pointBalance: await balance(user.user_id), userStep: 'DONE' });
+    },
+  );
+
+  app.get<{ Querystring: z.infer<typeof pointQuery> }>(
+    '/api/point/skill',
+    { schema: { tags: ['account'], summary: '포인트 수령 여부', querystring: pointQuery }, preHandler: requireMember },
+    async (request): Promise<PointStatusResponse> => {
+      const userId = request.identity!.userId;
+      const row = await app.knex('point_ledger').where({ user_id: userId, reason_code: request.query.reasonCode }).first('id');
+      return ok({ received: row ? ('Y' as const) : ('N' as const), pointBalance: await balance(userId) });
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof pointBody> }>(
+    '/api/point/skill',
+    { schema: { tags: ['account'], summary: '포인트 받기', body: pointBody }, preHandler: requireMember },
+    async (request): Promise<PointGrantResponse> => {
+      const user = await activeUser(request.identity!.userId);
+      const amount = POINT_REASONS[request.body.reasonCode];
+      if (!amount) throw conflict(MESSAGES.badRequest);
+      const rows = await app.knex('point_ledger')
+        .insert({ user_id: user.user_id, reason_code: request.body.reasonCode, amount, reason_text: request.body.reasonText ?? null, entry: request.body.entry ?? null })
+        .onConflict(['user_id', 'reason_code'])
+        .ignore()
+        .returning('id');
+      if (rows.length === 0) throw conflict(MESSAGES.pointAlreadyGranted);
+      return ok({ granted: amount, pointBalance: await balance(user.user_id) });
+    },
+  );
+
+  app.post<{ Body: UpdateUserForm }>(
+    '/api/updateUser',
+    { schema: { tags: ['account'], summary: '회원 정보 수정', body: updateUserSchema }, preHandler: requireMember },
+    async (request): Promise<UpdateUserResponse> => {
+      const user = await activeUser(request.identity!.userId);
+      const body = request.body;
+      const availability = createAvailability(app.knex);
+      const fields: Record<string, string> = {};
+      if (body.useralias && body.useralias.toLowerCase() !== user.user_alias.toLowerCase() && (await availability.nicknameTaken(body.useralias, user.user_id))) {
+        fields.useralias = MESSAGES.nicknameDuplicate;
+      }
+      if (body.contactEmail && (await availability.contactEmailTaken(body.contactEmail, user.user_id))) fields.contactEmail = MESSAGES.contactEmailDuplicate;
+      const first = Object.values(fields)[0];
+      if (first) throw conflict(first, fields);
+
+      const cardChanges = {
+        ...(body.jobGroup ? { jobGroupCode: body.jobGroup } : {}),
+        ...(body.position !== undefined ? { positionCode: body.position } : {}),
+        ...(body.careerYears ? { yearCode: body.careerYears } : {}),
+        ...(body.useralias ? { userAlias: body.useralias } : {}),
+      };
+      const names = user.profile_id && Object.keys(cardChanges).length > 0 ? await app.careercard.update(user.profile_id, cardChanges) : null;
+      const changes: Partial<UserRow> = {};
+      if (body.contactEmail) changes.contact_email = body.contactEmail;
+      if (body.useralias) changes.user_alias = body.useralias;
+      if (body.userphone) changes.user_phone = body.userphone;
+      if (body.jobGroup) Object.assign(changes, { job_code: body.jobGroup, job_group: names?.jobGroupName ?? user.job_group });
+      if (body.position !== undefined) changes.position = names?.positionName ?? null;
+      if (body.careerYears) Object.assign(changes, { year_code: body.careerYears, career_years: names?.yearCodeName ?? user.career_years });
+      if (body.marketingAgreed !== undefined) changes.marketing_consent = body.marketingAgreed;
+      try {
+        if (Object.keys(changes).length > 0) await app.knex('user_account').where({ user_id: user.user_id }).update(changes);
+      } catch (error) {
+        throw uniqueViolationToConflict(error);
+      }
+      const row = (await app.userRepository.findById(user.user_id))!;
+      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      return ok({ userData: toSignedInUser(row, token), isUser: 'Y' as const });
+    },
+  );
+};
+
+export default memberRoutes;

@@ -1,0 +1,168 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import * as z from 'zod/mini';
+import { MESSAGES, ok, type OAuthExchangeResponse } from '@sq/contracts';
+import { badRequest, conflict, notFound } from '@sq/service-kit';
+import { VENDOR_OF, type ProviderId } from '../config';
+import { emailTakenMessage } from '../lib/availability';
+import { randomToken, safeReturnPath, sha256 } from '../lib/secrets';
+import { OAuthFailure, authorizeUrl, fetchProfile, isProvider, type ProviderProfile } from '../oauth/providers';
+import { toSignedInUser } from '../repositories/user-repository';
+
+const STATE_MINUTES = 10;
+const EXCHANGE_MINUTES = 2;
+const TICKET_MINUTES = 30;
+
+const providerParams = z.object({ provider: z.string({ error: MESSAGES.operationNotFound }).check(z.maxLength(20, MESSAGES.operationNotFound)) });
+const startQuery = z.object({ to: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(300, MESSAGES.badRequest))) });
+const callbackQuery = z.object({
+  code: z.optional(z.string().check(z.maxLength(2000))),
+  state: z.optional(z.string().check(z.maxLength(200))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+});
+const exchangeBody = z.object({ code: z.string({ error: MESSAGES.socialLoginFailed }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.socialLoginFailed)) });
+
+/** What the callback hands to the shell through the one-time code (kept in oauth_exchange). */
+type ExchangePayload =
+  | { kind: 'signedIn'; userId: number; to: string }
+  | { kind: 'signUp'; ticket: string; prefill: Extract<OAuthExchangeResponse, { result: 'signUp' }>['prefill']; to: string }
+  | { kind: 'refused'; message: string; to: string };
+
+/**
+ * Social login (OAuth 2.0 authorization code): start → provider → callback → /oauthreturn?code= →
+ * POST /api/oauth/exchange. State, PKCE verifier and nonce live server-side, single use, 10 minutes.
+ * The person is identified by (provider, subject) only; an e-mail already used by another account is never
+ * linked (an e-mail account gets the duplicate-e-mail dialog, another provider's account its own message).
+ */
+const oauthRoutes: FastifyPluginAsync = async (app) => {
+  const config = app.accountConfig;
+  const redirectUri = (provider: ProviderId) => `${config.apiPublicUrl}/api/oauth/${provider}/callback`;
+  const providerConfig = (name: string) => {
+    const found = isProvider(name) ? config.providers[name] : undefined;
+    if (!found) throw notFound(MESSAGES.operationNotFound);
+    return found;
+  };
+  const toShell = (reply: FastifyReply, query: Record<string, string>) =>
+    reply.redirect(`${config.siteUrl}/oauthreturn?${new URLSearchParams(query).toString()}`, 302);
+
+  app.get<{ Params: z.infer<typeof providerParams>; Querystring: z.infer<typeof startQuery> }>(
+    '/api/oauth/:provider/start',
+    { schema: { tags: ['account'], summary: '소셜 로그인 시작 (제공자로 이동)', params: providerParams, querystring: startQuery } },
+    async (request, reply) => {
+      const provider = providerConfig(request.params.provider);
+      const state = randomToken();
+      const verifier = randomToken();
+      const nonce = provider.oidc ? randomToken() : null;
+      await app.knex('oauth_request').insert({
+        state_hash: sha256(state),
+        provider: VENDOR_OF[provider.id],
+        code_verifier: verifier,
+        nonce,
+        return_to: safeReturnPath(request.query.to),
+        expires_at: app.knex.raw(`now() + interval '${STATE_MINUTES} minutes'`),
+      });
+      // Stale requests of anyone go with each new one (cheap: expires_at is small and rarely large).
+      await app.knex('oauth_request').where('expires_at', '<', app.knex.raw("now() - interval '1 day'")).delete();
+      return reply.redirect(authorizeUrl(provider, redirectUri(provider.id), { state, verifier, nonce }), 302);
+    },
+  );
+
+  app.get<{ Params: z.infer<typeof providerParams>; Querystring: z.infer<typeof callbackQuery> }>(
+    '/api/oauth/:provider/callback',
+    { schema: { tags: ['account'], summary: '소셜 로그인 콜백', params: providerParams, querystring: callbackQuery } },
+    async (request, reply) => {
+      const provider = providerConfig(request.params.provider);
+      const { code, state } = request.query;
+      const fail = (why: string, error?: unknown) => {
+        request.log.warn({ provider: provider.id, why, err: error }, 'social login refused');
+        return toShell(reply, { error: MESSAGES.socialLoginFailed });
+      };
+      if (!state) return fail('no state');
+      // The state is consumed whatever happens next: a replayed or forged callback finds nothing.
+      const [pending] = await app.knex('oauth_request')
+        .where({ state_hash: sha256(state), provider: VENDOR_OF[provider.id] })
+        .whereNull('used_at')
+        .where('expires_at', '>', app.knex.fn.now())
+        .update({ used_at: app.knex.fn.now() })
+        .returning(['code_verifier', 'nonce', 'return_to']);
+      if (!pending) return fail('unknown, used or expired state');
+      if (request.query.error || !code) return fail(`provider error ${request.query.error ?? 'no code'}`);
+
+      let profile: ProviderProfile;
+      try {
+        profile = await fetchProfile(provider, { code, redirectUri: redirectUri(provider.id), verifier: pending.code_verifier, nonce: pending.nonce, state });
+      } catch (error) {
+        return fail(error instanceof OAuthFailure ? error.message : 'provider unreachable', error);
+      }
+      const payload = await resolve(provider.id, profile, pending.return_to);
+      const exchangeCode = randomToken();
+      await app.knex('oauth_exchange').insert({
+        code_hash: sha256(exchangeCode),
+        payload: JSON.stringify(payload),
+        expires_at: app.knex.raw(`now() + interval '${EXCHANGE_MINUTES} minutes'`),
+      });
+      return toShell(reply, { code: exchangeCode, provider: provider.id });
+    },
+  );
+
+  /** Who this provider identity is to us: a member, a newcomer (sign-up ticket), or refused. */
+  async function resolve(provider: ProviderId, profile: ProviderProfile, to: string): Promise<ExchangePayload> {
+    const vendor = VENDOR_OF[provider];
+    const linked = await app.knex('social_identity as s')
+      .join('user_account as u', 'u.user_id', 's.user_id')
+      .where({ 's.provider': vendor, 's.subject': profile.subject })
+      .whereNull('u.withdrawn_at')
+      .first('u.user_id');
+    if (linked) return { kind: 'signedIn', userId: linked.user_id, to };
+    if (!profile.email) return { kind: 'refused', message: MESSAGES.socialLoginFailed, to };
+
+    // Never by e-mail alone: an account that already has this e-mail is not linked to this identity.
+    const owner = await app.knex('user_account').whereRaw('lower(email) = lower(?)', [profile.email]).first('vendor');
+    if (owner) {
+      const message = owner.vendor === 'EMAIL' ? MESSAGES.duplicateEmailBody : emailTakenMessage(owner.vendor);
+      return { kind: 'refused', message, to };
+    }
+    const ticket = randomToken();
+    const prefill = {
+      email: profile.email,
+      username: profile.name,
+      useralias: profile.nickname,
+      userphone: profile.phone,
+      vendor,
+    };
+    await app.knex('sns_signup_ticket').insert({
+      ticket_hash: sha256(ticket),
+      provider: vendor,
+      subject: profile.subject,
+      email: profile.email,
+      prefill: JSON.stringify(prefill),
+      expires_at: app.knex.raw(`now() + interval '${TICKET_MINUTES} minutes'`),
+    });
+    return { kind: 'signUp', ticket, prefill, to };
+  }
+
+  app.post<{ Body: z.infer<typeof exchangeBody> }>(
+    '/api/oauth/exchange',
+    { schema: { tags: ['account'], summary: '소셜 로그인 결과 교환 (1회용 코드)', body: exchangeBody } },
+    async (request, reply): Promise<OAuthExchangeResponse> => {
+      // Single use; the payload (which may hold a sign-up ticket) is wiped as the code is spent.
+      const hash = sha256(request.body.code);
+      const row = await app.knex.transaction(async (trx) => {
+        const found = await trx('oauth_exchange').where({ code_hash: hash }).whereNull('used_at').where('expires_at', '>', trx.fn.now()).forUpdate().first('payload');
+        if (found) await trx('oauth_exchange').where({ code_hash: hash }).update({ used_at: trx.fn.now(), payload: JSON.stringify({ spent: true }) });
+        return found;
+      });
+      const payload = (row as { payload?: ExchangePayload } | undefined)?.payload;
+      if (!payload || !('kind' in payload)) throw badRequest(MESSAGES.socialLoginFailed);
+      if (payload.kind === 'refused') throw conflict(payload.message);
+      if (payload.kind === 'signUp') return ok({ result: 'signUp' as const, to: payload.to, ticket: payload.ticket, prefill: payload.prefill });
+      const user = await app.userRepository.findActiveById(payload.userId);
+      if (!user) throw badRequest(MESSAGES.socialLoginFailed);
+      const sid = await app.sessionRepository.open(user.user_id);
+      const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
+      reply.header('authorization', `Bearer ${token}`);
+      return ok({ result: 'signedIn' as const, to: payload.to, userData: toSignedInUser(user, token), isUser: 'Y' as const });
+    },
+  );
+};
+
+export default oauthRoutes;

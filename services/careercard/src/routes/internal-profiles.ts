@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, ok, type InternalProfileResponse } from '@sq/contracts';
+import { badRequest, conflict, notFound, requireInternal } from '@sq/service-kit';
+import { profileId } from '../profile-id';
+
+/**
+ * Service-to-service routes for the account service (never routed by the gateway): create the card at
+ * sign-up (idempotent by the `idempotency-key` header), delete it again when the sign-up fails after all
+ * (compensation), update it from onboarding, and retire it when the member withdraws.
+ */
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string({ error: MESSAGES.badRequest }).min(8, MESSAGES.badRequest).max(100, MESSAGES.badRequest) });
+const params = z.object({ id: profileId });
+const code = z.string().min(1).max(40);
+const createBody = z.object({
+  profileId,
+  userId: z.number().int().positive(),
+  userAlias: z.string().min(1).max(30),
+  jobGroupCode: code,
+  positionCode: code.nullable().optional(),
+  yearCode: code,
+});
+const updateBody = z.object({
+  intro: z.string().max(1000).optional(),
+  jobGroupCode: code.optional(),
+  yearCode: code.optional(),
+  imgUrl: z.string().max(500).nullable().optional(),
+});
+
+const internalProfileRoutes: FastifyPluginAsync = async (app) => {
+  /** The names of the codes, or an error naming the first code that is not a live code of its group. */
+  async function codeNames(codes: { jobGroupCode?: string | undefined; positionCode?: string | null | undefined; yearCode?: string | undefined }) {
+    const wanted = [codes.jobGroupCode, codes.positionCode ?? undefined, codes.yearCode].filter((c): c is string => Boolean(c));
+    const rows = await app.knex('code_detail').whereIn('code', wanted).where('in_use', true).select('code', 'group_id', 'parent_code', 'name');
+    const find = (c: string | null | undefined, group: string) => (c ? rows.find((r) => r.code === c && r.group_id === group) : undefined);
+    const jobGroup = find(codes.jobGroupCode, 'JOB_GROUP');
+    const position = find(codes.positionCode, 'POSITION');
+    const years = find(codes.yearCode, 'CAREER_YEARS');
+    if (codes.jobGroupCode && !jobGroup) throw badRequest(MESSAGES.jobGroupRequired, { jobGroup: MESSAGES.jobGroupRequired });
+    if (codes.positionCode && (!position || (codes.jobGroupCode && position.parent_code !== codes.jobGroupCode))) {
+      throw badRequest(MESSAGES.positionRequired, { position: MESSAGES.positionRequired });
+    }
+    if (codes.yearCode && !years) throw badRequest(MESSAGES.careerYearsRequired, { careerYears: MESSAGES.careerYearsRequired });
+    return { jobGroupName: jobGroup?.name ?? null, positionName: position?.name ?? null, yearCodeName: years?.name ?? null };
+  }
+
+  app.post<{ Body: z.infer<typeof createBody>; Headers: z.infer<typeof idempotencyHeaders> }>(
+    '/internal/profiles',
+    { preHandler: requireInternal, schema: { hide: true, body: createBody, headers: idempotencyHeaders } },
+    async (request, reply): Promise<InternalProfileResponse> => {
+      const key = request.headers['idempotency-key'];
+      const body = request.body;
+      const names = await codeNames(body);
+      const answer = (created: boolean) => ok({ profile: { profileId: body.profileId, ...names }, created });
+
+      const existing = await app.knex('profile').where({ creation_key: key }).first('profile_id', 'user_id');
+      if (existing) {
+        if (existing.profile_id !== body.profileId || existing.user_id !== body.userId) throw conflict(MESSAGES.badRequest);
+        return answer(false);
+      }
+      try {
+        await app.knex('profile').insert({
+          profile_id: body.profileId,
+          user_id: body.userId,
+          user_alias: body.userAlias,
+          job_group_code: body.jobGroupCode,
+          position_code: body.positionCode ?? null,
+          year_code: body.yearCode,
+          creation_key: key,
+          is_public: true,
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23505') throw error;
+        // A retry racing its own first attempt lands here too: the same key means the same card.
+        const raced = await app.knex('profile').where({ creation_key: key }).first('profile_id');
+        if (raced?.profile_id === body.profileId) return answer(false);
+        throw conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
+      }
+      reply.status(201);
+      return answer(true);
+    },
+  );
+
+  // Compensation: removes the card only if this key created it (and nobody has retired it since).
+  app.delete<{ Params: z.infer<typeof params>; Headers: z.infer<typeof idempotencyHeaders> }>(
+    '/internal/profiles/:id',
+    { preHandler: requireInternal, schema: { hide: true, params, headers: idempotencyHeaders } },
+    async (request) => {
+      const deleted = await app.knex('profile')
+        .where({ profile_id: request.params.id, creation_key: request.headers['idempotency-key'] })
+        .whereNull('retired_at')
+        .delete();
+      return ok({ deleted: deleted > 0 });
+    },
+  );
+
+  app.patch<{ Params: z.infer<typeof params>; Body: z.infer<typeof updateBody> }>(
+    '/internal/profiles/:id',
+    { preHandler: requireInternal, schema: { hide: true, params, body: updateBody } },
+    async (request): Promise<InternalProfileResponse> => {
+      const body = request.body;
+      const names = await codeNames(body);
+      const changes: Record<string, unknown> = { updated_at: app.knex.fn.now() };
+      if (body.intro !== undefined) changes.intro = body.intro;
+      if (body.jobGroupCode) changes.job_group_code = body.jobGroupCode;
+      if (body.yearCode) changes.year_code = body.yearCode;
+      if (body.imgUrl !== undefined) changes.img_url = body.imgUrl;
+      const updated = await app.knex('profile').whereRaw('lower(profile_id) = lower(?)', [request.params.id]).whereNull('retired_at').update(changes);
+      if (!updated) throw notFound();
+      return ok({ profile: { profileId: request.params.id, ...names }, created: false });
+    },
+  );
+
+  // Withdrawal: the card goes private and anonymous; its ID stays taken so nobody can pose as the member.
+  app.post<{ Params: z.infer<typeof params> }>(
+    '/internal/profiles/:id/retire',
+    { preHandler: requireInternal, schema: { hide: true, params } },
+    async (request) => {
+      const id = request.params.id;
+      await app.knex.transaction(async (trx) => {
+        const row = await trx('profile').whereRaw('lower(profile_id) = lower(?)', [id]).forUpdate().first('profile_id');
+        if (!row) return;
+        await trx('profile_skill').where({ profile_id: row.profile_id }).delete();
+        await trx('profile_project').where({ profile_id: row.profile_id }).delete();
+        await trx('profile').where({ profile_id: row.profile_id }).update({
+          user_alias: '탈퇴회원', intro: '', img_url: null, cover_img_url: null, is_public: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
+        });
+      });
+      return ok({});
+    },
+  );
+};
+
+export default internalProfileRoutes;
