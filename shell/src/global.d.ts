@@ -10,5 +10,7 @@ declare const process: {
     SQ_API_BASE_URL?: string;
     SQ_API_WITH_CREDENTIALS?: string;
     SQ_SITE_NAME?: string;
+    /** Analytics collector; unset means analytics sends nothing anywhere. */
+    SQ_ANALYTICS_ENDPOINT?: string;
   };
 };

@@ -39,7 +39,7 @@ export function App() {
   } else if (decision.kind === 'allow' && decision.route.owner === SHELL_APP_NAME) {
     content = (
       <Suspense fallback={<Spinner boxed />}>
-        <ShellPage route={decision.route} />
+        <ShellPage route={decision.route} params={decision.params} />
       </Suspense>
     );
   }

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createStore, Provider } from 'jotai';
 import { navigateToUrl } from 'single-spa';
 import { configureApiClient, signInUrl } from '@sq/api-client';
+import { startAnalytics } from '../shared/analytics';
 import { App } from './App';
 import { loadPlatform } from './remotes/platform';
 
@@ -28,3 +29,4 @@ createRoot(rootElement).render(
 );
 
 void loadPlatform(store);
+startAnalytics();

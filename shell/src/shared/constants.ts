@@ -37,3 +37,6 @@ export const SHELL_APP_NAME = 'shell';
 export const DEFAULT_SITE_NAME = process.env.SQ_SITE_NAME ?? '사이드퀘스트';
 
 export const IS_DEV = process.env.NODE_ENV !== 'production';
+
+/** A success notice (e.g. "비밀번호가 변경되었어요.") stays this long before the screen moves on (spec section 9). */
+export const SUCCESS_NOTICE_MS = 1_000;

@@ -1,3 +1,10 @@
 export { SignInPage } from './components/SignInPage';
 export { SignOutPage } from './components/SignOutPage';
 export { AccountMenu } from './components/AccountMenu';
+export { SignUpChoicePage } from './components/SignUpChoicePage';
+export { SignUpRequiredPage, SignUpRequiredSnsPage } from './components/SignUpFormPage';
+export { OnboardingPage } from './components/OnboardingPage';
+export { FindAccountPage } from './components/FindAccountPage';
+export { FindPasswordPage } from './components/FindPasswordPage';
+export { ChangePasswordPage } from './components/ChangePasswordPage';
+export { OAuthReturnPage } from './components/OAuthReturnPage';

@@ -5,9 +5,13 @@ import { MESSAGES } from '@sq/contracts/messages';
 import { Button } from '@sq/ui';
 import { signIn } from '../api/sign-in';
 import { safeReturnPath } from '../safe-return-path';
+import { SocialLogin } from './SocialLogin';
 import styles from './account.module.css';
 
-/** E-mail sign-in. Success returns to the `to` path; a bad login shows the server's message inline. */
+/**
+ * E-mail sign-in, the recovery links and social login. Success returns to the `to` path; a bad login or the
+ * brute-force cool-down (429) shows the server's message inline, and what was typed stays.
+ */
 export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -15,18 +19,23 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const to = safeReturnPath(params.get('to'));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(MESSAGES.badLogin);
+    if (!email.trim()) {
+      setError(MESSAGES.emailRequired);
+      return;
+    }
+    if (!password) {
+      setError(MESSAGES.passwordRequired);
       return;
     }
     setBusy(true);
     setError(null);
     try {
       await signIn(email.trim(), password);
-      navigate(safeReturnPath(params.get('to')), { replace: true });
+      navigate(to, { replace: true });
     } catch (e) {
       setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
       setBusy(false);
@@ -70,9 +79,15 @@ export function SignInPage() {
           {busy ? '로그인 중…' : '로그인'}
         </Button>
       </form>
+      <nav className={styles.links} aria-label="계정 찾기">
+        <Link to="/signin/find-account">아이디 찾기</Link>
+        <Link to="/signin/find-password">비밀번호 찾기</Link>
+        <Link to="/change/password">비밀번호 변경</Link>
+      </nav>
+      <SocialLogin to={to} title="SNS 계정으로 로그인" />
       <div className={styles.links}>
+        <span>아직 회원이 아니신가요?</span>
         <Link to="/signup">회원가입</Link>
-        <Link to="/change/password">비밀번호 찾기</Link>
       </div>
     </section>
   );
