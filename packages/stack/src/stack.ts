@@ -7,6 +7,8 @@ import { CDN_DIR, REMOTES, ROOT } from './paths';
 import { runTs, stopAll, waitForHealth, type Managed } from './processes';
 import { publishRemote, readRegistry } from './registry';
 import { devSecrets } from './secrets';
+import { startMailSink, type MailSink } from './peers/mail-sink';
+import { startOAuthProvider, type LocalOAuthProvider } from './peers/oauth-provider';
 
 export interface StackOptions {
   /** Gateway port; services take `servicePorts` when given, else their standard ports. */
@@ -18,13 +20,26 @@ export interface StackOptions {
   /** Build the shell and remotes (skipped when their sources did not change). */
   build?: boolean;
   extraEnv?: Record<string, string>;
+  /**
+   * Loopback peers of the account service (SMTP sink + mailbox page, local OAuth provider). Default: the
+   * fixed ports of README.md when the services use their standard ports (`npm start`), else free ports.
+   */
+  peerPorts?: { smtp: number; mailbox: number; oauth: number };
 }
+
+/** `npm start`'s peer ports (README.md); 0 = any free port. */
+export const PEER_PORTS = { smtp: 1025, mailbox: 8025, oauth: 4180 } as const;
 
 export interface RunningStack {
   url: string;
   cdnDir: string;
   databaseUrl: string;
   services: Record<ServiceName, string>;
+  /** The developer mailbox (GET / page, GET /api/messages JSON) of the local SMTP sink. */
+  mailboxUrl: string;
+  mailSink: MailSink;
+  /** The local OAuth 2.0 / OIDC provider (Google, Kakao and Naver shapes). */
+  oauthProvider: LocalOAuthProvider;
   stop(): Promise<void>;
 }
 
@@ -43,11 +58,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   ) as Record<ServiceName, string>;
   const serviceUrls = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, services[name]]));
   const common = { ...secrets, ...serviceUrls, DATABASE_URL: database.url, ...options.extraEnv };
+  const peerPorts = options.peerPorts ?? (options.servicePorts ? { smtp: 0, mailbox: 0, oauth: 0 } : PEER_PORTS);
+  const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
+  const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });
+  const siteUrl = `http://localhost:${options.port}`;
+  const accountEnv: Record<string, string> = {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mailSink.smtpPort),
+    OAUTH_LOCAL_PROVIDER_URL: oauthProvider.url,
+    SITE_URL: siteUrl,
+    API_PUBLIC_URL: siteUrl,
+  };
+  const stopPeers = async () => {
+    await mailSink.close();
+    await oauthProvider.close();
+  };
 
   try {
     // Services migrate their own schemas on start; they start together and are awaited together.
     const started = SERVICES.map((name) => {
-      const managed = runTs(name, `services/${name}/src/server.ts`, { ...common, PORT: new URL(services[name]).port }, options.logDir);
+      const env = { ...common, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
+      const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);
       processes.push(managed);
       return waitForHealth(`${services[name]}/health`, managed);
     });
@@ -62,6 +93,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await waitForHealth(`http://127.0.0.1:${options.port}/health`, gateway);
   } catch (error) {
     await stopAll(processes);
+    await stopPeers();
     if (!options.database) await database.stop();
     throw error;
   }
@@ -71,8 +103,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     cdnDir,
     databaseUrl: database.url,
     services,
+    mailboxUrl: mailSink.mailboxUrl,
+    mailSink,
+    oauthProvider,
     stop: async () => {
       await stopAll(processes);
+      await stopPeers();
       if (!options.database) await database.stop();
     },
   };
