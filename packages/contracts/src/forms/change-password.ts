@@ -7,6 +7,6 @@ export const resetToken = z.string({ error: MESSAGES.badPasswordChangeToken }).c
 
 /** Change password (POST /api/change/password) {token, password, pw_confirm}. */
 export const changePasswordSchema = z
-  .object({ token: resetToken, password, pw_confirm: passwordConfirm })
+  .object({ token: resetToken, password, pw_confirm: passwordConfirm }, { error: MESSAGES.badRequest })
   .check(...passwordsMatch());
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;

@@ -6,9 +6,9 @@ import { email, phone } from './fields';
 export const findAccountSchema = z.object({
   name: z.string({ error: MESSAGES.nameRequired }).check(z.trim(), z.minLength(1, MESSAGES.nameRequired), z.maxLength(20, MESSAGES.findAccountFailed)),
   phone,
-});
+}, { error: MESSAGES.badRequest });
 export type FindAccountForm = z.infer<typeof findAccountSchema>;
 
 /** Find password (POST /api/password-reset): an e-mail and a phone in valid format, no empty field. */
-export const findPasswordSchema = z.object({ email, phone });
+export const findPasswordSchema = z.object({ email, phone }, { error: MESSAGES.badRequest });
 export type FindPasswordForm = z.infer<typeof findPasswordSchema>;

@@ -8,5 +8,5 @@ export const onboardingSchema = z.object({
   intro: z.optional(z.string({ error: MESSAGES.introLength }).check(z.trim(), z.maxLength(1000, MESSAGES.introLength))),
   jobCode: jobGroup,
   yearCode: careerYears,
-});
+}, { error: MESSAGES.badRequest });
 export type OnboardingForm = z.infer<typeof onboardingSchema>;

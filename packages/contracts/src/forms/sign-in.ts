@@ -8,5 +8,5 @@ import { MESSAGES } from '../messages';
 export const signInSchema = z.object({
   email: z.string({ error: MESSAGES.badLogin }).check(z.trim(), z.minLength(1, MESSAGES.emailRequired), z.maxLength(254, MESSAGES.badLogin)),
   password: z.string({ error: MESSAGES.badLogin }).check(z.minLength(1, MESSAGES.passwordRequired), z.maxLength(100, MESSAGES.badLogin)),
-});
+}, { error: MESSAGES.badRequest });
 export type SignInForm = z.infer<typeof signInSchema>;

@@ -23,7 +23,7 @@ const profileFields = {
 
 /** E-mail sign-up (POST /api/signUp), the body the server validates. */
 export const signUpSchema = z
-  .object({ email, password, pw_confirm: passwordConfirm, ...profileFields })
+  .object({ email, password, pw_confirm: passwordConfirm, ...profileFields }, { error: MESSAGES.badRequest })
   .check(...passwordsMatch());
 export type SignUpForm = z.infer<typeof signUpSchema>;
 
@@ -34,7 +34,7 @@ export type SignUpForm = z.infer<typeof signUpSchema>;
 export const snsSignUpSchema = z.object({
   ticket: z.string({ error: MESSAGES.socialSignUpExpired }).check(z.minLength(16, MESSAGES.socialSignUpExpired), z.maxLength(200, MESSAGES.socialSignUpExpired)),
   ...profileFields,
-});
+}, { error: MESSAGES.badRequest });
 export type SnsSignUpForm = z.infer<typeof snsSignUpSchema>;
 
 /**

@@ -14,5 +14,5 @@ export const updateUserSchema = z.object({
   position: z.optional(z.nullable(position)),
   careerYears: z.optional(careerYears),
   marketingAgreed: z.optional(z.boolean({ error: MESSAGES.badRequest })),
-});
+}, { error: MESSAGES.badRequest });
 export type UpdateUserForm = z.infer<typeof updateUserSchema>;

@@ -6,7 +6,7 @@ export const withdrawalSchema = z.object({
   reasonCode: z.string({ error: MESSAGES.withdrawalReasonRequired }).check(z.trim(), z.minLength(1, MESSAGES.withdrawalReasonRequired), z.maxLength(40, MESSAGES.withdrawalReasonRequired)),
   reasonText: z.optional(z.string({ error: MESSAGES.withdrawalReasonTextLength }).check(z.trim(), z.maxLength(500, MESSAGES.withdrawalReasonTextLength))),
   agreed: z.literal(true, { error: MESSAGES.withdrawalConsentRequired }),
-});
+}, { error: MESSAGES.badRequest });
 export type WithdrawalForm = z.infer<typeof withdrawalSchema>;
 
 /** The reasons offered on the withdrawal screen. */

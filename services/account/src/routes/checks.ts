@@ -9,9 +9,9 @@ import { createAvailability, emailTakenMessage } from '../lib/availability';
  * message (an e-mail of a Google/Kakao/Naver account tells the user to sign in with that provider).
  * The career card ID check is careercard's own (/api/open/check/careercard).
  */
-const emailQuery = z.object({ email });
-const contactEmailQuery = z.object({ contactEmail });
-const idQuery = z.object({ id: nickname });
+const emailQuery = z.object({ email }, { error: MESSAGES.badRequest });
+const contactEmailQuery = z.object({ contactEmail }, { error: MESSAGES.badRequest });
+const idQuery = z.object({ id: nickname }, { error: MESSAGES.badRequest });
 
 const checkRoutes: FastifyPluginAsync = async (app) => {
   const availability = createAvailability(app.knex);

@@ -18,12 +18,12 @@ export const POINT_REASONS: Record<string, number> = { SKILL_CHECKUP: 1_000 };
 
 const pointQuery = z.object({
   reasonCode: z._default(z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[A-Z_]{2,40}$/, MESSAGES.badRequest)), 'SKILL_CHECKUP'),
-});
+}, { error: MESSAGES.badRequest });
 const pointBody = z.object({
   reasonCode: z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[A-Z_]{2,40}$/, MESSAGES.badRequest)),
   reasonText: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(200, MESSAGES.badRequest))),
   entry: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(100, MESSAGES.badRequest))),
-});
+}, { error: MESSAGES.badRequest });
 
 /** Onboarding (additional info + the one-time credit), points, and editing one's own details. */
 const memberRoutes: FastifyPluginAsync = async (app) => {

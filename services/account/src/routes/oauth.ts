@@ -12,14 +12,14 @@ const STATE_MINUTES = 10;
 const EXCHANGE_MINUTES = 2;
 const TICKET_MINUTES = 30;
 
-const providerParams = z.object({ provider: z.string({ error: MESSAGES.operationNotFound }).check(z.maxLength(20, MESSAGES.operationNotFound)) });
-const startQuery = z.object({ to: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(300, MESSAGES.badRequest))) });
+const providerParams = z.object({ provider: z.string({ error: MESSAGES.operationNotFound }).check(z.maxLength(20, MESSAGES.operationNotFound)) }, { error: MESSAGES.badRequest });
+const startQuery = z.object({ to: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(300, MESSAGES.badRequest))) }, { error: MESSAGES.badRequest });
 const callbackQuery = z.object({
   code: z.optional(z.string().check(z.maxLength(2000))),
   state: z.optional(z.string().check(z.maxLength(200))),
   error: z.optional(z.string().check(z.maxLength(200))),
-});
-const exchangeBody = z.object({ code: z.string({ error: MESSAGES.socialLoginFailed }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.socialLoginFailed)) });
+}, { error: MESSAGES.badRequest });
+const exchangeBody = z.object({ code: z.string({ error: MESSAGES.socialLoginFailed }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.socialLoginFailed)) }, { error: MESSAGES.badRequest });
 
 /** What the callback hands to the shell through the one-time code (kept in oauth_exchange). */
 type ExchangePayload =

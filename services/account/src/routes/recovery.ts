@@ -10,7 +10,7 @@ import { emailTakenMessage } from '../lib/availability';
 import { maskEmail, randomToken, sha256 } from '../lib/secrets';
 import type { UserRow } from '../repositories/user-repository';
 
-const tokenParams = z.object({ token: resetToken });
+const tokenParams = z.object({ token: resetToken }, { error: MESSAGES.badRequest });
 
 /**
  * Find account (name + phone -> masked e-mail), find password (e-mail + phone -> reset mail with a

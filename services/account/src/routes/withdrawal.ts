@@ -6,7 +6,7 @@ import { retiredHash } from '../lib/availability';
 
 const params = z.object({
   id: z.pipe(z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[1-9][0-9]{0,9}$/, MESSAGES.badRequest)), z.transform(Number)),
-});
+}, { error: MESSAGES.badRequest });
 
 /**
  * POST /api/setWithdrawal/{id}: only one's own id. Every session ends at once; the personal data is
