@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildService } from '@sq/service-kit';
+import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { TestService } from '@sq/service-kit/testing';
+import { accountService } from '../src/service';
+import { DEMO_ACCOUNTS } from '../src/seeds';
+import { buildAccount, closedPortUrl } from './support/peers';
+
+let account: TestService;
+/** A second instance of the service on the same database: limits must hold across instances. */
+let second: FastifyInstance;
+
+beforeAll(async () => {
+  account = await buildAccount({ careercardUrl: await closedPortUrl() });
+  second = await buildService(accountService, { databaseUrl: account.databaseUrl, internalSecret: DEV_INTERNAL_SECRET });
+});
+afterAll(async () => {
+  await second?.close();
+  await account?.close();
+});
+
+const signIn = (app: FastifyInstance, email: string, password: string, ip: string) =>
+  app.inject({ method: 'POST', url: '/api/signin', payload: { email, password }, headers: { 'x-forwarded-for': ip } });
+
+describe('sign-in brute-force guard', () => {
+  it('locks an account after 5 failures in 15 minutes, on every instance, even for the right password', async () => {
+    const email = DEMO_ACCOUNTS.member.email;
+    for (let i = 0; i < 5; i += 1) {
+      const response = await signIn(i % 2 ? second : account.app, email, `wrong${i}pass!`, `10.0.0.${i + 1}`);
+      expect(response.statusCode).toBe(401);
+    }
+    for (const app of [account.app, second]) {
+      const locked = await signIn(app, email.toUpperCase(), DEMO_ACCOUNTS.member.password, '10.0.1.1');
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ ErrorCode: '29', message: '로그인 시도가 너무 많습니다. 15분 후에 다시 시도해 주세요.' });
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    }
+    // The cool-down ends when the oldest counted failure leaves the window.
+    await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT' }).update({ failed_at: account.app.knex.raw("now() - interval '16 minutes'") });
+    expect((await signIn(account.app, email, DEMO_ACCOUNTS.member.password, '10.0.1.2')).statusCode).toBe(200);
+  });
+
+  it('says how many minutes are left', async () => {
+    const email = 'nobody-here@example.com';
+    for (let i = 0; i < 5; i += 1) await signIn(account.app, email, 'wrongpass1!', '10.0.2.1');
+    await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT', subject: email }).update({ failed_at: account.app.knex.raw("now() - interval '12 minutes 30 seconds'") });
+    const locked = await signIn(account.app, email, 'wrongpass1!', '10.0.2.2');
+    expect(locked.json().message).toBe('로그인 시도가 너무 많습니다. 3분 후에 다시 시도해 주세요.');
+  });
+
+  it('limits one address to 20 failures across accounts', async () => {
+    const ip = '203.0.113.9';
+    for (let i = 0; i < 20; i += 1) {
+      const response = await signIn(i % 2 ? second : account.app, `spray${i}@example.com`, 'wrongpass1!', ip);
+      expect(response.statusCode, String(i)).toBe(401);
+    }
+    const blocked = await signIn(account.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^로그인 시도가 너무 많습니다\. \d+분 후에 다시 시도해 주세요\.$/);
+    // Another address is not affected.
+    expect((await signIn(account.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('clears an account\'s failures after a successful sign-in', async () => {
+    const email = DEMO_ACCOUNTS.admin.email;
+    for (let i = 0; i < 4; i += 1) await signIn(account.app, email, 'wrongpass1!', '192.0.2.1');
+    expect((await signIn(account.app, email, DEMO_ACCOUNTS.admin.password, '192.0.2.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await signIn(account.app, email, 'wrongpass1!', '192.0.2.1')).statusCode).toBe(401);
+  });
+});

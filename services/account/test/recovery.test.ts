@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type UserDataResponse } from '@sq/contracts';
+import type { TestService } from '@sq/service-kit/testing';
+import { buildAccount, countRows, newSignUp, sessionActive, startCareercard, startMailSink, type MailSink } from './support/peers';
+
+let careercard: Awaited<ReturnType<typeof startCareercard>>;
+let sink: MailSink;
+let account: TestService;
+
+beforeAll(async () => {
+  careercard = await startCareercard();
+  sink = await startMailSink();
+  account = await buildAccount({ careercardUrl: careercard.url, smtpPort: sink.smtpPort });
+});
+afterAll(async () => {
+  await account?.close();
+  await careercard?.close();
+  await sink?.close();
+});
+
+const post = (url: string, payload: unknown) => account.app.inject({ method: 'POST', url, payload: payload as object });
+const signIn = (email: string, password: string) => post('/api/signin', { email, password });
+
+async function member(overrides: Record<string, unknown> = {}) {
+  const form = newSignUp(overrides);
+  const response = await post('/api/signUp', form);
+  expect(response.statusCode).toBe(201);
+  return { form, token: response.json<UserDataResponse>().userData.token };
+}
+
+const tokenFromMail = (text: string) => /\/change\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
+
+describe('find account', () => {
+  it('answers the masked e-mail for a matching name and phone', async () => {
+    const { form } = await member({ username: '찾기회원', userphone: '010-4444-1212' });
+    const response = await post('/api/findEmail', { name: '찾기회원', phone: '01044441212' });
+    expect(response.statusCode).toBe(200);
+    const local = form.email.split('@')[0]!;
+    expect(response.json()).toEqual({ ErrorCode: '00', email: `${local.slice(0, 2)}***@example.com`, vendor: 'EMAIL' });
+  });
+
+  it('says 이름 또는 연락처를 다시 확인해 주세요. when nothing matches, and refuses bad input in Korean', async () => {
+    const miss = await post('/api/findEmail', { name: '없는사람', phone: '010-0000-0000' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json()).toEqual({ ErrorCode: '44', message: '이름 또는 연락처를 다시 확인해 주세요.' });
+    for (const body of [{}, { name: '', phone: '' }, { name: 1, phone: 2 }, { name: "' or 1=1 --", phone: '010-1234-5678' }, { name: 'x'.repeat(500), phone: '010' }]) {
+      const response = await post('/api/findEmail', body);
+      expect([400, 404], JSON.stringify(body)).toContain(response.statusCode);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
+  });
+});
+
+describe('password reset by mail', () => {
+  it('mails a single-use link; the change signs the user out everywhere and only the new password works', async () => {
+    const { form, token: oldToken } = await member({ userphone: '010-8282-1000' });
+    const response = await post('/api/password-reset', { email: form.email.toUpperCase(), phone: '010 8282 1000' });
+    expect(response.json()).toEqual({ ErrorCode: '00', expiresInMinutes: 30 });
+    const mail = await sink.waitFor(form.email);
+    expect(mail.subject).toContain('비밀번호 재설정');
+    const token = tokenFromMail(mail.text);
+    expect(mail.html).toContain(`http://localhost:8080/change/${token}`);
+    // Stored hashed only.
+    expect(await account.app.knex('password_reset_token').where({ token_hash: token }).first()).toBeUndefined();
+
+    const check = await account.app.inject({ url: `/api/change/${token}` });
+    expect(check.json()).toMatchObject({ ErrorCode: '00', valid: true, email: expect.stringContaining('***@example.com') });
+
+    const mismatch = await post('/api/change/password', { token, password: 'newpass12!', pw_confirm: 'newpass12?' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ message: MESSAGES.passwordMismatch, fields: { pw_confirm: MESSAGES.passwordMismatchShort } });
+
+    expect(await sessionActive(account, oldToken)).toBe(true);
+    const changed = await post('/api/change/password', { token, password: 'newpass12!', pw_confirm: 'newpass12!' });
+    expect(changed.json()).toEqual({ ErrorCode: '00' });
+    expect(await sessionActive(account, oldToken)).toBe(false);
+    expect((await signIn(form.email, form.password)).statusCode).toBe(401);
+    expect((await signIn(form.email, 'newpass12!')).statusCode).toBe(200);
+
+    for (const reuse of [
+      () => account.app.inject({ url: `/api/change/${token}` }),
+      () => post('/api/change/password', { token, password: 'another12!', pw_confirm: 'another12!' }),
+    ]) {
+      const again = await reuse();
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe('잘못된 토큰 혹은 요청이 확인되었습니다. 메인페이지로 이동합니다.');
+    }
+  });
+
+  it('accepts only the newest link, refuses expired and unknown tokens, and one token changes once under concurrency', async () => {
+    const { form } = await member({ userphone: '010-8282-2000' });
+    await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
+    const first = tokenFromMail((await sink.waitFor(form.email)).text);
+    sink.clear();
+    await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
+    const second = tokenFromMail((await sink.waitFor(form.email)).text);
+    expect((await account.app.inject({ url: `/api/change/${first}` })).statusCode).toBe(400);
+
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => post('/api/change/password', { token: second, password: `racer${i}pass!`, pw_confirm: `racer${i}pass!` })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+
+    sink.clear();
+    await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
+    const third = tokenFromMail((await sink.waitFor(form.email)).text);
+    await account.app.knex('password_reset_token').update({ expires_at: account.app.knex.raw("now() - interval '1 second'") }).whereNull('used_at');
+    expect((await account.app.inject({ url: `/api/change/${third}` })).json().message).toBe(MESSAGES.badPasswordChangeToken);
+    // (An over-long path segment is refused by the router itself, with the generic Korean text.)
+    const long = await account.app.inject({ url: `/api/change/${'A'.repeat(500)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/[가-힣]/);
+    for (const bad of ['x', 'A'.repeat(43), "'%20or%201=1%20--"]) {
+      const response = await account.app.inject({ url: `/api/change/${bad}` });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().message, bad).toBe(MESSAGES.badPasswordChangeToken);
+    }
+    const badBody = await post('/api/change/password', { token: 'nope', password: 1 });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json().message).toMatch(/[가-힣]/);
+  });
+
+  it('says 일치하는 회원 정보가 없습니다. for no match and validates the form', async () => {
+    const miss = await post('/api/password-reset', { email: 'ghost@example.com', phone: '010-1234-5678' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json().message).toBe('일치하는 회원 정보가 없습니다.');
+    expect((await post('/api/password-reset', { email: '', phone: '' })).json().message).toBe(MESSAGES.emailRequired);
+    expect((await post('/api/password-reset', { email: 'member@example.com', phone: 'abc' })).json().message).toBe(MESSAGES.phoneFormat);
+  });
+
+  it('says 메일 전송에 실패하였습니다. 다시 시도해주세요. when SMTP refuses, leaving no live token', async () => {
+    const { form } = await member({ userphone: '010-8282-3000' });
+    const before = await countRows(account, 'password_reset_token');
+    sink.setFailing(true);
+    try {
+      const response = await post('/api/password-reset', { email: form.email, phone: '010-8282-3000' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ ErrorCode: '53', message: '메일 전송에 실패하였습니다. 다시 시도해주세요.' });
+    } finally {
+      sink.setFailing(false);
+    }
+    expect(await countRows(account, 'password_reset_token')).toBe(before);
+  });
+});
