@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type UserDataResponse } from '@sq/contracts';
+import type { TestService } from '@sq/service-kit/testing';
+import { asHolder, buildAccount, claimsOf, countRows, newSignUp, sessionActive, startCareercard } from './support/peers';
+
+let careercard: Awaited<ReturnType<typeof startCareercard>>;
+let account: TestService;
+
+beforeAll(async () => {
+  careercard = await startCareercard();
+  account = await buildAccount({ careercardUrl: careercard.url });
+});
+afterAll(async () => {
+  await account?.close();
+  await careercard?.close();
+});
+
+async function member(overrides: Record<string, unknown> = {}) {
+  const form = newSignUp(overrides);
+  const response = await account.app.inject({ method: 'POST', url: '/api/signUp', payload: form });
+  const { userData } = response.json<UserDataResponse>();
+  return { form, token: userData.token, userId: userData.userId, headers: asHolder(account, userData.token) };
+}
+const as = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  account.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+describe('onboarding (POST /api/user/detail)', () => {
+  it('saves the additional info to the account and the career card and credits 10,000 points exactly once', async () => {
+    const { form, userId, headers } = await member();
+    const body = { imgId: 12, intro: '백엔드 개발자입니다.', jobCode: 'JG_PLAN', yearCode: 'CY_3_5Y' };
+    const results = await Promise.all(Array.from({ length: 5 }, () => as(headers, 'POST', '/api/user/detail', body)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(results.filter((r) => r.json().pointGranted === true)).toHaveLength(1);
+    expect(results.map((r) => r.json().pointBalance)).toContain(10_000);
+    const again = await as(headers, 'POST', '/api/user/detail', body);
+    expect(again.json()).toEqual({ ErrorCode: '00', pointGranted: false, pointBalance: 10_000, userStep: 'DONE' });
+    expect(await account.app.knex('point_ledger').where({ user_id: userId })).toHaveLength(1);
+    expect(await account.app.knex('user_account').where({ user_id: userId }).first()).toMatchObject({ img_id: 12, job_code: 'JG_PLAN', job_group: '기획', career_years: '3년 이상 5년 미만', user_step: 'DONE' });
+    expect(await careercard.service.app.knex('profile').where({ profile_id: form.careerCardId }).first()).toMatchObject({ intro: '백엔드 개발자입니다.', job_group_code: 'JG_PLAN', year_code: 'CY_3_5Y' });
+  });
+
+  it('needs a member and valid codes; nothing changes on rejection', async () => {
+    const { headers, userId } = await member();
+    expect((await account.app.inject({ method: 'POST', url: '/api/user/detail', payload: { jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' } })).statusCode).toBe(401);
+    for (const [body, message] of [
+      [{}, MESSAGES.jobGroupRequired],
+      [{ jobCode: 'JG_DEV' }, MESSAGES.careerYearsRequired],
+      [{ jobCode: 'JG_NOPE', yearCode: 'CY_1_3Y' }, MESSAGES.jobGroupRequired],
+      [{ jobCode: 'JG_DEV', yearCode: 'CY_1_3Y', imgId: 'abc' }, MESSAGES.imageInvalid],
+      [{ jobCode: 'JG_DEV', yearCode: 'CY_1_3Y', intro: 'x'.repeat(1001) }, MESSAGES.introLength],
+      [{ jobCode: "JG_DEV' or 1=1", yearCode: 'CY_1_3Y' }, MESSAGES.jobGroupRequired],
+    ] as const) {
+      const response = await as(headers, 'POST', '/api/user/detail', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect(await account.app.knex('point_ledger').where({ user_id: userId })).toHaveLength(0);
+  });
+});
+
+describe('points (GET/POST /api/point/skill)', () => {
+  it('credits a reason once and reports whether it was received', async () => {
+    const { headers } = await member();
+    expect((await as(headers, 'GET', '/api/point/skill')).json()).toEqual({ ErrorCode: '00', received: 'N', pointBalance: 0 });
+    const granted = await as(headers, 'POST', '/api/point/skill', { reasonCode: 'SKILL_CHECKUP', reasonText: '스킬 체크업 완료', entry: 'itskillcheckup' });
+    expect(granted.json()).toEqual({ ErrorCode: '00', granted: 1_000, pointBalance: 1_000 });
+    const twice = await as(headers, 'POST', '/api/point/skill', { reasonCode: 'SKILL_CHECKUP' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(MESSAGES.pointAlreadyGranted);
+    expect((await as(headers, 'GET', '/api/point/skill?reasonCode=SKILL_CHECKUP')).json()).toEqual({ ErrorCode: '00', received: 'Y', pointBalance: 1_000 });
+    // The sign-up credit is only onboarding's to give.
+    expect((await as(headers, 'POST', '/api/point/skill', { reasonCode: 'SIGNUP_ONBOARDING' })).statusCode).toBe(409);
+    for (const body of [{}, { reasonCode: 1 }, { reasonCode: "x'; --" }, { reasonCode: 'SKILL_CHECKUP', reasonText: 'x'.repeat(300) }]) {
+      const response = await as(headers, 'POST', '/api/point/skill', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(MESSAGES.badRequest);
+    }
+  });
+});
+
+describe('update user (POST /api/updateUser)', () => {
+  it('changes the member\'s own details and refuses another member\'s nickname or receiving e-mail', async () => {
+    const other = await member();
+    const { headers, userId } = await member();
+    const response = await as(headers, 'POST', '/api/updateUser', { userphone: '01099990000', jobGroup: 'JG_DESIGN', position: 'POS_UXUI', careerYears: 'CY_10Y_PLUS', marketingAgreed: true });
+    expect(response.json()).toMatchObject({ ErrorCode: '00', userData: { userId, userPhone: '010-9999-0000', userJobGroup: '디자인' } });
+    const taken = await as(headers, 'POST', '/api/updateUser', { useralias: other.form.useralias });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(MESSAGES.nicknameDuplicate);
+    const contact = await as(headers, 'POST', '/api/updateUser', { contactEmail: other.form.contactEmail });
+    expect(contact.json().message).toBe(MESSAGES.contactEmailDuplicate);
+    for (const body of [{ useralias: 'a' }, { userphone: 'abc' }, { contactEmail: 'nope' }, { marketingAgreed: 'yes' }]) {
+      expect((await as(headers, 'POST', '/api/updateUser', body)).statusCode).toBe(400);
+    }
+    expect((await account.app.inject({ method: 'POST', url: '/api/updateUser', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+describe('withdrawal (POST /api/setWithdrawal/{id})', () => {
+  it('only for one\'s own id; ends every session, anonymises, keeps identifiers taken; the password no longer works', async () => {
+    const victim = await member();
+    const { form, userId, headers, token } = await member();
+    // A second session of the same member.
+    const second = await account.app.inject({ method: 'POST', url: '/api/signin', payload: { email: form.email, password: form.password } });
+    const secondToken = second.json<UserDataResponse>().userData.token;
+
+    const foreign = await as(headers, 'POST', `/api/setWithdrawal/${victim.userId}`, { reasonCode: 'LOW_USE', agreed: true });
+    expect(foreign.statusCode).toBe(403);
+    expect(await sessionActive(account, victim.token)).toBe(true);
+    for (const [url, body] of [[`/api/setWithdrawal/${userId}`, {}], [`/api/setWithdrawal/${userId}`, { reasonCode: 'LOW_USE' }], ['/api/setWithdrawal/abc', { reasonCode: 'LOW_USE', agreed: true }], ["/api/setWithdrawal/1'--", { reasonCode: 'LOW_USE', agreed: true }]] as const) {
+      const response = await as(headers, 'POST', url, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
+    expect(await sessionActive(account, token)).toBe(true);
+
+    const done = await as(headers, 'POST', `/api/setWithdrawal/${userId}`, { reasonCode: 'PRIVACY', reasonText: '개인정보가 걱정돼요', agreed: true });
+    expect(done.json()).toEqual({ ErrorCode: '00', message: MESSAGES.withdrawalDone });
+    expect(await sessionActive(account, token)).toBe(false);
+    expect(await sessionActive(account, secondToken)).toBe(false);
+    expect(claimsOf(token).sub).toBe(String(userId));
+    const signIn = await account.app.inject({ method: 'POST', url: '/api/signin', payload: { email: form.email, password: form.password } });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json().message).toBe(MESSAGES.badLogin);
+    const me = await account.app.inject({ url: '/api/meOauth', headers });
+    expect(me.json().isUser).toBe('N');
+
+    const row = await account.app.knex('user_account').where({ user_id: userId }).first();
+    expect(row).toMatchObject({ user_name: '탈퇴회원', user_phone: '', password_hash: null, intro: null });
+    expect(row.email).not.toBe(form.email);
+    expect(row.withdrawn_at).not.toBeNull();
+    expect(await account.app.knex('withdrawal').where({ user_id: userId }).first()).toMatchObject({ reason_code: 'PRIVACY' });
+    // Nobody can take over the nickname or the career card ID; the card is private and anonymous.
+    expect((await account.app.inject({ url: `/api/open/isCheckId?id=${encodeURIComponent(form.useralias)}` })).json().message).toBe(MESSAGES.nicknameDuplicate);
+    const again = await account.app.inject({ method: 'POST', url: '/api/signUp', payload: newSignUp({ useralias: form.useralias }) });
+    expect(again.json().message).toBe(MESSAGES.nicknameDuplicate);
+    const sameCard = await account.app.inject({ method: 'POST', url: '/api/signUp', payload: newSignUp({ careerCardId: form.careerCardId }) });
+    expect(sameCard.json().message).toBe(MESSAGES.careerCardIdDuplicate);
+    expect(await careercard.service.app.knex('profile').where({ profile_id: form.careerCardId }).first()).toMatchObject({ is_public: false, user_alias: '탈퇴회원', intro: '' });
+    // Withdrawing twice is refused (the session is gone anyway).
+    expect((await as(headers, 'POST', `/api/setWithdrawal/${userId}`, { reasonCode: 'PRIVACY', agreed: true })).statusCode).toBe(404);
+    expect(await countRows(account, 'withdrawal')).toBe(1);
+  });
+});
