@@ -59,6 +59,9 @@ describe('password reset by mail', () => {
     const mail = await sink.waitFor(form.email);
     expect(mail.subject).toContain('비밀번호 재설정');
     const token = tokenFromMail(mail.text);
+    // The developer mailbox shows it too (page and JSON).
+    expect(await (await fetch(`${sink.mailboxUrl}/`)).text()).toContain('비밀번호 재설정');
+    expect(((await (await fetch(`${sink.mailboxUrl}/api/messages`)).json()) as { messages: { to: string[] }[] }).messages[0]!.to).toEqual([form.email]);
     expect(mail.html).toContain(`http://localhost:8080/change/${token}`);
     // Stored hashed only.
     expect(await account.app.knex('password_reset_token').where({ token_hash: token }).first()).toBeUndefined();
