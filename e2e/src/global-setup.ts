@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     cdnDir: string;
+    /** The local SMTP sink's mailbox: GET {mailboxUrl}/api/messages lists the mails the site sent. */
+    mailboxUrl: string;
   }
 }
 
@@ -13,5 +15,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const site = await startTestSite();
   project.provide('baseUrl', site.url);
   project.provide('cdnDir', site.cdnDir);
+  project.provide('mailboxUrl', site.mailboxUrl);
   return site.stop;
 }

@@ -10,7 +10,7 @@ import type { ServiceName } from '@sq/service-kit';
  * The composed site for e2e and bench: every bundle built and published to a CDN folder of its own, a
  * fresh PostgreSQL, services and gateway on free ports, so runs in parallel never meet.
  */
-export async function startTestSite(): Promise<{ url: string; cdnDir: string; services: Record<string, string>; stop: () => Promise<void> }> {
+export async function startTestSite(): Promise<{ url: string; cdnDir: string; mailboxUrl: string; services: Record<string, string>; stop: () => Promise<void> }> {
   const database = await startTestDatabase('sidequest_e2e');
   const cdnDir = fs.mkdtempSync(path.join(DATA_DIR, 'e2e-cdn-'));
   const services = ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[];
@@ -26,6 +26,7 @@ export async function startTestSite(): Promise<{ url: string; cdnDir: string; se
   return {
     url: stack.url,
     cdnDir,
+    mailboxUrl: stack.mailboxUrl,
     services: stack.services,
     stop: async () => {
       await stack.stop();
