@@ -1,5 +1,18 @@
 /** The routes that render real data today, with what shows they are ready (bench and budget test). */
 export const REAL_ROUTES = [
+  { path: '/', ready: '[data-remote="mfe_programs"] [data-testid=home-programs]', member: false },
+  { path: '/bside', ready: '[data-remote="mfe_programs"] [data-testid=program-intro] h1', member: false },
+  { path: '/planx', ready: '[data-remote="mfe_programs"] [data-testid=program-intro] h1', member: false },
+  { path: '/potenday', ready: '[data-remote="mfe_programs"] [data-testid=program-intro] h1', member: false },
+  { path: '/product/4', ready: '[data-remote="mfe_programs"] [data-testid=program-intro] h1', member: false },
+  { path: '/planx/recruit/304', ready: '[data-remote="mfe_programs"] [data-testid=applicants]', member: false },
+  { path: '/potenday/recruit/205', ready: '[data-remote="mfe_programs"] [data-testid=recruit] h1', member: false },
+  { path: '/bside/recruit/112', ready: '[data-remote="mfe_programs"] [data-testid=recruit] h1', member: false },
+  { path: '/planx/recruit', ready: '[data-remote="mfe_programs"] [data-testid=recruit-no-info]', member: false },
+  { path: '/potenday/recruit', ready: '[data-remote="mfe_programs"] [data-testid=recruit-no-info]', member: false },
+  { path: '/story', ready: '[data-remote="mfe_programs"] [data-testid=story-list] h3', member: false },
+  { path: '/story/detail/1', ready: '[data-remote="mfe_programs"] [data-testid=story-detail] h1', member: false },
+  { path: '/faq', ready: '[data-remote="mfe_programs"] [data-testid=faq-entry]', member: false },
   { path: '/projects', ready: '[data-remote="mfe_programs"] h3', member: false },
   { path: '/projects/detail/1', ready: '[data-remote="mfe_programs"] h1', member: false },
   { path: '/careercard/minji', ready: 'h1[data-testid=careercard-name]', member: false },

@@ -11,7 +11,8 @@ import manifest from '../routes.json';
 const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
 const home = () => import('../features/home/components/HomePage');
 const intro = () => import('../features/programs/components/ProgramIntroPage');
-const recruit = () => import('../features/programs/components/RecruitPage');
+const recruit = () => import('../features/programs/components/RecruitCohortPage');
+const noInfo = () => import('../features/programs/components/RecruitNoInfoPage');
 const stories = () => import('../features/stories/components/StoriesPage');
 const story = () => import('../features/stories/components/StoryDetailPage');
 
@@ -22,10 +23,10 @@ const SCREENS: Record<string, ComponentType> = {
   '/potenday': screen(intro, (m) => m.PotendayIntroPage),
   '/product/:productId': screen(intro, (m) => m.ProductIdPage),
   '/planx/recruit/:oddId': screen(recruit, (m) => m.PlanxRecruitCohortPage),
-  '/planx/recruit': screen(recruit, (m) => m.PlanxRecruitPage),
-  '/potenday/recruit': screen(recruit, (m) => m.PotendayRecruitPage),
+  '/planx/recruit': screen(noInfo, (m) => m.PlanxRecruitPage),
+  '/potenday/recruit': screen(noInfo, (m) => m.PotendayRecruitPage),
   '/potenday/recruit/:oddId': screen(recruit, (m) => m.PotendayRecruitCohortPage),
-  '/:product/recruit': screen(recruit, (m) => m.RecruitNoInfoPage),
+  '/:product/recruit': screen(noInfo, (m) => m.RecruitNoInfoPage),
   '/:product/recruit/*': screen(recruit, (m) => m.RecruitFallbackPage),
   '/projects': screen(() => import('../features/projects/components/ProjectsPage'), (m) => m.ProjectsPage),
   '/projects/detail/:projectId': screen(() => import('../features/projects/components/ProjectDetailPage'), (m) => m.ProjectDetailPage),

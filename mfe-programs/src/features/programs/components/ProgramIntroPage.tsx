@@ -1,33 +1,17 @@
 import { Link, useParams } from 'react-router-dom';
-import type { CohortSummary, ProductDetail } from '@sq/contracts';
+import type { ProductDetail } from '@sq/contracts';
 import { Spinner, formatKrw } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { StatusBadge } from '../../../shared/StatusBadge';
-import { dayRange, seoulDay } from '../../../shared/dates';
+import { dayRange } from '../../../shared/dates';
 import { KIND_LABEL, PRODUCT_SLUG, applyCta, groupCohorts, headlineCohort, positiveId, recruitPath, statusTone } from '../../../shared/programs';
 import { useProduct } from '../api/get-product';
 import { teamMakeupText } from '../team-text';
 import { ApplyButton } from './ApplyButton';
+import { Schedule } from './Schedule';
 import { RefundRules } from './RefundRules';
 import styles from './programs.module.css';
-
-export function Schedule({ cohort }: { cohort: CohortSummary }) {
-  const rows: [string, string][] = [['모집 기간', dayRange(cohort.recruitStart, cohort.recruitEnd)]];
-  if (cohort.teamBuildingAnnounceDate) rows.push(['팀 빌딩 결과 발표', seoulDay(cohort.teamBuildingAnnounceDate)]);
-  if (cohort.kickoffDate) rows.push(['킥오프 모임', seoulDay(cohort.kickoffDate)]);
-  rows.push(['진행 기간', dayRange(cohort.startDate, cohort.endDate)]);
-  return (
-    <dl className={styles.facts} data-testid="schedule">
-      {rows.map(([label, value]) => (
-        <div key={label} className={styles.fact}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Intro({ product }: { product: ProductDetail }) {
   const cohort = headlineCohort(product.cohorts);

@@ -1,0 +1,143 @@
+import { Link, useParams } from 'react-router-dom';
+import type { CohortDetail, ProductDetail } from '@sq/contracts';
+import { Spinner, formatKrw } from '@sq/ui';
+import { LoadError, isMissing } from '../../../shared/LoadError';
+import { NotFoundPage } from '../../../shared/NotFoundPage';
+import { StatusBadge } from '../../../shared/StatusBadge';
+import { seoulDay } from '../../../shared/dates';
+import { KIND_LABEL, cohortCta, introPath, positiveId, statusTone } from '../../../shared/programs';
+import { useLiveApplicants } from '../api/get-applicants';
+import { useCohort } from '../api/get-cohort';
+import { REFUND_CASE_TITLES } from '../refund-text';
+import { teamMakeupText } from '../team-text';
+import { ApplicantBoard } from './ApplicantBoard';
+import { ApplyButton } from './ApplyButton';
+import { Schedule } from './Schedule';
+import { NextSteps, NoInfo, WithProduct } from './recruit-common';
+import styles from './programs.module.css';
+
+function RefundSchedule({ cohort }: { cohort: CohortDetail }) {
+  const cases = [...new Set(cohort.refundSchedule.map((r) => r.case))].filter((c) => c !== 'REWARD');
+  return (
+    <div className={styles.refunds}>
+      {cases.map((refundCase) => (
+        <div key={refundCase} className={styles.refundGroup}>
+          <h3 className={styles.refundTitle}>{REFUND_CASE_TITLES[refundCase]}</h3>
+          <table className={styles.refundTable}>
+            <tbody>
+              {cohort.refundSchedule
+                .filter((r) => r.case === refundCase)
+                .map((r) => (
+                  <tr key={r.phase}>
+                    <th scope="row">
+                      {r.phase}
+                      {r.until ? <span className={styles.condition}>{seoulDay(r.until)}까지</span> : null}
+                    </th>
+                    <td>{r.refundPercent === 0 ? '환불 불가' : r.refundPercent === 100 ? '전액 환불' : `${r.refundPercent}% 환불`}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: CohortDetail }) {
+  const live = useLiveApplicants(cohort.oddId, cohort.recruiting);
+  const cta = cohortCta(product, cohort);
+  const past = cohort.status !== 'RECRUITING' && cohort.status !== 'UPCOMING';
+  return (
+    <article className={styles.intro} data-testid="recruit" data-odd-id={cohort.oddId}>
+      <header className={styles.hero}>
+        <p className={styles.kind}>
+          <Link to={introPath(product)}>{product.name}</Link> · {KIND_LABEL[product.kind]}
+        </p>
+        <h1 className={styles.title}>
+          {cohort.name} <StatusBadge tone={statusTone(cohort.status)}>{cohort.statusName}</StatusBadge>
+        </h1>
+        <p className={styles.summary}>{product.summary}</p>
+        <dl className={styles.heroFacts}>
+          <div>
+            <dt>참가비</dt>
+            <dd data-testid="fee">{formatKrw(cohort.product.feeKrw)}</dd>
+          </div>
+          <div>
+            <dt>팀 구성</dt>
+            <dd data-testid="team-makeup">{teamMakeupText(product.teamMakeup)}</dd>
+          </div>
+          <div>
+            <dt>지원 자격</dt>
+            <dd>{product.eligibility}</dd>
+          </div>
+        </dl>
+        <div className={styles.heroCta}>
+          <ApplyButton cta={cta} />
+        </div>
+      </header>
+
+      {past ? (
+        <div className={styles.pastNotice} role="status">
+          <p>모집이 끝난 기수의 지난 모집 안내예요.</p>
+          <NextSteps product={product} />
+        </div>
+      ) : null}
+
+      {cohort.recruiting && live ? <ApplicantBoard applicants={live} /> : null}
+
+      <section className={styles.section}>
+        <h2 className={styles.sectionTitle}>일정</h2>
+        <Schedule cohort={cohort} />
+      </section>
+
+      <section className={styles.section} data-testid="refund-rules">
+        <h2 className={styles.sectionTitle}>이 기수의 환불 일정</h2>
+        <RefundSchedule cohort={cohort} />
+      </section>
+
+      <div className={styles.stickyCta}>
+        <ApplyButton cta={cta} block />
+      </div>
+    </article>
+  );
+}
+
+function CohortOf({ product, oddId, onMissing }: { product: ProductDetail; oddId: number; onMissing: 'error' | 'fallback' }) {
+  const state = useCohort(oddId);
+  if (state.status === 'loading') return <Spinner boxed />;
+  if (state.status === 'error') {
+    if (isMissing(state.error) && onMissing === 'fallback') return <NoInfo product={product} />;
+    return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 모집 기수가 없어요. 주소를 다시 확인해 주세요." />;
+  }
+  // A cohort of another program is not this program's recruit page.
+  if (state.data.product.productId !== product.productId) return onMissing === 'fallback' ? <NoInfo product={product} /> : <NotFoundPage />;
+  return <CohortRecruit product={product} cohort={state.data} />;
+}
+
+/** /planx/recruit/:oddId, /potenday/recruit/:oddId — one cohort's recruiting info; an unknown cohort is the error page. */
+export function RecruitCohortPage({ slug }: { slug?: string }) {
+  const params = useParams();
+  const productSlug = slug ?? params.product ?? '';
+  const oddId = positiveId(params.oddId);
+  return (
+    <WithProduct key={productSlug} slug={productSlug}>
+      {(product) => (oddId === null ? <NotFoundPage /> : <CohortOf key={oddId} product={product} oddId={oddId} onMissing="error" />)}
+    </WithProduct>
+  );
+}
+
+/** /:product/recruit/* — a cohort's recruit page when the rest is one of its cohorts, else the public fallback. */
+export function RecruitFallbackPage() {
+  const params = useParams();
+  const productSlug = params.product ?? '';
+  const oddId = positiveId(params['*']);
+  return (
+    <WithProduct key={productSlug} slug={productSlug}>
+      {(product) => (oddId === null ? <NoInfo product={product} /> : <CohortOf key={oddId} product={product} oddId={oddId} onMissing="fallback" />)}
+    </WithProduct>
+  );
+}
+
+export const PlanxRecruitCohortPage = () => <RecruitCohortPage slug="planx" />;
+export const PotendayRecruitCohortPage = () => <RecruitCohortPage slug="potenday" />;
