@@ -88,3 +88,10 @@ export async function countRows(query: Knex.QueryBuilder): Promise<number> {
   const row = await query.clone().clearSelect().clearOrder().count<{ count: string }[]>({ count: '*' }).first();
   return Number((row as { count?: string } | undefined)?.count ?? 0);
 }
+
+/**
+ * A row as knex returns it. Repositories map rows to the contract types right where they read them, so this
+ * loose type never leaves a repository.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = Record<string, any>;

@@ -1,3 +1,4 @@
+import type { Row } from '@sq/service-kit';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { FaqEntryKind, RefundCase } from '@sq/contracts';
@@ -23,7 +24,7 @@ export function createFaqRepository(knex: Knex) {
   return {
     /** Categories in order with their published entries; one category when `slug` is given (null: unknown). */
     async categories(slug?: string): Promise<StoredFaqCategory[] | null> {
-      const categories: Record<string, any>[] = await knex('faq_category')
+      const categories: Row[] = await knex('faq_category')
         .modify((q) => {
           if (slug !== undefined) q.where({ slug });
         })

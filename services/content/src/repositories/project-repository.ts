@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { LeftMenuProduct, Page, ProjectDetail, ProjectSummary } from '@sq/contracts';
-import { countRows, pageWindow } from '@sq/service-kit';
+import { countRows, pageWindow, type Row } from '@sq/service-kit';
 
 export interface ProjectFilter {
   productId?: number;
@@ -10,7 +10,7 @@ export interface ProjectFilter {
   size: number;
 }
 
-function toSummary(row: Record<string, any>): ProjectSummary {
+function toSummary(row: Row): ProjectSummary {
   return {
     projectId: row.project_id,
     title: row.title,
@@ -75,7 +75,7 @@ export function createProjectRepository(knex: Knex) {
           if (productId !== undefined) q.where('product_id', productId);
         })
         .select('product_id', 'product_name', 'odd_id', 'cohort_name')
-        .count<Record<string, any>[]>({ project_count: '*' })
+        .count<Row[]>({ project_count: '*' })
         .groupBy('product_id', 'product_name', 'odd_id', 'cohort_name')
         .orderBy([{ column: 'product_id' }, { column: 'odd_id', order: 'desc' }]);
       const products = new Map<number, LeftMenuProduct>();

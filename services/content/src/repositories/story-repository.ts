@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { MemberRole, Page, StoryDetail, StorySummary } from '@sq/contracts';
-import { countRows, pageWindow } from '@sq/service-kit';
+import { countRows, pageWindow, type Row } from '@sq/service-kit';
 
 export const ROLE_NAMES: Record<MemberRole, string> = { PLANNER: '기획자', DESIGNER: '디자이너', DEVELOPER: '개발자' };
 
@@ -13,7 +13,7 @@ export interface StoryFilter {
 
 const NEWEST_FIRST = [{ column: 'published_date', order: 'desc' as const }, { column: 'story_id', order: 'desc' as const }];
 
-function toSummary(row: Record<string, any>): StorySummary {
+function toSummary(row: Row): StorySummary {
   return {
     storyId: row.story_id,
     title: row.title,

@@ -1,3 +1,4 @@
+import type { Row } from '@sq/service-kit';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { CohortDetail, CohortSummary, ProductDetail, ProductSummary, RefundRule } from '@sq/contracts';
@@ -9,7 +10,7 @@ const cohortColumns = (knex: Knex) => [
   ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
 ];
 
-function toDates(row: Record<string, any>): CohortDates {
+function toDates(row: Row): CohortDates {
   return {
     recruitStart: row.recruit_start,
     recruitEnd: row.recruit_end,
@@ -21,7 +22,7 @@ function toDates(row: Record<string, any>): CohortDates {
   };
 }
 
-function toCohort(row: Record<string, any>, now: Date): CohortSummary {
+function toCohort(row: Row, now: Date): CohortSummary {
   const status = cohortStatus(toDates(row), now);
   return {
     oddId: row.odd_id,
@@ -39,7 +40,7 @@ function toCohort(row: Record<string, any>, now: Date): CohortSummary {
   };
 }
 
-function toSummary(row: Record<string, any>, cohorts: CohortSummary[]): ProductSummary {
+function toSummary(row: Row, cohorts: CohortSummary[]): ProductSummary {
   return {
     productId: row.product_id,
     slug: row.slug,
@@ -52,14 +53,14 @@ function toSummary(row: Record<string, any>, cohorts: CohortSummary[]): ProductS
   };
 }
 
-const boundaryOf = (row: Record<string, any>): RuleBoundary => ({
+const boundaryOf = (row: Row): RuleBoundary => ({
   anchor: row.anchor,
   offsetMonths: row.offset_months,
   offsetDays: row.offset_days,
   elapsed: row.elapsed_numerator === null ? null : [row.elapsed_numerator, row.elapsed_denominator],
 });
 
-function toRefundRule(row: Record<string, any>): RefundRule {
+function toRefundRule(row: Row): RefundRule {
   const b = boundaryOf(row);
   return {
     case: row.case_kind,
