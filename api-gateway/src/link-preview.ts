@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import type { CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, StoryDetailResponse } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 
 /**
@@ -12,41 +13,35 @@ export interface Preview {
   image: string | null;
 }
 
-interface PreviewSource {
+interface PreviewSource<T = never> {
   pattern: RegExp;
   service: ServiceName;
   api: (match: RegExpMatchArray) => string;
-  read: (body: any) => Preview | null;
+  /** Reads the service's answer (its contract type; checked at run time, it is another process's JSON). */
+  read: (body: Partial<T>) => Preview | null | undefined;
 }
+
+const source = <T>(definition: PreviewSource<T>) => definition as unknown as PreviewSource<unknown>;
+const program = (b: Partial<ProductDetailResponse>) => b.product && { title: b.product.name, description: b.product.summary, image: null };
 
 const PROGRAM_SLUG = /^\/(bside|potenday|planx)\/?$/;
 
-const SOURCES: PreviewSource[] = [
-  {
+const SOURCES = [
+  source<StoryDetailResponse>({
     pattern: /^\/story\/detail\/(\d{1,9})\/?$/,
     service: 'content',
     api: (m) => `/api/stories/${m[1]}`,
     read: (b) => b.story && { title: b.story.title, description: b.story.summary, image: b.story.cover?.url ?? null },
-  },
-  {
+  }),
+  source<ProjectDetailResponse>({
     pattern: /^\/projects\/detail\/(\d{1,9})\/?$/,
     service: 'content',
     api: (m) => `/api/projects/${m[1]}`,
     read: (b) => b.project && { title: b.project.title, description: b.project.summary, image: b.project.thumbnail?.url ?? null },
-  },
-  {
-    pattern: /^\/product\/(\d{1,9})\/?$/,
-    service: 'programs',
-    api: (m) => `/api/products/${m[1]}`,
-    read: (b) => b.product && { title: b.product.name, description: b.product.summary, image: null },
-  },
-  {
-    pattern: PROGRAM_SLUG,
-    service: 'programs',
-    api: (m) => `/api/products/${m[1]}`,
-    read: (b) => b.product && { title: b.product.name, description: b.product.summary, image: null },
-  },
-  {
+  }),
+  source<ProductDetailResponse>({ pattern: /^\/product\/(\d{1,9})\/?$/, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
+  source<ProductDetailResponse>({ pattern: PROGRAM_SLUG, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
+  source<CareerCardResponse>({
     pattern: /^\/careercard\/([A-Za-z0-9]{2,30})\/?$/,
     service: 'careercard',
     api: (m) => `/api/profile/${m[1]}`,
@@ -56,20 +51,20 @@ const SOURCES: PreviewSource[] = [
         description: [b.profile.jobGroupName, b.profile.positionName, b.profile.intro].filter(Boolean).join(' · '),
         image: b.profile.imgUrl ?? null,
       },
-  },
+  }),
 ];
 
 export async function findPreview(path: string, services: Record<ServiceName, string>): Promise<Preview | null> {
-  for (const source of SOURCES) {
-    const match = path.match(source.pattern);
+  for (const entry of SOURCES) {
+    const match = path.match(entry.pattern);
     if (!match) continue;
     try {
-      const response = await request(`${services[source.service]}${source.api(match)}`, { headersTimeout: 2_000, bodyTimeout: 2_000 });
+      const response = await request(`${services[entry.service]}${entry.api(match)}`, { headersTimeout: 2_000, bodyTimeout: 2_000 });
       if (response.statusCode !== 200) {
         await response.body.dump();
         return null;
       }
-      return source.read(await response.body.json());
+      return entry.read((await response.body.json()) as never) ?? null;
     } catch {
       // A slow or missing service only costs the preview, never the page.
       return null;

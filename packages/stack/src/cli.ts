@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildBundle } from './build';
 import { REMOTES, ROOT, type RemoteDir } from './paths';
 import { publishRemote, rollbackRemote } from './registry';
-import { startStack } from './stack';
+import { buildAndPublishAll, startStack } from './stack';
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -80,6 +80,10 @@ async function main(): Promise<void> {
     }
     case 'typecheck':
       return typecheck();
+    case 'build':
+      return buildAndPublishAll();
+    case 'bench':
+      return run(bin('tsx'), [path.join(ROOT, 'e2e/bench/run.ts')]);
     case 'test': {
       // Static checks, then unit and integration suites, then the composed site in Chromium.
       await typecheck();
@@ -89,7 +93,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      console.error('usage: cli.ts start | test | release <remote> [--version v] | rollback <remote> [--to v]');
+      console.error('usage: cli.ts start | test | build | typecheck | bench | release <remote> [--version v] | rollback <remote> [--to v]');
       process.exit(2);
   }
 }
