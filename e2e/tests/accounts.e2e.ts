@@ -16,9 +16,17 @@ let serial = 0;
 /** Unique per run and per call (the e2e database is fresh, but tests must not depend on their order). */
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
 
+/** The parts of the account API's answers these tests read. */
+interface Body {
+  message?: string;
+  received?: 'Y' | 'N';
+  pointBalance?: number;
+  pointGranted?: boolean;
+  userData?: { userId: number; token: string; email: string; vendor: string; profileId: string | null };
+}
 interface Json {
   status: number;
-  body: Record<string, any>;
+  body: Body;
 }
 async function api(path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<Json> {
   const response = await fetch(`${baseUrl}/api${path}`, {
@@ -30,7 +38,7 @@ async function api(path: string, init: { method?: string; body?: unknown; token?
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, any> };
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as Body };
 }
 
 interface Account {
@@ -54,7 +62,7 @@ async function signUpByApi(): Promise<Account> {
     },
   });
   expect(status, JSON.stringify(body)).toBe(201);
-  return { ...account, userId: body.userData.userId, token: body.userData.token };
+  return { ...account, userId: body.userData!.userId, token: body.userData!.token };
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -125,6 +133,16 @@ describe('e-mail sign-up', () => {
     await page.getByText(MESSAGES.nicknameDuplicate).waitFor();
     expect(await page.getByTestId('signup-missing').textContent()).toContain(MESSAGES.nicknameCheckRequired);
     await fillProfile(page, id, '010-5555-0001');
+    // The terms open as the legal modal over the form (?showtos); closing it keeps everything typed.
+    await page.getByRole('link', { name: '보기' }).first().click();
+    expect(new URL(page.url()).searchParams.has('showtos')).toBe(true);
+    const terms = page.getByRole('dialog');
+    await terms.locator('article').waitFor();
+    await terms.getByText('닫기', { exact: true }).click();
+    expect(new URL(page.url()).searchParams.has('showtos')).toBe(false);
+    expect(await field(page, 'useralias').inputValue()).toBe(id);
+    expect(await field(page, 'password').inputValue()).toBe('sidequest1!');
+    await page.getByText('사용 가능한 닉네임이에요.').waitFor();
     await agreeAndSubmit(page);
 
     // The point event is offered right after sign-up.
@@ -292,7 +310,7 @@ describe('social sign-up and sign-in through the local OAuth provider', () => {
     await socialLogin(page, c.provider, c.identity);
     await page.waitForURL(`${baseUrl}/mypage`);
     await page.locator('[data-remote="mfe_mypage"]').getByText(c.name).first().waitFor();
-    expect((await api('/meOauth', { token: await storedToken(page) })).body.userData.email).toBe(c.email);
+    expect((await api('/meOauth', { token: await storedToken(page) })).body.userData?.email).toBe(c.email);
 
     // The e-mail now belongs to a social account: the e-mail sign-up says to use that social login.
     const check = await api(`/open/check/email?email=${encodeURIComponent(c.email)}`);

@@ -10,6 +10,7 @@ import {
   normalisedCareerCardId,
   normalisedEmail,
   normalisedNickname,
+  phoneFromProvider,
   snsSignUpForm,
   toSnsSignUpBody,
   type SignUpValues,
@@ -97,6 +98,13 @@ describe('duplicate checks start only on well-formed values, normalised like the
 });
 
 describe('phone input', () => {
+  it('reads a provider phone in international form as a domestic number', () => {
+    expect(phoneFromProvider('+82 10-2222-3333')).toBe('010-2222-3333');
+    expect(phoneFromProvider('+82 010-2222-3333')).toBe('010-2222-3333');
+    expect(phoneFromProvider('010-3333-4444')).toBe('010-3333-4444');
+    expect(phoneFromProvider(null)).toBe('');
+  });
+
   it('strips non-digits and inserts hyphens as the user types', () => {
     expect(formatPhoneInput('01012345678')).toBe('010-1234-5678');
     expect(formatPhoneInput('010-1234-567a8')).toBe('010-1234-5678');

@@ -92,6 +92,13 @@ export const normalisedCareerCardId = (value: string) => normalised(careerCardId
 /** As the user types: digits only, hyphens inserted (010-1234-5678). */
 export const formatPhoneInput = formatPhone;
 
+/** A provider's phone in international form (Kakao: "+82 10-2222-3333") as a domestic one (010-2222-3333). */
+export function phoneFromProvider(value: string | null): string {
+  if (!value) return '';
+  const international = /^\s*\+?82[\s-]*0?/.exec(value);
+  return formatPhone(international ? `0${value.slice(international[0].length)}` : value);
+}
+
 export interface SubmitGate {
   nicknameChecked: boolean;
   careerCardIdChecked: boolean;

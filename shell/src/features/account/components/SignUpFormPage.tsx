@@ -22,6 +22,7 @@ import {
   normalisedContactEmail,
   normalisedEmail,
   normalisedNickname,
+  phoneFromProvider,
   snsSignUpForm,
   type SignUpValues,
 } from '../sign-up-form';
@@ -394,7 +395,7 @@ export function SignUpRequiredSnsPage() {
     contactEmail: prefill.email,
     username: prefill.username ?? '',
     useralias: prefill.useralias ?? '',
-    userphone: prefill.userphone ? formatPhoneInput(prefill.userphone) : '',
+    userphone: phoneFromProvider(prefill.userphone),
   };
   return (
     <section className={styles.pageWide}>
