@@ -61,10 +61,13 @@ const AXIOS_XHR_ONLY = path.join(__dirname, 'browser', 'axios-xhr-only.mjs');
 const UI_DIR = path.resolve(__dirname, '..', '..', 'ui');
 
 /**
- * Packages that exist once on the page. `react-dom/client` and `react/jsx-runtime` are listed apart from
- * their package roots because Module Federation matches requests, not packages: leaving them out would
- * ship a second React. `@sq/contracts/` (trailing slash) shares its sub-modules, which is how browser code
- * imports it so that zod (used only by the registry schema) never reaches the browser.
+ * Packages that exist once on the page: the ones with run-time state (React, the router, jotai, single-spa,
+ * the api-client's axios instance and token store) and the ui package (one set of components and styles).
+ * `react-dom/client` and `react/jsx-runtime` are listed apart from their package roots because Module
+ * Federation matches requests, not packages: leaving them out would ship a second React.
+ * `@sq/contracts` is deliberately not shared: it holds only constants, types and pure schemas, so each
+ * bundle keeps the tree-shaken part it uses. Shared, it would be provided whole and eagerly by the shell,
+ * putting every form schema (and zod) into every page's first load.
  */
 const SINGLETONS = [
   ['react', 'react'],
@@ -75,8 +78,6 @@ const SINGLETONS = [
   ['jotai', 'jotai'],
   ['single-spa', 'single-spa'],
   ['@sq/api-client', '@sq/api-client'],
-  ['@sq/contracts', '@sq/contracts'],
-  ['@sq/contracts/', '@sq/contracts'],
   ['@sq/ui', '@sq/ui'],
 ];
 

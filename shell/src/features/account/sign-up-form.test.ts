@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts/messages';
-import { fieldMessages } from '../../shared/forms';
+import { fieldMessages } from '@sq/contracts/forms';
 import {
   EMPTY_SIGN_UP,
   duplicateEmailDialogBody,

@@ -9,7 +9,7 @@ import {
   snsSignUpSchema,
   type SignUpForm,
   type SnsSignUpForm,
-} from '../../shared/forms';
+} from '@sq/contracts/forms';
 import type { FormSchema } from './hooks/use-form';
 
 /** What the sign-up screens hold while the user types (strings and booleans, nothing parsed yet). */

@@ -1,6 +1,6 @@
 import { apiPost } from '@sq/api-client';
 import type { PasswordResetResponse } from '@sq/contracts';
-import type { FindPasswordForm } from '../../../shared/forms';
+import type { FindPasswordForm } from '@sq/contracts/forms';
 
 /**
  * POST /api/password-reset {email, phone}: mails a link to /change/{token}.

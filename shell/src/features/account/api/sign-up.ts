@@ -1,6 +1,6 @@
 import { apiPost, setSession } from '@sq/api-client';
 import type { SignUpResponse } from '@sq/contracts';
-import type { SignUpForm } from '../../../shared/forms';
+import type { SignUpForm } from '@sq/contracts/forms';
 
 /**
  * POST /api/signUp: the e-mail sign-up body of `signUpSchema`. The new member is signed in at once.

@@ -4,7 +4,7 @@ import { isApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Spinner } from '@sq/ui';
 import { SUCCESS_NOTICE_MS } from '../../../shared/constants';
-import { changePasswordSchema, resetToken } from '../../../shared/forms';
+import { changePasswordSchema, resetToken } from '@sq/contracts/forms';
 import { changePassword } from '../api/change-password';
 import { checkResetToken } from '../api/check-reset-token';
 import { useForm } from '../hooks/use-form';

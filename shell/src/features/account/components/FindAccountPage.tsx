@@ -4,7 +4,7 @@ import { isApiError } from '@sq/api-client';
 import type { FindEmailResponse } from '@sq/contracts';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button } from '@sq/ui';
-import { findAccountSchema, formatPhone } from '../../../shared/forms';
+import { findAccountSchema, formatPhone } from '@sq/contracts/forms';
 import { findEmail } from '../api/find-email';
 import { useForm } from '../hooks/use-form';
 import { TextField } from './Field';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button } from '@sq/ui';
-import { findPasswordSchema, formatPhone } from '../../../shared/forms';
+import { findPasswordSchema, formatPhone } from '@sq/contracts/forms';
 import { requestPasswordReset } from '../api/password-reset';
 import { useForm } from '../hooks/use-form';
 import { TextField } from './Field';

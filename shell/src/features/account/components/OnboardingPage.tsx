@@ -5,7 +5,7 @@ import { isApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Modal, Spinner, formatThousands } from '@sq/ui';
 import { sessionAtom } from '../../../shared/state/session';
-import { onboardingSchema, type OnboardingForm } from '../../../shared/forms';
+import { onboardingSchema, type OnboardingForm } from '@sq/contracts/forms';
 import { useCareerYears } from '../api/get-career-years';
 import { refreshMe } from '../api/get-me';
 import { useJobGroups } from '../api/get-job-groups';

@@ -26,7 +26,7 @@ import {
   snsSignUpForm,
   type SignUpValues,
 } from '../sign-up-form';
-import type { SignUpForm, SnsSignUpForm } from '../../../shared/forms';
+import type { SignUpForm, SnsSignUpForm } from '@sq/contracts/forms';
 import type { FormSchema } from '../hooks/use-form';
 import { clearSnsTicket, readSnsTicket } from '../sns-flow';
 import { SelectField, TextField } from './Field';

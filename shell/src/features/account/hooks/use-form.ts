@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { fieldMessages } from '../../../shared/forms';
+import { fieldMessages } from '@sq/contracts/forms';
 
 /** What useForm needs of a schema: zod/mini's safeParse. */
 export interface FormSchema<T> {
