@@ -5,7 +5,7 @@ import { LoadError, isMissing } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { StatusBadge } from '../../../shared/StatusBadge';
 import { seoulDay } from '../../../shared/dates';
-import { KIND_LABEL, cohortCta, introPath, positiveId, statusTone } from '../../../shared/programs';
+import { cohortCta, introPath, positiveId, statusTone } from '../../../shared/programs';
 import { useLiveApplicants } from '../api/get-applicants';
 import { useCohort } from '../api/get-cohort';
 import { REFUND_CASE_TITLES } from '../refund-text';
@@ -52,7 +52,7 @@ function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: Co
     <article className={styles.intro} data-testid="recruit" data-odd-id={cohort.oddId}>
       <header className={styles.hero}>
         <p className={styles.kind}>
-          <Link to={introPath(product)}>{product.name}</Link> · {KIND_LABEL[product.kind]}
+          <Link to={introPath(product)}>{product.name}</Link>
         </p>
         <h1 className={styles.title}>
           {cohort.name} <StatusBadge tone={statusTone(cohort.status)}>{cohort.statusName}</StatusBadge>
