@@ -160,7 +160,7 @@ describe.each([375, 1280])('public site at %i px', (width) => {
 
   it('unknown programs, products, cohorts and stories show the error page', async () => {
     const { page, context } = await open();
-    for (const path of ['/no-such-program', '/product/99999', '/product/abc', '/planx/recruit/99999', '/potenday/recruit/112', '/story/detail/99999', '/story/detail/abc', '/nosuch/recruit']) {
+    for (const path of ['/no-such-program', '/projects/detail/99999', '/product/99999', '/product/abc', '/planx/recruit/99999', '/potenday/recruit/112', '/story/detail/99999', '/story/detail/abc', '/nosuch/recruit']) {
       await expectNotFound(page, path);
     }
     await context.close();

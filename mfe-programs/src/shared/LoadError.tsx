@@ -1,5 +1,4 @@
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
 import { ErrorFallback } from '@sq/ui';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -8,8 +7,11 @@ export function isMissing(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.status === 400);
 }
 
-/** A failed load: the error page for a missing record, else the Korean message with a retry. */
+/**
+ * A failed load: the error page for a missing record, else the API client's Korean message (every failure
+ * reaches a screen as an ApiError with one) with a retry; anything else keeps ErrorFallback's own text.
+ */
 export function LoadError({ error, onRetry, notFound }: { error: unknown; onRetry: () => void; notFound?: string }) {
   if (isMissing(error)) return <NotFoundPage description={notFound} />;
-  return <ErrorFallback title={isApiError(error) ? error.message : MESSAGES.genericAlert} onRetry={onRetry} />;
+  return <ErrorFallback title={isApiError(error) ? error.message : undefined} onRetry={onRetry} />;
 }

@@ -1,20 +1,17 @@
-import { Link } from 'react-router-dom';
-import { MESSAGES } from '@sq/contracts/messages';
-import { StatePanel } from '@sq/ui';
+import { Suspense, lazy } from 'react';
+import { Spinner } from '@sq/ui';
 
-/** The public error page (as the shell's), for a program, cohort or story that does not exist. */
+/**
+ * The public error page for a program, cohort or story that does not exist. The Korean message catalogue
+ * (`@sq/contracts` is not a shared module, so each bundle carries the part it imports) comes with the panel's
+ * own small chunk, so it weighs on no page's first load, only on the error page.
+ */
+const NotFoundPanel = lazy(() => import('./NotFoundPanel'));
+
 export function NotFoundPage({ description }: { description?: string }) {
   return (
-    <StatePanel
-      role="alert"
-      icon="🧭"
-      title={MESSAGES.pageNotFound}
-      description={description ?? '주소가 바뀌었거나 삭제된 페이지예요.\n입력한 주소를 다시 확인해 주세요.'}
-      action={
-        <Link className="sq-button sq-button--primary" to="/">
-          홈으로 가기
-        </Link>
-      }
-    />
+    <Suspense fallback={<Spinner boxed />}>
+      <NotFoundPanel description={description} />
+    </Suspense>
   );
 }

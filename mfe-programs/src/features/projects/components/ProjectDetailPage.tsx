@@ -1,29 +1,15 @@
 import { Link, useParams } from 'react-router-dom';
-import { isApiError } from '@sq/api-client';
 import type { ProjectDetail, ProjectMember } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
-import { ErrorFallback, Spinner, StatePanel, formatDate } from '@sq/ui';
+import { Spinner, formatDate } from '@sq/ui';
 import { AppLink } from '../../../shared/AppLink';
+import { LoadError } from '../../../shared/LoadError';
+import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { useProject } from '../api/get-project';
 import styles from './projects.module.css';
 
 const ROLE_LABEL: Record<ProjectMember['role'], string> = { PLANNER: '기획', DESIGNER: '디자인', DEVELOPER: '개발' };
 
-function NotFound() {
-  return (
-    <StatePanel
-      role="alert"
-      icon="🔍"
-      title={MESSAGES.notFound}
-      description="삭제되었거나 주소가 잘못된 프로젝트예요."
-      action={
-        <Link className="sq-button sq-button--primary" to="/projects">
-          프로젝트 목록으로
-        </Link>
-      }
-    />
-  );
-}
+const NOT_FOUND = '삭제되었거나 주소가 잘못된 프로젝트예요.';
 
 function Member({ member }: { member: ProjectMember }) {
   const body = (
@@ -108,10 +94,7 @@ function Detail({ project }: { project: ProjectDetail }) {
 function ProjectDetailById({ projectId }: { projectId: number }) {
   const state = useProject(projectId);
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') {
-    if (isApiError(state.error) && state.error.status === 404) return <NotFound />;
-    return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
-  }
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound={NOT_FOUND} />;
   return <Detail project={state.data} />;
 }
 
@@ -119,6 +102,6 @@ function ProjectDetailById({ projectId }: { projectId: number }) {
 export function ProjectDetailPage() {
   const { projectId } = useParams();
   const id = Number(projectId);
-  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage description={NOT_FOUND} />;
   return <ProjectDetailById key={id} projectId={id} />;
 }

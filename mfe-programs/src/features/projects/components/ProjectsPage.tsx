@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
-import { EmptyState, ErrorFallback, Spinner } from '@sq/ui';
+import { EmptyState, Spinner } from '@sq/ui';
+import { LoadError } from '../../../shared/LoadError';
 import { useLeftMenu } from '../api/get-left-menu';
 import { useProjects } from '../api/get-projects';
 import { LeftMenu, type ProjectFilter } from './LeftMenu';
@@ -42,9 +41,7 @@ export function ProjectsPage() {
       <section>
         <h1 className={styles.heading}>프로젝트</h1>
         {list.status === 'loading' ? <Spinner boxed /> : null}
-        {list.status === 'error' ? (
-          <ErrorFallback title={isApiError(list.error) ? list.error.message : MESSAGES.genericAlert} onRetry={list.reload} />
-        ) : null}
+        {list.status === 'error' ? <LoadError error={list.error} onRetry={list.reload} /> : null}
         {list.status === 'success' ? (
           list.data.items.length === 0 ? (
             <EmptyState title="아직 등록된 프로젝트가 없어요" description="다른 프로그램이나 기수를 선택해 보세요." />
