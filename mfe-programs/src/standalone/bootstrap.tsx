@@ -23,12 +23,11 @@ function StandaloneHeader() {
   return (
     <header style={{ display: 'flex', gap: 16, alignItems: 'center', padding: '12px 24px', borderBottom: '1px solid var(--sq-color-line)' }}>
       <strong style={{ color: 'var(--sq-color-primary)' }}>{name} · standalone</strong>
-      <a href="/projects" onClick={navigateToUrl}>
-        프로젝트
-      </a>
-      <a href="/" onClick={navigateToUrl}>
-        홈
-      </a>
+      {[['/', '홈'], ['/bside', '14주'], ['/potenday', '스프린트'], ['/planx', '플래너'], ['/projects', '프로젝트'], ['/story', '후기'], ['/faq', 'FAQ']].map(([to, label]) => (
+        <a key={to} href={to} onClick={navigateToUrl}>
+          {label}
+        </a>
+      ))}
     </header>
   );
 }
