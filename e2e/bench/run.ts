@@ -2,6 +2,8 @@
  * `npm run bench`: prints the platform's figures. Bytes are deterministic; timings are this machine's and
  * vary run to run, so they are printed, never asserted.
  *  - first-load JS (gzip) of `/` and of every real route;
+ *  - the home page's largest contentful paint next to a static HTML page with the same content, served by
+ *    the same gateway (the ratio is the figure);
  *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency.
  */
 import { launchBrowser, newPage } from '../src/browser';
@@ -10,6 +12,8 @@ import { REAL_ROUTES } from '../src/real-routes';
 import { signInContext } from '../src/session';
 import { startTestSite } from '../src/test-site';
 import { load } from './load';
+import { largestContentfulPaint, median } from './lcp';
+import { publishStaticHome } from './static-home';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
@@ -25,6 +29,19 @@ try {
     await context.close();
     console.log(`  ${route.path.padEnd(22)} ${kb(measured.gzipBytes).padStart(9)}  ${measured.files.length} files`);
   }
+
+  const staticUrl = await publishStaticHome(site.url, site.cdnDir);
+  const runs = Number(process.env.BENCH_LCP_RUNS ?? 5);
+  const home: number[] = [];
+  const plain: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    home.push(await largestContentfulPaint(browser, `${site.url}/`));
+    plain.push(await largestContentfulPaint(browser, staticUrl));
+  }
+  console.log(`\nLargest contentful paint, median of ${runs} fresh loads`);
+  console.log(`  home page (/)              ${median(home).toFixed(0).padStart(6)} ms`);
+  console.log(`  same content, static HTML  ${median(plain).toFixed(0).padStart(6)} ms`);
+  console.log(`  ratio                      ${(median(home) / Math.max(1, median(plain))).toFixed(2).padStart(6)}`);
   await browser.close();
 
   const path = '/api/projects?size=12';
