@@ -57,7 +57,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     SERVICES.map((name) => [name, `http://127.0.0.1:${options.servicePorts?.[name] ?? SERVICE_PORTS[name]}`]),
   ) as Record<ServiceName, string>;
   const serviceUrls = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, services[name]]));
-  const common = { ...secrets, ...serviceUrls, DATABASE_URL: database.url, ...options.extraEnv };
+  // The demo's open cohorts follow the calendar (services/programs/src/seeds/cohorts.ts).
+  const demo = { DEMO_CALENDAR: process.env.DEMO_CALENDAR ?? 'live' };
+  const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...options.extraEnv };
   const peerPorts = options.peerPorts ?? (options.servicePorts ? { smtp: 0, mailbox: 0, oauth: 0 } : PEER_PORTS);
   const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
   const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });

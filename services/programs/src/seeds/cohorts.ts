@@ -2,6 +2,33 @@ import type { Knex } from 'knex';
 
 type SeedCohort = [oddId: number, productId: number, name: string, recruit: [string, string], announce: string | null, kickoff: string | null, period: [string, string], capacity?: number];
 
+/** The day the demo calendar was written for: 112, 212, 304 and 401 recruit around it. */
+const DEMO_REFERENCE_DAY = '2026-11-21';
+/** Cohorts that are open or upcoming on the reference day. */
+const LIVE_COHORTS = new Set([112, 212, 304, 401]);
+
+/**
+ * With DEMO_CALENDAR=live (the local stack and the e2e site), the open and upcoming cohorts move with the
+ * calendar in whole weeks, so a demo or test run on any later day still finds programs recruiting; the
+ * past cohorts keep their history. Unset (the unit suites, which freeze the clock), nothing moves.
+ */
+function liveShiftDays(now: Date): number {
+  if (process.env.DEMO_CALENDAR !== 'live') return 0;
+  const days = Math.floor((now.getTime() - Date.parse(`${DEMO_REFERENCE_DAY}T00:00:00+09:00`)) / 86_400_000);
+  return Math.max(0, Math.floor(days / 7) * 7);
+}
+
+function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A sprint is named by the month it runs in. */
+function liveName(name: string, start: string): string {
+  return name.replace(/\d{4}년 \d{1,2}월$/, `${Number(start.slice(0, 4))}년 ${Number(start.slice(5, 7))}월`);
+}
+
 // Recruiting opens at 00:00 and closes at 23:59:59 Korean time on the days given.
 const COHORTS: SeedCohort[] = [
   [109, 1, '14주 팀 프로젝트 9기', ['2025-07-14', '2025-08-10'], '2025-08-20', '2025-08-30', ['2025-09-01', '2025-12-07']],
@@ -16,9 +43,16 @@ const COHORTS: SeedCohort[] = [
   [401, 4, '포트폴리오 리뷰 데이 1회', ['2026-11-16', '2026-12-04'], null, null, ['2026-12-12', '2026-12-12'], 40],
 ];
 
-export async function seedCohorts(knex: Knex): Promise<void> {
+export async function seedCohorts(knex: Knex, now = new Date()): Promise<void> {
+  const shift = liveShiftDays(now);
+  const cohorts = COHORTS.map((cohort): SeedCohort => {
+    if (!shift || !LIVE_COHORTS.has(cohort[0])) return cohort;
+    const [oddId, productId, name, [recruitStart, recruitEnd], announce, kickoff, [start, end], capacity] = cohort;
+    const move = (day: string | null) => (day ? shiftDay(day, shift) : null);
+    return [oddId, productId, liveName(name, move(start)!), [move(recruitStart)!, move(recruitEnd)!], move(announce), move(kickoff), [move(start)!, move(end)!], capacity];
+  });
   await knex('cohort').insert(
-    COHORTS.map(([oddId, productId, name, [recruitStart, recruitEnd], announce, kickoff, [start, end], capacity]) => ({
+    cohorts.map(([oddId, productId, name, [recruitStart, recruitEnd], announce, kickoff, [start, end], capacity]) => ({
       odd_id: oddId,
       product_id: productId,
       name,
