@@ -1,5 +1,5 @@
 import type { ProgramRefundRulesResponse } from '@sq/contracts';
-import { formatKrw } from './format';
+import { formatKrw } from '@sq/contracts/format';
 
 /**
  * Placeholders an FAQ answer may use for a program's facts, so fees and team sizes are typed only in the

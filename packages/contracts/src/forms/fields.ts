@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
+import { formatPhone, PHONE_PATTERN as MOBILE_PATTERN } from '../format';
 
 /**
  * Field rules shared by the account forms (spec section 5). Built with `zod/mini` so the shell can load them
@@ -104,26 +105,8 @@ export const careerCardId = text(MESSAGES.careerCardIdRequired).check(
   z.refine((id) => !isReservedCareerCardId(id), MESSAGES.careerCardIdReserved),
 );
 
-/**
- * The phone helper of spec section 9: strips everything but digits and inserts hyphens as the user types
- * (010-1234-5678; Seoul numbers 02-123-4567). Never longer than 11 digits.
- */
-export function formatPhone(input: string): string {
-  const digits = String(input ?? '').replace(/\D/g, '').slice(0, 11);
-  if (digits.startsWith('02')) {
-    if (digits.length <= 2) return digits;
-    if (digits.length <= 5) return `${digits.slice(0, 2)}-${digits.slice(2)}`;
-    if (digits.length <= 9) return `${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}`;
-    return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6, 10)}`;
-  }
-  if (digits.length <= 3) return digits;
-  if (digits.length <= 6) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
-  if (digits.length <= 10) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
-}
-
-/** A Korean mobile number, after formatting: 010-1234-5678 (also 011/016/017/018/019 with 3-digit middles). */
-export const MOBILE_PATTERN = /^01[016789]-\d{3,4}-\d{4}$/;
+/** The phone helper of spec section 9 (strip non-digits, insert hyphens) and the mobile format it checks. */
+export { formatPhone, MOBILE_PATTERN };
 
 export const phone = text(MESSAGES.phoneRequired).check(
   z.trim(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES, ok, type FaqEntry, type FaqResponse } from '@sq/contracts';
 import { notFound } from '@sq/service-kit';
 import { loadRefundRules } from '../refunds';
-import { cohortDateLines, refundLines } from '../refund-text';
+import { cohortDateLines, refundLines } from '@sq/contracts/refund-text';
 import { fillPlaceholders, hasPlaceholder } from '../product-text';
 import type { StoredFaqEntry } from '../repositories/faq-repository';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES, ok, type LegalKind, type LegalResponse } from '@sq/contracts';
 import { notFound } from '@sq/service-kit';
 import { loadRefundRules } from '../refunds';
-import { refundLines } from '../refund-text';
+import { refundLines } from '@sq/contracts/refund-text';
 
 const legalQuery = z.object({
   version: z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(10_000, MESSAGES.badRequest).optional(),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { countRows } from '@sq/service-kit';
-import { formatDate } from '../format';
+import { formatDate } from '@sq/contracts/format';
 import { DEMO_PRODUCTS } from './catalog';
 
 /** [heading, paragraphs, product whose refund rules the programs service appends] */

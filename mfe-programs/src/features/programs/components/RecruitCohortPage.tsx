@@ -8,7 +8,7 @@ import { seoulDay } from '../../../shared/dates';
 import { cohortCta, introPath, positiveId, statusTone } from '../../../shared/programs';
 import { useLiveApplicants } from '../api/get-applicants';
 import { useCohort } from '../api/get-cohort';
-import { REFUND_CASE_TITLES } from '../refund-text';
+import { REFUND_CASE_TITLES } from '@sq/contracts/refund-text';
 import { teamMakeupText } from '../team-text';
 import { ApplicantBoard } from './ApplicantBoard';
 import { ApplyButton } from './ApplyButton';

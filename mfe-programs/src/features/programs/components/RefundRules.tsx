@@ -1,5 +1,5 @@
 import type { RefundRule } from '@sq/contracts';
-import { groupRules, shareText } from '../refund-text';
+import { groupRules, shareText } from '@sq/contracts/refund-text';
 import styles from './programs.module.css';
 
 /** The program's refund rules, from the programs service's rows (the FAQ and the terms read the same rows). */

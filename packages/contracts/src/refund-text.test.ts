@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RefundRule } from '@sq/contracts';
+import type { RefundRule } from './api/programs';
 import { groupRules, shareText } from './refund-text';
 
 const rule = (over: Partial<RefundRule>): RefundRule => ({

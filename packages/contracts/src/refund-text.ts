@@ -1,9 +1,11 @@
-import type { ProgramRefundRulesResponse, RefundCase, RefundRule } from '@sq/contracts';
+import type { ProgramRefundRulesResponse } from './api/content';
+import type { RefundCase, RefundRule } from './api/programs';
 import { formatDate, formatKrw } from './format';
 
 /**
  * Korean text of a product's refund rules, composed from the programs service's rows. The FAQ and the terms
- * both use these lines, so the schedule reads the same everywhere and is typed nowhere in content.
+ * (content service) and the program intros (mfe-programs) all use these functions, so the schedule reads
+ * the same everywhere and is typed nowhere.
  */
 export const REFUND_CASE_TITLES: Record<RefundCase, string> = {
   INDIVIDUAL: '본인 사정으로 취소하는 경우',
@@ -86,4 +88,10 @@ export function cohortDateLines(data: ProgramRefundRulesResponse, only: readonly
     lines.push(`${cohort.name}(${cohort.statusName}) 기준${label}: ${parts.join(', ')} 환불`);
   }
   return lines;
+}
+
+/** The rules grouped by case, in the order the rows come (the intro pages show one block per case). */
+export function groupRules(rules: readonly RefundRule[]): { refundCase: RefundCase; title: string; rules: RefundRule[] }[] {
+  const cases = [...new Set(rules.map((r) => r.case))];
+  return cases.map((refundCase) => ({ refundCase, title: REFUND_CASE_TITLES[refundCase], rules: rules.filter((r) => r.case === refundCase) }));
 }
