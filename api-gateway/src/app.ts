@@ -6,7 +6,7 @@ import type { GatewayConfig } from './config';
 import auth from './plugins/auth';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
-import proxy from './plugins/proxy';
+import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
 import { createPostgresRateLimitStore, migrateRateLimit } from './plugins/rate-limit-store';
 
@@ -20,6 +20,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests));
+    if (error instanceof UploadTooLargeError) return reply.status(413).send(failure(ERROR_CODES.badRequest, MESSAGES.uploadTooLarge, { file: MESSAGES.uploadTooLarge }));
     if (status === 503 || status >= 500) {
       request.log.error({ err: error }, 'gateway error');
       return reply.status(status === 503 ? 503 : 500).send(failure(codeForStatus(status), status === 503 ? MESSAGES.serviceUnavailable : MESSAGES.defaultError));

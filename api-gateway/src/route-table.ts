@@ -44,6 +44,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),
   ...rule('careercard', 'member', GET, '/api/findByIdMyinfo'),
   ...rule('careercard', 'member', POST, '/api/insertMyinfo', '/api/updateMyinfo', '/api/fileUpload', '/api/profile', '/api/profile/cover', '/api/profile/intro'),
+  ...rule('careercard', 'public', GET, '/media/uploads/*'),
 
   // Programs, applications and operators
   ...rule('programs', 'public', GET, '/api/products', '/api/products/*', '/api/cohorts/*'),

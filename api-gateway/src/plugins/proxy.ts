@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
+import { ERROR_CODES, IMAGE_UPLOAD, MESSAGES, failure } from '@sq/contracts';
 import { signIdentity, type ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
@@ -15,11 +15,27 @@ export interface ProxyOptions {
 /** Headers only the gateway may set; whatever a client sends under these names is dropped. */
 const RESERVED = /^(x-identity|x-internal|x-forwarded-|forwarded$)/i;
 
+/** The largest image the services accept, plus room for the multipart framing and a few small fields. */
+const MULTIPART_MAX_BYTES = IMAGE_UPLOAD.maxBytes + 64 * 1024;
+
+/** A multipart body declared larger than any accepted upload; answered 413 with the upload message. */
+export class UploadTooLargeError extends Error {
+  readonly statusCode = 413;
+  readonly code = 'SQ_UPLOAD_TOO_LARGE';
+}
+
 /** Registers every route-table entry as a proxied route to its service. */
 export default fp<ProxyOptions>(
   async (app, options) => {
     await app.register(replyFrom, {
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
+    });
+
+    // Uploads (POST /api/fileUpload) stream through untouched, boundary and all: the service reads them and
+    // enforces its own limits. A declared length far beyond any accepted image is refused without reading it.
+    app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+      if (Number(request.headers['content-length'] ?? 0) > MULTIPART_MAX_BYTES) return done(new UploadTooLargeError(), undefined);
+      done(null, payload);
     });
 
     const forward = (rule: RouteRule) => async (request: FastifyRequest, reply: FastifyReply) => {

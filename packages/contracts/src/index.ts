@@ -2,6 +2,7 @@ export * from './messages';
 export * from './envelope';
 export * from './registry';
 export * from './identity';
+export * from './uploads';
 export type * from './api/content';
 export type * from './api/account';
 export type * from './api/careercard';

@@ -87,6 +87,11 @@ export const MESSAGES = {
   pointAlreadyGranted: '이미 포인트를 받았어요.',
   pointGranted: '10,000 포인트가 지급되었어요.',
   withdrawalDone: '회원 탈퇴가 완료되었어요. 그동안 이용해 주셔서 감사합니다.',
+
+  // Image upload (POST /api/fileUpload).
+  uploadFileRequired: '올릴 이미지를 선택해 주세요.',
+  uploadTypeInvalid: 'PNG, JPG, WEBP 형식의 이미지만 올릴 수 있어요.',
+  uploadTooLarge: '이미지는 5MB 이하로 올려 주세요.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

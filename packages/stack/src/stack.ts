@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SERVICE_PORTS, type ServiceName } from '@sq/service-kit';
 import { buildBundle, sourceHash } from './build';
 import { ensureDatabase, type Database } from './database';
-import { CDN_DIR, REMOTES, ROOT } from './paths';
+import { CDN_DIR, DATA_DIR, REMOTES, ROOT } from './paths';
 import { runTs, stopAll, waitForHealth, type Managed } from './processes';
 import { publishRemote, readRegistry } from './registry';
 import { devSecrets } from './secrets';
@@ -80,6 +80,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Services migrate their own schemas on start; they start together and are awaited together.
     const started = SERVICES.map((name) => {
       const env = { ...common, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
+      // careercard's uploaded images (its LocalDiskStorage): git-ignored, kept between runs like the database.
+      if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? path.join(DATA_DIR, 'uploads') });
       const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);
       processes.push(managed);
       return waitForHealth(`${services[name]}/health`, managed);

@@ -21,13 +21,30 @@ async function member(overrides: Record<string, unknown> = {}) {
   const { userData } = response.json<UserDataResponse>();
   return { form, token: userData.token, userId: userData.userId, headers: asHolder(account, userData.token) };
 }
+/** A 1x1 PNG uploaded to careercard as this member (as the gateway would forward it); its imgId. */
+async function uploadAs(userId: number): Promise<string> {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  const boundary = 'sqaccounttest';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await careercard.service.app.inject({
+    method: 'POST', url: '/api/fileUpload', payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...careercard.service.as({ userId, role: 'ROLE_USER', sid: 'upload' }) },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ imgId: string }>().imgId;
+}
 const as = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) =>
   account.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 describe('onboarding (POST /api/user/detail)', () => {
   it('saves the additional info to the account and the career card and credits 10,000 points exactly once', async () => {
     const { form, userId, headers } = await member();
-    const body = { imgId: 12, intro: '백엔드 개발자입니다.', jobCode: 'JG_PLAN', yearCode: 'CY_3_5Y' };
+    const imgId = await uploadAs(userId);
+    const body = { imgId, intro: '백엔드 개발자입니다.', jobCode: 'JG_PLAN', yearCode: 'CY_3_5Y' };
     const results = await Promise.all(Array.from({ length: 5 }, () => as(headers, 'POST', '/api/user/detail', body)));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(results.filter((r) => r.json().pointGranted === true)).toHaveLength(1);
@@ -35,8 +52,23 @@ describe('onboarding (POST /api/user/detail)', () => {
     const again = await as(headers, 'POST', '/api/user/detail', body);
     expect(again.json()).toEqual({ ErrorCode: '00', pointGranted: false, pointBalance: 10_000, userStep: 'DONE' });
     expect(await account.app.knex('point_ledger').where({ user_id: userId })).toHaveLength(1);
-    expect(await account.app.knex('user_account').where({ user_id: userId }).first()).toMatchObject({ img_id: 12, job_code: 'JG_PLAN', job_group: '기획', career_years: '3년 이상 5년 미만', user_step: 'DONE' });
-    expect(await careercard.service.app.knex('profile').where({ profile_id: form.careerCardId }).first()).toMatchObject({ intro: '백엔드 개발자입니다.', job_group_code: 'JG_PLAN', year_code: 'CY_3_5Y' });
+    expect(await account.app.knex('user_account').where({ user_id: userId }).first()).toMatchObject({ img_id: imgId, job_code: 'JG_PLAN', job_group: '기획', career_years: '3년 이상 5년 미만', user_step: 'DONE' });
+    expect(await careercard.service.app.knex('profile').where({ profile_id: form.careerCardId }).first()).toMatchObject({ intro: '백엔드 개발자입니다.', job_group_code: 'JG_PLAN', year_code: 'CY_3_5Y', img_url: `/media/uploads/${imgId}` });
+    // Saving again without an image keeps the picture.
+    await as(headers, 'POST', '/api/user/detail', { jobCode: 'JG_PLAN', yearCode: 'CY_3_5Y' });
+    expect(await careercard.service.app.knex('profile').where({ profile_id: form.careerCardId }).first()).toMatchObject({ img_url: `/media/uploads/${imgId}` });
+  });
+
+  it('never attaches another member’s upload; nothing changes on either side', async () => {
+    const owner = await member();
+    const other = await member();
+    const imgId = await uploadAs(owner.userId);
+    const response = await as(other.headers, 'POST', '/api/user/detail', { imgId, jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.imageInvalid, fields: { imgId: MESSAGES.imageInvalid } });
+    expect(await account.app.knex('user_account').where({ user_id: other.userId }).first()).toMatchObject({ img_id: null, user_step: 'REQUIRED_DONE' });
+    expect(await careercard.service.app.knex('profile').where({ profile_id: other.form.careerCardId }).first()).toMatchObject({ img_url: null });
+    expect(await account.app.knex('point_ledger').where({ user_id: other.userId })).toHaveLength(0);
   });
 
   it('needs a member and valid codes; nothing changes on rejection', async () => {

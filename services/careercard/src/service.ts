@@ -6,8 +6,10 @@ import profileRepository from './repositories/profile-repository';
 import codeRoutes from './routes/codes';
 import profileRoutes from './routes/profiles';
 import internalProfileRoutes from './routes/internal-profiles';
+import uploadRoutes from './routes/uploads';
+import fileStorage from './storage/file-storage';
 
-/** Career cards (profiles with skills and projects) and the common codes their forms pick from. */
+/** Career cards (profiles with skills and projects), the common codes their forms pick from, and image uploads. */
 export const careercardService: ServiceDefinition = {
   name: 'careercard',
   schema: 'careercard',
@@ -16,8 +18,10 @@ export const careercardService: ServiceDefinition = {
   plugin: async (app) => {
     await app.register(codeRepository);
     await app.register(profileRepository);
+    await app.register(fileStorage);
     await app.register(codeRoutes);
     await app.register(profileRoutes);
     await app.register(internalProfileRoutes);
+    await app.register(uploadRoutes);
   },
 };

@@ -59,3 +59,12 @@ export interface InternalProfileResponse {
   profile: { profileId: string; jobGroupName: string | null; positionName: string | null; yearCodeName: string | null };
   created: boolean;
 }
+
+/**
+ * POST /fileUpload (multipart, one part named `file`): a PNG, JPEG or WebP image of at most 5 MB, checked by
+ * its bytes. `imgId` (a UUID) goes into POST /user/detail; `imgUrl` (/media/uploads/{imgId}) shows it.
+ */
+export interface FileUploadResponse {
+  imgId: string;
+  imgUrl: string;
+}

@@ -151,6 +151,9 @@ describe('the other forms', () => {
   });
   it('onboarding needs job and years codes; image and intro are optional', () => {
     expect(onboardingSchema.safeParse({ jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' }).success).toBe(true);
+    expect(onboardingSchema.safeParse({ imgId: '0b7c4f2e-8d4a-4c1e-9f3a-2b6d8e1f0a5c', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' }).success).toBe(true);
+    expect(messageOf(onboardingSchema, { imgId: 12, jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toBe(MESSAGES.imageInvalid);
+    expect(messageOf(onboardingSchema, { imgId: '../../etc/passwd', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toBe(MESSAGES.imageInvalid);
     expect(fieldMessages(onboardingSchema.safeParse({ imgId: -1, intro: 'x'.repeat(1001) }))).toEqual({
       imgId: MESSAGES.imageInvalid, intro: MESSAGES.introLength, jobCode: MESSAGES.jobGroupRequired, yearCode: MESSAGES.careerYearsRequired,
     });

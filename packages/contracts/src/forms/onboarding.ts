@@ -2,9 +2,10 @@ import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { careerYears, jobGroup } from './fields';
 
-/** Onboarding additional info (POST /api/user/detail): image id, intro, job and career-years codes. */
+/** Onboarding additional info (POST /api/user/detail): uploaded image id, intro, job and career-years codes. */
 export const onboardingSchema = z.object({
-  imgId: z.optional(z.nullable(z.number({ error: MESSAGES.imageInvalid }).check(z.int(MESSAGES.imageInvalid), z.positive(MESSAGES.imageInvalid), z.maximum(2_147_483_647, MESSAGES.imageInvalid)))),
+  // The id POST /api/fileUpload answered (a UUID); careercard attaches it only to the uploader's own card.
+  imgId: z.optional(z.nullable(z.uuid({ error: MESSAGES.imageInvalid }))),
   intro: z.optional(z.string({ error: MESSAGES.introLength }).check(z.trim(), z.maxLength(1000, MESSAGES.introLength))),
   jobCode: jobGroup,
   yearCode: careerYears,

@@ -57,7 +57,7 @@ export function createCareercardClient(options: { baseUrl: string; internalSecre
     const message = (json as { message?: unknown } | null)?.message;
     const fields = (json as { fields?: Record<string, string> } | null)?.fields;
     if (status === 409) throw conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
-    if (status === 400 && typeof message === 'string' && fields && Object.keys(fields).some((f) => ['jobGroup', 'position', 'careerYears'].includes(f))) {
+    if (status === 400 && typeof message === 'string' && fields && Object.keys(fields).some((f) => ['jobGroup', 'position', 'careerYears', 'imgId'].includes(f))) {
       throw badRequest(message, fields);
     }
     options.log.warn({ status }, 'careercard refused');
@@ -85,7 +85,8 @@ export function createCareercardClient(options: { baseUrl: string; internalSecre
         return false;
       }
     },
-    async update(profileId: string, changes: { intro?: string; jobGroupCode?: string; positionCode?: string | null; yearCode?: string; userAlias?: string }): Promise<CareerCardNames> {
+    /** `imgId`: an upload of the card's own member (careercard checks the owner); null takes the picture off. */
+    async update(profileId: string, changes: { intro?: string; jobGroupCode?: string; positionCode?: string | null; yearCode?: string; userAlias?: string; imgId?: string | null }): Promise<CareerCardNames> {
       const { status, json } = await call('PATCH', `/internal/profiles/${encodeURIComponent(profileId)}`, changes);
       return names(status, json);
     },

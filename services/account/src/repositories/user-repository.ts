@@ -22,7 +22,8 @@ export interface UserRow {
   user_level: number;
   notion_email: string | null;
   slack_email: string | null;
-  img_id: number | null;
+  /** An upload of the careercard service (UUID). */
+  img_id: string | null;
   intro: string | null;
   marketing_consent: boolean;
   reg_date: Date;

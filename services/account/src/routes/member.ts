@@ -42,13 +42,20 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<UserDetailResponse> => {
       const user = await activeUser(request.identity!.userId);
       const body = request.body;
-      // The card is careercard's: it checks the codes and returns their names. Saving again is harmless.
+      // The card is careercard's: it checks the codes and returns their names, and attaches the picture only if
+      // this member uploaded it. Saving again is harmless; leaving imgId out keeps the picture.
       const names = user.profile_id
-        ? await app.careercard.update(user.profile_id, { jobGroupCode: body.jobCode, yearCode: body.yearCode, ...(body.intro !== undefined ? { intro: body.intro } : {}) })
+        ? await app.careercard.update(user.profile_id, {
+          jobGroupCode: body.jobCode,
+          yearCode: body.yearCode,
+          ...(body.intro !== undefined ? { intro: body.intro } : {}),
+          ...(body.imgId !== undefined ? { imgId: body.imgId } : {}),
+        })
         : null;
       const granted = await app.knex.transaction(async (trx) => {
         await trx('user_account').where({ user_id: user.user_id }).update({
-          img_id: body.imgId ?? null,
+          // Kept only once careercard has checked it (every member has a card; none means nothing checked it).
+          ...(body.imgId !== undefined ? { img_id: names ? body.imgId : null } : {}),
           intro: body.intro ?? null,
           job_code: body.jobCode,
           year_code: body.yearCode,

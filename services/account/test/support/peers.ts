@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { startMailSink, type MailSink } from '@sq/stack/peers/mail-sink';
@@ -8,6 +11,8 @@ import { accountService } from '../../src/service';
 
 /** The real careercard service on a loopback port: the account service's peer in the sign-up saga. */
 export async function startCareercard(): Promise<{ service: TestService; url: string; close(): Promise<void> }> {
+  // Its uploads go to a scratch folder, not the stack's .data/uploads.
+  process.env.UPLOAD_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sq-account-uploads-'));
   const service = await build(careercardService);
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;

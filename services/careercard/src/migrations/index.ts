@@ -2,10 +2,12 @@ import type { Migration } from '@sq/service-kit';
 import * as codes from './001_codes';
 import * as profiles from './002_profiles';
 import * as profileCreation from './003_profile_creation';
+import * as uploads from './004_uploads';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '001_codes': codes,
   '002_profiles': profiles,
   '003_profile_creation': profileCreation,
+  '004_uploads': uploads,
 };

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type InternalProfileResponse } from '@sq/contracts';
+import { MESSAGES, ok, uploadUrl, type InternalProfileResponse } from '@sq/contracts';
 import { badRequest, conflict, notFound, requireInternal } from '@sq/service-kit';
 import { profileId } from '../profile-id';
 
 /**
  * Service-to-service routes for the account service (never routed by the gateway): create the card at
  * sign-up (idempotent by the `idempotency-key` header), delete it again when the sign-up fails after all
- * (compensation), update it from onboarding, and retire it when the member withdraws.
+ * (compensation), update it from onboarding (codes, intro, the member's own uploaded picture), and retire it
+ * when the member withdraws.
  */
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string({ error: MESSAGES.badRequest }).min(8, MESSAGES.badRequest).max(100, MESSAGES.badRequest) });
 const params = z.object({ id: profileId });
@@ -24,7 +25,8 @@ const updateBody = z.object({
   intro: z.string().max(1000).optional(),
   jobGroupCode: code.optional(),
   yearCode: code.optional(),
-  imgUrl: z.string().max(500).nullable().optional(),
+  // An upload (POST /api/fileUpload) of the card's own member; null takes the picture off.
+  imgId: z.uuid().nullable().optional(),
 });
 
 const internalProfileRoutes: FastifyPluginAsync = async (app) => {
@@ -99,13 +101,23 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireInternal, schema: { hide: true, params, body: updateBody } },
     async (request): Promise<InternalProfileResponse> => {
       const body = request.body;
+      const card = await app.knex('profile').whereRaw('lower(profile_id) = lower(?)', [request.params.id]).whereNull('retired_at').first('profile_id', 'user_id');
+      if (!card) throw notFound();
       const names = await codeNames(body);
       const changes: Record<string, unknown> = { updated_at: app.knex.fn.now() };
       if (body.intro !== undefined) changes.intro = body.intro;
       if (body.jobGroupCode) changes.job_group_code = body.jobGroupCode;
       if (body.yearCode) changes.year_code = body.yearCode;
-      if (body.imgUrl !== undefined) changes.img_url = body.imgUrl;
-      const updated = await app.knex('profile').whereRaw('lower(profile_id) = lower(?)', [request.params.id]).whereNull('retired_at').update(changes);
+      if (body.imgId === null) changes.img_url = null;
+      if (body.imgId) {
+        // Only the card's own member's upload: an id seen elsewhere (another card's picture) cannot be borrowed.
+        const upload = await app.knex('upload').where({ file_id: body.imgId }).first('owner_user_id');
+        if (!upload || card.user_id === null || upload.owner_user_id !== card.user_id) {
+          throw badRequest(MESSAGES.imageInvalid, { imgId: MESSAGES.imageInvalid });
+        }
+        changes.img_url = uploadUrl(body.imgId);
+      }
+      const updated = await app.knex('profile').where({ profile_id: card.profile_id }).whereNull('retired_at').update(changes);
       if (!updated) throw notFound();
       return ok({ profile: { profileId: request.params.id, ...names }, created: false });
     },
@@ -117,15 +129,20 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireInternal, schema: { hide: true, params } },
     async (request) => {
       const id = request.params.id;
-      await app.knex.transaction(async (trx) => {
-        const row = await trx('profile').whereRaw('lower(profile_id) = lower(?)', [id]).forUpdate().first('profile_id');
-        if (!row) return;
+      const removed = await app.knex.transaction(async (trx) => {
+        const row = await trx('profile').whereRaw('lower(profile_id) = lower(?)', [id]).forUpdate().first('profile_id', 'user_id');
+        if (!row) return [];
+        // The member's pictures go too: their URLs are public and must stop answering.
+        const uploads: { file_id: string }[] = row.user_id === null ? [] : await trx('upload').where({ owner_user_id: row.user_id }).delete().returning('file_id');
         await trx('profile_skill').where({ profile_id: row.profile_id }).delete();
         await trx('profile_project').where({ profile_id: row.profile_id }).delete();
         await trx('profile').where({ profile_id: row.profile_id }).update({
           user_alias: '탈퇴회원', intro: '', img_url: null, cover_img_url: null, is_public: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
         });
+        return uploads.map((u) => u.file_id);
       });
+      // After the commit: a file whose row is gone is never served, so a failed delete only leaves bytes behind.
+      await Promise.all(removed.map((fileId) => app.fileStorage.delete(fileId).catch((error: unknown) => request.log.warn({ err: error, fileId }, 'upload not deleted'))));
       return ok({});
     },
   );
