@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { MESSAGES } from '@sq/contracts/messages';
-import { apiGet, apiPost, configureApiClient } from './client';
+import { apiGet, apiPost, apiUpload, configureApiClient } from './client';
 import { ApiError } from './errors';
 import { getToken, setToken, TOKEN_STORAGE_KEY } from './token-store';
 import { json, makeToken, startTestServer } from './test-server';
@@ -24,6 +24,8 @@ beforeAll(async () => {
     '/api/unavailable': (_req, res) => json(res, 503, { ErrorCode: '53', message: MESSAGES.serviceUnavailable }),
     '/api/slow': (_req, res) => setTimeout(() => json(res, 200, { ErrorCode: '00' }), 1_000),
     '/api/echo': (_req, res, body) => json(res, 200, { ErrorCode: '00', received: JSON.parse(body || 'null') }),
+    '/api/upload': (req, res, body) => json(res, 200, { ErrorCode: '00', contentType: req.headers['content-type'], body }),
+    '/api/upload-too-large': (_req, res) => json(res, 413, { ErrorCode: '40', message: MESSAGES.uploadTooLarge, fields: { file: MESSAGES.uploadTooLarge } }),
   });
 });
 afterAll(() => server.close());
@@ -91,6 +93,25 @@ describe('envelope', () => {
     await expect(apiPost('/echo', { email: 'a@b.kr' })).resolves.toMatchObject({ received: { email: 'a@b.kr' } });
     await apiGet('/ok', { productId: 3, oddId: undefined, page: 0 });
     expect(server.seen.at(-1)?.url).toBe('/api/ok?productId=3&page=0');
+  });
+});
+
+describe('uploads', () => {
+  it('sends FormData as multipart with its boundary and the token', async () => {
+    setToken('abc.def.ghi');
+    const form = new FormData();
+    form.append('file', new Blob(['PNGDATA'], { type: 'image/png' }), 'me.png');
+    const answer = await apiUpload<{ contentType: string; body: string }>('/upload', form);
+    expect(answer.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(answer.body).toContain('name="file"; filename="me.png"');
+    expect(answer.body).toContain('PNGDATA');
+    expect(server.seen.at(-1)?.authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('rejects with the service’s Korean message and field', async () => {
+    const error = await failure(apiUpload('/upload-too-large', new FormData()));
+    expect([error.status, error.message, error.fields]).toEqual([413, MESSAGES.uploadTooLarge, { file: MESSAGES.uploadTooLarge }]);
+    expect(signInRequests).toEqual([]);
   });
 });
 

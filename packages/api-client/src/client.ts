@@ -124,3 +124,14 @@ export function apiGet<T>(path: string, params?: Query, options?: AxiosRequestCo
 export function apiPost<T>(path: string, body?: unknown, options?: AxiosRequestConfig): Promise<T> {
   return send<T>({ ...options, method: 'POST', url: path, data: body });
 }
+
+/** Uploads may take longer than a JSON call: 5 MB over a slow mobile link. */
+const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * POST /api{path} with a multipart body; resolves with the success body, rejects with ApiError (its message is
+ * the service's Korean text: wrong type, too large, no file). The browser writes the multipart boundary.
+ */
+export function apiUpload<T>(path: string, form: FormData, options?: AxiosRequestConfig): Promise<T> {
+  return send<T>({ timeout: Math.max(config.timeout, UPLOAD_TIMEOUT_MS), ...options, method: 'POST', url: path, data: form });
+}

@@ -1,9 +1,14 @@
+import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
+import { MESSAGES } from '@sq/contracts/messages';
+
 /**
- * The onboarding after sign-up (/signup/onboarding/{step}): additional profile info in steps, saved together
- * by POST /api/user/detail at the end, then the completion page. The image step waits for the career card's
- * upload endpoint (POST /api/fileUpload), which no service offers yet.
+ * The onboarding after sign-up (/signup/onboarding/{step}): additional profile info in steps (1 image, 2 intro,
+ * 3 job and years), saved together by POST /api/user/detail at the end, then the completion page. The image is
+ * uploaded as soon as it is chosen (POST /api/fileUpload); the answers keep only its id and URL.
  */
-export const ONBOARDING_STEPS = ['1', '2'] as const;
+export const ONBOARDING_STEPS = ['1', '2', '3'] as const;
+/** What each step asks for. */
+export const ONBOARDING_STEP_OF = { image: '1', intro: '2', codes: '3' } as const;
 export const ONBOARDING_DONE = 'done';
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
@@ -22,6 +27,9 @@ export function nextOnboardingStep(step: OnboardingStep): OnboardingStep | null 
 
 export interface OnboardingValues {
   [field: string]: string;
+  /** The uploaded image (POST /api/fileUpload), '' for none. */
+  imgId: string;
+  imgUrl: string;
   intro: string;
   jobCode: string;
   yearCode: string;
@@ -45,9 +53,22 @@ export function clearOnboardingDraft(): void {
   sessionStorage.removeItem(DRAFT_KEY);
 }
 
-/** The body of POST /api/user/detail (an empty intro is left out). */
+/** The body of POST /api/user/detail (an empty intro and a missing image are left out). */
 export function toUserDetailBody(values: OnboardingValues) {
-  return { ...(values.intro.trim() ? { intro: values.intro } : {}), jobCode: values.jobCode, yearCode: values.yearCode };
+  return {
+    ...(values.imgId ? { imgId: values.imgId } : {}),
+    ...(values.intro.trim() ? { intro: values.intro } : {}),
+    jobCode: values.jobCode,
+    yearCode: values.yearCode,
+  };
+}
+
+/** The Korean reason a chosen file cannot be uploaded, judged before sending (the service checks its bytes). */
+export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type)) return MESSAGES.uploadTypeInvalid;
+  if (file.size > IMAGE_UPLOAD.maxBytes) return MESSAGES.uploadTooLarge;
+  if (file.size === 0) return MESSAGES.uploadFileRequired;
+  return null;
 }
 
 /** What the completion page shows about the sign-up credit. */

@@ -20,15 +20,19 @@ describe('social login', () => {
 
 describe('onboarding steps', () => {
   it('run in order and end at the completion page', () => {
-    expect(ONBOARDING_STEPS).toEqual(['1', '2']);
+    expect(ONBOARDING_STEPS).toEqual(['1', '2', '3']);
     expect(nextOnboardingStep('1')).toBe('2');
-    expect(nextOnboardingStep('2')).toBeNull();
-    expect(isOnboardingStep('3')).toBe(false);
+    expect(nextOnboardingStep('2')).toBe('3');
+    expect(nextOnboardingStep('3')).toBeNull();
+    expect(isOnboardingStep('4')).toBe(false);
     expect(isOnboardingStep(undefined)).toBe(false);
   });
 
-  it('leaves an empty intro out of POST /api/user/detail', () => {
-    expect(toUserDetailBody({ intro: '  ', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toEqual({ jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
-    expect(toUserDetailBody({ intro: '안녕하세요', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toEqual({ intro: '안녕하세요', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
+  it('leaves an empty intro and a missing image out of POST /api/user/detail', () => {
+    const none = { imgId: '', imgUrl: '' };
+    expect(toUserDetailBody({ ...none, intro: '  ', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toEqual({ jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
+    expect(toUserDetailBody({ ...none, intro: '안녕하세요', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toEqual({ intro: '안녕하세요', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
+    const image = { imgId: '0b7c4f2e-8d4a-4c1e-9f3a-2b6d8e1f0a5c', imgUrl: '/media/uploads/0b7c4f2e-8d4a-4c1e-9f3a-2b6d8e1f0a5c' };
+    expect(toUserDetailBody({ ...image, intro: '', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toEqual({ imgId: image.imgId, jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
   });
 });

@@ -14,6 +14,7 @@ import { useForm, type FormSchema } from '../hooks/use-form';
 import {
   ONBOARDING_DONE,
   ONBOARDING_STEPS,
+  ONBOARDING_STEP_OF,
   clearOnboardingDraft,
   isOnboardingStep,
   nextOnboardingStep,
@@ -26,6 +27,7 @@ import {
   type OnboardingValues,
 } from '../onboarding';
 import { SelectField } from './Field';
+import { OnboardingImageStep } from './OnboardingImageStep';
 import styles from './account.module.css';
 
 const SIGN_UP_POINTS = 10_000;
@@ -64,6 +66,8 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
   const { user } = useAtomValue(sessionAtom);
   const [welcome, setWelcome] = useState(() => (location.state as { welcome?: boolean } | null)?.welcome === true);
   const form = useForm<OnboardingValues, OnboardingForm>(onboardingForm, () => ({
+    imgId: '',
+    imgUrl: '',
     intro: '',
     // A job group stored as a code (members who signed up here) is the default pick.
     jobCode: /^[A-Z0-9_]+$/.test(user?.userJobGroup ?? '') ? (user?.userJobGroup ?? '') : '',
@@ -74,6 +78,7 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
   const careerYears = useCareerYears();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
 
   useEffect(() => saveOnboardingDraft(form.values), [form.values]);
 
@@ -86,8 +91,10 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
     event.preventDefault();
     const next = nextOnboardingStep(step);
     if (next) {
-      form.visit('intro');
-      if (form.messages.intro) return;
+      if (step === ONBOARDING_STEP_OF.intro) {
+        form.visit('intro');
+        if (form.messages.intro) return;
+      }
       navigate(onboardingPath(next));
       return;
     }
@@ -102,6 +109,11 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
     } catch (e) {
       setBusy(false);
       setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      // A picture the server would not attach is dropped (the message says to choose again); the rest stays.
+      if (isApiError(e) && e.fields?.imgId) {
+        form.setValue('imgId', '');
+        form.setValue('imgUrl', '');
+      }
     }
   };
 
@@ -115,7 +127,20 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
         ))}
       </ol>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {step === '1' ? (
+        {step === ONBOARDING_STEP_OF.image ? (
+          <OnboardingImageStep
+            imgUrl={form.values.imgUrl}
+            onUploaded={(image) => {
+              form.setValue('imgId', image.imgId);
+              form.setValue('imgUrl', image.imgUrl);
+            }}
+            onRemove={() => {
+              form.setValue('imgId', '');
+              form.setValue('imgUrl', '');
+            }}
+            onBusyChange={setUploading}
+          />
+        ) : step === ONBOARDING_STEP_OF.intro ? (
           <>
             <h1 className={styles.heading}>나를 소개해 주세요</h1>
             <label className={styles.field}>
@@ -152,7 +177,7 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
               이전
             </Button>
           ) : null}
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy || uploading}>
             {nextOnboardingStep(step) ? '다음' : '완료'}
           </Button>
         </div>
