@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
@@ -63,6 +64,22 @@ async function signUpByApi(): Promise<Account> {
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return { ...account, userId: body.userData!.userId, token: body.userData!.token };
+}
+
+/** A valid 1x1 PNG (one opaque pixel), made here: signature, IHDR, IDAT (zlib), IEND, each chunk with its CRC. */
+function onePixelPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  // 1x1, 8-bit RGB; one scan line: filter 0, then the pixel.
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const pixels = zlib.deflateSync(Buffer.from([0, 0x4f, 0x6b, 0xf5]));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -150,9 +167,15 @@ describe('e-mail sign-up', () => {
     const event = page.getByRole('dialog', { name: '가입 축하 포인트 이벤트' });
     await event.getByText('10,000 포인트').waitFor();
     await event.getByRole('button', { name: '추가 정보 입력하기' }).click();
-    await field(page, 'intro').fill('주말마다 사이드 프로젝트를 합니다.');
+    // Step 1: a profile image, uploaded as soon as it is chosen (multipart through the gateway to careercard).
+    const png = onePixelPng();
+    await page.getByLabel('프로필 이미지 선택').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.locator('[data-testid=onboarding-image-preview] img[src^="/media/uploads/"]').waitFor();
     await page.getByRole('button', { name: '다음', exact: true }).click();
     await page.waitForURL(`${baseUrl}/signup/onboarding/2`);
+    await field(page, 'intro').fill('주말마다 사이드 프로젝트를 합니다.');
+    await page.getByRole('button', { name: '다음', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/signup/onboarding/3`);
     await page.locator('select[name="jobCode"] option[value="JG_DEV"]').waitFor({ state: 'attached' });
     await field(page, 'jobCode').selectOption('JG_DEV');
     await field(page, 'yearCode').selectOption('CY_3_5Y');
@@ -171,6 +194,21 @@ describe('e-mail sign-up', () => {
     expect(again.body).toMatchObject({ pointGranted: false, pointBalance: 10_000 });
     // The member's career card ID is the one chosen at sign-up.
     expect((await api('/meOauth', { token })).body.userData).toMatchObject({ email, profileId: id });
+
+    // The card shows the uploaded image (onboarding again without one kept it), and it is the same bytes.
+    await page.getByRole('link', { name: '내 커리어 카드 보기' }).click();
+    await page.waitForURL(`${baseUrl}/careercard/${id}`);
+    const avatar = page.locator('[data-testid=careercard-view] img');
+    await avatar.waitFor();
+    const src = (await avatar.getAttribute('src'))!;
+    expect(src).toMatch(/^\/media\/uploads\/[0-9a-f-]{36}$/);
+    // The browser really decoded it: a 1x1 picture.
+    await avatar.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1, 1]);
+    const served = await fetch(`${baseUrl}${src}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
     await context.close();
   });
 
