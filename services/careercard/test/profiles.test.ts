@@ -145,3 +145,17 @@ describe('career card ID duplicate check at sign-up', () => {
     expect(await profileCount()).toBe(before);
   });
 });
+
+describe('member changes from the account service', () => {
+  it('carries a new nickname and position onto the public card', async () => {
+    const patch = (payload: object) =>
+      service.app.inject({ method: 'PATCH', url: '/internal/profiles/minji', headers: service.internalHeaders, payload });
+    expect((await patch({ userAlias: '민지킴', positionCode: 'POS_PM' })).statusCode).toBe(200);
+    const { profile } = (await get('/api/profile/minji')).json<CareerCardResponse>();
+    expect(profile).toMatchObject({ userAlias: '민지킴', positionName: 'PM' });
+    const refused = await patch({ positionCode: 'POS_NOPE' });
+    expect(refused.statusCode).toBe(400);
+    expect((await get('/api/profile/minji')).json<CareerCardResponse>().profile.positionName).toBe('PM');
+    await patch({ userAlias: '민지', positionCode: 'POS_SERVICE_PLANNING' });
+  });
+});

@@ -23,6 +23,9 @@ const createBody = z.object({
 });
 const updateBody = z.object({
   intro: z.string().max(1000).optional(),
+  // The member's nickname and position, changed on the account side (POST /api/updateUser).
+  userAlias: z.string().min(1).max(30).optional(),
+  positionCode: code.nullable().optional(),
   jobGroupCode: code.optional(),
   yearCode: code.optional(),
   // An upload (POST /api/fileUpload) of the card's own member; null takes the picture off.
@@ -106,6 +109,8 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
       const names = await codeNames(body);
       const changes: Record<string, unknown> = { updated_at: app.knex.fn.now() };
       if (body.intro !== undefined) changes.intro = body.intro;
+      if (body.userAlias) changes.user_alias = body.userAlias;
+      if (body.positionCode !== undefined) changes.position_code = body.positionCode;
       if (body.jobGroupCode) changes.job_group_code = body.jobGroupCode;
       if (body.yearCode) changes.year_code = body.yearCode;
       if (body.imgId === null) changes.img_url = null;
