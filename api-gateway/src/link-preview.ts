@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, StoryDetailResponse } from '@sq/contracts';
+import type { CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 
 /**
@@ -50,6 +50,17 @@ const SOURCES = [
         title: `${b.profile.userAlias}님의 커리어 카드`,
         description: [b.profile.jobGroupName, b.profile.positionName, b.profile.intro].filter(Boolean).join(' · '),
         image: b.profile.imgUrl ?? null,
+      },
+  }),
+  source<SharedCheckupResultResponse>({
+    pattern: /^\/itskillcheckup\/result\/([0-9a-fA-F-]{36})\/?$/,
+    service: 'itskill',
+    api: (m) => `/api/itskill/results/${m[1]}`,
+    read: (b) =>
+      b.result && {
+        title: `${b.result.surveyTitle} 결과`,
+        description: b.result.areas.map((area) => `${area.name} Lv.${area.level}`).join(' · '),
+        image: null,
       },
   }),
 ];

@@ -20,9 +20,14 @@ beforeAll(async () => {
       ? { ErrorCode: '00', story: { title: '팀장 없이 <살아남기> & "출시"', summary: '14주 동안의 기록', cover: { url: '/media/content/story-07.svg' } } }
       : reply.status(404).send({ ErrorCode: '44', message: '요청하신 정보를 찾을 수 없습니다.' }),
   );
+  content.get('/api/itskill/results/:key', async () => ({
+    ErrorCode: '00',
+    result: { shareKey: 'k', surveyTitle: 'IT 스킬 체크업', completedDate: '2026-11-20', totalScore: 70, areas: [{ code: 'PLAN', name: '기획', score: 7, maxScore: 10, level: 3 }, { code: 'FE', name: '프론트엔드', score: 5, maxScore: 10, level: 2 }] },
+  }));
   upstreams = await startUpstreams();
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
-  gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir });
+  // The same stand-in answers for itskill's shared results.
+  gateway = await startGateway({ ...upstreams.urls, content: contentUrl, itskill: contentUrl }, { shellDir });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -42,6 +47,12 @@ describe('link previews', () => {
     expect(html).toContain('<title>팀장 없이 &lt;살아남기&gt; &amp; &quot;출시&quot; | 사이드퀘스트</title>');
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('<살아남기>');
+  });
+
+  it('describes a shared skill check-up result by its levels', async () => {
+    const html = (await gateway.app.inject({ url: '/itskillcheckup/result/6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' })).body;
+    expect(html).toContain('<meta property="og:title" content="IT 스킬 체크업 결과" />');
+    expect(html).toContain('<meta property="og:description" content="기획 Lv.3 · 프론트엔드 Lv.2" />');
   });
 
   it('serves the plain shell when the page has no preview or the record is unknown', async () => {

@@ -16,3 +16,16 @@ export interface CheckupIntroResponse {
 export interface SurveyAlarmResponse {
   isAlarm: boolean;
 }
+
+/** GET /itskill/results/{shareKey}: a completed check-up as its member shared it (no personal data). */
+export interface SharedCheckupResult {
+  shareKey: string;
+  surveyTitle: string;
+  /** YYYY-MM-DD (Korean calendar day). */
+  completedDate: string;
+  totalScore: number | null;
+  areas: { code: string; name: string; score: number; maxScore: number; level: number }[];
+}
+export interface SharedCheckupResultResponse {
+  result: SharedCheckupResult;
+}
