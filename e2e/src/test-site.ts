@@ -12,6 +12,7 @@ import type { ServiceName } from '@sq/service-kit';
  */
 export async function startTestSite(): Promise<{ url: string; cdnDir: string; mailboxUrl: string; services: Record<string, string>; stop: () => Promise<void> }> {
   const database = await startTestDatabase('sidequest_e2e');
+  fs.mkdirSync(DATA_DIR, { recursive: true });
   const cdnDir = fs.mkdtempSync(path.join(DATA_DIR, 'e2e-cdn-'));
   const services = ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[];
   const servicePorts = Object.fromEntries(await Promise.all(services.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;
