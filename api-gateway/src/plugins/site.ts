@@ -6,6 +6,17 @@ import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { findPreview, withPreview } from '../link-preview';
 
+/** The shell's index.html, read again only when a new build replaced it (every page request serves it). */
+function shellPage(file: string): () => Promise<string | null> {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return async () => {
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) return null;
+    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
+    return cached.html;
+  };
+}
+
 export interface SiteOptions {
   shellDir: string | null;
   cdnDir: string | null;
@@ -36,7 +47,7 @@ export default fp<SiteOptions>(
       });
     }
 
-    const indexHtml = shellDir ? path.join(shellDir, 'index.html') : null;
+    const readShellPage = shellDir ? shellPage(path.join(shellDir, 'index.html')) : async () => null;
     if (shellDir) {
       await app.register(fastifyStatic, {
         root: shellDir,
@@ -53,8 +64,8 @@ export default fp<SiteOptions>(
 
     app.setNotFoundHandler(async (request, reply) => {
       const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+($|\?)/i.test(request.url);
-      if (wantsPage && indexHtml && fs.existsSync(indexHtml)) {
-        const html = await fs.promises.readFile(indexHtml, 'utf8');
+      const html = wantsPage ? await readShellPage() : null;
+      if (html) {
         const path = request.url.split('?')[0]!;
         const preview = await findPreview(path, services);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
