@@ -323,7 +323,14 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
     );
     if (withStandalone) {
       config.plugins.push(
-        new HtmlWebpackPlugin({ template: path.join(dir, 'src', 'standalone', 'index.html'), chunks: ['standalone'], publicPath: '/', federationRuntime: `/${FEDERATION_RUNTIME_FILE}` }),
+        // The one standalone page of @sq/standalone: a header slot, a main slot, the federation runtime first.
+        new HtmlWebpackPlugin({
+          template: require.resolve('@sq/standalone/index.html', { paths: [dir] }),
+          title: `${name} (standalone)`,
+          chunks: ['standalone'],
+          publicPath: '/',
+          federationRuntime: `/${FEDERATION_RUNTIME_FILE}`,
+        }),
       );
     }
     config.devServer = devServer({ port, historyApiFallback: true, staticDir: path.join(dir, 'public') });
