@@ -87,7 +87,8 @@ describe('/signup/onboarding: the image step', () => {
     upload.resolve({ imgId: IMG_ID, imgUrl: IMG_URL });
     await waitFor(() => expect(preview()?.getAttribute('src')).toBe(IMG_URL));
     expect(screen.getByRole('button', { name: '다음' })).toHaveProperty('disabled', false);
-    expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: IMG_ID, imgUrl: IMG_URL });
+    // The draft is written after the render that shows the upload.
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: IMG_ID, imgUrl: IMG_URL }));
 
     next();
     await screen.findByRole('heading', { name: '나를 소개해 주세요' });
@@ -132,7 +133,7 @@ describe('/signup/onboarding: the image step', () => {
     expect(preview()?.getAttribute('src')).toBe(IMG_URL);
     fireEvent.click(screen.getByRole('button', { name: '이미지 지우기' }));
     expect(preview()).toBeNull();
-    expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: '', imgUrl: '' });
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: '', imgUrl: '' }));
   });
 
   it('goes on without an image and sends none', async () => {
