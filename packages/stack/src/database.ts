@@ -1,3 +1,4 @@
+/// <reference path="./async-exit-hook.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
