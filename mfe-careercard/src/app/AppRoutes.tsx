@@ -1,29 +1,17 @@
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import type { RouteManifest } from '@sq/contracts/registry';
-import { ComingSoon } from '@sq/ui';
+import type { RouteEntry } from '@sq/contracts/registry';
+import { ManifestRoutes } from '@sq/ui';
 import { CareerCardErrorPage, CareerCardPage } from '../features/career-card';
-import manifest from '../routes.json';
 
-/** The screens built so far, by manifest path. Every other manifest route shows "준비 중", never a blank. */
+/** The screens built so far, by manifest path. Every other manifest route shows "준비 중" (ManifestRoutes). */
 const SCREENS: Record<string, ComponentType> = {
   '/careercard/:profileId': CareerCardPage,
   '/careercard-error': CareerCardErrorPage,
 };
 
-const { routes } = manifest as RouteManifest;
-
-export function AppRoutes() {
-  return (
-    <Routes>
-      {routes.map((route) => {
-        const Screen = SCREENS[route.path];
-        return <Route key={route.path} path={route.path} element={Screen ? <Screen /> : <ComingSoon title={route.title} />} />;
-      })}
-      {/* The shell only mounts this remote for its own paths; anything else renders nothing here. */}
-      <Route path="*" element={null} />
-    </Routes>
-  );
+/** `routes` is the manifest the shell hands over from the registry (no second copy in the bundle). */
+export function AppRoutes({ routes }: { routes: readonly RouteEntry[] }) {
+  return <ManifestRoutes routes={routes} screens={SCREENS} />;
 }
 
 export const BUILT_PATHS = Object.keys(SCREENS);

@@ -1,11 +1,10 @@
-import { Suspense, lazy, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
 import type { RouteEntry } from '@sq/contracts/registry';
-import { ComingSoon, Spinner } from '@sq/ui';
+import { ManifestRoutes } from '@sq/ui';
 
 /**
  * The screens built so far, by manifest path, each in its own chunk so a page loads only its own code.
- * Every other manifest route shows "준비 중", never a blank.
+ * Every other manifest route shows "준비 중" (ManifestRoutes), never a blank.
  */
 const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
 const home = () => import('../features/home/components/HomePage');
@@ -39,18 +38,7 @@ const SCREENS: Record<string, ComponentType> = {
  * so the bundle does not ship its own copy of routes.json (about 0.8 KB gzip on every first load).
  */
 export function AppRoutes({ routes }: { routes: readonly RouteEntry[] }) {
-  return (
-    <Suspense fallback={<Spinner boxed />}>
-      <Routes>
-      {routes.map((route) => {
-        const Screen = SCREENS[route.path];
-        return <Route key={route.path} path={route.path} element={Screen ? <Screen /> : <ComingSoon title={route.title} />} />;
-      })}
-      {/* The shell only mounts this remote for its own paths; anything else renders nothing here. */}
-      <Route path="*" element={null} />
-      </Routes>
-    </Suspense>
-  );
+  return <ManifestRoutes routes={routes} screens={SCREENS} />;
 }
 
 export const BUILT_PATHS = Object.keys(SCREENS);
