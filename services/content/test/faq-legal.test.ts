@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '@sq/service-kit/testing';
-import { build } from '@sq/service-kit/testing';
 import { MESSAGES, type FaqResponse, type LegalResponse, type ProgramRefundRulesResponse } from '@sq/contracts';
 import { contentService } from '../src/service';
-import { startPrograms } from './support/programs';
+import { startContentWithPrograms } from './support/programs';
 
 let content: TestService;
 let programs: TestService;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const started = await startPrograms();
-  programs = started.programs;
-  process.env.PROGRAMS_SERVICE_URL = started.url;
-  content = await build(contentService);
-  // The demo cohorts are dated around 2026-11-21 (Korean time): the 14-week project's 12th cohort recruits.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T12:00:00+09:00'));
+  ({ content, programs, close } = await startContentWithPrograms(contentService));
 });
-afterAll(async () => {
-  vi.useRealTimers();
-  await content?.close();
-  await programs?.close();
-});
+afterAll(() => close?.());
 
 const get = (url: string) => content.app.inject({ method: 'GET', url });
 const faq = async (query = '') => (await get(`/api/faq${query}`)).json<FaqResponse>().categories;

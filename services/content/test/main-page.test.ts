@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build, type TestService } from '@sq/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestService } from '@sq/service-kit/testing';
 import { MESSAGES, type BannerResponse, type MainPageResponse } from '@sq/contracts';
 import { contentService } from '../src/service';
-import { startPrograms } from './support/programs';
+import { startContentWithPrograms } from './support/programs';
 
 let content: TestService;
-let programs: TestService;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const started = await startPrograms();
-  programs = started.programs;
-  process.env.PROGRAMS_SERVICE_URL = started.url;
-  content = await build(contentService);
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-21T12:00:00+09:00'));
+  ({ content, close } = await startContentWithPrograms(contentService));
 });
-afterAll(async () => {
-  vi.useRealTimers();
-  await content?.close();
-  await programs?.close();
-});
+afterAll(() => close?.());
 
 const get = (url: string) => content.app.inject({ method: 'GET', url });
 const mainPage = async () => (await get('/api/open/main-page')).json<MainPageResponse>().mainPage;

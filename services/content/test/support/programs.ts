@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build, type TestService } from '@sq/service-kit/testing';
@@ -30,4 +31,25 @@ export async function closedPortUrl(): Promise<string> {
   const fake = await startFakePrograms(() => undefined);
   await fake.close();
   return fake.url;
+}
+
+/**
+ * The content service wired to a real programs service, with the clock on the demo calendar's reference
+ * day (2026-11-21, Korean time: the 14-week project's 12th cohort recruits). `close()` undoes all of it.
+ */
+export async function startContentWithPrograms(contentDefinition: Parameters<typeof build>[0]): Promise<{ content: TestService; programs: TestService; close: () => Promise<void> }> {
+  const { programs, url } = await startPrograms();
+  process.env.PROGRAMS_SERVICE_URL = url;
+  const content = await build(contentDefinition);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T12:00:00+09:00'));
+  return {
+    content,
+    programs,
+    close: async () => {
+      vi.useRealTimers();
+      await content.close();
+      await programs.close();
+    },
+  };
 }
