@@ -6,14 +6,19 @@ import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { findPreview, withPreview } from '../link-preview';
 
-/** The shell's index.html, read again only when a new build replaced it (every page request serves it). */
-function shellPage(file: string): () => Promise<string | null> {
-  let cached: { mtimeMs: number; html: string } | null = null;
+/**
+ * A file the gateway serves on every request of its kind (the shell page, the registry), read again only
+ * when it was replaced: builds and releases write a new file and rename it over the old one.
+ */
+function liveFile(file: string): () => Promise<string | null> {
+  let cached: { mtimeMs: number; ino: number; text: string } | null = null;
   return async () => {
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat) return null;
-    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, html: await fs.promises.readFile(file, 'utf8') };
-    return cached.html;
+    if (cached?.mtimeMs !== stat.mtimeMs || cached.ino !== stat.ino) {
+      cached = { mtimeMs: stat.mtimeMs, ino: stat.ino, text: await fs.promises.readFile(file, 'utf8') };
+    }
+    return cached.text;
   };
 }
 
@@ -40,14 +45,14 @@ export default fp<SiteOptions>(
         decorateReply: false,
         setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
       });
+      const readRegistry = liveFile(path.join(cdnDir, 'remotes.json'));
       app.get('/remotes.json', async (_request, reply) => {
-        const file = path.join(cdnDir, 'remotes.json');
-        const body = await fs.promises.readFile(file, 'utf8').catch(() => '{"remotes":[]}');
+        const body = (await readRegistry()) ?? '{"remotes":[]}';
         return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
       });
     }
 
-    const readShellPage = shellDir ? shellPage(path.join(shellDir, 'index.html')) : async () => null;
+    const readShellPage = shellDir ? liveFile(path.join(shellDir, 'index.html')) : async () => null;
     if (shellDir) {
       await app.register(fastifyStatic, {
         root: shellDir,
