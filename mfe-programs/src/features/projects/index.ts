@@ -1,2 +1,0 @@
-export { ProjectsPage } from './components/ProjectsPage';
-export { ProjectDetailPage } from './components/ProjectDetailPage';
