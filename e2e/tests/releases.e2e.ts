@@ -53,9 +53,13 @@ describe('a remote that cannot load', () => {
       fs.renameSync(hidden, published);
       await page.evaluate(() => window.history.pushState(null, '', '/itskillcheckup'));
       await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+      // Back on the page whose load failed: the fallback (or, if single-spa already retried, the remote)
+      // shows; the fallback's retry must then load the restored files.
       const retry = page.getByRole('button', { name: MESSAGES.retry });
+      const remote = page.locator('[data-remote="mfe_itskill"]');
+      await remote.or(retry).first().waitFor({ timeout: 30_000 });
       if (await retry.isVisible()) await retry.click();
-      await page.locator('[data-remote="mfe_itskill"]').waitFor({ timeout: 30_000 });
+      await remote.waitFor({ timeout: 30_000 });
     } finally {
       if (fs.existsSync(hidden)) fs.renameSync(hidden, published);
       await context.close();
