@@ -92,6 +92,14 @@ export const MESSAGES = {
   uploadFileRequired: '올릴 이미지를 선택해 주세요.',
   uploadTypeInvalid: 'PNG, JPG, WEBP 형식의 이미지만 올릴 수 있어요.',
   uploadTooLarge: '이미지는 5MB 이하로 올려 주세요.',
+
+  // Applications and payments (wizards, payment, refunds, my applications).
+
+  // Operators: team building, charging, replacement, sprint operations.
+
+  // Career card, my info, IT skill check-up and trends.
+
+  // Hardening: input limits, security, production start.
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,3 +7,5 @@ export * from './server';
 export * from './pagination';
 export { createServiceApp } from './app';
 export * from './jwt-keys';
+export * from './mailer';
+export * from './params';

@@ -64,9 +64,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
   const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });
   const siteUrl = `http://localhost:${options.port}`;
+  // Every service that writes to members sends through the same SMTP sink (service-kit's mailer).
+  const mailEnv: Record<string, string> = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mailSink.smtpPort) };
   const accountEnv: Record<string, string> = {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(mailSink.smtpPort),
     OAUTH_LOCAL_PROVIDER_URL: oauthProvider.url,
     SITE_URL: siteUrl,
     API_PUBLIC_URL: siteUrl,
@@ -79,7 +79,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     // Services migrate their own schemas on start; they start together and are awaited together.
     const started = SERVICES.map((name) => {
-      const env = { ...common, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
+      const env = { ...common, ...mailEnv, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
       // careercard's uploaded images (its LocalDiskStorage): git-ignored, kept between runs like the database.
       if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? path.join(DATA_DIR, 'uploads') });
       const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);

@@ -1,4 +1,4 @@
-import { serviceUrl } from '@sq/service-kit';
+import { readSmtpConfig, serviceUrl, type SmtpConfig } from '@sq/service-kit';
 
 /**
  * The account service's outside systems, all configuration (environment). The local stack points them at
@@ -33,7 +33,7 @@ export interface AccountConfig {
   siteUrl: string;
   /** The public origin of /api (the gateway); the OAuth redirect_uri is built from it. */
   apiPublicUrl: string;
-  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string; timeoutMs: number };
+  smtp: SmtpConfig;
   providers: Partial<Record<ProviderId, ProviderConfig>>;
   signIn: { maxPerAccount: number; maxPerIp: number; windowMinutes: number };
   resetTokenMinutes: number;
@@ -93,15 +93,7 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
     careercardTimeoutMs: Number(env.CAREERCARD_TIMEOUT_MS ?? 5_000),
     siteUrl,
     apiPublicUrl: (env.API_PUBLIC_URL ?? siteUrl).replace(/\/$/, ''),
-    smtp: {
-      host: env.SMTP_HOST ?? '127.0.0.1',
-      port: Number(env.SMTP_PORT ?? 1025),
-      secure: env.SMTP_SECURE === 'true',
-      user: env.SMTP_USER,
-      pass: env.SMTP_PASS,
-      from: env.MAIL_FROM ?? '사이드퀘스트 <no-reply@sidequest.local>',
-      timeoutMs: Number(env.SMTP_TIMEOUT_MS ?? 10_000),
-    },
+    smtp: readSmtpConfig(env),
     providers,
     signIn: {
       maxPerAccount: Number(env.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 5),

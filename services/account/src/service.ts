@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
-import type { ServiceDefinition } from '@sq/service-kit';
+import { mailerPlugin, type ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
 import { seed } from './seeds';
 import { readAccountConfig } from './config';
 import tokens from './tokens';
 import careercardClient from './clients/careercard-client';
-import mailer from './clients/mailer';
 import userRepository from './repositories/user-repository';
 import sessionRepository from './repositories/session-repository';
 import sessionRoutes from './routes/session';
@@ -32,7 +31,7 @@ export const accountService: ServiceDefinition = {
     await app.register(accountConfig);
     await app.register(tokens);
     await app.register(careercardClient);
-    await app.register(mailer);
+    await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);
     await app.register(sessionRepository);
     await app.register(sessionRoutes);

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type LeftMenuResponse, type ProjectDetailResponse, type ProjectListResponse } from '@sq/contracts';
-import { notFound, pageQuery } from '@sq/service-kit';
+import { ok, type LeftMenuResponse, type ProjectDetailResponse, type ProjectListResponse } from '@sq/contracts';
+import { notFound, pageQuery, idParam } from '@sq/service-kit';
 
-const id = z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(2_147_483_647, MESSAGES.badRequest);
 
-const listQuery = pageQuery.extend({ productId: id.optional(), oddId: id.optional() });
-const leftMenuQuery = z.object({ productId: id });
-const detailParams = z.object({ projectId: id });
+const listQuery = pageQuery.extend({ productId: idParam.optional(), oddId: idParam.optional() });
+const leftMenuQuery = z.object({ productId: idParam });
+const detailParams = z.object({ projectId: idParam });
 
 const projectRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/project/getLeftMenu', { schema: { tags: ['projects'], summary: '지난 프로젝트 왼쪽 메뉴' } }, async (): Promise<LeftMenuResponse> =>

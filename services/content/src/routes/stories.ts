@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type StoryDetailResponse, type StoryListResponse } from '@sq/contracts';
-import { notFound, pageQuery } from '@sq/service-kit';
+import { ok, type StoryDetailResponse, type StoryListResponse } from '@sq/contracts';
+import { notFound, pageQuery, idParam } from '@sq/service-kit';
 
-const id = z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(2_147_483_647, MESSAGES.badRequest);
 
-const listQuery = pageQuery.extend({ productId: id.optional() });
-const detailParams = z.object({ storyId: id });
+const listQuery = pageQuery.extend({ productId: idParam.optional() });
+const detailParams = z.object({ storyId: idParam });
 
 const storyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: z.infer<typeof listQuery> }>(

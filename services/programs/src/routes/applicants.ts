@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok } from '@sq/contracts';
+import { ok } from '@sq/contracts';
 import type { CohortApplicantsResponse } from '@sq/contracts/api/applicants';
-import { notFound } from '@sq/service-kit';
+import { notFound, idParam } from '@sq/service-kit';
 
-const id = z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(2_147_483_647, MESSAGES.badRequest);
-const params = z.object({ oddId: id });
+const params = z.object({ oddId: idParam });
 
 /** Public: how many people applied to a cohort, per role, against the team make-up (counts only, no one's data). */
 const applicantRoutes: FastifyPluginAsync = async (app) => {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type CohortSummary, type ProgramRefundRulesResponse } from '@sq/contracts';
-import { notFound, requireInternal } from '@sq/service-kit';
+import { ok, type CohortSummary, type ProgramRefundRulesResponse } from '@sq/contracts';
+import { notFound, requireInternal, idParam } from '@sq/service-kit';
 
-const id = z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(2_147_483_647, MESSAGES.badRequest);
-const params = z.object({ productId: id });
+const params = z.object({ productId: idParam });
 
 /** The cohort whose dates a reader cares about: the one recruiting now, else the next one to open. */
 function referenceCohort(cohorts: CohortSummary[]): CohortSummary | null {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok, type CohortResponse, type ProductDetailResponse, type ProductListResponse } from '@sq/contracts';
-import { notFound } from '@sq/service-kit';
+import { notFound, idParam } from '@sq/service-kit';
 
-const id = z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(2_147_483_647, MESSAGES.badRequest);
 
 // A product is addressed by its number or by its slug (the path of its intro page, e.g. /bside).
 const productKey = z
@@ -12,7 +11,7 @@ const productKey = z
   .transform((value) => (/^[0-9]+$/.test(value) ? { productId: Number(value) } : { slug: value }));
 
 const productParams = z.object({ productIdOrSlug: productKey });
-const cohortParams = z.object({ oddId: id });
+const cohortParams = z.object({ oddId: idParam });
 
 const productRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/products', { schema: { tags: ['programs'], summary: '프로그램 목록과 기수별 모집 상태' } }, async (): Promise<ProductListResponse> =>
