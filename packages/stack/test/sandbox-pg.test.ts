@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { devPaymentSecrets } from '../src/secrets';
 import { TEST_CARDS, signWebhook, startSandboxPg, type SandboxPg, type WebhookBody } from '../src/peers/sandbox-pg';
 
 const SECRET = 'test-api-secret';
@@ -67,6 +68,8 @@ afterEach(async () => {
 
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = auth) {
   const response = await fetch(`${pg.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  // Answers are read as loosely as a client would before checking them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -273,6 +276,24 @@ describe('webhooks', () => {
     expect(delivery.attempts.map((a) => a.status)).toEqual([500, 503, 200]);
   });
 
+  it('sends an event again under the same webhook-id on request, signed afresh', async () => {
+    const key = await issueKey();
+    await pg.webhooksSettled();
+    const delivery = pg.state().webhooks.find((w) => w.body.data.billingKey === key)!;
+    expect(pg.redeliverWebhook(delivery.webhookId)?.webhookId).toBe(delivery.webhookId);
+    const answer = await fetch(`${pg.url}/api/webhooks/${delivery.webhookId}/redeliver`, { method: 'POST' });
+    expect(answer.status).toBe(202);
+    await pg.webhooksSettled();
+    const received = receiver.received.filter((r) => r.body.data.billingKey === key);
+    expect(received.length).toBeGreaterThanOrEqual(2);
+    for (const copy of received) {
+      expect(copy.headers['webhook-id']).toBe(delivery.webhookId);
+      expect(copy.raw).toBe(received[0]!.raw);
+      expect(verify(WEBHOOK_SECRET, copy.headers, copy.raw)).toBe(true);
+    }
+    expect((await fetch(`${pg.url}/api/webhooks/msg_unknown/redeliver`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('gives up after the configured number of attempts when the receiver keeps failing', async () => {
     receiver.answers.push(500, 500, 500, 500, 500);
     const key = await issueKey();
@@ -408,6 +429,23 @@ describe('a sandbox with an allow-list of redirect origins', () => {
       expect((await fetch(`${strict.url}/billing-keys/issue?${query('http://localhost:8081/cb')}`)).status).toBe(400);
     } finally {
       await strict.close();
+    }
+  });
+});
+
+describe('dev secrets of the sandbox', () => {
+  it('are made once per checkout (whsec_ webhook secret, store id), and the environment overrides them', () => {
+    const first = devPaymentSecrets();
+    expect(first.PG_WEBHOOK_SECRET).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(first.PG_WEBHOOK_SECRET.slice(6), 'base64')).toHaveLength(24);
+    expect(first.PG_STORE_ID).toMatch(/^store-[0-9a-f-]{36}$/);
+    expect(first.PG_API_SECRET.length).toBeGreaterThanOrEqual(40);
+    expect(devPaymentSecrets()).toEqual(first);
+    process.env.PG_API_SECRET = 'from-the-environment';
+    try {
+      expect(devPaymentSecrets().PG_API_SECRET).toBe('from-the-environment');
+    } finally {
+      delete process.env.PG_API_SECRET;
     }
   });
 });

@@ -59,6 +59,8 @@ export function signWebhook(secret: string, webhookId: string, timestampSeconds:
 
 export interface WebhookSender {
   send(body: WebhookBody): WebhookDelivery;
+  /** Sends a delivery's event again under the same webhook-id (a PG re-sending; receivers must dedupe). */
+  redeliver(webhookId: string): WebhookDelivery | null;
   deliveries(): WebhookDelivery[];
   setUrl(url: string | null): void;
   /** Resolves when no delivery is waiting for an attempt or a retry. */
@@ -71,6 +73,8 @@ export function createWebhookSender(options: { url: string | null; secret: strin
   const all: WebhookDelivery[] = [];
   const timers = new Map<NodeJS.Timeout, WebhookDelivery>();
   const inFlight = new Set<Promise<void>>();
+  // Where the current round of attempts began (a redelivery starts a new round with the full retry budget).
+  const roundStart = new WeakMap<WebhookDelivery, number>();
   let idle: (() => void)[] = [];
   let closed = false;
 
@@ -108,7 +112,7 @@ export function createWebhookSender(options: { url: string | null; secret: strin
       delivery.state = 'DELIVERED';
       return;
     }
-    const delay = options.retryDelaysMs[delivery.attempts.length - 1];
+    const delay = options.retryDelaysMs[delivery.attempts.length - (roundStart.get(delivery) ?? 0) - 1];
     if (delay === undefined || closed) {
       delivery.state = 'GAVE_UP';
       return;
@@ -145,6 +149,17 @@ export function createWebhookSender(options: { url: string | null; secret: strin
       return delivery;
     },
     deliveries: () => [...all],
+    redeliver(webhookId) {
+      const delivery = all.find((d) => d.webhookId === webhookId);
+      if (!delivery || !url || closed) return null;
+      // One that is still being retried simply keeps going.
+      if (delivery.state === 'PENDING') return delivery;
+      roundStart.set(delivery, delivery.attempts.length);
+      delivery.url = url;
+      delivery.state = 'PENDING';
+      schedule(delivery, 0);
+      return delivery;
+    },
     setUrl(next) {
       url = next;
     },

@@ -16,7 +16,8 @@ export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret, signWebhook, ty
  *            GET    /billing-keys/{billingKey}             DELETE /billing-keys/{billingKey}
  *            POST   /payments/{paymentId}/billing-key      charge; paymentId is the idempotency key
  *            GET    /payments/{paymentId}                  POST /payments/{paymentId}/cancel
- *   people   GET /  (Korean overview), GET /api/state (the same as JSON)
+ *   people   GET /  (Korean overview), GET /api/state (the same as JSON),
+ *            POST /api/webhooks/{webhookId}/redeliver (send an event again, same webhook-id)
  * Every change is announced by a Standard Webhooks delivery to `webhookUrl`, retried until a 2xx.
  * Test cards: TEST_CARDS (4242… approves, …0002 is declined at issue, …9995 fails at charge, funds).
  */
@@ -95,6 +96,11 @@ export interface SandboxPg {
   storeId: string;
   state(): SandboxPgState;
   setWebhookUrl(url: string | null): void;
+  /**
+   * Sends an earlier webhook again with the same webhook-id and body (freshly timestamped and signed), as a
+   * PG does when it is unsure the first one arrived; also `POST /api/webhooks/{webhookId}/redeliver`.
+   */
+  redeliverWebhook(webhookId: string): WebhookDelivery | null;
   /** Resolves when every webhook was delivered or given up (tests). */
   webhooksSettled(): Promise<void>;
   close(): Promise<void>;
@@ -332,6 +338,11 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
 
     if (method === 'GET' && path === '/') return html(200, overviewPage(snapshot()));
     if (method === 'GET' && path === '/api/state') return json(200, snapshot());
+    const redeliver = /^\/api\/webhooks\/([^/]+)\/redeliver$/.exec(path);
+    if (method === 'POST' && redeliver) {
+      const delivery = webhooks.redeliver(decodeURIComponent(redeliver[1]!));
+      return delivery ? json(202, { webhookId: delivery.webhookId }) : json(404, { type: 'WEBHOOK_NOT_FOUND', message: '다시 보낼 웹훅이 없습니다.' });
+    }
 
     if (path === '/billing-keys/issue' && method === 'GET') {
       const params = issueParams(url.searchParams);
@@ -465,6 +476,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
       webhookUrl = next;
       webhooks.setUrl(next);
     },
+    redeliverWebhook: (webhookId) => webhooks.redeliver(webhookId),
     webhooksSettled: () => webhooks.settled(),
     close: () => new Promise<void>((resolve) => {
       webhooks.close();
