@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { RefundCase } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
-import { toDates, toRefundRule } from '../repositories/product-repository';
-import { quoteRefund } from '../refunds/refund-engine';
+import { toDates } from '../repositories/product-repository';
+import { quoteRefund, refundRulesFromRows } from '../refunds/refund-engine';
 
 export interface RefundQuote {
   refundKrw: number;
@@ -21,17 +21,17 @@ export async function quoteFor(
   refundCase: RefundCase,
   at: Date,
 ): Promise<RefundQuote> {
-  const rules = (await knex('refund_rule').where({ product_id: row.product_id }).orderBy('sort_order')).map(toRefundRule);
+  const rules = refundRulesFromRows(await knex('refund_rule').where({ product_id: row.product_id }).orderBy('sort_order'));
   const quote = quoteRefund({
     rules,
     cohort: toDates(row),
     feeKrw: payment.amountKrw,
-    paidAmountKrw: payment.amountKrw,
+    paidAmountKrw: payment.amountKrw - payment.cancelledKrw,
     paidAt: payment.paidAt,
     at,
     case: refundCase,
   });
   // Never more than what is still on the payment.
   const refundKrw = Math.max(0, Math.min(quote.refundKrw, payment.amountKrw - payment.cancelledKrw));
-  return { refundKrw, phase: quote.phase ?? null, refundableUntil: quote.refundableUntil };
+  return { refundKrw, phase: quote.phase, refundableUntil: quote.refundableUntil };
 }
