@@ -109,7 +109,8 @@ async function askPg(deps: PaymentDeps, paymentId: string, payment: Row, app: Ro
     await settleCharge(deps, paymentId, { status: 'PAID', pgTxId: answer.payment?.pgTxId ?? null, paidAt: answer.payment?.paidAt ? new Date(answer.payment.paidAt) : deps.clock() }, actor);
     return { status: 'PAID', paymentId };
   } catch (error) {
-    if (error instanceof PgError && error.status < 500 && error.status !== 401 && error.status !== 404) {
+    // A refusal (card declined, key gone, bad request) is final for this attempt; our own auth failing is not.
+    if (error instanceof PgError && error.status < 500 && error.status !== 401 && error.status !== 403) {
       const message = error.message || MESSAGES.paymentCardFailed;
       await settleCharge(deps, paymentId, { status: 'FAILED', message }, actor);
       return { status: 'FAILED', paymentId, message };
