@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { ServiceDefinition } from '@sq/service-kit';
 import { mailerPlugin } from '@sq/service-kit';
 import { migrations } from './migrations';
@@ -30,7 +31,8 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
     schema: 'programs',
     migrations,
     seed,
-    plugin: async (app) => {
+    // Not encapsulated: app.payments and app.jobs are the service's API for other code (and tests).
+    plugin: fp(async (app) => {
       const config = options.config ?? readProgramsConfig();
       app.decorate('clock', options.clock ?? (() => new Date()));
       app.decorate('programsConfig', config);
@@ -45,7 +47,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(applyRoutes);
       await app.register(myApplicationRoutes);
       await app.register(paymentWebhookRoutes);
-    },
+    }),
   };
 }
 
