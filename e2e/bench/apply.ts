@@ -9,6 +9,7 @@
  * never asserted.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
 import { startTestDatabase } from '@sq/stack/database';
@@ -71,7 +72,7 @@ async function signUp(i: number): Promise<string> {
 }
 
 async function submitOnce(token: string, email: string): Promise<number> {
-  await call('draft', 'POST', `/api/apply/${ODD_ID}/draft`, token);
+  await call('draft', 'POST', `/api/apply/${ODD_ID}/draft`, token, {});
   await call('step required', 'PUT', `/api/apply/${ODD_ID}/steps/required`, token, { contactEmail: email, phone: '010-5555-6666', jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', experienceMonths: 24, role: 'DEVELOPER' });
   await call('step aside', 'PUT', `/api/apply/${ODD_ID}/steps/aside`, token, { wantToBuild: '벤치마크 서비스', availableTime: '평일 저녁', friendCareerCardIds: [] });
   await call('step product', 'PUT', `/api/apply/${ODD_ID}/steps/product`, token, { kind: 'TEAM_PROJECT', motivation: '출시 경험', roleQuestions: { role: 'DEVELOPER', stack: ['TypeScript'], shippedExperience: '사내 도구' } });
@@ -108,6 +109,11 @@ try {
   submissions.sort((a, b) => a - b);
   console.log(`\nApply wizard through the gateway: ${MEMBERS} concurrent members, ${seconds.toFixed(1)} s`);
   console.log(`  submissions (6 calls + card page each)  ${(submissions.length / seconds).toFixed(1)} /s   p50 ${pick(submissions, 0.5).toFixed(0)} ms   p99 ${pick(submissions, 0.99).toFixed(0)} ms   errors ${errors}`);
+  // The PG's webhooks reach the programs service through the gateway (signed raw body): all should be taken in.
+  await stack.sandboxPg.webhooksSettled();
+  const deliveries = stack.sandboxPg.state().webhooks;
+  const accepted = deliveries.filter((d) => d.attempts.some((a) => a.status !== null && a.status >= 200 && a.status < 300)).length;
+  console.log(`  PG webhooks accepted by the service: ${accepted} of ${deliveries.length}   machine load average ${os.loadavg()[0]!.toFixed(1)} (${os.cpus().length} cores)`);
   for (const [label, list] of latencies) {
     if (label === 'signUp') continue;
     list.sort((a, b) => a - b);
