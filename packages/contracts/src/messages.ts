@@ -137,6 +137,15 @@ export const MESSAGES = {
   autoCancelReason: '팀 빌딩 결과 발표일까지 팀이 구성되지 않아 자동 취소되었어요.',
 
   // Operators: team building, charging, replacement, sprint operations.
+  adminCohortNotFound: '기수를 찾을 수 없어요.',
+  adminCohortDatesInvalid: '기수 일정이 올바르지 않아요. 모집 시작·마감, 발표일, 시작일, 종료일 순서를 확인해 주세요.',
+  adminNoProposal: '팀 빌딩 제안이 아직 없어요. 먼저 매칭을 실행해 주세요.',
+  adminAlreadyPublished: '이미 발표된 팀 빌딩이에요.',
+  adminMemberNotOnBoard: '팀 빌딩 보드에 없는 지원자예요.',
+  adminTeamNotFound: '팀을 찾을 수 없어요.',
+  adminNotTeamBuildingState: '팀 빌딩 대상이 아닌 지원이에요.',
+  adminChargeRetryReason: '결제 실패 후 카드 변경 기한이 지나 자리가 대기자에게 넘어갔어요.',
+  adminBackfillReason: '결제 실패로 빈 자리에 대기자 중 같은 역할로 배정되었어요.',
 
   // Career card, my info, IT skill check-up and trends.
 

@@ -15,6 +15,9 @@ import paymentWebhookRoutes from './routes/payment-webhook';
 import { jobQueuePlugin } from './jobs/queue';
 import { paymentsPlugin } from './payments';
 import type { PgClient } from './payments/pg-client';
+import { operatorsPlugin } from './operators/plugin';
+import type { OperatorsConfig } from './operators/config';
+import type { PeopleClient } from './operators/people-client';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -22,6 +25,8 @@ export interface ProgramsServiceOptions {
   /** Read from the environment when the app is built, unless given. */
   config?: ProgramsConfig;
   pg?: PgClient;
+  /** Operators' settings and their account/itskill lookups (tests inject them). */
+  operators?: { config?: OperatorsConfig; people?: PeopleClient };
 }
 
 /** Products, cohorts (oddId), refund rules, applications and their payments. */
@@ -47,6 +52,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(applyRoutes);
       await app.register(myApplicationRoutes);
       await app.register(paymentWebhookRoutes);
+      await app.register(operatorsPlugin, options.operators ?? {});
     }),
   };
 }

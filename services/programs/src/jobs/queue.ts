@@ -16,6 +16,9 @@ export const QUEUES = {
   release: 'reservation-release',
   repair: 'payment-repair',
   autoCancel: 'reservation-auto-cancel',
+  // Operators (issue 9): one charge per member at team publish; the card-update deadline of a declined charge.
+  teamCharge: 'team-charge',
+  chargeDeadline: 'charge-deadline',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -29,6 +32,8 @@ export interface JobQueue {
   sendIn(trx: Knex.Transaction, name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Runs every job waiting in the given queues now, in this process (tests, operators). Returns how many ran. */
   drain(...names: QueueName[]): Promise<number>;
+  /** A cron schedule (Asia/Seoul) kept once in the database, set when the queue starts (register before `start`). */
+  schedule(name: QueueName, cron: string): void;
 }
 
 declare module 'fastify' {
@@ -54,6 +59,7 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     const handlers = new Map<QueueName, JobHandler>();
+    const schedules = new Map<QueueName, string>();
     let started = false;
 
     const run = async (name: QueueName, job: PgBoss.Job<Record<string, unknown>>) => {
@@ -65,6 +71,9 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     const queue: JobQueue = {
       handle(name, handler) {
         handlers.set(name, handler);
+      },
+      schedule(name, cron) {
+        schedules.set(name, cron);
       },
       send: (name, data, options) => boss.send(name, data, { ...RETRY, ...options }),
       sendIn: (trx, name, data, options) =>
@@ -113,6 +122,7 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       }
       await boss.schedule(QUEUES.repair, config.repairCron, {}, { tz: 'Asia/Seoul', retryLimit: 0 });
       await boss.schedule(QUEUES.autoCancel, config.autoCancelCron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
+      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
       if (!config.workers) return;
       for (const name of Object.values(QUEUES)) {
         await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: 1 }, async ([job]) => {

@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import adminCohortRoutes from '../routes/admin-cohorts';
+import adminApplicantRoutes from '../routes/admin-applicants';
+import adminBoardRoutes from '../routes/admin-board';
+import { createPeopleClient, type PeopleClient } from './people-client';
+import { readOperatorsConfig, type OperatorsConfig } from './config';
+import { runChargeDeadlines, runTeamCharge } from './charging';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operatorsConfig: OperatorsConfig;
+  }
+}
+
+/** The operators' back end (issue 9): /api/admin/* routes and the team-charge and charge-deadline jobs. */
+export const operatorsPlugin = fp<{ config?: OperatorsConfig; people?: PeopleClient }>(
+  async (app, options) => {
+    const config = options.config ?? readOperatorsConfig();
+    const people = options.people ?? createPeopleClient({ internalSecret: app.internalSecret });
+    app.decorate('operatorsConfig', config);
+    app.jobs.handle('team-charge', async (data) => {
+      await runTeamCharge(app, config, Number(data.joinId));
+    });
+    app.jobs.handle('charge-deadline', async () => {
+      await runChargeDeadlines(app, app.clock());
+    });
+    app.jobs.schedule('charge-deadline', config.chargeDeadlineCron);
+    const deps = { knex: app.knex, people, jobs: app.jobs, clock: app.clock };
+    await app.register(adminCohortRoutes);
+    await app.register(adminApplicantRoutes, { people });
+    await app.register(adminBoardRoutes, { deps });
+  },
+  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'] },
+);

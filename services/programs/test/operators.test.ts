@@ -1,0 +1,229 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@sq/contracts';
+import type { Identity } from '@sq/contracts';
+import { generateJwtKeys } from '@sq/service-kit';
+import { build, type TestService } from '@sq/service-kit/testing';
+import { accountService } from '../../account/src/service';
+import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { memberClient } from './support/member-client';
+
+let stack: ApplyStack;
+let account: TestService;
+const ADMIN: Identity = { userId: 900_001, role: 'ROLE_ADMIN', sid: 'sid-admin' };
+const ADMIN_2: Identity = { userId: 900_002, role: 'ROLE_ADMIN', sid: 'sid-admin-2' };
+const SPRINT = 212;
+const SPRINT_FEE = 30_000;
+
+beforeAll(async () => {
+  // The account service answers the console's name lookups; itskill is not running (levels stay null).
+  // The account service signs tokens: a throwaway key pair, as its own tests use.
+  const keys = generateJwtKeys();
+  process.env.JWT_PRIVATE_KEY ??= keys.privateKey;
+  process.env.JWT_PUBLIC_KEY ??= keys.publicKey;
+  account = await build(accountService, { seed: false });
+  await account.app.listen({ port: 0, host: '127.0.0.1' });
+  process.env.ACCOUNT_SERVICE_URL = `http://127.0.0.1:${(account.app.server.address() as AddressInfo).port}`;
+  process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
+  stack = await startApplyStack();
+});
+afterAll(async () => {
+  await stack?.close();
+  await account?.close();
+});
+
+const knex = () => stack.programs.app.knex;
+const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who: Identity = ADMIN) =>
+  stack.programs.app.inject({ method, url, headers: stack.programs.as(who), ...(payload ? { payload } : {}) });
+const stateOf = async (joinId: number) => (await knex()('application').where({ join_id: joinId }).first()).status;
+const historyOf = async (joinId: number) => (await knex()('application_history').where({ join_id: joinId }).orderBy('history_id')).map((h) => h.to_status);
+const pgPayments = (joinId: number) => stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`));
+const count = async (table: string, where: Record<string, unknown> = {}) => Number((await knex()(table).where(where).count({ n: '*' }))[0]!.n);
+
+/** A member with an account row (name, career card ID) who applies to the sprint and reserves with the card. */
+async function sprinter(name: string, experienceMonths: number, card: string = TEST_CARDS.ok) {
+  const identity = newMember();
+  await account.app.knex('user_account').insert({
+    user_id: identity.userId,
+    email: `m${identity.userId}@example.com`,
+    contact_email: `c${identity.userId}@example.com`,
+    user_name: name,
+    user_alias: `alias${identity.userId}`,
+    user_phone: '01012345678',
+    profile_id: `card${identity.userId}`,
+  });
+  const member = memberClient(stack, identity);
+  await member.fillAnswers(SPRINT, 'SPRINT', { required: { experienceMonths } });
+  const booked = await member.book(SPRINT);
+  const query = await member.payOnCardPage(booked.json(), card);
+  const confirmed = await member.confirm(SPRINT, query);
+  expect(confirmed.statusCode).toBe(200);
+  return { identity, member, joinId: booked.json().application.joinId as number };
+}
+
+describe('team building: publish, charge once, declined card, backfill, auto-cancel', () => {
+  it('publishes once under two operators, charges each member once, frees a declined seat to the waitlist after the deadline', async () => {
+    const members = [];
+    for (let i = 0; i < 7; i++) members.push(await sprinter(`스프린터${i}`, 12 + i * 6, i === 1 ? TEST_CARDS.insufficientFunds : TEST_CARDS.ok));
+    const declined = members[1]!;
+    for (const m of members) expect(await stateOf(m.joinId)).toBe('RESERVED');
+
+    // The matcher proposes teams of 3 or 4 (the sprint's matching minimum), everyone placed.
+    const run = await admin('POST', `/api/admin/cohorts/${SPRINT}/board/run`, { seed: 7 });
+    expect(run.statusCode).toBe(200);
+    const teams = run.json().teams as { key: string; members: { joinId: number; explanation: string; name: string | null }[] }[];
+    expect(teams.flatMap((t) => t.members).length).toBe(7);
+    for (const team of teams) expect(team.members.length).toBeGreaterThanOrEqual(3);
+    expect(teams[0]!.members[0]!.explanation).not.toBe('');
+    expect(teams.flatMap((t) => t.members).map((m) => m.name)).toContain('스프린터0');
+
+    // The operator moves one member of the bigger team (not the declined one) to the waitlist and locks a member.
+    const big = teams.find((t) => t.members.length === 4)!;
+    const waiting = big.members.find((m) => m.joinId !== declined.joinId)!.joinId;
+    const moved = await admin('POST', `/api/admin/cohorts/${SPRINT}/board/move`, { joinId: waiting, toTeam: null });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().waitlist.map((w: { joinId: number }) => w.joinId)).toEqual([waiting]);
+    const lockedId = teams[0]!.members.find((m) => m.joinId !== waiting)!.joinId;
+    expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/board/lock`, { joinId: lockedId, locked: true })).statusCode).toBe(200);
+
+    const preview = (await admin('GET', `/api/admin/cohorts/${SPRINT}/board/preview`)).json();
+    expect(preview.charges).toHaveLength(6);
+    expect(preview.totalKrw).toBe(6 * SPRINT_FEE);
+    expect(preview.waitlisted).toEqual([waiting]);
+
+    // Two operators publish at the same moment: one effect.
+    const [a, b] = await Promise.all([admin('POST', `/api/admin/cohorts/${SPRINT}/board/publish`), admin('POST', `/api/admin/cohorts/${SPRINT}/board/publish`, undefined, ADMIN_2)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)!.json().message).toBe(MESSAGES.adminAlreadyPublished);
+    expect(await count('team', { odd_id: SPRINT })).toBe(2);
+    expect(await count('team_member')).toBe(6);
+    expect(await count('audit_log', { action: 'BOARD_PUBLISH' })).toBe(1);
+    expect(await stateOf(waiting)).toBe('WAITLISTED');
+    // After publishing the board does not change any more.
+    expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/board/run`, {})).statusCode).toBe(409);
+
+    // The charge jobs run, and run again: one payment per member.
+    await stack.programs.app.jobs.drain('team-charge');
+    for (const m of members) if (m.joinId !== waiting) await stack.programs.app.jobs.send('team-charge', { joinId: m.joinId });
+    await stack.programs.app.jobs.drain('team-charge');
+    for (const m of members) {
+      if (m.joinId === waiting) continue;
+      expect(pgPayments(m.joinId)).toHaveLength(1);
+      if (m === declined) continue;
+      expect(await stateOf(m.joinId)).toBe('ASSIGNED');
+      const history = await historyOf(m.joinId);
+      expect(history.slice(history.indexOf('RESERVED'))).toEqual(['RESERVED', 'ASSIGNED']);
+    }
+    expect(pgPayments(waiting)).toHaveLength(0);
+
+    // The declined card: PAYMENT_FAILED, a deadline, and a mail with the link to change the card.
+    expect(await stateOf(declined.joinId)).toBe('PAYMENT_FAILED');
+    const deadline = await knex()('charge_deadline').where({ join_id: declined.joinId }).first();
+    expect(new Date(deadline.deadline_at).getTime()).toBe(TODAY.getTime() + 48 * 3_600_000);
+    const email = (await knex()('application').where({ join_id: declined.joinId }).first()).answers.required.contactEmail as string;
+    const mail = stack.mail.messages().find((m) => m.to.includes(email.toLowerCase()) && m.subject.includes('결제 카드'));
+    expect(mail?.text).toContain(`/mypage/history/${declined.joinId}`);
+
+    // Before the deadline nothing moves; after it the seat goes to the waitlisted member of the same role.
+    expect((await admin('POST', '/api/admin/payment-deadlines/run')).json().expired).toEqual([]);
+    stack.setNow(new Date(TODAY.getTime() + 49 * 3_600_000));
+    const expired = (await admin('POST', '/api/admin/payment-deadlines/run')).json();
+    expect(expired.expired).toEqual([declined.joinId]);
+    expect(expired.backfilled).toEqual([{ from: declined.joinId, to: waiting }]);
+    expect(await stateOf(declined.joinId)).toBe('CANCELLED');
+    await stack.programs.app.jobs.drain('team-charge');
+    expect(await stateOf(waiting)).toBe('ASSIGNED');
+    expect(pgPayments(waiting)).toHaveLength(1);
+    expect(pgPayments(declined.joinId)).toHaveLength(1);
+    // Run again: nothing more.
+    expect((await admin('POST', '/api/admin/payment-deadlines/run')).json().expired).toEqual([]);
+
+    // A reservation left without a team is auto-cancelled after the announcement day (h4's job); teams stay.
+    stack.setNow(TODAY);
+    const late = await sprinter('늦은지원자', 30);
+    const afterAnnounce = new Date('2026-12-11T00:10:00+09:00');
+    stack.setNow(afterAnnounce);
+    await stack.programs.app.payments.autoCancelUnteamed(afterAnnounce);
+    expect(await stateOf(late.joinId)).toBe('AUTO_CANCELLED');
+    expect(await stateOf(waiting)).toBe('ASSIGNED');
+    stack.setNow(TODAY);
+  });
+});
+
+describe('operators console: cohorts, applicants, audit log', () => {
+  it('creates and edits a cohort with an audit entry, counts live applications, filters and exports applicants', async () => {
+    const body = {
+      productId: 2, name: '10일 팀 스프린트 2027년 1월', recruitStart: '2027-01-01T00:00:00+09:00', recruitEnd: '2027-01-10T23:59:59+09:00',
+      teamBuildingAnnounceDate: '2027-01-12', kickoffDate: '2027-01-13', startDate: '2027-01-13', endDate: '2027-01-22', capacity: 40, roleSeats: null,
+    };
+    const created = await admin('POST', '/api/admin/cohorts', body);
+    expect(created.statusCode).toBe(200);
+    const oddId = created.json().cohort.oddId as number;
+    const bad = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, endDate: '2027-01-01' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(MESSAGES.adminCohortDatesInvalid);
+    const edited = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, capacity: 60 });
+    expect(edited.json().cohort.capacity).toBe(60);
+    const log = (await admin('GET', `/api/admin/audit-log?oddId=${oddId}`)).json().entries;
+    expect(log.map((e: { action: string }) => e.action)).toEqual(['COHORT_UPDATE', 'COHORT_CREATE']);
+    expect(log[0]).toMatchObject({ actorUserId: ADMIN.userId, before: { capacity: 40 }, after: { capacity: 60 } });
+
+    const list = (await admin('GET', '/api/admin/cohorts?productId=2')).json().cohorts;
+    const sprint = list.find((c: { oddId: number }) => c.oddId === SPRINT);
+    expect(sprint.counts.total).toBe(await count('application', { odd_id: SPRINT }) - (await knex()('application').where({ odd_id: SPRINT }).whereIn('status', ['DRAFT', 'CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DROPPED']).count({ n: '*' }).then((r) => Number(r[0]!.n))));
+
+    const who = await sprinter('검색될사람', 40);
+    const found = (await admin('GET', `/api/admin/cohorts/${SPRINT}/applicants?q=${encodeURIComponent('검색될')}`)).json().applicants;
+    expect(found.map((a: { joinId: number }) => a.joinId)).toEqual([who.joinId]);
+    expect(found[0]).toMatchObject({ name: '검색될사람', careerCardId: `card${who.identity.userId}`, role: 'DEVELOPER', state: 'RESERVED', skillLevel: null, experienceMonths: 40 });
+    const byCard = (await admin('GET', `/api/admin/cohorts/${SPRINT}/applicants?q=CARD${who.identity.userId}`)).json().applicants;
+    expect(byCard).toHaveLength(1);
+    const reserved = (await admin('GET', `/api/admin/cohorts/${SPRINT}/applicants?state=RESERVED&friends=false`)).json().applicants;
+    expect(reserved.every((a: { state: string }) => a.state === 'RESERVED')).toBe(true);
+    expect(reserved.map((a: { joinId: number }) => a.joinId)).toContain(who.joinId);
+
+    const csv = await admin('GET', `/api/admin/cohorts/${SPRINT}/applicants.csv?q=${encodeURIComponent('검색될')}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(csv.body).toContain('검색될사람');
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+
+    const answers = (await admin('GET', `/api/admin/applications/${who.joinId}/answers`)).json();
+    expect(answers.answers.required.experienceMonths).toBe(40);
+  });
+});
+
+describe('members on admin paths', () => {
+  it('get 403 with the Korean message on every admin path and nothing changes', async () => {
+    const member = newMember();
+    const before = { audit: await count('audit_log'), cohorts: await count('cohort'), boards: await knex()('team_board').select('*') };
+    const calls: [string, string, object?][] = [
+      ['GET', '/api/admin/cohorts'],
+      ['POST', '/api/admin/cohorts', { productId: 2, name: 'x' }],
+      ['PUT', `/api/admin/cohorts/${SPRINT}`, { productId: 2, name: 'x' }],
+      ['GET', `/api/admin/cohorts/${SPRINT}/applicants`],
+      ['GET', `/api/admin/cohorts/${SPRINT}/applicants.csv`],
+      ['GET', '/api/admin/applications/1/answers'],
+      ['GET', '/api/admin/audit-log'],
+      ['GET', `/api/admin/cohorts/${SPRINT}/board`],
+      ['POST', `/api/admin/cohorts/${SPRINT}/board/run`, {}],
+      ['POST', `/api/admin/cohorts/${SPRINT}/board/move`, { joinId: 1, toTeam: null }],
+      ['POST', `/api/admin/cohorts/${SPRINT}/board/lock`, { joinId: 1, locked: true }],
+      ['GET', `/api/admin/cohorts/${SPRINT}/board/preview`],
+      ['POST', `/api/admin/cohorts/${SPRINT}/board/publish`],
+      ['POST', '/api/admin/payment-deadlines/run'],
+    ];
+    const routes = stack.programs.app.printRoutes({ commonPrefix: false });
+    expect(routes).toContain('/api/admin');
+    for (const [method, url, payload] of calls) {
+      const response = await stack.programs.app.inject({ method: method as 'GET', url, headers: stack.programs.as(member), ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.json().message).toBe(MESSAGES.forbidden);
+      const visitor = await stack.programs.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(visitor.statusCode, `${method} ${url} (visitor)`).toBe(401);
+    }
+    expect(await count('audit_log')).toBe(before.audit);
+    expect(await count('cohort')).toBe(before.cohorts);
+    expect(await knex()('team_board').select('*')).toEqual(before.boards);
+  });
+});
