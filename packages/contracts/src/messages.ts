@@ -145,6 +145,10 @@ export const MESSAGES = {
   adminTeamNotFound: '팀을 찾을 수 없어요.',
   adminNotTeamBuildingState: '팀 빌딩 대상이 아닌 지원이에요.',
   adminChargeRetryReason: '결제 실패 후 카드 변경 기한이 지나 자리가 대기자에게 넘어갔어요.',
+  adminRefundChanged: '환불 금액이 미리보기와 달라졌어요. 미리보기를 다시 확인해 주세요.',
+  adminNotOnTeam: '이 팀의 팀원이 아니에요.',
+  adminReplacementNotWaitlisted: '같은 역할의 대기자만 대체 팀원이 될 수 있어요.',
+  adminNothingToRefund: '환불할 결제가 없어요.',
   adminBackfillReason: '결제 실패로 빈 자리에 대기자 중 같은 역할로 배정되었어요.',
 
   // Career card, my info, IT skill check-up and trends.

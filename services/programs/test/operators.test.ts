@@ -7,6 +7,8 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { accountService } from '../../account/src/service';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { loadContext } from '../src/applications/application-view';
+import { quoteFor } from '../src/payments/refund-quote';
 
 let stack: ApplyStack;
 let account: TestService;
@@ -150,6 +152,63 @@ describe('team building: publish, charge once, declined card, backfill, auto-can
   });
 });
 
+describe('replacement and team changes', () => {
+  it('removes a member with the engine\'s refund, replaces them from the reservations, and refunds a stopped team after a preview', async () => {
+    const teams = await knex()('team').where({ odd_id: SPRINT }).orderBy('team_id');
+    const [first, second] = teams;
+    const firstMembers: number[] = await knex()('team_member').where({ team_id: first.team_id }).orderBy('join_id').pluck('join_id');
+    const leaving = firstMembers[0]!;
+    expect(await stateOf(leaving)).toBe('ASSIGNED');
+
+    const preview = await admin('POST', `/api/admin/applications/${leaving}/removal/preview`, { reason: 'SUPPORT' });
+    expect(preview.statusCode).toBe(200);
+    const payment = await knex()('payment').where({ join_id: leaving, status: 'PAID' }).first();
+    const engine = await quoteFor(knex(), (await loadContext(knex(), leaving))!, { amountKrw: payment.amount_krw, cancelledKrw: 0, paidAt: payment.paid_at }, 'INDIVIDUAL', stack.now());
+    expect(preview.json()).toMatchObject({ joinId: leaving, refundCase: 'INDIVIDUAL', paidKrw: SPRINT_FEE, refundKrw: engine.refundKrw });
+
+    // A stale amount is refused and nothing changes.
+    const stale = await admin('POST', `/api/admin/applications/${leaving}/removal`, { reason: 'SUPPORT', expectedRefundKrw: engine.refundKrw + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(MESSAGES.adminRefundChanged);
+    expect(await stateOf(leaving)).toBe('ASSIGNED');
+    expect(await count('team_member', { join_id: leaving })).toBe(1);
+
+    const removed = await admin('POST', `/api/admin/applications/${leaving}/removal`, { reason: 'SUPPORT', expectedRefundKrw: engine.refundKrw, note: '고객센터 요청' });
+    expect(removed.statusCode).toBe(200);
+    expect(await count('team_member', { join_id: leaving })).toBe(0);
+    const pgRecord = stack.pg.state().payments.find((p) => p.id === payment.payment_id)!;
+    expect(pgRecord.amount.cancelled).toBe(engine.refundKrw);
+    expect(await stateOf(leaving)).toBe(engine.refundKrw === SPRINT_FEE ? 'REFUNDED' : engine.refundKrw === 0 ? 'CANCELLED' : 'PARTIALLY_REFUNDED');
+
+    // Candidates of the same role without a team, closest career first; the accepted one is charged once.
+    const near = await sprinter('대체후보가까움', 30);
+    const far = await sprinter('대체후보멂', 150);
+    const candidates = (await admin('GET', `/api/admin/teams/${first.team_id}/replacements?role=DEVELOPER`)).json().candidates;
+    expect(candidates.map((c: { joinId: number }) => c.joinId).slice(0, 2)).toEqual([near.joinId, far.joinId]);
+    expect((await admin('POST', `/api/admin/teams/${first.team_id}/replacements`, { joinId: near.joinId })).statusCode).toBe(200);
+    expect((await admin('POST', `/api/admin/teams/${first.team_id}/replacements`, { joinId: near.joinId })).statusCode).toBe(409);
+    await stack.programs.app.jobs.drain('team-charge');
+    expect(await stateOf(near.joinId)).toBe('ASSIGNED');
+    expect(pgPayments(near.joinId)).toHaveLength(1);
+
+    // Team stop: every amount previewed, confirmed with the previewed total.
+    const stopPreview = (await admin('POST', `/api/admin/teams/${second.team_id}/refunds/preview`, { refundCase: 'TEAM_STOP' })).json();
+    const secondMembers: number[] = await knex()('team_member').where({ team_id: second.team_id }).pluck('join_id');
+    expect(stopPreview.lines.map((l: { joinId: number }) => l.joinId).sort()).toEqual([...secondMembers].sort());
+    expect(stopPreview.totalKrw).toBe(stopPreview.lines.reduce((sum: number, l: { refundKrw: number }) => sum + l.refundKrw, 0));
+    expect((await admin('POST', `/api/admin/teams/${second.team_id}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: stopPreview.totalKrw + 1 })).statusCode).toBe(409);
+    const stopped = await admin('POST', `/api/admin/teams/${second.team_id}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: stopPreview.totalKrw });
+    expect(stopped.statusCode).toBe(200);
+    for (const line of stopPreview.lines as { joinId: number; refundKrw: number }[]) {
+      const paid = await knex()('payment').where({ join_id: line.joinId }).first();
+      expect(paid.cancelled_krw).toBe(line.refundKrw);
+    }
+    expect((await knex()('team').where({ team_id: second.team_id }).first()).stopped_at).not.toBeNull();
+    const actions = (await admin('GET', '/api/admin/audit-log')).json().entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['TEAM_MEMBER_REMOVE', 'TEAM_REPLACEMENT_ACCEPT', 'TEAM_STOP_REFUND']));
+  });
+});
+
 describe('operators console: cohorts, applicants, audit log', () => {
   it('creates and edits a cohort with an audit entry, counts live applications, filters and exports applicants', async () => {
     const body = {
@@ -196,7 +255,7 @@ describe('operators console: cohorts, applicants, audit log', () => {
 describe('members on admin paths', () => {
   it('get 403 with the Korean message on every admin path and nothing changes', async () => {
     const member = newMember();
-    const before = { audit: await count('audit_log'), cohorts: await count('cohort'), boards: await knex()('team_board').select('*') };
+    const before = { audit: await count('audit_log'), cohorts: await count('cohort'), boards: await knex()('team_board').select('*'), teamMembers: await count('team_member'), refunds: await count('refund') };
     const calls: [string, string, object?][] = [
       ['GET', '/api/admin/cohorts'],
       ['POST', '/api/admin/cohorts', { productId: 2, name: 'x' }],
@@ -212,6 +271,14 @@ describe('members on admin paths', () => {
       ['GET', `/api/admin/cohorts/${SPRINT}/board/preview`],
       ['POST', `/api/admin/cohorts/${SPRINT}/board/publish`],
       ['POST', '/api/admin/payment-deadlines/run'],
+      ['POST', '/api/admin/applications/1/removal/preview', { reason: 'LEFT' }],
+      ['POST', '/api/admin/applications/1/removal', { reason: 'LEFT', expectedRefundKrw: 0 }],
+      ['GET', '/api/admin/teams/1/replacements?role=DEVELOPER'],
+      ['POST', '/api/admin/teams/1/replacements', { joinId: 1 }],
+      ['POST', '/api/admin/teams/1/refunds/preview', { refundCase: 'TEAM_STOP' }],
+      ['POST', '/api/admin/teams/1/refunds', { refundCase: 'TEAM_STOP', expectedTotalKrw: 0 }],
+      ['POST', `/api/admin/cohorts/${SPRINT}/refunds/preview`, { refundCase: 'COMPANY_ENDED' }],
+      ['POST', `/api/admin/cohorts/${SPRINT}/refunds`, { refundCase: 'COMPANY_ENDED', expectedTotalKrw: 0 }],
     ];
     const routes = stack.programs.app.printRoutes({ commonPrefix: false });
     expect(routes).toContain('/api/admin');
@@ -225,5 +292,7 @@ describe('members on admin paths', () => {
     expect(await count('audit_log')).toBe(before.audit);
     expect(await count('cohort')).toBe(before.cohorts);
     expect(await knex()('team_board').select('*')).toEqual(before.boards);
+    expect(await count('team_member')).toBe(before.teamMembers);
+    expect(await count('refund')).toBe(before.refunds);
   });
 });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import adminCohortRoutes from '../routes/admin-cohorts';
 import adminApplicantRoutes from '../routes/admin-applicants';
 import adminBoardRoutes from '../routes/admin-board';
+import adminTeamRoutes from '../routes/admin-teams';
 import { createPeopleClient, type PeopleClient } from './people-client';
 import { readOperatorsConfig, type OperatorsConfig } from './config';
 import { runChargeDeadlines, runTeamCharge } from './charging';
@@ -29,6 +30,7 @@ export const operatorsPlugin = fp<{ config?: OperatorsConfig; people?: PeopleCli
     await app.register(adminCohortRoutes);
     await app.register(adminApplicantRoutes, { people });
     await app.register(adminBoardRoutes, { deps });
+    await app.register(adminTeamRoutes);
   },
   { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'] },
 );
