@@ -56,6 +56,9 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('programs', 'member', GET, '/api/apply/*'),
   ...rule('programs', 'member', POST, '/api/apply/*', '/api/applications/*'),
   ...rule('programs', 'member', ['PUT'], '/api/apply/*'),
+  // Operators' issue: the member's team, the sprint's daily check-in (POST above) and final submission.
+  ...rule('programs', 'member', GET, '/api/applications/*'),
+  ...rule('programs', 'member', ['PUT'], '/api/applications/*'),
   // The PG's signed webhooks (Standard Webhooks): public, body forwarded untouched for the signature.
   ...rule('programs', 'public', POST, '/api/payments/webhook').map((r) => ({ ...r, rawBody: true })),
   ...rule('programs', 'admin', ANY, '/api/admin/*'),

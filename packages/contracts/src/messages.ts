@@ -149,6 +149,15 @@ export const MESSAGES = {
   adminNotOnTeam: '이 팀의 팀원이 아니에요.',
   adminReplacementNotWaitlisted: '같은 역할의 대기자만 대체 팀원이 될 수 있어요.',
   adminNothingToRefund: '환불할 결제가 없어요.',
+  sprintNoTeam: '발표된 팀이 없어요.',
+  sprintNotSprint: '팀 스프린트에서만 할 수 있어요.',
+  sprintNotInProgress: '스프린트 기간에만 체크인할 수 있어요.',
+  sprintCheckinClosed: '오늘 체크인은 밤 10시에 마감되었어요.',
+  sprintSubmissionClosed: '최종 제출은 마지막 날 오후 3시에 마감되었어요.',
+  sprintDroppedReason: '체크인을 2일 연속 하지 않아 중도 하차 처리되었어요.',
+  judgingResultsPublished: '이미 심사 결과가 발표되었어요.',
+  judgingNotAllScored: '모든 팀을 채점해야 결과를 발표할 수 있어요.',
+  judgingPrizeLimit: '상금은 팀원 1인당 100,000원, 총 600,000원을 넘을 수 없어요.',
   adminBackfillReason: '결제 실패로 빈 자리에 대기자 중 같은 역할로 배정되었어요.',
 
   // Career card, my info, IT skill check-up and trends.

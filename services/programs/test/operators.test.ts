@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import type { Identity } from '@sq/contracts';
 import { generateJwtKeys } from '@sq/service-kit';
@@ -29,6 +29,7 @@ beforeAll(async () => {
   process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
   stack = await startApplyStack();
 });
+afterEach(() => stack.setNow(TODAY));
 afterAll(async () => {
   await stack?.close();
   await account?.close();
@@ -41,6 +42,10 @@ const stateOf = async (joinId: number) => (await knex()('application').where({ j
 const historyOf = async (joinId: number) => (await knex()('application_history').where({ join_id: joinId }).orderBy('history_id')).map((h) => h.to_status);
 const pgPayments = (joinId: number) => stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`));
 const count = async (table: string, where: Record<string, unknown> = {}) => Number((await knex()(table).where(where).count({ n: '*' }))[0]!.n);
+
+const identities = new Map<number, Identity>();
+const asMember = (joinId: number, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  stack.programs.app.inject({ method, url, headers: stack.programs.as(identities.get(joinId)!), ...(payload ? { payload } : {}) });
 
 /** A member with an account row (name, career card ID) who applies to the sprint and reserves with the card. */
 async function sprinter(name: string, experienceMonths: number, card: string = TEST_CARDS.ok) {
@@ -60,6 +65,7 @@ async function sprinter(name: string, experienceMonths: number, card: string = T
   const query = await member.payOnCardPage(booked.json(), card);
   const confirmed = await member.confirm(SPRINT, query);
   expect(confirmed.statusCode).toBe(200);
+  identities.set(booked.json().application.joinId, identity);
   return { identity, member, joinId: booked.json().application.joinId as number };
 }
 
@@ -209,6 +215,86 @@ describe('replacement and team changes', () => {
   });
 });
 
+describe('members\' side and sprint operations', () => {
+  it('shows the published team, takes check-ins until 22:00, drops after two misses, closes the submission at 15:00, publishes judging once', async () => {
+    const team = await knex()('team').where({ odd_id: SPRINT }).whereNull('stopped_at').orderBy('team_id').first();
+    const assigned: number[] = await knex()('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where({ 'm.team_id': team.team_id, 'a.status': 'ASSIGNED' }).orderBy('m.join_id').pluck('m.join_id');
+    expect(assigned.length).toBeGreaterThanOrEqual(3);
+    const [steady, absent, ...others] = assigned as [number, number, ...number[]];
+
+    // The member's team: teammates' names, roles, career card links, the explanation, the schedule.
+    const view = await asMember(steady, 'GET', `/api/applications/${steady}/team`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json().members.map((m: { joinId: number }) => m.joinId)).toEqual(expect.arrayContaining(assigned));
+    expect(view.json().members[0].careerCardUrl).toMatch(/\/careercard\/card\d+$/);
+    expect(view.json().schedule).toMatchObject({ startDate: '2026-12-14', endDate: '2026-12-23', checkinClosesAt: '22:00' });
+    expect(view.json().explanation).not.toBe('');
+    // Someone else's application, and an application without a published team.
+    expect((await asMember(absent, 'GET', `/api/applications/${steady}/team`)).statusCode).toBe(404);
+    const unteamed = await sprinter('팀없음', 20);
+    const none = await asMember(unteamed.joinId, 'GET', `/api/applications/${unteamed.joinId}/team`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe(MESSAGES.sprintNoTeam);
+
+    // Before the sprint: no check-in. Day 1 at 21:59: taken (twice is once); at 22:00: closed.
+    expect((await asMember(steady, 'POST', `/api/applications/${steady}/checkin`)).json().message).toBe(MESSAGES.sprintNotInProgress);
+    stack.setNow(new Date('2026-12-14T21:59:00+09:00'));
+    expect((await asMember(steady, 'POST', `/api/applications/${steady}/checkin`)).statusCode).toBe(200);
+    expect((await asMember(steady, 'POST', `/api/applications/${steady}/checkin`)).statusCode).toBe(200);
+    for (const id of others) expect((await asMember(id, 'POST', `/api/applications/${id}/checkin`)).statusCode).toBe(200);
+    expect(await count('checkin', { join_id: steady })).toBe(1);
+    stack.setNow(new Date('2026-12-14T22:00:00+09:00'));
+    const late = await asMember(absent, 'POST', `/api/applications/${absent}/checkin`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(MESSAGES.sprintCheckinClosed);
+    const day1 = (await admin('POST', '/api/admin/checkins/misses/run', { day: '2026-12-14' })).json();
+    expect(day1).toMatchObject({ missed: [absent], dropped: [] });
+    expect((await admin('POST', '/api/admin/checkins/misses/run', { day: '2026-12-14' })).json()).toMatchObject({ missed: [], dropped: [] });
+
+    // Day 2: the steady member forgets once (one miss, stays); the absent one misses again and is dropped.
+    stack.setNow(new Date('2026-12-15T12:00:00+09:00'));
+    for (const id of others) await asMember(id, 'POST', `/api/applications/${id}/checkin`);
+    stack.setNow(new Date('2026-12-15T22:00:00+09:00'));
+    const day2 = (await admin('POST', '/api/admin/checkins/misses/run', { day: '2026-12-15' })).json();
+    expect(day2.missed.sort()).toEqual([steady, absent].sort());
+    expect(day2.dropped).toEqual([absent]);
+    expect(await stateOf(absent)).toBe('DROPPED');
+    expect(await stateOf(steady)).toBe('ASSIGNED');
+    const health = (await admin('GET', `/api/admin/cohorts/${SPRINT}/team-health`)).json();
+    const mine = health.teams.find((t: { teamId: number }) => t.teamId === team.team_id);
+    expect(mine.dropped).toBe(1);
+    expect(mine.members.find((m: { joinId: number }) => m.joinId === steady)).toMatchObject({ misses: 1, checkins: 1 });
+    expect(mine.members.find((m: { joinId: number }) => m.joinId === others[0])).toMatchObject({ misses: 0, checkins: 2, streak: 2 });
+    const log = (await admin('GET', `/api/admin/audit-log?oddId=${SPRINT}`)).json().entries;
+    expect(log.some((e: { action: string; targetId: string }) => e.action === 'SPRINT_DROP_MISSED_CHECKINS' && e.targetId === String(absent))).toBe(true);
+    expect((await asMember(steady, 'GET', `/api/applications/${steady}/team`)).json().members.find((m: { joinId: number }) => m.joinId === absent).state).toBe('DROPPED');
+
+    // Final submission until 15:00 on the last day, read-only after.
+    const submission = { projectName: '회의록 요약 봇', description: '회의 녹음을 요약해요.', repositoryUrl: 'https://github.com/example/bot', demoUrl: 'https://bot.example.com', images: ['https://img.example.com/1.png'] };
+    stack.setNow(new Date('2026-12-23T14:59:00+09:00'));
+    expect((await asMember(steady, 'PUT', `/api/applications/${steady}/submission`, submission)).statusCode).toBe(200);
+    stack.setNow(new Date('2026-12-23T15:00:00+09:00'));
+    const closed = await asMember(steady, 'PUT', `/api/applications/${steady}/submission`, { ...submission, projectName: '바뀐 이름' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(MESSAGES.sprintSubmissionClosed);
+    expect((await asMember(steady, 'GET', `/api/applications/${steady}/team`)).json()).toMatchObject({ submission: { projectName: '회의록 요약 봇' }, submissionOpen: false, results: null });
+
+    // Judging: scored on the rubric with feedback, results once, prizes within the limits.
+    const scored = await admin('PUT', `/api/admin/teams/${team.team_id}/score`, { scores: { problem: 8, execution: 9, design: 7, teamwork: 10 }, feedback: '완성도가 높아요.' });
+    expect(scored.json().total).toBe(8 * 25 + 9 * 35 + 7 * 20 + 10 * 20);
+    const tooMuch = await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, { memberPrizes: [{ joinId: steady, amountKrw: 100_001 }] });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(MESSAGES.judgingPrizeLimit);
+    const published = await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, { memberPrizes: [{ joinId: steady, amountKrw: 100_000 }] });
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ winnerTeamId: team.team_id, prizes: [{ teamId: team.team_id, joinId: null, amountKrw: 400_000 }, { joinId: steady, amountKrw: 100_000 }] });
+    expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {})).statusCode).toBe(409);
+    const results = (await asMember(others[0]!, 'GET', `/api/applications/${others[0]}/team`)).json().results;
+    expect(results).toMatchObject({ winner: true, total: 855, feedback: '완성도가 높아요.', scores: { execution: 9 } });
+    stack.setNow(TODAY);
+  });
+});
+
 describe('operators console: cohorts, applicants, audit log', () => {
   it('creates and edits a cohort with an audit entry, counts live applications, filters and exports applicants', async () => {
     const body = {
@@ -255,7 +341,7 @@ describe('operators console: cohorts, applicants, audit log', () => {
 describe('members on admin paths', () => {
   it('get 403 with the Korean message on every admin path and nothing changes', async () => {
     const member = newMember();
-    const before = { audit: await count('audit_log'), cohorts: await count('cohort'), boards: await knex()('team_board').select('*'), teamMembers: await count('team_member'), refunds: await count('refund') };
+    const before = { audit: await count('audit_log'), cohorts: await count('cohort'), boards: await knex()('team_board').select('*'), teamMembers: await count('team_member'), refunds: await count('refund'), misses: await count('checkin_miss'), scores: await count('team_score') };
     const calls: [string, string, object?][] = [
       ['GET', '/api/admin/cohorts'],
       ['POST', '/api/admin/cohorts', { productId: 2, name: 'x' }],
@@ -279,6 +365,11 @@ describe('members on admin paths', () => {
       ['POST', '/api/admin/teams/1/refunds', { refundCase: 'TEAM_STOP', expectedTotalKrw: 0 }],
       ['POST', `/api/admin/cohorts/${SPRINT}/refunds/preview`, { refundCase: 'COMPANY_ENDED' }],
       ['POST', `/api/admin/cohorts/${SPRINT}/refunds`, { refundCase: 'COMPANY_ENDED', expectedTotalKrw: 0 }],
+      ['GET', `/api/admin/cohorts/${SPRINT}/team-health`],
+      ['POST', '/api/admin/checkins/misses/run', { day: '2026-12-16' }],
+      ['GET', '/api/admin/judging/rubric'],
+      ['PUT', '/api/admin/teams/1/score', { scores: { problem: 1, execution: 1, design: 1, teamwork: 1 }, feedback: 'x' }],
+      ['POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {}],
     ];
     const routes = stack.programs.app.printRoutes({ commonPrefix: false });
     expect(routes).toContain('/api/admin');
@@ -294,5 +385,7 @@ describe('members on admin paths', () => {
     expect(await knex()('team_board').select('*')).toEqual(before.boards);
     expect(await count('team_member')).toBe(before.teamMembers);
     expect(await count('refund')).toBe(before.refunds);
+    expect(await count('checkin_miss')).toBe(before.misses);
+    expect(await count('team_score')).toBe(before.scores);
   });
 });

@@ -19,6 +19,7 @@ export const QUEUES = {
   // Operators (issue 9): one charge per member at team publish; the card-update deadline of a declined charge.
   teamCharge: 'team-charge',
   chargeDeadline: 'charge-deadline',
+  checkinMisses: 'checkin-misses',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -5,6 +5,7 @@ import * as refundRules from './003_refund_rules';
 import * as applications from './004_applications';
 import * as applicationFlow from './005_application_flow';
 import * as operators from './100_operators';
+import * as sprintOperations from './101_sprint_operations';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_applications': applications,
   '005_application_flow': applicationFlow,
   '100_operators': operators,
+  '101_sprint_operations': sprintOperations,
 };
