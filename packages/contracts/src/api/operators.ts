@@ -20,7 +20,27 @@ import type { ApplicantRole, ApplicationState } from './applications';
  * - POST /cohorts/{oddId}/board/lock  { joinId?, teamKey?, locked: boolean } -> BoardResponse
  * - GET  /cohorts/{oddId}/board/preview            -> PublishPreview (who is charged, total)
  * - POST /cohorts/{oddId}/board/publish            -> PublishResponse (once; a second publish is 409)
- * - POST /payment-deadlines/run                    -> { expired: number[]; backfilled: { from, to }[] }
+ * - POST /payment-deadlines/run                    -> { expired: number[]; backfilled: { from, to }[]; recharged: number[] }
+ * Replacement and team changes (RemovalReason LEFT -> refund case LEFT_AFTER_INVITE, DROPPED/SUPPORT -> INDIVIDUAL):
+ * - POST /applications/{joinId}/removal/preview  { reason }                          -> RefundLine
+ * - POST /applications/{joinId}/removal          { reason, expectedRefundKrw, note? } -> RefundLine & { teamId }
+ *        (409 adminRefundChanged when the engine's amount is no longer the previewed one; nothing changes)
+ * - GET  /teams/{teamId}/replacements?role=      -> { candidates: ReplacementCandidate[] } (closest career first)
+ * - POST /teams/{teamId}/replacements  { joinId } -> { accepted: true } (charged by a team-charge job, mailed)
+ * - POST /teams/{teamId}/refunds/preview   { refundCase: 'TEAM_STOP'|'COMPANY_ENDED' } -> GroupRefundPreview
+ * - POST /teams/{teamId}/refunds           { refundCase, expectedTotalKrw }             -> GroupRefundPreview & { outcomes }
+ * - POST /cohorts/{oddId}/refunds/preview  and  /cohorts/{oddId}/refunds (the same for a whole cohort)
+ * Sprint operations and judging:
+ * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse
+ * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
+ * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
+ * - PUT  /teams/{teamId}/score  { scores: Record<RubricKey, 0..10>, feedback } -> { teamId, scores, total, feedback }
+ * - POST /cohorts/{oddId}/results/publish  { memberPrizes?: { joinId, amountKrw }[] } -> JudgingResults (once)
+ *
+ * Members' side (member access, the caller's own application only; paths under /api):
+ * - GET  /applications/{joinId}/team         -> MyTeamResponse (404 sprintNoTeam until the team is published)
+ * - POST /applications/{joinId}/checkin      -> { day, checkedAt } (sprint; 409 after 22:00 Asia/Seoul)
+ * - PUT  /applications/{joinId}/submission   SubmissionInput -> { submission } (409 from 15:00 on the last day)
  */
 
 export interface RoleSeats {
@@ -126,4 +146,76 @@ export interface PublishResponse {
   /** One charge job per member, sent in the publishing transaction. */
   chargeJobs: number;
   teams: number;
+}
+
+export type RemovalReason = 'LEFT' | 'DROPPED' | 'SUPPORT';
+export interface RefundLine {
+  joinId: number;
+  refundCase: string;
+  /** What is still on the member's payment (0: nothing was charged). */
+  paidKrw: number;
+  /** The refund engine's amount for the case at this instant. */
+  refundKrw: number;
+  phase: string | null;
+}
+export interface ReplacementCandidate {
+  joinId: number;
+  role: ApplicantRole;
+  careerMonths: number;
+  /** Distance from the team's average career (months); smaller fits better. */
+  distanceMonths: number;
+}
+export interface GroupRefundPreview {
+  refundCase: 'TEAM_STOP' | 'COMPANY_ENDED';
+  lines: RefundLine[];
+  totalKrw: number;
+}
+
+export interface TeamHealthMember {
+  joinId: number;
+  role: ApplicantRole | null;
+  state: ApplicationState;
+  checkins: number;
+  /** Consecutive days checked in, up to today (or yesterday when today's is still open). */
+  streak: number;
+  misses: number;
+  lastMiss: string | null;
+}
+export interface TeamHealthResponse {
+  oddId: number;
+  day: string;
+  teams: { teamId: number; teamKey: string; name: string; active: number; dropped: number; shortHanded: boolean; stopped: boolean; members: TeamHealthMember[] }[];
+}
+
+export interface SubmissionInput {
+  projectName: string;
+  description: string;
+  repositoryUrl: string;
+  demoUrl: string | null;
+  /** Image URLs (uploaded through the careercard service's /api/fileUpload), at most 10. */
+  images: string[];
+}
+export interface Submission extends SubmissionInput {
+  updatedAt: string;
+}
+
+export interface JudgingResults {
+  oddId: number;
+  winnerTeamId: number;
+  /** joinId null: the team prize (400,000 KRW); otherwise a member prize (at most 100,000 KRW); 600,000 KRW in all. */
+  prizes: { teamId: number; joinId: number | null; amountKrw: number }[];
+  publishedAt: string;
+}
+
+export interface MyTeamResponse {
+  team: { teamId: number; key: string; name: string; shortHanded: boolean; stopped: boolean };
+  /** Why the member was placed here (the matcher's Korean explanation). */
+  explanation: string;
+  members: { joinId: number; name: string | null; role: ApplicantRole | null; state: ApplicationState; careerCardUrl: string | null; careerYears: string | null }[];
+  schedule: { teamBuildingAnnounceDate: string | null; kickoffDate: string | null; startDate: string; endDate: string; checkinClosesAt: string | null; submissionClosesAt: string | null };
+  checkedInToday: boolean;
+  submission: Submission | null;
+  submissionOpen: boolean;
+  /** After the judging is published: this team's scores, total (out of 1,000), feedback and prizes. */
+  results: { publishedAt: string; winner: boolean; scores: Record<string, number> | null; total: number | null; feedback: string | null; prizes: JudgingResults['prizes'] } | null;
 }
