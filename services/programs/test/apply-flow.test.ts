@@ -139,6 +139,34 @@ describe('the 14-week project (bside): reserved at application, steps in order',
   });
 });
 
+describe('friend requests by career card', () => {
+  it('stores the members behind the requested cards and refuses the applicant own card', async () => {
+    const member = memberClient(stack, newMember());
+    const friend = newMember();
+    const card = async (profileId: string, userId: number) => {
+      const response = await stack.careercard.app.inject({
+        method: 'POST', url: '/internal/profiles', headers: { ...stack.careercard.internalHeaders, 'idempotency-key': `card-${profileId}-key` },
+        payload: { profileId, userId, userAlias: profileId, jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' },
+      });
+      expect(response.statusCode).toBe(201);
+    };
+    const tag = String(member.identity.userId);
+    await card(`me${tag}`, member.identity.userId);
+    await card(`fr${tag}`, friend.userId);
+    await member.startDraft(BSIDE);
+    await member.saveStep(BSIDE, 'required', requiredAnswers());
+    const self = await member.saveStep(BSIDE, 'aside', asideAnswers({ friendCareerCardIds: [`me${tag}`] }));
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe(MESSAGES.applyFriendSelf);
+    const saved = await member.saveStep(BSIDE, 'aside', asideAnswers({ friendCareerCardIds: [`FR${tag}`, 'minji'], weeklyHours: 12 }));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().draft.answers.aside).toMatchObject({ weeklyHours: 12, friendCareerCardIds: [`FR${tag}`, 'minji'] });
+    const row = await stack.programs.app.knex('application').where({ user_id: member.identity.userId, odd_id: BSIDE }).first();
+    expect(row.friend_user_ids).toEqual([friend.userId]);
+    expect((await member.saveStep(BSIDE, 'aside', asideAnswers({ weeklyHours: 200 }))).json().message).toBe(MESSAGES.applyWeeklyHours);
+  });
+});
+
 describe('the sprint (potenday) on a phone', () => {
   it('returns to the spec callback /potenday/cb/{oddId} and reserves', async () => {
     const member = memberClient(stack, newMember());
