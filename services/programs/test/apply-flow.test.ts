@@ -260,6 +260,40 @@ describe('cohorts that cannot take applications', () => {
   });
 });
 
+describe('bad input', () => {
+  it('answers every malformed request in Korean with a 4xx and stores nothing', async () => {
+    const member = memberClient(stack, newMember());
+    await member.startDraft(GENERIC);
+    const before = await stack.programs.app.knex('application').where({ user_id: member.identity.userId }).first();
+    const bodies: unknown[] = [null, [], 'text', 42, {}, { contactEmail: ['a'] }, { role: 'CEO' }, { experienceMonths: -1 }, { experienceMonths: 1e9 }, { contactEmail: 'x'.repeat(5000) }];
+    const attempts = [
+      ...bodies.map((body) => () => member.inject('PUT', `/api/apply/${GENERIC}/steps/required`, body ?? undefined)),
+      ...bodies.map((body) => () => member.inject('PUT', `/api/apply/${GENERIC}/steps/aside`, body ?? undefined)),
+      () => member.inject('PUT', `/api/apply/${GENERIC}/steps/${'x'.repeat(30)}`, {}),
+      () => member.inject('PUT', `/api/apply/${GENERIC}/steps/intro`, {}),
+      () => member.inject('PUT', `/api/apply/${GENERIC}/steps/book`, {}),
+      () => member.inject('POST', `/api/apply/${GENERIC}/book`, { agreeTerms: 'yes' }),
+      () => member.inject('POST', `/api/apply/${GENERIC}/book`, { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true }),
+      () => member.inject('POST', `/api/apply/${GENERIC}/payment/confirm`, {}),
+      () => member.inject('POST', `/api/apply/${GENERIC}/payment/confirm`, { issueId: 'sq-1-issue-1', billingKey: 'nope' }),
+      () => member.inject('POST', '/api/join/history/one', { joinId: -5 }),
+      () => member.inject('POST', '/api/join/history/one', { joinId: 99_999_999_999 }),
+      () => member.inject('POST', '/api/applications/abc/cancel', {}),
+      () => member.inject('POST', '/api/applications/999999/cancel', { reason: 'x'.repeat(1000) }),
+      () => stack.programs.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{not json' }),
+      () => stack.programs.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'text/plain' }, payload: 'x' }),
+    ];
+    for (const attempt of attempts) {
+      const response = await attempt();
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
+    const after = await stack.programs.app.knex('application').where({ user_id: member.identity.userId }).first();
+    expect(after).toEqual(before);
+  });
+});
+
 describe('my applications', () => {
   it('lists the member own applications newest first and never shows another member', async () => {
     const member = memberClient(stack, newMember());
