@@ -167,6 +167,25 @@ describe('friend requests by career card', () => {
   });
 });
 
+describe('the PG answer is never taken from the browser', () => {
+  it('refuses another member card (billing key) and a key the PG does not know', async () => {
+    const alice = memberClient(stack, newMember());
+    const bob = memberClient(stack, newMember());
+    await alice.fillAnswers(POTENDAY, 'SPRINT');
+    await bob.fillAnswers(POTENDAY, 'SPRINT');
+    const aliceQuery = await alice.payOnCardPage((await alice.book(POTENDAY)).json());
+    const bobBook = (await bob.book(POTENDAY)).json<BookResponse>();
+    const stolen = await bob.confirm(POTENDAY, { issueId: bobBook.payment.issueId, billingKey: aliceQuery.billingKey! });
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json().message).toBe(MESSAGES.paymentIssueMismatch);
+    const invented = await bob.confirm(POTENDAY, { issueId: bobBook.payment.issueId, billingKey: 'billing-key-invented' });
+    expect(invented.statusCode).toBe(409);
+    expect((await bob.detailOf(bobBook.application.joinId)).state).toBe('SUBMITTED');
+    // Alice's own answer still works.
+    expect((await alice.confirm(POTENDAY, aliceQuery)).json().result).toBe('RESERVED');
+  });
+});
+
 describe('the sprint (potenday) on a phone', () => {
   it('returns to the spec callback /potenday/cb/{oddId} and reserves', async () => {
     const member = memberClient(stack, newMember());
