@@ -313,6 +313,19 @@ describe('bad input', () => {
   });
 });
 
+describe('API documentation', () => {
+  it('documents every applications operation (they appear in /api/docs through the gateway)', async () => {
+    const document = (await stack.programs.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations).toEqual(expect.arrayContaining([
+      'GET /api/apply/{oddId}/dupcheck', 'POST /api/apply/{oddId}/draft', 'GET /api/apply/{oddId}/draft', 'PUT /api/apply/{oddId}/steps/{step}',
+      'POST /api/apply/{oddId}/book', 'POST /api/apply/{oddId}/payment/confirm', 'GET /api/join/history', 'POST /api/join/history/one',
+      'GET /api/getJoinProject', 'POST /api/applications/{joinId}/cancel', 'POST /api/payments/webhook',
+    ]));
+    expect(JSON.stringify(document.paths['/api/apply/{oddId}/book'])).toContain('agreeRefundPolicy');
+  });
+});
+
 describe('my applications', () => {
   it('lists the member own applications newest first and never shows another member', async () => {
     const member = memberClient(stack, newMember());
