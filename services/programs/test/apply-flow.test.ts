@@ -227,7 +227,10 @@ describe('the planner course (planx) and a generic product: charged at purchase'
     const joinId = failed.application.joinId;
     expect(failed).toMatchObject({ result: 'PAYMENT_FAILED', application: { state: 'PAYMENT_FAILED' }, next: `/planx/book/fail/${PLANX}` });
     expect(failed.failure!.message).toContain('잔액');
+    const declinedKey = (await stack.programs.app.knex('application').where({ join_id: joinId }).first()).billing_key;
     const retry = (await member.book(PLANX)).json<BookResponse>();
+    // The refused card's key is given back to the PG when the member tries another card.
+    expect(pgState().billingKeys.find((k) => k.billingKey === declinedKey)!.status).toBe('DELETED');
     const paid = (await member.confirm(PLANX, await member.payOnCardPage(retry))).json();
     expect(paid.result).toBe('PAID');
     expect(pgState().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`)).map((p) => [p.id, p.status]).sort()).toEqual([
