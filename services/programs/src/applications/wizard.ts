@@ -113,9 +113,10 @@ function checkRequired(row: Row, answer: RequiredStep): void {
   }
 }
 
-async function checkAside(row: Row, answer: AsideStep, careercard: CareercardClient, userId: number): Promise<void> {
+/** Checks the friend requests; answers the members behind them (account user ids). */
+async function checkAside(row: Row, answer: AsideStep, careercard: CareercardClient, userId: number): Promise<number[]> {
   const ids = answer.friendCareerCardIds;
-  if (!ids.length) return;
+  if (!ids.length) return [];
   if (row.max_friends === 0) throw unprocessable(MESSAGES.applyFriendsNotAllowed, { friendCareerCardIds: MESSAGES.applyFriendsNotAllowed });
   if (ids.length > row.max_friends) {
     const message = MESSAGES.applyTooManyFriends.replace('{n}', String(row.max_friends));
@@ -132,6 +133,7 @@ async function checkAside(row: Row, answer: AsideStep, careercard: CareercardCli
     if (!card) throw unprocessable(`${MESSAGES.applyFriendNotFound} (${id})`, { friendCareerCardIds: MESSAGES.applyFriendNotFound });
     if (card.userId === userId) throw unprocessable(MESSAGES.applyFriendSelf, { friendCareerCardIds: MESSAGES.applyFriendSelf });
   }
+  return found.map((f) => f.userId).filter((id): id is number => id !== null);
 }
 
 function checkProduct(row: Row, answer: ProductStep, answers: ApplicationAnswers): void {
@@ -152,7 +154,7 @@ export async function saveStep(app: FastifyInstance, careercard: CareercardClien
   if (steps.slice(0, index).some((earlier) => answers[earlier] === undefined)) throw conflict(MESSAGES.applyStepOrder);
   const answer = parseStep(step as AnswerStep, body);
   if (step === 'required') checkRequired(row, answer as RequiredStep);
-  if (step === 'aside') await checkAside(row, answer as AsideStep, careercard, userId);
+  const friendUserIds = step === 'aside' ? await checkAside(row, answer as AsideStep, careercard, userId) : null;
   if (step === 'product') checkProduct(row, answer as ProductStep, answers);
 
   await app.knex.transaction(async (trx) => {
@@ -160,6 +162,7 @@ export async function saveStep(app: FastifyInstance, careercard: CareercardClien
     if (!EDITABLE_STATES.includes(locked.status)) throw conflict(MESSAGES.applyNotEditable);
     const next: ApplicationAnswers = { ...(locked.answers ?? {}), [step]: answer };
     const changes: Record<string, unknown> = {};
+    if (friendUserIds) changes.friend_user_ids = friendUserIds;
     if (step === 'required') {
       changes.role = (answer as RequiredStep).role;
       // The role's questions belong to the old role: asked again.
@@ -186,8 +189,10 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
     const closed = await closedReason(app.knex, cohort, now);
     if (closed) throw conflict(closed);
   }
+  let replacedKey: string | null = null;
   const issueId = await app.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, row.join_id);
+    replacedKey = locked.status === 'PAYMENT_FAILED' && locked.billing_key && !locked.billing_key_released_at ? locked.billing_key : null;
     const attempt = Number(locked.issue_attempt) + 1;
     const columns = { issue_id: issueIdOf(row.join_id, attempt), issue_attempt: attempt, fee_krw: cohort.fee_krw };
     if (locked.status === 'SUBMITTED') {
@@ -204,6 +209,8 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
     }
     return columns.issue_id;
   });
+  // The card refused at charge time is replaced by the new attempt's: its key is given back to the PG.
+  if (replacedKey) await app.payments.pg.deleteBillingKey(replacedKey).catch((error: unknown) => app.log.warn({ err: error }, 'replaced billing key not deleted'));
   const context = (await loadContext(app.knex, row.join_id))!;
   const path = device === 'mobile' ? applyPaths.callback(row.kind, oddId) : applyPaths.step(row.kind, row.slug, oddId, 'book');
   const redirectUrl = `${app.programsConfig.siteUrl}${path}`;

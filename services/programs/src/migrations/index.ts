@@ -4,6 +4,7 @@ import * as cohorts from './002_cohorts';
 import * as refundRules from './003_refund_rules';
 import * as applications from './004_applications';
 import * as applicationFlow from './005_application_flow';
+import * as friendRequests from './006_friend_requests';
 import * as operators from './100_operators';
 import * as sprintOperations from './101_sprint_operations';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '003_refund_rules': refundRules,
   '004_applications': applications,
   '005_application_flow': applicationFlow,
+  '006_friend_requests': friendRequests,
   '100_operators': operators,
   '101_sprint_operations': sprintOperations,
 };
