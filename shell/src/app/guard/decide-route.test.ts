@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts/messages';
 import { createRouteTable } from '../registry/route-table';
 import { decideRoute, type GuardContext, type RouteDecision } from './decide-route';
-import { ALL_MANIFESTS } from './spec-routes.fixture';
+import type { RouteManifest } from '@sq/contracts/registry';
+import { ROUTE_OWNERS, SITE_ROUTES } from '@sq/contracts/spec-routes';
 
 const NOW = Date.UTC(2025, 4, 1, 9, 0, 0);
 const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -16,7 +17,15 @@ const TOKENS = {
 } as const;
 type Who = keyof typeof TOKENS;
 
-const routeTable = createRouteTable(ALL_MANIFESTS);
+/**
+ * The guard's route table built from the site route list (spec section 2), the same list every bundle's
+ * routes.json is tested against, so the guard is checked against the spec and not against a copy.
+ */
+const SPEC_MANIFESTS: RouteManifest[] = ROUTE_OWNERS.map((owner) => ({
+  name: owner,
+  routes: SITE_ROUTES.filter((r) => r.owner === owner).map(({ path, access }) => ({ path, access, layout: 'default', title: path, ready: true })),
+}));
+const routeTable = createRouteTable(SPEC_MANIFESTS);
 const ctx = (who: Who, extra: Partial<GuardContext> = {}): GuardContext => ({
   token: TOKENS[who],
   now: NOW,
