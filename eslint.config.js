@@ -126,6 +126,21 @@ export default tseslint.config(
     },
   },
   {
+    // Icons are SVG components from packages/ui (Icon): an emoji needs an emoji font and shows as an empty box
+    // on machines without one. Applies to every front-end source file. Emoji = characters shown as emoji by
+    // default, or asked to be (U+FE0F); text symbols such as © stay allowed.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]', 'JSXText[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]', 'TemplateElement[value.raw=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]'].map((selector) => ({
+          selector,
+          message: 'No emoji in the interface: use an SVG icon from @sq/ui (Icon), see packages/ui/src/components/Icon.tsx.',
+        })),
+      ],
+    },
+  },
+  {
     // No import cycles anywhere (a cycle hides an ordering bug and defeats lazy chunks). Type-only imports
     // count too: they still tie the modules' designs together.
     files: ['**/*.{ts,tsx,js,mjs}'],
