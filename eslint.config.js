@@ -35,10 +35,12 @@ const PACKAGE_LAYERS = {
   'service-kit': ['contracts'],
   stack: ['contracts', 'service-kit'],
   'mf-config': [],
+  // Pure, no I/O: the operators' team matcher, used by the programs service.
+  'team-matcher': [],
 };
 /** What a front-end bundle may use (never the server side); what a service and the gateway may use. */
 const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standalone', 'mf-config'];
-const SERVER_PACKAGES = ['contracts', 'service-kit'];
+const SERVER_PACKAGES = ['contracts', 'service-kit', 'team-matcher'];
 const pkg = (/** @type {string[]} */ names) => names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
 
 const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });

@@ -100,6 +100,7 @@ async function boardApplications(knex: Knex, oddId: number): Promise<Row[]> {
 async function matcherApplicants(deps: BoardDeps, rows: Row[]): Promise<Applicant[]> {
   const userIds = rows.map((r) => r.user_id as number);
   const [people, levels] = await Promise.all([deps.people.lookup(userIds), deps.people.skillLevels(userIds)]);
+  const joinByUser = new Map(rows.map((r) => [r.user_id as number, r.join_id as number]));
   const joinByCard = new Map<string, number>();
   for (const row of rows) {
     const card = people.get(row.user_id)?.profileId;
@@ -115,7 +116,11 @@ async function matcherApplicants(deps: BoardDeps, rows: Row[]): Promise<Applican
       careerMonths: careerMonthsOf(row),
       skillLevel: levels.get(row.user_id) ?? null,
       weeklyHours: null,
-      friendIds: (answers.aside?.friendCareerCardIds ?? []).flatMap((id) => joinByCard.get(id.toLowerCase()) ?? []),
+      // The friends careercard resolved at the aside step (friend_user_ids), else by career card ID through account.
+      friendIds: [...new Set([
+        ...((row.friend_user_ids ?? []) as number[]).flatMap((userId) => joinByUser.get(userId) ?? []),
+        ...(answers.aside?.friendCareerCardIds ?? []).flatMap((id) => joinByCard.get(id.toLowerCase()) ?? []),
+      ])],
     };
   });
 }
