@@ -6,6 +6,7 @@ import productRoutes from './routes/products';
 import internalRefundRuleRoutes from './routes/internal-refund-rules';
 import applicantRepository from './repositories/applicant-repository';
 import applicantRoutes from './routes/applicants';
+import internalUserRoutes from './routes/internal-users';
 
 /** Products, cohorts (oddId) and refund rules; applications, payments and teams join them later. */
 export const programsService: ServiceDefinition = {
@@ -19,5 +20,6 @@ export const programsService: ServiceDefinition = {
     await app.register(internalRefundRuleRoutes);
     await app.register(applicantRepository);
     await app.register(applicantRoutes);
+    await app.register(internalUserRoutes);
   },
 };
