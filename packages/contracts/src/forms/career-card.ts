@@ -23,8 +23,11 @@ export const CAREER_CARD_LIMITS = {
 /** The guided setup of /careercard/onboarding/{step}, in order; the card remembers the last step reached. */
 export const ONBOARDING_STEPS = ['job', 'career', 'intro', 'cover', 'skills', 'project'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+/** What the card remembers: a step to resume at, or 'done' once the last step is passed. */
+export const ONBOARDING_PROGRESS = [...ONBOARDING_STEPS, 'done'] as const;
 
 /** NUL and other control characters (tab and line breaks aside) never reach the database. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const hasControlCharacters = (value: string) => CONTROL.test(value);
 const printable = z.refine<string>((value) => !CONTROL.test(value), MESSAGES.textInvalidCharacters);
@@ -73,7 +76,7 @@ export const myInfoUpdateSchema = z.object({
   yearCode: z.optional(careerYears),
   intro: z.optional(intro),
   imgId: z.optional(z.nullable(imageId)),
-  onboardingStep: z.optional(z.enum(ONBOARDING_STEPS, { error: MESSAGES.badRequest })),
+  onboardingStep: z.optional(z.enum(ONBOARDING_PROGRESS, { error: MESSAGES.badRequest })),
 }, { error: MESSAGES.badRequest });
 export type MyInfoUpdateForm = z.infer<typeof myInfoUpdateSchema>;
 

@@ -127,16 +127,16 @@ export function createProfileRepository(knex: Knex) {
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.profile_id')
         .limit(limit);
-      return Promise.all(rows.map(async (row: Record<string, any>) => ({
-        profileId: row.profile_id,
-        userAlias: row.user_alias,
+      return Promise.all(rows.map(async (row: Record<string, string | null>) => ({
+        profileId: row.profile_id!,
+        userAlias: row.user_alias!,
         jobGroupName: row.job_group_name ?? '',
         positionName: row.position_name ?? '',
         yearCodeName: row.year_name ?? '',
-        intro: row.intro,
-        imgUrl: row.img_url,
-        coverImgUrl: row.cover_img_url,
-        skills: (await skillsOf(row.profile_id)).slice(0, 5),
+        intro: row.intro!,
+        imgUrl: row.img_url ?? null,
+        coverImgUrl: row.cover_img_url ?? null,
+        skills: (await skillsOf(row.profile_id!)).slice(0, 5),
       })));
     },
 

@@ -7,12 +7,8 @@ import {
 import { badRequest, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
 import { requireOwnUploads } from '../card-rules';
 
-type ProjectBody = z.infer<typeof projectBodyType>;
-// The parsed body (defaults applied) as the route sees it.
-const projectBodyType = z.object({
-  title: z.string(), role: z.string(), startDate: z.string(), endDate: z.string().nullable(),
-  description: z.string(), links: z.array(z.string()), imgIds: z.array(z.string()),
-});
+/** The parsed body (defaults applied) as the route sees it. */
+type ProjectBody = z.output<typeof projectSchema>;
 const projectParams = z.object({ projectId: idParam });
 
 /**
