@@ -119,7 +119,7 @@ describe('career card, my info and withdrawal of a new member', () => {
     // The owner edits: a too-long intro is refused and what was typed stays; then a valid one saves.
     await page.getByTestId('careercard-edit').click();
     await page.waitForURL(`${baseUrl}/careercard/${id}/edit`);
-    const intro = page.getByLabel('소개', { exact: true });
+    const intro = page.getByRole('textbox', { name: '소개', exact: true });
     await intro.fill('가'.repeat(1001));
     await page.getByTestId('save-intro').click();
     await page.getByText(MESSAGES.introLength).waitFor();
