@@ -58,6 +58,22 @@ describe('withdrawal and live applications', () => {
     expect(await programs.service.app.knex('application').where({ join_id: live.join_id }).first()).toMatchObject({ user_id: m.userId });
   });
 
+  it('refuses an unknown reason, control characters or a missing consent with a Korean 400; nothing changes', async () => {
+    const m = await member();
+    for (const [payload, message] of [
+      [{ reasonCode: 'DROP TABLE', agreed: true }, MESSAGES.withdrawalReasonRequired],
+      [{ reasonCode: 'OTHER', reasonText: '널\u0000문자', agreed: true }, MESSAGES.textInvalidCharacters],
+      [{ reasonCode: 'OTHER', reasonText: 'x'.repeat(501), agreed: true }, MESSAGES.withdrawalReasonTextLength],
+      [{ reasonCode: 'OTHER', agreed: 'yes' }, MESSAGES.withdrawalConsentRequired],
+    ] as const) {
+      const response = await account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${m.userId}`, headers: m.headers, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect(await userRow(account, m.userId)).toMatchObject({ withdrawn_at: null });
+    expect(await sessionActive(account, m.token)).toBe(true);
+  });
+
   it('answers 503 and changes nothing when programs cannot be asked', async () => {
     // Its own careercard: account databases number users alike, and sign-up keys follow the user.
     const ownCards = await startCareercard();
@@ -142,7 +158,7 @@ describe('my info (POST /api/updateUser, POST /api/user/password)', () => {
     expect(response.json<UserDataResponse>().userData).toMatchObject({ userName: '김새이름', notionEmail: 'me@notion.so', notionEmailCheckYn: 'Y', slackEmailCheckYn: 'Y' });
     const cleared = await account.app.inject({ method: 'POST', url: '/api/updateUser', headers: m.headers, payload: { notionEmail: '' } });
     expect(cleared.json<UserDataResponse>().userData).toMatchObject({ notionEmail: null, notionEmailCheckYn: 'N', slackEmailCheckYn: 'Y' });
-    for (const payload of [{ username: '김' }, { notionEmail: 'not-mail' }, { slackEmail: 12 }, { username: 'a\u0000b'.repeat(20) }]) {
+    for (const payload of [{ username: '김' }, { notionEmail: 'not-mail' }, { slackEmail: 12 }, { username: 'a\u0000b'.repeat(20) }, { username: '김\u0000민지' }, { useralias: '닉\u0000네임' }]) {
       const bad = await account.app.inject({ method: 'POST', url: '/api/updateUser', headers: m.headers, payload });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
       expect(bad.json().message).toMatch(/[가-힣]/);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import { careerYears, jobGroup, nickname, position } from './fields';
+import { careerYears, hasControlCharacters, jobGroup, nickname, position } from './fields';
 
 /**
  * The career card's forms (onboarding, the editor) and the careercard service's request bodies: one set of
@@ -26,11 +26,7 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 /** What the card remembers: a step to resume at, or 'done' once the last step is passed. */
 export const ONBOARDING_PROGRESS = [...ONBOARDING_STEPS, 'done'] as const;
 
-/** NUL and other control characters (tab and line breaks aside) never reach the database. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-export const hasControlCharacters = (value: string) => CONTROL.test(value);
-const printable = z.refine<string>((value) => !CONTROL.test(value), MESSAGES.textInvalidCharacters);
+const printable = z.refine<string>((value) => !hasControlCharacters(value), MESSAGES.textInvalidCharacters);
 
 /** Free text of at most `max` characters, trimmed; `message` also for a wrong type. */
 const freeText = (max: number, message: string) => z.string({ error: message }).check(z.trim(), z.maxLength(max, message), printable);
@@ -110,7 +106,7 @@ const link = z.string({ error: MESSAGES.projectLinkInvalid }).check(
   z.refine((value) => {
     try {
       const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !CONTROL.test(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !hasControlCharacters(value);
     } catch {
       return false;
     }

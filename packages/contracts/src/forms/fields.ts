@@ -17,6 +17,12 @@ const SPECIAL = /[!-/:-@[-`{-~]/;
 /** Only letters, digits and those special characters (no spaces, no Hangul) may make up a password. */
 const PASSWORD_CHARS = /^[A-Za-z0-9!-/:-@[-`{-~]*$/;
 
+/** NUL and other control characters (tab and line breaks aside) never reach the database. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlCharacters = (value: string) => CONTROL.test(value);
+const printableName = (message: string) => z.refine<string>((value) => !hasControlCharacters(value), message);
+
 /** A required text field: missing, null or another type reads as empty and shows `required`. */
 const text = (required: string) => z.string({ error: required });
 
@@ -72,6 +78,7 @@ export const userName = text(MESSAGES.nameRequired).check(
   z.minLength(1, MESSAGES.nameRequired),
   z.minLength(2, MESSAGES.nameLength),
   z.maxLength(20, MESSAGES.nameLength),
+  printableName(MESSAGES.textInvalidCharacters),
 );
 
 export const nickname = text(MESSAGES.nicknameRequired).check(
@@ -79,6 +86,7 @@ export const nickname = text(MESSAGES.nicknameRequired).check(
   z.minLength(1, MESSAGES.nicknameRequired),
   z.minLength(2, MESSAGES.nicknameLength),
   z.maxLength(20, MESSAGES.nicknameLength),
+  printableName(MESSAGES.textInvalidCharacters),
 );
 
 /**
