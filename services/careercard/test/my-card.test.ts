@@ -126,6 +126,19 @@ describe('profile, cover and intro (POST /api/profile, /api/profile/cover, /api/
     await refused(m, await call('POST', '/api/profile', m.cc, { jobGroup: 'JG_DEV', position: 'POS_UXUI', careerYears: 'CY_3_5Y' }), 400, MESSAGES.positionRequired);
   });
 
+  it('changes nothing when the account service cannot be asked', async () => {
+    const m = await member();
+    const reachable = process.env.ACCOUNT_SERVICE_URL;
+    process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:9';
+    try {
+      const response = await call('POST', '/api/profile', m.cc, { useralias: `딴이름${m.userId}`, jobGroup: 'JG_PLAN', careerYears: 'CY_3_5Y' });
+      await refused(m, response, 503, MESSAGES.serviceUnavailable);
+    } finally {
+      process.env.ACCOUNT_SERVICE_URL = reachable;
+    }
+    expect(await row(m.profileId)).toMatchObject({ user_alias: m.alias, job_group_code: 'JG_DEV', year_code: 'CY_1_3Y' });
+  });
+
   it('sets a cover and a photo only from the member’s own uploads; a non-image upload is refused', async () => {
     const m = await member();
     const other = await member();
