@@ -232,6 +232,18 @@ describe('projects (POST/PUT/DELETE /api/profile/project, order, public page)', 
     expect((await call('GET', `/api/profile/project/${newer.projectId}`)).statusCode).toBe(404);
   });
 
+  it('keeps the project limit when many are added at once', async () => {
+    const m = await member();
+    const results = await Promise.all(Array.from({ length: 33 }, (_, i) => call('POST', '/api/profile/project', m.cc, { ...project, title: `프로젝트 ${i}` })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(30);
+    for (const refusal of results.filter((r) => r.statusCode !== 201)) {
+      expect(refusal.statusCode).toBe(409);
+      expect(refusal.json().message).toBe(MESSAGES.projectsTooMany);
+    }
+    const orders: number[] = await careercard.app.knex('profile_project').where({ profile_id: m.profileId }).orderBy('sort_order').pluck('sort_order');
+    expect(orders).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+
   it('refuses bad projects, other members’ projects and images, and bad orders; nothing changes', async () => {
     const m = await member();
     const other = await member();
