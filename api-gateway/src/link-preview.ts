@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
-import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/forms';
+import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
 
 /** /careercard/{profileId} with the product's one career card ID rule (its reserved IDs answer 400: no preview). */
 const CAREER_CARD_PATH = new RegExp(`^/careercard/(${CAREER_CARD_ID_PATTERN.source.replace(/^\^|\$$/g, '')})/?$`);

@@ -2,7 +2,7 @@
  * Pure display rules of the career card page (no React, unit-tested).
  */
 
-import { isValidCareerCardId } from '@sq/contracts/forms';
+import { isValidCareerCardId } from '@sq/contracts/career-card-id';
 
 /**
  * A career card ID as it may appear in the URL: the product's one rule (@sq/contracts). Anything else is the

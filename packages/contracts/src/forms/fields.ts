@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { formatPhone, PHONE_PATTERN as MOBILE_PATTERN } from '../format';
+import { CAREER_CARD_ID_PATTERN, isReservedCareerCardId } from '../career-card-id';
 
 /**
  * Field rules shared by the account forms (spec section 5). Built with `zod/mini` so the shell can load them
@@ -89,22 +90,7 @@ export const nickname = text(MESSAGES.nicknameRequired).check(
   printableName(MESSAGES.textInvalidCharacters),
 );
 
-/**
- * Career card IDs that would collide with a route: anything containing 'admin' (the route guard sends every
- * such path to the operators' pages) and the fixed children of /careercard.
- */
-export const RESERVED_CAREER_CARD_IDS = ['onboarding', 'project', 'edit', 'error', 'findmyprofile', 'new', 'me', 'api'] as const;
-export const CAREER_CARD_ID_PATTERN = /^[A-Za-z0-9]{2,20}$/;
-
-export function isReservedCareerCardId(id: string): boolean {
-  const lower = id.toLowerCase();
-  return lower.includes('admin') || (RESERVED_CAREER_CARD_IDS as readonly string[]).includes(lower);
-}
-
-/** Letters and digits, 2 to 20 characters, never reserved. The careercard service stores it as the card's URL. */
-export function isValidCareerCardId(id: unknown): id is string {
-  return typeof id === 'string' && CAREER_CARD_ID_PATTERN.test(id) && !isReservedCareerCardId(id);
-}
+export { CAREER_CARD_ID_PATTERN, RESERVED_CAREER_CARD_IDS, isReservedCareerCardId, isValidCareerCardId } from '../career-card-id';
 
 export const careerCardId = text(MESSAGES.careerCardIdRequired).check(
   z.trim(),
