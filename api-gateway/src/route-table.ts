@@ -39,14 +39,16 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('account', 'public', GET, '/api/open/check/email', '/api/open/check/contact-email', '/api/open/isCheckId'),
   ...rule('account', 'public', GET, '/api/logout'),
   ...rule('account', 'member', GET, '/api/meOauth'),
-  ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*'),
+  ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*', '/api/user/password'),
   ...rule('account', 'member', ANY, '/api/point/skill'),
 
   // Career card and profile
   ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),
   ...rule('careercard', 'member', GET, '/api/findByIdMyinfo'),
   ...rule('careercard', 'member', POST, '/api/insertMyinfo', '/api/updateMyinfo', '/api/fileUpload', '/api/profile', '/api/profile/cover', '/api/profile/intro'),
-  ...rule('careercard', 'public', GET, '/media/uploads/*'),
+  ...rule('careercard', 'public', GET, '/media/uploads/*', '/api/careercard/examples'),
+  ...rule('careercard', 'member', POST, '/api/profile/skills', '/api/profile/project', '/api/profile/project/order'),
+  ...rule('careercard', 'member', ['PUT', 'DELETE'], '/api/profile/project/*'),
 
   // Programs, applications and operators
   ...rule('programs', 'public', GET, '/api/products', '/api/products/*', '/api/cohorts/*'),

@@ -5,6 +5,8 @@ import { seed } from './seeds';
 import { readAccountConfig } from './config';
 import tokens from './tokens';
 import careercardClient from './clients/careercard-client';
+import programsClient from './clients/programs-client';
+import internalUserRoutes from './routes/internal-users';
 import userRepository from './repositories/user-repository';
 import sessionRepository from './repositories/session-repository';
 import sessionRoutes from './routes/session';
@@ -12,7 +14,7 @@ import signUpRoutes from './routes/sign-up';
 import checkRoutes from './routes/checks';
 import recoveryRoutes from './routes/recovery';
 import memberRoutes from './routes/member';
-import withdrawalRoutes from './routes/withdrawal';
+import withdrawalRoutes, { retirementOutbox } from './routes/withdrawal';
 import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
 
@@ -31,6 +33,7 @@ export const accountService: ServiceDefinition = {
     await app.register(accountConfig);
     await app.register(tokens);
     await app.register(careercardClient);
+    await app.register(programsClient);
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);
     await app.register(sessionRepository);
@@ -39,8 +42,10 @@ export const accountService: ServiceDefinition = {
     await app.register(checkRoutes);
     await app.register(recoveryRoutes);
     await app.register(memberRoutes);
+    await app.register(retirementOutbox);
     await app.register(withdrawalRoutes);
     await app.register(oauthRoutes);
     await app.register(internalRoutes);
+    await app.register(internalUserRoutes);
   },
 };

@@ -18,6 +18,7 @@ import type { PgClient } from './payments/pg-client';
 import { operatorsPlugin } from './operators/plugin';
 import type { OperatorsConfig } from './operators/config';
 import type { PeopleClient } from './operators/people-client';
+import internalUserRoutes from './routes/internal-users';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -49,6 +50,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(internalRefundRuleRoutes);
       await app.register(applicantRepository);
       await app.register(applicantRoutes);
+      await app.register(internalUserRoutes);
       await app.register(applyRoutes);
       await app.register(myApplicationRoutes);
       await app.register(paymentWebhookRoutes);

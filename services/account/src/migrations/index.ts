@@ -2,10 +2,12 @@ import type { Migration } from '@sq/service-kit';
 import * as accounts from './001_accounts';
 import * as accountFlows from './002_account_flows';
 import * as uploadImageId from './003_upload_image_id';
+import * as withdrawalOutbox from './004_withdrawal_outbox';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
   '001_accounts': accounts,
   '002_account_flows': accountFlows,
   '003_upload_image_id': uploadImageId,
+  '004_withdrawal_outbox': withdrawalOutbox,
 };
