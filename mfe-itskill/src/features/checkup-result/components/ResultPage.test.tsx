@@ -68,7 +68,7 @@ describe('ResultPage', () => {
     getPointReceived.mockResolvedValue(false);
     claimSkillPoint.mockResolvedValue(1_000);
     renderAt('/itskillcheckup/result');
-    fireEvent.click(await screen.findByRole('button', { name: '포인트 받기' }));
+    fireEvent.click(await screen.findByRole('button', { name: '포인트 받기' }, { timeout: 5_000 }));
     expect(await screen.findByText('1,000포인트를 받았어요.')).toBeTruthy();
     expect(screen.getByTestId('itskill-point-claim')).toHaveProperty('disabled', true);
     expect(claimSkillPoint).toHaveBeenCalledTimes(1);
@@ -79,7 +79,7 @@ describe('ResultPage', () => {
     getMyResult.mockResolvedValue(result);
     getPointReceived.mockResolvedValue(true);
     renderAt(`/itskillcheckup/result/${KEY}`);
-    expect(await screen.findByText(MESSAGES.pointAlreadyGranted)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.pointAlreadyGranted, {}, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByTestId('itskill-point-claim')).toHaveProperty('disabled', true);
   });
 
