@@ -18,7 +18,7 @@ vi.mock('../api/result-api', () => ({
 }));
 
 /** An unsigned JWT-shaped token that has not expired (the browser never verifies signatures). */
-const token = () => ['{"alg":"HS256"}', JSON.stringify({ sub: '7', exp: Math.floor(Date.now() / 1000) + 600 }), 'sig'].map((p) => btoa(p).replace(/=+$/, '')).join('.');
+const token = () => ['{"alg":"ES256"}', JSON.stringify({ sub: '7', sid: 's7', exp: Math.floor(Date.now() / 1000) + 600 }), 'sig'].map((p) => btoa(p).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')).join('.');
 
 const KEY = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const result: SharedCheckupResult = {
