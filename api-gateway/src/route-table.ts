@@ -67,6 +67,9 @@ export const ROUTE_TABLE: RouteRule[] = [
 
   // IT skill check-up and trends
   ...rule('itskill', 'public', GET, '/api/itskill/*'),
+  ...rule('itskill', 'member', GET, '/api/itskill/checkup/run', '/api/itskill/my-result'),
+  ...rule('itskill', 'member', POST, '/api/itskill/checkup/run', '/api/itskill/checkup/run/answers', '/api/itskill/checkup/run/submit'),
   ...rule('itskill', 'member', POST, '/api/getMyinfoSkill', '/api/setSurveyAlarm'),
   ...rule('itskill', 'member', GET, '/api/getIsAlarm'),
+  ...rule('itskill', 'admin', ['GET', 'POST'], '/api/admin/itskill/seasons', '/api/admin/itskill/seasons/*'),
 ];

@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './registry';
 export * from './identity';
 export * from './uploads';
+export * from './itskill';
 export type * from './api/content';
 export type * from './api/account';
 export type * from './api/careercard';

@@ -97,6 +97,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const started = SERVICES.map((name) => {
       const env = { ...common, ...mailEnv, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
       if (name === 'programs') Object.assign(env, paymentEnv, { SITE_URL: siteUrl }, options.extraEnv);
+      // The link in itskill's season-open mail.
+      if (name === 'itskill') Object.assign(env, { SITE_URL: siteUrl });
       // careercard's uploaded images (its LocalDiskStorage): git-ignored, kept between runs like the database.
       if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? path.join(DATA_DIR, 'uploads') });
       const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);

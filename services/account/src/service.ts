@@ -17,6 +17,8 @@ import memberRoutes from './routes/member';
 import withdrawalRoutes, { retirementOutbox } from './routes/withdrawal';
 import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
+import itskillClient from './clients/itskill-client';
+import internalContactRoutes from './routes/internal-contacts';
 
 /** Configuration is read when the app is built (tests set the environment first). */
 const accountConfig = fp(async (app) => {
@@ -37,6 +39,8 @@ export const accountService: ServiceDefinition = {
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);
     await app.register(sessionRepository);
+    await app.register(itskillClient);
+    await app.register(internalContactRoutes);
     await app.register(sessionRoutes);
     await app.register(signUpRoutes);
     await app.register(checkRoutes);

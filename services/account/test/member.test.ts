@@ -93,26 +93,6 @@ describe('onboarding (POST /api/user/detail)', () => {
   });
 });
 
-describe('points (GET/POST /api/point/skill)', () => {
-  it('credits a reason once and reports whether it was received', async () => {
-    const { headers } = await member();
-    expect((await as(headers, 'GET', '/api/point/skill')).json()).toEqual({ ErrorCode: '00', received: 'N', pointBalance: 0 });
-    const granted = await as(headers, 'POST', '/api/point/skill', { reasonCode: 'SKILL_CHECKUP', reasonText: '스킬 체크업 완료', entry: 'itskillcheckup' });
-    expect(granted.json()).toEqual({ ErrorCode: '00', granted: 1_000, pointBalance: 1_000 });
-    const twice = await as(headers, 'POST', '/api/point/skill', { reasonCode: 'SKILL_CHECKUP' });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(MESSAGES.pointAlreadyGranted);
-    expect((await as(headers, 'GET', '/api/point/skill?reasonCode=SKILL_CHECKUP')).json()).toEqual({ ErrorCode: '00', received: 'Y', pointBalance: 1_000 });
-    // The sign-up credit is only onboarding's to give.
-    expect((await as(headers, 'POST', '/api/point/skill', { reasonCode: 'SIGNUP_ONBOARDING' })).statusCode).toBe(409);
-    for (const body of [{}, { reasonCode: 1 }, { reasonCode: "x'; --" }, { reasonCode: 'SKILL_CHECKUP', reasonText: 'x'.repeat(300) }]) {
-      const response = await as(headers, 'POST', '/api/point/skill', body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(MESSAGES.badRequest);
-    }
-  });
-});
-
 describe('update user (POST /api/updateUser)', () => {
   it('changes the member\'s own details and refuses another member\'s nickname or receiving e-mail', async () => {
     const other = await member();

@@ -5,6 +5,7 @@ import {
   type MemberPasswordForm, type OnboardingForm, type PointGrantResponse, type PointStatusResponse, type UpdateUserForm, type UpdateUserResponse, type UserDetailResponse,
 } from '@sq/contracts';
 import { badRequest, conflict, notFound, requireMember } from '@sq/service-kit';
+import { SKILL_POINT_REASON } from '@sq/contracts';
 import { hashPassword, verifyPassword } from '../passwords';
 import { createAvailability, uniqueViolationToConflict } from '../lib/availability';
 import { toSignedInUser, type UserRow } from '../repositories/user-repository';
@@ -12,18 +13,21 @@ import { toSignedInUser, type UserRow } from '../repositories/user-repository';
 /** The sign-up credit of onboarding (spec section 9: 10,000 KRW point), granted once per member. */
 export const SIGNUP_POINT = { reasonCode: 'SIGNUP_ONBOARDING', amount: 10_000 } as const;
 /**
- * Credits a member may claim through POST /api/point/skill, each at most once. The spec names the call but
- * not the amounts; the skill check-up event credits 1,000 points.
+ * Credits a member may claim through POST /api/point/skill, each at most once: the IT skill check-up's, after a
+ * completed check-up. The spec names the call but not the amount: SKILL_POINT_AMOUNT (clients/itskill-client.ts).
  */
-export const POINT_REASONS: Record<string, number> = { SKILL_CHECKUP: 1_000 };
+const claimable = (reasonCode: string) => reasonCode === SKILL_POINT_REASON;
 
 const pointQuery = z.object({
   reasonCode: z._default(z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[A-Z_]{2,40}$/, MESSAGES.badRequest)), 'SKILL_CHECKUP'),
 }, { error: MESSAGES.badRequest });
 const pointBody = z.object({
   reasonCode: z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[A-Z_]{2,40}$/, MESSAGES.badRequest)),
-  reasonText: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(200, MESSAGES.badRequest))),
-  entry: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(100, MESSAGES.badRequest))),
+  // No control characters (a NUL byte cannot be stored in PostgreSQL text).
+  // eslint-disable-next-line no-control-regex
+  reasonText: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(200, MESSAGES.badRequest), z.regex(/^[^\u0000-\u001f]*$/, MESSAGES.badRequest))),
+  // eslint-disable-next-line no-control-regex
+  entry: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(100, MESSAGES.badRequest), z.regex(/^[^\u0000-\u001f]*$/, MESSAGES.badRequest))),
 }, { error: MESSAGES.badRequest });
 
 /** Onboarding (additional info + the one-time credit), points, and editing one's own details. */
@@ -90,14 +94,20 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['account'], summary: '포인트 받기', body: pointBody }, preHandler: requireMember },
     async (request): Promise<PointGrantResponse> => {
       const user = await activeUser(request.identity!.userId);
-      const amount = POINT_REASONS[request.body.reasonCode];
-      if (!amount) throw conflict(MESSAGES.badRequest);
-      const rows = await app.knex('point_ledger')
-        .insert({ user_id: user.user_id, reason_code: request.body.reasonCode, amount, reason_text: request.body.reasonText ?? null, entry: request.body.entry ?? null })
-        .onConflict(['user_id', 'reason_code'])
-        .ignore()
-        .returning('id');
-      if (rows.length === 0) throw conflict(MESSAGES.pointAlreadyGranted);
+      if (!claimable(request.body.reasonCode)) throw conflict(MESSAGES.badRequest);
+      // Only after a completed check-up, as itskill (which owns it) says.
+      if (!(await app.itskill.completedCheckup(user.user_id))) throw conflict(MESSAGES.checkupNotCompleted);
+      const amount = app.pointConfig.skillPointAmount;
+      // One transaction; (user, reason) is unique, so however many claims race, one row lands.
+      const granted = await app.knex.transaction(async (trx) => {
+        const rows = await trx('point_ledger')
+          .insert({ user_id: user.user_id, reason_code: request.body.reasonCode, amount, reason_text: request.body.reasonText ?? null, entry: request.body.entry ?? null })
+          .onConflict(['user_id', 'reason_code'])
+          .ignore()
+          .returning('id');
+        return rows.length === 1;
+      });
+      if (!granted) throw conflict(MESSAGES.pointAlreadyGranted);
       return ok({ granted: amount, pointBalance: await balance(user.user_id) });
     },
   );

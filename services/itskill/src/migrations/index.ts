@@ -3,6 +3,7 @@ import * as surveys from './001_surveys';
 import * as results from './002_results';
 import * as alarms from './003_alarms';
 import * as trends from './004_trends';
+import * as questionBank from './005_question_bank';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_results': results,
   '003_alarms': alarms,
   '004_trends': trends,
+  '005_question_bank': questionBank,
 };

@@ -1,34 +1,118 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import type { SharedCheckupResult } from '@sq/contracts';
+import {
+  CAREER_BANDS, CAREER_BAND_OF_YEAR, skillLevelName,
+  type AttachSkillResponse, type CareerBand, type InternalSkillLevelResponse, type SharedCheckupResult,
+} from '@sq/contracts';
+import type { Row } from '@sq/service-kit';
+import { topPercent, weakestAreas } from '../scoring';
 
-export function createResultRepository(knex: Knex) {
+/** The year codes of a career band (the percentile compares within one band). */
+export function yearCodesOf(band: CareerBand): string[] {
+  return Object.entries(CAREER_BAND_OF_YEAR).filter(([, b]) => b === band).map(([code]) => code);
+}
+export const bandOf = (yearCode: string): CareerBand => CAREER_BAND_OF_YEAR[yearCode] ?? 'UNDER_1Y';
+
+/** Completed results: the public share view, the member's own latest, attachments to applications. */
+export function createResultRepository(knex: Knex, options: { learnNextAreas: number }) {
+  /** Each real member's latest completed result in a season, job group and band (demo rows never). */
+  const peerScores = async (surveyId: number, jobGroupCode: string, band: CareerBand): Promise<{ user_id: number; total_score: number }[]> =>
+    knex
+      .select('user_id', 'total_score')
+      .from(
+        knex('checkup_result')
+          .distinctOn('user_id')
+          .where({ survey_id: surveyId, job_group_code: jobGroupCode, status: 'COMPLETED', is_demo: false })
+          .whereIn('year_code', yearCodesOf(band))
+          .orderBy([{ column: 'user_id' }, { column: 'completed_at', order: 'desc' }])
+          .select('user_id', 'total_score')
+          .as('latest'),
+      );
+
+  async function toShared(r: Row): Promise<SharedCheckupResult> {
+    const band = bandOf(r.year_code);
+    const areas = await knex('checkup_area_score as a')
+      .join('survey_area as sa', 'sa.area_id', 'a.area_id')
+      .where('a.result_id', r.result_id)
+      .orderBy('sa.sort_order')
+      .select('sa.code', 'sa.name', 'sa.advice', 'sa.sort_order', 'a.score', 'a.max_score', 'a.level');
+    const scored = areas.map((a) => ({
+      code: a.code as string, name: a.name as string, score: a.score as number, maxScore: a.max_score as number, level: a.level as number,
+      percent: a.max_score === 0 ? 0 : Math.round((a.score * 100) / a.max_score), advice: a.advice as string, order: a.sort_order as number,
+    }));
+    let ranking: SharedCheckupResult['ranking'] = null;
+    if (!r.is_demo && r.total_score !== null) {
+      // The other members' latest results, and this one (whether or not it is its member's latest).
+      const others = (await peerScores(r.survey_id, r.job_group_code, band)).filter((p) => p.user_id !== r.user_id).map((p) => p.total_score);
+      if (others.length > 0) ranking = { topPercent: topPercent(r.total_score, [...others, r.total_score]), peerCount: others.length + 1 };
+    }
+    return {
+      shareKey: r.share_key,
+      surveyId: r.survey_id,
+      surveyTitle: r.title,
+      completedDate: r.completed_date,
+      jobGroupCode: r.job_group_code,
+      jobGroupName: r.job_group_name ?? r.job_group_code,
+      careerBand: band,
+      careerBandName: CAREER_BANDS[band],
+      totalScore: r.total_score,
+      level: r.level,
+      levelName: r.level ? skillLevelName(r.level) : null,
+      areas: scored.map(({ code, name, score, maxScore, level, percent }) => ({ code, name, score, maxScore, level, percent })),
+      ranking,
+      learnNext: weakestAreas(scored, options.learnNextAreas).map((a) => ({ areaCode: a.code, areaName: a.name, advice: a.advice })),
+    };
+  }
+
+  const completed = () =>
+    knex('checkup_result as r')
+      .join('survey as s', 's.survey_id', 'r.survey_id')
+      .leftJoin('checkup_job_group as g', 'g.code', 'r.job_group_code')
+      .where('r.status', 'COMPLETED')
+      .select(
+        'r.result_id', 'r.share_key', 'r.survey_id', 'r.user_id', 'r.job_group_code', 'r.year_code', 'r.total_score', 'r.level', 'r.is_demo',
+        'r.completed_at', 's.title', 'g.name as job_group_name',
+        knex.raw(`to_char(r.completed_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') as completed_date`),
+      );
+
+  const latestOf = (userId: number) => completed().where({ 'r.user_id': userId, 'r.is_demo': false }).orderBy('r.completed_at', 'desc');
+
   return {
     /** A completed result by its share key; who took it is never part of the answer. */
     async findShared(shareKey: string): Promise<SharedCheckupResult | null> {
-      const result = await knex('checkup_result as r')
-        .join('survey as s', 's.survey_id', 'r.survey_id')
-        .where('r.share_key', shareKey)
-        .whereNotNull('r.completed_at')
-        .first(
-          'r.result_id',
-          's.title',
-          'r.total_score',
-          knex.raw(`to_char(r.completed_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') as completed_date`),
-        );
-      if (!result) return null;
-      const areas = await knex('checkup_area_score as a')
-        .join('survey_area as sa', 'sa.area_id', 'a.area_id')
-        .where('a.result_id', result.result_id)
-        .orderBy('sa.sort_order')
-        .select('sa.code', 'sa.name', 'a.score', 'a.max_score', 'a.level');
+      const row = await completed().where('r.share_key', shareKey).first();
+      return row ? toShared(row) : null;
+    },
+
+    async latest(userId: number): Promise<SharedCheckupResult | null> {
+      const row = await latestOf(userId).first();
+      return row ? toShared(row) : null;
+    },
+
+    /** For other services: the result attached to an application, or else the member's latest. */
+    async skillLevel(userId: number, joinId?: number): Promise<InternalSkillLevelResponse> {
+      const row = joinId
+        ? await completed().join('checkup_application as ca', 'ca.result_id', 'r.result_id').where({ 'ca.join_id': joinId, 'ca.user_id': userId }).first()
+        : await latestOf(userId).first();
+      if (!row) return { completed: false, skill: null };
       return {
-        shareKey,
-        surveyTitle: result.title,
-        completedDate: result.completed_date,
-        totalScore: result.total_score,
-        areas: areas.map((a) => ({ code: a.code, name: a.name, score: a.score, maxScore: a.max_score, level: a.level })),
+        completed: true,
+        skill: {
+          surveyId: row.survey_id, shareKey: row.share_key, jobGroupCode: row.job_group_code, level: row.level,
+          levelName: skillLevelName(row.level), totalScore: row.total_score, completedAt: new Date(row.completed_at).toISOString(),
+        },
       };
+    },
+
+    /** Attaches the member's latest result of a season to their application; null when they have none. */
+    async attach(userId: number, surveyId: number, joinId: number, now: Date): Promise<AttachSkillResponse['attached'] | null> {
+      const row = await latestOf(userId).where('r.survey_id', surveyId).first();
+      if (!row) return null;
+      await knex('checkup_application')
+        .insert({ join_id: joinId, user_id: userId, result_id: row.result_id, attached_at: now })
+        .onConflict(['join_id', 'user_id'])
+        .merge(['result_id', 'attached_at']);
+      return { surveyId, joinId, shareKey: row.share_key, level: row.level, levelName: skillLevelName(row.level) };
     },
   };
 }
@@ -40,5 +124,5 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('resultRepository', createResultRepository(app.knex));
-}, { name: 'result-repository', dependencies: ['knex'] });
+  app.decorate('resultRepository', createResultRepository(app.knex, { learnNextAreas: app.itskillConfig.learnNextAreas }));
+}, { name: 'result-repository', dependencies: ['knex', 'itskill-config'] });

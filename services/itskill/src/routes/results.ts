@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type SharedCheckupResultResponse } from '@sq/contracts';
-import { notFound } from '@sq/service-kit';
+import { MESSAGES, ok, type AttachSkillResponse, type InternalSkillLevelResponse, type MyCheckupResultResponse, type SharedCheckupResultResponse } from '@sq/contracts';
+import { idParam, notFound, requireInternal, requireMember } from '@sq/service-kit';
 
 const params = z.object({ shareKey: z.uuid(MESSAGES.badRequest) });
+const attachBody = z.strictObject({ surveyId: idParam, joinId: idParam }, { error: MESSAGES.badRequest });
+const userParams = z.object({ userId: idParam });
+const skillQuery = z.object({ joinId: idParam.optional() });
 
-/** The public, shareable result page reads this (and the gateway's link preview). */
+/** Results: the public share view (and the gateway's link preview), one's own, attachments, the internal level. */
 const resultRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof params> }>(
     '/api/itskill/results/:shareKey',
@@ -15,6 +18,29 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
       if (!result) throw notFound();
       return ok({ result });
     },
+  );
+
+  app.get('/api/itskill/my-result', { onRequest: requireMember, schema: { tags: ['itskill'], summary: '내 최근 체크업 결과' } }, async (request): Promise<MyCheckupResultResponse> => {
+    const result = await app.resultRepository.latest(request.identity!.userId);
+    if (!result) throw notFound(MESSAGES.checkupResultMissing);
+    return ok({ result });
+  });
+
+  app.post<{ Body: z.infer<typeof attachBody> }>(
+    '/api/getMyinfoSkill',
+    { onRequest: requireMember, schema: { tags: ['itskill'], summary: '지원서에 체크업 결과 첨부', body: attachBody } },
+    async (request): Promise<AttachSkillResponse> => {
+      const attached = await app.resultRepository.attach(request.identity!.userId, request.body.surveyId, request.body.joinId, new Date());
+      if (!attached) throw notFound(MESSAGES.checkupResultMissing);
+      return ok({ attached });
+    },
+  );
+
+  // For the programs service (operators' team building) and account (the skill point): never routed by the gateway.
+  app.get<{ Params: z.infer<typeof userParams>; Querystring: z.infer<typeof skillQuery> }>(
+    '/internal/users/:userId/skill-level',
+    { onRequest: requireInternal, schema: { hide: true, params: userParams, querystring: skillQuery } },
+    async (request): Promise<InternalSkillLevelResponse> => ok(await app.resultRepository.skillLevel(request.params.userId, request.query.joinId)),
   );
 };
 

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
-import { seedSurvey } from './survey';
-import { seedResults } from './results';
+import { seedDemoSeasons } from './demo-seasons';
 import { seedTrends } from './trends';
 
-/** The open check-up with demo results, and one trend report; each part inserts only into empty tables. */
+/**
+ * Demo data only (the open season and its question bank are migration 005's): past example seasons with
+ * example results, and one job-posting skill report. Each part inserts only into empty tables.
+ */
 export async function seed(knex: Knex): Promise<void> {
-  const surveyId = await seedSurvey(knex);
-  if (surveyId !== null) await seedResults(knex, surveyId);
+  await seedDemoSeasons(knex);
   await seedTrends(knex);
 }

@@ -6,6 +6,7 @@ import { MESSAGES } from '@sq/contracts/messages';
 import { EmptyState, ErrorFallback, Spinner } from '@sq/ui';
 import { useCheckupIntro } from '../api/get-checkup-intro';
 import { CHECKUP_START_PATH, CHECKUP_STEPS, checkupFacts } from '../checkup-facts';
+import { SeasonAlarm } from './SeasonAlarm';
 import styles from './checkup-intro.module.css';
 
 function Intro({ checkup }: { checkup: CheckupIntro }) {
@@ -35,22 +36,27 @@ function Intro({ checkup }: { checkup: CheckupIntro }) {
         </div>
       </section>
 
-      {checkup.areas.length ? (
+      {checkup.jobGroups.length ? (
         <section aria-labelledby="itskill-areas">
           <h2 id="itskill-areas" className={styles.sectionTitle}>
-            점검 영역 <span className={styles.count}>{checkup.areas.length}</span>
+            직군별 점검 영역 <span className={styles.count}>{checkup.jobGroups.length}개 직군</span>
           </h2>
-          <ul className={styles.areas}>
-            {checkup.areas.map((area, index) => (
-              <li key={area.code} className={styles.area}>
-                <span className={styles.areaIndex} aria-hidden="true">
-                  {String(index + 1).padStart(2, '0')}
-                </span>
-                <h3 className={styles.areaName}>{area.name}</h3>
-                <p className={styles.areaDesc}>{area.description}</p>
-              </li>
-            ))}
-          </ul>
+          {checkup.jobGroups.map((group) => (
+            <div key={group.code} className={styles.group}>
+              <h3 className={styles.groupName}>{group.name}</h3>
+              <ul className={styles.areas}>
+                {checkup.areas.filter((a) => a.jobGroupCode === group.code).map((area, index) => (
+                  <li key={area.code} className={styles.area}>
+                    <span className={styles.areaIndex} aria-hidden="true">
+                      {String(index + 1).padStart(2, '0')}
+                    </span>
+                    <h4 className={styles.areaName}>{area.name}</h4>
+                    <p className={styles.areaDesc}>{area.description}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </section>
       ) : null}
 
@@ -80,6 +86,14 @@ function Intro({ checkup }: { checkup: CheckupIntro }) {
           IT 스킬 트렌드 보기
         </Link>
       </section>
+
+      <section className={styles.trends}>
+        <div>
+          <h2 className={styles.trendsTitle}>다음 시즌도 참여하고 싶다면</h2>
+          <p className={styles.trendsDesc}>새 시즌이 열리면 메일로 알려 드려요.</p>
+        </div>
+        <SeasonAlarm />
+      </section>
     </article>
   );
 }
@@ -90,7 +104,7 @@ export function CheckupIntroPage() {
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
     if (isApiError(state.error) && state.error.status === 404) {
-      return <EmptyState title="지금은 진행 중인 체크업이 없어요" description="다음 체크업이 열리면 이곳에서 바로 참여할 수 있어요." />;
+      return <EmptyState title="지금은 진행 중인 체크업이 없어요" description="다음 체크업이 열리면 이곳에서 바로 참여할 수 있어요." action={<SeasonAlarm />} />;
     }
     return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
   }

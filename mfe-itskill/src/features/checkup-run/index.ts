@@ -1,0 +1,3 @@
+export { BaseInfoPage } from './components/BaseInfoPage';
+export { QuestionsPage } from './components/QuestionsPage';
+export { LoadingPage } from './components/LoadingPage';

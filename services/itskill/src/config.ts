@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import { serviceUrl } from '@sq/service-kit';
+
+/** The itskill service's settings (environment; documented in services/itskill/README.md). */
+export interface ItskillConfig {
+  /** The account service's internal API: the subscribers' mail addresses when a season opens. */
+  accountUrl: string;
+  accountTimeoutMs: number;
+  /** Where the site lives, for the link in the season-open mail. */
+  siteUrl: string;
+  /** How many of the weakest areas the result suggests learning next. */
+  learnNextAreas: number;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer (got ${value}).`);
+  return parsed;
+}
+
+export function readItskillConfig(env: NodeJS.ProcessEnv = process.env): ItskillConfig {
+  return {
+    accountUrl: serviceUrl('account', env),
+    accountTimeoutMs: positiveInt('ACCOUNT_TIMEOUT_MS', env.ACCOUNT_TIMEOUT_MS, 5_000),
+    siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
+    learnNextAreas: positiveInt('CHECKUP_LEARN_NEXT_AREAS', env.CHECKUP_LEARN_NEXT_AREAS, 2),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    itskillConfig: ItskillConfig;
+  }
+}
+
+/** Read when the app is built (tests set the environment first). */
+export default fp(async (app) => {
+  app.decorate('itskillConfig', readItskillConfig());
+}, { name: 'itskill-config' });
