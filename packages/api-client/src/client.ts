@@ -125,6 +125,11 @@ export function apiPost<T>(path: string, body?: unknown, options?: AxiosRequestC
   return send<T>({ ...options, method: 'POST', url: path, data: body });
 }
 
+/** PUT /api{path} with a JSON body (replace one resource, e.g. a wizard step's answers); resolves with the success body. */
+export function apiPut<T>(path: string, body?: unknown, options?: AxiosRequestConfig): Promise<T> {
+  return send<T>({ ...options, method: 'PUT', url: path, data: body });
+}
+
 /** Uploads may take longer than a JSON call: 5 MB over a slow mobile link. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
