@@ -23,7 +23,7 @@ import { ClosedCohort } from './ClosedCohort';
 import { IntroStep } from './IntroStep';
 import { PaymentReturn } from './PaymentReturn';
 import { ProductStep } from './ProductStep';
-import { RequiredStep } from './RequiredStep';
+import { RequiredStep, type RequiredStepProps } from './RequiredStep';
 import { WizardFrame } from './WizardFrame';
 
 /** `/{base}/apply/{oddId}[/{segment}]` of any of the four flows. */
@@ -43,7 +43,7 @@ const STEP_TITLES: Record<WizardStep, string> = {
   book: '주문 내용을 확인하고 결제해 주세요',
 };
 
-function RequiredLoader(props: { draft: ApplicationDraft; product: ProductDetail; save: (a: never) => Promise<void>; onBack: (() => void) | null }) {
+function RequiredLoader(props: Omit<RequiredStepProps, 'user' | 'jobGroups' | 'careerYears'>) {
   // The account (prefill) and the code lists, all at once.
   const state = useAsync((signal) => Promise.all([getMe(signal), getJobGroups(signal), getCareerYears(signal)]), []);
   if (state.status === 'loading') return <Spinner boxed />;

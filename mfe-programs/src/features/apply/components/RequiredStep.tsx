@@ -25,7 +25,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
     initial: () => requiredInitial(draft.answers.required, user, jobGroups, product),
     schema: requiredStepSchema,
     toRequest: requiredRequest,
-    extraChecks: (values) => {
+    extraChecks: (values): Record<string, string> => {
       const refusal = eligibilityError(values, minMonths);
       return refusal ? { experienceMonths: refusal } : {};
     },
