@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { StatePanel } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import styles from './career-card.module.css';
 
 /** /careercard-error — an unknown or private career card (the public view sends it here). */

@@ -4,7 +4,7 @@ import { isApiError } from '@sq/api-client';
 import type { ApplicationDetail } from '@sq/contracts/api/applications';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button, ErrorFallback, Modal, Spinner, formatKrw, useAsync } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { cancelApplication, getApplication } from '../api/applications';
 import { seoulDay, seoulTime } from '../dates';
 import { routeId } from '../route-id';

@@ -1,6 +1,6 @@
 import { EmptyState, ErrorFallback, Spinner, useAsync } from '@sq/ui';
 import { isApiError } from '@sq/api-client';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { getHistory } from '../api/applications';
 import { ApplicationList } from './ApplicationList';
 import styles from './applications.module.css';

@@ -5,7 +5,7 @@ import { clearSession, isApiError } from '@sq/api-client';
 import type { SignedInUser } from '@sq/contracts';
 import { MESSAGES } from '@sq/contracts/messages';
 import { ErrorFallback, Spinner } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { useMe } from '../api/get-me';
 import { LinkIcon } from './LinkIcon';
 import { SIGN_IN_PATH, careerCardPath, greetingName, isRegisteredUser } from '../my-intro';

@@ -2,7 +2,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { getSession } from '@sq/api-client';
 import { applyPaths, flowSegment, type ApplicationDetail } from '@sq/contracts/api/applications';
 import { StatePanel, Spinner, formatDate, formatKrw, useAsync } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { getApplication } from '../api/applications';

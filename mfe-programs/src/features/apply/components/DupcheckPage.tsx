@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { EDITABLE_STATES, applyPaths } from '@sq/contracts/api/applications';
 import { Spinner, useAsync } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { getDupcheck } from '../api/applications';

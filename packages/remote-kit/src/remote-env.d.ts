@@ -1,3 +1,7 @@
+/**
+ * The build-time environment of every remote, in one place: CSS Modules and the values mf-config's
+ * DefinePlugin writes into a remote's code. A remote's tsconfig lists it (`"types": ["@sq/remote-kit/env"]`).
+ */
 declare module '*.module.css' {
   const classes: Readonly<Record<string, string>>;
   export default classes;
