@@ -130,6 +130,11 @@ export const MESSAGES = {
   cancelDuringTeamBuilding: '팀 빌딩이 시작되어 직접 취소할 수 없어요. 화면 오른쪽 아래 채팅 버튼으로 고객센터에 문의해 주세요.',
   cancelNotAllowed: '이미 종료되었거나 취소된 지원이에요.',
   webhookInvalid: '웹훅 서명이 올바르지 않아요.',
+  refundInProgress: '환불이 진행 중이에요. 잠시 후 다시 확인해 주세요.',
+  paymentInProgress: '결제가 진행 중이에요. 잠시 후 다시 시도해 주세요.',
+  chargeAtPurchase: '지금 결제돼요.',
+  chargeOnTeamPublish: '지금은 결제가 예약만 되고, 팀 빌딩 결과 발표일({date})에 팀이 확정되면 결제돼요.',
+  autoCancelReason: '팀 빌딩 결과 발표일까지 팀이 구성되지 않아 자동 취소되었어요.',
 
   // Operators: team building, charging, replacement, sprint operations.
 

@@ -3,6 +3,7 @@ import * as products from './001_products';
 import * as cohorts from './002_cohorts';
 import * as refundRules from './003_refund_rules';
 import * as applications from './004_applications';
+import * as applicationFlow from './005_application_flow';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_cohorts': cohorts,
   '003_refund_rules': refundRules,
   '004_applications': applications,
+  '005_application_flow': applicationFlow,
 };

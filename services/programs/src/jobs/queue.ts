@@ -1,0 +1,122 @@
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Knex } from 'knex';
+import type { ProgramsConfig } from '../config';
+
+/**
+ * The programs service's job queue: pg-boss on the service's own PostgreSQL (schema `programs_jobs`), so
+ * jobs survive restarts and several instances share the work (pg-boss fetches with SKIP LOCKED). Jobs that
+ * follow a state change are sent inside the change's transaction (`sendIn`), so the change and its follow-up
+ * commit together (a transactional outbox); cron schedules are kept once in the database however many
+ * instances run.
+ */
+export const QUEUES = {
+  webhook: 'payment-webhook',
+  mail: 'application-mail',
+  release: 'reservation-release',
+  repair: 'payment-repair',
+  autoCancel: 'reservation-auto-cancel',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface JobQueue {
+  /** Registers what runs a queue's jobs (before `start`). */
+  handle(name: QueueName, handler: JobHandler): void;
+  send(name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Sends within a knex transaction: the job exists only if the transaction commits. */
+  sendIn(trx: Knex.Transaction, name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Runs every job waiting in the given queues now, in this process (tests, operators). Returns how many ran. */
+  drain(...names: QueueName[]): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
+
+export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
+  async (app, { config }) => {
+    const connection = (app.knex.client.config as { connection: unknown }).connection;
+    const boss = new PgBoss({
+      connectionString: typeof connection === 'string' ? connection : undefined,
+      ...(typeof connection === 'object' && connection ? (connection as object) : {}),
+      schema: 'programs_jobs',
+      max: 4,
+      application_name: 'programs-jobs',
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    const handlers = new Map<QueueName, JobHandler>();
+    let started = false;
+
+    const run = async (name: QueueName, job: PgBoss.Job<Record<string, unknown>>) => {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`no handler for ${name}`);
+      await handler(job.data ?? {});
+    };
+
+    const queue: JobQueue = {
+      handle(name, handler) {
+        handlers.set(name, handler);
+      },
+      send: (name, data, options) => boss.send(name, data, { ...RETRY, ...options }),
+      sendIn: (trx, name, data, options) =>
+        boss.send(name, data, {
+          ...RETRY,
+          ...options,
+          db: {
+            // The transaction's own connection (knex hands it out for the transaction's client).
+            executeSql: async (text: string, values: unknown[]) => {
+              const conn = (await trx.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+              return conn.query(text, values);
+            },
+          },
+        }),
+      async drain(...names) {
+        let ran = 0;
+        for (const name of names.length ? names : Object.values(QUEUES)) {
+          for (;;) {
+            const jobs = await boss.fetch<Record<string, unknown>>(name, { batchSize: 20 });
+            if (!jobs.length) break;
+            for (const job of jobs) {
+              try {
+                await run(name, job);
+                await boss.complete(name, job.id);
+              } catch (error) {
+                app.log.warn({ err: error, queue: name }, 'job failed');
+                await boss.fail(name, job.id, { message: (error as Error).message });
+              }
+              ran += 1;
+            }
+          }
+        }
+        return ran;
+      },
+    };
+    app.decorate('jobs', queue);
+
+    app.addHook('onReady', async () => {
+      await boss.start();
+      started = true;
+      for (const name of Object.values(QUEUES)) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+      }
+      await boss.schedule(QUEUES.repair, config.repairCron, {}, { tz: 'Asia/Seoul', retryLimit: 0 });
+      await boss.schedule(QUEUES.autoCancel, config.autoCancelCron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
+      if (!config.workers) return;
+      for (const name of Object.values(QUEUES)) {
+        await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: 1 }, async ([job]) => {
+          if (job) await run(name, job);
+        });
+      }
+    });
+    app.addHook('onClose', async () => {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    });
+  },
+  { name: 'job-queue', dependencies: ['knex'] },
+);
