@@ -18,6 +18,15 @@ export function paymentQuery(search: string) {
   };
 }
 
+/** The fail page carries the PG's reason (Korean) in its query, so a reload still shows it. */
+export function withReason(next: string, failure: { code: string | null; message: string } | null): string {
+  if (!failure || next.includes('?')) return next;
+  const query = new URLSearchParams();
+  if (failure.code) query.set('code', failure.code);
+  query.set('message', failure.message);
+  return `${next}?${query.toString()}`;
+}
+
 /**
  * The return from the card page (the book step on desktop, the spec's callbacks on mobile): the server
  * confirms with the PG and says where to go (success page, or the fail page with the PG's reason).
@@ -38,7 +47,7 @@ export function PaymentReturn({ oddId, search, failPath }: { oddId: number; sear
       return;
     }
     confirmPayment(oddId, query).then(
-      (result) => navigate(result.next, { replace: true }),
+      (result) => navigate(withReason(result.next, result.failure), { replace: true }),
       (e: unknown) => setError(e),
     );
   }, [attempt, failPath, navigate, oddId, search]);

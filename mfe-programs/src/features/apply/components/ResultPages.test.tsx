@@ -104,6 +104,13 @@ describe('payment results', () => {
     expect(api.confirmPayment).toHaveBeenCalledWith(12, { issueId: 'iss_9', billingKey: 'bk_9', code: undefined, message: undefined });
   });
 
+  it('a refusal the server confirmed goes to the fail page with the PG reason', async () => {
+    api.getCohort.mockResolvedValue(cohort);
+    api.confirmPayment.mockResolvedValue({ result: 'PAYMENT_FAILED', next: '/bside/book/fail/12', failure: { code: 'CARD_DECLINED', message: '카드사에서 승인을 거절했어요.' } });
+    renderRoute('/bisde/cb/:oddId', <PaymentCallbackPage />, '/bisde/cb/12?issueId=iss_9&code=CARD_DECLINED');
+    await waitFor(() => expect(where()).toBe(`/bside/book/fail/12?code=CARD_DECLINED&message=${encodeURIComponent('카드사에서 승인을 거절했어요.').replace(/%20/g, '+')}`));
+  });
+
   it('a callback without an issue goes to the fail page with the reason it came with', async () => {
     api.getCohort.mockResolvedValue(cohort);
     renderRoute('/bisde/cb/:oddId', <PaymentCallbackPage />, `/bisde/cb/12?code=X&message=${encodeURIComponent('사용자가 결제를 취소했어요.')}`);
