@@ -21,7 +21,7 @@ import { AsideStep } from './AsideStep';
 import { BookStep } from './BookStep';
 import { ClosedCohort } from './ClosedCohort';
 import { IntroStep } from './IntroStep';
-import { PaymentReturn } from './PaymentReturn';
+import { PaymentReturn, isPaymentReturn } from './PaymentReturn';
 import { ProductStep } from './ProductStep';
 import { RequiredStep, type RequiredStepProps } from './RequiredStep';
 import { WizardFrame } from './WizardFrame';
@@ -86,11 +86,6 @@ function MemberWizard({ cohort, product, target, search }: { cohort: CohortDetai
   if (target === 'current' || isAhead(flowProduct, target, current)) return <Navigate to={`${pathOf(current)}${search}`} replace />;
   const step = target;
 
-  // Desktop: the card page returns to the book step with the PG's answer in the query.
-  if (step === 'book' && /[?&](issueId|billingKey|code)=/.test(search)) {
-    return <PaymentReturn oddId={cohort.oddId} search={search} failPath={(reason) => failPathWith(flowProduct, cohort.oddId, reason)} />;
-  }
-
   const previous = previousStep(flowProduct, step);
   const onBack = previous ? () => navigate(pathOf(previous)) : null;
   return (
@@ -127,5 +122,10 @@ export function ApplyPage() {
   if (parsed.segment === undefined && target === null) return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, oddId)} replace />;
   if (target === null) return <NotFoundPage />;
   if (target === 'intro') return <IntroStep cohort={cohort} product={product} />;
+  // Desktop: the card page returns to the book step with the PG's answer in the query. Confirmed before the
+  // draft is opened: once reserved or paid, the application is no longer a draft.
+  if (target === 'book' && isPaymentReturn(location.search)) {
+    return <PaymentReturn oddId={oddId} search={location.search} failPath={(reason) => failPathWith(flowProduct, oddId, reason)} />;
+  }
   return <MemberWizard key={oddId} cohort={cohort} product={product} target={target} search={location.search} />;
 }

@@ -18,6 +18,11 @@ export function paymentQuery(search: string) {
   };
 }
 
+/** True when the query is the PG's redirect back (a billing key, or a refusal code, with the issue). */
+export function isPaymentReturn(search: string): boolean {
+  return /[?&](issueId|billingKey|code)=/.test(search);
+}
+
 /** The fail page carries the PG's reason (Korean) in its query, so a reload still shows it. */
 export function withReason(next: string, failure: { code: string | null; message: string } | null): string {
   if (!failure || next.includes('?')) return next;
