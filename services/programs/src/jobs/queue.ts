@@ -103,7 +103,10 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       await boss.start();
       started = true;
       for (const name of Object.values(QUEUES)) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        // Several instances start together: a queue another one just created is fine.
+        if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(async (error: unknown) => {
+          if (!(await boss.getQueue(name))) throw error;
+        });
       }
       await boss.schedule(QUEUES.repair, config.repairCron, {}, { tz: 'Asia/Seoul', retryLimit: 0 });
       await boss.schedule(QUEUES.autoCancel, config.autoCancelCron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });

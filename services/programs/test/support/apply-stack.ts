@@ -6,6 +6,7 @@ import type { Identity } from '@sq/contracts';
 import { careercardService } from '../../../careercard/src/service';
 import { createProgramsService } from '../../src/service';
 import { readProgramsConfig, type ProgramsConfig } from '../../src/config';
+import { PgUnavailableError, createPgClient } from '../../src/payments/pg-client';
 
 export { TEST_CARDS };
 
@@ -19,6 +20,11 @@ export interface ApplyStack {
   pg: SandboxPg;
   mail: MailSink;
   config: ProgramsConfig;
+  /**
+   * Network faults between the service and the PG: `loseChargeAnswer` lets the PG charge and then drops the
+   * answer (the connection breaks after the PG did its work), as a crash between the PG's charge and our write would.
+   */
+  faults: { loseChargeAnswer: boolean };
   /** Moves the service's (and the PG's) clock. */
   setNow(date: Date): void;
   now(): Date;
@@ -50,13 +56,24 @@ export async function startApplyStack(): Promise<ApplyStack> {
     PROGRAMS_JOB_WORKERS: 'false',
     PAYMENT_REPAIR_AFTER_SECONDS: '0',
   });
-  const programs = await build(createProgramsService({ clock, config }));
+  const faults = { loseChargeAnswer: false };
+  const realPg = createPgClient(config.pg);
+  const pgClient = {
+    ...realPg,
+    async chargeWithBillingKey(...args: Parameters<typeof realPg.chargeWithBillingKey>) {
+      const answer = await realPg.chargeWithBillingKey(...args);
+      if (faults.loseChargeAnswer) throw new PgUnavailableError(new Error('connection reset after the PG answered'));
+      return answer;
+    },
+  };
+  const programs = await build(createProgramsService({ clock, config, pg: pgClient }));
   return {
     programs,
     careercard,
     pg,
     mail,
     config,
+    faults,
     setNow(date) {
       now = date;
     },
