@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { getSession } from '@sq/api-client';
+import { getToken, isTokenValid } from '@sq/api-client';
 import { applyPaths, flowSegment, type ApplicationDetail } from '@sq/contracts/api/applications';
 import { StatePanel, Spinner, formatDate, formatKrw, useAsync } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
@@ -69,7 +69,7 @@ function SignedOutSuccess() {
 export function BookSuccessPage() {
   const params = useParams();
   const joinId = routeId(params.orderId);
-  const signedIn = getSession() !== null;
+  const signedIn = isTokenValid(getToken());
   const state = useAsync((signal) => (joinId === null || !signedIn ? Promise.resolve(null) : getApplication(joinId, signal)), [joinId, signedIn]);
   if (joinId === null) return <NotFoundPage />;
   if (!signedIn) return <SignedOutSuccess />;
@@ -81,7 +81,7 @@ export function BookSuccessPage() {
 /** Legacy /{product}/book/successorder: the member's latest application to that program. */
 export function BookSuccessOrderPage() {
   const { product = '' } = useParams();
-  const signedIn = getSession() !== null;
+  const signedIn = isTokenValid(getToken());
   const state = useAsync(
     async (signal) => {
       if (!signedIn) return null;

@@ -118,6 +118,12 @@ describe('payment results', () => {
     expect(api.confirmPayment).not.toHaveBeenCalled();
   });
 
+  it('signed out (the page is public), the success page says where to find the application without asking for it', async () => {
+    renderRoute('/:product/book/success/:orderId', <BookSuccessPage />, '/bside/book/success/77');
+    expect(await screen.findByText('신청이 접수되었어요')).toBeTruthy();
+    expect(api.getApplication).not.toHaveBeenCalled();
+  });
+
   it('the success page says what was reserved and when it will be charged', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'x.eyJleHAiOjQxMDI0NDQ4MDB9.y');
     const detail = {
