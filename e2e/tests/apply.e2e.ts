@@ -71,6 +71,8 @@ async function openCohort(slug: string): Promise<number> {
 }
 
 const wizard = (page: Page) => page.getByTestId('apply-wizard');
+/** A select by its field name (a label wrapping a select is named with the chosen option too). */
+const select = (page: Page, name: string) => wizard(page).locator(`select[name="${name}"]`);
 async function atStep(page: Page, step: string) {
   await page.locator(`[data-testid="apply-wizard"][data-step="${step}"]`).waitFor();
 }
@@ -84,14 +86,14 @@ async function answerSteps(page: Page, program: Program, member: Member) {
   await expect.poll(() => email.inputValue()).toBe(member.email);
   expect(await page.getByLabel('휴대폰 번호').inputValue()).toBe(member.phone);
   if (program === 'planx') {
-    await page.getByLabel('직군', { exact: true }).selectOption('JG_PLAN');
-    await page.getByLabel('포지션').selectOption('POS_PM');
+    await select(page, 'jobGroup').selectOption('JG_PLAN');
+    await select(page, 'position').selectOption('POS_PM');
   } else {
-    await page.getByLabel('직군', { exact: true }).selectOption('JG_DEV');
-    await page.getByLabel('포지션').selectOption('POS_BACKEND');
-    await page.getByLabel('지원 직군').selectOption('DEVELOPER');
+    await select(page, 'jobGroup').selectOption('JG_DEV');
+    await select(page, 'position').selectOption('POS_BACKEND');
+    await select(page, 'role').selectOption('DEVELOPER');
   }
-  await page.getByLabel('경력', { exact: true }).selectOption('CY_1_3Y');
+  await select(page, 'careerYears').selectOption('CY_1_3Y');
   await page.getByLabel('IT 실무 경력(개월)').fill('18');
   await page.getByRole('button', { name: '다음' }).click();
 
