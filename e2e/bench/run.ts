@@ -4,8 +4,10 @@
  *  - first-load JS (gzip) of `/` and of every real route;
  *  - the home page's largest contentful paint next to a static HTML page with the same content, served by
  *    the same gateway (the ratio is the figure);
- *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency.
+ *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency;
+ *  - the team matcher: 5,000 applicants into teams per program, and the worst team's score next to the mean.
  */
+import { benchMatcher } from '@sq/team-matcher/bench';
 import { launchBrowser, newPage } from '../src/browser';
 import { FIRST_LOAD_BUDGET, measureFirstLoad } from '../src/first-load';
 import { REAL_ROUTES } from '../src/real-routes';
@@ -16,6 +18,9 @@ import { largestContentfulPaint, median } from './lcp';
 import { publishStaticHome } from './static-home';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+// Pure CPU work: measured first, before the site and its browser compete for the cores.
+benchMatcher();
 
 const site = await startTestSite();
 try {

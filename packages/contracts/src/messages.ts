@@ -113,6 +113,7 @@ export const MESSAGES = {
   applyTooManyItems: '입력할 수 있는 항목 수를 넘었어요.',
   applyWantToBuildRequired: '만들고 싶은 서비스를 입력해 주세요.',
   applyAvailableTimeRequired: '참여 가능한 시간을 입력해 주세요.',
+  applyWeeklyHours: '일주일에 참여할 수 있는 시간을 1~80 사이의 숫자로 입력해 주세요.',
   applyAnswerRequired: '질문에 답해 주세요.',
   applyTooManyFriends: '함께할 친구는 최대 {n}명까지 신청할 수 있어요.',
   applyFriendsNotAllowed: '이 프로그램은 친구 신청을 받지 않아요.',

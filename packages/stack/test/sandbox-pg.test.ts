@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { devPaymentSecrets } from '../src/secrets';
-import { TEST_CARDS, signWebhook, startSandboxPg, type SandboxPg, type WebhookBody } from '../src/peers/sandbox-pg';
+import { TEST_CARDS, signWebhook, startSandboxPg, submitHostedCardPage, type SandboxPg, type WebhookBody } from '../src/peers/sandbox-pg';
 
 const SECRET = 'test-api-secret';
 const STORE = 'store-test-0001';
@@ -145,11 +145,13 @@ describe('charging with a billing key', () => {
   it('charges once per paymentId: the same id again answers the same and never charges twice', async () => {
     const key = await issueKey();
     const paymentId = `p-${randomUUID()}`;
-    const first = await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key));
+    // 20 at once (a double click, a retry after a time-out, two instances), then once more later.
+    const together = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key))));
+    const first = together[0]!;
     expect(first.status).toBe(200);
     expect(first.body.payment.pgTxId).toEqual(expect.any(String));
-    const again = await Promise.all([1, 2, 3].map(() => api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key, 999))));
-    for (const answer of again) expect(answer).toEqual(first);
+    for (const answer of together) expect(answer).toEqual(first);
+    expect(await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key, 999))).toEqual(first);
     expect(pg.state().payments.filter((p) => p.id === paymentId)).toHaveLength(1);
 
     const payment = await api('GET', `/payments/${paymentId}`);
@@ -377,6 +379,14 @@ describe('hosted card page', () => {
     expect((await api('GET', `/billing-keys/${key}`)).body).toMatchObject({ status: 'ISSUED', issueId: form.get('issueId'), customer: { id: 'member-7' } });
     // Submitting the same issue again (a refresh) returns the same key instead of a second one.
     expect(new URL((await submit(form)).location!).searchParams.get('billingKey')).toBe(key);
+  });
+
+  it('can be filled in by tests without a browser (submitHostedCardPage)', async () => {
+    const back = await submitHostedCardPage(`${pg.url}/billing-keys/issue?${params().toString()}`);
+    expect((await api('GET', `/billing-keys/${back.searchParams.get('billingKey')}`)).body.status).toBe('ISSUED');
+    const declined = await submitHostedCardPage(`${pg.url}/billing-keys/issue?${params().toString()}`, TEST_CARDS.declined);
+    expect(declined.searchParams.get('code')).toBe('FAILURE_TYPE_PG');
+    await expect(submitHostedCardPage(`${pg.url}/billing-keys/issue?${params({ storeId: 'nope' }).toString()}`)).rejects.toThrow('400');
   });
 
   it('redirects a declined card and a cancel with code and a Korean message', async () => {

@@ -139,6 +139,34 @@ describe('the 14-week project (bside): reserved at application, steps in order',
   });
 });
 
+describe('friend requests by career card', () => {
+  it('stores the members behind the requested cards and refuses the applicant own card', async () => {
+    const member = memberClient(stack, newMember());
+    const friend = newMember();
+    const card = async (profileId: string, userId: number) => {
+      const response = await stack.careercard.app.inject({
+        method: 'POST', url: '/internal/profiles', headers: { ...stack.careercard.internalHeaders, 'idempotency-key': `card-${profileId}-key` },
+        payload: { profileId, userId, userAlias: profileId, jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' },
+      });
+      expect(response.statusCode).toBe(201);
+    };
+    const tag = String(member.identity.userId);
+    await card(`me${tag}`, member.identity.userId);
+    await card(`fr${tag}`, friend.userId);
+    await member.startDraft(BSIDE);
+    await member.saveStep(BSIDE, 'required', requiredAnswers());
+    const self = await member.saveStep(BSIDE, 'aside', asideAnswers({ friendCareerCardIds: [`me${tag}`] }));
+    expect(self.statusCode).toBe(422);
+    expect(self.json().message).toBe(MESSAGES.applyFriendSelf);
+    const saved = await member.saveStep(BSIDE, 'aside', asideAnswers({ friendCareerCardIds: [`FR${tag}`, 'minji'], weeklyHours: 12 }));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().draft.answers.aside).toMatchObject({ weeklyHours: 12, friendCareerCardIds: [`FR${tag}`, 'minji'] });
+    const row = await stack.programs.app.knex('application').where({ user_id: member.identity.userId, odd_id: BSIDE }).first();
+    expect(row.friend_user_ids).toEqual([friend.userId]);
+    expect((await member.saveStep(BSIDE, 'aside', asideAnswers({ weeklyHours: 200 }))).json().message).toBe(MESSAGES.applyWeeklyHours);
+  });
+});
+
 describe('the sprint (potenday) on a phone', () => {
   it('returns to the spec callback /potenday/cb/{oddId} and reserves', async () => {
     const member = memberClient(stack, newMember());
@@ -229,6 +257,40 @@ describe('cohorts that cannot take applications', () => {
     const visitor = await stack.programs.app.inject({ method: 'POST', url: `/api/apply/${BSIDE}/draft` });
     expect(visitor.statusCode).toBe(401);
     expect((await stack.programs.app.inject({ method: 'GET', url: '/api/join/history' })).statusCode).toBe(401);
+  });
+});
+
+describe('bad input', () => {
+  it('answers every malformed request in Korean with a 4xx and stores nothing', async () => {
+    const member = memberClient(stack, newMember());
+    await member.startDraft(GENERIC);
+    const before = await stack.programs.app.knex('application').where({ user_id: member.identity.userId }).first();
+    const bodies: unknown[] = [null, [], 'text', 42, {}, { contactEmail: ['a'] }, { role: 'CEO' }, { experienceMonths: -1 }, { experienceMonths: 1e9 }, { contactEmail: 'x'.repeat(5000) }];
+    const attempts = [
+      ...bodies.map((body) => () => member.inject('PUT', `/api/apply/${GENERIC}/steps/required`, body ?? undefined)),
+      ...bodies.map((body) => () => member.inject('PUT', `/api/apply/${GENERIC}/steps/aside`, body ?? undefined)),
+      () => member.inject('PUT', `/api/apply/${GENERIC}/steps/${'x'.repeat(30)}`, {}),
+      () => member.inject('PUT', `/api/apply/${GENERIC}/steps/intro`, {}),
+      () => member.inject('PUT', `/api/apply/${GENERIC}/steps/book`, {}),
+      () => member.inject('POST', `/api/apply/${GENERIC}/book`, { agreeTerms: 'yes' }),
+      () => member.inject('POST', `/api/apply/${GENERIC}/book`, { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true }),
+      () => member.inject('POST', `/api/apply/${GENERIC}/payment/confirm`, {}),
+      () => member.inject('POST', `/api/apply/${GENERIC}/payment/confirm`, { issueId: 'sq-1-issue-1', billingKey: 'nope' }),
+      () => member.inject('POST', '/api/join/history/one', { joinId: -5 }),
+      () => member.inject('POST', '/api/join/history/one', { joinId: 99_999_999_999 }),
+      () => member.inject('POST', '/api/applications/abc/cancel', {}),
+      () => member.inject('POST', '/api/applications/999999/cancel', { reason: 'x'.repeat(1000) }),
+      () => stack.programs.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{not json' }),
+      () => stack.programs.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'text/plain' }, payload: 'x' }),
+    ];
+    for (const attempt of attempts) {
+      const response = await attempt();
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.json().message).toMatch(/[가-힣]/);
+    }
+    const after = await stack.programs.app.knex('application').where({ user_id: member.identity.userId }).first();
+    expect(after).toEqual(before);
   });
 });
 

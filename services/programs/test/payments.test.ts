@@ -176,6 +176,18 @@ describe('repair after a crash between the PG charge and our write', () => {
     expect(pgPayments(joinId)).toHaveLength(1);
     expect(await historyOf(joinId)).toEqual(['DRAFT', 'SUBMITTED', 'PAID']);
   });
+
+  it('asks the PG again, under the same payment id, when the crash came before the PG was asked', async () => {
+    const { joinId, query } = await cardIssuedWithoutReturn(PLANX, 'COURSE');
+    // Step 1 committed (key taken in, pending charge written), then the process died.
+    await knex()('application').where({ join_id: joinId }).update({ billing_key: query.billingKey, fee_krw: 350_000, charge_attempt: 1 });
+    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000 });
+    expect(pgPayments(joinId)).toHaveLength(0);
+    await stack.programs.app.jobs.send('payment-repair', {});
+    await drain('payment-repair');
+    expect(pgPayments(joinId)).toEqual([expect.objectContaining({ id: `sq-${joinId}-charge`, status: 'PAID' })]);
+    expect(await stateOf(joinId)).toBe('PAID');
+  });
 });
 
 describe('charging a reservation when the team is published (payments.charge)', () => {

@@ -242,6 +242,7 @@ describe('amounts', () => {
 describe('refund schedule for my page', () => {
   it('lists each phase of the 14-week project with its first and last day and amount, marking today\'s', () => {
     const schedule = refundScheduleFor({ rules: rules[1]!, cohort: BSIDE, feeKrw: 300_000, paidAt: null, at: seoul('2026-12-20') });
+    expect(schedule.map((p) => p.refundPercent)).toEqual([100, 80, 70, 50, 0]);
     expect(schedule.map((p) => [p.phase, p.from, p.until, p.refundKrw, p.current])).toEqual([
       ['팀 빌딩 결과 발표 전날까지', null, '2026-12-15', 300_000, false],
       ['킥오프 모임 당일까지', '2026-12-16', '2027-01-02', 240_000, true],

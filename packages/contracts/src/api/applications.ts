@@ -257,6 +257,8 @@ export const asideStepSchema = z.object({
   githubUrl: optionalUrl,
   wantToBuild: text(1000, MESSAGES.applyWantToBuildRequired),
   availableTime: text(200, MESSAGES.applyAvailableTimeRequired),
+  /** Hours a week for the project (optional; the operators' team matcher balances teams with it). */
+  weeklyHours: z.optional(z.nullable(z.number({ error: MESSAGES.applyWeeklyHours }).check(z.int(MESSAGES.applyWeeklyHours), z.gte(1, MESSAGES.applyWeeklyHours), z.lte(80, MESSAGES.applyWeeklyHours)))),
   friendCareerCardIds: z.array(z.string({ error: MESSAGES.applyFriendNotFound }).check(z.trim(), z.regex(/^[A-Za-z0-9]{2,20}$/, MESSAGES.applyFriendNotFound))).check(
     z.maxLength(FRIEND_REQUESTS_MAX, MESSAGES.applyTooManyFriends),
     z.refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, MESSAGES.applyFriendDuplicate),

@@ -486,6 +486,24 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   };
 }
 
+/**
+ * Fills the hosted card page the way a person would (tests of the services and of the stack, no browser):
+ * opens `issueUrl` (the page address the site sent the member to), submits `card` and returns where the
+ * sandbox redirected: `?billingKey=&issueId=` on success, `?code=&message=&issueId=` on failure.
+ */
+export async function submitHostedCardPage(issueUrl: string, card: string = TEST_CARDS.ok): Promise<URL> {
+  const page = new URL(issueUrl);
+  const opened = await fetch(page);
+  if (!opened.ok) throw new Error(`the card page answered ${opened.status}: ${await opened.text()}`);
+  const form = new URLSearchParams(page.searchParams);
+  const expiry = `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`;
+  for (const [name, value] of Object.entries({ cardNumber: card, expiry, birth: '900101', password: '12' })) form.set(name, value);
+  const answer = await fetch(new URL('/billing-keys/issue', page), { method: 'POST', body: form, redirect: 'manual' });
+  const location = answer.headers.get('location');
+  if (answer.status !== 303 || !location) throw new Error(`the card page did not redirect (${answer.status}): ${await answer.text()}`);
+  return new URL(location);
+}
+
 function stringField(body: Json, name: string): string {
   const value = body[name];
   if (typeof value !== 'string' || !value.trim()) throw new Problem(400, 'INVALID_REQUEST', `${name}이(가) 필요합니다.`);

@@ -113,9 +113,10 @@ function checkRequired(row: Row, answer: RequiredStep): void {
   }
 }
 
-async function checkAside(row: Row, answer: AsideStep, careercard: CareercardClient, userId: number): Promise<void> {
+/** Checks the friend requests; answers the members behind them (account user ids). */
+async function checkAside(row: Row, answer: AsideStep, careercard: CareercardClient, userId: number): Promise<number[]> {
   const ids = answer.friendCareerCardIds;
-  if (!ids.length) return;
+  if (!ids.length) return [];
   if (row.max_friends === 0) throw unprocessable(MESSAGES.applyFriendsNotAllowed, { friendCareerCardIds: MESSAGES.applyFriendsNotAllowed });
   if (ids.length > row.max_friends) {
     const message = MESSAGES.applyTooManyFriends.replace('{n}', String(row.max_friends));
@@ -132,6 +133,7 @@ async function checkAside(row: Row, answer: AsideStep, careercard: CareercardCli
     if (!card) throw unprocessable(`${MESSAGES.applyFriendNotFound} (${id})`, { friendCareerCardIds: MESSAGES.applyFriendNotFound });
     if (card.userId === userId) throw unprocessable(MESSAGES.applyFriendSelf, { friendCareerCardIds: MESSAGES.applyFriendSelf });
   }
+  return found.map((f) => f.userId).filter((id): id is number => id !== null);
 }
 
 function checkProduct(row: Row, answer: ProductStep, answers: ApplicationAnswers): void {
@@ -152,7 +154,7 @@ export async function saveStep(app: FastifyInstance, careercard: CareercardClien
   if (steps.slice(0, index).some((earlier) => answers[earlier] === undefined)) throw conflict(MESSAGES.applyStepOrder);
   const answer = parseStep(step as AnswerStep, body);
   if (step === 'required') checkRequired(row, answer as RequiredStep);
-  if (step === 'aside') await checkAside(row, answer as AsideStep, careercard, userId);
+  const friendUserIds = step === 'aside' ? await checkAside(row, answer as AsideStep, careercard, userId) : null;
   if (step === 'product') checkProduct(row, answer as ProductStep, answers);
 
   await app.knex.transaction(async (trx) => {
@@ -160,6 +162,7 @@ export async function saveStep(app: FastifyInstance, careercard: CareercardClien
     if (!EDITABLE_STATES.includes(locked.status)) throw conflict(MESSAGES.applyNotEditable);
     const next: ApplicationAnswers = { ...(locked.answers ?? {}), [step]: answer };
     const changes: Record<string, unknown> = {};
+    if (friendUserIds) changes.friend_user_ids = friendUserIds;
     if (step === 'required') {
       changes.role = (answer as RequiredStep).role;
       // The role's questions belong to the old role: asked again.

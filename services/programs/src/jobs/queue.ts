@@ -41,10 +41,13 @@ const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: 
 
 export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
   async (app, { config }) => {
-    const connection = (app.knex.client.config as { connection: unknown }).connection;
+    // Knex keeps the parsed connection with a non-enumerable password: copy the fields by name.
+    const connection = (app.knex.client.config as { connection: string | Record<string, unknown> }).connection;
+    const target = typeof connection === 'string'
+      ? { connectionString: connection }
+      : { host: connection.host as string, port: Number(connection.port ?? 5432), user: connection.user as string, password: connection.password as string | undefined, database: connection.database as string, ssl: connection.ssl };
     const boss = new PgBoss({
-      connectionString: typeof connection === 'string' ? connection : undefined,
-      ...(typeof connection === 'object' && connection ? (connection as object) : {}),
+      ...target,
       schema: 'programs_jobs',
       max: 4,
       application_name: 'programs-jobs',

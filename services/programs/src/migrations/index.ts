@@ -4,6 +4,7 @@ import * as cohorts from './002_cohorts';
 import * as refundRules from './003_refund_rules';
 import * as applications from './004_applications';
 import * as applicationFlow from './005_application_flow';
+import * as friendRequests from './006_friend_requests';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_refund_rules': refundRules,
   '004_applications': applications,
   '005_application_flow': applicationFlow,
+  '006_friend_requests': friendRequests,
 };

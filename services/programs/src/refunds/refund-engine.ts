@@ -142,6 +142,8 @@ export interface RefundSchedulePhase {
   case: RefundCase;
   phase: string;
   ratio: { numerator: number; denominator: number };
+  /** The share for display, rounded to two decimals (as CohortDetail.refundSchedule has it). */
+  refundPercent: number;
   /** What this phase refunds of this payment (fee share, capped at what is paid). */
   refundKrw: number;
   /**
@@ -202,6 +204,7 @@ export function refundScheduleFor(input: RefundScheduleInput): RefundSchedulePha
       case: refundCase,
       phase: rule.phase,
       ...shareOf(rule, input.feeKrw, cap),
+      refundPercent: rule.refundPercent,
       from: from && until && !reward && from > until ? null : from,
       until: reward ? null : until,
       condition: rule.condition,

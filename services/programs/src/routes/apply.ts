@@ -21,7 +21,7 @@ import { PgUnavailableError } from '../payments/pg-client';
 import { outcomeOf } from '../payments/reservations';
 
 const params = z.object({ oddId: idParam });
-const stepParams = z.object({ oddId: idParam, step: z.string().max(20) });
+const stepParams = z.object({ oddId: idParam, step: z.string().max(20, MESSAGES.applyStepNotInFlow) });
 type Params = z.infer<typeof params>;
 
 /**
