@@ -19,6 +19,7 @@ const LABELS: Record<string, string> = {
   githubUrl: 'GitHub 링크',
   wantToBuild: '만들고 싶은 서비스',
   availableTime: '참여 가능한 시간',
+  weeklyHours: '일주일에 참여할 수 있는 시간',
   friendCareerCardIds: '함께할 친구',
   motivation: '이번 팀 프로젝트에 지원하는 이유',
   serviceExperience: '기획해 본 서비스와 맡은 역할',
@@ -39,6 +40,7 @@ function show(key: string, value: unknown, codeNames: Record<string, string>): s
   if (Array.isArray(value)) return value.length ? value.join(', ') : '없음';
   if (key === 'role') return ROLE_NAMES[value as ApplicantRole] ?? String(value);
   if (key === 'experienceMonths') return `${String(value)}개월`;
+  if (key === 'weeklyHours') return `${String(value)}시간`;
   if (typeof value === 'string') return codeNames[value] ?? value;
   return String(value);
 }

@@ -86,6 +86,8 @@ export interface AsideValues {
   githubUrl: string;
   wantToBuild: string;
   availableTime: string;
+  /** Hours a week, typed as text; empty: not given. */
+  weeklyHours: string;
   friendCareerCardIds: string[];
 }
 
@@ -95,16 +97,20 @@ export function asideInitial(saved: AsideStep | undefined): AsideValues {
     githubUrl: saved?.githubUrl ?? '',
     wantToBuild: saved?.wantToBuild ?? '',
     availableTime: saved?.availableTime ?? '',
+    weeklyHours: saved?.weeklyHours ? String(saved.weeklyHours) : '',
     friendCareerCardIds: saved?.friendCareerCardIds ?? [],
   };
 }
 
 export function asideRequest(values: AsideValues): AsideStep {
+  const hours = values.weeklyHours.trim();
   return {
     portfolioUrl: values.portfolioUrl.trim() || null,
     githubUrl: values.githubUrl.trim() || null,
     wantToBuild: values.wantToBuild,
     availableTime: values.availableTime,
+    // Text that is not a whole number stays text, so the schema names the field with its message.
+    weeklyHours: hours === '' ? null : /^\d{1,3}$/.test(hours) ? Number(hours) : (hours as unknown as number),
     // An empty box the member added and left blank is not a friend request.
     friendCareerCardIds: values.friendCareerCardIds.map((id) => id.trim()).filter(Boolean),
   };

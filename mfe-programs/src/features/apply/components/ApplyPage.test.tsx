@@ -139,6 +139,7 @@ describe('apply wizard', () => {
     await step('aside');
     type('만들고 싶은 서비스', '동네 중고 거래 앱');
     type('참여 가능한 시간', '평일 저녁');
+    type(/^일주일에 참여할 수 있는 시간/, '12');
     fireEvent.click(screen.getByRole('button', { name: '친구 추가' }));
     fireEvent.click(screen.getByRole('button', { name: '친구 추가' }));
     // At most 2 friends for the 14-week project: no third box.
@@ -148,7 +149,7 @@ describe('apply wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
     await waitFor(() => expect(errorUnder('친구 2 커리어 카드 ID')).toBe(MESSAGES.applyFriendNotFound));
     expect(api.saveStep).toHaveBeenCalledWith(12, 'aside', {
-      portfolioUrl: null, githubUrl: null, wantToBuild: '동네 중고 거래 앱', availableTime: '평일 저녁', friendCareerCardIds: ['minsu', 'nobody'],
+      portfolioUrl: null, githubUrl: null, wantToBuild: '동네 중고 거래 앱', availableTime: '평일 저녁', weeklyHours: 12, friendCareerCardIds: ['minsu', 'nobody'],
     });
     expect(errorUnder('친구 1 커리어 카드 ID')).toBeUndefined();
 
@@ -160,15 +161,17 @@ describe('apply wizard', () => {
     expect(field('친구 2 커리어 카드 ID').value).toBe('nobody');
   });
 
-  it('aside: a link that is not http(s) is refused with the catalogue message', async () => {
+  it('aside: a link that is not http(s) and weekly hours out of 1 to 80 are refused with the catalogue messages', async () => {
     api.openDraft.mockResolvedValue(draftOf({ answers: { required: requiredAnswers }, currentStep: 'aside' }));
     renderAt('/bside/apply/12/aside');
     await step('aside');
     type(/^포트폴리오 링크/, 'my-site');
     type('만들고 싶은 서비스', '앱');
     type('참여 가능한 시간', '주말');
+    type(/^일주일에 참여할 수 있는 시간/, '200');
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
     await waitFor(() => expect(errorUnder(/^포트폴리오 링크/)).toBe(MESSAGES.applyUrlFormat));
+    expect(errorUnder(/^일주일에 참여할 수 있는 시간/)).toBe(MESSAGES.applyWeeklyHours);
     expect(api.saveStep).not.toHaveBeenCalled();
   });
 

@@ -34,6 +34,17 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
       <TextField label="GitHub 링크" optional name="githubUrl" type="url" placeholder="https://github.com/" value={values.githubUrl} onChange={(e) => setValue('githubUrl', e.target.value)} error={errorOf('githubUrl')} />
       <TextAreaField label="만들고 싶은 서비스" name="wantToBuild" maxLength={1000} value={values.wantToBuild} onChange={(e) => setValue('wantToBuild', e.target.value)} error={errorOf('wantToBuild')} />
       <TextField label="참여 가능한 시간" name="availableTime" placeholder="예: 평일 저녁 9시 이후, 주말 오후" maxLength={200} value={values.availableTime} onChange={(e) => setValue('availableTime', e.target.value)} error={errorOf('availableTime')} />
+      <TextField
+        label="일주일에 참여할 수 있는 시간"
+        optional
+        name="weeklyHours"
+        inputMode="numeric"
+        placeholder="예: 10"
+        value={values.weeklyHours}
+        onChange={(e) => setValue('weeklyHours', e.target.value)}
+        error={errorOf('weeklyHours')}
+        hint="시간 단위로 적어 주세요. 팀을 꾸릴 때 참고해요."
+      />
 
       {maxFriends > 0 ? (
         <fieldset className={styles.fieldset} data-testid="friends">
