@@ -215,7 +215,9 @@ describe('apply and pay', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/potenday/book/success/'));
     expect(await page.getByTestId('application-state').textContent()).toBe('결제 예약');
     await page.goto(`${baseUrl}/mypage`);
-    expect(await page.getByTestId('current-applications').textContent()).toContain('결제 예약');
+    const current = page.getByTestId('current-applications').getByTestId('application-item');
+    await current.first().waitFor();
+    expect(await current.getByTestId('state-badge').allTextContents()).toEqual(['결제 예약']);
     await context.close();
   });
 

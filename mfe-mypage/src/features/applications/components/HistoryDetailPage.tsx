@@ -73,9 +73,11 @@ function CancelBox({ application, onCancelled }: { application: ApplicationDetai
   const [error, setError] = useState<string | null>(null);
   const { cancel } = application;
   if (!cancel.allowed) {
-    return cancel.reason ? (
+    // During team building a member cancels through the support channel (spec section 4), said even if the server gave no reason.
+    const reason = cancel.reason ?? (application.state === 'TEAM_BUILDING' ? MESSAGES.cancelDuringTeamBuilding : null);
+    return reason ? (
       <p className={styles.notice} data-testid="cancel-unavailable">
-        {cancel.reason}
+        {reason}
       </p>
     ) : null;
   }
