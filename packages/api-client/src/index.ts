@@ -6,6 +6,8 @@ export {
   USER_STORAGE_KEY,
   decodeClaims,
   isTokenValid,
+  tokenStatus,
+  type TokenStatus,
   getSession,
   getToken,
   setToken,

@@ -2,6 +2,7 @@ export { Button, type ButtonProps } from './components/Button';
 export { Spinner } from './components/Spinner';
 export { Modal, type ModalProps } from './components/Modal';
 export { StatePanel } from './components/StatePanel';
+export { Icon, ICON_NAMES, type IconName } from './components/Icon';
 export { ErrorFallback } from './components/ErrorFallback';
 export { ComingSoon } from './components/ComingSoon';
 export { EmptyState } from './components/EmptyState';

@@ -9,7 +9,6 @@ export function CareerCardErrorPage() {
     <div data-testid="careercard-error">
       <StatePanel
         role="alert"
-        icon="🔍"
         title="커리어 카드를 찾을 수 없어요"
         description={'비공개로 전환되었거나 주소가 잘못된 커리어 카드예요.\n입력한 주소를 다시 확인해 주세요.'}
         action={

@@ -4,7 +4,7 @@ import { Spinner, formatDate } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
-import { positiveId } from '../../../shared/programs';
+import { positiveId } from '../../../shared/route-params';
 import { useStory } from '../api/get-story';
 import { StoryCard } from './StoryCard';
 import styles from './stories.module.css';
