@@ -167,6 +167,25 @@ describe('friend requests by career card', () => {
   });
 });
 
+describe('the PG answer is never taken from the browser', () => {
+  it('refuses another member card (billing key) and a key the PG does not know', async () => {
+    const alice = memberClient(stack, newMember());
+    const bob = memberClient(stack, newMember());
+    await alice.fillAnswers(POTENDAY, 'SPRINT');
+    await bob.fillAnswers(POTENDAY, 'SPRINT');
+    const aliceQuery = await alice.payOnCardPage((await alice.book(POTENDAY)).json());
+    const bobBook = (await bob.book(POTENDAY)).json<BookResponse>();
+    const stolen = await bob.confirm(POTENDAY, { issueId: bobBook.payment.issueId, billingKey: aliceQuery.billingKey! });
+    expect(stolen.statusCode).toBe(409);
+    expect(stolen.json().message).toBe(MESSAGES.paymentIssueMismatch);
+    const invented = await bob.confirm(POTENDAY, { issueId: bobBook.payment.issueId, billingKey: 'billing-key-invented' });
+    expect(invented.statusCode).toBe(409);
+    expect((await bob.detailOf(bobBook.application.joinId)).state).toBe('SUBMITTED');
+    // Alice's own answer still works.
+    expect((await alice.confirm(POTENDAY, aliceQuery)).json().result).toBe('RESERVED');
+  });
+});
+
 describe('the sprint (potenday) on a phone', () => {
   it('returns to the spec callback /potenday/cb/{oddId} and reserves', async () => {
     const member = memberClient(stack, newMember());
@@ -208,7 +227,10 @@ describe('the planner course (planx) and a generic product: charged at purchase'
     const joinId = failed.application.joinId;
     expect(failed).toMatchObject({ result: 'PAYMENT_FAILED', application: { state: 'PAYMENT_FAILED' }, next: `/planx/book/fail/${PLANX}` });
     expect(failed.failure!.message).toContain('잔액');
+    const declinedKey = (await stack.programs.app.knex('application').where({ join_id: joinId }).first()).billing_key;
     const retry = (await member.book(PLANX)).json<BookResponse>();
+    // The refused card's key is given back to the PG when the member tries another card.
+    expect(pgState().billingKeys.find((k) => k.billingKey === declinedKey)!.status).toBe('DELETED');
     const paid = (await member.confirm(PLANX, await member.payOnCardPage(retry))).json();
     expect(paid.result).toBe('PAID');
     expect(pgState().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`)).map((p) => [p.id, p.status]).sort()).toEqual([
@@ -291,6 +313,19 @@ describe('bad input', () => {
     }
     const after = await stack.programs.app.knex('application').where({ user_id: member.identity.userId }).first();
     expect(after).toEqual(before);
+  });
+});
+
+describe('API documentation', () => {
+  it('documents every applications operation (they appear in /api/docs through the gateway)', async () => {
+    const document = (await stack.programs.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations).toEqual(expect.arrayContaining([
+      'GET /api/apply/{oddId}/dupcheck', 'POST /api/apply/{oddId}/draft', 'GET /api/apply/{oddId}/draft', 'PUT /api/apply/{oddId}/steps/{step}',
+      'POST /api/apply/{oddId}/book', 'POST /api/apply/{oddId}/payment/confirm', 'GET /api/join/history', 'POST /api/join/history/one',
+      'GET /api/getJoinProject', 'POST /api/applications/{joinId}/cancel', 'POST /api/payments/webhook',
+    ]));
+    expect(JSON.stringify(document.paths['/api/apply/{oddId}/book'])).toContain('agreeRefundPolicy');
   });
 });
 

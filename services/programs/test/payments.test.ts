@@ -155,6 +155,28 @@ describe('webhooks from the PG', () => {
   });
 });
 
+describe('a refund made at the PG directly (its console)', () => {
+  it('is recorded from the PG webhook as the PG has it, once', async () => {
+    stack.pg.setWebhookUrl(webhookUrl);
+    const member = memberClient(stack, newMember());
+    const paid = await member.applyAndPay(PLANX, 'COURSE');
+    const joinId = paid.application.joinId;
+    const cancelled = await fetch(`${stack.pg.url}/payments/sq-${joinId}-charge/cancel`, {
+      method: 'POST',
+      headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 100_000, reason: '상담 후 일부 환불' }),
+    });
+    expect(cancelled.status).toBe(200);
+    await stack.pg.webhooksSettled();
+    await drain('payment-webhook');
+    await drain('payment-webhook');
+    expect(await stateOf(joinId)).toBe('PARTIALLY_REFUNDED');
+    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled_krw: 100_000 });
+    expect(await knex()('refund').where({ join_id: joinId })).toEqual([expect.objectContaining({ refund_case: 'PG_DIRECT', amount_krw: 100_000, status: 'SUCCEEDED', actor: 'PG' })]);
+    expect((await member.detailOf(joinId)).payment).toMatchObject({ refundedKrw: 100_000 });
+  });
+});
+
 describe('repair after a crash between the PG charge and our write', () => {
   it('settles the charge from the PG record by payment id (job)', async () => {
     const member = memberClient(stack, newMember());

@@ -189,8 +189,10 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
     const closed = await closedReason(app.knex, cohort, now);
     if (closed) throw conflict(closed);
   }
+  let replacedKey: string | null = null;
   const issueId = await app.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, row.join_id);
+    replacedKey = locked.status === 'PAYMENT_FAILED' && locked.billing_key && !locked.billing_key_released_at ? locked.billing_key : null;
     const attempt = Number(locked.issue_attempt) + 1;
     const columns = { issue_id: issueIdOf(row.join_id, attempt), issue_attempt: attempt, fee_krw: cohort.fee_krw };
     if (locked.status === 'SUBMITTED') {
@@ -207,6 +209,8 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
     }
     return columns.issue_id;
   });
+  // The card refused at charge time is replaced by the new attempt's: its key is given back to the PG.
+  if (replacedKey) await app.payments.pg.deleteBillingKey(replacedKey).catch((error: unknown) => app.log.warn({ err: error }, 'replaced billing key not deleted'));
   const context = (await loadContext(app.knex, row.join_id))!;
   const path = device === 'mobile' ? applyPaths.callback(row.kind, oddId) : applyPaths.step(row.kind, row.slug, oddId, 'book');
   const redirectUrl = `${app.programsConfig.siteUrl}${path}`;

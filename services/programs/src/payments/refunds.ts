@@ -120,10 +120,18 @@ export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pg
  */
 export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPayment?: PgPayment): Promise<string> {
   const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
-  const refund = await deps.knex('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
-  if (!payment || !refund) return 'UNCHANGED';
+  if (!payment || payment.status === 'PENDING' || payment.status === 'FAILED') return 'UNCHANGED';
+  let refund = await deps.knex('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
+  if (!refund && !pgPayment) return 'UNCHANGED';
   const record = pgPayment ?? (await deps.pg.getPayment(paymentId));
   if (record.amount?.total !== payment.amount_krw || record.currency !== payment.currency) return 'MISMATCH';
+  if (!refund) {
+    // Cancelled at the PG outside this service (its console): recorded as the PG has it.
+    const extra = (record.amount.cancelled ?? 0) - payment.cancelled_krw;
+    if (extra <= 0) return 'UNCHANGED';
+    refund = await recordExternalRefund(deps, payment, extra);
+    if (!refund) return 'UNCHANGED';
+  }
   if ((record.amount.cancelled ?? 0) >= payment.cancelled_krw + refund.amount_krw) {
     const last = record.cancellations?.at(-1);
     await settleRefund(deps, refund.refund_id, { pgCancellationId: last?.id ?? null, cancelledAt: last?.cancelledAt ? new Date(last.cancelledAt) : deps.clock() });
@@ -140,4 +148,26 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
     }
     throw error;
   }
+}
+
+/** A refund the PG made without us (operators in the PG console), written as a request to settle at once. */
+async function recordExternalRefund(deps: PaymentDeps, payment: Row, amount: number): Promise<Row | null> {
+  return deps.knex.transaction(async (trx) => {
+    const app = await lockApplication(trx, payment.join_id);
+    if (await trx('refund').where({ payment_id: payment.payment_id, status: 'REQUESTED' }).first()) return null;
+    const remaining = payment.amount_krw - payment.cancelled_krw;
+    const target = targetOf(app, remaining, amount);
+    const [refund] = await trx('refund')
+      .insert({
+        payment_id: payment.payment_id,
+        join_id: payment.join_id,
+        refund_case: 'PG_DIRECT',
+        amount_krw: amount,
+        reason: 'PG에서 직접 취소',
+        target_status: canTransition(app.status, target) ? target : null,
+        actor: 'PG',
+      })
+      .returning('*');
+    return refund;
+  });
 }
