@@ -23,7 +23,7 @@ const BUNDLES = fs.readdirSync(import.meta.dirname).filter((d) => d === 'shell' 
  *  - browser side: api-client and ui build on contracts only (ui never calls the API: screens do, through
  *    their feature's api/); remote-kit adds the remote's frame on ui; standalone is a dev stand-in shell.
  *  - server side: service-kit builds on contracts; stack (launcher, local peers) on service-kit.
- *  - mf-config is build tooling and imports nothing internal.
+ *  - mf-config is build tooling and team-matcher pure domain logic: they import nothing internal.
  * A new package gets a line here (an unlisted package may import no other package).
  */
 const PACKAGE_LAYERS = {
@@ -35,10 +35,12 @@ const PACKAGE_LAYERS = {
   'service-kit': ['contracts'],
   stack: ['contracts', 'service-kit'],
   'mf-config': [],
+  // Pure domain logic (team building) for the programs service: no internal imports.
+  'team-matcher': [],
 };
 /** What a front-end bundle may use (never the server side); what a service and the gateway may use. */
 const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standalone', 'mf-config'];
-const SERVER_PACKAGES = ['contracts', 'service-kit'];
+const SERVER_PACKAGES = ['contracts', 'service-kit', 'team-matcher'];
 const pkg = (/** @type {string[]} */ names) => names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
 
 const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });
