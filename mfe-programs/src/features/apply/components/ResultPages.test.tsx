@@ -81,6 +81,10 @@ describe('duplicate check', () => {
   });
 });
 
+/** A well-formed unexpired token (ES256 header, sub, sid, exp); the signature is the gateway's business. */
+const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const signedToken = () => `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64({ sub: '7', sid: 's1', exp: 4_102_444_800 })}.c2ln`;
+
 describe('payment results', () => {
   afterEach(() => {
     cleanup();
@@ -125,7 +129,7 @@ describe('payment results', () => {
   });
 
   it('the success page says what was reserved and when it will be charged', async () => {
-    localStorage.setItem(TOKEN_STORAGE_KEY, 'x.eyJleHAiOjQxMDI0NDQ4MDB9.y');
+    localStorage.setItem(TOKEN_STORAGE_KEY, signedToken());
     const detail = {
       ...reserved,
       answers: {},
