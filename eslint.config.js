@@ -23,7 +23,7 @@ const BUNDLES = fs.readdirSync(import.meta.dirname).filter((d) => d === 'shell' 
  *  - browser side: api-client and ui build on contracts only (ui never calls the API: screens do, through
  *    their feature's api/); remote-kit adds the remote's frame on ui; standalone is a dev stand-in shell.
  *  - server side: service-kit builds on contracts; stack (launcher, local peers) on service-kit.
- *  - mf-config is build tooling and imports nothing internal.
+ *  - mf-config is build tooling and team-matcher pure domain logic: they import nothing internal.
  * A new package gets a line here (an unlisted package may import no other package).
  */
 const PACKAGE_LAYERS = {

@@ -1,9 +1,13 @@
 import { lazy, type ComponentType } from 'react';
-import { MyPageIntroPage } from '../features/my-intro';
+import { AnswersPage, HistoryDetailPage, HistoryPage } from '../features/applications';
+import { MyPageHome } from './MyPageHome';
 
 /** The screens built so far, by manifest path. Every other manifest route shows "준비 중" (the remote kit). */
 export const SCREENS: Record<string, ComponentType> = {
-  '/mypage': MyPageIntroPage,
+  '/mypage': MyPageHome,
+  '/mypage/history': HistoryPage,
+  '/mypage/history/:id': HistoryDetailPage,
+  '/mypage/apply/:jid': AnswersPage,
   // Its own chunk: the intro page does not carry the forms.
   '/mypage/info': lazy(() => import('../features/my-info').then((m) => ({ default: m.MyInfoPage }))),
 };

@@ -1,0 +1,199 @@
+import type { ProductDetail, SignedInUser, JobGroupWithPositions } from '@sq/contracts';
+import { MESSAGES } from '@sq/contracts/messages';
+import { formatPhone } from '@sq/ui';
+import {
+  APPLICANT_ROLES,
+  ROLE_NAMES,
+  type ApplicantRole,
+  type ApplicationAnswers,
+  type AsideStep,
+  type ProductStep,
+  type RequiredStep,
+} from '@sq/contracts/api/applications';
+
+/**
+ * Form values of each step (what the inputs hold: text, also for numbers and lists) and their conversion to
+ * the contract's request bodies. Prefill order: the saved draft, then the account (contact e-mail, phone and
+ * job group from GET /api/meOauth, in the spec's formats).
+ */
+
+export interface RequiredValues {
+  contactEmail: string;
+  phone: string;
+  jobGroup: string;
+  position: string;
+  careerYears: string;
+  experienceMonths: string;
+  role: ApplicantRole | '';
+}
+
+/** The role a job group usually applies as (the member may pick another the program recruits). */
+const ROLE_OF_JOB_GROUP: Record<string, ApplicantRole> = { JG_PLAN: 'PLANNER', JG_DESIGN: 'DESIGNER', JG_DEV: 'DEVELOPER' };
+
+/** Roles this program recruits: every role without a team make-up, else those with seats (null: not fixed). */
+export function openRoles(product: Pick<ProductDetail, 'teamMakeup'>): ApplicantRole[] {
+  const makeup = product.teamMakeup;
+  if (!makeup) return [...APPLICANT_ROLES];
+  const seats = { PLANNER: makeup.roles.planner, DESIGNER: makeup.roles.designer, DEVELOPER: makeup.roles.developer };
+  return APPLICANT_ROLES.filter((role) => seats[role] !== 0);
+}
+
+export function roleOptions(product: Pick<ProductDetail, 'teamMakeup'>) {
+  return openRoles(product).map((role) => ({ code: role, name: ROLE_NAMES[role] }));
+}
+
+/** The member's job group code from the account (stored as the code or as its name). */
+function jobGroupCode(user: Pick<SignedInUser, 'userJobGroup'>, groups: readonly JobGroupWithPositions[]): string {
+  const value = user.userJobGroup?.trim();
+  if (!value) return '';
+  return groups.find((g) => g.code === value || g.name === value)?.code ?? '';
+}
+
+export function requiredInitial(saved: RequiredStep | undefined, user: SignedInUser, groups: readonly JobGroupWithPositions[], product: Pick<ProductDetail, 'teamMakeup'>): RequiredValues {
+  if (saved) {
+    return { ...saved, phone: formatPhone(saved.phone), experienceMonths: String(saved.experienceMonths) };
+  }
+  const jobGroup = jobGroupCode(user, groups);
+  const roles = openRoles(product);
+  const suggested = ROLE_OF_JOB_GROUP[jobGroup];
+  return {
+    contactEmail: user.contactEmail || user.email,
+    phone: formatPhone(user.userPhone ?? ''),
+    jobGroup,
+    position: '',
+    careerYears: '',
+    experienceMonths: '',
+    role: suggested && roles.includes(suggested) ? suggested : roles.length === 1 ? roles[0]! : '',
+  };
+}
+
+/** Text -> the request: the number of months stays text when it is not one, so the schema names the field. */
+export function requiredRequest(values: RequiredValues) {
+  const months = values.experienceMonths.trim();
+  return { ...values, experienceMonths: /^\d{1,4}$/.test(months) ? Number(months) : months === '' ? undefined : months, role: values.role || undefined };
+}
+
+/** 14-week project: at least 6 months of IT work. The server refuses too (422); this says it before the round trip. */
+export function eligibilityError(values: RequiredValues, minMonths: number | null): string | undefined {
+  if (minMonths === null) return undefined;
+  const months = values.experienceMonths.trim();
+  if (!/^\d{1,4}$/.test(months)) return undefined;
+  return Number(months) < minMonths ? MESSAGES.applyNotEligible.replace('{n}', String(minMonths)) : undefined;
+}
+
+export interface AsideValues {
+  portfolioUrl: string;
+  githubUrl: string;
+  wantToBuild: string;
+  availableTime: string;
+  /** Hours a week, typed as text; empty: not given. */
+  weeklyHours: string;
+  friendCareerCardIds: string[];
+}
+
+export function asideInitial(saved: AsideStep | undefined): AsideValues {
+  return {
+    portfolioUrl: saved?.portfolioUrl ?? '',
+    githubUrl: saved?.githubUrl ?? '',
+    wantToBuild: saved?.wantToBuild ?? '',
+    availableTime: saved?.availableTime ?? '',
+    weeklyHours: saved?.weeklyHours ? String(saved.weeklyHours) : '',
+    friendCareerCardIds: saved?.friendCareerCardIds ?? [],
+  };
+}
+
+export function asideRequest(values: AsideValues): AsideStep {
+  const hours = values.weeklyHours.trim();
+  return {
+    portfolioUrl: values.portfolioUrl.trim() || null,
+    githubUrl: values.githubUrl.trim() || null,
+    wantToBuild: values.wantToBuild,
+    availableTime: values.availableTime,
+    // Text that is not a whole number stays text, so the schema names the field with its message.
+    weeklyHours: hours === '' ? null : /^\d{1,3}$/.test(hours) ? Number(hours) : (hours as unknown as number),
+    // An empty box the member added and left blank is not a friend request.
+    friendCareerCardIds: values.friendCareerCardIds.map((id) => id.trim()).filter(Boolean),
+  };
+}
+
+export function friendLimitError(values: AsideValues, maxFriends: number): Record<string, string> {
+  const count = values.friendCareerCardIds.map((id) => id.trim()).filter(Boolean).length;
+  if (count === 0 || count <= maxFriends) return {};
+  const message = maxFriends === 0 ? MESSAGES.applyFriendsNotAllowed : MESSAGES.applyTooManyFriends.replace('{n}', String(maxFriends));
+  return { friendCareerCardIds: message };
+}
+
+/** The program's questions as form text: lists are typed comma-separated. */
+export type ProductValues = Record<string, string>;
+
+export interface Question {
+  name: string;
+  label: string;
+  hint?: string;
+  list?: boolean;
+  long?: boolean;
+}
+
+/** The questions of each program (the 14-week project's depend on the role applied for). */
+export function questionsOf(kind: ProductStep['kind'], role: ApplicantRole | null): Question[] {
+  if (kind === 'SPRINT') {
+    return [
+      { name: 'idea', label: '10일 동안 만들고 싶은 아이디어', long: true },
+      { name: 'stack', label: '사용할 기술 스택', hint: '쉼표(,)로 구분해 입력해 주세요. 예: React, Node.js, Figma', list: true },
+    ];
+  }
+  if (kind === 'COURSE') {
+    return [
+      { name: 'goals', label: '이번 과정에서 이루고 싶은 목표', long: true },
+      { name: 'planningExperience', label: '지금까지의 기획 경험', long: true },
+    ];
+  }
+  const byRole: Record<ApplicantRole, Question[]> = {
+    PLANNER: [
+      { name: 'serviceExperience', label: '기획해 본 서비스와 맡은 역할', long: true },
+      { name: 'documentTools', label: '주로 쓰는 기획 도구', hint: '쉼표(,)로 구분해 입력해 주세요. 예: Figma, Notion, Jira', list: true },
+    ],
+    DESIGNER: [
+      { name: 'designTools', label: '주로 쓰는 디자인 도구', hint: '쉼표(,)로 구분해 입력해 주세요. 예: Figma, Illustrator', list: true },
+      { name: 'bestWork', label: '가장 자신 있는 작업과 그 이유', long: true },
+    ],
+    DEVELOPER: [
+      { name: 'stack', label: '주로 쓰는 기술 스택', hint: '쉼표(,)로 구분해 입력해 주세요. 예: React, Spring, AWS', list: true },
+      { name: 'shippedExperience', label: '출시하거나 운영해 본 경험', long: true },
+    ],
+  };
+  return [{ name: 'motivation', label: '이번 팀 프로젝트에 지원하는 이유', long: true }, ...(role ? byRole[role] : [])];
+}
+
+const splitList = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export function productInitial(saved: ProductStep | undefined, kind: ProductStep['kind'], role: ApplicantRole | null): ProductValues {
+  const values: ProductValues = {};
+  const flat: Record<string, unknown> = saved ? { ...saved, ...('roleQuestions' in saved ? saved.roleQuestions : {}) } : {};
+  // Answers of another role (the member changed role) do not carry over.
+  const sameRole = !saved || !('roleQuestions' in saved) || saved.roleQuestions.role === role;
+  for (const q of questionsOf(kind, role)) {
+    const v = q.name === 'motivation' || sameRole ? flat[q.name] : undefined;
+    values[q.name] = Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '';
+  }
+  return values;
+}
+
+export function productRequest(values: ProductValues, kind: ProductStep['kind'], role: ApplicantRole | null): unknown {
+  const answers: Record<string, unknown> = {};
+  for (const q of questionsOf(kind, role)) answers[q.name] = q.list ? splitList(values[q.name]) : (values[q.name] ?? '');
+  if (kind !== 'TEAM_PROJECT') return { kind, ...answers };
+  const { motivation, ...roleAnswers } = answers;
+  return { kind, motivation, roleQuestions: { role, ...roleAnswers } };
+}
+
+/** Server/schema field keys of the program step -> the form's (roleQuestions.stack -> stack). */
+export function productFieldName(key: string): string {
+  return key.startsWith('roleQuestions.') ? key.slice('roleQuestions.'.length).split('.')[0]! : key.split('.')[0]!;
+}
+
+export type { ApplicationAnswers };

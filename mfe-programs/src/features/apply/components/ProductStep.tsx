@@ -1,0 +1,55 @@
+import { productStepSchema, type ApplicationDraft, type ProductStep as ProductAnswers } from '@sq/contracts/api/applications';
+import { Button } from '@sq/ui';
+import { productFieldName, productInitial, productRequest, questionsOf, type ProductValues } from '../answers';
+import { backupKey, useStepForm } from '../hooks/use-step-form';
+import { FormError, TextAreaField, TextField } from './Field';
+import styles from './apply.module.css';
+
+type QuestionKind = ProductAnswers['kind'];
+
+/** {product}: the program's own questions (the 14-week project asks those of the role applied for). */
+export function ProductStep({ draft, save, onBack }: { draft: ApplicationDraft; save: (answers: ProductAnswers) => Promise<void>; onBack: (() => void) | null }) {
+  const kind = draft.kind as QuestionKind;
+  const role = draft.answers.required?.role ?? null;
+  const questions = questionsOf(kind, role);
+  const form = useStepForm<ProductValues, ProductAnswers>({
+    // The role is part of the key: another role's questions start from their own answers.
+    storageKey: backupKey(draft.oddId, `product-${role ?? 'none'}`),
+    initial: () => productInitial(draft.answers.product, kind, role),
+    schema: productStepSchema,
+    toRequest: (values) => productRequest(values, kind, role),
+    save,
+  });
+  const { values, setValue, errors } = form;
+  const errorOf = (name: string) => Object.entries(errors).find(([key]) => productFieldName(key) === name)?.[1];
+
+  return (
+    <form
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit();
+      }}
+    >
+      <FormError message={form.formError} />
+      {questions.map((q) =>
+        q.long ? (
+          <TextAreaField key={q.name} label={q.label} name={q.name} maxLength={1000} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
+        ) : (
+          <TextField key={q.name} label={q.label} name={q.name} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
+        ),
+      )}
+      <div className={styles.actions}>
+        {onBack ? (
+          <Button variant="secondary" onClick={onBack}>
+            이전
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={form.saving}>
+          {form.saving ? '저장 중...' : '다음'}
+        </Button>
+      </div>
+    </form>
+  );
+}
