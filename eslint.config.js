@@ -35,7 +35,7 @@ const PACKAGE_LAYERS = {
   'service-kit': ['contracts'],
   stack: ['contracts', 'service-kit'],
   'mf-config': [],
-  // Pure domain logic (team building) for the programs service: no internal imports.
+  // Pure, no I/O: the operators' team matcher, used by the programs service.
   'team-matcher': [],
 };
 /** What a front-end bundle may use (never the server side); what a service and the gateway may use. */

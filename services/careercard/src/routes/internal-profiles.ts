@@ -32,6 +32,8 @@ const updateBody = z.object({
   imgId: z.uuid().nullable().optional(),
 });
 
+const lookupBody = z.object({ ids: z.array(z.string().min(1).max(40)).min(1).max(10) });
+
 const internalProfileRoutes: FastifyPluginAsync = async (app) => {
   /** The names of the codes, or an error naming the first code that is not a live code of its group. */
   async function codeNames(codes: { jobGroupCode?: string | undefined; positionCode?: string | null | undefined; yearCode?: string | undefined }) {
@@ -125,6 +127,18 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
       const updated = await app.knex('profile').where({ profile_id: card.profile_id }).whereNull('retired_at').update(changes);
       if (!updated) throw notFound();
       return ok({ profile: { profileId: request.params.id, ...names }, created: false });
+    },
+  );
+
+  // Which of these career card IDs exist (not retired), and whose they are: the programs service checks
+  // friend requests of an application with it.
+  app.post<{ Body: z.infer<typeof lookupBody> }>(
+    '/internal/profiles/lookup',
+    { preHandler: requireInternal, schema: { hide: true, body: lookupBody } },
+    async (request) => {
+      const ids = request.body.ids.map((id) => id.toLowerCase());
+      const rows = await app.knex('profile').whereRaw('lower(profile_id) = any(?)', [ids]).whereNull('retired_at').select('profile_id', 'user_id');
+      return ok({ profiles: rows.map((r) => ({ profileId: r.profile_id as string, userId: r.user_id as number | null })) });
     },
   );
 
