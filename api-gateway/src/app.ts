@@ -9,6 +9,7 @@ import docs from './plugins/docs';
 import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
 import { createPostgresRateLimitStore, migrateRateLimit } from './plugins/rate-limit-store';
+import { isLimitedPath } from './plugins/rate-limit-path';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
 export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
@@ -35,7 +36,8 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     timeWindow: config.rateLimit.windowMs,
     keyGenerator: (request) => `ip:${request.ip}`,
     store: createPostgresRateLimitStore(knex) as never,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // Judged on the path as routed, not as spelled: `/%61pi/signin` is `/api/signin` (rate-limit-path.ts).
+    allowList: (request) => !isLimitedPath(request.routeOptions.url, request.url),
     errorResponseBuilder: () => ({ statusCode: 429, ...failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests) }),
   });
   await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });
