@@ -11,7 +11,8 @@ export interface GatewayConfig {
   /** What a CDN would hold: `remotes.json` and `bundles/<remote>/<version>/`. */
   cdnDir: string | null;
   databaseUrl: string;
-  rateLimit: { max: number; windowMs: number };
+  /** `max` API requests per client address per `windowMs`; batching bounds in plugins/rate-limit-store.ts. */
+  rateLimit: { max: number; windowMs: number; batchSize?: number; syncIntervalMs?: number };
   /** How long the gateway waits for a service before answering 503. */
   upstreamTimeoutMs: number;
   /** Site origins allowed to call the API from another host (production); empty when served together. */
@@ -31,7 +32,12 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     shellDir: env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null,
     cdnDir: env.CDN_DIR ? path.resolve(env.CDN_DIR) : null,
     databaseUrl: env.DATABASE_URL,
-    rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
+    rateLimit: {
+      max: Number(env.RATE_LIMIT_MAX ?? 600),
+      windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),
+      batchSize: Number(env.RATE_LIMIT_BATCH ?? 20),
+      syncIntervalMs: Number(env.RATE_LIMIT_SYNC_MS ?? 50),
+    },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),

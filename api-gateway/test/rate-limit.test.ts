@@ -16,17 +16,69 @@ afterAll(async () => {
 });
 
 describe('rate limits', () => {
-  it('are shared by every gateway instance on the same database', async () => {
+  it('are shared by every gateway instance on the same database once the instances have settled', async () => {
     // A second instance over the same PostgreSQL, as a second replica would be.
     const second = await buildGateway(gateway.config);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await gateway.app.inject({ url: '/api/projects' })).statusCode);
+    await gateway.app.settleRateLimits();
     for (let i = 0; i < 2; i += 1) statuses.push((await second.inject({ url: '/api/projects' })).statusCode);
+    await second.settleRateLimits();
     await second.close();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    await gateway.app.settleRateLimits();
     const limited = await gateway.app.inject({ url: '/api/projects' });
+    expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ ErrorCode: '29', message: MESSAGES.tooManyRequests });
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(50);
+  });
+
+  it('admit exactly max on one instance, whatever the concurrency', async () => {
+    const single = await startGateway(upstreams.urls, { rateLimit: { max: 40, windowMs: 60_000, batchSize: 8, syncIntervalMs: 5 } });
+    try {
+      const statuses = await Promise.all(Array.from({ length: 120 }, () => single.app.inject({ url: '/api/projects' }).then((r) => r.statusCode)));
+      expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(80);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('over-admit at most instances x batch size across instances, and never under-admit', async () => {
+    // The documented bound (rate-limit-store.ts, README): at most max + K x batchSize per window for K instances.
+    const limits = { max: 100, windowMs: 60_000, batchSize: 10, syncIntervalMs: 5 };
+    const first = await startGateway(upstreams.urls, { rateLimit: limits });
+    const second = await buildGateway(first.config);
+    try {
+      const burst = (app: typeof second) => Array.from({ length: 150 }, () => app.inject({ url: '/api/projects' }).then((r) => r.statusCode));
+      const statuses = await Promise.all([...burst(first.app), ...burst(second)]);
+      const admitted = statuses.filter((s) => s === 200).length;
+      expect(admitted).toBeGreaterThanOrEqual(limits.max);
+      expect(admitted).toBeLessThanOrEqual(limits.max + 2 * limits.batchSize);
+      // Once settled, both instances agree that the window is spent.
+      await first.app.settleRateLimits();
+      await second.settleRateLimits();
+      expect((await first.app.inject({ url: '/api/projects' })).statusCode).toBe(429);
+      expect((await second.inject({ url: '/api/projects' })).statusCode).toBe(429);
+      const stored = await first.app.inject({ url: '/health' });
+      expect(stored.statusCode).toBe(200);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it('start counting again when the window has passed', async () => {
+    const short = await startGateway(upstreams.urls, { rateLimit: { max: 2, windowMs: 300, batchSize: 4, syncIntervalMs: 5 } });
+    try {
+      const first = await Promise.all([1, 2, 3].map(() => short.app.inject({ url: '/api/projects' }).then((r) => r.statusCode)));
+      expect(first.sort()).toEqual([200, 200, 429]);
+      await short.app.settleRateLimits();
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect((await short.app.inject({ url: '/api/projects' })).statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
   });
 });
 
