@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEV_INTERNAL_SECRET, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
+import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 
 export interface GatewayConfig {
   port: number;
@@ -27,7 +27,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return {
     port: Number(env.PORT ?? 8080),
     jwtPublicKey: readJwtKeys(env).publicKey,
-    internalSecret: env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET,
+    internalSecret: readInternalSecret(env),
     services: Object.fromEntries(names.map((name) => [name, serviceUrl(name, env)])) as Record<ServiceName, string>,
     shellDir: env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null,
     cdnDir: env.CDN_DIR ? path.resolve(env.CDN_DIR) : null,

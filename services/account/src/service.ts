@@ -4,6 +4,7 @@ import { migrations } from './migrations';
 import { seed } from './seeds';
 import { readAccountConfig } from './config';
 import tokens from './tokens';
+import productionGuard from './lib/production-guard';
 import careercardClient from './clients/careercard-client';
 import userRepository from './repositories/user-repository';
 import sessionRepository from './repositories/session-repository';
@@ -30,6 +31,7 @@ export const accountService: ServiceDefinition = {
   plugin: async (app) => {
     await app.register(accountConfig);
     await app.register(tokens);
+    await app.register(productionGuard);
     await app.register(careercardClient);
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);

@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
-import { seed } from './seeds';
+import { referenceSeed, seed } from './seeds';
 import productRepository from './repositories/product-repository';
 import productRoutes from './routes/products';
 import internalRefundRuleRoutes from './routes/internal-refund-rules';
@@ -12,6 +12,7 @@ export const programsService: ServiceDefinition = {
   name: 'programs',
   schema: 'programs',
   migrations,
+  referenceSeed,
   seed,
   plugin: async (app) => {
     await app.register(productRepository);
