@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import { buildGateway } from '../src/app';
+import knexFactory from 'knex';
 import { normalisedPath } from '../src/plugins/rate-limit-path';
+import { RateLimitSettler } from '../src/plugins/rate-limit-store';
 import { startGateway, startUpstreams } from './helpers';
 
 let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
@@ -113,5 +115,23 @@ describe('normalisedPath', () => {
     ['/%E0%A4%A/api', '/\u00e0\u00a4%A/api'],
   ])('%s -> %s', (raw, expected) => {
     expect(normalisedPath(raw)).toBe(expected);
+  });
+});
+
+describe('when PostgreSQL cannot be reached', () => {
+  it('the limit holds on each instance\'s own count and the API stays up', async () => {
+    const unreachable = knexFactory({ client: 'pg', connection: 'postgres://postgres@127.0.0.1:1/none', pool: { min: 0, max: 1 }, acquireConnectionTimeout: 2_000 });
+    const errors: unknown[] = [];
+    const settler = new RateLimitSettler(unreachable, { batchSize: 4, syncIntervalMs: 20 }, (error) => errors.push(error));
+    try {
+      const incr = () => new Promise<number>((resolve, reject) => settler.incr('ip:203.0.113.50', 60_000, 10, (error, result) => (error ? reject(error) : resolve(result!.current))));
+      const currents: number[] = [];
+      for (let i = 0; i < 12; i += 1) currents.push(await incr());
+      expect(currents).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11]);
+      expect(errors.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await settler.close().catch(() => undefined);
+      await unreachable.destroy();
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
  * every `syncIntervalMs`, or as soon as a key has `batchSize / 2` unsettled admissions. It never holds more
  * than `batchSize` unsettled admissions for one key: the next request for that key waits for the settlement.
  * The first request of a key an instance has not seen waits for one round trip to learn the key's count.
+ * When PostgreSQL cannot be reached, each instance limits on its own count until it can (the API stays up).
  *
  * The bound: in one window, at most `max + K × batchSize` requests of one key are admitted across K gateway
  * instances (each instance's over-admission is what it admitted on a view that was already stale, and that is
@@ -42,6 +43,8 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
 export class RateLimitSettler {
   private readonly buckets = new Map<string, Bucket>();
   private settling: Promise<void> | null = null;
+  /** The last settlement failed: count locally until one succeeds. */
+  private unreachable = false;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -50,7 +53,7 @@ export class RateLimitSettler {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     this.timer = setInterval(() => {
-      this.settle().catch(this.onError);
+      this.settleInBackground();
       this.prune();
     }, options.syncIntervalMs);
     this.timer.unref();
@@ -63,11 +66,11 @@ export class RateLimitSettler {
       bucket = { known: 0, pending: 0, inflight: 0, resetAt: now + windowMs, windowMs, synced: false };
       this.buckets.set(key, bucket);
     }
-    if (!bucket.synced) {
+    if (!bucket.synced && !this.unreachable) {
       // A key this instance has not seen yet: learn its count first (one round trip per client and window).
       this.settle().then(
         () => this.incr(key, windowMs, max, callback),
-        (error: Error) => callback(error),
+        (error: unknown) => this.degrade(bucket, key, windowMs, max, callback, error),
       );
       return;
     }
@@ -82,16 +85,16 @@ export class RateLimitSettler {
       callback(null, { current: used + 1, ttl });
       return;
     }
-    if (bucket.pending + bucket.inflight >= this.options.batchSize) {
+    if (bucket.pending + bucket.inflight >= this.options.batchSize && !this.unreachable) {
       // This instance's allowance for the key is spent: wait until PostgreSQL has taken it, then decide.
       this.settle().then(
         () => this.incr(key, windowMs, max, callback),
-        (error: Error) => callback(error),
+        (error: unknown) => this.degrade(bucket, key, windowMs, max, callback, error),
       );
       return;
     }
     bucket.pending += 1;
-    if (bucket.pending >= this.options.batchSize / 2) this.settle().catch(this.onError);
+    if (bucket.pending >= this.options.batchSize / 2) this.settleInBackground();
     callback(null, { current: used + 1, ttl });
   }
 
@@ -129,6 +132,7 @@ export class RateLimitSettler {
          returning key, count, greatest(0, extract(epoch from (expires_at - now())) * 1000)::bigint as ttl`,
         [batch.map(([key]) => key), batch.map(([key]) => deltas.get(key)!), batch.map(([, bucket]) => bucket.windowMs)],
       );
+      this.unreachable = false;
       const now = Date.now();
       for (const row of rows) {
         const bucket = this.buckets.get(row.key);
@@ -146,6 +150,24 @@ export class RateLimitSettler {
       }
       throw error;
     }
+  }
+
+  private settleInBackground(): void {
+    this.settle().catch((error: unknown) => {
+      if (!this.unreachable) this.onError(error);
+      this.unreachable = true;
+    });
+  }
+
+  /**
+   * PostgreSQL cannot be reached: the API stays up, limited by this instance's own count (the limit then holds
+   * per instance) until a settlement succeeds again; the unsettled admissions are settled then.
+   */
+  private degrade(bucket: Bucket, key: string, windowMs: number, max: number, callback: IncrCallback, error: unknown): void {
+    if (!this.unreachable) this.onError(error);
+    this.unreachable = true;
+    bucket.synced = true;
+    this.incr(key, windowMs, max, callback);
   }
 
   /** Forgets keys whose window has passed and that owe PostgreSQL nothing. */
