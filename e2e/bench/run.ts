@@ -6,7 +6,9 @@
  *    the same gateway (the ratio is the figure);
  *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency, the
  *    gateway's share of direct throughput and the p99 it adds (bench/gateway.ts).
+ *  - the team matcher: 5,000 applicants into teams per program, and the worst team's score next to the mean.
  */
+import { benchMatcher } from '@sq/team-matcher/bench';
 import { launchBrowser, newPage } from '../src/browser';
 import { FIRST_LOAD_BUDGET, measureFirstLoad } from '../src/first-load';
 import { REAL_ROUTES } from '../src/real-routes';
@@ -20,6 +22,10 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 // `BENCH_ONLY=gateway npm run bench`: only the gateway figures, on a site started without building bundles.
 const gatewayOnly = process.env.BENCH_ONLY === 'gateway';
+
+// Pure CPU work: measured first, before the site and its browser compete for the cores.
+if (!gatewayOnly) benchMatcher();
+
 const site = await startTestSite({ build: !gatewayOnly });
 try {
   if (!gatewayOnly) await pages();

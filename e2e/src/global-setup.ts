@@ -9,6 +9,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The test site's PostgreSQL (every service's schema): tests create the data they need there (src/site-data.ts). */
     databaseUrl: string;
+    /** The sandbox PG: GET {paymentUrl}/api/state lists billing keys, payments and webhooks. */
+    paymentUrl: string;
   }
 }
 
@@ -19,5 +21,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('cdnDir', site.cdnDir);
   project.provide('mailboxUrl', site.mailboxUrl);
   project.provide('databaseUrl', site.databaseUrl);
+  project.provide('paymentUrl', site.paymentUrl);
   return site.stop;
 }

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     case 'start': {
       const port = Number(process.env.PORT ?? 8080);
       const stack = await startStack({ port });
-      console.log(`\n  사이트가 준비되었습니다: ${stack.url}\n  API 문서: ${stack.url}/api/docs\n  개발용 메일함: ${stack.mailboxUrl}\n  종료: Ctrl+C\n`);
+      console.log(`\n  사이트가 준비되었습니다: ${stack.url}\n  API 문서: ${stack.url}/api/docs\n  개발용 메일함: ${stack.mailboxUrl}\n  결제 샌드박스: ${stack.paymentUrl}\n  종료: Ctrl+C\n`);
       const stop = async () => {
         await stack.stop();
         process.exit(0);

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEV_INTERNAL_SECRET, isProduction, loadOrCreateDevJwtKeys, refuseDevInternalSecret, refuseDevJwtKeys } from '@sq/service-kit';
 import { DATA_DIR } from './paths';
+import { generateWebhookSecret } from './peers/sandbox-pg-webhooks';
 
 export interface StackSecrets {
   JWT_PRIVATE_KEY: string;
@@ -36,5 +37,29 @@ export function devSecrets(): StackSecrets {
     JWT_PRIVATE_KEY: process.env.JWT_PRIVATE_KEY ?? keys.privateKey,
     JWT_PUBLIC_KEY: process.env.JWT_PUBLIC_KEY ?? keys.publicKey,
     INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? fs.readFileSync(secretFile, 'utf8'),
+  };
+}
+
+/**
+ * The sandbox PG's API secret, store id and webhook secret, made once per checkout like the keys above.
+ * Only the programs service (and the sandbox itself) gets them; production passes the real PG's.
+ */
+export function devPaymentSecrets(): { PG_API_SECRET: string; PG_STORE_ID: string; PG_WEBHOOK_SECRET: string } {
+  const dir = path.join(DATA_DIR, 'keys');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'sandbox-pg.json');
+  if (!fs.existsSync(file)) {
+    const made = {
+      PG_API_SECRET: randomBytes(32).toString('base64url'),
+      PG_STORE_ID: `store-${randomUUID()}`,
+      PG_WEBHOOK_SECRET: generateWebhookSecret(),
+    };
+    fs.writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+  }
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as ReturnType<typeof devPaymentSecrets>;
+  return {
+    PG_API_SECRET: process.env.PG_API_SECRET ?? stored.PG_API_SECRET,
+    PG_STORE_ID: process.env.PG_STORE_ID ?? stored.PG_STORE_ID,
+    PG_WEBHOOK_SECRET: process.env.PG_WEBHOOK_SECRET ?? stored.PG_WEBHOOK_SECRET,
   };
 }

@@ -6,9 +6,10 @@ import { ensureDatabase, type Database } from './database';
 import { CDN_DIR, DATA_DIR, REMOTES, ROOT } from './paths';
 import { runTs, stopAll, waitForHealth, type Managed } from './processes';
 import { publishRemote, readRegistry } from './registry';
-import { stackSecrets } from './secrets';
+import { devPaymentSecrets, stackSecrets } from './secrets';
 import { startMailSink, type MailSink } from './peers/mail-sink';
 import { startOAuthProvider, type LocalOAuthProvider } from './peers/oauth-provider';
+import { startSandboxPg, type SandboxPg } from './peers/sandbox-pg';
 
 export interface StackOptions {
   /** Gateway port; services take `servicePorts` when given, else their standard ports. */
@@ -21,14 +22,14 @@ export interface StackOptions {
   build?: boolean;
   extraEnv?: Record<string, string>;
   /**
-   * Loopback peers of the account service (SMTP sink + mailbox page, local OAuth provider). Default: the
-   * fixed ports of README.md when the services use their standard ports (`npm start`), else free ports.
+   * Loopback peers (SMTP sink + mailbox page, local OAuth provider, sandbox PG). Default: the fixed ports
+   * of README.md when the services use their standard ports (`npm start`), else free ports.
    */
-  peerPorts?: { smtp: number; mailbox: number; oauth: number };
+  peerPorts?: { smtp: number; mailbox: number; oauth: number; pg?: number };
 }
 
 /** `npm start`'s peer ports (README.md); 0 = any free port. */
-export const PEER_PORTS = { smtp: 1025, mailbox: 8025, oauth: 4180 } as const;
+export const PEER_PORTS = { smtp: 1025, mailbox: 8025, oauth: 4180, pg: 4190 } as const;
 
 export interface RunningStack {
   url: string;
@@ -40,6 +41,9 @@ export interface RunningStack {
   mailSink: MailSink;
   /** The local OAuth 2.0 / OIDC provider (Google, Kakao and Naver shapes). */
   oauthProvider: LocalOAuthProvider;
+  /** The sandbox PG (PortOne V2 shapes): its overview page at `${paymentUrl}/`, JSON at /api/state. */
+  paymentUrl: string;
+  sandboxPg: SandboxPg;
   stop(): Promise<void>;
 }
 
@@ -61,10 +65,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // The demo's open cohorts follow the calendar (services/programs/src/seeds/cohorts.ts).
   const demo = { DEMO_CALENDAR: process.env.DEMO_CALENDAR ?? 'live' };
   const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...options.extraEnv };
-  const peerPorts = options.peerPorts ?? (options.servicePorts ? { smtp: 0, mailbox: 0, oauth: 0 } : PEER_PORTS);
+  const peerPorts = options.peerPorts ?? (options.servicePorts ? { smtp: 0, mailbox: 0, oauth: 0, pg: 0 } : PEER_PORTS);
   const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
   const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });
   const siteUrl = `http://localhost:${options.port}`;
+  // The sandbox PG sends its webhooks through the gateway, like a real PG would reach the site.
+  const payment = devPaymentSecrets();
+  const sandboxPg = await startSandboxPg({
+    port: peerPorts.pg ?? 0,
+    apiSecret: payment.PG_API_SECRET,
+    storeId: payment.PG_STORE_ID,
+    webhookSecret: payment.PG_WEBHOOK_SECRET,
+    webhookUrl: `http://127.0.0.1:${options.port}/api/payments/webhook`,
+    allowedRedirectOrigins: [siteUrl, `http://127.0.0.1:${options.port}`],
+  });
+  const paymentEnv: Record<string, string> = { ...payment, PG_API_URL: sandboxPg.url, PG_PUBLIC_URL: sandboxPg.url };
   // Every service that writes to members sends through the same SMTP sink (service-kit's mailer).
   const mailEnv: Record<string, string> = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mailSink.smtpPort) };
   const accountEnv: Record<string, string> = {
@@ -75,12 +90,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stopPeers = async () => {
     await mailSink.close();
     await oauthProvider.close();
+    await sandboxPg.close();
   };
 
   try {
     // Services migrate their own schemas on start; they start together and are awaited together.
     const started = SERVICES.map((name) => {
       const env = { ...common, ...mailEnv, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
+      if (name === 'programs') Object.assign(env, paymentEnv, { SITE_URL: siteUrl }, options.extraEnv);
       // careercard's uploaded images (its LocalDiskStorage): git-ignored, kept between runs like the database.
       if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? path.join(DATA_DIR, 'uploads') });
       const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);
@@ -111,6 +128,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     mailboxUrl: mailSink.mailboxUrl,
     mailSink,
     oauthProvider,
+    paymentUrl: sandboxPg.url,
+    sandboxPg,
     stop: async () => {
       await stopAll(processes);
       await stopPeers();
