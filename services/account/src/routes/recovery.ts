@@ -19,10 +19,11 @@ const RESET_MAIL_LOCK = 0x5571_0002;
 async function resetMailWaitSeconds(knex: Knex, userId: number, limits: { intervalSeconds: number; perHour: number }): Promise<number> {
   const sent = await knex('password_reset_token')
     .where({ user_id: userId })
-    .where('created_at', '>', knex.raw("now() - interval '1 hour'"))
+    .where('created_at', '>', knex.raw("clock_timestamp() - interval '1 hour'"))
     .orderBy('created_at', 'desc')
-    .select(knex.raw('extract(epoch from (now() - created_at)) as age'));
-  const ages = sent.map((row: { age: string }) => Number(row.age));
+    // The wall clock, not now(): a request that waited for the lock began before the mail it waited for.
+    .select(knex.raw('extract(epoch from (clock_timestamp() - created_at)) as age'));
+  const ages = sent.map((row: { age: string }) => Math.max(0, Number(row.age)));
   const sinceLast = ages.length > 0 ? Math.max(0, limits.intervalSeconds - ages[0]!) : 0;
   const hourFull = ages.length >= limits.perHour ? Math.max(0, 3600 - ages[limits.perHour - 1]!) : 0;
   return Math.max(sinceLast, hourFull);
