@@ -2,16 +2,48 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import fs from 'node:fs';
 
 /**
  * Lint for the whole workspace. The import boundaries are the point: inside a front-end bundle, features
  * never import each other (they may use the bundle's shared code and the workspace packages; the app layer
  * composes features); no bundle imports another bundle's source; services never import front-end code;
- * packages never import bundles or services.
+ * packages never import bundles or services, and the packages form layers (PACKAGE_LAYERS); no module takes
+ * part in an import cycle (import-x/no-cycle). Workspace imports (`@sq/contracts/registry`) are resolved
+ * through the packages' `exports` by the TypeScript resolver, so the rules see them as the package files.
  */
 /** The front-end bundles: the shell and every remote folder (mfe-*), found on disk so a new remote is covered. */
 const BUNDLES = fs.readdirSync(import.meta.dirname).filter((d) => d === 'shell' || d.startsWith('mfe-'));
+
+/**
+ * The workspace packages in layers: each may import only the packages listed for it (and itself).
+ *  - contracts is the shared vocabulary (types, zod schemas, Korean messages): it imports nothing internal.
+ *  - browser side: api-client and ui build on contracts only (ui never calls the API: screens do, through
+ *    their feature's api/); remote-kit adds the remote's frame on ui; standalone is a dev stand-in shell.
+ *  - server side: service-kit builds on contracts; stack (launcher, local peers) on service-kit.
+ *  - mf-config is build tooling and imports nothing internal.
+ * A new package gets a line here (an unlisted package may import no other package).
+ */
+const PACKAGE_LAYERS = {
+  contracts: [],
+  'api-client': ['contracts'],
+  ui: ['contracts'],
+  'remote-kit': ['contracts', 'ui'],
+  standalone: ['contracts', 'ui', 'api-client'],
+  'service-kit': ['contracts'],
+  stack: ['contracts', 'service-kit'],
+  'mf-config': [],
+  // Pure, no I/O: the operators' team matcher, used by the programs service.
+  'team-matcher': [],
+};
+/** What a front-end bundle may use (never the server side); what a service and the gateway may use. */
+const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standalone', 'mf-config'];
+const SERVER_PACKAGES = ['contracts', 'service-kit', 'team-matcher'];
+const pkg = (/** @type {string[]} */ names) => names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
+
+const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });
 
 export default tseslint.config(
   {
@@ -48,7 +80,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json'] } },
+      // boundaries resolves through eslint-module-utils: the TypeScript resolver follows package `exports`.
+      'import/resolver': { typescript: { alwaysTryTypes: true }, node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json'] } },
       'boundaries/include': ['shell/**', 'mfe-*/**', 'packages/**', 'services/**', 'api-gateway/**', 'e2e/**'],
       'boundaries/elements': [
         // A file belongs to the first element whose pattern matches: each bundle's features, then its
@@ -75,19 +108,51 @@ export default tseslint.config(
           rules: [
             ...BUNDLES.flatMap((b) => [
               // A feature uses its bundle's shared code and the workspace packages, never another feature.
-              { from: `${b}:feature`, allow: [`${b}:shared`, 'package'] },
-              { from: `${b}:shared`, allow: [`${b}:shared`, 'package'] },
+              { from: `${b}:feature`, allow: [`${b}:shared`, ...pkg(BROWSER_PACKAGES)] },
+              { from: `${b}:shared`, allow: [`${b}:shared`, ...pkg(BROWSER_PACKAGES)] },
               // The app layer of a bundle composes its own features; no bundle imports another's source.
-              { from: `${b}:app`, allow: [`${b}:app`, `${b}:feature`, `${b}:shared`, 'package'] },
+              { from: `${b}:app`, allow: [`${b}:app`, `${b}:feature`, `${b}:shared`, ...pkg(BROWSER_PACKAGES)] },
             ]),
-            { from: 'package', allow: ['package'] },
-            { from: 'service', allow: [['service', { service: '{{from.service}}' }], 'package'] },
-            { from: 'service-test', allow: ['service', 'service-test', 'package'] },
-            { from: 'gateway', allow: ['gateway', 'package'] },
+            ...Object.entries(PACKAGE_LAYERS).map(([name, allowed]) => ({
+              from: [['package', { package: name }]],
+              allow: pkg([name, ...allowed]),
+            })),
+            { from: 'service', allow: [['service', { service: '{{from.service}}' }], ...pkg(SERVER_PACKAGES)] },
+            // Service tests may also start the local peers (mail sink, OAuth provider) of the stack.
+            { from: 'service-test', allow: ['service', 'service-test', ...pkg([...SERVER_PACKAGES, 'stack'])] },
+            { from: 'gateway', allow: ['gateway', ...pkg(SERVER_PACKAGES)] },
             { from: 'e2e', allow: ['e2e', 'package'] },
           ],
         },
       ],
     },
+  },
+  {
+    // Icons are SVG components from packages/ui (Icon): an emoji needs an emoji font and shows as an empty box
+    // on machines without one. Applies to every front-end source file. Emoji = characters shown as emoji by
+    // default, or asked to be (U+FE0F); text symbols such as © stay allowed.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]', 'JSXText[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]', 'TemplateElement[value.raw=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]'].map((selector) => ({
+          selector,
+          message: 'No emoji in the interface: use an SVG icon from @sq/ui (Icon), see packages/ui/src/components/Icon.tsx.',
+        })),
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere (a cycle hides an ordering bug and defeats lazy chunks). Type-only imports
+    // count too: they still tie the modules' designs together.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x's TypeScript settings (which files it reads, with which parser), our resolver.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [RESOLVER],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

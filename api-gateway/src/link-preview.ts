@@ -1,6 +1,10 @@
 import { request } from 'undici';
 import type { CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
+import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
+
+/** /careercard/{profileId} with the product's one career card ID rule (its reserved IDs answer 400: no preview). */
+const CAREER_CARD_PATH = new RegExp(`^/careercard/(${CAREER_CARD_ID_PATTERN.source.replace(/^\^|\$$/g, '')})/?$`);
 
 /**
  * Open Graph tags for pages shared in messengers: their crawlers read the HTML and run no JavaScript, so the
@@ -42,7 +46,7 @@ const SOURCES = [
   source<ProductDetailResponse>({ pattern: /^\/product\/(\d{1,9})\/?$/, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
   source<ProductDetailResponse>({ pattern: PROGRAM_SLUG, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
   source<CareerCardResponse>({
-    pattern: /^\/careercard\/([A-Za-z0-9]{2,30})\/?$/,
+    pattern: CAREER_CARD_PATH,
     service: 'careercard',
     api: (m) => `/api/profile/${m[1]}`,
     read: (b) =>

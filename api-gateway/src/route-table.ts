@@ -15,6 +15,8 @@ export interface RouteRule {
   methods: Method[];
   service: ServiceName;
   access: Access;
+  /** The body goes to the service byte for byte (it verifies a signature over the raw body, e.g. PG webhooks). */
+  rawBody?: boolean;
 }
 
 const rule = (service: ServiceName, access: Access, methods: Method[], ...paths: string[]): RouteRule[] =>
@@ -37,19 +39,30 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('account', 'public', GET, '/api/open/check/email', '/api/open/check/contact-email', '/api/open/isCheckId'),
   ...rule('account', 'public', GET, '/api/logout'),
   ...rule('account', 'member', GET, '/api/meOauth'),
-  ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*'),
+  ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*', '/api/user/password'),
   ...rule('account', 'member', ANY, '/api/point/skill'),
 
   // Career card and profile
   ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),
   ...rule('careercard', 'member', GET, '/api/findByIdMyinfo'),
   ...rule('careercard', 'member', POST, '/api/insertMyinfo', '/api/updateMyinfo', '/api/fileUpload', '/api/profile', '/api/profile/cover', '/api/profile/intro'),
-  ...rule('careercard', 'public', GET, '/media/uploads/*'),
+  ...rule('careercard', 'public', GET, '/media/uploads/*', '/api/careercard/examples'),
+  ...rule('careercard', 'member', POST, '/api/profile/skills', '/api/profile/project', '/api/profile/project/order'),
+  ...rule('careercard', 'member', ['PUT', 'DELETE'], '/api/profile/project/*'),
 
   // Programs, applications and operators
   ...rule('programs', 'public', GET, '/api/products', '/api/products/*', '/api/cohorts/*'),
   ...rule('programs', 'member', GET, '/api/join/history', '/api/getJoinProject'),
   ...rule('programs', 'member', POST, '/api/join/history/one'),
+  // Apply wizard: dupcheck, draft, steps (PUT), book, payment confirm; the member's own cancellation.
+  ...rule('programs', 'member', GET, '/api/apply/*'),
+  ...rule('programs', 'member', POST, '/api/apply/*', '/api/applications/*'),
+  ...rule('programs', 'member', ['PUT'], '/api/apply/*'),
+  // Operators' issue: the member's team, the sprint's daily check-in (POST above) and final submission.
+  ...rule('programs', 'member', GET, '/api/applications/*'),
+  ...rule('programs', 'member', ['PUT'], '/api/applications/*'),
+  // The PG's signed webhooks (Standard Webhooks): public, body forwarded untouched for the signature.
+  ...rule('programs', 'public', POST, '/api/payments/webhook').map((r) => ({ ...r, rawBody: true })),
   ...rule('programs', 'admin', ANY, '/api/admin/*'),
 
   // IT skill check-up and trends

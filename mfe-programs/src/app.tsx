@@ -1,22 +1,13 @@
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { ErrorFallback } from '@sq/ui';
-import { Root } from './app/Root';
-import type { RemoteProps } from './shared/remote-props';
+import { createRemote } from '@sq/remote-kit';
+import { SCREENS } from './app/AppRoutes';
 
 /**
- * The module this remote exposes as './app': single-spa lifecycles. A render error anywhere below shows the
- * Korean fallback in place; its retry asks the shell to load and mount this remote again.
+ * The module this remote exposes as './app': its single-spa lifecycles, made by the remote kit (root with the
+ * shell's store, router, error boundary with the Korean fallback, manifest routes). This remote is its
+ * screens (app/AppRoutes.tsx) and its route manifest (routes.json).
  */
-const lifecycles = singleSpaReact<RemoteProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: Root,
-  errorBoundary: (error, _info, props) => {
-    console.error('[mfe_programs] render error', error);
-    return <ErrorFallback onRetry={props.reload} />;
-  },
+export const { bootstrap, mount, unmount } = createRemote({
+  name: 'mfe_programs',
+  version: process.env.SQ_REMOTE_VERSION,
+  screens: SCREENS,
 });
-
-export const { bootstrap, mount, unmount } = lifecycles;

@@ -18,6 +18,9 @@ const RESERVED = /^(x-identity|x-internal|x-forwarded-|forwarded$)/i;
 /** The largest image the services accept, plus room for the multipart framing and a few small fields. */
 const MULTIPART_MAX_BYTES = IMAGE_UPLOAD.maxBytes + 64 * 1024;
 
+/** Signed bodies (PG webhooks) are small; the service applies its own, lower limit. */
+const SIGNED_BODY_MAX_BYTES = 256 * 1024;
+
 /** A multipart body declared larger than any accepted upload; answered 413 with the upload message. */
 export class UploadTooLargeError extends Error {
   readonly statusCode = 413;
@@ -69,9 +72,21 @@ export default fp<ProxyOptions>(
       });
     };
 
-    for (const rule of ROUTE_TABLE) {
+    for (const rule of ROUTE_TABLE.filter((r) => !r.rawBody)) {
       app.route({ method: rule.methods, url: rule.path, handler: forward(rule) });
     }
+    // Signed bodies pass byte for byte (a re-serialised JSON body would no longer match its signature).
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      // The request stream itself goes upstream (reply-from would re-encode a parsed JSON body).
+      raw.addContentTypeParser('*', (request, payload, done) => {
+        if (Number(request.headers['content-length'] ?? 0) > SIGNED_BODY_MAX_BYTES) return done(Object.assign(new Error('signed body too large'), { statusCode: 413 }), undefined);
+        done(null, payload);
+      });
+      for (const rule of ROUTE_TABLE.filter((r) => r.rawBody)) {
+        raw.route({ method: rule.methods, url: rule.path, handler: forward(rule) });
+      }
+    });
   },
   { name: 'proxy', dependencies: ['auth'] },
 );

@@ -1,17 +1,21 @@
-import type { ComponentType } from 'react';
-import type { RouteEntry } from '@sq/contracts/registry';
-import { ManifestRoutes } from '@sq/ui';
-import { CareerCardErrorPage, CareerCardPage } from '../features/career-card';
+import { lazy, type ComponentType } from 'react';
 
-/** The screens built so far, by manifest path. Every other manifest route shows "준비 중" (ManifestRoutes). */
-const SCREENS: Record<string, ComponentType> = {
-  '/careercard/:profileId': CareerCardPage,
-  '/careercard-error': CareerCardErrorPage,
+/**
+ * The screens, by manifest path, each in its own chunk so a page loads only its own code (the public card
+ * never carries the editor). Every other manifest route shows "준비 중" (the remote kit).
+ */
+const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
+const card = () => import('../features/career-card');
+
+export const SCREENS: Record<string, ComponentType> = {
+  '/careercard': screen(() => import('../features/landing'), (m) => m.CareerCardLandingPage),
+  '/careercard/find-myprofile': screen(() => import('../features/find-my-profile'), (m) => m.FindMyProfilePage),
+  '/careercard/:profileId': screen(card, (m) => m.CareerCardPage),
+  '/careercard/:profileId/edit': screen(() => import('../features/card-editor'), (m) => m.CardEditorPage),
+  '/careercard-error': screen(card, (m) => m.CareerCardErrorPage),
+  '/careercard/project/:projectId': screen(() => import('../features/project-page'), (m) => m.ProjectPage),
+  '/careercard/onboarding/:step': screen(() => import('../features/onboarding'), (m) => m.OnboardingPage),
 };
 
-/** `routes` is the manifest the shell hands over from the registry (no second copy in the bundle). */
-export function AppRoutes({ routes }: { routes: readonly RouteEntry[] }) {
-  return <ManifestRoutes routes={routes} screens={SCREENS} />;
-}
-
+/** Manifest paths with a screen (the routes test checks they are exactly the ones marked ready). */
 export const BUILT_PATHS = Object.keys(SCREENS);

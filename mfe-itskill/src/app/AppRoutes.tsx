@@ -1,16 +1,10 @@
 import type { ComponentType } from 'react';
-import type { RouteEntry } from '@sq/contracts/registry';
-import { ManifestRoutes } from '@sq/ui';
 import { CheckupIntroPage } from '../features/checkup-intro';
 
-/** The screens built so far, by manifest path. Every other manifest route shows "준비 중" (ManifestRoutes). */
-const SCREENS: Record<string, ComponentType> = {
+/** The screens built so far, by manifest path. Every other manifest route shows "준비 중" (the remote kit). */
+export const SCREENS: Record<string, ComponentType> = {
   '/itskillcheckup': CheckupIntroPage,
 };
 
-/** `routes` is the manifest the shell hands over from the registry (no second copy in the bundle). */
-export function AppRoutes({ routes }: { routes: readonly RouteEntry[] }) {
-  return <ManifestRoutes routes={routes} screens={SCREENS} />;
-}
-
+/** Manifest paths with a screen (the routes test checks they are exactly the ones marked ready). */
 export const BUILT_PATHS = Object.keys(SCREENS);

@@ -1,6 +1,4 @@
 import { lazy, type ComponentType } from 'react';
-import type { RouteEntry } from '@sq/contracts/registry';
-import { ManifestRoutes } from '@sq/ui';
 
 /**
  * The screens built so far, by manifest path, each in its own chunk so a page loads only its own code.
@@ -14,7 +12,7 @@ const noInfo = () => import('../features/programs/components/RecruitNoInfoPage')
 const stories = () => import('../features/stories/components/StoriesPage');
 const story = () => import('../features/stories/components/StoryDetailPage');
 
-const SCREENS: Record<string, ComponentType> = {
+export const SCREENS: Record<string, ComponentType> = {
   '/': screen(home, (m) => m.HomePage),
   '/:product': screen(intro, (m) => m.ProductSlugPage),
   '/planx': screen(intro, (m) => m.PlanxIntroPage),
@@ -33,12 +31,5 @@ const SCREENS: Record<string, ComponentType> = {
   '/faq': screen(() => import('../features/faq/components/FaqPage'), (m) => m.FaqPage),
 };
 
-/**
- * `routes` is this remote's manifest as the shell (or the standalone page) hands it over from the registry,
- * so the bundle does not ship its own copy of routes.json (about 0.8 KB gzip on every first load).
- */
-export function AppRoutes({ routes }: { routes: readonly RouteEntry[] }) {
-  return <ManifestRoutes routes={routes} screens={SCREENS} />;
-}
-
+/** Manifest paths with a screen (the routes test checks they are exactly the ones marked ready). */
 export const BUILT_PATHS = Object.keys(SCREENS);

@@ -7,7 +7,7 @@ export default function NotFoundPanel({ description }: { description?: string })
   return (
     <StatePanel
       role="alert"
-      icon="🧭"
+      icon="compass"
       title={MESSAGES.pageNotFound}
       description={description ?? '주소가 바뀌었거나 삭제된 페이지예요.\n입력한 주소를 다시 확인해 주세요.'}
       action={

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CohortStatus, CohortSummary } from '@sq/contracts';
-import { seoulDay } from './dates';
-import { applyCta, applyPath, cohortCta, groupCohorts, headlineCohort, introPath, positiveId, programStatusLabel, statusTone } from './programs';
-
-const cohort = (oddId: number, status: CohortStatus, over: Partial<CohortSummary> = {}): CohortSummary => ({
-  oddId, productId: 1, name: `${oddId}기`, status, statusName: status, recruiting: status === 'RECRUITING',
-  recruitStart: '2026-11-01T15:00:00.000Z', recruitEnd: '2026-11-29T14:59:59.000Z', teamBuildingAnnounceDate: null, kickoffDate: null,
-  startDate: `2026-12-${String(oddId % 28 + 1).padStart(2, '0')}`, endDate: '2027-04-11', ...over,
-});
+import type { CohortStatus } from '@sq/contracts';
+import { applyCta, applyPath, groupCohorts, introPath, statusTone } from './programs';
+import { cohort } from './cohort.fixture';
 
 describe('program paths', () => {
   it('starts each program at the apply step its wizard defines', () => {
@@ -22,21 +16,13 @@ describe('program paths', () => {
     expect(introPath({ productId: 1, slug: 'bside', kind: 'TEAM_PROJECT' })).toBe('/bside');
   });
 
-  it('reads only positive integer ids', () => {
-    expect(positiveId('112')).toBe(112);
-    for (const bad of [undefined, null, '', '0', '-1', '1.5', 'abc', '01', '99999999999']) expect(positiveId(bad)).toBeNull();
-  });
 });
 
 describe('cohort status', () => {
-  it('labels and tones statuses', () => {
+  it('tones statuses', () => {
     expect(['RECRUITING', 'UPCOMING', 'IN_PROGRESS', 'TEAM_BUILDING', 'ENDED', 'CANCELLED'].map((s) => statusTone(s as CohortStatus))).toEqual([
       'open', 'upcoming', 'progress', 'closed', 'closed', 'closed',
     ]);
-    expect(programStatusLabel([cohort(1, 'ENDED'), cohort(2, 'RECRUITING')])).toEqual({ label: '모집 중', tone: 'open' });
-    expect(programStatusLabel([cohort(1, 'ENDED'), cohort(2, 'UPCOMING')])).toEqual({ label: '모집 예정', tone: 'upcoming' });
-    expect(programStatusLabel([cohort(1, 'ENDED')])).toEqual({ label: '모집 마감', tone: 'closed' });
-    expect(programStatusLabel([])).toEqual({ label: '모집 마감', tone: 'closed' });
   });
 
   it('groups open, upcoming and closed cohorts, soonest first', () => {
@@ -46,8 +32,6 @@ describe('cohort status', () => {
     expect(groups.open.map((c) => c.oddId)).toEqual([2]);
     expect(groups.upcoming.map((c) => c.oddId)).toEqual([4, 3]);
     expect(groups.closed.map((c) => c.oddId).sort()).toEqual([1, 5]);
-    expect(headlineCohort([cohort(1, 'ENDED'), later, sooner])!.oddId).toBe(4);
-    expect(headlineCohort([])).toBeNull();
   });
 
   it('offers the apply link only for an open cohort, else says why', () => {
@@ -59,16 +43,5 @@ describe('cohort status', () => {
       kind: 'upcoming', label: '2026.11.23 모집 시작',
     });
     expect(applyCta({ ...product, cohorts: [cohort(111, 'ENDED')] })).toMatchObject({ kind: 'closed', label: '모집이 마감되었어요' });
-    expect(cohortCta({ slug: 'potenday', kind: 'SPRINT' }, cohort(205, 'ENDED'))).toMatchObject({ kind: 'closed' });
-    expect(cohortCta({ slug: 'planx', kind: 'COURSE' }, cohort(304, 'RECRUITING'))).toMatchObject({ kind: 'open', href: '/planx/apply/304' });
-  });
-});
-
-describe('seoulDay', () => {
-  it('shows instants on the Korean calendar day and dates as they are', () => {
-    expect(seoulDay('2026-11-01T15:00:00.000Z')).toBe('2026.11.02');
-    expect(seoulDay('2026-11-29T14:59:59.000Z')).toBe('2026.11.29');
-    expect(seoulDay('2027-01-04')).toBe('2027.01.04');
-    expect(seoulDay('nope')).toBe('');
   });
 });

@@ -1,6 +1,11 @@
 import type { CohortStatus, CohortSummary, ProductKind, ProductSummary } from '@sq/contracts';
 import { seoulDay } from './dates';
 
+/**
+ * Program helpers that more than one feature uses (home, program intros, recruit pages): paths, cohort
+ * grouping, status tones and the program's apply button. A helper one feature needs lives in that feature.
+ */
+
 /** What the program pages need of a product to build its paths. */
 export type ProductRef = Pick<ProductSummary, 'productId' | 'slug' | 'kind'>;
 
@@ -58,20 +63,6 @@ export function groupCohorts(cohorts: readonly CohortSummary[]): CohortGroups {
   };
 }
 
-/** The cohort a program page talks about: the one recruiting, else the next to open, else the latest. */
-export function headlineCohort(cohorts: readonly CohortSummary[]): CohortSummary | null {
-  const { open, upcoming, closed } = groupCohorts(cohorts);
-  return open[0] ?? upcoming[0] ?? closed[0] ?? null;
-}
-
-/** The program's recruiting status in one Korean label. */
-export function programStatusLabel(cohorts: readonly CohortSummary[]): { label: string; tone: StatusTone } {
-  const { open, upcoming } = groupCohorts(cohorts);
-  if (open.length) return { label: '모집 중', tone: 'open' };
-  if (upcoming.length) return { label: '모집 예정', tone: 'upcoming' };
-  return { label: '모집 마감', tone: 'closed' };
-}
-
 export type ApplyCta =
   | { kind: 'open'; cohort: CohortSummary; href: string; label: string; note: string }
   | { kind: 'upcoming'; cohort: CohortSummary; label: string; note: string }
@@ -89,28 +80,9 @@ export function applyCta(product: Pick<ProductSummary, 'slug' | 'kind'> & { coho
   return { kind: 'closed', label: '모집이 마감되었어요', note: '다음 기수 모집을 준비하고 있어요' };
 }
 
-/** The apply button of one cohort's recruit page. */
-export function cohortCta(product: Pick<ProductSummary, 'slug' | 'kind'>, cohort: CohortSummary): ApplyCta {
-  if (cohort.status === 'RECRUITING') {
-    return { kind: 'open', cohort, href: applyPath(product, cohort.oddId), label: '지원하기', note: `${seoulDay(cohort.recruitEnd)} 마감` };
-  }
-  if (cohort.status === 'UPCOMING') return { kind: 'upcoming', cohort, label: `${seoulDay(cohort.recruitStart)} 모집 시작`, note: '모집이 열리면 지원할 수 있어요' };
-  return { kind: 'closed', label: '모집이 마감되었어요', note: `${cohort.name} 모집은 끝났어요` };
-}
-
 export const KIND_LABEL: Record<ProductKind, string> = {
   TEAM_PROJECT: '팀 프로젝트',
   SPRINT: '팀 스프린트',
   COURSE: '코스',
   GENERIC: '프로그램',
 };
-
-/** A product slug the programs service accepts (the same rule as its route): anything else is not a page. */
-export const PRODUCT_SLUG = /^[a-z][a-z0-9-]{1,39}$/;
-
-/** A positive integer id from a route parameter, or null. */
-export function positiveId(value: string | undefined | null): number | null {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= 2_147_483_647 ? n : null;
-}

@@ -125,6 +125,16 @@ export function apiPost<T>(path: string, body?: unknown, options?: AxiosRequestC
   return send<T>({ ...options, method: 'POST', url: path, data: body });
 }
 
+/** PUT /api{path} with a JSON body (e.g. editing one career card project). */
+export function apiPut<T>(path: string, body?: unknown, options?: AxiosRequestConfig): Promise<T> {
+  return send<T>({ ...options, method: 'PUT', url: path, data: body });
+}
+
+/** DELETE /api{path}. */
+export function apiDelete<T>(path: string, options?: AxiosRequestConfig): Promise<T> {
+  return send<T>({ ...options, method: 'DELETE', url: path });
+}
+
 /** Uploads may take longer than a JSON call: 5 MB over a slow mobile link. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 

@@ -1,4 +1,4 @@
-export { http, configureApiClient, apiGet, apiPost, apiUpload, type Query } from './client';
+export { http, configureApiClient, apiGet, apiPost, apiPut, apiDelete, apiUpload, type Query } from './client';
 export { signInUrl, type ApiClientConfig } from './config';
 export { ApiError, isApiError, CLIENT_CODES } from './errors';
 export {
@@ -6,6 +6,8 @@ export {
   USER_STORAGE_KEY,
   decodeClaims,
   isTokenValid,
+  tokenStatus,
+  type TokenStatus,
   getSession,
   getToken,
   setToken,

@@ -44,8 +44,11 @@ export function json(res: ServerResponse, status: number, body: unknown, headers
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(body));
 }
 
-/** An unsigned JWT-shaped token with the given claims (the browser never verifies signatures). */
+/**
+ * A token shaped like the gateway's (ES256 header, sub and sid) with the given claims, and a fake signature:
+ * the browser never verifies signatures.
+ */
 export function makeToken(claims: Record<string, unknown>): string {
   const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.c2lnbmF0dXJl`;
+  return `${enc({ alg: 'ES256', typ: 'JWT' })}.${enc({ sub: '1', sid: 'test-session', ...claims })}.c2lnbmF0dXJl`;
 }

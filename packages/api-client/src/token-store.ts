@@ -46,10 +46,45 @@ export function decodeClaims(token: string | null | undefined): TokenClaims | nu
   }
 }
 
-/** Spec section 4: a token is valid if its expiry lies in the future. No `exp` means not valid. */
+/**
+ * What a stored token is, as far as the browser can tell (it has no key, so no signature check):
+ *  - 'none': no token;
+ *  - 'malformed': not what the gateway issues (three base64url parts, a JSON header with alg ES256, a JSON
+ *    payload with a numeric exp, a sub and a sid): tampered with or garbage;
+ *  - 'expired': well formed enough to read, and its expiry has passed (whatever else is wrong with it, the
+ *    session is over: the spec's expired-token behaviour applies);
+ *  - 'valid': well formed and unexpired (the gateway still verifies the signature and the session).
+ */
+export type TokenStatus = 'none' | 'malformed' | 'expired' | 'valid';
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function jsonObject(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(base64UrlDecode(segment));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const nonEmptyString = (value: unknown) => typeof value === 'string' && value.length > 0;
+
+export function tokenStatus(token: string | null | undefined, now: number = Date.now()): TokenStatus {
+  if (!token) return 'none';
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return 'malformed';
+  const header = jsonObject(parts[0]!);
+  const claims = jsonObject(parts[1]!);
+  if (!header || !claims || typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return 'malformed';
+  if (claims.exp * 1000 <= now) return 'expired';
+  if (header.alg !== 'ES256' || !nonEmptyString(claims.sub) || !nonEmptyString(claims.sid)) return 'malformed';
+  return 'valid';
+}
+
+/** Spec section 4: a token is valid if its expiry lies in the future (and it is well formed: tokenStatus). */
 export function isTokenValid(token: string | null | undefined, now: number = Date.now()): boolean {
-  const exp = decodeClaims(token)?.exp;
-  return typeof exp === 'number' && exp * 1000 > now;
+  return tokenStatus(token, now) === 'valid';
 }
 
 function storage(): Storage | null {

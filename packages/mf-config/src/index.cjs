@@ -82,6 +82,14 @@ const SINGLETONS = [
 ];
 
 /**
+ * Singletons only remotes share among themselves: `@sq/remote-kit` (the lifecycles, root, router and error
+ * boundary every remote is made of, with single-spa-react). The shell never uses it, so it does not provide
+ * it: providing it eagerly would put it into the first load of the shell's own pages. The first remote on
+ * the page provides it (loaded lazily, like the remote itself) and every later remote reuses that copy.
+ */
+const REMOTE_SINGLETONS = [['@sq/remote-kit', '@sq/remote-kit']];
+
+/**
  * Version of a package as installed for `fromDir` (walks node_modules upwards like Node does).
  * @param {string} pkg
  * @param {string} fromDir
@@ -102,11 +110,13 @@ function installedVersion(pkg, fromDir) {
  * The shared-dependency policy: every singleton with the version installed for this bundle as its
  * required range (^major.minor.patch), so a bundle built against an incompatible major warns at run time.
  * @param {string} [dir] the bundle folder (defaults to the current working directory)
+ * @param {{ eager?: boolean, remote?: boolean }} [options] eager: provided from the initial chunk (the shell);
+ *   remote: a remote's build, which also shares REMOTE_SINGLETONS
  */
-function createSharedConfig(dir = process.cwd(), { eager = false } = {}) {
+function createSharedConfig(dir = process.cwd(), { eager = false, remote = false } = {}) {
   /** @type {Record<string, { singleton: true, requiredVersion: string, version: string, eager: boolean, import?: string }>} */
   const shared = {};
-  for (const [key, pkg] of SINGLETONS) {
+  for (const [key, pkg] of remote ? [...SINGLETONS, ...REMOTE_SINGLETONS] : SINGLETONS) {
     if (!key || !pkg) continue;
     const version = installedVersion(pkg, dir);
     shared[key] = { singleton: true, requiredVersion: `^${version}`, version, eager };
@@ -313,7 +323,7 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
         // shell's first script). A remote loads no remotes and reads no manifests either.
         experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
         exposes,
-        shared: createSharedConfig(dir),
+        shared: createSharedConfig(dir, { remote: true }),
         shareStrategy: 'loaded-first',
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
@@ -384,4 +394,4 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
   };
 }
 
-module.exports = { createSharedConfig, createRemoteConfig, createHostConfig, PORTS, CHUNK_LOAD_TIMEOUT, SINGLETONS };
+module.exports = { createSharedConfig, createRemoteConfig, createHostConfig, PORTS, CHUNK_LOAD_TIMEOUT, SINGLETONS, REMOTE_SINGLETONS };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROOT } from './paths';
 
 /** Packages every bundle is built from besides its own folder. */
-const SHARED_INPUTS = ['packages/mf-config', 'packages/ui', 'packages/api-client', 'packages/contracts', 'pnpm-lock.yaml'];
+const SHARED_INPUTS = ['packages/mf-config', 'packages/ui', 'packages/api-client', 'packages/contracts', 'packages/remote-kit', 'packages/standalone', 'pnpm-lock.yaml'];
 
 function hashTree(target: string, hash: ReturnType<typeof createHash>): void {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

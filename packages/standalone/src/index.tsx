@@ -9,11 +9,12 @@ import { createStore } from 'jotai';
 import { navigateToUrl, registerApplication, start, triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
 import { configureApiClient, signInUrl } from '@sq/api-client';
 import type { RouteManifest } from '@sq/contracts/registry';
+import type { RemoteProps } from '@sq/contracts/remote-props';
 
 export interface StandaloneOptions {
   manifest: RouteManifest;
-  /** The remote's './app' module: its single-spa lifecycles. */
-  app: LifeCycles<never>;
+  /** The remote's './app' module: its single-spa lifecycles (made by `@sq/remote-kit`). */
+  app: LifeCycles<RemoteProps>;
   /** Header links to the remote's own routes: [path, label]. */
   links: [string, string][];
 }
@@ -34,19 +35,15 @@ export function mountStandalone({ manifest, app, links }: StandaloneOptions): vo
     </header>,
   );
 
-  registerApplication({
+  const customProps: RemoteProps = {
     name,
-    app: async () => app as LifeCycles,
-    activeWhen: () => true,
-    customProps: {
-      name,
-      store: createStore(),
-      basename: '/',
-      routes,
-      route: null,
-      domElementGetter: () => main,
-      reload: () => void unloadApplication(name).then(() => triggerAppChange()),
-    },
-  });
+    store: createStore(),
+    basename: '/',
+    routes,
+    route: null,
+    domElementGetter: () => main,
+    reload: () => void unloadApplication(name).then(() => triggerAppChange()),
+  };
+  registerApplication<RemoteProps>({ name, app: async () => app, activeWhen: () => true, customProps });
   start({ urlRerouteOnly: true });
 }

@@ -29,6 +29,11 @@ export interface ProviderConfig {
 export interface AccountConfig {
   careercardUrl: string;
   careercardTimeoutMs: number;
+  /** The programs service: withdrawal asks it whether the member still has live applications. */
+  programsUrl: string;
+  programsTimeoutMs: number;
+  /** How often the withdrawal outbox retries retiring career cards careercard could not take at once. */
+  retireRetryMs: number;
   /** Where the shell lives: password-reset links and the /oauthreturn redirect. */
   siteUrl: string;
   /** The public origin of /api (the gateway); the OAuth redirect_uri is built from it. */
@@ -94,6 +99,9 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
   return {
     careercardUrl: serviceUrl('careercard', env),
     careercardTimeoutMs: Number(env.CAREERCARD_TIMEOUT_MS ?? 5_000),
+    programsUrl: serviceUrl('programs', env),
+    programsTimeoutMs: Number(env.PROGRAMS_TIMEOUT_MS ?? 5_000),
+    retireRetryMs: Number(env.CAREERCARD_RETIRE_RETRY_MS ?? 30_000),
     siteUrl,
     apiPublicUrl: (env.API_PUBLIC_URL ?? siteUrl).replace(/\/$/, ''),
     smtp: readSmtpConfig(env),

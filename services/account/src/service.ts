@@ -6,6 +6,8 @@ import { readAccountConfig } from './config';
 import tokens from './tokens';
 import productionGuard from './lib/production-guard';
 import careercardClient from './clients/careercard-client';
+import programsClient from './clients/programs-client';
+import internalUserRoutes from './routes/internal-users';
 import userRepository from './repositories/user-repository';
 import sessionRepository from './repositories/session-repository';
 import sessionRoutes from './routes/session';
@@ -13,7 +15,7 @@ import signUpRoutes from './routes/sign-up';
 import checkRoutes from './routes/checks';
 import recoveryRoutes from './routes/recovery';
 import memberRoutes from './routes/member';
-import withdrawalRoutes from './routes/withdrawal';
+import withdrawalRoutes, { retirementOutbox } from './routes/withdrawal';
 import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
 
@@ -33,6 +35,7 @@ export const accountService: ServiceDefinition = {
     await app.register(tokens);
     await app.register(productionGuard);
     await app.register(careercardClient);
+    await app.register(programsClient);
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);
     await app.register(sessionRepository);
@@ -41,8 +44,10 @@ export const accountService: ServiceDefinition = {
     await app.register(checkRoutes);
     await app.register(recoveryRoutes);
     await app.register(memberRoutes);
+    await app.register(retirementOutbox);
     await app.register(withdrawalRoutes);
     await app.register(oauthRoutes);
     await app.register(internalRoutes);
+    await app.register(internalUserRoutes);
   },
 };

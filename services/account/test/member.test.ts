@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type UserDataResponse } from '@sq/contracts';
 import type { TestService } from '@sq/service-kit/testing';
-import { asHolder, buildAccount, claimsOf, countRows, newSignUp, sessionActive, startCareercard } from './support/peers';
+import { asHolder, buildAccount, claimsOf, countRows, newSignUp, sessionActive, startCareercard, startPrograms } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
 let account: TestService;
+let programs: Awaited<ReturnType<typeof startPrograms>>;
 
 beforeAll(async () => {
   careercard = await startCareercard();
-  account = await buildAccount({ careercardUrl: careercard.url });
+  programs = await startPrograms();
+  account = await buildAccount({ careercardUrl: careercard.url, programsUrl: programs.url });
 });
 afterAll(async () => {
   await account?.close();
   await careercard?.close();
+  await programs?.close();
 });
 
 async function member(overrides: Record<string, unknown> = {}) {

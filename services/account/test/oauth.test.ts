@@ -1,21 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type OAuthExchangeResponse, type UserDataResponse } from '@sq/contracts';
 import type { TestService } from '@sq/service-kit/testing';
-import { SITE_URL, asHolder, buildAccount, newSignUp, sessionActive, startCareercard, startOAuthProvider, type LocalOAuthProvider } from './support/peers';
+import { SITE_URL, asHolder, buildAccount, newSignUp, sessionActive, startCareercard, startOAuthProvider, startPrograms, type LocalOAuthProvider } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
 let provider: LocalOAuthProvider;
 let account: TestService;
+let programs: Awaited<ReturnType<typeof startPrograms>>;
 
 beforeAll(async () => {
   careercard = await startCareercard();
   provider = await startOAuthProvider();
-  account = await buildAccount({ careercardUrl: careercard.url, oauthUrl: provider.url });
+  programs = await startPrograms();
+  account = await buildAccount({ careercardUrl: careercard.url, programsUrl: programs.url, oauthUrl: provider.url });
 });
 afterAll(async () => {
   await account?.close();
   await provider?.close();
   await careercard?.close();
+  await programs?.close();
 });
 
 type Provider = 'google' | 'kakao' | 'naver';

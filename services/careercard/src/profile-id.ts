@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES, careerCardId, isValidCareerCardId } from '@sq/contracts';
 
 /**
- * The career card ID rule lives in @sq/contracts (forms/fields.ts): letters and digits, 2 to 20 characters,
+ * The career card ID rule lives in @sq/contracts (career-card-id.ts): letters and digits, 2 to 20 characters,
  * never containing 'admin' (the route guard treats such paths as operator pages) nor a reserved child of
  * /careercard. The sign-up form, the account service and this service share it; the table's CHECK
  * constraint repeats the 'admin' part.

@@ -8,6 +8,9 @@ import profileRoutes from './routes/profiles';
 import internalProfileRoutes from './routes/internal-profiles';
 import uploadRoutes from './routes/uploads';
 import fileStorage from './storage/file-storage';
+import accountClient from './clients/account-client';
+import myCardRoutes from './routes/my-card';
+import projectRoutes from './routes/projects';
 
 /** Career cards (profiles with skills and projects), the common codes their forms pick from, and image uploads. */
 export const careercardService: ServiceDefinition = {
@@ -20,9 +23,12 @@ export const careercardService: ServiceDefinition = {
     await app.register(codeRepository);
     await app.register(profileRepository);
     await app.register(fileStorage);
+    await app.register(accountClient);
     await app.register(codeRoutes);
     await app.register(profileRoutes);
     await app.register(internalProfileRoutes);
     await app.register(uploadRoutes);
+    await app.register(myCardRoutes);
+    await app.register(projectRoutes);
   },
 };

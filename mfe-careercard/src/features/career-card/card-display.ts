@@ -2,12 +2,14 @@
  * Pure display rules of the career card page (no React, unit-tested).
  */
 
+import { isValidCareerCardId } from '@sq/contracts/career-card-id';
+
 /**
- * A career card ID as it may appear in the URL (the career card service's rule): letters and digits, 2 to
- * 20 characters, never containing 'admin'. Anything else is the error page without a request.
+ * A career card ID as it may appear in the URL: the product's one rule (@sq/contracts). Anything else is the
+ * error page without a request.
  */
 export function isProfileId(value: string | undefined): value is string {
-  return typeof value === 'string' && /^[A-Za-z0-9]{2,20}$/.test(value) && !value.toLowerCase().includes('admin');
+  return isValidCareerCardId(value);
 }
 
 /** The letter shown in the avatar when the card has no photo: the nickname's first character. */

@@ -22,6 +22,8 @@ export interface SignedInUser {
   regDate: string;
   joinId: number | null;
   authenticated: boolean;
+  /** Marketing opt-in (sign-up's optional consent; changed on /mypage/info). */
+  marketingAgreed?: boolean;
 }
 
 /** POST /signin and GET /meOauth. `isUser` N means the person is not (or no longer) a registered user. */

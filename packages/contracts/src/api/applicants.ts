@@ -1,24 +1,23 @@
 import type { CohortStatus, TeamMakeup } from './programs';
+import { APPLICANT_STATES, ENDED_STATES, type ApplicantRole, type ApplicationState } from './applications';
 
 /**
- * Applications (jid / joinId) of the programs service. One explicit state machine, used by every service
- * and screen (ARCHITECTURE, product decisions):
- *   SUBMITTED -> RESERVED (billing key issued, not charged) -> TEAM_BUILDING -> ASSIGNED (charged, in a team)
- *   -> COMPLETED; CANCELLED (by the member before team building), REFUNDED (after a charge), DROPPED (e.g. the
- *   sprint's two missed check-ins).
+ * Applications (jid / joinId) of the programs service follow the one state machine of `./applications`
+ * (APPLICATION_TRANSITIONS, Korean labels). These names stay for the public counts' consumers.
  */
-export type ApplicationStatus = 'SUBMITTED' | 'RESERVED' | 'TEAM_BUILDING' | 'ASSIGNED' | 'COMPLETED' | 'CANCELLED' | 'REFUNDED' | 'DROPPED';
+export type ApplicationStatus = ApplicationState;
+export type { ApplicantRole };
 
 /** Statuses that no longer hold a place in the cohort. */
-export const WITHDRAWN_STATUSES: readonly ApplicationStatus[] = ['CANCELLED', 'REFUNDED', 'DROPPED'];
-
-export type ApplicantRole = 'PLANNER' | 'DESIGNER' | 'DEVELOPER';
+export const WITHDRAWN_STATUSES: readonly ApplicationStatus[] = ENDED_STATES;
+/** Statuses counted as applicants (live and past the wizard). */
+export const COUNTED_STATUSES: readonly ApplicationStatus[] = APPLICANT_STATES;
 
 export interface RoleApplicants {
   role: ApplicantRole;
   /** 기획자, 디자이너, 개발자 */
   roleName: string;
-  /** Applications that still hold a place (not cancelled, refunded or dropped). */
+  /** Applications that hold a place (past the wizard and not cancelled, refunded or dropped). */
   applicants: number;
   /** Seats of this role in one team (the product's team make-up); null when the role is not fixed. */
   seatsPerTeam: number | null;

@@ -1,4 +1,16 @@
-/** GET /profile/{id}: the public career card. */
+/** One project as the card lists it. */
+export interface CareerCardProjectSummary {
+  projectId: number;
+  title: string;
+  role: string;
+  /** "2026.05.11 ~ 2026.05.20" or "2026.09.01 ~ 진행 중". */
+  period: string;
+}
+
+/**
+ * GET /profile/{id}: the public career card. Never carries private fields (the account's contact e-mail or
+ * phone, the user id). `isOwner` is true only for the signed-in member whose card it is.
+ */
 export interface CareerCard {
   profileId: string;
   userAlias: string;
@@ -9,10 +21,64 @@ export interface CareerCard {
   imgUrl: string | null;
   coverImgUrl: string | null;
   skills: string[];
-  projects: { projectId: number; title: string; role: string; period: string }[];
+  projects: CareerCardProjectSummary[];
+  isOwner: boolean;
 }
 export interface CareerCardResponse {
   profile: CareerCard;
+}
+
+/** GET /careercard/examples: a few public cards for the landing page (real rows, newest activity first). */
+export interface CareerCardExamplesResponse {
+  cards: Pick<CareerCard, 'profileId' | 'userAlias' | 'jobGroupName' | 'positionName' | 'yearCodeName' | 'intro' | 'imgUrl' | 'coverImgUrl' | 'skills'>[];
+}
+
+/** GET /profile/project/{projectId} (public) and the editor: one project in full. */
+export interface CareerCardProject extends CareerCardProjectSummary {
+  profileId: string;
+  userAlias: string;
+  startDate: string;
+  endDate: string | null;
+  description: string;
+  links: string[];
+  images: { imgId: string; imgUrl: string }[];
+  isOwner: boolean;
+}
+export interface CareerCardProjectResponse {
+  project: CareerCardProject;
+}
+/** The editor's list (GET /findByIdMyinfo carries it too). */
+export interface CareerCardProjectListResponse {
+  projects: CareerCardProject[];
+}
+
+/**
+ * GET /findByIdMyinfo: the signed-in member's own card (spec section 3's additional profile info) plus what
+ * the editor and onboarding need; `myInfo` is null when the member has no card. `onboardedAt` is null until
+ * POST /insertMyinfo; `onboardingStep` is the last step of /careercard/onboarding reached.
+ */
+export interface MyInfo {
+  profileId: string;
+  userAlias: string;
+  imgId: string | null;
+  imgUrl: string | null;
+  coverImgId: string | null;
+  coverImgUrl: string | null;
+  intro: string;
+  jobCode: string;
+  jobCodeName: string;
+  jobGroupName: string;
+  positionCode: string | null;
+  positionName: string;
+  yearCode: string;
+  yearCodeName: string;
+  skills: string[];
+  projects: CareerCardProject[];
+  onboardedAt: string | null;
+  onboardingStep: string | null;
+}
+export interface MyInfoResponse {
+  myInfo: MyInfo | null;
 }
 
 /** One common code (job group, position, career years). `parentCode` ties a position to its job group. */

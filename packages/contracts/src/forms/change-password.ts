@@ -10,3 +10,16 @@ export const changePasswordSchema = z
   .object({ token: resetToken, password, pw_confirm: passwordConfirm }, { error: MESSAGES.badRequest })
   .check(...passwordsMatch());
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
+
+/**
+ * Change password while signed in (POST /api/user/password, from /mypage/info) {currentPassword, password,
+ * pw_confirm}: the current password proves it is the member; every other session ends.
+ */
+export const memberPasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).check(z.minLength(1, MESSAGES.currentPasswordRequired), z.maxLength(100, MESSAGES.currentPasswordWrong)),
+    password,
+    pw_confirm: passwordConfirm,
+  }, { error: MESSAGES.badRequest })
+  .check(...passwordsMatch());
+export type MemberPasswordForm = z.infer<typeof memberPasswordSchema>;

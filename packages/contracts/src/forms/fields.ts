@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { formatPhone, PHONE_PATTERN as MOBILE_PATTERN } from '../format';
+import { CAREER_CARD_ID_PATTERN, isReservedCareerCardId } from '../career-card-id';
 
 /**
  * Field rules shared by the account forms (spec section 5). Built with `zod/mini` so the shell can load them
@@ -16,6 +17,12 @@ const DIGIT = /[0-9]/;
 const SPECIAL = /[!-/:-@[-`{-~]/;
 /** Only letters, digits and those special characters (no spaces, no Hangul) may make up a password. */
 const PASSWORD_CHARS = /^[A-Za-z0-9!-/:-@[-`{-~]*$/;
+
+/** NUL and other control characters (tab and line breaks aside) never reach the database. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const hasControlCharacters = (value: string) => CONTROL.test(value);
+const printableName = (message: string) => z.refine<string>((value) => !hasControlCharacters(value), message);
 
 /** A required text field: missing, null or another type reads as empty and shows `required`. */
 const text = (required: string) => z.string({ error: required });
@@ -72,6 +79,7 @@ export const userName = text(MESSAGES.nameRequired).check(
   z.minLength(1, MESSAGES.nameRequired),
   z.minLength(2, MESSAGES.nameLength),
   z.maxLength(20, MESSAGES.nameLength),
+  printableName(MESSAGES.textInvalidCharacters),
 );
 
 export const nickname = text(MESSAGES.nicknameRequired).check(
@@ -79,24 +87,10 @@ export const nickname = text(MESSAGES.nicknameRequired).check(
   z.minLength(1, MESSAGES.nicknameRequired),
   z.minLength(2, MESSAGES.nicknameLength),
   z.maxLength(20, MESSAGES.nicknameLength),
+  printableName(MESSAGES.textInvalidCharacters),
 );
 
-/**
- * Career card IDs that would collide with a route: anything containing 'admin' (the route guard sends every
- * such path to the operators' pages) and the fixed children of /careercard.
- */
-export const RESERVED_CAREER_CARD_IDS = ['onboarding', 'project', 'edit', 'error', 'findmyprofile', 'new', 'me', 'api'] as const;
-export const CAREER_CARD_ID_PATTERN = /^[A-Za-z0-9]{2,20}$/;
-
-export function isReservedCareerCardId(id: string): boolean {
-  const lower = id.toLowerCase();
-  return lower.includes('admin') || (RESERVED_CAREER_CARD_IDS as readonly string[]).includes(lower);
-}
-
-/** Letters and digits, 2 to 20 characters, never reserved. The careercard service stores it as the card's URL. */
-export function isValidCareerCardId(id: unknown): id is string {
-  return typeof id === 'string' && CAREER_CARD_ID_PATTERN.test(id) && !isReservedCareerCardId(id);
-}
+export { CAREER_CARD_ID_PATTERN, RESERVED_CAREER_CARD_IDS, isReservedCareerCardId, isValidCareerCardId } from '../career-card-id';
 
 export const careerCardId = text(MESSAGES.careerCardIdRequired).check(
   z.trim(),

@@ -12,3 +12,4 @@ export * from './change-password';
 export * from './withdrawal';
 export * from './update-user';
 export * from './issues';
+export * from './career-card';

@@ -6,7 +6,7 @@ export function ComingSoon({ title }: { title?: string }) {
   return (
     <StatePanel
       role="status"
-      icon="🛠️"
+      icon="tools"
       title={MESSAGES.comingSoon}
       description={title ? `${title} 화면은 곧 열릴 예정이에요.` : '곧 열릴 예정이에요.'}
     />

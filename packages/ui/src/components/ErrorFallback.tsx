@@ -11,7 +11,7 @@ export function ErrorFallback({ title = MESSAGES.remoteLoadFailed, description, 
   return (
     <StatePanel
       role="alert"
-      icon="⚠️"
+      icon="warning"
       title={title}
       description={description}
       action={onRetry ? <Button onClick={onRetry}>{MESSAGES.retry}</Button> : undefined}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import { Icon, type IconName } from './Icon';
 
-/** The layout shared by empty, coming-soon and error screens. */
+/** The layout shared by empty, coming-soon and error screens; the icon is one of the ui icons (never an emoji). */
 export function StatePanel({ icon, title, description, action, role }: {
-  icon?: string;
+  icon?: IconName;
   title: string;
   description?: ReactNode;
   action?: ReactNode;
@@ -10,7 +11,7 @@ export function StatePanel({ icon, title, description, action, role }: {
 }) {
   return (
     <section className="sq-state" role={role}>
-      {icon ? <div className="sq-state__icon" aria-hidden="true">{icon}</div> : null}
+      {icon ? <div className="sq-state__icon"><Icon name={icon} size={40} /></div> : null}
       <h2 className="sq-state__title">{title}</h2>
       {description ? <p className="sq-state__desc">{description}</p> : null}
       {action}

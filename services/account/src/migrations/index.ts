@@ -2,6 +2,7 @@ import type { Migration } from '@sq/service-kit';
 import * as accounts from './001_accounts';
 import * as accountFlows from './002_account_flows';
 import * as uploadImageId from './003_upload_image_id';
+import * as withdrawalOutbox from './004_withdrawal_outbox';
 import * as signInPerAddress from './005_sign_in_per_address';
 
 /** Names are permanent once released; add new files at the end. */
@@ -9,6 +10,6 @@ export const migrations: Record<string, Migration> = {
   '001_accounts': accounts,
   '002_account_flows': accountFlows,
   '003_upload_image_id': uploadImageId,
-  // 004 is the withdrawal outbox of the career-card work.
+  '004_withdrawal_outbox': withdrawalOutbox,
   '005_sign_in_per_address': signInPerAddress,
 };

@@ -52,6 +52,7 @@ export function toSignedInUser(row: UserRow, token: string): SignedInUser {
     regDate: row.reg_date.toISOString(),
     joinId: null,
     authenticated: true,
+    marketingAgreed: row.marketing_consent,
   };
 }
 

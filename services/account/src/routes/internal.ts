@@ -4,6 +4,7 @@ import { ok } from '@sq/contracts';
 import { requireInternal } from '@sq/service-kit';
 import { REFRESH_WHEN_SECONDS_LEFT } from '../tokens';
 
+const lookupBody = z.object({ userIds: z.array(z.number().int().positive()).max(1000) });
 const checkBody = z.object({ sid: z.uuid(), userId: z.number().int().positive(), exp: z.number().int().positive() });
 
 /** Called by the gateway for every request that carries a token; never routed to clients. */
@@ -18,6 +19,17 @@ const internalRoutes: FastifyPluginAsync = async (app) => {
       const secondsLeft = exp - Math.floor(Date.now() / 1000);
       const token = secondsLeft < REFRESH_WHEN_SECONDS_LEFT ? app.issueAccessToken({ userId, role: session.role, sid }) : undefined;
       return ok({ active: true, role: session.role, ...(token ? { token } : {}) });
+    },
+  );
+
+  // The programs service's operators' console: names, aliases and career card IDs of a cohort's applicants.
+  app.post<{ Body: z.infer<typeof lookupBody> }>(
+    '/internal/users/lookup',
+    { schema: { hide: true, body: lookupBody }, preHandler: requireInternal },
+    async (request) => {
+      const ids = [...new Set(request.body.userIds)];
+      const rows = ids.length ? await app.knex('user_account').whereIn('user_id', ids).whereNull('withdrawn_at').select('user_id', 'user_name', 'user_alias', 'profile_id') : [];
+      return ok({ users: rows.map((r) => ({ userId: r.user_id as number, name: r.user_name as string, alias: r.user_alias as string, profileId: (r.profile_id as string | null) ?? null })) });
     },
   );
 };

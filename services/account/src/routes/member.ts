@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import {
-  MESSAGES, ok, onboardingSchema, updateUserSchema,
-  type OnboardingForm, type PointGrantResponse, type PointStatusResponse, type UpdateUserForm, type UpdateUserResponse, type UserDetailResponse,
+  MESSAGES, memberPasswordSchema, ok, onboardingSchema, updateUserSchema,
+  type MemberPasswordForm, type OnboardingForm, type PointGrantResponse, type PointStatusResponse, type UpdateUserForm, type UpdateUserResponse, type UserDetailResponse,
 } from '@sq/contracts';
-import { conflict, notFound, requireMember } from '@sq/service-kit';
+import { badRequest, conflict, notFound, requireMember } from '@sq/service-kit';
+import { hashPassword, verifyPassword } from '../passwords';
 import { createAvailability, uniqueViolationToConflict } from '../lib/availability';
 import { toSignedInUser, type UserRow } from '../repositories/user-repository';
 
@@ -124,6 +125,10 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       };
       const names = user.profile_id && Object.keys(cardChanges).length > 0 ? await app.careercard.update(user.profile_id, cardChanges) : null;
       const changes: Partial<UserRow> = {};
+      if (body.username) changes.user_name = body.username;
+      // An empty string clears the address (its check flag turns N).
+      if (body.notionEmail !== undefined) changes.notion_email = body.notionEmail || null;
+      if (body.slackEmail !== undefined) changes.slack_email = body.slackEmail || null;
       if (body.contactEmail) changes.contact_email = body.contactEmail;
       if (body.useralias) changes.user_alias = body.useralias;
       if (body.userphone) changes.user_phone = body.userphone;
@@ -139,6 +144,26 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       const row = (await app.userRepository.findById(user.user_id))!;
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
       return ok({ userData: toSignedInUser(row, token), isUser: 'Y' as const });
+    },
+  );
+
+  // Change password while signed in (/mypage/info): the current password proves it; the other sessions end.
+  app.post<{ Body: MemberPasswordForm }>(
+    '/api/user/password',
+    { schema: { tags: ['account'], summary: '비밀번호 변경 (로그인 상태)', body: memberPasswordSchema }, preHandler: requireMember },
+    async (request) => {
+      const identity = request.identity!;
+      const user = await activeUser(identity.userId);
+      if (!user.password_hash) throw badRequest(MESSAGES.socialAccountNoPassword);
+      if (!(await verifyPassword(user.password_hash, request.body.currentPassword))) {
+        throw badRequest(MESSAGES.currentPasswordWrong, { currentPassword: MESSAGES.currentPasswordWrong });
+      }
+      const hash = await hashPassword(request.body.password);
+      await app.knex.transaction(async (trx) => {
+        await trx('user_account').where({ user_id: user.user_id }).update({ password_hash: hash, password_changed_at: trx.fn.now() });
+        await trx('session').where({ user_id: user.user_id }).whereNull('revoked_at').whereNot({ sid: identity.sid }).update({ revoked_at: trx.fn.now() });
+      });
+      return ok({ message: MESSAGES.passwordChangedSignedIn });
     },
   );
 };

@@ -7,6 +7,7 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { startMailSink, type MailSink } from '@sq/stack/peers/mail-sink';
 import { startOAuthProvider, type LocalOAuthProvider } from '@sq/stack/peers/oauth-provider';
 import { careercardService } from '../../../careercard/src/service';
+import { programsService } from '../../../programs/src/service';
 import { accountService } from '../../src/service';
 
 /** The real careercard service on a loopback port: the account service's peer in the sign-up saga. */
@@ -14,6 +15,14 @@ export async function startCareercard(): Promise<{ service: TestService; url: st
   // Its uploads go to a scratch folder, not the stack's .data/uploads.
   process.env.UPLOAD_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sq-account-uploads-'));
   const service = await build(careercardService);
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
+  return { service, url, close: () => service.close() };
+}
+
+/** The real programs service on a loopback port: withdrawal asks it about the member's live applications. */
+export async function startPrograms(): Promise<{ service: TestService; url: string; close(): Promise<void> }> {
+  const service = await build(programsService);
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(service.app.server.address() as AddressInfo).port}`;
   return { service, url, close: () => service.close() };
@@ -47,9 +56,14 @@ export async function closedPortUrl(): Promise<string> {
 export const SITE_URL = 'http://localhost:8080';
 
 /** The account service built against the given peers (configuration is read when the app is built). */
-export async function buildAccount(peers: { careercardUrl: string; smtpPort?: number; oauthUrl?: string; env?: Record<string, string>; seed?: boolean }): Promise<TestService> {
+export async function buildAccount(peers: { careercardUrl: string; programsUrl?: string; smtpPort?: number; oauthUrl?: string; env?: Record<string, string>; seed?: boolean }): Promise<TestService> {
   process.env.CAREERCARD_SERVICE_URL = peers.careercardUrl;
   process.env.CAREERCARD_TIMEOUT_MS = '2000';
+  // Without a programs peer, withdrawal cannot learn about live applications and answers 503.
+  process.env.PROGRAMS_SERVICE_URL = peers.programsUrl ?? 'http://127.0.0.1:9';
+  process.env.PROGRAMS_TIMEOUT_MS = '2000';
+  // Tests run the withdrawal outbox themselves (deliverDue with their own clock).
+  process.env.CAREERCARD_RETIRE_RETRY_MS = '0';
   process.env.SMTP_HOST = '127.0.0.1';
   process.env.SMTP_PORT = String(peers.smtpPort ?? 9);
   process.env.SMTP_TIMEOUT_MS = '2000';

@@ -3,6 +3,7 @@ import * as codes from './001_codes';
 import * as profiles from './002_profiles';
 import * as profileCreation from './003_profile_creation';
 import * as uploads from './004_uploads';
+import * as cardEditing from './005_card_editing';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_profiles': profiles,
   '003_profile_creation': profileCreation,
   '004_uploads': uploads,
+  '005_card_editing': cardEditing,
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok, uploadUrl, type InternalProfileResponse } from '@sq/contracts';
-import { badRequest, conflict, notFound, requireInternal } from '@sq/service-kit';
+import { conflict, notFound, requireInternal } from '@sq/service-kit';
 import { profileId } from '../profile-id';
+import { codeNames as checkCodes, requireOwnUploads, type CardCodes } from '../card-rules';
 
 /**
  * Service-to-service routes for the account service (never routed by the gateway): create the card at
@@ -32,22 +33,10 @@ const updateBody = z.object({
   imgId: z.uuid().nullable().optional(),
 });
 
+const lookupBody = z.object({ ids: z.array(z.string().min(1).max(40)).min(1).max(10) });
+
 const internalProfileRoutes: FastifyPluginAsync = async (app) => {
-  /** The names of the codes, or an error naming the first code that is not a live code of its group. */
-  async function codeNames(codes: { jobGroupCode?: string | undefined; positionCode?: string | null | undefined; yearCode?: string | undefined }) {
-    const wanted = [codes.jobGroupCode, codes.positionCode ?? undefined, codes.yearCode].filter((c): c is string => Boolean(c));
-    const rows = await app.knex('code_detail').whereIn('code', wanted).where('in_use', true).select('code', 'group_id', 'parent_code', 'name');
-    const find = (c: string | null | undefined, group: string) => (c ? rows.find((r) => r.code === c && r.group_id === group) : undefined);
-    const jobGroup = find(codes.jobGroupCode, 'JOB_GROUP');
-    const position = find(codes.positionCode, 'POSITION');
-    const years = find(codes.yearCode, 'CAREER_YEARS');
-    if (codes.jobGroupCode && !jobGroup) throw badRequest(MESSAGES.jobGroupRequired, { jobGroup: MESSAGES.jobGroupRequired });
-    if (codes.positionCode && (!position || (codes.jobGroupCode && position.parent_code !== codes.jobGroupCode))) {
-      throw badRequest(MESSAGES.positionRequired, { position: MESSAGES.positionRequired });
-    }
-    if (codes.yearCode && !years) throw badRequest(MESSAGES.careerYearsRequired, { careerYears: MESSAGES.careerYearsRequired });
-    return { jobGroupName: jobGroup?.name ?? null, positionName: position?.name ?? null, yearCodeName: years?.name ?? null };
-  }
+  const codeNames = (codes: CardCodes) => checkCodes(app.knex, codes);
 
   app.post<{ Body: z.infer<typeof createBody>; Headers: z.infer<typeof idempotencyHeaders> }>(
     '/internal/profiles',
@@ -116,15 +105,24 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
       if (body.imgId === null) changes.img_url = null;
       if (body.imgId) {
         // Only the card's own member's upload: an id seen elsewhere (another card's picture) cannot be borrowed.
-        const upload = await app.knex('upload').where({ file_id: body.imgId }).first('owner_user_id');
-        if (!upload || card.user_id === null || upload.owner_user_id !== card.user_id) {
-          throw badRequest(MESSAGES.imageInvalid, { imgId: MESSAGES.imageInvalid });
-        }
+        await requireOwnUploads(app.knex, card.user_id, [body.imgId], 'imgId');
         changes.img_url = uploadUrl(body.imgId);
       }
       const updated = await app.knex('profile').where({ profile_id: card.profile_id }).whereNull('retired_at').update(changes);
       if (!updated) throw notFound();
       return ok({ profile: { profileId: request.params.id, ...names }, created: false });
+    },
+  );
+
+  // Which of these career card IDs exist (not retired), and whose they are: the programs service checks
+  // friend requests of an application with it.
+  app.post<{ Body: z.infer<typeof lookupBody> }>(
+    '/internal/profiles/lookup',
+    { preHandler: requireInternal, schema: { hide: true, body: lookupBody } },
+    async (request) => {
+      const ids = request.body.ids.map((id) => id.toLowerCase());
+      const rows = await app.knex('profile').whereRaw('lower(profile_id) = any(?)', [ids]).whereNull('retired_at').select('profile_id', 'user_id');
+      return ok({ profiles: rows.map((r) => ({ profileId: r.profile_id as string, userId: r.user_id as number | null })) });
     },
   );
 

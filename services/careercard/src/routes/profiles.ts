@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type CareerCardIdCheckResponse, type CareerCardResponse, type ProfileExistsResponse } from '@sq/contracts';
+import { MESSAGES, ok, type CareerCardExamplesResponse, type CareerCardIdCheckResponse, type CareerCardResponse, type ProfileExistsResponse } from '@sq/contracts';
 import { conflict, notFound, requireInternal } from '@sq/service-kit';
 import { careerCardIdField, profileId } from '../profile-id';
 
 const profileParams = z.object({ id: profileId });
 const checkQuery = z.object({ profileId: careerCardIdField });
+/** How many example cards the landing page shows. */
+export const EXAMPLE_CARDS = 6;
 
 const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof profileParams> }>(
@@ -13,10 +15,15 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['profile'], summary: '커리어 카드 공개 보기', params: profileParams } },
     async (request): Promise<CareerCardResponse> => {
       // A private card answers exactly like a missing one, so IDs of private cards cannot be probed.
-      const profile = await app.profileRepository.publicCard(request.params.id);
+      const profile = await app.profileRepository.publicCard(request.params.id, request.identity?.userId ?? null);
       if (!profile) throw notFound();
       return ok({ profile });
     },
+  );
+
+  // The landing page's real example cards.
+  app.get('/api/careercard/examples', { schema: { tags: ['profile'], summary: '커리어 카드 예시 (공개 카드)' } }, async (): Promise<CareerCardExamplesResponse> =>
+    ok({ cards: await app.profileRepository.examples(EXAMPLE_CARDS) }),
   );
 
   // Sign-up asks before submitting; the account service asks again (internal route) when it creates the user.

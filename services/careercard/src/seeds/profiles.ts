@@ -83,6 +83,14 @@ const PROFILES: SeedProfile[] = [
     projects: [] },
 ];
 
+const startOf = (project: SeedProject) => (Array.isArray(project) ? PAST[project[0]].start : project.start);
+
+/**
+ * The account service's demo accounts (its seed inserts the member, then the admin, into an empty table):
+ * their cards are theirs, so the demo member can edit 'minji'.
+ */
+const DEMO_ACCOUNT_USER_IDS: Record<string, number> = { minji: 1, operator1: 2 };
+
 export async function seedProfiles(knex: Knex): Promise<void> {
   if ((await countRows(knex('profile'))) > 0) return;
   for (const profile of PROFILES) {
@@ -93,11 +101,15 @@ export async function seedProfiles(knex: Knex): Promise<void> {
       position_code: profile.position,
       year_code: profile.years,
       intro: profile.intro,
+      user_id: DEMO_ACCOUNT_USER_IDS[profile.profileId] ?? null,
+      onboarded_at: knex.fn.now(),
     });
     await knex('profile_skill').insert(profile.skills.map((skill, order) => ({ profile_id: profile.profileId, sort_order: order, skill_name: skill })));
     if (profile.projects.length === 0) continue;
+    // The member's order; the demo lists the newest project first.
+    const newestFirst = [...profile.projects].sort((a, b) => startOf(b).localeCompare(startOf(a)));
     await knex('profile_project').insert(
-      profile.projects.map((project, order) => {
+      newestFirst.map((project, order) => {
         if (Array.isArray(project)) {
           const past = PAST[project[0]];
           return { profile_id: profile.profileId, sort_order: order, title: past.title, role: project[1], start_date: past.start, end_date: past.end, past_project_id: past.id };

@@ -3,6 +3,10 @@ import * as products from './001_products';
 import * as cohorts from './002_cohorts';
 import * as refundRules from './003_refund_rules';
 import * as applications from './004_applications';
+import * as applicationFlow from './005_application_flow';
+import * as friendRequests from './006_friend_requests';
+import * as operators from './100_operators';
+import * as sprintOperations from './101_sprint_operations';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +14,8 @@ export const migrations: Record<string, Migration> = {
   '002_cohorts': cohorts,
   '003_refund_rules': refundRules,
   '004_applications': applications,
+  '005_application_flow': applicationFlow,
+  '006_friend_requests': friendRequests,
+  '100_operators': operators,
+  '101_sprint_operations': sprintOperations,
 };

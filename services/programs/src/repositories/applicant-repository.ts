@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { WITHDRAWN_STATUSES, type ApplicantRole, type CohortApplicants, type RoleApplicants } from '@sq/contracts/api/applicants';
+import { COUNTED_STATUSES, type ApplicantRole, type CohortApplicants, type RoleApplicants } from '@sq/contracts/api/applicants';
 import type { TeamMakeup } from '@sq/contracts';
 import { cohortStatus } from '../schedule';
 
@@ -27,7 +27,7 @@ export function createApplicantRepository(knex: Knex) {
       if (!cohort) return null;
       const rows: { role: ApplicantRole; count: string | number }[] = await knex('application')
         .where({ odd_id: oddId })
-        .whereNotIn('status', WITHDRAWN_STATUSES)
+        .whereIn('status', COUNTED_STATUSES)
         .groupBy('role')
         .select('role', knex.raw('count(*) as count'));
       const counts = new Map(rows.map((r) => [r.role, Number(r.count)]));

@@ -10,7 +10,7 @@ const cohortColumns = (knex: Knex) => [
   ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
 ];
 
-function toDates(row: Row): CohortDates {
+export function toDates(row: Row): CohortDates {
   return {
     recruitStart: row.recruit_start,
     recruitEnd: row.recruit_end,
@@ -53,14 +53,14 @@ function toSummary(row: Row, cohorts: CohortSummary[]): ProductSummary {
   };
 }
 
-const boundaryOf = (row: Row): RuleBoundary => ({
+export const boundaryOf = (row: Row): RuleBoundary => ({
   anchor: row.anchor,
   offsetMonths: row.offset_months,
   offsetDays: row.offset_days,
   elapsed: row.elapsed_numerator === null ? null : [row.elapsed_numerator, row.elapsed_denominator],
 });
 
-function toRefundRule(row: Row): RefundRule {
+export function toRefundRule(row: Row): RefundRule {
   const b = boundaryOf(row);
   return {
     case: row.case_kind,

@@ -13,6 +13,9 @@ const DEMO: [oddId: number, planners: number, designers: number, developers: num
   [401, 4, 6, 8, 0],
 ];
 
+/** Where each demo cohort's applications stand: past team projects completed, open ones reserved, charged-at-purchase ones paid. */
+const DEMO_STATUS: Record<number, string> = { 109: 'COMPLETED', 111: 'COMPLETED', 112: 'RESERVED', 304: 'PAID', 401: 'PAID' };
+
 export async function seedApplications(knex: Knex): Promise<void> {
   let userId = 90_001;
   const rows: Record<string, unknown>[] = [];
@@ -20,9 +23,10 @@ export async function seedApplications(knex: Knex): Promise<void> {
     const add = (role: string, n: number, status: string) => {
       for (let i = 0; i < n; i++) rows.push({ odd_id: oddId, user_id: userId++, role, status });
     };
-    add('PLANNER', planners, 'RESERVED');
-    add('DESIGNER', designers, 'RESERVED');
-    add('DEVELOPER', developers, 'RESERVED');
+    const status = DEMO_STATUS[oddId] ?? 'RESERVED';
+    add('PLANNER', planners, status);
+    add('DESIGNER', designers, status);
+    add('DEVELOPER', developers, status);
     add('DEVELOPER', cancelled, 'CANCELLED');
   }
   await knex('application').insert(rows);

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts/messages';
 import { createRouteTable } from '../registry/route-table';
 import { decideRoute, type GuardContext, type RouteDecision } from './decide-route';
-import { ALL_MANIFESTS } from './spec-routes.fixture';
+import type { RouteManifest } from '@sq/contracts/registry';
+import { ROUTE_OWNERS, SITE_ROUTES } from '@sq/contracts/spec-routes';
 
 const NOW = Date.UTC(2025, 4, 1, 9, 0, 0);
 const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-const token = (claims: Record<string, unknown>) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}.sig`;
+/** Shaped like the gateway's tokens (ES256, sub, sid); the signature is not checked in the browser. */
+const token = (claims: Record<string, unknown>) => `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64({ sid: 'session-1', ...claims })}.sig`;
 const inOneHour = Math.floor(NOW / 1000) + 3600;
 
 const TOKENS = {
@@ -16,7 +18,15 @@ const TOKENS = {
 } as const;
 type Who = keyof typeof TOKENS;
 
-const routeTable = createRouteTable(ALL_MANIFESTS);
+/**
+ * The guard's route table built from the site route list (spec section 2), the same list every bundle's
+ * routes.json is tested against, so the guard is checked against the spec and not against a copy.
+ */
+const SPEC_MANIFESTS: RouteManifest[] = ROUTE_OWNERS.map((owner) => ({
+  name: owner,
+  routes: SITE_ROUTES.filter((r) => r.owner === owner).map(({ path, access }) => ({ path, access, layout: 'default', title: path, ready: true })),
+}));
+const routeTable = createRouteTable(SPEC_MANIFESTS);
 const ctx = (who: Who, extra: Partial<GuardContext> = {}): GuardContext => ({
   token: TOKENS[who],
   now: NOW,
@@ -171,9 +181,10 @@ describe('decideRoute: expired and invalid tokens', () => {
     expect(decideRoute('/admin/teams', { ...ctx('visitor'), token: expired })).toMatchObject({ reason: 'signInRequired' });
   });
 
-  it('clears an invalid token on every route change, public ones included', () => {
-    expect(decideRoute('/projects', { ...ctx('visitor'), token: expired })).toMatchObject({ kind: 'allow', clearSession: true });
-    expect(decideRoute('/projects', { ...ctx('visitor'), token: 'garbage' })).toMatchObject({ kind: 'allow', clearSession: true });
+  it('clears an expired token on every route change, public ones included, without an alert', () => {
+    const d = decideRoute('/projects', { ...ctx('visitor'), token: expired });
+    expect(d).toMatchObject({ kind: 'allow', clearSession: true });
+    expect(d).not.toHaveProperty('alert');
   });
 
   it('keeps a valid token', () => {
@@ -182,9 +193,53 @@ describe('decideRoute: expired and invalid tokens', () => {
   });
 
   it('a token that expires one millisecond from now is still valid', () => {
-    const edge = token({ role: 'ROLE_USER', exp: Math.floor(NOW / 1000) + 1 });
+    const edge = token({ sub: '1', role: 'ROLE_USER', exp: Math.floor(NOW / 1000) + 1 });
     expect(outcome(decideRoute('/mypage', { ...ctx('visitor'), token: edge, now: NOW + 999 }))).toBe('ok');
     expect(outcome(decideRoute('/mypage', { ...ctx('visitor'), token: edge, now: NOW + 1000 }))).toBe('in');
+  });
+});
+
+describe('decideRoute: a malformed or tampered token (잘못된 접근입니다. 메인페이지로 이동합니다.)', () => {
+  const raw = (header: unknown, claims: unknown) => `${b64(header)}.${b64(claims)}.sig`;
+  const claims = { sub: '1', sid: 'session-1', role: 'ROLE_ADMIN', exp: inOneHour };
+  const MALFORMED: [string, string][] = [
+    ['garbage', 'garbage'],
+    ['two parts', `${b64({ alg: 'ES256' })}.${b64(claims)}`],
+    ['a header that is not JSON', `bm90LWpzb24.${b64(claims)}.sig`],
+    ['another algorithm', raw({ alg: 'HS256' }, claims)],
+    ['alg none', raw({ alg: 'none' }, claims)],
+    ['no sid', raw({ alg: 'ES256' }, { sub: '1', role: 'ROLE_ADMIN', exp: inOneHour })],
+    ['no sub', raw({ alg: 'ES256' }, { sid: 's', role: 'ROLE_ADMIN', exp: inOneHour })],
+    ['a string exp', raw({ alg: 'ES256' }, { ...claims, exp: String(inOneHour) })],
+    ['no exp', raw({ alg: 'ES256' }, { sub: '1', sid: 's', role: 'ROLE_ADMIN' })],
+  ];
+
+  it.each(MALFORMED)('a token with %s: alert, clear the stored user, go to / (on any route)', (_what, bad) => {
+    for (const path of ['/mypage', '/projects', '/admin/teams', '/signin', '/no/such/page', '/']) {
+      expect(decideRoute(path, { ...ctx('visitor'), token: bad })).toEqual({
+        kind: 'redirect',
+        to: '/',
+        reason: 'wrongToken',
+        alert: MESSAGES.wrongTokenOnRouting,
+        clearSession: true,
+        clearSnsRedirect: true,
+      });
+    }
+  });
+
+  it('an admin role claim in a malformed token never opens an admin page', () => {
+    expect(decideRoute('/admin/teams', { ...ctx('visitor'), token: raw({ alg: 'HS256' }, claims) })).toMatchObject({ to: '/', reason: 'wrongToken' });
+  });
+
+  it('an expired token is not "wrong": it keeps sending members to sign-in', () => {
+    const expired = raw({ alg: 'ES256' }, { ...claims, exp: Math.floor(NOW / 1000) - 1 });
+    expect(decideRoute('/mypage', { ...ctx('visitor'), token: expired })).toEqual({
+      kind: 'redirect',
+      to: '/signin?to=/mypage',
+      reason: 'signInRequired',
+      clearSession: true,
+      clearSnsRedirect: true,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { signInUrl, decodeClaims, isTokenValid } from '@sq/api-client';
+import { signInUrl, decodeClaims, tokenStatus } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { ADMIN_PATH_MARKER, ADMIN_ROLE, SNS_FLOW_PREFIXES } from '../../shared/constants';
 import type { RouteRecord, RouteTable } from '../registry/route-table';
@@ -25,10 +25,13 @@ interface Cleanup {
 export type RouteDecision =
   | (Cleanup & { kind: 'allow'; route: RouteRecord; params: Record<string, string | undefined> })
   | (Cleanup & { kind: 'notFound' })
-  | (Cleanup & { kind: 'redirect'; to: string; reason: 'underConstruction' | 'signInRequired' | 'adminOnly'; alert?: string });
+  | (Cleanup & { kind: 'redirect'; to: string; reason: 'wrongToken' | 'underConstruction' | 'signInRequired' | 'adminOnly'; alert?: string });
 
 /**
  * The route guard of spec sections 2 and 4 as a pure function of the target path and the context:
+ *  0. a stored token that is malformed (not what the gateway issues: see tokenStatus) -> the stored user is
+ *     cleared, alert 잘못된 접근입니다. 메인페이지로 이동합니다., then '/'. An expired token is not this case: it
+ *     only counts as signed out (and is cleared), as below;
  *  1. a path containing an under-construction fragment -> alert, then '/' (not in development);
  *  2. a path containing 'admin' -> needs a valid token (else sign-in) with role ROLE_ADMIN (else '/');
  *  3. a path no manifest knows -> the public error page;
@@ -39,12 +42,17 @@ export type RouteDecision =
 export function decideRoute(path: string, ctx: GuardContext): RouteDecision {
   const queryAt = path.indexOf('?');
   const pathname = queryAt === -1 ? path : path.slice(0, queryAt);
-  const valid = isTokenValid(ctx.token, ctx.now);
+  const status = tokenStatus(ctx.token, ctx.now);
+  const valid = status === 'valid';
   const role = valid ? decodeClaims(ctx.token)?.role : undefined;
   const cleanup: Cleanup = {
-    clearSession: ctx.token !== null && !valid,
+    clearSession: status === 'malformed' || status === 'expired',
     clearSnsRedirect: !SNS_FLOW_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
   };
+
+  if (status === 'malformed') {
+    return { ...cleanup, kind: 'redirect', to: '/', reason: 'wrongToken', alert: MESSAGES.wrongTokenOnRouting };
+  }
 
   if (!ctx.isDev && pathname !== '/' && ctx.underConstruction.some((fragment) => fragment && pathname.includes(fragment))) {
     return { ...cleanup, kind: 'redirect', to: '/', reason: 'underConstruction', alert: MESSAGES.underConstruction };

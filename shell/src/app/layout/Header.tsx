@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { RouteEntry } from '@sq/contracts/registry';
-import { useMediaQuery } from '@sq/ui';
+import { Icon, useMediaQuery } from '@sq/ui';
 import { AccountMenu } from '../../features/account';
 import { DesktopMenu, DrawerMenu, ShareButton, useGnb } from '../../features/navigation';
 import { DESKTOP_MEDIA_QUERY } from '../../shared/constants';
@@ -62,7 +62,7 @@ function MobileHeader({ parts, title, siteName }: { parts: HeaderPart[]; title: 
           {parts.includes('share') ? <ShareButton /> : null}
           {parts.includes('menu') ? (
             <button type="button" className={styles.iconButton} aria-label="메뉴 열기" aria-expanded={open} onClick={() => setOpen(true)}>
-              ☰
+              <Icon name="menu" />
             </button>
           ) : null}
         </div>

@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { LifeCycles } from 'single-spa';
 import { ErrorFallback } from '@sq/ui';
-import type { RemoteProps } from './remote-props';
+import type { RemoteProps } from '@sq/contracts/remote-props';
 
 /**
  * single-spa lifecycles standing in for a remote that could not be loaded: they render the Korean fallback

@@ -20,7 +20,7 @@ import { loadRegistry, loadUnderConstruction } from '../registry/load-registry';
 import { fallbackLifecycles, renderBrokenFallback } from './fallback-app';
 import { isRemoteLoadFailure } from './load-failure';
 import { remoteContainer } from './outlet';
-import type { RemoteProps } from './remote-props';
+import type { RemoteProps } from '@sq/contracts/remote-props';
 
 export interface PlatformState {
   /** 'failed': /remotes.json could not be read; the shell's own routes still work. */

@@ -3,7 +3,7 @@ import type { Session } from '@sq/api-client';
 import type { UserRole } from '@sq/contracts';
 import { createAnalytics, followSession, USER_PROPERTIES_DELAY_MS } from './analytics';
 
-/** An unsigned JWT with the given claims (the browser never verifies; only `exp`, `sub` and `role` matter). */
+/** A token shaped like the gateway's (ES256, sub, sid) with the given claims; the browser never verifies it. */
 function token(claims: Record<string, unknown>): string {
   const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'ES256' })}.${b64(claims)}.sig`;
@@ -11,7 +11,7 @@ function token(claims: Record<string, unknown>): string {
 
 function session(sub: string | null, role: UserRole = 'ROLE_USER', jobGroup: string | null = 'JG_DEV'): Session {
   if (!sub) return { token: null, user: null, claims: null };
-  const claims = { sub, role, exp: Math.floor(Date.now() / 1000) + 600 };
+  const claims = { sub, sid: `session-${sub}`, role, exp: Math.floor(Date.now() / 1000) + 600 };
   return { token: token(claims), claims, user: { userId: Number(sub), userJobGroup: jobGroup, userRole: role } as Session['user'] };
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CareerCard } from '@sq/contracts';
 import { coverHue, initialOf, roleLine } from '../card-display';
 import styles from './career-card.module.css';
+import { ShareButton } from './ShareButton';
 
 /** The card itself: cover, photo, name and role, introduction, skills and project experience. */
 export function CareerCardView({ card }: { card: CareerCard }) {
@@ -33,6 +34,14 @@ export function CareerCardView({ card }: { card: CareerCard }) {
             </p>
           ) : null}
           <p className={styles.handle}>@{card.profileId}</p>
+        </div>
+        <div className={styles.toolbar}>
+          {card.isOwner ? (
+            <Link to={`/careercard/${card.profileId}/edit`} className="sq-button sq-button--primary sq-button--small" data-testid="careercard-edit">
+              편집하기
+            </Link>
+          ) : null}
+          <ShareButton path={`/careercard/${card.profileId}`} />
         </div>
         {card.intro ? (
           <div className={styles.intro}>

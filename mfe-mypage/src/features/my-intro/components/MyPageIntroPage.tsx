@@ -4,10 +4,9 @@ import { navigateToUrl } from 'single-spa';
 import { clearSession, isApiError } from '@sq/api-client';
 import type { SignedInUser } from '@sq/contracts';
 import { MESSAGES } from '@sq/contracts/messages';
-import { ErrorFallback, Spinner } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { ErrorFallback, Icon, Spinner } from '@sq/ui';
+import { AppLink } from '@sq/remote-kit';
 import { useMe } from '../api/get-me';
-import { LinkIcon } from './LinkIcon';
 import { SIGN_IN_PATH, careerCardPath, greetingName, isRegisteredUser } from '../my-intro';
 import styles from './my-intro.module.css';
 
@@ -45,7 +44,7 @@ function Intro({ user }: { user: SignedInUser }) {
           <li>
             {/* The career card belongs to another bundle: navigate through single-spa. */}
             <AppLink to={careerCardPath(user.profileId)} className={styles.link}>
-              <LinkIcon name="card" className={styles.linkIcon} />
+              <Icon name="card" className={styles.linkIcon} />
               <span className={styles.linkTitle} data-testid="mypage-link-careercard">
                 내 커리어 카드
               </span>
@@ -54,7 +53,7 @@ function Intro({ user }: { user: SignedInUser }) {
           </li>
           <li>
             <Link to="/mypage/history" className={styles.link}>
-              <LinkIcon name="history" className={styles.linkIcon} />
+              <Icon name="history" className={styles.linkIcon} />
               <span className={styles.linkTitle} data-testid="mypage-link-history">
                 지원 내역
               </span>
@@ -63,7 +62,7 @@ function Intro({ user }: { user: SignedInUser }) {
           </li>
           <li>
             <Link to="/mypage/info" className={styles.link}>
-              <LinkIcon name="info" className={styles.linkIcon} />
+              <Icon name="user" className={styles.linkIcon} />
               <span className={styles.linkTitle} data-testid="mypage-link-info">
                 내 정보
               </span>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MainBanner } from '@sq/contracts';
 import { useMediaQuery } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import styles from './home.module.css';
 
 const DESKTOP = '(min-width: 1200px)';

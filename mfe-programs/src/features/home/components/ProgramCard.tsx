@@ -3,7 +3,8 @@ import type { CohortSummary, ProductSummary } from '@sq/contracts';
 import { formatKrw } from '@sq/ui';
 import { StatusBadge } from '../../../shared/StatusBadge';
 import { dayRange } from '../../../shared/dates';
-import { KIND_LABEL, applyCta, groupCohorts, introPath, programStatusLabel, recruitPath, statusTone } from '../../../shared/programs';
+import { KIND_LABEL, applyCta, groupCohorts, introPath, recruitPath, statusTone } from '../../../shared/programs';
+import { programStatusLabel } from '../program-status';
 import styles from './home.module.css';
 
 /** Closed cohorts shown on the home page per program (the intro lists them all). */

@@ -4,45 +4,18 @@ import { Spinner, formatKrw } from '@sq/ui';
 import { LoadError, isMissing } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { StatusBadge } from '../../../shared/StatusBadge';
-import { seoulDay } from '../../../shared/dates';
-import { cohortCta, introPath, positiveId, statusTone } from '../../../shared/programs';
+import { introPath, statusTone } from '../../../shared/programs';
+import { positiveId } from '../../../shared/route-params';
+import { cohortCta } from '../program-page';
 import { useLiveApplicants } from '../api/get-applicants';
 import { useCohort } from '../api/get-cohort';
-import { REFUND_CASE_TITLES } from '@sq/contracts/refund-text';
 import { teamMakeupText } from '../team-text';
 import { ApplicantBoard } from './ApplicantBoard';
 import { ApplyButton } from './ApplyButton';
 import { Schedule } from './Schedule';
 import { NextSteps, NoInfo, WithProduct } from './recruit-common';
+import { RefundRules } from './RefundRules';
 import styles from './programs.module.css';
-
-function RefundSchedule({ cohort }: { cohort: CohortDetail }) {
-  const cases = [...new Set(cohort.refundSchedule.map((r) => r.case))].filter((c) => c !== 'REWARD');
-  return (
-    <div className={styles.refunds}>
-      {cases.map((refundCase) => (
-        <div key={refundCase} className={styles.refundGroup}>
-          <h3 className={styles.refundTitle}>{REFUND_CASE_TITLES[refundCase]}</h3>
-          <table className={styles.refundTable}>
-            <tbody>
-              {cohort.refundSchedule
-                .filter((r) => r.case === refundCase)
-                .map((r) => (
-                  <tr key={r.phase}>
-                    <th scope="row">
-                      {r.phase}
-                      {r.until ? <span className={styles.condition}>{seoulDay(r.until)}까지</span> : null}
-                    </th>
-                    <td>{r.refundPercent === 0 ? '환불 불가' : r.refundPercent === 100 ? '전액 환불' : `${r.refundPercent}% 환불`}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
-    </div>
-  );
-}
 
 function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: CohortDetail }) {
   const live = useLiveApplicants(cohort.oddId, cohort.recruiting);
@@ -93,7 +66,8 @@ function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: Co
 
       <section className={styles.section} data-testid="refund-rules">
         <h2 className={styles.sectionTitle}>이 기수의 환불 일정</h2>
-        <RefundSchedule cohort={cohort} />
+        {/* The cohort's own days for each phase; the participation reward is not a refund date. */}
+        <RefundRules rules={product.refundRules.filter((r) => r.case !== 'REWARD')} feeKrw={cohort.product.feeKrw} schedule={cohort.refundSchedule} />
       </section>
 
       <div className={styles.stickyCta}>

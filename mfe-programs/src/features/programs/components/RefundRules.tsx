@@ -1,10 +1,21 @@
-import type { RefundRule } from '@sq/contracts';
+import type { CohortDetail, RefundRule } from '@sq/contracts';
 import { groupRules, shareText } from '@sq/contracts/refund-text';
+import { seoulDay } from '../../../shared/dates';
 import styles from './programs.module.css';
 
-/** The program's refund rules, from the programs service's rows (the FAQ and the terms read the same rows). */
-export function RefundRules({ rules, feeKrw }: { rules: RefundRule[]; feeKrw: number }) {
+/**
+ * The one rendering of refund rules on the site's screens, worded by `@sq/contracts/refund-text` (the FAQ
+ * and the terms, served by the content service, use the same functions). Given a cohort's schedule, each
+ * phase also shows its last day for that cohort.
+ */
+export function RefundRules({ rules, feeKrw, schedule }: {
+  rules: readonly RefundRule[];
+  feeKrw: number;
+  /** A cohort's refund schedule: the last day of each phase (matched by case and phase). */
+  schedule?: CohortDetail['refundSchedule'];
+}) {
   if (!rules.length) return <p className={styles.muted}>환불 규정이 아직 등록되지 않았어요.</p>;
+  const until = (rule: RefundRule) => schedule?.find((s) => s.case === rule.case && s.phase === rule.phase)?.until ?? null;
   return (
     <div className={styles.refunds}>
       {groupRules(rules).map((group) => (
@@ -12,15 +23,19 @@ export function RefundRules({ rules, feeKrw }: { rules: RefundRule[]; feeKrw: nu
           <h3 className={styles.refundTitle}>{group.title}</h3>
           <table className={styles.refundTable}>
             <tbody>
-              {group.rules.map((rule) => (
-                <tr key={`${rule.case}-${rule.phase}`}>
-                  <th scope="row">
-                    {rule.phase}
-                    {rule.condition ? <span className={styles.condition}>{rule.condition}</span> : null}
-                  </th>
-                  <td>{shareText(rule, feeKrw)}</td>
-                </tr>
-              ))}
+              {group.rules.map((rule) => {
+                const day = until(rule);
+                return (
+                  <tr key={`${rule.case}-${rule.phase}`}>
+                    <th scope="row">
+                      {rule.phase}
+                      {day ? <span className={styles.condition}>{seoulDay(day)}까지</span> : null}
+                      {rule.condition ? <span className={styles.condition}>{rule.condition}</span> : null}
+                    </th>
+                    <td>{shareText(rule, feeKrw)}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -4,7 +4,8 @@ import type { ProductDetail } from '@sq/contracts';
 import { EmptyState, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
-import { PRODUCT_SLUG, groupCohorts, introPath, recruitPath } from '../../../shared/programs';
+import { groupCohorts, introPath, recruitPath } from '../../../shared/programs';
+import { PRODUCT_SLUG } from '../program-page';
 import { useProduct } from '../api/get-product';
 import styles from './programs.module.css';
 

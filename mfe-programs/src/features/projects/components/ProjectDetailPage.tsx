@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import type { ProjectDetail, ProjectMember } from '@sq/contracts';
 import { Spinner, formatDate } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { useProject } from '../api/get-project';

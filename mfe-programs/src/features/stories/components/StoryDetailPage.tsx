@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
 import type { StoryDetail } from '@sq/contracts';
 import { Spinner, formatDate } from '@sq/ui';
-import { AppLink } from '../../../shared/AppLink';
+import { AppLink } from '@sq/remote-kit';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
-import { positiveId } from '../../../shared/programs';
+import { positiveId } from '../../../shared/route-params';
 import { useStory } from '../api/get-story';
 import { StoryCard } from './StoryCard';
 import styles from './stories.module.css';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError, isCancel } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
-import { Button, Spinner } from '@sq/ui';
+import { Button, Icon, Spinner } from '@sq/ui';
 import { uploadImage } from '../api/upload-image';
 import { imageProblem } from '../onboarding';
 import styles from './account.module.css';
@@ -75,7 +75,7 @@ export function OnboardingImageStep({ imgUrl, onUploaded, onRemove, onBusyChange
       <h1 className={styles.heading}>프로필 이미지를 올려 주세요</h1>
       <div className={styles.imagePicker}>
         <div className={styles.imageFrame} data-testid="onboarding-image-preview">
-          {shown ? <img src={shown} alt="프로필 이미지 미리보기" width={120} height={120} /> : <span aria-hidden="true">🙂</span>}
+          {shown ? <img src={shown} alt="프로필 이미지 미리보기" width={120} height={120} /> : <Icon name="user" size={48} />}
           {uploading ? (
             <div className={styles.imageBusy}>
               <Spinner />

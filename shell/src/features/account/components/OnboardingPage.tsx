@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { isApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
-import { Button, Modal, Spinner, formatThousands } from '@sq/ui';
+import { Button, Icon, Modal, Spinner, formatThousands } from '@sq/ui';
 import { sessionAtom } from '../../../shared/state/session';
 import { onboardingSchema, type OnboardingForm } from '@sq/contracts/forms';
 import { useCareerYears } from '../api/get-career-years';
@@ -198,8 +198,8 @@ export function SignUpCompletePage() {
   return (
     <section className={styles.page}>
       <div className={styles.done}>
-        <div className={styles.doneIcon} aria-hidden="true">
-          🎉
+        <div className={styles.doneIcon}>
+          <Icon name="party" size={48} />
         </div>
         <h1 className={styles.heading}>가입을 축하해요!</h1>
         {result?.pointGranted ? (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '@sq/ui';
 import { SHARE_TOOLTIP_MS } from '../../../shared/constants';
 import styles from './share.module.css';
 
@@ -40,9 +41,7 @@ export function ShareButton() {
   return (
     <span className={styles.wrap}>
       <button type="button" className={styles.button} onClick={onClick} aria-label="링크 공유하기">
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1z" />
-        </svg>
+        <Icon name="share" size={20} />
       </button>
       {copied ? (
         <span role="status" className={styles.tooltip}>

@@ -1,0 +1,1 @@
+export { CardEditorPage } from './components/CardEditorPage';

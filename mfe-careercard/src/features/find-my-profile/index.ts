@@ -1,0 +1,1 @@
+export { FindMyProfilePage } from './components/FindMyProfilePage';

@@ -1,0 +1,1 @@
+export { CareerCardLandingPage } from './components/CareerCardLandingPage';

@@ -1,0 +1,1 @@
+export { ProjectPage } from './components/ProjectPage';

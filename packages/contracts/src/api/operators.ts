@@ -1,0 +1,221 @@
+import type { ApplicantRole, ApplicationState } from './applications';
+
+/**
+ * Operators' API of the programs service (issue 9), all under `/api/admin/*`: ROLE_ADMIN checked at the
+ * gateway and again in the service (a member gets 403 `접근 권한이 없습니다.` and nothing changes). Every
+ * change writes one audit-log row (who, when, what, before and after). Responses carry `ErrorCode: '00'`.
+ *
+ * Endpoints (paths under /api/admin):
+ * - GET  /cohorts?productId=                      -> CohortListResponse (live counts per state and role)
+ * - POST /cohorts                 CohortInput      -> { cohort: AdminCohort }
+ * - PUT  /cohorts/{oddId}         CohortInput      -> { cohort: AdminCohort }
+ * - GET  /cohorts/{oddId}/applicants?role=&state=&careerYears=&friends=true|false&q=   -> ApplicantListResponse
+ *        (q: name or career card ID; skillLevel null when the itskill service has none or does not answer)
+ * - GET  /cohorts/{oddId}/applicants.csv (same filters) -> text/csv, UTF-8 with BOM
+ * - GET  /applications/{joinId}/answers            -> { joinId, answers }
+ * - GET  /audit-log?oddId=&limit=&before=          -> AuditLogResponse (newest first)
+ * - GET  /cohorts/{oddId}/board                    -> BoardResponse
+ * - POST /cohorts/{oddId}/board/run   { seed? }    -> BoardResponse (matcher around the locks)
+ * - POST /cohorts/{oddId}/board/move  { joinId, toTeam: string | null }  (null: to the waitlist) -> BoardResponse
+ * - POST /cohorts/{oddId}/board/lock  { joinId?, teamKey?, locked: boolean } -> BoardResponse
+ * - GET  /cohorts/{oddId}/board/preview            -> PublishPreview (who is charged, total)
+ * - POST /cohorts/{oddId}/board/publish            -> PublishResponse (once; a second publish is 409)
+ * - POST /payment-deadlines/run                    -> { expired: number[]; backfilled: { from, to }[]; recharged: number[] }
+ * Replacement and team changes (RemovalReason LEFT -> refund case LEFT_AFTER_INVITE, DROPPED/SUPPORT -> INDIVIDUAL):
+ * - POST /applications/{joinId}/removal/preview  { reason }                          -> RefundLine
+ * - POST /applications/{joinId}/removal          { reason, expectedRefundKrw, note? } -> RefundLine & { teamId }
+ *        (409 adminRefundChanged when the engine's amount is no longer the previewed one; nothing changes)
+ * - GET  /teams/{teamId}/replacements?role=      -> { candidates: ReplacementCandidate[] } (closest career first)
+ * - POST /teams/{teamId}/replacements  { joinId } -> { accepted: true } (charged by a team-charge job, mailed)
+ * - POST /teams/{teamId}/refunds/preview   { refundCase: 'TEAM_STOP'|'COMPANY_ENDED' } -> GroupRefundPreview
+ * - POST /teams/{teamId}/refunds           { refundCase, expectedTotalKrw }             -> GroupRefundPreview & { outcomes }
+ * - POST /cohorts/{oddId}/refunds/preview  and  /cohorts/{oddId}/refunds (the same for a whole cohort)
+ * Sprint operations and judging:
+ * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse
+ * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
+ * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
+ * - PUT  /teams/{teamId}/score  { scores: Record<RubricKey, 0..10>, feedback } -> { teamId, scores, total, feedback }
+ * - POST /cohorts/{oddId}/results/publish  { memberPrizes?: { joinId, amountKrw }[] } -> JudgingResults (once)
+ *
+ * Members' side (member access, the caller's own application only; paths under /api):
+ * - GET  /applications/{joinId}/team         -> MyTeamResponse (404 sprintNoTeam until the team is published)
+ * - POST /applications/{joinId}/checkin      -> { day, checkedAt } (sprint; 409 after 22:00 Asia/Seoul)
+ * - PUT  /applications/{joinId}/submission   SubmissionInput -> { submission } (409 from 15:00 on the last day)
+ */
+
+export interface RoleSeats {
+  PLANNER?: number | null;
+  DESIGNER?: number | null;
+  DEVELOPER?: number | null;
+}
+
+export interface CohortInput {
+  productId: number;
+  name: string;
+  recruitStart: string; // ISO instant
+  recruitEnd: string; // ISO instant
+  teamBuildingAnnounceDate: string | null; // YYYY-MM-DD (Asia/Seoul)
+  kickoffDate: string | null;
+  startDate: string;
+  endDate: string;
+  capacity: number | null;
+  /** Seats per role in one team for this cohort; null: the product's make-up. */
+  roleSeats: RoleSeats | null;
+}
+
+export interface AdminCohort extends CohortInput {
+  oddId: number;
+  productName: string;
+  /** Live applications per state, and per role (past the wizard, not ended). */
+  counts: { byState: Partial<Record<ApplicationState, number>>; byRole: Partial<Record<ApplicantRole, number>>; total: number };
+}
+export interface CohortListResponse {
+  cohorts: AdminCohort[];
+}
+
+export interface AdminApplicant {
+  joinId: number;
+  userId: number;
+  /** From the account service; null when it does not answer. */
+  name: string | null;
+  careerCardId: string | null;
+  role: ApplicantRole | null;
+  state: ApplicationState;
+  stateName: string;
+  careerYears: string | null;
+  experienceMonths: number | null;
+  friendCareerCardIds: string[];
+  /** IT skill check-up level; null when the member has none (or the itskill service does not answer). */
+  skillLevel: number | null;
+  submittedAt: string | null;
+}
+export interface ApplicantListResponse {
+  applicants: AdminApplicant[];
+}
+
+export interface AuditLogEntry {
+  auditId: number;
+  actorUserId: number;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  oddId: number | null;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+export interface AuditLogResponse {
+  entries: AuditLogEntry[];
+}
+
+export interface BoardMember {
+  joinId: number;
+  name: string | null;
+  role: ApplicantRole | null;
+  state: ApplicationState;
+  careerMonths: number;
+  locked: boolean;
+  explanation: string;
+}
+export interface BoardTeam {
+  key: string;
+  locked: boolean;
+  score: number | null;
+  members: BoardMember[];
+}
+export interface BoardResponse {
+  oddId: number;
+  seed: number;
+  teams: BoardTeam[];
+  /** Not on a team (moved there, or the matcher could not place them, with the reason). */
+  waitlist: (BoardMember & { reason: string | null })[];
+  publishedAt: string | null;
+}
+
+export interface PublishPreview {
+  oddId: number;
+  /** Members charged when the board is published (reserved fee) and those already paid (no new charge). */
+  charges: { joinId: number; name: string | null; teamKey: string; amountKrw: number }[];
+  alreadyPaid: { joinId: number; teamKey: string }[];
+  totalKrw: number;
+  waitlisted: number[];
+}
+export interface PublishResponse {
+  oddId: number;
+  publishedAt: string;
+  /** One charge job per member, sent in the publishing transaction. */
+  chargeJobs: number;
+  teams: number;
+}
+
+export type RemovalReason = 'LEFT' | 'DROPPED' | 'SUPPORT';
+export interface RefundLine {
+  joinId: number;
+  refundCase: string;
+  /** What is still on the member's payment (0: nothing was charged). */
+  paidKrw: number;
+  /** The refund engine's amount for the case at this instant. */
+  refundKrw: number;
+  phase: string | null;
+}
+export interface ReplacementCandidate {
+  joinId: number;
+  role: ApplicantRole;
+  careerMonths: number;
+  /** Distance from the team's average career (months); smaller fits better. */
+  distanceMonths: number;
+}
+export interface GroupRefundPreview {
+  refundCase: 'TEAM_STOP' | 'COMPANY_ENDED';
+  lines: RefundLine[];
+  totalKrw: number;
+}
+
+export interface TeamHealthMember {
+  joinId: number;
+  role: ApplicantRole | null;
+  state: ApplicationState;
+  checkins: number;
+  /** Consecutive days checked in, up to today (or yesterday when today's is still open). */
+  streak: number;
+  misses: number;
+  lastMiss: string | null;
+}
+export interface TeamHealthResponse {
+  oddId: number;
+  day: string;
+  teams: { teamId: number; teamKey: string; name: string; active: number; dropped: number; shortHanded: boolean; stopped: boolean; members: TeamHealthMember[] }[];
+}
+
+export interface SubmissionInput {
+  projectName: string;
+  description: string;
+  repositoryUrl: string;
+  demoUrl: string | null;
+  /** Image URLs (uploaded through the careercard service's /api/fileUpload), at most 10. */
+  images: string[];
+}
+export interface Submission extends SubmissionInput {
+  updatedAt: string;
+}
+
+export interface JudgingResults {
+  oddId: number;
+  winnerTeamId: number;
+  /** joinId null: the team prize (400,000 KRW); otherwise a member prize (at most 100,000 KRW); 600,000 KRW in all. */
+  prizes: { teamId: number; joinId: number | null; amountKrw: number }[];
+  publishedAt: string;
+}
+
+export interface MyTeamResponse {
+  team: { teamId: number; key: string; name: string; shortHanded: boolean; stopped: boolean };
+  /** Why the member was placed here (the matcher's Korean explanation). */
+  explanation: string;
+  members: { joinId: number; name: string | null; role: ApplicantRole | null; state: ApplicationState; careerCardUrl: string | null; careerYears: string | null }[];
+  schedule: { teamBuildingAnnounceDate: string | null; kickoffDate: string | null; startDate: string; endDate: string; checkinClosesAt: string | null; submissionClosesAt: string | null };
+  checkedInToday: boolean;
+  submission: Submission | null;
+  submissionOpen: boolean;
+  /** After the judging is published: this team's scores, total (out of 1,000), feedback and prizes. */
+  results: { publishedAt: string; winner: boolean; scores: Record<string, number> | null; total: number | null; feedback: string | null; prizes: JudgingResults['prizes'] } | null;
+}

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { INTERNAL_SECRET_HEADER, MESSAGES } from '@sq/contracts';
+import { ApiError } from '@sq/service-kit';
+
+/**
+ * The programs service over its internal API: how many of a member's applications are still live (reserved,
+ * paid, in team building, running). Withdrawal cannot be decided without the answer, so any failure is a 503
+ * and nothing changes.
+ */
+export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
+  return {
+    async liveApplications(userId: number): Promise<number> {
+      try {
+        const response = await fetch(`${options.baseUrl}/internal/users/${userId}/live-applications`, {
+          headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        const json = (await response.json().catch(() => null)) as { liveApplications?: unknown } | null;
+        if (response.status === 200 && typeof json?.liveApplications === 'number') return json.liveApplications;
+        options.log.warn({ status: response.status }, 'programs refused the live-applications question');
+      } catch (error) {
+        options.log.warn({ err: error }, 'programs unreachable');
+      }
+      throw new ApiError(503, MESSAGES.serviceUnavailable);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    programs: ReturnType<typeof createProgramsClient>;
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('programs', createProgramsClient({
+    baseUrl: app.accountConfig.programsUrl,
+    internalSecret: app.internalSecret,
+    timeoutMs: app.accountConfig.programsTimeoutMs,
+    log: app.log,
+  }));
+}, { name: 'programs-client', dependencies: ['account-config'] });

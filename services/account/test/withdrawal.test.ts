@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, type UserDataResponse } from '@sq/contracts';
+import type { TestService } from '@sq/service-kit/testing';
+import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
+import { createCareercardClient } from '../src/clients/careercard-client';
+import { createRetirementOutbox } from '../src/routes/withdrawal';
+import { asHolder, buildAccount, newSignUp, sessionActive, startCareercard, startFakeCareercard, startPrograms } from './support/peers';
+
+let careercard: Awaited<ReturnType<typeof startCareercard>>;
+let programs: Awaited<ReturnType<typeof startPrograms>>;
+let account: TestService;
+
+beforeAll(async () => {
+  careercard = await startCareercard();
+  programs = await startPrograms();
+  account = await buildAccount({ careercardUrl: careercard.url, programsUrl: programs.url });
+});
+afterAll(async () => {
+  await account?.close();
+  await careercard?.close();
+  await programs?.close();
+});
+
+async function member(on: TestService = account) {
+  const form = newSignUp();
+  const response = await on.app.inject({ method: 'POST', url: '/api/signUp', payload: form });
+  expect(response.statusCode, response.body).toBe(201);
+  const { userData } = response.json<UserDataResponse>();
+  return { form, token: userData.token, userId: userData.userId, headers: asHolder(on, userData.token) };
+}
+const withdraw = (on: TestService, m: { userId: number; headers: Record<string, string> }) =>
+  on.app.inject({ method: 'POST', url: `/api/setWithdrawal/${m.userId}`, headers: m.headers, payload: { reasonCode: 'LOW_USE', agreed: true } });
+const card = (profileId: string) => careercard.service.app.knex('profile').where({ profile_id: profileId }).first();
+const userRow = (on: TestService, userId: number) => on.app.knex('user_account').where({ user_id: userId }).first();
+
+describe('withdrawal and live applications', () => {
+  it('is refused with the reason while an application is reserved, paid or running; nothing changes anywhere', async () => {
+    const m = await member();
+    const cohorts: number[] = await programs.service.app.knex('cohort').orderBy('odd_id').limit(2).pluck('odd_id');
+    const [live] = await programs.service.app.knex('application').insert({ odd_id: cohorts[0], user_id: m.userId, role: 'DEVELOPER', status: 'RESERVED' }).returning('join_id');
+
+    const refused = await withdraw(account, m);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ ErrorCode: '49', message: MESSAGES.withdrawalLiveApplications });
+    expect(await userRow(account, m.userId)).toMatchObject({ withdrawn_at: null, email: m.form.email });
+    expect(await sessionActive(account, m.token)).toBe(true);
+    expect(await card(m.form.careerCardId)).toMatchObject({ is_public: true, retired_at: null });
+    expect(await account.app.knex('careercard_retirement').where({ user_id: m.userId })).toHaveLength(0);
+
+    // Once the application is cancelled the member may go; the payment rows stay with programs.
+    await programs.service.app.knex('application').where({ join_id: live.join_id }).update({ status: 'CANCELLED' });
+    const done = await withdraw(account, m);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await card(m.form.careerCardId)).toMatchObject({ is_public: false, user_alias: '탈퇴회원' });
+    expect((await card(m.form.careerCardId)).retired_at).not.toBeNull();
+    expect(await account.app.knex('careercard_retirement').where({ user_id: m.userId }).first()).toMatchObject({ attempts: 1 });
+    expect((await account.app.knex('careercard_retirement').where({ user_id: m.userId }).first()).done_at).not.toBeNull();
+    expect(await programs.service.app.knex('application').where({ join_id: live.join_id }).first()).toMatchObject({ user_id: m.userId });
+  });
+
+  it('refuses an unknown reason, control characters or a missing consent with a Korean 400; nothing changes', async () => {
+    const m = await member();
+    for (const [payload, message] of [
+      [{ reasonCode: 'DROP TABLE', agreed: true }, MESSAGES.withdrawalReasonRequired],
+      [{ reasonCode: 'OTHER', reasonText: '널\u0000문자', agreed: true }, MESSAGES.textInvalidCharacters],
+      [{ reasonCode: 'OTHER', reasonText: 'x'.repeat(501), agreed: true }, MESSAGES.withdrawalReasonTextLength],
+      [{ reasonCode: 'OTHER', agreed: 'yes' }, MESSAGES.withdrawalConsentRequired],
+    ] as const) {
+      const response = await account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${m.userId}`, headers: m.headers, payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    expect(await userRow(account, m.userId)).toMatchObject({ withdrawn_at: null });
+    expect(await sessionActive(account, m.token)).toBe(true);
+  });
+
+  it('answers 503 and changes nothing when programs cannot be asked', async () => {
+    // Its own careercard: account databases number users alike, and sign-up keys follow the user.
+    const ownCards = await startCareercard();
+    const unreachable = await buildAccount({ careercardUrl: ownCards.url, programsUrl: 'http://127.0.0.1:9' });
+    try {
+      const m = await member(unreachable);
+      const response = await withdraw(unreachable, m);
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(MESSAGES.serviceUnavailable);
+      expect(await userRow(unreachable, m.userId)).toMatchObject({ withdrawn_at: null });
+      expect(await ownCards.service.app.knex('profile').where({ profile_id: m.form.careerCardId }).first()).toMatchObject({ is_public: true, retired_at: null });
+    } finally {
+      await unreachable.close();
+      await ownCards.close();
+    }
+  });
+});
+
+describe('withdrawal across account and career card', () => {
+  it('commits the account and retires the card later when careercard is down at that moment, exactly once', async () => {
+    // A careercard that creates cards like the real one (forwarding) but refuses to retire them until told.
+    let retireWorks = false;
+    const ownCards = await startCareercard();
+    const card = (profileId: string) => ownCards.service.app.knex('profile').where({ profile_id: profileId }).first();
+    const forward = await startFakeCareercard((request, body, response) => {
+      const isRetire = /\/retire$/.test(request.url ?? '');
+      if (isRetire && !retireWorks) {
+        response.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ ErrorCode: '53', message: 'down' }));
+        return;
+      }
+      void fetch(`${ownCards.url}${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, body: body || undefined })
+        .then(async (upstream) => response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text()));
+    });
+    const flaky = await buildAccount({ careercardUrl: forward.url, programsUrl: programs.url });
+    try {
+      const m = await member(flaky);
+      const done = await withdraw(flaky, m);
+      expect(done.statusCode, done.body).toBe(200);
+      // The account side is done and cannot be undone by careercard's failure...
+      expect((await userRow(flaky, m.userId)).withdrawn_at).not.toBeNull();
+      expect(await sessionActive(flaky, m.token)).toBe(false);
+      // ...and the card waits in the outbox, still untouched.
+      const pending = await flaky.app.knex('careercard_retirement').where({ user_id: m.userId }).first();
+      expect(pending).toMatchObject({ attempts: 1, done_at: null, profile_id: m.form.careerCardId });
+      expect(await card(m.form.careerCardId)).toMatchObject({ retired_at: null });
+
+      // The job's own code, as the timer runs it (the service's decorations are not on the test's root app).
+      const outbox = createRetirementOutbox({
+        knex: flaky.app.knex,
+        careercard: createCareercardClient({ baseUrl: forward.url, internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 2_000, log: console }),
+        log: console,
+      });
+      // Not due yet: the job leaves it alone.
+      expect(await outbox.deliverDue(new Date(pending.created_at.getTime() + 1_000))).toBe(0);
+      retireWorks = true;
+      const later = new Date(Date.now() + 60_000);
+      expect(await outbox.deliverDue(later)).toBe(1);
+      expect(await card(m.form.careerCardId)).toMatchObject({ is_public: false, user_alias: '탈퇴회원' });
+      expect(await outbox.deliverDue(new Date(later.getTime() + 3_600_000))).toBe(0);
+      expect((await flaky.app.knex('careercard_retirement').where({ user_id: m.userId }).first()).done_at).not.toBeNull();
+    } finally {
+      await flaky.close();
+      await forward.close();
+      await ownCards.close();
+    }
+  });
+
+  it('withdraws once when asked twice at the same time', async () => {
+    const m = await member();
+    const results = await Promise.all([withdraw(account, m), withdraw(account, m)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await account.app.knex('withdrawal').where({ user_id: m.userId })).toHaveLength(1);
+    expect(await account.app.knex('careercard_retirement').where({ user_id: m.userId })).toHaveLength(1);
+  });
+});
+
+describe('my info (POST /api/updateUser, POST /api/user/password)', () => {
+  it('changes name, Notion and Slack e-mails (check flags follow), and clears them with an empty string', async () => {
+    const m = await member();
+    const response = await account.app.inject({ method: 'POST', url: '/api/updateUser', headers: m.headers, payload: { username: '김새이름', notionEmail: 'Me@Notion.so', slackEmail: 'me@slack.example.com', marketingAgreed: true } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<UserDataResponse>().userData).toMatchObject({ userName: '김새이름', notionEmail: 'me@notion.so', notionEmailCheckYn: 'Y', slackEmailCheckYn: 'Y' });
+    const cleared = await account.app.inject({ method: 'POST', url: '/api/updateUser', headers: m.headers, payload: { notionEmail: '' } });
+    expect(cleared.json<UserDataResponse>().userData).toMatchObject({ notionEmail: null, notionEmailCheckYn: 'N', slackEmailCheckYn: 'Y' });
+    for (const payload of [{ username: '김' }, { notionEmail: 'not-mail' }, { slackEmail: 12 }, { username: 'a\u0000b'.repeat(20) }, { username: '김\u0000민지' }, { useralias: '닉\u0000네임' }]) {
+      const bad = await account.app.inject({ method: 'POST', url: '/api/updateUser', headers: m.headers, payload });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json().message).toMatch(/[가-힣]/);
+    }
+    expect(await userRow(account, m.userId)).toMatchObject({ user_name: '김새이름', notion_email: null, marketing_consent: true });
+  });
+
+  it('changes the password with the current one, ends the other sessions and keeps this one', async () => {
+    const m = await member();
+    const other = (await account.app.inject({ method: 'POST', url: '/api/signin', payload: { email: m.form.email, password: m.form.password } })).json<UserDataResponse>().userData.token;
+    const change = (payload: object) => account.app.inject({ method: 'POST', url: '/api/user/password', headers: m.headers, payload });
+    const wrong = await change({ currentPassword: 'nope1234!', password: 'newpass12!', pw_confirm: 'newpass12!' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: MESSAGES.currentPasswordWrong });
+    expect((await change({ currentPassword: m.form.password, password: 'newpass12!', pw_confirm: 'other12!!' })).json().message).toBe(MESSAGES.passwordMismatch);
+    expect((await change({ currentPassword: m.form.password, password: 'short', pw_confirm: 'short' })).statusCode).toBe(400);
+    expect(await sessionActive(account, other)).toBe(true);
+
+    const ok = await change({ currentPassword: m.form.password, password: 'newpass12!', pw_confirm: 'newpass12!' });
+    expect(ok.json()).toEqual({ ErrorCode: '00', message: MESSAGES.passwordChangedSignedIn });
+    expect(await sessionActive(account, m.token)).toBe(true);
+    expect(await sessionActive(account, other)).toBe(false);
+    expect((await account.app.inject({ method: 'POST', url: '/api/signin', payload: { email: m.form.email, password: m.form.password } })).statusCode).toBe(401);
+    expect((await account.app.inject({ method: 'POST', url: '/api/signin', payload: { email: m.form.email, password: 'newpass12!' } })).statusCode).toBe(200);
+  });
+});
+
+describe('profile mirror for careercard (POST /internal/users/{userId}/profile)', () => {
+  const mirror = { jobCode: 'JG_PLAN', jobGroupName: '기획', positionName: 'PM', yearCode: 'CY_3_5Y', careerYearsName: '3년 이상 5년 미만' };
+  it('takes a free nickname and the codes; refuses a taken nickname and changes nothing; only for services', async () => {
+    const m = await member();
+    const taken = await member();
+    const post = (payload: object, headers = account.internalHeaders) => account.app.inject({ method: 'POST', url: `/internal/users/${m.userId}/profile`, headers, payload });
+    expect((await post({ ...mirror, useralias: taken.form.useralias.toUpperCase() })).json()).toMatchObject({ ErrorCode: '49', message: MESSAGES.nicknameDuplicate });
+    expect(await userRow(account, m.userId)).toMatchObject({ user_alias: m.form.useralias, job_code: 'JG_DEV' });
+    expect((await post({ ...mirror, useralias: '새닉네임99' }, m.headers)).statusCode).toBe(403);
+    expect((await post({ ...mirror, useralias: '새닉네임99' })).statusCode).toBe(200);
+    expect(await userRow(account, m.userId)).toMatchObject({ user_alias: '새닉네임99', job_code: 'JG_PLAN', job_group: '기획', position: 'PM', career_years: '3년 이상 5년 미만' });
+  });
+});

@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import * as z from 'zod/mini';
+import { MESSAGES } from '@sq/contracts';
+import {
+  APPLICANT_STATES,
+  EDITABLE_STATES,
+  LIVE_STATES,
+  STEP_SCHEMAS,
+  answerStepsOf,
+  applyPaths,
+  type AnswerStep,
+  type ApplicationAnswers,
+  type AsideStep,
+  type ProductStep,
+  type RequiredStep,
+} from '@sq/contracts/api/applications';
+import { ApiError, badRequest, conflict, notFound, type Row } from '@sq/service-kit';
+import { cohortStatus } from '../schedule';
+import { toDates } from '../repositories/product-repository';
+import { contextQuery, loadContext } from './application-view';
+import { lockApplication, recordCreation, transition } from './transition';
+import { customerIdOf, issueIdOf } from '../payments/deps';
+import type { CareercardClient } from '../friends/careercard-client';
+
+const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
+
+/** A cohort of a visible product with what the wizard checks, or 404 in Korean. */
+export async function cohortForApply(knex: Knex, oddId: number): Promise<Row> {
+  const cohort = await knex('cohort as c')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .where({ 'c.odd_id': oddId, 'p.is_visible': true })
+    .select(
+      'c.*', 'p.kind', 'p.slug', 'p.fee_krw', 'p.charge_policy',
+      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
+    )
+    .first();
+  if (!cohort) throw notFound(MESSAGES.applyCohortNotFound);
+  return cohort;
+}
+
+/** Why a new application to this cohort cannot start now (Korean), or null. */
+export async function closedReason(knex: Knex, cohort: Row, now: Date): Promise<string | null> {
+  const status = cohortStatus(toDates(cohort), now);
+  if (status === 'CANCELLED') return MESSAGES.applyCohortCancelled;
+  if (status !== 'RECRUITING') return MESSAGES.applyCohortNotRecruiting;
+  if (cohort.capacity !== null) {
+    const [count] = await knex('application').where({ odd_id: cohort.odd_id }).whereIn('status', APPLICANT_STATES).count({ n: '*' });
+    if (Number(count?.n ?? 0) >= cohort.capacity) return MESSAGES.applyCohortFull;
+  }
+  return null;
+}
+
+/** The member's live application to a cohort (with its context), if any. */
+export async function liveApplication(knex: Knex | Knex.Transaction, userId: number, oddId: number): Promise<Row | undefined> {
+  return contextQuery(knex).where({ 'a.user_id': userId, 'a.odd_id': oddId }).whereIn('a.status', LIVE_STATES).first();
+}
+
+/**
+ * Starts the member's draft for a cohort, or resumes it. One live application per member and cohort is the
+ * database's rule (partial unique index): concurrent starts insert once and the others read that row.
+ */
+export async function startDraft(knex: Knex, userId: number, oddId: number, now: Date): Promise<{ row: Row; created: boolean }> {
+  const cohort = await cohortForApply(knex, oddId);
+  const existing = await liveApplication(knex, userId, oddId);
+  if (existing && !EDITABLE_STATES.includes(existing.status)) throw conflict(MESSAGES.applyAlreadyApplied, { joinId: String(existing.join_id) });
+  const closed = await closedReason(knex, cohort, now);
+  if (closed) throw conflict(closed);
+  if (existing) return { row: existing, created: false };
+  const states = LIVE_STATES.map((s) => `'${s}'`).join(', ');
+  const inserted = await knex.transaction(async (trx) => {
+    const result = await trx.raw(
+      `insert into application (odd_id, user_id, status, fee_krw, current_step) values (?, ?, 'DRAFT', ?, 'required')
+       on conflict (odd_id, user_id) where status in (${states}) do nothing returning join_id`,
+      [oddId, userId, cohort.fee_krw],
+    );
+    const joinId = result.rows[0]?.join_id as number | undefined;
+    if (joinId) await recordCreation(trx, joinId, userId);
+    return joinId;
+  });
+  const row = await liveApplication(knex, userId, oddId);
+  if (!row) throw conflict(MESSAGES.applyAlreadyApplied);
+  if (!inserted && !EDITABLE_STATES.includes(row.status)) throw conflict(MESSAGES.applyAlreadyApplied, { joinId: String(row.join_id) });
+  return { row, created: Boolean(inserted) };
+}
+
+/** The member's draft that may still change, in a recruiting cohort; otherwise a Korean 4xx. */
+async function editableDraft(knex: Knex, userId: number, oddId: number, now: Date): Promise<Row> {
+  const cohort = await cohortForApply(knex, oddId);
+  const row = await liveApplication(knex, userId, oddId);
+  if (!row) throw notFound(MESSAGES.applyNotFound);
+  if (!EDITABLE_STATES.includes(row.status)) throw conflict(MESSAGES.applyNotEditable, { joinId: String(row.join_id) });
+  const status = cohortStatus(toDates(cohort), now);
+  if (status !== 'RECRUITING') throw conflict(status === 'CANCELLED' ? MESSAGES.applyCohortCancelled : MESSAGES.applyCohortNotRecruiting);
+  return row;
+}
+
+function parseStep(step: AnswerStep, body: unknown) {
+  const result = z.safeParse(STEP_SCHEMAS[step], body);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw badRequest(Object.values(fields)[0] ?? MESSAGES.badRequest, fields);
+}
+
+const SEATS: Record<string, 'planner_seats' | 'designer_seats' | 'developer_seats'> = { PLANNER: 'planner_seats', DESIGNER: 'designer_seats', DEVELOPER: 'developer_seats' };
+
+function checkRequired(row: Row, answer: RequiredStep): void {
+  if (row.min_team_size !== null && row[SEATS[answer.role]!] === 0) throw unprocessable(MESSAGES.applyRoleNotOpen, { role: MESSAGES.applyRoleNotOpen });
+  if (row.min_experience_months !== null && answer.experienceMonths < row.min_experience_months) {
+    const message = MESSAGES.applyNotEligible.replace('{n}', String(row.min_experience_months));
+    throw unprocessable(message, { experienceMonths: message });
+  }
+}
+
+/** Checks the friend requests; answers the members behind them (account user ids). */
+async function checkAside(row: Row, answer: AsideStep, careercard: CareercardClient, userId: number): Promise<number[]> {
+  const ids = answer.friendCareerCardIds;
+  if (!ids.length) return [];
+  if (row.max_friends === 0) throw unprocessable(MESSAGES.applyFriendsNotAllowed, { friendCareerCardIds: MESSAGES.applyFriendsNotAllowed });
+  if (ids.length > row.max_friends) {
+    const message = MESSAGES.applyTooManyFriends.replace('{n}', String(row.max_friends));
+    throw unprocessable(message, { friendCareerCardIds: message });
+  }
+  let found: { profileId: string; userId: number | null }[];
+  try {
+    found = await careercard.lookup(ids);
+  } catch {
+    throw new ApiError(503, MESSAGES.applyFriendLookupFailed);
+  }
+  for (const id of ids) {
+    const card = found.find((f) => f.profileId.toLowerCase() === id.toLowerCase());
+    if (!card) throw unprocessable(`${MESSAGES.applyFriendNotFound} (${id})`, { friendCareerCardIds: MESSAGES.applyFriendNotFound });
+    if (card.userId === userId) throw unprocessable(MESSAGES.applyFriendSelf, { friendCareerCardIds: MESSAGES.applyFriendSelf });
+  }
+  return found.map((f) => f.userId).filter((id): id is number => id !== null);
+}
+
+function checkProduct(row: Row, answer: ProductStep, answers: ApplicationAnswers): void {
+  if (answer.kind !== row.kind) throw unprocessable(MESSAGES.applyProductMismatch);
+  if (answer.kind === 'TEAM_PROJECT' && answer.roleQuestions.role !== answers.required?.role) throw unprocessable(MESSAGES.applyRoleMismatch, { 'roleQuestions.role': MESSAGES.applyRoleMismatch });
+}
+
+/**
+ * Saves one answer step after the server's own checks: the step belongs to the flow, every earlier step is
+ * saved (ASVS 2.3.1: steps in order), the schema, eligibility, seats of the role, friends by career card.
+ */
+export async function saveStep(app: FastifyInstance, careercard: CareercardClient, userId: number, oddId: number, step: string, body: unknown, now: Date): Promise<Row> {
+  const row = await editableDraft(app.knex, userId, oddId, now);
+  const steps = answerStepsOf(row.kind);
+  const index = steps.indexOf(step as AnswerStep);
+  if (index < 0) throw notFound(MESSAGES.applyStepNotInFlow);
+  const answers = (row.answers ?? {}) as ApplicationAnswers;
+  if (steps.slice(0, index).some((earlier) => answers[earlier] === undefined)) throw conflict(MESSAGES.applyStepOrder);
+  const answer = parseStep(step as AnswerStep, body);
+  if (step === 'required') checkRequired(row, answer as RequiredStep);
+  const friendUserIds = step === 'aside' ? await checkAside(row, answer as AsideStep, careercard, userId) : null;
+  if (step === 'product') checkProduct(row, answer as ProductStep, answers);
+
+  await app.knex.transaction(async (trx) => {
+    const locked = await lockApplication(trx, row.join_id);
+    if (!EDITABLE_STATES.includes(locked.status)) throw conflict(MESSAGES.applyNotEditable);
+    const next: ApplicationAnswers = { ...(locked.answers ?? {}), [step]: answer };
+    const changes: Record<string, unknown> = {};
+    if (friendUserIds) changes.friend_user_ids = friendUserIds;
+    if (step === 'required') {
+      changes.role = (answer as RequiredStep).role;
+      // The role's questions belong to the old role: asked again.
+      if (next.product?.kind === 'TEAM_PROJECT' && next.product.roleQuestions.role !== changes.role) delete next.product;
+    }
+    const upcoming = steps.find((s) => next[s] === undefined) ?? 'book';
+    await trx('application').where({ join_id: row.join_id }).update({ ...changes, answers: JSON.stringify(next), current_step: upcoming, updated_at: trx.fn.now() });
+  });
+  return (await loadContext(app.knex, row.join_id))!;
+}
+
+/**
+ * The book step: every answer is in and still consistent, the cohort still open -> SUBMITTED, and a new
+ * card-page attempt bound to this application (issueId). Returns the hosted page URL and where the PG sends
+ * the browser back (desktop: the book page; mobile: the spec's callback path).
+ */
+export async function book(app: FastifyInstance, userId: number, oddId: number, device: 'desktop' | 'mobile', now: Date) {
+  const row = await editableDraft(app.knex, userId, oddId, now);
+  const answers = (row.answers ?? {}) as ApplicationAnswers;
+  if (answerStepsOf(row.kind).some((s) => answers[s] === undefined)) throw conflict(MESSAGES.applyStepOrder);
+  if (answers.product) checkProduct(row, answers.product, answers);
+  const cohort = await cohortForApply(app.knex, oddId);
+  if (row.status === 'DRAFT') {
+    const closed = await closedReason(app.knex, cohort, now);
+    if (closed) throw conflict(closed);
+  }
+  let replacedKey: string | null = null;
+  const issueId = await app.knex.transaction(async (trx) => {
+    const locked = await lockApplication(trx, row.join_id);
+    replacedKey = locked.status === 'PAYMENT_FAILED' && locked.billing_key && !locked.billing_key_released_at ? locked.billing_key : null;
+    const attempt = Number(locked.issue_attempt) + 1;
+    const columns = { issue_id: issueIdOf(row.join_id, attempt), issue_attempt: attempt, fee_krw: cohort.fee_krw };
+    if (locked.status === 'SUBMITTED') {
+      await trx('application').where({ join_id: row.join_id }).update({ ...columns, updated_at: trx.fn.now() });
+    } else {
+      await transition(trx, {
+        joinId: row.join_id,
+        to: 'SUBMITTED',
+        actor: 'MEMBER',
+        actorUserId: userId,
+        reason: locked.status === 'PAYMENT_FAILED' ? '결제 다시 시도' : '지원서 제출',
+        changes: { ...columns, submitted_at: locked.submitted_at ?? now, billing_key: null, card_number: null },
+      });
+    }
+    return columns.issue_id;
+  });
+  // The card refused at charge time is replaced by the new attempt's: its key is given back to the PG.
+  if (replacedKey) await app.payments.pg.deleteBillingKey(replacedKey).catch((error: unknown) => app.log.warn({ err: error }, 'replaced billing key not deleted'));
+  const context = (await loadContext(app.knex, row.join_id))!;
+  const path = device === 'mobile' ? applyPaths.callback(row.kind, oddId) : applyPaths.step(row.kind, row.slug, oddId, 'book');
+  const redirectUrl = `${app.programsConfig.siteUrl}${path}`;
+  const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId: customerIdOf(userId), redirectUrl });
+  return { row: context, payment: { issueId, paymentPageUrl, redirectUrl } };
+}

@@ -1,0 +1,139 @@
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Knex } from 'knex';
+import type { ProgramsConfig } from '../config';
+
+/**
+ * The programs service's job queue: pg-boss on the service's own PostgreSQL (schema `programs_jobs`), so
+ * jobs survive restarts and several instances share the work (pg-boss fetches with SKIP LOCKED). Jobs that
+ * follow a state change are sent inside the change's transaction (`sendIn`), so the change and its follow-up
+ * commit together (a transactional outbox); cron schedules are kept once in the database however many
+ * instances run.
+ */
+export const QUEUES = {
+  webhook: 'payment-webhook',
+  mail: 'application-mail',
+  release: 'reservation-release',
+  repair: 'payment-repair',
+  autoCancel: 'reservation-auto-cancel',
+  // Operators (issue 9): one charge per member at team publish; the card-update deadline of a declined charge.
+  teamCharge: 'team-charge',
+  chargeDeadline: 'charge-deadline',
+  checkinMisses: 'checkin-misses',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface JobQueue {
+  /** Registers what runs a queue's jobs (before `start`). */
+  handle(name: QueueName, handler: JobHandler): void;
+  send(name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Sends within a knex transaction: the job exists only if the transaction commits. */
+  sendIn(trx: Knex.Transaction, name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Runs every job waiting in the given queues now, in this process (tests, operators). Returns how many ran. */
+  drain(...names: QueueName[]): Promise<number>;
+  /** A cron schedule (Asia/Seoul) kept once in the database, set when the queue starts (register before `start`). */
+  schedule(name: QueueName, cron: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
+
+export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
+  async (app, { config }) => {
+    // Knex keeps the parsed connection with a non-enumerable password: copy the fields by name.
+    const connection = (app.knex.client.config as { connection: string | Record<string, unknown> }).connection;
+    const target = typeof connection === 'string'
+      ? { connectionString: connection }
+      : { host: connection.host as string, port: Number(connection.port ?? 5432), user: connection.user as string, password: connection.password as string | undefined, database: connection.database as string, ssl: connection.ssl };
+    const boss = new PgBoss({
+      ...target,
+      schema: 'programs_jobs',
+      max: 4,
+      application_name: 'programs-jobs',
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    const handlers = new Map<QueueName, JobHandler>();
+    const schedules = new Map<QueueName, string>();
+    let started = false;
+
+    const run = async (name: QueueName, job: PgBoss.Job<Record<string, unknown>>) => {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`no handler for ${name}`);
+      await handler(job.data ?? {});
+    };
+
+    const queue: JobQueue = {
+      handle(name, handler) {
+        handlers.set(name, handler);
+      },
+      schedule(name, cron) {
+        schedules.set(name, cron);
+      },
+      send: (name, data, options) => boss.send(name, data, { ...RETRY, ...options }),
+      sendIn: (trx, name, data, options) =>
+        boss.send(name, data, {
+          ...RETRY,
+          ...options,
+          db: {
+            // The transaction's own connection (knex hands it out for the transaction's client).
+            executeSql: async (text: string, values: unknown[]) => {
+              const conn = (await trx.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+              return conn.query(text, values);
+            },
+          },
+        }),
+      async drain(...names) {
+        let ran = 0;
+        for (const name of names.length ? names : Object.values(QUEUES)) {
+          for (;;) {
+            const jobs = await boss.fetch<Record<string, unknown>>(name, { batchSize: 20 });
+            if (!jobs.length) break;
+            for (const job of jobs) {
+              try {
+                await run(name, job);
+                await boss.complete(name, job.id);
+              } catch (error) {
+                app.log.warn({ err: error, queue: name }, 'job failed');
+                await boss.fail(name, job.id, { message: (error as Error).message });
+              }
+              ran += 1;
+            }
+          }
+        }
+        return ran;
+      },
+    };
+    app.decorate('jobs', queue);
+
+    app.addHook('onReady', async () => {
+      await boss.start();
+      started = true;
+      for (const name of Object.values(QUEUES)) {
+        // Several instances start together: a queue another one just created is fine.
+        if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(async (error: unknown) => {
+          if (!(await boss.getQueue(name))) throw error;
+        });
+      }
+      await boss.schedule(QUEUES.repair, config.repairCron, {}, { tz: 'Asia/Seoul', retryLimit: 0 });
+      await boss.schedule(QUEUES.autoCancel, config.autoCancelCron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
+      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
+      if (!config.workers) return;
+      for (const name of Object.values(QUEUES)) {
+        await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: 1 }, async ([job]) => {
+          if (job) await run(name, job);
+        });
+      }
+    });
+    app.addHook('onClose', async () => {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    });
+  },
+  { name: 'job-queue', dependencies: ['knex'] },
+);

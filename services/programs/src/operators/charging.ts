@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { MESSAGES } from '@sq/contracts';
+import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
+import type { Row } from '@sq/service-kit';
+import { transition } from '../applications/transition';
+import { loadContext } from '../applications/application-view';
+import type { OperatorsConfig } from './config';
+
+/** A published member still waiting for the team charge (the charge job only ever charges these). */
+const AWAITING_CHARGE: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];
+/** Waitlisted members a freed seat may go to. */
+const BACKFILL_STATES: readonly ApplicationState[] = ['WAITLISTED'];
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const seoulTime = (date: Date) => date.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * The team-charge job (one per member, sent when the board is published): charges the reservation once
+ * through the payment core (payment id derived from the application, so a second run or a concurrent one
+ * charges nothing more). A declined card leaves the member in PAYMENT_FAILED with a deadline to update it,
+ * mailed with the link; after the deadline the deadline job frees the seat.
+ */
+export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfig, joinId: number): Promise<string> {
+  const row = await app.knex('application').where({ join_id: joinId }).first('status');
+  const onTeam = await app.knex('team_member').where({ join_id: joinId }).first('join_id');
+  if (!row || !onTeam || !AWAITING_CHARGE.includes(row.status)) return 'SKIPPED';
+  const outcome = await app.payments.charge(joinId, 'OPERATOR');
+  if (outcome.status !== 'FAILED') return outcome.status;
+  const deadline = new Date(app.clock().getTime() + config.paymentUpdateDeadlineHours * 3_600_000);
+  const inserted = await app.knex('charge_deadline').insert({ join_id: joinId, deadline_at: deadline }).onConflict('join_id').ignore().returning('join_id');
+  if (inserted.length) await mailCardUpdate(app, joinId, deadline);
+  return 'FAILED';
+}
+
+async function mailCardUpdate(app: FastifyInstance, joinId: number, deadline: Date): Promise<void> {
+  const row = await loadContext(app.knex, joinId);
+  const to = ((row?.answers ?? {}) as ApplicationAnswers).required?.contactEmail;
+  if (!row || !to) return;
+  const link = `${app.programsConfig.siteUrl}/mypage/history/${joinId}`;
+  const lines = [
+    `${row.product_name} · ${row.cohort_name} 팀이 확정되었지만 참가비 결제가 카드사에서 거절되었어요.`,
+    `${seoulTime(deadline)}까지 결제 카드를 바꿔 주시면 팀 자리가 유지돼요. 기한이 지나면 자리는 대기자에게 넘어가요.`,
+    `카드 변경: ${link}`,
+  ];
+  await app.mailer.send({ to, subject: `[${row.product_name}] 결제 카드를 ${seoulTime(deadline)}까지 바꿔 주세요`, text: lines.join('\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') });
+}
+
+/** The waitlisted member of the same role whose career is closest to the team's (earlier application on a tie). */
+export async function bestBackfill(knex: Knex | Knex.Transaction, oddId: number, role: string, teamId: number): Promise<Row | null> {
+  const teammates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
+  const months = (r: Row) => Number(((r.answers ?? {}) as ApplicationAnswers).required?.experienceMonths ?? 0);
+  const teamAverage = teammates.length ? teammates.reduce((sum, r) => sum + months(r), 0) / teammates.length : 0;
+  const candidates: Row[] = await knex('application as a')
+    .leftJoin('team_member as m', 'm.join_id', 'a.join_id')
+    .whereNull('m.join_id')
+    .where({ 'a.odd_id': oddId, 'a.role': role })
+    .whereIn('a.status', BACKFILL_STATES)
+    .orderBy([{ column: 'a.submitted_at' }, { column: 'a.join_id' }])
+    .select('a.*');
+  let best: Row | null = null;
+  for (const candidate of candidates) {
+    if (!best || Math.abs(months(candidate) - teamAverage) < Math.abs(months(best) - teamAverage)) best = candidate;
+  }
+  return best;
+}
+
+/**
+ * The deadline job: a member who updated the card (a new reservation) is charged; one whose deadline passed
+ * is cancelled (billing key released), leaves the team, and the seat goes to the best waitlisted member of
+ * the same role, who is charged by a team-charge job like everyone at publish.
+ */
+export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promise<{ expired: number[]; backfilled: { from: number; to: number }[]; recharged: number[] }> {
+  const result = { expired: [] as number[], backfilled: [] as { from: number; to: number }[], recharged: [] as number[] };
+  const open: Row[] = await app.knex('charge_deadline').whereNull('resolved_at').orderBy('deadline_at');
+  for (const deadline of open) {
+    const joinId = deadline.join_id as number;
+    await app.knex.transaction(async (trx) => {
+      const locked = await trx('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').forUpdate().first();
+      if (!locked) return;
+      const application = await trx('application').where({ join_id: joinId }).forUpdate().first();
+      const member = await trx('team_member').where({ join_id: joinId }).first();
+      const resolve = (outcome: string) => trx('charge_deadline').where({ join_id: joinId }).update({ resolved_at: now, outcome });
+      if (application.status === 'ASSIGNED') return resolve('PAID');
+      if (application.status === 'RESERVED' && member) {
+        await app.jobs.sendIn(trx, 'team-charge', { joinId }, { singletonKey: `team-charge:${joinId}:retry` });
+        result.recharged.push(joinId);
+        return resolve('CARD_UPDATED');
+      }
+      if (new Date(locked.deadline_at).getTime() > now.getTime()) return;
+      if (application.status === 'PAYMENT_FAILED' || application.status === 'SUBMITTED') {
+        const done = await transition(trx, { joinId, to: 'CANCELLED', actor: 'SYSTEM', reason: MESSAGES.adminChargeRetryReason });
+        await app.jobs.sendIn(trx, 'application-mail', { joinId, kind: 'CANCELLED', amountKrw: 0 }, { singletonKey: `${joinId}:CANCELLED:${done.historyId}` });
+        if (application.billing_key) await app.jobs.sendIn(trx, 'reservation-release', { joinId });
+      }
+      await resolve('EXPIRED');
+      result.expired.push(joinId);
+      if (!member) return;
+      await trx('team_member').where({ join_id: joinId }).delete();
+      const next = await bestBackfill(trx, application.odd_id, application.role, member.team_id);
+      if (!next) return;
+      await trx('team_member').insert({ join_id: next.join_id, team_id: member.team_id, explanation: MESSAGES.adminBackfillReason, joined_at: now });
+      await app.jobs.sendIn(trx, 'team-charge', { joinId: next.join_id }, { singletonKey: `team-charge:${next.join_id}` });
+      result.backfilled.push({ from: joinId, to: next.join_id });
+    });
+  }
+  return result;
+}

@@ -1,0 +1,24 @@
+/**
+ * Operators' settings (documented in services/programs/README.md), from the environment.
+ * - PAYMENT_UPDATE_DEADLINE_HOURS (48): after a declined charge at team publish, how long the member has to
+ *   update the card before the seat goes to the waitlist.
+ * - CHARGE_DEADLINE_CRON (every 10 minutes): when the deadline job looks for expired deadlines (Asia/Seoul).
+ * - CHECKIN_MISSES_CRON (`0 22 * * *`): the sprint check-ins close at 22:00; the job records that day's misses.
+ * - OPERATOR_NOTIFY_EMAIL (unset): where the operators are mailed when a member is dropped (also in the audit log).
+ */
+export interface OperatorsConfig {
+  paymentUpdateDeadlineHours: number;
+  chargeDeadlineCron: string;
+  checkinMissesCron: string;
+}
+
+export function readOperatorsConfig(env: NodeJS.ProcessEnv = process.env): OperatorsConfig {
+  return {
+    paymentUpdateDeadlineHours: Number(env.PAYMENT_UPDATE_DEADLINE_HOURS ?? 48),
+    chargeDeadlineCron: env.CHARGE_DEADLINE_CRON ?? '*/10 * * * *',
+    checkinMissesCron: env.CHECKIN_MISSES_CRON ?? '0 22 * * *',
+  };
+}
+
+/** The sprint's teams are 2 to 4 but matched in groups of at least 3, so one drop-out still leaves a team. */
+export const SPRINT_MATCH_MIN_SIZE = 3;

@@ -1,0 +1,47 @@
+import fp from 'fastify-plugin';
+import adminCohortRoutes from '../routes/admin-cohorts';
+import adminApplicantRoutes from '../routes/admin-applicants';
+import adminBoardRoutes from '../routes/admin-board';
+import adminTeamRoutes from '../routes/admin-teams';
+import adminSprintRoutes from '../routes/admin-sprint';
+import sprintMemberRoutes from '../routes/sprint-member';
+import { recordMisses } from './sprint';
+import { seoulDate } from '../schedule';
+import { createPeopleClient, type PeopleClient } from './people-client';
+import { readOperatorsConfig, type OperatorsConfig } from './config';
+import { runChargeDeadlines, runTeamCharge } from './charging';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    operatorsConfig: OperatorsConfig;
+  }
+}
+
+/** The operators' back end (issue 9): /api/admin/* routes and the team-charge and charge-deadline jobs. */
+export const operatorsPlugin = fp<{ config?: OperatorsConfig; people?: PeopleClient }>(
+  async (app, options) => {
+    const config = options.config ?? readOperatorsConfig();
+    const people = options.people ?? createPeopleClient({ internalSecret: app.internalSecret });
+    app.decorate('operatorsConfig', config);
+    app.jobs.handle('team-charge', async (data) => {
+      await runTeamCharge(app, config, Number(data.joinId));
+    });
+    app.jobs.handle('charge-deadline', async () => {
+      await runChargeDeadlines(app, app.clock());
+    });
+    app.jobs.schedule('charge-deadline', config.chargeDeadlineCron);
+    // At 22:00 Korean time the day's check-ins close: the job records that day's misses.
+    app.jobs.handle('checkin-misses', async () => {
+      await recordMisses(app, seoulDate(app.clock()));
+    });
+    app.jobs.schedule('checkin-misses', config.checkinMissesCron);
+    const deps = { knex: app.knex, people, jobs: app.jobs, clock: app.clock };
+    await app.register(adminCohortRoutes);
+    await app.register(adminApplicantRoutes, { people });
+    await app.register(adminBoardRoutes, { deps });
+    await app.register(adminTeamRoutes);
+    await app.register(adminSprintRoutes);
+    await app.register(sprintMemberRoutes, { people });
+  },
+  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'] },
+);

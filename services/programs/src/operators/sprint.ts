@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import { MESSAGES } from '@sq/contracts';
+import type { ApplicationAnswers } from '@sq/contracts/api/applications';
+import { conflict, notFound, type Row } from '@sq/service-kit';
+import { seoulDate, addToDate } from '../schedule';
+import { transition } from '../applications/transition';
+import { audit } from './audit';
+
+/** Check-ins close at 22:00 Korean time each day of the sprint (spec). */
+export const CHECKIN_CLOSES_AT = '22:00';
+/** Consecutive missed check-ins after which the member is dropped (spec). */
+export const MISSES_BEFORE_DROP = 2;
+/** The final submission closes at 15:00 Korean time on the last day (spec). */
+export const SUBMISSION_CLOSES_AT = '15:00';
+/** Prizes (spec): the winning team, at most per member, and the whole cohort. */
+export const WINNING_TEAM_PRIZE_KRW = 400_000;
+export const MEMBER_PRIZE_MAX_KRW = 100_000;
+export const TOTAL_PRIZE_MAX_KRW = 600_000;
+/** The judging rubric: criteria scored 0..10, weights in percent (they add up to 100). */
+export const JUDGING_RUBRIC = [
+  { key: 'problem', name: '문제 정의', weight: 25 },
+  { key: 'execution', name: '완성도', weight: 35 },
+  { key: 'design', name: '사용성과 디자인', weight: 20 },
+  { key: 'teamwork', name: '협업', weight: 20 },
+] as const;
+export type RubricKey = (typeof JUDGING_RUBRIC)[number]['key'];
+
+/** The instant `HH:MM` Korean time on a Korean calendar day. */
+export const seoulInstant = (day: string, time: string) => new Date(`${day}T${time}:00+09:00`);
+
+/** The member's published team in a sprint (or any program), with the cohort's dates. */
+export async function memberTeam(knex: Knex | Knex.Transaction, joinId: number): Promise<Row> {
+  const row = await knex('team_member as m')
+    .join('team as t', 't.team_id', 'm.team_id')
+    .join('application as a', 'a.join_id', 'm.join_id')
+    .join('cohort as c', 'c.odd_id', 't.odd_id')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .where('m.join_id', joinId)
+    .first('m.join_id', 'm.explanation', 't.team_id', 't.team_key', 't.name as team_name', 't.stopped_at', 't.odd_id', 'a.user_id', 'a.status', 'c.start_date', 'c.end_date', 'c.kickoff_date', 'c.team_building_announce_date', 'c.name as cohort_name', 'p.kind', 'p.min_team_size');
+  if (!row) throw notFound(MESSAGES.sprintNoTeam);
+  return row;
+}
+
+/** Today's check-in (once per Korean day, until 22:00, members of a sprint team while it runs). */
+export async function checkIn(knex: Knex, joinId: number, now: Date): Promise<{ day: string; checkedAt: string }> {
+  const team = await memberTeam(knex, joinId);
+  if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
+  const day = seoulDate(now);
+  if (team.status !== 'ASSIGNED' || team.stopped_at || day < team.start_date || day > team.end_date) throw conflict(MESSAGES.sprintNotInProgress);
+  if (now.getTime() >= seoulInstant(day, CHECKIN_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintCheckinClosed);
+  await knex('checkin').insert({ join_id: joinId, day, checked_at: now }).onConflict(['join_id', 'day']).ignore();
+  const row = await knex('checkin').where({ join_id: joinId, day }).first();
+  return { day, checkedAt: new Date(row.checked_at).toISOString() };
+}
+
+/**
+ * The 22:00 job for one Korean day: every assigned member of a running sprint team without a check-in that
+ * day gets a miss; a member with MISSES_BEFORE_DROP consecutive misses is dropped (state, mail, audit row
+ * for the operators). Running it twice for a day changes nothing more.
+ */
+export async function recordMisses(app: FastifyInstance, day: string): Promise<{ missed: number[]; dropped: number[] }> {
+  const members: Row[] = await app.knex('team_member as m')
+    .join('team as t', 't.team_id', 'm.team_id')
+    .join('application as a', 'a.join_id', 'm.join_id')
+    .join('cohort as c', 'c.odd_id', 't.odd_id')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .where('p.kind', 'SPRINT')
+    .where('a.status', 'ASSIGNED')
+    .whereNull('t.stopped_at')
+    .where('c.start_date', '<=', day)
+    .where('c.end_date', '>=', day)
+    .select('m.join_id', 'c.start_date', 't.odd_id');
+  const result = { missed: [] as number[], dropped: [] as number[] };
+  for (const member of members) {
+    const joinId = member.join_id as number;
+    if (await app.knex('checkin').where({ join_id: joinId, day }).first()) continue;
+    const inserted = await app.knex('checkin_miss').insert({ join_id: joinId, day }).onConflict(['join_id', 'day']).ignore().returning('join_id');
+    if (!inserted.length) continue;
+    result.missed.push(joinId);
+    const days = Array.from({ length: MISSES_BEFORE_DROP }, (_, i) => addToDate(day, 0, -i));
+    if (days.some((d) => d < member.start_date)) continue;
+    const misses = await app.knex('checkin_miss').where({ join_id: joinId }).whereIn('day', days).count({ n: '*' });
+    if (Number(misses[0]!.n) < MISSES_BEFORE_DROP) continue;
+    await app.knex.transaction(async (trx) => {
+      await transition(trx, { joinId, to: 'DROPPED', actor: 'SYSTEM', reason: MESSAGES.sprintDroppedReason });
+      // The operators' notice: the audit log and team health show it (actor 0 = the system).
+      await audit(trx, { actorUserId: 0, action: 'SPRINT_DROP_MISSED_CHECKINS', targetType: 'APPLICATION', targetId: joinId, oddId: member.odd_id, before: { status: 'ASSIGNED' }, after: { status: 'DROPPED', missedDays: days }, at: app.clock() });
+    });
+    result.dropped.push(joinId);
+    await mailDrop(app, joinId, days).catch((error: unknown) => app.log.warn({ err: error, joinId }, 'drop mail not sent'));
+  }
+  return result;
+}
+
+/** The dropped member's mail, and the operators' notice when OPERATOR_NOTIFY_EMAIL is set. */
+async function mailDrop(app: FastifyInstance, joinId: number, days: string[]): Promise<void> {
+  const row = await app.knex('application as a').join('cohort as c', 'c.odd_id', 'a.odd_id').where('a.join_id', joinId).first('a.answers', 'c.name as cohort_name');
+  const to = ((row?.answers ?? {}) as ApplicationAnswers).required?.contactEmail;
+  const lines = [`${row?.cohort_name ?? ''} 체크인을 ${days.slice().reverse().join(', ')} 이틀 연속 하지 않아 중도 하차 처리되었어요.`, `지원 내역: ${app.programsConfig.siteUrl}/mypage/history/${joinId}`];
+  if (to) await app.mailer.send({ to, subject: '[10일 팀 스프린트] 중도 하차 안내', text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
+  const operators = process.env.OPERATOR_NOTIFY_EMAIL;
+  if (operators) await app.mailer.send({ to: operators, subject: `[운영] 체크인 2회 연속 누락으로 지원 #${joinId} 중도 하차`, text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
+}
+
+const submissionOf = (row: Row | undefined) =>
+  row ? { projectName: row.project_name, description: row.description, repositoryUrl: row.repository_url, demoUrl: row.demo_url, images: row.images as string[], updatedAt: new Date(row.updated_at).toISOString() } : null;
+
+export interface SubmissionInput {
+  projectName: string;
+  description: string;
+  repositoryUrl: string;
+  demoUrl: string | null;
+  images: string[];
+}
+
+/** The team's final submission: any member may write it until 15:00 on the last day; read-only after. */
+export async function saveSubmission(knex: Knex, joinId: number, userId: number, input: SubmissionInput, now: Date) {
+  const team = await memberTeam(knex, joinId);
+  if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
+  if (team.status !== 'ASSIGNED' || team.stopped_at) throw conflict(MESSAGES.sprintNotInProgress);
+  if (now.getTime() >= seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintSubmissionClosed);
+  const row = { project_name: input.projectName, description: input.description, repository_url: input.repositoryUrl, demo_url: input.demoUrl, images: JSON.stringify(input.images), submitted_by: userId, updated_at: now };
+  await knex('team_submission').insert({ team_id: team.team_id, ...row }).onConflict('team_id').merge(row);
+  return submissionOf(await knex('team_submission').where({ team_id: team.team_id }).first());
+}
+
+/** Check-in streaks and misses of every member of the cohort's teams, for the operators. */
+export async function teamHealth(knex: Knex, oddId: number, now: Date) {
+  const today = seoulDate(now);
+  const teams: Row[] = await knex('team as t').join('cohort as c', 'c.odd_id', 't.odd_id').join('product as p', 'p.product_id', 'c.product_id').where('t.odd_id', oddId).orderBy('t.team_id').select('t.*', 'p.min_team_size');
+  const out = [];
+  for (const team of teams) {
+    const members: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', team.team_id).orderBy('m.join_id').select('a.join_id', 'a.status', 'a.role');
+    const dropped: Row[] = await knex('application_history as h').join('application as a', 'a.join_id', 'h.join_id').join('team_member as m', 'm.join_id', 'a.join_id').where({ 'm.team_id': team.team_id, 'h.to_status': 'DROPPED' }).select('a.join_id');
+    const rows = [];
+    for (const m of members) {
+      const checkins: string[] = await knex('checkin').where({ join_id: m.join_id }).where('day', '<=', today).orderBy('day', 'desc').pluck('day');
+      const misses: string[] = await knex('checkin_miss').where({ join_id: m.join_id }).orderBy('day', 'desc').pluck('day');
+      let streak = 0;
+      for (let day = today; checkins.includes(day); day = addToDate(day, 0, -1)) streak += 1;
+      if (!streak && checkins.includes(addToDate(today, 0, -1))) for (let day = addToDate(today, 0, -1); checkins.includes(day); day = addToDate(day, 0, -1)) streak += 1;
+      rows.push({ joinId: m.join_id as number, role: m.role, state: m.status, checkins: checkins.length, streak, misses: misses.length, lastMiss: misses[0] ?? null });
+    }
+    const active = rows.filter((r) => r.state === 'ASSIGNED').length;
+    out.push({ teamId: team.team_id as number, teamKey: team.team_key as string, name: team.name as string, active, dropped: dropped.length, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at), members: rows });
+  }
+  return { oddId, day: today, teams: out };
+}
+
+/** The member's view of their team: teammates, roles, career card links, placement, schedule, submission, results. */
+export async function teamView(knex: Knex, joinId: number, people: { lookup(ids: number[]): Promise<Map<number, { name: string; profileId: string | null }>> }, siteUrl: string, now: Date) {
+  const team = await memberTeam(knex, joinId);
+  const mates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', team.team_id).orderBy('m.join_id').select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.answers');
+  const names = await people.lookup(mates.map((m) => m.user_id));
+  const active = mates.filter((m) => m.status === 'ASSIGNED').length;
+  const result = await knex('cohort_result').where({ odd_id: team.odd_id }).first();
+  const score = result ? await knex('team_score').where({ team_id: team.team_id }).first() : null;
+  const today = seoulDate(now);
+  return {
+    team: { teamId: team.team_id as number, key: team.team_key as string, name: team.team_name as string, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at) },
+    explanation: team.explanation as string,
+    members: mates.map((m) => {
+      const person = names.get(m.user_id);
+      return { joinId: m.join_id as number, name: person?.name ?? null, role: m.role, state: m.status, careerCardUrl: person?.profileId ? `${siteUrl}/careercard/${person.profileId}` : null, careerYears: ((m.answers ?? {}) as ApplicationAnswers).required?.careerYears ?? null };
+    }),
+    schedule: {
+      teamBuildingAnnounceDate: team.team_building_announce_date as string | null,
+      kickoffDate: team.kickoff_date as string | null,
+      startDate: team.start_date as string,
+      endDate: team.end_date as string,
+      checkinClosesAt: team.kind === 'SPRINT' ? CHECKIN_CLOSES_AT : null,
+      submissionClosesAt: team.kind === 'SPRINT' ? seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).toISOString() : null,
+    },
+    checkedInToday: Boolean(await knex('checkin').where({ join_id: joinId, day: today }).first()),
+    submission: submissionOf(await knex('team_submission').where({ team_id: team.team_id }).first()),
+    submissionOpen: team.kind === 'SPRINT' && now.getTime() < seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime(),
+    results: result
+      ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[]).filter((p) => p.teamId === team.team_id) }
+      : null,
+  };
+}
+
+/** An operator's score of one team's submission on the weighted rubric, with feedback (before results). */
+export async function scoreTeam(knex: Knex, actorUserId: number, teamId: number, scores: Record<RubricKey, number>, feedback: string, now: Date) {
+  const team = await knex('team').where({ team_id: teamId }).first();
+  if (!team) throw notFound(MESSAGES.adminTeamNotFound);
+  if (await knex('cohort_result').where({ odd_id: team.odd_id }).first()) throw conflict(MESSAGES.judgingResultsPublished);
+  // Weighted total out of 1,000 (integer): sum of score(0..10) x weight(%).
+  const total = JUDGING_RUBRIC.reduce((sum, c) => sum + scores[c.key] * c.weight, 0);
+  return knex.transaction(async (trx) => {
+    const before = await trx('team_score').where({ team_id: teamId }).first();
+    const row = { scores: JSON.stringify(scores), total, feedback, judged_by: actorUserId, updated_at: now };
+    await trx('team_score').insert({ team_id: teamId, ...row }).onConflict('team_id').merge(row);
+    await audit(trx, { actorUserId, action: 'JUDGING_SCORE', targetType: 'TEAM', targetId: teamId, oddId: team.odd_id, before: before ? { scores: before.scores, total: before.total, feedback: before.feedback } : null, after: { scores, total, feedback }, at: now });
+    return { teamId, scores, total, feedback };
+  });
+}
+
+/**
+ * Publishes the judging: the highest total wins (earlier submission on a tie) and takes the team prize; the
+ * operators' member prizes (at most MEMBER_PRIZE_MAX_KRW each) come on top, all within TOTAL_PRIZE_MAX_KRW.
+ * Every team must be scored; once only (the cohort_result primary key).
+ */
+export async function publishResults(knex: Knex, actorUserId: number, oddId: number, memberPrizes: { joinId: number; amountKrw: number }[], now: Date) {
+  return knex.transaction(async (trx) => {
+    await trx('cohort').where({ odd_id: oddId }).forUpdate().first();
+    if (await trx('cohort_result').where({ odd_id: oddId }).first()) throw conflict(MESSAGES.judgingResultsPublished);
+    const teams: Row[] = await trx('team as t').leftJoin('team_score as s', 's.team_id', 't.team_id').leftJoin('team_submission as sub', 'sub.team_id', 't.team_id').where('t.odd_id', oddId).whereNull('t.stopped_at').select('t.team_id', 's.total', 'sub.updated_at');
+    if (!teams.length) throw notFound(MESSAGES.sprintNoTeam);
+    if (teams.some((t) => t.total === null)) throw conflict(MESSAGES.judgingNotAllScored);
+    const winner = [...teams].sort((a, b) => b.total - a.total || (a.updated_at ? new Date(a.updated_at).getTime() : Infinity) - (b.updated_at ? new Date(b.updated_at).getTime() : Infinity) || a.team_id - b.team_id)[0]!;
+    const prizes: { teamId: number; joinId: number | null; amountKrw: number }[] = [{ teamId: winner.team_id, joinId: null, amountKrw: WINNING_TEAM_PRIZE_KRW }];
+    for (const prize of memberPrizes) {
+      const member = await trx('team_member as m').join('team as t', 't.team_id', 'm.team_id').where({ 'm.join_id': prize.joinId, 't.odd_id': oddId }).first('t.team_id');
+      if (!member) throw notFound(MESSAGES.adminNotOnTeam);
+      if (prize.amountKrw <= 0 || prize.amountKrw > MEMBER_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
+      prizes.push({ teamId: member.team_id, joinId: prize.joinId, amountKrw: prize.amountKrw });
+    }
+    if (prizes.reduce((sum, p) => sum + p.amountKrw, 0) > TOTAL_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
+    await trx('cohort_result').insert({ odd_id: oddId, winner_team_id: winner.team_id, prizes: JSON.stringify(prizes), published_by: actorUserId, published_at: now });
+    await audit(trx, { actorUserId, action: 'JUDGING_PUBLISH', targetType: 'COHORT', targetId: oddId, oddId, before: null, after: { winnerTeamId: winner.team_id, prizes }, at: now });
+    return { oddId, winnerTeamId: winner.team_id as number, prizes, publishedAt: now.toISOString() };
+  });
+}

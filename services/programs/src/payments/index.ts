@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { RefundCase } from '@sq/contracts';
+import type { ProgramsConfig } from '../config';
+import { createPgClient, type PgClient } from './pg-client';
+import { chargeApplication, repairCharge } from './charges';
+import { acceptBillingKey, recordIssueFailure, releaseBillingKey } from './reservations';
+import { refundApplication, type RefundRequest } from './refunds';
+import { cancelByMember } from './cancel';
+import { autoCancelUnteamed, processWebhook, repairPayments } from './maintenance';
+import { applicationMailHandler } from '../mail/application-mail';
+import type { PaymentDeps } from './deps';
+
+/**
+ * The payment core, bound to this app (`app.payments`). Other code (the operators' team building of the next
+ * issue) calls `charge(joinId)` when a team is published and `refund(joinId, case)` for team stops, company
+ * ending, rewards. Every function is safe to call twice or concurrently.
+ */
+export function createPayments(deps: PaymentDeps) {
+  return {
+    deps,
+    pg: deps.pg,
+    /** Charge a reservation (team published) or a purchase; once per application. */
+    charge: (joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR') => chargeApplication(deps, joinId, actor),
+    /** Refund by case with the refund engine's amount now (or a fixed `amountKrw`). */
+    refund: (joinId: number, refundCase: RefundCase, request: Partial<Omit<RefundRequest, 'refundCase'>> = {}) =>
+      refundApplication(deps, joinId, { refundCase, actor: request.actor ?? 'OPERATOR', actorUserId: request.actorUserId, reason: request.reason ?? refundCase, target: request.target === undefined ? 'AUTO' : request.target, amountKrw: request.amountKrw }),
+    acceptBillingKey: (joinId: number, billingKey: string, actor: 'MEMBER' | 'PG') => acceptBillingKey(deps, joinId, billingKey, actor),
+    recordIssueFailure: (joinId: number, issueId: string, failure: { code: string | null; message: string }) => recordIssueFailure(deps, joinId, issueId, failure),
+    release: (joinId: number) => releaseBillingKey(deps, joinId),
+    cancelByMember: (userId: number, joinId: number, reason?: string) => cancelByMember(deps, userId, joinId, reason),
+    processWebhook: (webhookId: string) => processWebhook(deps, webhookId),
+    repairCharge: (paymentId: string) => repairCharge(deps, paymentId),
+    repair: (olderThanSeconds: number) => repairPayments(deps, olderThanSeconds),
+    autoCancelUnteamed: (now: Date) => autoCancelUnteamed(deps, now),
+  };
+}
+export type Payments = ReturnType<typeof createPayments>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: Payments;
+    programsConfig: ProgramsConfig;
+    /** The service's clock (injected in tests). */
+    clock: () => Date;
+  }
+}
+
+export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
+  async (app, { config, pg }) => {
+    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log });
+    app.decorate('payments', payments);
+    app.jobs.handle('payment-webhook', async (data) => {
+      await payments.processWebhook(String(data.webhookId));
+    });
+    app.jobs.handle('reservation-release', async (data) => {
+      await payments.release(Number(data.joinId));
+    });
+    app.jobs.handle('payment-repair', async () => {
+      await payments.repair(config.jobs.repairAfterSeconds);
+    });
+    app.jobs.handle('reservation-auto-cancel', async () => {
+      await payments.autoCancelUnteamed(app.clock());
+    });
+    app.jobs.handle('application-mail', applicationMailHandler(app, config.siteUrl));
+  },
+  { name: 'payments', dependencies: ['knex', 'job-queue', 'mailer'] },
+);

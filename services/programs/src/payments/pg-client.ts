@@ -1,0 +1,89 @@
+import type { ProgramsConfig } from '../config';
+
+/**
+ * The PG's server API (PortOne V2 shapes; the local peer is packages/stack/src/peers/sandbox-pg.ts). Every
+ * call carries `Authorization: PortOne <secret>`. Answers are read, never the browser's word.
+ */
+export interface PgBillingKey {
+  billingKey: string;
+  status: 'ISSUED' | 'DELETED';
+  issueId: string;
+  customer: { id: string };
+  methods?: { type: string; card?: { number?: string } }[];
+  issuedAt: string;
+}
+
+export type PgPaymentStatus = 'READY' | 'PAID' | 'FAILED' | 'PARTIAL_CANCELLED' | 'CANCELLED';
+export interface PgPayment {
+  status: PgPaymentStatus;
+  id: string;
+  transactionId?: string;
+  billingKey?: string;
+  amount: { total: number; paid: number; cancelled: number };
+  currency: string;
+  paidAt: string | null;
+  cancellations?: { id: string; status: string; totalAmount: number; cancelledAt: string; reason?: string }[];
+  failure?: { reason: string } | null;
+}
+
+/** The PG answered with an error body (`{ type, message }`). */
+export class PgError extends Error {
+  constructor(readonly status: number, readonly type: string, message: string) {
+    super(message);
+    this.name = 'PgError';
+  }
+}
+/** The PG could not be reached or timed out: nothing is known about the outcome. */
+export class PgUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('PG unavailable', { cause });
+    this.name = 'PgUnavailableError';
+  }
+}
+
+export function createPgClient(config: ProgramsConfig['pg']) {
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `PortOne ${config.apiSecret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+    } catch (error) {
+      throw new PgUnavailableError(error);
+    }
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      if (response.ok) throw new PgUnavailableError(new Error(`unreadable PG answer to ${method} ${path}`));
+    }
+    if (!response.ok) {
+      if (response.status >= 500) throw new PgUnavailableError(new Error(`PG ${response.status} on ${method} ${path}`));
+      throw new PgError(response.status, String(json.type ?? 'UNKNOWN'), String(json.message ?? ''));
+    }
+    return json as T;
+  }
+  const segment = encodeURIComponent;
+
+  return {
+    storeId: config.storeId,
+    /** The browser-facing hosted card page for one issue. */
+    issuePageUrl(params: { issueId: string; issueName: string; customerId: string; redirectUrl: string }): string {
+      const query = new URLSearchParams({ storeId: config.storeId, ...params });
+      return `${config.publicUrl}/billing-keys/issue?${query.toString()}`;
+    },
+    getBillingKey: (billingKey: string) => call<PgBillingKey>('GET', `/billing-keys/${segment(billingKey)}`),
+    deleteBillingKey: (billingKey: string) => call<{ deletedAt: string }>('DELETE', `/billing-keys/${segment(billingKey)}`),
+    chargeWithBillingKey: (paymentId: string, body: { billingKey: string; orderName: string; amount: { total: number }; currency: 'KRW'; customer: { id: string } }) =>
+      call<{ payment: { pgTxId: string; paidAt: string } }>('POST', `/payments/${segment(paymentId)}/billing-key`, body),
+    getPayment: (paymentId: string) => call<PgPayment>('GET', `/payments/${segment(paymentId)}`),
+    cancelPayment: (paymentId: string, body: { amount: number; reason: string; currentCancellableAmount: number }) =>
+      call<{ cancellation: { id: string; status: string; totalAmount: number; cancelledAt: string } }>('POST', `/payments/${segment(paymentId)}/cancel`, body),
+  };
+}
+
+export type PgClient = ReturnType<typeof createPgClient>;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { ok } from '@sq/contracts';
+import { idParam, requireAdmin } from '@sq/service-kit';
+import { JUDGING_RUBRIC, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
+
+const oddParams = z.object({ oddId: idParam });
+const teamParams = z.object({ teamId: idParam });
+const criterion = z.number().int().min(0).max(10);
+const scoreBody = z.object({
+  scores: z.object(Object.fromEntries(JUDGING_RUBRIC.map((c) => [c.key, criterion])) as Record<RubricKey, typeof criterion>),
+  feedback: z.string().trim().min(1).max(3000),
+});
+const publishBody = z.object({ memberPrizes: z.array(z.object({ joinId: z.number().int().positive(), amountKrw: z.number().int().positive() })).max(50).default([]) });
+const missesBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
+/** Operators' side of the sprint: team health, the misses job on demand, the rubric scores and results. */
+const adminSprintRoutes: FastifyPluginAsync = async (app) => {
+  const tags = ['admin'];
+  app.get<{ Params: z.infer<typeof oddParams> }>(
+    '/api/admin/cohorts/:oddId/team-health',
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (체크인 연속 일수, 누락)', params: oddParams } },
+    async (request) => ok(await teamHealth(app.knex, request.params.oddId, app.clock())),
+  );
+  app.post<{ Body: z.infer<typeof missesBody> }>(
+    '/api/admin/checkins/misses/run',
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 그날의 체크인 누락 기록 지금 실행 (밤 10시 작업과 같음)', body: missesBody } },
+    async (request) => ok(await recordMisses(app, request.body.day)),
+  );
+  app.get('/api/admin/judging/rubric', { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 기준과 가중치' } }, async () => ok({ rubric: JUDGING_RUBRIC }));
+  app.put<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof scoreBody> }>(
+    '/api/admin/teams/:teamId/score',
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 제출물 채점과 피드백', params: teamParams, body: scoreBody } },
+    async (request) => ok(await scoreTeam(app.knex, request.identity!.userId, request.params.teamId, request.body.scores, request.body.feedback, app.clock())),
+  );
+  app.post<{ Params: z.infer<typeof oddParams>; Body: z.infer<typeof publishBody> }>(
+    '/api/admin/cohorts/:oddId/results/publish',
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 결과 발표 (우승 팀 400,000원, 1인 최대 100,000원, 총 600,000원)', params: oddParams, body: publishBody } },
+    async (request) => ok(await publishResults(app.knex, request.identity!.userId, request.params.oddId, request.body.memberPrizes, app.clock())),
+  );
+};
+
+export default adminSprintRoutes;

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, ok } from '@sq/contracts';
+import {
+  applyPaths,
+  bookRequestSchema,
+  paymentConfirmSchema,
+  type BookRequest,
+  type BookResponse,
+  type DraftResponse,
+  type DupcheckResponse,
+  type PaymentConfirmRequest,
+  type PaymentConfirmResponse,
+  type SaveStepResponse,
+} from '@sq/contracts/api/applications';
+import { ApiError, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
+import { draftOf, loadContext, orderSummary, toSummary } from '../applications/application-view';
+import { book, closedReason, cohortForApply, liveApplication, saveStep, startDraft } from '../applications/wizard';
+import { createCareercardClient } from '../friends/careercard-client';
+import { PgUnavailableError } from '../payments/pg-client';
+import { outcomeOf } from '../payments/reservations';
+
+const params = z.object({ oddId: idParam });
+const stepParams = z.object({ oddId: idParam, step: z.string().max(20, MESSAGES.applyStepNotInFlow) });
+type Params = z.infer<typeof params>;
+
+/**
+ * The apply wizard (member routes; the gateway forwards the signed identity): duplicate check, start or
+ * resume the draft, save each step in order, book (card page), confirm the PG's answer.
+ */
+const applyRoutes: FastifyPluginAsync = async (app) => {
+  const careercard = createCareercardClient({ internalSecret: app.internalSecret });
+  const member = (request: { identity: { userId: number } | null }) => request.identity!.userId;
+
+  const draftResponse = async (joinId: number): Promise<DraftResponse> => {
+    const row = (await loadContext(app.knex, joinId))!;
+    return { draft: draftOf(row, await orderSummary(app.knex, row), app.clock()) };
+  };
+
+  app.get<{ Params: Params }>(
+    '/api/apply/:oddId/dupcheck',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '중복 지원 확인 (이 기수에 진행 중인 지원서)', params } },
+    async (request): Promise<DupcheckResponse & { ErrorCode: '00' }> => {
+      const now = app.clock();
+      const cohort = await cohortForApply(app.knex, request.params.oddId);
+      const row = await liveApplication(app.knex, member(request), request.params.oddId);
+      const reason = await closedReason(app.knex, cohort, now);
+      return ok({ applied: Boolean(row), application: row ? toSummary(row, now) : null, open: reason === null, closedReason: reason });
+    },
+  );
+
+  app.post<{ Params: Params }>(
+    '/api/apply/:oddId/draft',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원서 작성 시작 또는 이어 쓰기', params } },
+    async (request, reply) => {
+      const { row, created } = await startDraft(app.knex, member(request), request.params.oddId, app.clock());
+      if (created) reply.status(201);
+      return ok(await draftResponse(row.join_id));
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    '/api/apply/:oddId/draft',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '작성 중인 지원서', params } },
+    async (request) => {
+      await cohortForApply(app.knex, request.params.oddId);
+      const row = await liveApplication(app.knex, member(request), request.params.oddId);
+      if (!row) throw notFound(MESSAGES.applyNotFound);
+      return ok(await draftResponse(row.join_id));
+    },
+  );
+
+  app.put<{ Params: z.infer<typeof stepParams> }>(
+    '/api/apply/:oddId/steps/:step',
+    {
+      preHandler: requireMember,
+      // The body's schema depends on the step (required, aside, product); the handler validates it with the contract's zod schema.
+      schema: { tags: ['applications'], summary: '지원서 단계 저장 (required, aside, product; 순서대로)', params: stepParams },
+    },
+    async (request): Promise<SaveStepResponse & { ErrorCode: '00' }> => {
+      const row = await saveStep(app, careercard, member(request), request.params.oddId, request.params.step, request.body, app.clock());
+      return ok(await draftResponse(row.join_id));
+    },
+  );
+
+  app.post<{ Params: Params; Body: BookRequest }>(
+    '/api/apply/:oddId/book',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원서 제출과 카드 등록 페이지 (결제 예약)', params, body: bookRequestSchema } },
+    async (request): Promise<BookResponse & { ErrorCode: '00' }> => {
+      const now = app.clock();
+      const { row, payment } = await book(app, member(request), request.params.oddId, request.body.device ?? 'desktop', now);
+      return ok({ application: toSummary(row, now), order: await orderSummary(app.knex, row), payment });
+    },
+  );
+
+  app.post<{ Params: Params; Body: PaymentConfirmRequest }>(
+    '/api/apply/:oddId/payment/confirm',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '카드 등록 결과 확인 (결제 예약 또는 결제)', params, body: paymentConfirmSchema } },
+    async (request): Promise<PaymentConfirmResponse & { ErrorCode: '00' }> => {
+      const userId = member(request);
+      const { oddId } = request.params;
+      const { issueId, billingKey, code, message } = request.body;
+      const row = await liveApplication(app.knex, userId, oddId);
+      if (!row) throw notFound(MESSAGES.applyNotFound);
+      let outcome;
+      try {
+        if (billingKey) {
+          outcome = await app.payments.acceptBillingKey(row.join_id, billingKey, 'MEMBER');
+        } else {
+          if (row.status === 'SUBMITTED' && row.issue_id !== issueId) throw conflict(MESSAGES.paymentIssueMismatch);
+          await app.payments.recordIssueFailure(row.join_id, issueId, { code: code ?? null, message: message?.trim() || MESSAGES.paymentCardFailed });
+          outcome = outcomeOf((await loadContext(app.knex, row.join_id))!);
+        }
+      } catch (error) {
+        if (error instanceof PgUnavailableError) throw new ApiError(503, MESSAGES.paymentUnavailable);
+        throw error;
+      }
+      const now = app.clock();
+      const context = (await loadContext(app.knex, row.join_id))!;
+      if (outcome.status === 'PENDING') throw new ApiError(503, MESSAGES.paymentUnavailable);
+      const failed = outcome.status === 'FAILED' ? outcome : null;
+      const result = failed ? 'PAYMENT_FAILED' : outcome.status === 'RESERVED' ? 'RESERVED' : 'PAID';
+      return ok({
+        result,
+        application: toSummary(context, now),
+        order: await orderSummary(app.knex, context),
+        failure: failed ? { code: code ?? 'PG_PROVIDER', message: failed.message } : null,
+        next: failed ? applyPaths.fail(context.kind, context.slug, oddId) : applyPaths.success(context.kind, context.slug, context.join_id),
+      });
+    },
+  );
+};
+
+export default applyRoutes;

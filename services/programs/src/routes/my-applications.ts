@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, ok } from '@sq/contracts';
+import {
+  APPLICANT_STATES,
+  cancelRequestSchema,
+  historyOneSchema,
+  type CancelRequest,
+  type CancelResponse,
+  type HistoryOneRequest,
+  type JoinHistoryOneResponse,
+  type JoinHistoryResponse,
+  type JoinProjectResponse,
+} from '@sq/contracts/api/applications';
+import { ApiError, idParam, notFound, requireMember } from '@sq/service-kit';
+import { contextQuery, detailOf, loadContext, toSummary } from '../applications/application-view';
+import { PgUnavailableError } from '../payments/pg-client';
+
+const joinParams = z.object({ joinId: idParam });
+
+/**
+ * My applications (spec section 7 calls: GET /join/history, POST /join/history/one, GET /getJoinProject) and
+ * the member's own cancellation. Every record is the caller's own: another member's joinId is a 404.
+ */
+const myApplicationRoutes: FastifyPluginAsync = async (app) => {
+  const own = async (userId: number, joinId: number) => {
+    const row = await loadContext(app.knex, joinId);
+    if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
+    return row;
+  };
+
+  app.get(
+    '/api/join/history',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '내 지원 내역 (최신순)' } },
+    async (request): Promise<JoinHistoryResponse & { ErrorCode: '00' }> => {
+      const rows = await contextQuery(app.knex).where('a.user_id', request.identity!.userId).orderBy([{ column: 'a.created_at', order: 'desc' }, { column: 'a.join_id', order: 'desc' }]).limit(200);
+      const now = app.clock();
+      return ok({ applications: rows.map((row) => toSummary(row, now)) });
+    },
+  );
+
+  app.post<{ Body: HistoryOneRequest }>(
+    '/api/join/history/one',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '내 지원 상세 (답변, 결제 내역, 환불 가능 금액)', body: historyOneSchema } },
+    async (request): Promise<JoinHistoryOneResponse & { ErrorCode: '00' }> => {
+      const row = await own(request.identity!.userId, request.body.joinId);
+      return ok({ application: await detailOf(app.knex, row, app.clock()) });
+    },
+  );
+
+  app.get(
+    '/api/getJoinProject',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '진행 중인 내 프로젝트 (제출된 지원)' } },
+    async (request): Promise<JoinProjectResponse & { ErrorCode: '00' }> => {
+      const rows = await contextQuery(app.knex)
+        .where('a.user_id', request.identity!.userId)
+        .whereIn('a.status', APPLICANT_STATES)
+        .orderBy([{ column: 'a.created_at', order: 'desc' }, { column: 'a.join_id', order: 'desc' }]);
+      const now = app.clock();
+      return ok({ projects: rows.map((row) => toSummary(row, now)) });
+    },
+  );
+
+  app.post<{ Params: z.infer<typeof joinParams>; Body: CancelRequest }>(
+    '/api/applications/:joinId/cancel',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원 취소 (팀 빌딩 전; 결제된 지원은 환불 규정대로 환불)', params: joinParams, body: cancelRequestSchema } },
+    async (request): Promise<CancelResponse & { ErrorCode: '00' }> => {
+      const userId = request.identity!.userId;
+      await own(userId, request.params.joinId);
+      let refundKrw: number;
+      try {
+        ({ refundKrw } = await app.payments.cancelByMember(userId, request.params.joinId, request.body?.reason));
+      } catch (error) {
+        if (error instanceof PgUnavailableError) throw new ApiError(503, MESSAGES.paymentUnavailable);
+        throw error;
+      }
+      const row = await own(userId, request.params.joinId);
+      return ok({ application: await detailOf(app.knex, row, app.clock()), refundKrw });
+    },
+  );
+};
+
+export default myApplicationRoutes;

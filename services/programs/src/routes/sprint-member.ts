@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { MESSAGES, ok } from '@sq/contracts';
+import { idParam, notFound, requireMember } from '@sq/service-kit';
+import type { PeopleClient } from '../operators/people-client';
+import { checkIn, saveSubmission, teamView } from '../operators/sprint';
+
+const joinParams = z.object({ joinId: idParam });
+const url = z.url({ protocol: /^https?$/ }).max(500);
+const submissionBody = z.object({
+  projectName: z.string().trim().min(1).max(100),
+  description: z.string().trim().min(1).max(5000),
+  repositoryUrl: url,
+  demoUrl: url.nullable(),
+  images: z.array(url).max(10),
+});
+
+/** The member's side of a published team: the team, the daily check-in (sprint), the final submission. */
+const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (app, { people }) => {
+  const own = async (userId: number, joinId: number) => {
+    const row = await app.knex('application').where({ join_id: joinId }).first('user_id');
+    if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
+  };
+
+  app.get<{ Params: z.infer<typeof joinParams> }>(
+    '/api/applications/:joinId/team',
+    { onRequest: requireMember, schema: { tags: ['applications'], summary: '내 팀 (발표 후: 팀원, 역할, 커리어 카드, 배정 이유, 일정, 제출물, 심사 결과)', params: joinParams } },
+    async (request) => {
+      await own(request.identity!.userId, request.params.joinId);
+      return ok(await teamView(app.knex, request.params.joinId, people, app.programsConfig.siteUrl, app.clock()));
+    },
+  );
+
+  app.post<{ Params: z.infer<typeof joinParams> }>(
+    '/api/applications/:joinId/checkin',
+    { onRequest: requireMember, schema: { tags: ['applications'], summary: '오늘의 체크인 (팀 스프린트, 밤 10시 마감)', params: joinParams } },
+    async (request) => {
+      await own(request.identity!.userId, request.params.joinId);
+      return ok(await checkIn(app.knex, request.params.joinId, app.clock()));
+    },
+  );
+
+  app.put<{ Params: z.infer<typeof joinParams>; Body: z.infer<typeof submissionBody> }>(
+    '/api/applications/:joinId/submission',
+    { onRequest: requireMember, schema: { tags: ['applications'], summary: '팀 최종 제출 (마지막 날 오후 3시 마감, 이후 읽기 전용)', params: joinParams, body: submissionBody } },
+    async (request) => {
+      await own(request.identity!.userId, request.params.joinId);
+      return ok({ submission: await saveSubmission(app.knex, request.params.joinId, request.identity!.userId, request.body, app.clock()) });
+    },
+  );
+};
+
+export default sprintMemberRoutes;
