@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
 import type { GatewayConfig } from './config';
@@ -8,13 +7,12 @@ import cors from './plugins/cors';
 import docs from './plugins/docs';
 import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
-import { createPostgresRateLimitStore, migrateRateLimit } from './plugins/rate-limit-store';
+import rateLimit from './plugins/rate-limit';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
 export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY ?? false, bodyLimit: 12 * 1024 * 1024 });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
-  await migrateRateLimit(knex);
   app.addHook('onClose', () => knex.destroy());
 
   app.setErrorHandler((error, request, reply) => {
@@ -29,15 +27,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
 
   await app.register(cors, { origins: config.corsOrigins });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    keyGenerator: (request) => `ip:${request.ip}`,
-    store: createPostgresRateLimitStore(knex) as never,
-    allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: () => ({ statusCode: 429, ...failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests) }),
-  });
+  await app.register(rateLimit, { knex, ...config.rateLimit });
   await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   await app.register(docs, { services: config.services });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEV_INTERNAL_SECRET, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
+import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 
 export interface GatewayConfig {
   port: number;
@@ -11,7 +11,8 @@ export interface GatewayConfig {
   /** What a CDN would hold: `remotes.json` and `bundles/<remote>/<version>/`. */
   cdnDir: string | null;
   databaseUrl: string;
-  rateLimit: { max: number; windowMs: number };
+  /** `max` API requests per client address per `windowMs`; batching bounds in plugins/rate-limit-store.ts. */
+  rateLimit: { max: number; windowMs: number; batchSize?: number; syncIntervalMs?: number };
   /** How long the gateway waits for a service before answering 503. */
   upstreamTimeoutMs: number;
   /** Site origins allowed to call the API from another host (production); empty when served together. */
@@ -26,12 +27,17 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return {
     port: Number(env.PORT ?? 8080),
     jwtPublicKey: readJwtKeys(env).publicKey,
-    internalSecret: env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET,
+    internalSecret: readInternalSecret(env),
     services: Object.fromEntries(names.map((name) => [name, serviceUrl(name, env)])) as Record<ServiceName, string>,
     shellDir: env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null,
     cdnDir: env.CDN_DIR ? path.resolve(env.CDN_DIR) : null,
     databaseUrl: env.DATABASE_URL,
-    rateLimit: { max: Number(env.RATE_LIMIT_MAX ?? 600), windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000) },
+    rateLimit: {
+      max: Number(env.RATE_LIMIT_MAX ?? 600),
+      windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),
+      batchSize: Number(env.RATE_LIMIT_BATCH ?? 20),
+      syncIntervalMs: Number(env.RATE_LIMIT_SYNC_MS ?? 50),
+    },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),

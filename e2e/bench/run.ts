@@ -4,7 +4,8 @@
  *  - first-load JS (gzip) of `/` and of every real route;
  *  - the home page's largest contentful paint next to a static HTML page with the same content, served by
  *    the same gateway (the ratio is the figure);
- *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency;
+ *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency, the
+ *    gateway's share of direct throughput and the p99 it adds (bench/gateway.ts).
  *  - the team matcher: 5,000 applicants into teams per program, and the worst team's score next to the mean.
  */
 import { benchMatcher } from '@sq/team-matcher/bench';
@@ -13,17 +14,27 @@ import { FIRST_LOAD_BUDGET, measureFirstLoad } from '../src/first-load';
 import { REAL_ROUTES } from '../src/real-routes';
 import { signInContext } from '../src/session';
 import { startTestSite } from '../src/test-site';
-import { load } from './load';
+import { benchGateway } from './gateway';
 import { largestContentfulPaint, median } from './lcp';
 import { publishStaticHome } from './static-home';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
-// Pure CPU work: measured first, before the site and its browser compete for the cores.
-benchMatcher();
+// `BENCH_ONLY=gateway npm run bench`: only the gateway figures, on a site started without building bundles.
+const gatewayOnly = process.env.BENCH_ONLY === 'gateway';
 
-const site = await startTestSite();
+// Pure CPU work: measured first, before the site and its browser compete for the cores.
+if (!gatewayOnly) benchMatcher();
+
+const site = await startTestSite({ build: !gatewayOnly });
 try {
+  if (!gatewayOnly) await pages();
+  await benchGateway(site.url, site.services.content!);
+} finally {
+  await site.stop();
+}
+
+async function pages(): Promise<void> {
   const browser = await launchBrowser();
   console.log('\nFirst-load JavaScript (gzip -9, budget %s per real route)', kb(FIRST_LOAD_BUDGET));
   const routes = [{ path: '/', ready: '[data-remote="mfe_programs"]', member: false }, ...REAL_ROUTES];
@@ -48,17 +59,4 @@ try {
   console.log(`  same content, static HTML  ${median(plain).toFixed(0).padStart(6)} ms`);
   console.log(`  ratio                      ${(median(home) / Math.max(1, median(plain))).toFixed(2).padStart(6)}`);
   await browser.close();
-
-  const path = '/api/projects?size=12';
-  const options = { connections: 16, seconds: Number(process.env.BENCH_SECONDS ?? 5), maxRequests: 200_000 };
-  console.log(`\nGET ${path}: ${options.connections} connections, ${options.seconds} s each`);
-  // Warm both paths (connection pools, JIT) before measuring.
-  await load(`${site.url}${path}`, { ...options, seconds: 1 });
-  await load(`${site.services.content}${path}`, { ...options, seconds: 1 });
-  for (const [label, url] of [['direct to content service', `${site.services.content}${path}`], ['through the gateway', `${site.url.replace('localhost', '127.0.0.1')}${path}`]] as const) {
-    const result = await load(url, options);
-    console.log(`  ${label.padEnd(26)} ${result.perSecond.toFixed(0).padStart(7)} req/s   p50 ${result.p50ms.toFixed(2)} ms   p99 ${result.p99ms.toFixed(2)} ms   errors ${result.errors}`);
-  }
-} finally {
-  await site.stop();
 }

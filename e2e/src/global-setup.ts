@@ -7,6 +7,8 @@ declare module 'vitest' {
     cdnDir: string;
     /** The local SMTP sink's mailbox: GET {mailboxUrl}/api/messages lists the mails the site sent. */
     mailboxUrl: string;
+    /** The test site's PostgreSQL (every service's schema): tests create the data they need there (src/site-data.ts). */
+    databaseUrl: string;
     /** The sandbox PG: GET {paymentUrl}/api/state lists billing keys, payments and webhooks. */
     paymentUrl: string;
   }
@@ -18,6 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', site.url);
   project.provide('cdnDir', site.cdnDir);
   project.provide('mailboxUrl', site.mailboxUrl);
+  project.provide('databaseUrl', site.databaseUrl);
   project.provide('paymentUrl', site.paymentUrl);
   return site.stop;
 }

@@ -10,7 +10,7 @@ import type { ServiceName } from '@sq/service-kit';
  * The composed site for e2e and bench: every bundle built and published to a CDN folder of its own, a
  * fresh PostgreSQL, services and gateway on free ports, so runs in parallel never meet.
  */
-export async function startTestSite(): Promise<{ url: string; cdnDir: string; mailboxUrl: string; paymentUrl: string; services: Record<string, string>; stop: () => Promise<void> }> {
+export async function startTestSite(options: { build?: boolean } = {}): Promise<{ url: string; cdnDir: string; mailboxUrl: string; paymentUrl: string; databaseUrl: string; services: Record<string, string>; stop: () => Promise<void> }> {
   const database = await startTestDatabase('sidequest_e2e');
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const cdnDir = fs.mkdtempSync(path.join(DATA_DIR, 'e2e-cdn-'));
@@ -20,6 +20,7 @@ export async function startTestSite(): Promise<{ url: string; cdnDir: string; ma
     port: Number(process.env.E2E_PORT ?? (await freePort())),
     servicePorts,
     cdnDir,
+    build: options.build,
     logDir: path.join(cdnDir, 'logs'),
     database,
     // Every e2e browser comes from 127.0.0.1: per-IP limits would couple unrelated tests. The per-account
@@ -31,6 +32,7 @@ export async function startTestSite(): Promise<{ url: string; cdnDir: string; ma
     url: stack.url,
     cdnDir,
     mailboxUrl: stack.mailboxUrl,
+    databaseUrl: stack.databaseUrl,
     paymentUrl: stack.paymentUrl,
     services: stack.services,
     stop: async () => {

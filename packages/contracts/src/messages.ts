@@ -202,6 +202,8 @@ export const MESSAGES = {
   checkupSeasonNotDraft: '준비 중인 시즌만 열 수 있어요.',
 
   // Hardening: input limits, security, production start.
+  /** `{n}` is the number of minutes left; fill it with passwordResetCoolDownMessage(n). */
+  passwordResetCoolDown: '비밀번호 재설정 메일을 이미 보냈어요. {n}분 후에 다시 요청해 주세요.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -209,4 +211,9 @@ export type MessageKey = keyof typeof MESSAGES;
 /** 로그인 시도가 너무 많습니다. {n}분 후에 다시 시도해 주세요. with the minutes filled in (at least 1). */
 export function signInCoolDownMessage(minutes: number): string {
   return MESSAGES.signInCoolDown.replace('{n}', String(Math.max(1, Math.ceil(minutes))));
+}
+
+/** 비밀번호 재설정 메일을 이미 보냈어요. {n}분 후에 다시 요청해 주세요. with the minutes filled in (at least 1). */
+export function passwordResetCoolDownMessage(minutes: number): string {
+  return MESSAGES.passwordResetCoolDown.replace('{n}', String(Math.max(1, Math.ceil(minutes))));
 }

@@ -1,3 +1,5 @@
+import { refuseDevInternalSecret } from './production';
+
 /** Settings every service reads from the environment, with the local defaults of the embedded stack. */
 export interface ServiceConfig {
   databaseUrl: string;
@@ -11,11 +13,13 @@ export const DEV_INTERNAL_SECRET = 'dev-internal-secret-change-me';
 export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is not set (the stack launcher sets it for the embedded PostgreSQL).');
-  const internalSecret = env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET;
-  if (env.NODE_ENV === 'production' && internalSecret === DEV_INTERNAL_SECRET) {
-    throw new Error('INTERNAL_SECRET must be set in production.');
-  }
-  return { databaseUrl, internalSecret, logLevel: env.LOG_LEVEL ?? 'info' };
+  return { databaseUrl, internalSecret: readInternalSecret(env), logLevel: env.LOG_LEVEL ?? 'info' };
+}
+
+/** INTERNAL_SECRET, or the development fallback outside production (production refuses dev secrets). */
+export function readInternalSecret(env: NodeJS.ProcessEnv = process.env): string {
+  refuseDevInternalSecret(env.INTERNAL_SECRET, DEV_INTERNAL_SECRET, env);
+  return env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET;
 }
 
 /** Where each service listens by default; the gateway's route table uses the same map. */

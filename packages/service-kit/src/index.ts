@@ -9,3 +9,4 @@ export { createServiceApp } from './app';
 export * from './jwt-keys';
 export * from './mailer';
 export * from './params';
+export * from './production';

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { refuseDevJwtKeys } from './production';
 
 /**
  * Access tokens are ES256: the account service signs with the private key, the gateway verifies with the
@@ -16,7 +17,9 @@ export interface JwtKeys {
 export function readJwtKeys(env: NodeJS.ProcessEnv = process.env): JwtKeys {
   const publicKey = env.JWT_PUBLIC_KEY;
   if (!publicKey) throw new Error('JWT_PUBLIC_KEY is not set (the stack launcher creates a development key pair).');
-  return { publicKey, privateKey: env.JWT_PRIVATE_KEY };
+  const keys = { publicKey, privateKey: env.JWT_PRIVATE_KEY };
+  refuseDevJwtKeys(keys, env);
+  return keys;
 }
 
 export function generateJwtKeys(): Required<JwtKeys> {

@@ -22,7 +22,9 @@ export interface DatabaseOptions {
   schema: string;
   /** Ordered by name; names never change once released. */
   migrations: Record<string, Migration>;
-  /** Idempotent demo data; runs after migrations unless SEED_DEMO_DATA=false. */
+  /** Idempotent reference data every deployment needs (codes, products, legal texts); always runs. */
+  referenceSeed?: (knex: Knex) => Promise<void>;
+  /** Idempotent demo data (development only: see production.ts seedsDemoData); runs when runSeed is not false. */
   seed?: (knex: Knex) => Promise<void>;
   runSeed?: boolean;
   pool?: { min: number; max: number };
@@ -52,7 +54,7 @@ class RecordMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-/** Creates the schema, runs migrations and the seed. Safe to run from several instances at once. */
+/** Creates the schema, runs migrations, the reference seed and (unless told not to) the demo seed. Safe to run from several instances at once. */
 export async function prepareDatabase(knex: Knex, options: DatabaseOptions): Promise<void> {
   // Two instances starting together would both try CREATE SCHEMA; an advisory lock serialises them.
   await knex.transaction(async (trx) => {
@@ -64,10 +66,12 @@ export async function prepareDatabase(knex: Knex, options: DatabaseOptions): Pro
     schemaName: options.schema,
     tableName: 'knex_migrations',
   });
-  if (options.seed && options.runSeed !== false) {
+  const demo = options.runSeed !== false ? options.seed : undefined;
+  if (options.referenceSeed || demo) {
     await knex.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`seed:${options.schema}`]);
-      await options.seed!(trx);
+      await options.referenceSeed?.(trx);
+      await demo?.(trx);
     });
   }
 }

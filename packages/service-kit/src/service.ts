@@ -4,6 +4,7 @@ import { createServiceApp } from './app';
 import { readServiceConfig } from './config';
 import { createKnex, prepareDatabase, type Migration } from './knex';
 import { listen } from './server';
+import { seedsDemoData } from './production';
 
 /** What a domain service is made of; `services/<name>/src/service.ts` exports one of these. */
 export interface ServiceDefinition {
@@ -11,6 +12,9 @@ export interface ServiceDefinition {
   /** The PostgreSQL schema it owns. */
   schema: string;
   migrations: Record<string, Migration>;
+  /** Reference data every deployment needs, production included (codes, products, legal texts). */
+  referenceSeed?: (knex: Knex) => Promise<void>;
+  /** Demo data for development only: demo accounts, example applicants, participants and cards. */
   seed?: (knex: Knex) => Promise<void>;
   /** Repositories and routes. */
   plugin: FastifyPluginAsync;
@@ -47,7 +51,8 @@ export async function runService(definition: ServiceDefinition, defaultPort: num
   const app = await buildService(definition, {
     databaseUrl: config.databaseUrl,
     internalSecret: config.internalSecret,
-    runSeed: process.env.SEED_DEMO_DATA !== 'false',
+    // Production never gets demo data (and refuses to start when asked for it).
+    runSeed: seedsDemoData(process.env),
     logger: { level: config.logLevel },
   });
   await listen(app, Number(process.env.PORT ?? defaultPort));

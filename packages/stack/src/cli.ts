@@ -5,6 +5,7 @@ import { buildBundle } from './build';
 import { REMOTES, ROOT, type RemoteDir } from './paths';
 import { publishRemote, rollbackRemote } from './registry';
 import { buildAndPublishAll, startStack } from './stack';
+import { ensureDatabase } from './database';
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -82,6 +83,18 @@ async function main(): Promise<void> {
       return typecheck();
     case 'build':
       return buildAndPublishAll();
+    case 'create-operator': {
+      // The account service's own script, on DATABASE_URL or the local embedded database (README).
+      const database = process.env.DATABASE_URL
+        ? null
+        : await ensureDatabase({ name: 'sidequest', port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) });
+      try {
+        await run(bin('tsx'), [path.join(ROOT, 'services/account/src/create-operator.ts'), ...args], database ? { DATABASE_URL: database.url } : {});
+      } finally {
+        await database?.stop();
+      }
+      return;
+    }
     case 'bench':
       return run(bin('tsx'), [path.join(ROOT, 'e2e/bench/run.ts')]);
     case 'test': {
@@ -93,7 +106,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      console.error('usage: cli.ts start | test | build | typecheck | bench | release <remote> [--version v] | rollback <remote> [--to v]');
+      console.error('usage: cli.ts start | test | build | typecheck | bench | release <remote> [--version v] | rollback <remote> [--to v] | create-operator --email e [--name n]');
       process.exit(2);
   }
 }

@@ -1,12 +1,34 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadOrCreateDevJwtKeys } from '@sq/service-kit';
+import { DEV_INTERNAL_SECRET, isProduction, loadOrCreateDevJwtKeys, refuseDevInternalSecret, refuseDevJwtKeys } from '@sq/service-kit';
 import { DATA_DIR } from './paths';
 import { generateWebhookSecret } from './peers/sandbox-pg-webhooks';
 
+export interface StackSecrets {
+  JWT_PRIVATE_KEY: string;
+  JWT_PUBLIC_KEY: string;
+  INTERNAL_SECRET: string;
+}
+
+/**
+ * The secrets the services and the gateway get. Development: made once per checkout under `.data/keys` and
+ * kept out of git (the environment may override them). Production (`NODE_ENV=production`): only the
+ * environment's, never generated ones, and never the development ones of this checkout.
+ */
+export function stackSecrets(env: NodeJS.ProcessEnv = process.env): StackSecrets {
+  if (isProduction(env)) {
+    const { JWT_PRIVATE_KEY, JWT_PUBLIC_KEY, INTERNAL_SECRET } = env;
+    if (!JWT_PRIVATE_KEY || !JWT_PUBLIC_KEY) throw new Error('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set in production (an ES256 pair of its own).');
+    refuseDevJwtKeys({ privateKey: JWT_PRIVATE_KEY, publicKey: JWT_PUBLIC_KEY }, env);
+    refuseDevInternalSecret(INTERNAL_SECRET, DEV_INTERNAL_SECRET, env);
+    return { JWT_PRIVATE_KEY, JWT_PUBLIC_KEY, INTERNAL_SECRET: INTERNAL_SECRET! };
+  }
+  return devSecrets();
+}
+
 /** Development secrets, made once per checkout and kept out of git; production passes its own. */
-export function devSecrets(): { JWT_PRIVATE_KEY: string; JWT_PUBLIC_KEY: string; INTERNAL_SECRET: string } {
+export function devSecrets(): StackSecrets {
   const dir = path.join(DATA_DIR, 'keys');
   const keys = loadOrCreateDevJwtKeys(dir);
   const secretFile = path.join(dir, 'internal-secret');

@@ -6,7 +6,7 @@ import { ensureDatabase, type Database } from './database';
 import { CDN_DIR, DATA_DIR, REMOTES, ROOT } from './paths';
 import { runTs, stopAll, waitForHealth, type Managed } from './processes';
 import { publishRemote, readRegistry } from './registry';
-import { devPaymentSecrets, devSecrets } from './secrets';
+import { devPaymentSecrets, stackSecrets } from './secrets';
 import { startMailSink, type MailSink } from './peers/mail-sink';
 import { startOAuthProvider, type LocalOAuthProvider } from './peers/oauth-provider';
 import { startSandboxPg, type SandboxPg } from './peers/sandbox-pg';
@@ -52,10 +52,11 @@ const SERVICES = Object.keys(SERVICE_PORTS) as ServiceName[];
 /** Everything the site needs: bundles built and published, PostgreSQL, the five services and the gateway. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const cdnDir = options.cdnDir ?? CDN_DIR;
+  // Production refuses generated and development secrets here, before anything is built or started.
+  const secrets = stackSecrets();
   if (options.build !== false) await buildAndPublishAll(cdnDir);
 
   const database = options.database ?? (await ensureDatabase({ name: 'sidequest', port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) }));
-  const secrets = devSecrets();
   const processes: Managed[] = [];
   const services = Object.fromEntries(
     SERVICES.map((name) => [name, `http://127.0.0.1:${options.servicePorts?.[name] ?? SERVICE_PORTS[name]}`]),

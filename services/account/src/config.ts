@@ -40,8 +40,11 @@ export interface AccountConfig {
   apiPublicUrl: string;
   smtp: SmtpConfig;
   providers: Partial<Record<ProviderId, ProviderConfig>>;
-  signIn: { maxPerAccount: number; maxPerIp: number; windowMinutes: number };
+  /** The sign-in guard's limits (lib/sign-in-guard.ts), over a sliding window. */
+  signIn: { maxPerAccountAddress: number; maxPerAccount: number; maxPerIp: number; windowMinutes: number };
   resetTokenMinutes: number;
+  /** Reset mails per account: at most one per `intervalSeconds` and `perHour` in any hour. */
+  resetMail: { intervalSeconds: number; perHour: number };
 }
 
 const REAL_ENDPOINTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
@@ -104,11 +107,16 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
     smtp: readSmtpConfig(env),
     providers,
     signIn: {
-      maxPerAccount: Number(env.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 5),
+      maxPerAccountAddress: Number(env.SIGNIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS ?? 5),
+      maxPerAccount: Number(env.SIGNIN_MAX_FAILURES_PER_ACCOUNT ?? 50),
       maxPerIp: Number(env.SIGNIN_MAX_FAILURES_PER_IP ?? 20),
       windowMinutes: Number(env.SIGNIN_WINDOW_MINUTES ?? 15),
     },
     resetTokenMinutes: Number(env.PASSWORD_RESET_MINUTES ?? 30),
+    resetMail: {
+      intervalSeconds: Number(env.PASSWORD_RESET_MAIL_INTERVAL_SECONDS ?? 60),
+      perHour: Number(env.PASSWORD_RESET_MAILS_PER_HOUR ?? 5),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { migrations } from './migrations';
 import { seed } from './seeds';
 import { readAccountConfig } from './config';
 import tokens from './tokens';
+import productionGuard from './lib/production-guard';
 import careercardClient from './clients/careercard-client';
 import programsClient from './clients/programs-client';
 import internalUserRoutes from './routes/internal-users';
@@ -34,6 +35,7 @@ export const accountService: ServiceDefinition = {
   plugin: async (app) => {
     await app.register(accountConfig);
     await app.register(tokens);
+    await app.register(productionGuard);
     await app.register(careercardClient);
     await app.register(programsClient);
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });

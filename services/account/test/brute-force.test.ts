@@ -5,47 +5,84 @@ import type { FastifyInstance } from 'fastify';
 import type { TestService } from '@sq/service-kit/testing';
 import { accountService } from '../src/service';
 import { DEMO_ACCOUNTS } from '../src/seeds';
-import { buildAccount, closedPortUrl } from './support/peers';
+import { buildAccount, newSignUp, startCareercard, startMailSink, type MailSink } from './support/peers';
 
 let account: TestService;
+let sink: MailSink;
+let careercard: Awaited<ReturnType<typeof startCareercard>>;
 /** A second instance of the service on the same database: limits must hold across instances. */
 let second: FastifyInstance;
 
 beforeAll(async () => {
-  account = await buildAccount({ careercardUrl: await closedPortUrl() });
+  careercard = await startCareercard();
+  sink = await startMailSink();
+  account = await buildAccount({ careercardUrl: careercard.url, smtpPort: sink.smtpPort });
   second = await buildService(accountService, { databaseUrl: account.databaseUrl, internalSecret: DEV_INTERNAL_SECRET });
 });
 afterAll(async () => {
   await second?.close();
   await account?.close();
+  await careercard?.close();
+  await sink?.close();
 });
+
+/** A new e-mail member (through the real sign-up) with the given phone. */
+async function member(phone: string) {
+  const form = newSignUp({ userphone: phone });
+  const response = await account.app.inject({ method: 'POST', url: '/api/signUp', payload: form });
+  expect(response.statusCode, response.body).toBe(201);
+  return { form };
+}
 
 const signIn = (app: FastifyInstance, email: string, password: string, ip: string) =>
   app.inject({ method: 'POST', url: '/api/signin', payload: { email, password }, headers: { 'x-forwarded-for': ip } });
 
 describe('sign-in brute-force guard', () => {
-  it('locks an account after 5 failures in 15 minutes, on every instance, even for the right password', async () => {
+  it('locks an account from one address after 5 failures in 15 minutes, on every instance, even for the right password', async () => {
     const email = DEMO_ACCOUNTS.member.email;
+    const stranger = '10.0.0.66';
     for (let i = 0; i < 5; i += 1) {
-      const response = await signIn(i % 2 ? second : account.app, email, `wrong${i}pass!`, `10.0.0.${i + 1}`);
+      const response = await signIn(i % 2 ? second : account.app, email, `wrong${i}pass!`, stranger);
       expect(response.statusCode).toBe(401);
     }
     for (const app of [account.app, second]) {
-      const locked = await signIn(app, email.toUpperCase(), DEMO_ACCOUNTS.member.password, '10.0.1.1');
+      const locked = await signIn(app, email.toUpperCase(), DEMO_ACCOUNTS.member.password, stranger);
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ ErrorCode: '29', message: '로그인 시도가 너무 많습니다. 15분 후에 다시 시도해 주세요.' });
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     }
+    // The member, from their own address, is not locked out by the stranger.
+    expect((await signIn(second, email, DEMO_ACCOUNTS.member.password, '10.0.1.1')).statusCode).toBe(200);
     // The cool-down ends when the oldest counted failure leaves the window.
-    await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT' }).update({ failed_at: account.app.knex.raw("now() - interval '16 minutes'") });
-    expect((await signIn(account.app, email, DEMO_ACCOUNTS.member.password, '10.0.1.2')).statusCode).toBe(200);
+    await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT_IP' }).update({ failed_at: account.app.knex.raw("now() - interval '16 minutes'") });
+    expect((await signIn(account.app, email, DEMO_ACCOUNTS.member.password, stranger)).statusCode).toBe(200);
+  });
+
+  it('locks an account from every address at the much higher ceiling; the reset mail opens it again', async () => {
+    const { form } = await member('010-7373-0001');
+    // A guesser with many addresses: 4 failures from each (under the per-address limit), 50 in all.
+    for (let i = 0; i < 50; i += 1) {
+      const response = await signIn(i % 2 ? second : account.app, form.email, 'wrongpass1!', `198.18.${Math.floor(i / 4)}.1`);
+      expect(response.statusCode, String(i)).toBe(401);
+    }
+    const locked = await signIn(account.app, form.email, form.password, '10.9.9.9');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^로그인 시도가 너무 많습니다\. 1[45]분 후에 다시 시도해 주세요\.$/);
+
+    // The owner asks for the reset mail (not refused by the lock) and sets a new password: the lock is gone.
+    const reset = await account.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email: form.email, phone: '010-7373-0001' } });
+    expect(reset.statusCode).toBe(200);
+    const token = /\/change\/([A-Za-z0-9_-]{43})/.exec((await sink.waitFor(form.email)).text)![1]!;
+    const changed = await account.app.inject({ method: 'POST', url: '/api/change/password', payload: { token, password: 'fresh123!', pw_confirm: 'fresh123!' } });
+    expect(changed.statusCode).toBe(200);
+    expect((await signIn(second, form.email, 'fresh123!', '10.9.9.9')).statusCode).toBe(200);
   });
 
   it('says how many minutes are left', async () => {
     const email = 'nobody-here@example.com';
     for (let i = 0; i < 5; i += 1) await signIn(account.app, email, 'wrongpass1!', '10.0.2.1');
-    await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT', subject: email }).update({ failed_at: account.app.knex.raw("now() - interval '12 minutes 30 seconds'") });
-    const locked = await signIn(account.app, email, 'wrongpass1!', '10.0.2.2');
+    await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT_IP', subject: `${email}|10.0.2.1` }).update({ failed_at: account.app.knex.raw("now() - interval '12 minutes 30 seconds'") });
+    const locked = await signIn(account.app, email, 'wrongpass1!', '10.0.2.1');
     expect(locked.json().message).toBe('로그인 시도가 너무 많습니다. 3분 후에 다시 시도해 주세요.');
   });
 
@@ -62,7 +99,7 @@ describe('sign-in brute-force guard', () => {
     expect((await signIn(account.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, '198.51.100.7')).statusCode).toBe(200);
   });
 
-  it('clears an account\'s failures after a successful sign-in', async () => {
+  it('clears the failures of that account from that address after a successful sign-in', async () => {
     const email = DEMO_ACCOUNTS.admin.email;
     for (let i = 0; i < 4; i += 1) await signIn(account.app, email, 'wrongpass1!', '192.0.2.1');
     expect((await signIn(account.app, email, DEMO_ACCOUNTS.admin.password, '192.0.2.1')).statusCode).toBe(200);

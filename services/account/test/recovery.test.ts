@@ -28,6 +28,14 @@ async function member(overrides: Record<string, unknown> = {}) {
   return { form, token: response.json<UserDataResponse>().userData.token };
 }
 
+/** Moves the account's sent reset mails `minutes` into the past, as if that time had gone by. */
+async function olderMails(email: string, minutes: number) {
+  const { knex } = account.app;
+  await knex('password_reset_token')
+    .whereIn('user_id', knex('user_account').whereRaw('lower(email) = ?', [email.toLowerCase()]).select('user_id'))
+    .update({ created_at: knex.raw(`created_at - interval '${minutes} minutes'`) });
+}
+
 const tokenFromMail = (text: string) => /\/change\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
 
 describe('find account', () => {
@@ -95,6 +103,7 @@ describe('password reset by mail', () => {
     await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
     const first = tokenFromMail((await sink.waitFor(form.email)).text);
     sink.clear();
+    await olderMails(form.email, 2);
     await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
     const second = tokenFromMail((await sink.waitFor(form.email)).text);
     expect((await account.app.inject({ url: `/api/change/${first}` })).statusCode).toBe(400);
@@ -103,6 +112,7 @@ describe('password reset by mail', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
 
     sink.clear();
+    await olderMails(form.email, 2);
     await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
     const third = tokenFromMail((await sink.waitFor(form.email)).text);
     await account.app.knex('password_reset_token').update({ expires_at: account.app.knex.raw("now() - interval '1 second'") }).whereNull('used_at');
@@ -119,6 +129,35 @@ describe('password reset by mail', () => {
     const badBody = await post('/api/change/password', { token: 'nope', password: 1 });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json().message).toMatch(/[가-힣]/);
+  });
+
+  it('sends one reset mail per account a minute and five an hour, with a Korean message; concurrent requests send one', async () => {
+    const { form } = await member({ userphone: '010-8282-4000' });
+    const { form: other } = await member({ userphone: '010-8282-4001' });
+    const ask = (f: typeof form, phone: string) => post('/api/password-reset', { email: f.email, phone });
+    sink.clear();
+    const burst = await Promise.all(Array.from({ length: 5 }, () => ask(form, '010-8282-4000')));
+    expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({ ErrorCode: '29', message: '비밀번호 재설정 메일을 이미 보냈어요. 1분 후에 다시 요청해 주세요.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
+    await sink.waitFor(form.email);
+    expect(sink.messages().filter((m) => m.to.includes(form.email))).toHaveLength(1);
+    // Another member is not held up.
+    expect((await ask(other, '010-8282-4001')).statusCode).toBe(200);
+
+    // A minute later, another; the fifth in an hour is the last.
+    for (let i = 2; i <= 5; i += 1) {
+      await olderMails(form.email, 2);
+      expect((await ask(form, '010-8282-4000')).statusCode, `mail ${i}`).toBe(200);
+    }
+    await olderMails(form.email, 2);
+    const hourly = await ask(form, '010-8282-4000');
+    expect(hourly.statusCode).toBe(429);
+    // The oldest of the five was sent 10 minutes ago: it leaves the hour in 50 minutes.
+    expect(hourly.json().message).toBe('비밀번호 재설정 메일을 이미 보냈어요. 50분 후에 다시 요청해 주세요.');
+    await olderMails(form.email, 51);
+    expect((await ask(form, '010-8282-4000')).statusCode).toBe(200);
   });
 
   it('says 일치하는 회원 정보가 없습니다. for no match and validates the form', async () => {

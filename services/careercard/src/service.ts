@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
-import { seed } from './seeds';
+import { referenceSeed, seed } from './seeds';
 import codeRepository from './repositories/code-repository';
 import profileRepository from './repositories/profile-repository';
 import codeRoutes from './routes/codes';
@@ -17,6 +17,7 @@ export const careercardService: ServiceDefinition = {
   name: 'careercard',
   schema: 'careercard',
   migrations,
+  referenceSeed,
   seed,
   plugin: async (app) => {
     await app.register(codeRepository);

@@ -161,6 +161,19 @@ describe('POST /api/fileUpload', () => {
     expect(refused.json()).toEqual({ ErrorCode: '29', message: MESSAGES.tooManyRequests });
     expect((await upload(form([file(PNG)]), busy + 1)).statusCode).toBe(201);
   });
+
+  it(`holds the quota under concurrency: of 50 uploads sent at once, exactly ${UPLOADS_PER_HOUR} are kept`, async () => {
+    const racer = 9060;
+    const [rows, files] = [await uploadCount(), (await storedFiles()).length];
+    const responses = await Promise.all(Array.from({ length: 50 }, () => upload(form([file(PNG)]), racer)));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(UPLOADS_PER_HOUR);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - UPLOADS_PER_HOUR);
+    expect(await service.app.knex('upload').where({ owner_user_id: racer }).count({ n: '*' }).first()).toEqual({ n: String(UPLOADS_PER_HOUR) });
+    // Refused uploads leave neither a row nor a file behind.
+    expect(await uploadCount()).toBe(rows + UPLOADS_PER_HOUR);
+    expect((await storedFiles()).length).toBe(files + UPLOADS_PER_HOUR);
+  });
 });
 
 describe('GET /media/uploads/{imgId}', () => {

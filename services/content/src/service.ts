@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
-import { seed } from './seeds';
+import { referenceSeed, seed } from './seeds';
 import programsClient from './clients/programs-client';
 import navigationRepository from './repositories/navigation-repository';
 import projectRepository from './repositories/project-repository';
@@ -20,6 +20,7 @@ export const contentService: ServiceDefinition = {
   name: 'content',
   schema: 'content',
   migrations,
+  referenceSeed,
   seed,
   plugin: async (app) => {
     await app.register(programsClient);

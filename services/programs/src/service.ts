@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { ServiceDefinition } from '@sq/service-kit';
 import { mailerPlugin } from '@sq/service-kit';
 import { migrations } from './migrations';
-import { seed } from './seeds';
+import { referenceSeed, seed } from './seeds';
 import { readProgramsConfig, type ProgramsConfig } from './config';
 import productRepository from './repositories/product-repository';
 import productRoutes from './routes/products';
@@ -36,6 +36,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
     name: 'programs',
     schema: 'programs',
     migrations,
+    referenceSeed,
     seed,
     // Not encapsulated: app.payments and app.jobs are the service's API for other code (and tests).
     plugin: fp(async (app) => {

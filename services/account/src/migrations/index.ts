@@ -3,6 +3,7 @@ import * as accounts from './001_accounts';
 import * as accountFlows from './002_account_flows';
 import * as uploadImageId from './003_upload_image_id';
 import * as withdrawalOutbox from './004_withdrawal_outbox';
+import * as signInPerAddress from './005_sign_in_per_address';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_account_flows': accountFlows,
   '003_upload_image_id': uploadImageId,
   '004_withdrawal_outbox': withdrawalOutbox,
+  '005_sign_in_per_address': signInPerAddress,
 };

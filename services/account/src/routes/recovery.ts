@@ -1,14 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Knex } from 'knex';
 import * as z from 'zod/mini';
 import {
-  MESSAGES, changePasswordSchema, findAccountSchema, findPasswordSchema, ok, resetToken,
+  ERROR_CODES, MESSAGES, changePasswordSchema, passwordResetCoolDownMessage, findAccountSchema, findPasswordSchema, ok, resetToken,
   type ChangePasswordForm, type FindAccountForm, type FindEmailResponse, type FindPasswordForm, type PasswordResetResponse, type ResetTokenCheckResponse,
 } from '@sq/contracts';
 import { ApiError, badRequest, conflict, notFound } from '@sq/service-kit';
 import { hashPassword } from '../passwords';
 import { emailTakenMessage } from '../lib/availability';
+import { createSignInGuard } from '../lib/sign-in-guard';
 import { maskEmail, randomToken, sha256 } from '../lib/secrets';
 import type { UserRow } from '../repositories/user-repository';
+
+/** The advisory-lock class of the reset-mail cooldown (the second key is the user id). */
+const RESET_MAIL_LOCK = 0x5571_0002;
+
+/** Seconds until the account may be sent another reset mail; 0 when it may now. */
+async function resetMailWaitSeconds(knex: Knex, userId: number, limits: { intervalSeconds: number; perHour: number }): Promise<number> {
+  const sent = await knex('password_reset_token')
+    .where({ user_id: userId })
+    .where('created_at', '>', knex.raw("clock_timestamp() - interval '1 hour'"))
+    .orderBy('created_at', 'desc')
+    // The wall clock, not now(): a request that waited for the lock began before the mail it waited for.
+    .select(knex.raw('extract(epoch from (clock_timestamp() - created_at)) as age'));
+  const ages = sent.map((row: { age: string }) => Math.max(0, Number(row.age)));
+  const sinceLast = ages.length > 0 ? Math.max(0, limits.intervalSeconds - ages[0]!) : 0;
+  const hourFull = ages.length >= limits.perHour ? Math.max(0, 3600 - ages[limits.perHour - 1]!) : 0;
+  return Math.max(sinceLast, hourFull);
+}
 
 const tokenParams = z.object({ token: resetToken }, { error: MESSAGES.badRequest });
 
@@ -18,7 +37,8 @@ const tokenParams = z.object({ token: resetToken }, { error: MESSAGES.badRequest
  * user out everywhere.
  */
 const recoveryRoutes: FastifyPluginAsync = async (app) => {
-  const { siteUrl, resetTokenMinutes } = app.accountConfig;
+  const { siteUrl, resetTokenMinutes, resetMail } = app.accountConfig;
+  const guard = createSignInGuard(app.knex, app.accountConfig.signIn);
 
   app.post<{ Body: FindAccountForm }>(
     '/api/findEmail',
@@ -37,7 +57,7 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: FindPasswordForm }>(
     '/api/password-reset',
     { schema: { tags: ['account'], summary: '비밀번호 재설정 메일 보내기', body: findPasswordSchema } },
-    async (request): Promise<PasswordResetResponse> => {
+    async (request, reply): Promise<PasswordResetResponse> => {
       const user = await app.knex<UserRow>('user_account')
         .whereRaw('lower(email) = ?', [request.body.email])
         .where({ user_phone: request.body.phone })
@@ -49,6 +69,14 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
 
       const token = randomToken();
       await app.knex.transaction(async (trx) => {
+        // Mail bombing: one reset mail per account per interval and a few an hour. The tokens are the log of
+        // mails sent (a failed send takes its token back); the lock makes concurrent requests take turns.
+        await trx.raw('select pg_advisory_xact_lock(?, ?)', [RESET_MAIL_LOCK, user.user_id]);
+        const wait = await resetMailWaitSeconds(trx, user.user_id, resetMail);
+        if (wait > 0) {
+          reply.header('retry-after', String(Math.ceil(wait)));
+          throw new ApiError(429, passwordResetCoolDownMessage(wait / 60), ERROR_CODES.tooManyRequests);
+        }
         // Only the newest link works.
         await trx('password_reset_token').where({ user_id: user.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
         await trx('password_reset_token').insert({
@@ -95,7 +123,7 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
   const change = async (body: ChangePasswordForm) => {
     const hash = sha256(body.token);
     const passwordHash = await hashPassword(body.password);
-    await app.knex.transaction(async (trx) => {
+    const ownerEmail = await app.knex.transaction(async (trx): Promise<string> => {
       // Marking the token used is the single-use guarantee: of two concurrent changes only one updates it.
       const [used] = await trx('password_reset_token')
         .where({ token_hash: hash })
@@ -110,7 +138,11 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
       await trx('user_account').where({ user_id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
       await trx('password_reset_token').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
       await trx('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+      const owner = (await trx('user_account').where({ user_id: userId }).first('email')) as Pick<UserRow, 'email'>;
+      return owner.email;
     });
+    // The owner proved control of the mailbox: sign-in locks on the account end, from every address.
+    await guard.clearAccount(ownerEmail);
     return ok({});
   };
 

@@ -25,7 +25,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
         await guard.recordFailure(email, request.ip);
         throw unauthorized(MESSAGES.badLogin);
       }
-      await guard.clearAccount(email);
+      await guard.clearAddress(email, request.ip);
       const sid = await app.sessionRepository.open(user.user_id);
       const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
       reply.header('authorization', `Bearer ${token}`);

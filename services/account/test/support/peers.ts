@@ -56,7 +56,7 @@ export async function closedPortUrl(): Promise<string> {
 export const SITE_URL = 'http://localhost:8080';
 
 /** The account service built against the given peers (configuration is read when the app is built). */
-export async function buildAccount(peers: { careercardUrl: string; programsUrl?: string; smtpPort?: number; oauthUrl?: string; env?: Record<string, string> }): Promise<TestService> {
+export async function buildAccount(peers: { careercardUrl: string; programsUrl?: string; smtpPort?: number; oauthUrl?: string; env?: Record<string, string>; seed?: boolean }): Promise<TestService> {
   process.env.CAREERCARD_SERVICE_URL = peers.careercardUrl;
   process.env.CAREERCARD_TIMEOUT_MS = '2000';
   // Without a programs peer, withdrawal cannot learn about live applications and answers 503.
@@ -73,7 +73,7 @@ export async function buildAccount(peers: { careercardUrl: string; programsUrl?:
   else delete process.env.OAUTH_LOCAL_PROVIDER_URL;
   for (const [key, value] of Object.entries(peers.env ?? {})) process.env[key] = value;
   try {
-    return await build(accountService);
+    return await build(accountService, { seed: peers.seed });
   } finally {
     for (const key of Object.keys(peers.env ?? {})) delete process.env[key];
   }

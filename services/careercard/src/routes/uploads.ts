@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ERROR_CODES, IMAGE_UPLOAD, MESSAGES, ok, uploadUrl, type FileUploadResponse, type ImageContentType } from '@sq/contracts';
 import { ApiError, badRequest, notFound, requireMember } from '@sq/service-kit';
 
 /** At most this many uploads per member per hour (counted in PostgreSQL, so right with several instances). */
 export const UPLOADS_PER_HOUR = 30;
+
+/** The advisory-lock class of the upload quota (the second key is the member's id). */
+const UPLOAD_QUOTA_LOCK = 0x5571_0001;
+
+const quotaReached = () => new ApiError(429, MESSAGES.tooManyRequests);
+
+async function uploadsInLastHour(knex: Knex, owner: number): Promise<number> {
+  const row = await knex('upload')
+    .where({ owner_user_id: owner })
+    .andWhere('created_at', '>', knex.raw("now() - interval '1 hour'"))
+    .count({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}
 
 const tooLarge = () => new ApiError(413, MESSAGES.uploadTooLarge, ERROR_CODES.badRequest, { file: MESSAGES.uploadTooLarge });
 const wrongType = () => new ApiError(415, MESSAGES.uploadTypeInvalid, ERROR_CODES.badRequest, { file: MESSAGES.uploadTypeInvalid });
@@ -51,12 +66,8 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['upload'], summary: '이미지 업로드 (multipart, PNG/JPG/WEBP, 5MB 이하)', consumes: ['multipart/form-data'] }, preHandler: requireMember },
     async (request, reply): Promise<FileUploadResponse> => {
       const owner = request.identity!.userId;
-      const recent = await app.knex('upload')
-        .where({ owner_user_id: owner })
-        .andWhere('created_at', '>', app.knex.raw("now() - interval '1 hour'"))
-        .count({ n: '*' })
-        .first();
-      if (Number(recent?.n ?? 0) >= UPLOADS_PER_HOUR) throw new ApiError(429, MESSAGES.tooManyRequests);
+      // A cheap early refusal before reading the body; the binding check is taken again under a lock below.
+      if ((await uploadsInLastHour(app.knex, owner)) >= UPLOADS_PER_HOUR) throw quotaReached();
       if (!request.isMultipart()) throw noFile();
 
       // Every part is read, so the connection is left clean whatever the client sent.
@@ -77,10 +88,18 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       if (!declaredOk || !contentType) throw wrongType();
 
       const imgId = randomUUID();
-      await app.fileStorage.put(imgId, image.bytes, contentType);
+      // Count and claim in one transaction holding the member's advisory lock: concurrent uploads of one member
+      // (on any instance) take turns here, so no two of them both see the last free slot. The row is the claim;
+      // the bytes are written after the lock is released and the row is taken back if they cannot be.
+      await app.knex.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(?, ?)', [UPLOAD_QUOTA_LOCK, owner]);
+        if ((await uploadsInLastHour(trx, owner)) >= UPLOADS_PER_HOUR) throw quotaReached();
+        await trx('upload').insert({ file_id: imgId, owner_user_id: owner, content_type: contentType, size_bytes: image.bytes.length });
+      });
       try {
-        await app.knex('upload').insert({ file_id: imgId, owner_user_id: owner, content_type: contentType, size_bytes: image.bytes.length });
+        await app.fileStorage.put(imgId, image.bytes, contentType);
       } catch (error) {
+        await app.knex('upload').where({ file_id: imgId }).delete();
         await app.fileStorage.delete(imgId).catch(() => undefined);
         throw error;
       }

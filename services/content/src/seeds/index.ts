@@ -22,12 +22,19 @@ async function seedMainPage(knex: Knex): Promise<void> {
   }
 }
 
-/** Realistic Korean demo content; each part inserts only into empty tables, so restarts keep edits. */
-export async function seed(knex: Knex): Promise<void> {
+/**
+ * Reference content, production included: the menu and banners, the FAQ (programs and refund answers) and the
+ * legal texts. Each part inserts only into empty tables, so restarts keep edits.
+ */
+export async function referenceSeed(knex: Knex): Promise<void> {
   await seedNavigation(knex);
+  await seedFaq(knex);
+  await seedLegal(knex);
+}
+
+/** Demo content, development only: example past projects and stories, featured on the main page. */
+export async function seed(knex: Knex): Promise<void> {
   await seedProjects(knex);
   await seedMainPage(knex);
   await seedStories(knex);
-  await seedFaq(knex);
-  await seedLegal(knex);
 }
