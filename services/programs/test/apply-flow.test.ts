@@ -162,7 +162,9 @@ describe('friend requests by career card', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().draft.answers.aside).toMatchObject({ weeklyHours: 12, friendCareerCardIds: [`FR${tag}`, 'minji'] });
     const row = await stack.programs.app.knex('application').where({ user_id: member.identity.userId, odd_id: BSIDE }).first();
-    expect(row.friend_user_ids).toEqual([friend.userId]);
+    // minji is the seeded demo member's card (user 1 in the account and careercard seeds).
+    const minji = await stack.careercard.app.knex('profile').where({ profile_id: 'minji' }).first();
+    expect([...row.friend_user_ids].sort((a: number, b: number) => a - b)).toEqual([minji.user_id, friend.userId].sort((a, b) => a - b));
     expect((await member.saveStep(BSIDE, 'aside', asideAnswers({ weeklyHours: 200 }))).json().message).toBe(MESSAGES.applyWeeklyHours);
   });
 });
