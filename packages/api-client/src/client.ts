@@ -1,6 +1,6 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { SUCCESS, codeForStatus } from '@sq/contracts/envelope';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { config, type ApiClientConfig } from './config';
 import { ApiError, CLIENT_CODES } from './errors';
 import { clearSession, getToken, setToken } from './token-store';

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { ErrorFallback, Spinner } from '@sq/ui';
 import { LegalModals, hasLegalFlag } from '../features/legal';
 import { useSiteSettings } from '../features/navigation';

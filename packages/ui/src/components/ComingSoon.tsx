@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { StatePanel } from './StatePanel';
 
 /** Shown by every route that is declared in a manifest but not built yet: never a blank page. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { Button } from './Button';
 import { StatePanel } from './StatePanel';
 

@@ -1,5 +1,5 @@
 import { signInUrl, decodeClaims, tokenStatus } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { ADMIN_PATH_MARKER, ADMIN_ROLE, SNS_FLOW_PREFIXES } from '../../shared/constants';
 import type { RouteRecord, RouteTable } from '../registry/route-table';
 
