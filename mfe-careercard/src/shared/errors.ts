@@ -1,5 +1,5 @@
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 
 /** The Korean message of a failed call and its per-field messages (the envelope's `fields`). */
 export function failure(error: unknown): { message: string; fields: Record<string, string> } {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { StatePanel } from '@sq/ui';
 
 /** The public error page's panel (as the shell's ErrorPage). Loaded only when shown: see NotFoundPage. */

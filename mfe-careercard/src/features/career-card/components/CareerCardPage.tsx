@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { ErrorFallback, Spinner } from '@sq/ui';
 import { useCareerCard } from '../api/get-career-card';
 import { isProfileId } from '../card-display';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { getSession, isApiError, isTokenValid, subscribe } from '@sq/api-client';
 import type { CheckupIntro } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { EmptyState, ErrorFallback, Spinner } from '@sq/ui';
 import { useCheckupIntro } from '../api/get-checkup-intro';
 import { CHECKUP_START_PATH, CHECKUP_STEPS, checkupFacts } from '../checkup-facts';

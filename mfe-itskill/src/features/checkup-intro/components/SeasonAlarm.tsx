@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { getSession, isApiError, isTokenValid, subscribe } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { Button, useAsync } from '@sq/ui';
 import { getIsAlarm, setSurveyAlarm } from '../api/survey-alarm';
 import styles from './checkup-intro.module.css';

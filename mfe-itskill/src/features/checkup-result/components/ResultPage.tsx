@@ -2,7 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { getSession, isApiError, isTokenValid, subscribe } from '@sq/api-client';
 import type { SharedCheckupResult } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, ErrorFallback, Spinner, formatDate, useAsync } from '@sq/ui';
 import { getMyResult, getSharedResult } from '../api/result-api';
 import { AreaScoreChart } from './AreaScoreChart';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { ErrorFallback, Spinner } from '@sq/ui';
 import { submitRun } from '../api/checkup-run-api';
 import { MY_RESULT_PATH, STEP_B_PATH, resultPath } from '../paths';

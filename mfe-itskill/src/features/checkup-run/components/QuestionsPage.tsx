@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { CheckupRun } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { Button, ErrorFallback, Spinner, useAsync } from '@sq/ui';
 import { getRun, saveAnswer } from '../api/checkup-run-api';
 import { LOADING_PATH, STEP_A_PATH, questionIndex } from '../paths';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { SkillTrends } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { EmptyState, ErrorFallback, Spinner, formatThousands } from '@sq/ui';
 import { useTrends } from '../api/trends-api';
 import { DEMO_MARK, changeRows, levelRows, missedRows, type Series } from '../trend-series';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SignedInUser } from '@sq/contracts';
 import { ErrorFallback, Spinner, useAsync } from '@sq/ui';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { getMe } from '../api/my-info-api';
 import { InfoForm } from './InfoForm';
 import { PasswordForm } from './PasswordForm';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
 import { clearSession, isApiError } from '@sq/api-client';
 import type { SignedInUser } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { ErrorFallback, Icon, Spinner } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import { useMe } from '../api/get-me';

@@ -3,7 +3,7 @@ import { isApiError } from '@sq/api-client';
 import type { ProductDetail } from '@sq/contracts';
 import { bookRequestSchema, type ApplicationDraft, type BookRequest } from '@sq/contracts/api/applications';
 import { fieldMessages } from '@sq/contracts/forms';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { Button } from '@sq/ui';
 import { DESKTOP_MIN_WIDTH } from '../flows';
 import { CheckField, FormError } from './Field';

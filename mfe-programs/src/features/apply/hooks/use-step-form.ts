@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { fieldMessages } from '@sq/contracts/forms';
 
 /** What the form needs of a contract schema: zod/mini's safeParse. */
