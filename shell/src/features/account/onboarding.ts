@@ -1,5 +1,5 @@
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 
 /**
  * The onboarding after sign-up (/signup/onboarding/{step}): additional profile info in steps (1 image, 2 intro,

@@ -1,4 +1,4 @@
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import {
   careerCardId as careerCardIdRule,
   contactEmail as contactEmailRule,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button, formatThousands, useAsync } from '@sq/ui';
 import { claimSkillPoint, getPointReceived } from '../api/result-api';
 import styles from './checkup-result.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Spinner } from '@sq/ui';
 import { SUCCESS_NOTICE_MS } from '../../../shared/constants';
 import { changePasswordSchema, resetToken } from '@sq/contracts/forms';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { FindEmailResponse } from '@sq/contracts';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button } from '@sq/ui';
 import { findAccountSchema, formatPhone } from '@sq/contracts/forms';
 import { findEmail } from '../api/find-email';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button } from '@sq/ui';
 import { findPasswordSchema, formatPhone } from '@sq/contracts/forms';
 import { requestPasswordReset } from '../api/password-reset';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Modal, Spinner, StatePanel } from '@sq/ui';
 import { exchangeOAuthCode } from '../api/oauth-exchange';
 import { safeReturnPath } from '../safe-return-path';

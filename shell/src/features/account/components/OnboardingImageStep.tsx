@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError, isCancel } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
 import { Button, Icon, Spinner } from '@sq/ui';
 import { uploadImage } from '../api/upload-image';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { isApiError } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Icon, Modal, Spinner, formatThousands } from '@sq/ui';
 import { sessionAtom } from '../../../shared/state/session';
 import { onboardingSchema, type OnboardingForm } from '@sq/contracts/forms';

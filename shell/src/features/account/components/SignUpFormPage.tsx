@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Modal, Spinner } from '@sq/ui';
 import { SHOW_PRIVACY_QUERY, SHOW_TERMS_QUERY } from '../../../shared/constants';
 import { checkCareerCardId, checkContactEmail, checkEmail, checkNickname } from '../api/check-availability';

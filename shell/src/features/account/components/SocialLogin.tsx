@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { http } from '@sq/api-client';
 import type { OAuthProvider } from '@sq/contracts';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Modal } from '@sq/ui';
 import { SOCIAL_PROVIDERS, isKakaoInAppBrowser, kakaoOpenExternalUrl, socialStartUrl } from '../social';
 import { rememberSnsRedirectPath } from '../sns-flow';

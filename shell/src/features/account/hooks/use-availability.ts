@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError, isCancel } from '@sq/api-client';
-import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
+import { MESSAGES } from '@sq/contracts/messages';
 import type { AvailabilityCheck } from '../api/check-availability';
 
 export type Availability =
