@@ -7,7 +7,7 @@ import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { Button } from '@sq/ui';
 import { DESKTOP_MIN_WIDTH } from '../flows';
 import { CheckField, FormError } from './Field';
-import { RefundSchedule } from './RefundSchedule';
+import { RefundRules } from '../../../shared/RefundRules';
 import styles from './apply.module.css';
 
 type Consents = { agreeTerms: boolean; agreePrivacy: boolean; agreeRefundPolicy: boolean };
@@ -108,7 +108,7 @@ export function BookStep({ draft, product, pay, onBack }: {
         <h2 id="refund-title" className={styles.sectionTitle}>
           환불 규정
         </h2>
-        <RefundSchedule rules={product.refundRules} feeKrw={order.feeKrw} dated={order.refundSchedule} />
+        <RefundRules rules={product.refundRules} feeKrw={order.feeKrw} schedule={order.refundSchedule} />
       </section>
 
       <fieldset className={styles.fieldset}>

@@ -12,7 +12,7 @@ import { useProduct } from '../api/get-product';
 import { teamMakeupText } from '../team-text';
 import { ApplyButton } from './ApplyButton';
 import { Schedule } from './Schedule';
-import { RefundRules } from './RefundRules';
+import { RefundRules } from '../../../shared/RefundRules';
 import styles from './programs.module.css';
 
 function Intro({ product }: { product: ProductDetail }) {

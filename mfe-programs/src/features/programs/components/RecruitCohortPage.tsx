@@ -14,7 +14,7 @@ import { ApplicantBoard } from './ApplicantBoard';
 import { ApplyButton } from './ApplyButton';
 import { Schedule } from './Schedule';
 import { NextSteps, NoInfo, WithProduct } from './recruit-common';
-import { RefundRules } from './RefundRules';
+import { RefundRules } from '../../../shared/RefundRules';
 import styles from './programs.module.css';
 
 function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: CohortDetail }) {
