@@ -2,6 +2,7 @@ import { asideStepSchema, type ApplicationDraft, type AsideStep as AsideAnswers 
 import { Button } from '@sq/ui';
 import { asideInitial, asideRequest, friendLimitError, type AsideValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
+import { StepActions } from './StepActions';
 import { FormError, TextAreaField, TextField } from './Field';
 import styles from './apply.module.css';
 
@@ -79,16 +80,7 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
         </fieldset>
       ) : null}
 
-      <div className={styles.actions}>
-        {onBack ? (
-          <Button variant="secondary" onClick={onBack}>
-            이전
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={form.saving}>
-          {form.saving ? '저장 중...' : '다음'}
-        </Button>
-      </div>
+      <StepActions onBack={onBack} busy={form.saving} />
     </form>
   );
 }

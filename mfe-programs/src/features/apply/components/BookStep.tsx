@@ -4,8 +4,8 @@ import type { ProductDetail } from '@sq/contracts';
 import { bookRequestSchema, type ApplicationDraft, type BookRequest } from '@sq/contracts/api/applications';
 import { fieldMessages } from '@sq/contracts/forms';
 import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
-import { Button } from '@sq/ui';
 import { DESKTOP_MIN_WIDTH } from '../flows';
+import { StepActions } from './StepActions';
 import { CheckField, FormError } from './Field';
 import { RefundRules } from '../../../shared/RefundRules';
 import styles from './apply.module.css';
@@ -128,16 +128,9 @@ export function BookStep({ draft, product, pay, onBack }: {
         <CheckField label="(필수) 위 환불 규정을 확인했어요" name="agreeRefundPolicy" checked={consents.agreeRefundPolicy} onChange={(e) => toggle('agreeRefundPolicy', e.target.checked)} error={errors.agreeRefundPolicy} />
       </fieldset>
 
-      <div className={styles.actions}>
-        {onBack ? (
-          <Button variant="secondary" onClick={onBack}>
-            이전
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={busy}>
-          {busy ? '결제 페이지로 이동 중...' : order.chargePolicy === 'ON_TEAM_PUBLISH' ? `${order.feeText} 결제 예약하기` : `${order.feeText} 결제하기`}
-        </Button>
-      </div>
+      <StepActions onBack={onBack} busy={busy} busyLabel="결제 페이지로 이동 중...">
+        {order.chargePolicy === 'ON_TEAM_PUBLISH' ? `${order.feeText} 결제 예약하기` : `${order.feeText} 결제하기`}
+      </StepActions>
     </form>
   );
 }

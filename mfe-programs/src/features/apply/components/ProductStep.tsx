@@ -1,7 +1,7 @@
 import { productStepSchema, type ApplicationDraft, type ProductStep as ProductAnswers } from '@sq/contracts/api/applications';
-import { Button } from '@sq/ui';
 import { productFieldName, productInitial, productRequest, questionsOf, type ProductValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
+import { StepActions } from './StepActions';
 import { FormError, TextAreaField, TextField } from './Field';
 import styles from './apply.module.css';
 
@@ -40,16 +40,7 @@ export function ProductStep({ draft, save, onBack }: { draft: ApplicationDraft; 
           <TextField key={q.name} label={q.label} name={q.name} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
         ),
       )}
-      <div className={styles.actions}>
-        {onBack ? (
-          <Button variant="secondary" onClick={onBack}>
-            이전
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={form.saving}>
-          {form.saving ? '저장 중...' : '다음'}
-        </Button>
-      </div>
+      <StepActions onBack={onBack} busy={form.saving} />
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import type { CommonCode, JobGroupWithPositions, ProductDetail, SignedInUser } from '@sq/contracts';
 import { requiredStepSchema, type ApplicationDraft, type RequiredStep as RequiredAnswers } from '@sq/contracts/api/applications';
-import { Button, formatPhone } from '@sq/ui';
+import { formatPhone } from '@sq/ui';
 import { eligibilityError, requiredInitial, requiredRequest, roleOptions, type RequiredValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
+import { StepActions } from './StepActions';
 import { FormError, SelectField, TextField } from './Field';
 import styles from './apply.module.css';
 
@@ -123,16 +124,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           error={errorOf('role')}
         />
       </fieldset>
-      <div className={styles.actions}>
-        {onBack ? (
-          <Button variant="secondary" onClick={onBack}>
-            이전
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={form.saving}>
-          {form.saving ? '저장 중...' : '다음'}
-        </Button>
-      </div>
+      <StepActions onBack={onBack} busy={form.saving} />
     </form>
   );
 }
