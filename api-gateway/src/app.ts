@@ -11,7 +11,12 @@ import rateLimit from './plugins/rate-limit';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
 export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY ?? false, bodyLimit: 12 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // request.ip (rate limits, the signed client address) reads X-Forwarded-For only from these peers.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: 12 * 1024 * 1024,
+  });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   app.addHook('onClose', () => knex.destroy());
 

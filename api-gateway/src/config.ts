@@ -19,6 +19,12 @@ export interface GatewayConfig {
   corsOrigins: string[];
   /** For page titles in link previews; the site name is configuration. */
   siteName: string;
+  /**
+   * Proxies in front of the gateway (load balancer, CDN) whose X-Forwarded-For is believed: addresses,
+   * CIDR ranges or proxy-addr's names (`loopback`, `uniquelocal`). Empty (the default): the socket peer is
+   * the client, and X-Forwarded-For is ignored.
+   */
+  trustedProxies: string[];
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -40,6 +46,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: list(env.CORS_ORIGINS),
+    trustedProxies: list(env.TRUSTED_PROXIES),
   };
 }
+
+/** A comma-separated setting; unset or blank is the empty list. */
+const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
