@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
+import { readOrigins, type ContentSecuritySources } from './content-security-policy';
 
 export interface GatewayConfig {
   port: number;
@@ -25,6 +26,8 @@ export interface GatewayConfig {
    * the client, and X-Forwarded-For is ignored.
    */
   trustedProxies: string[];
+  /** Origins the site's pages may load from besides their own (CSP); see content-security-policy.ts. */
+  contentSecurity: ContentSecuritySources;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -48,6 +51,11 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     corsOrigins: list(env.CORS_ORIGINS),
     trustedProxies: list(env.TRUSTED_PROXIES),
+    contentSecurity: {
+      assetOrigins: readOrigins('CSP_ASSET_ORIGINS', env.CSP_ASSET_ORIGINS),
+      connectOrigins: readOrigins('CSP_CONNECT_ORIGINS', env.CSP_CONNECT_ORIGINS),
+      imageOrigins: readOrigins('CSP_IMAGE_ORIGINS', env.CSP_IMAGE_ORIGINS),
+    },
   };
 }
 

@@ -72,6 +72,7 @@ export async function startGateway(services: Record<ServiceName, string>, overri
     upstreamTimeoutMs: 2_000,
     corsOrigins: [],
     trustedProxies: [],
+    contentSecurity: { assetOrigins: [], connectOrigins: [], imageOrigins: [] },
     siteName: '사이드퀘스트',
     ...overrides,
   };
