@@ -1,17 +1,25 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
 import type { GatewayConfig } from './config';
+import { liveFile } from './live-file';
 import auth from './plugins/auth';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
 import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
 import rateLimit from './plugins/rate-limit';
+import securityHeaders from './plugins/security-headers';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
 export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY ?? false, bodyLimit: 12 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // request.ip (rate limits, the signed client address) reads X-Forwarded-For only from these peers.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    bodyLimit: 12 * 1024 * 1024,
+  });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   app.addHook('onClose', () => knex.destroy());
 
@@ -26,6 +34,11 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     return reply.status(status).send(failure(codeForStatus(status), MESSAGES.badRequest));
   });
 
+  // First, so that every answer (pages, API, errors, preflights) carries the headers.
+  await app.register(securityHeaders, {
+    sources: config.contentSecurity,
+    readShellPage: config.shellDir ? liveFile(path.join(config.shellDir, 'index.html')) : async () => null,
+  });
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(rateLimit, { knex, ...config.rateLimit });
   await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
+import { readOrigins, type ContentSecuritySources } from './content-security-policy';
 
 export interface GatewayConfig {
   port: number;
@@ -19,6 +20,14 @@ export interface GatewayConfig {
   corsOrigins: string[];
   /** For page titles in link previews; the site name is configuration. */
   siteName: string;
+  /**
+   * Proxies in front of the gateway (load balancer, CDN) whose X-Forwarded-For is believed: addresses,
+   * CIDR ranges or proxy-addr's names (`loopback`, `uniquelocal`). Empty (the default): the socket peer is
+   * the client, and X-Forwarded-For is ignored.
+   */
+  trustedProxies: string[];
+  /** Origins the site's pages may load from besides their own (CSP); see content-security-policy.ts. */
+  contentSecurity: ContentSecuritySources;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -40,6 +49,15 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: list(env.CORS_ORIGINS),
+    trustedProxies: list(env.TRUSTED_PROXIES),
+    contentSecurity: {
+      assetOrigins: readOrigins('CSP_ASSET_ORIGINS', env.CSP_ASSET_ORIGINS),
+      connectOrigins: readOrigins('CSP_CONNECT_ORIGINS', env.CSP_CONNECT_ORIGINS),
+      imageOrigins: readOrigins('CSP_IMAGE_ORIGINS', env.CSP_IMAGE_ORIGINS),
+    },
   };
 }
+
+/** A comma-separated setting; unset or blank is the empty list. */
+const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);

@@ -107,8 +107,12 @@ export function withPreview(html: string, preview: Preview, siteName: string, pa
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="description" content="${escape(description)}" />`,
   ].filter(Boolean);
+  // Function replacers: a string replacement would read `$&`, `` $` `` and `$'` in a title as patterns and
+  // splice other parts of the page into it.
+  const titleTag = `<title>${escape(title)}</title>`;
+  const headEnd = `${tags.join('\n    ')}\n  </head>`;
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`)
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => titleTag)
+    .replace(/<meta name="description"[^>]*>/, () => '')
+    .replace('</head>', () => headEnd);
 }

@@ -82,7 +82,8 @@ describe('identity headers', () => {
     expect(seen.headers['x-identity']).toBeUndefined();
     expect(seen.headers['x-identity-signature']).toBeUndefined();
     expect(seen.headers['x-internal-secret']).toBeUndefined();
-    expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(seen.headers['x-forwarded-for']).toBeUndefined();
+    expect(seen.client).toBe('127.0.0.1');
 
     await call('/api/meOauth', { ...spoofed, ...bearer(token({ sub: '9' })) });
     expect(upstreams.received.at(-1)!.identity).toEqual({ userId: 9, role: 'ROLE_USER', sid: 'member-session' });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSigner } from 'fast-jwt';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
-import { DEV_INTERNAL_SECRET, generateJwtKeys, readIdentity, type ServiceName } from '@sq/service-kit';
+import { DEV_INTERNAL_SECRET, generateJwtKeys, readClient, readIdentity, type ServiceName } from '@sq/service-kit';
 import { createTestDatabase } from '@sq/service-kit/testing';
 import { buildGateway } from '../src/app';
 import type { GatewayConfig } from '../src/config';
@@ -15,6 +15,8 @@ export interface Received {
   url: string;
   headers: Record<string, unknown>;
   identity: ReturnType<typeof readIdentity>;
+  /** The client address the gateway signed (null when missing or not signed with the internal secret). */
+  client: string | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function startUpstreams() {
         url: request.url,
         headers: request.headers,
         identity: readIdentity(request.headers['x-identity'], request.headers['x-identity-signature'], DEV_INTERNAL_SECRET),
+        client: readClient(request.headers['x-identity-client'], request.headers['x-identity-client-signature'], DEV_INTERNAL_SECRET),
       });
       return { ErrorCode: '00', service, url: request.url };
     });
@@ -68,6 +71,8 @@ export async function startGateway(services: Record<ServiceName, string>, overri
     rateLimit: { max: 10_000, windowMs: 60_000 },
     upstreamTimeoutMs: 2_000,
     corsOrigins: [],
+    trustedProxies: [],
+    contentSecurity: { assetOrigins: [], connectOrigins: [], imageOrigins: [] },
     siteName: '사이드퀘스트',
     ...overrides,
   };

@@ -5,21 +5,25 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, startUpstreams } from './helpers';
 
+/** Replacement patterns of String.prototype.replace: each would splice page parts into a string replacement. */
+const DOLLAR_TITLE = "가격 $` 앞 $' 뒤 $& 자신 $$ $1 끝";
+const DOLLAR_SUMMARY = "요약 $'$` 끝";
+const SHELL_PAGE =
+  '<!doctype html><html><head><meta name="description" content="기본 설명" /><title>사이드퀘스트</title></head><body><div id="root"></div></body></html>';
+
 let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
 const content = Fastify();
 const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
 
 beforeAll(async () => {
-  fs.writeFileSync(
-    path.join(shellDir, 'index.html'),
-    '<!doctype html><html><head><meta name="description" content="기본 설명" /><title>사이드퀘스트</title></head><body><div id="root"></div></body></html>',
-  );
-  content.get('/api/stories/:id', async (request, reply) =>
-    (request.params as { id: string }).id === '7'
-      ? { ErrorCode: '00', story: { title: '팀장 없이 <살아남기> & "출시"', summary: '14주 동안의 기록', cover: { url: '/media/content/story-07.svg' } } }
-      : reply.status(404).send({ ErrorCode: '44', message: '요청하신 정보를 찾을 수 없습니다.' }),
-  );
+  fs.writeFileSync(path.join(shellDir, 'index.html'), SHELL_PAGE);
+  content.get('/api/stories/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (id === '7') return { ErrorCode: '00', story: { title: '팀장 없이 <살아남기> & "출시"', summary: '14주 동안의 기록', cover: { url: '/media/content/story-07.svg' } } };
+    if (id === '9') return { ErrorCode: '00', story: { title: DOLLAR_TITLE, summary: DOLLAR_SUMMARY, cover: null } };
+    return reply.status(404).send({ ErrorCode: '44', message: '요청하신 정보를 찾을 수 없습니다.' });
+  });
   content.get('/api/itskill/results/:key', async () => ({
     ErrorCode: '00',
     result: { shareKey: 'k', surveyTitle: 'IT 스킬 체크업', completedDate: '2026-11-20', totalScore: 70, areas: [{ code: 'PLAN', name: '기획', score: 7, maxScore: 10, level: 3 }, { code: 'FE', name: '프론트엔드', score: 5, maxScore: 10, level: 2 }] },
@@ -47,6 +51,18 @@ describe('link previews', () => {
     expect(html).toContain('<title>팀장 없이 &lt;살아남기&gt; &amp; &quot;출시&quot; | 사이드퀘스트</title>');
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('<살아남기>');
+  });
+
+  it('inserts titles with replacement patterns ($`, $\', $&) literally, splicing nothing of the page', async () => {
+    const html = (await gateway.app.inject({ url: '/story/detail/9' })).body;
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+    expect(html).toContain(`<title>${escaped(DOLLAR_TITLE)} | 사이드퀘스트</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped(DOLLAR_TITLE)}" />`);
+    expect(html).toContain(`<meta name="description" content="${escaped(DOLLAR_SUMMARY)}" />`);
+    // The page is the shell page plus the tags, nothing more: every part of it appears once.
+    for (const part of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root"></div>', '</html>', '<title>']) {
+      expect(html.split(part), part).toHaveLength(2);
+    }
   });
 
   it('describes a shared skill check-up result by its levels', async () => {

@@ -369,6 +369,24 @@ describe('social sign-up and sign-in through the local OAuth provider', () => {
     await context.close();
   });
 
+  it('signs nobody in through a forwarded /oauthreturn link: the login is bound to the browser that started it', async () => {
+    // Login CSRF: someone completes a provider login in their own browser and sends the return link onwards.
+    const starter = await newPage(browser);
+    await starter.page.route('**/api/oauth/exchange', (route) => route.abort());
+    await starter.page.goto(`${baseUrl}/signin`);
+    await socialLogin(starter.page, 'google', 'google-new');
+    await starter.page.waitForURL(/\/oauthreturn\?code=/);
+    const forwarded = starter.page.url();
+    await starter.context.close();
+
+    const other = await newPage(browser);
+    await other.page.goto(forwarded);
+    await other.page.getByRole('alert').getByText(MESSAGES.pleaseLogIn).waitFor();
+    expect(await storedToken(other.page)).toBeNull();
+    expect(other.page.url()).toContain('/oauthreturn');
+    await other.context.close();
+  });
+
   it("says 'Please log in' when the one-time code is bad or used", async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${baseUrl}/oauthreturn?code=${'x'.repeat(43)}`);

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, IMAGE_UPLOAD, MESSAGES, failure } from '@sq/contracts';
-import { signIdentity, type ServiceName } from '@sq/service-kit';
+import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IMAGE_UPLOAD, MESSAGES, failure } from '@sq/contracts';
+import { signClient, signIdentity, type ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
 
@@ -57,7 +57,10 @@ export default fp<ProxyOptions>(
         rewriteRequestHeaders: (_req, headers) => {
           const clean: Record<string, string | string[] | undefined> = {};
           for (const [name, value] of Object.entries(headers)) if (!RESERVED.test(name)) clean[name] = value;
-          clean['x-forwarded-for'] = request.ip;
+          // The client's address, signed: services never read X-Forwarded-For (anyone can write it).
+          const client = signClient(request.ip, options.internalSecret);
+          clean[IDENTITY_CLIENT_HEADER] = client.header;
+          clean[IDENTITY_CLIENT_SIGNATURE_HEADER] = client.signature;
           if (caller) {
             const { header, signature } = signIdentity(caller, options.internalSecret);
             clean['x-identity'] = header;

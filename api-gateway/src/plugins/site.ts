@@ -5,22 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { findPreview, withPreview } from '../link-preview';
-
-/**
- * A file the gateway serves on every request of its kind (the shell page, the registry), read again only
- * when it was replaced: builds and releases write a new file and rename it over the old one.
- */
-function liveFile(file: string): () => Promise<string | null> {
-  let cached: { mtimeMs: number; ino: number; text: string } | null = null;
-  return async () => {
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (!stat) return null;
-    if (cached?.mtimeMs !== stat.mtimeMs || cached.ino !== stat.ino) {
-      cached = { mtimeMs: stat.mtimeMs, ino: stat.ino, text: await fs.promises.readFile(file, 'utf8') };
-    }
-    return cached.text;
-  };
-}
+import { liveFile } from '../live-file';
 
 export interface SiteOptions {
   shellDir: string | null;

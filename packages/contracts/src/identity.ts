@@ -4,6 +4,12 @@
  */
 export const IDENTITY_HEADER = 'x-identity';
 export const IDENTITY_SIGNATURE_HEADER = 'x-identity-signature';
+/**
+ * The client's address as the gateway determined it (its socket peer, or X-Forwarded-For from a configured
+ * trusted proxy), signed like the identity: services never read X-Forwarded-For themselves.
+ */
+export const IDENTITY_CLIENT_HEADER = 'x-identity-client';
+export const IDENTITY_CLIENT_SIGNATURE_HEADER = 'x-identity-client-signature';
 /** Service-to-service calls (never routed by the gateway) carry the internal secret. */
 export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
 

@@ -25,8 +25,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // The gateway forwards the client's address; services trust only it (they are not exposed).
-    trustProxy: '127.0.0.1',
+    // No proxy is trusted: X-Forwarded-For is anyone's to write. The client's address comes only from the
+    // gateway's signed x-identity-client (request.clientIp, see identity.ts).
+    trustProxy: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true } },
     // Malformed URLs and the like fail before routing; they still get the envelope in Korean.
     frameworkErrors: (_error, _request, reply) => {

@@ -1,19 +1,45 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_SECRET_HEADER, type Identity } from '@sq/contracts';
+import {
+  IDENTITY_CLIENT_HEADER,
+  IDENTITY_CLIENT_SIGNATURE_HEADER,
+  IDENTITY_HEADER,
+  IDENTITY_SIGNATURE_HEADER,
+  INTERNAL_SECRET_HEADER,
+  type Identity,
+} from '@sq/contracts';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling, as verified by the gateway; null for visitors. */
     identity: Identity | null;
+    /**
+     * The client's address: the gateway's signed one, else the socket peer (a direct call). Never
+     * X-Forwarded-For: services do not trust proxy headers (the gateway decides which proxies it trusts).
+     */
+    clientIp: string;
   }
 }
 
 export function signIdentity(identity: Identity, secret: string): { header: string; signature: string } {
   const header = Buffer.from(JSON.stringify(identity)).toString('base64url');
   return { header, signature: createHmac('sha256', secret).update(header).digest('base64url') };
+}
+
+// A prefix no identity header can start with (base64url has no newline): one signature can't pass for the other.
+const clientSigned = (address: string) => `client\n${address}`;
+
+export function signClient(address: string, secret: string): { header: string; signature: string } {
+  return { header: address, signature: createHmac('sha256', secret).update(clientSigned(address)).digest('base64url') };
+}
+
+/** The signed client address, or null when absent, malformed or not signed with our secret. */
+export function readClient(header: unknown, signature: unknown, secret: string): string | null {
+  if (typeof header !== 'string' || typeof signature !== 'string' || header.length > 64) return null;
+  const expected = createHmac('sha256', secret).update(clientSigned(header)).digest('base64url');
+  return safeEqual(expected, signature) ? header : null;
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -38,12 +64,14 @@ export function readIdentity(header: unknown, signature: unknown, secret: string
 export const identityPlugin = fp<{ internalSecret: string }>(
   async (app, { internalSecret }) => {
     app.decorateRequest('identity', null);
+    app.decorateRequest('clientIp', '');
     app.addHook('onRequest', async (request) => {
       request.identity = readIdentity(
         request.headers[IDENTITY_HEADER],
         request.headers[IDENTITY_SIGNATURE_HEADER],
         internalSecret,
       );
+      request.clientIp = readClient(request.headers[IDENTITY_CLIENT_HEADER], request.headers[IDENTITY_CLIENT_SIGNATURE_HEADER], internalSecret) ?? request.ip;
     });
     app.decorate('internalSecret', internalSecret);
   },

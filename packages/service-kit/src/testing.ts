@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '@sq/contracts';
-import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_SECRET_HEADER } from '@sq/contracts';
+import { IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_SECRET_HEADER } from '@sq/contracts';
 import { DEV_INTERNAL_SECRET } from './config';
-import { signIdentity } from './identity';
+import { signClient, signIdentity } from './identity';
 import { buildService, type ServiceDefinition } from './service';
 
 /**
@@ -35,6 +35,8 @@ export interface TestService {
   databaseUrl: string;
   /** Headers as the gateway would send them for this identity. */
   as(identity: Identity): Record<string, string>;
+  /** Headers as the gateway would send them for a client at this address. */
+  from(address: string): Record<string, string>;
   internalHeaders: Record<string, string>;
   close(): Promise<void>;
 }
@@ -55,6 +57,10 @@ export async function build(definition: ServiceDefinition, options: { seed?: boo
     as(identity) {
       const { header, signature } = signIdentity(identity, internalSecret);
       return { [IDENTITY_HEADER]: header, [IDENTITY_SIGNATURE_HEADER]: signature };
+    },
+    from(address) {
+      const { header, signature } = signClient(address, internalSecret);
+      return { [IDENTITY_CLIENT_HEADER]: header, [IDENTITY_CLIENT_SIGNATURE_HEADER]: signature };
     },
     internalHeaders: { [INTERNAL_SECRET_HEADER]: internalSecret },
     async close() {

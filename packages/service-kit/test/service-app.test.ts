@@ -29,6 +29,7 @@ const probe: ServiceDefinition = {
     app.get('/api/crash', async () => { throw new Error('boom'); });
     app.get('/api/member', { preHandler: requireMember }, async (request) => ({ ErrorCode: '00', userId: request.identity!.userId }));
     app.get('/api/admin-only', { preHandler: requireAdmin }, async () => ({ ErrorCode: '00' }));
+    app.get('/api/whoami', async (request) => ({ ErrorCode: '00', clientIp: request.clientIp }));
   },
 };
 
@@ -37,6 +38,15 @@ beforeAll(async () => { service = await build(probe); });
 afterAll(() => service?.close());
 
 describe('service shape', () => {
+  it('takes the client address from the gateway\'s signature only, never from X-Forwarded-For', async () => {
+    const clientIp = async (headers: Record<string, string>) =>
+      (await service.app.inject({ url: '/api/whoami', headers, remoteAddress: '127.0.0.1' })).json().clientIp;
+    expect(await clientIp({ 'x-forwarded-for': '203.0.113.5' })).toBe('127.0.0.1');
+    expect(await clientIp({ ...service.from('198.51.100.8'), 'x-forwarded-for': '203.0.113.5' })).toBe('198.51.100.8');
+    expect(await clientIp({ ...service.from('198.51.100.8'), 'x-identity-client': '198.51.100.9' })).toBe('127.0.0.1');
+    expect(await clientIp({ 'x-identity-client': '198.51.100.9', 'x-identity-client-signature': 'made-up' })).toBe('127.0.0.1');
+  });
+
   it('validates bodies with the schema\'s Korean messages, per field', async () => {
     const response = await service.app.inject({ method: 'POST', url: '/api/notes', payload: { name: 'a' } });
     expect(response.statusCode).toBe(400);

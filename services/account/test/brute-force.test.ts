@@ -34,8 +34,13 @@ async function member(phone: string) {
   return { form };
 }
 
+/** A sign-in from `ip` as the gateway forwards it: the client's address signed in x-identity-client. */
 const signIn = (app: FastifyInstance, email: string, password: string, ip: string) =>
-  app.inject({ method: 'POST', url: '/api/signin', payload: { email, password }, headers: { 'x-forwarded-for': ip } });
+  app.inject({ method: 'POST', url: '/api/signin', payload: { email, password }, headers: account.from(ip) });
+
+/** The addresses the guard recorded failures of `email` for. */
+const recordedAddresses = async (email: string) =>
+  (await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT_IP' }).whereLike('subject', `${email}|%`).select('subject')).map((row: { subject: string }) => row.subject.slice(email.length + 1));
 
 describe('sign-in brute-force guard', () => {
   it('locks an account from one address after 5 failures in 15 minutes, on every instance, even for the right password', async () => {
@@ -104,5 +109,24 @@ describe('sign-in brute-force guard', () => {
     for (let i = 0; i < 4; i += 1) await signIn(account.app, email, 'wrongpass1!', '192.0.2.1');
     expect((await signIn(account.app, email, DEMO_ACCOUNTS.admin.password, '192.0.2.1')).statusCode).toBe(200);
     for (let i = 0; i < 4; i += 1) expect((await signIn(account.app, email, 'wrongpass1!', '192.0.2.1')).statusCode).toBe(401);
+  });
+
+  it('takes the address only from the gateway\'s signature: a forged X-Forwarded-For or an unsigned client header changes nothing', async () => {
+    const email = 'forger@example.com';
+    const attempt = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+      account.app.inject({ method: 'POST', url: '/api/signin', payload: { email, password: 'wrongpass1!' }, headers, remoteAddress });
+    // A caller on loopback (where the gateway runs) writing X-Forwarded-For: its socket address is recorded.
+    for (let i = 0; i < 5; i += 1) expect((await attempt({ 'x-forwarded-for': `198.51.100.${i + 10}` })).statusCode).toBe(401);
+    expect(await recordedAddresses(email)).toEqual(Array(5).fill('127.0.0.1'));
+    // So rotating the header does not get a fresh allowance.
+    expect((await attempt({ 'x-forwarded-for': '198.51.100.99' })).statusCode).toBe(429);
+    // A client address whose signature is not the gateway's is ignored as well.
+    const forged = { ...account.from('198.51.100.50'), 'x-identity-client': '198.51.100.51' };
+    expect((await attempt(forged, '192.0.2.77')).statusCode).toBe(401);
+    expect(await recordedAddresses(email)).toContain('192.0.2.77');
+    expect(await recordedAddresses(email)).not.toContain('198.51.100.51');
+    // The gateway's signed address is the one recorded.
+    expect((await attempt(account.from('198.51.100.50'))).statusCode).toBe(401);
+    expect(await recordedAddresses(email)).toContain('198.51.100.50');
   });
 });

@@ -23,24 +23,37 @@ afterAll(async () => {
 
 type Provider = 'google' | 'kakao' | 'naver';
 
-/** start → provider (approves `identity`) → callback; answers the shell's /oauthreturn query. */
-async function login(name: Provider, identity: string, options: { to?: string; tamperCallback?: (url: URL) => void } = {}) {
-  const start = await account.app.inject({ url: `/api/oauth/${name}/start?to=${encodeURIComponent(options.to ?? '/mypage')}` });
+/** The Cookie header a browser sends back for the start's Set-Cookie (the binding cookie). */
+function cookieOf(setCookie: string | string[] | number | undefined): Record<string, string> {
+  const first = String(Array.isArray(setCookie) ? setCookie[0] : setCookie ?? '');
+  return first ? { cookie: first.split(';')[0]! } : {};
+}
+
+/**
+ * start → provider (approves `identity`) → callback in one browser (its cookies); answers the shell's
+ * /oauthreturn query and the browser's cookie for the exchange. `callbackBrowser` opens the callback in
+ * another browser (its Cookie header, or none).
+ */
+async function login(name: Provider, identity: string, options: { to?: string; tamperCallback?: (url: URL) => void; browser?: Record<string, string>; callbackBrowser?: Record<string, string> } = {}) {
+  const start = await account.app.inject({ url: `/api/oauth/${name}/start?to=${encodeURIComponent(options.to ?? '/mypage')}`, headers: options.browser ?? {} });
   expect(start.statusCode).toBe(302);
+  const browser = options.browser ?? cookieOf(start.headers['set-cookie']);
   const authorize = new URL(start.headers.location as string);
   const atProvider = await fetch(`${authorize.toString()}&login_hint=${identity}`, { redirect: 'manual' });
   expect(atProvider.status).toBe(302);
   const callback = new URL(atProvider.headers.get('location')!);
   expect(`${callback.origin}${callback.pathname}`).toBe(`${SITE_URL}/api/oauth/${name}/callback`);
   options.tamperCallback?.(callback);
-  const back = await account.app.inject({ url: `${callback.pathname}${callback.search}` });
+  const back = await account.app.inject({ url: `${callback.pathname}${callback.search}`, headers: options.callbackBrowser ?? browser });
   expect(back.statusCode).toBe(302);
   const shell = new URL(back.headers.location as string);
   expect(`${shell.origin}${shell.pathname}`).toBe(`${SITE_URL}/oauthreturn`);
-  return { authorize, shell };
+  return { authorize, shell, browser };
 }
 
-const exchange = (code: string | null) => account.app.inject({ method: 'POST', url: '/api/oauth/exchange', payload: { code } });
+/** POST /api/oauth/exchange from the browser with these cookies (none: a browser that never started). */
+const exchange = (code: string | null, browser: Record<string, string> = {}) =>
+  account.app.inject({ method: 'POST', url: '/api/oauth/exchange', payload: { code }, headers: browser });
 
 describe.each([
   { name: 'google' as const, identity: 'google-new', email: 'sns.google@example.com', prefill: { username: '구글테스트', useralias: '구글러', userphone: null, vendor: 'GOOGLE' } },
@@ -57,12 +70,12 @@ describe.each([
   });
 
   it('signs a newcomer up with the prefilled social form, then signs them in by subject', async () => {
-    const { shell } = await login(name, identity, { to: '/careercard' });
-    const first = await exchange(shell.searchParams.get('code'));
+    const { shell, browser } = await login(name, identity, { to: '/careercard' });
+    const first = await exchange(shell.searchParams.get('code'), browser);
     const ticketAnswer = first.json<Extract<OAuthExchangeResponse, { result: 'signUp' }>>();
     expect(ticketAnswer).toMatchObject({ ErrorCode: '00', result: 'signUp', to: '/careercard', prefill: { email, ...prefill } });
     // The one-time code is spent.
-    expect((await exchange(shell.searchParams.get('code'))).json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.socialLoginFailed });
+    expect((await exchange(shell.searchParams.get('code'), browser)).json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.socialLoginFailed });
 
     const { email: _e, password: _p, pw_confirm: _c, ...rest } = newSignUp();
     const signUp = await account.app.inject({ method: 'POST', url: '/api/snsSignUp', payload: { ...rest, ticket: ticketAnswer.ticket, username: prefill.username } });
@@ -74,8 +87,8 @@ describe.each([
     const reuse = await account.app.inject({ method: 'POST', url: '/api/snsSignUp', payload: { ...newSignUp(), ticket: ticketAnswer.ticket } });
     expect(reuse.json().message).toBe(MESSAGES.socialSignUpExpired);
 
-    const { shell: again } = await login(name, identity);
-    const signedIn = await exchange(again.searchParams.get('code'));
+    const { shell: again, browser: sameBrowser } = await login(name, identity);
+    const signedIn = await exchange(again.searchParams.get('code'), sameBrowser);
     expect(signedIn.json()).toMatchObject({ ErrorCode: '00', result: 'signedIn', to: '/mypage', isUser: 'Y', userData: { userId: created.userData.userId, vendor: prefill.vendor } });
     expect(signedIn.headers.authorization).toMatch(/^Bearer ey/);
     const token = signedIn.json<UserDataResponse>().userData.token;
@@ -90,12 +103,45 @@ describe.each([
 
   it('never takes over an e-mail account: the duplicate-e-mail dialog, no link', async () => {
     const before = await account.app.knex('social_identity').count({ n: '*' });
-    const { shell } = await login(name, `${name}-member`);
-    const response = await exchange(shell.searchParams.get('code'));
+    const { shell, browser } = await login(name, `${name}-member`);
+    const response = await exchange(shell.searchParams.get('code'), browser);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ ErrorCode: '49', message: '이미 가입된 이메일입니다. 로그인 해주세요.' });
     expect(await account.app.knex('social_identity').count({ n: '*' })).toEqual(before);
     expect(response.headers.authorization).toBeUndefined();
+  });
+
+  it('sets a short-lived HttpOnly SameSite=Lax binding cookie on the start, one per browser', async () => {
+    const start = await account.app.inject({ url: `/api/oauth/${name}/start` });
+    const setCookie = String(start.headers['set-cookie']);
+    expect(setCookie).toMatch(/^sq_oauth_binding=[A-Za-z0-9_-]{43}; Path=\/api\/oauth; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    // The same browser starting again (another tab) keeps its value, so the first tab's login still completes.
+    const browser = cookieOf(setCookie);
+    const again = await account.app.inject({ url: `/api/oauth/${name}/start`, headers: browser });
+    expect(cookieOf(again.headers['set-cookie'])).toEqual(browser);
+  });
+
+  it('refuses a callback opened in another browser than the one that started (login CSRF)', async () => {
+    const stranger = cookieOf((await account.app.inject({ url: `/api/oauth/${name}/start` })).headers['set-cookie']);
+    for (const callbackBrowser of [{}, stranger, { cookie: 'sq_oauth_binding=not-a-binding' }]) {
+      const { shell } = await login(name, identity, { callbackBrowser });
+      expect(shell.searchParams.get('error')).toBe(MESSAGES.socialLoginFailed);
+      expect(shell.searchParams.get('code')).toBeNull();
+    }
+  });
+
+  it('spends the one-time code only in the browser that started: a forwarded /oauthreturn link signs nobody in', async () => {
+    const { shell, browser } = await login(name, identity);
+    const code = shell.searchParams.get('code');
+    const victim = cookieOf((await account.app.inject({ url: `/api/oauth/${name}/start` })).headers['set-cookie']);
+    for (const other of [{}, victim]) {
+      const forwarded = await exchange(code, other);
+      expect(forwarded.statusCode).toBe(400);
+      expect(forwarded.json()).toEqual({ ErrorCode: '40', message: MESSAGES.socialLoginFailed });
+      expect(forwarded.headers.authorization).toBeUndefined();
+    }
+    // The starting browser still completes its own login.
+    expect((await exchange(code, browser)).json().ErrorCode).toBe('00');
   });
 
   it('refuses a callback whose state was not issued, or is replayed', async () => {
@@ -104,8 +150,8 @@ describe.each([
     expect(shell.searchParams.get('code')).toBeNull();
 
     let replay = '';
-    await login(name, identity, { tamperCallback: (url) => { replay = `${url.pathname}${url.search}`; } });
-    const second = await account.app.inject({ url: replay });
+    const { browser } = await login(name, identity, { tamperCallback: (url) => { replay = `${url.pathname}${url.search}`; } });
+    const second = await account.app.inject({ url: replay, headers: browser });
     expect(new URL(second.headers.location as string).searchParams.get('error')).toBe(MESSAGES.socialLoginFailed);
   });
 });
@@ -133,8 +179,8 @@ describe('OIDC checks (Google)', () => {
 
   it('identifies by subject, not e-mail: a Kakao identity with a Google member\'s e-mail is told to use Google', async () => {
     provider.addIdentity('kakao', { id: 'kakao-google-mail', label: 'x', subject: '3999999999', email: 'sns.google@example.com', name: '다른사람', nickname: '다른', phone: null });
-    const { shell } = await login('kakao', 'kakao-google-mail');
-    const response = await exchange(shell.searchParams.get('code'));
+    const { shell, browser } = await login('kakao', 'kakao-google-mail');
+    const response = await exchange(shell.searchParams.get('code'), browser);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(MESSAGES.registeredWithGoogle);
   });
@@ -167,13 +213,13 @@ describe('social login edges', () => {
 
   it('signs a withdrawn social member up again as a new account', async () => {
     provider.addIdentity('naver', { id: 'naver-leaver', label: 'x', subject: 'nv_leaver', email: 'leaver@example.com', name: '떠날사람', nickname: '떠남', phone: '010-7070-7070' });
-    const { shell } = await login('naver', 'naver-leaver');
-    const { ticket } = (await exchange(shell.searchParams.get('code'))).json<Extract<OAuthExchangeResponse, { result: 'signUp' }>>();
+    const { shell, browser } = await login('naver', 'naver-leaver');
+    const { ticket } = (await exchange(shell.searchParams.get('code'), browser)).json<Extract<OAuthExchangeResponse, { result: 'signUp' }>>();
     const { email: _e, password: _p, pw_confirm: _c, ...rest } = newSignUp();
     const created = (await account.app.inject({ method: 'POST', url: '/api/snsSignUp', payload: { ...rest, ticket } })).json<UserDataResponse>().userData;
     const headers = asHolder(account, created.token);
     await account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${created.userId}`, headers, payload: { reasonCode: 'OTHER', agreed: true } });
-    const { shell: back } = await login('naver', 'naver-leaver');
-    expect((await exchange(back.searchParams.get('code'))).json().result).toBe('signUp');
+    const { shell: back, browser: leaverBrowser } = await login('naver', 'naver-leaver');
+    expect((await exchange(back.searchParams.get('code'), leaverBrowser)).json().result).toBe('signUp');
   });
 });

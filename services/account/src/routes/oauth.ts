@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '@sq/service-kit';
 import { VENDOR_OF, type ProviderId } from '../config';
 import { emailTakenMessage } from '../lib/availability';
 import { randomToken, safeReturnPath, sha256 } from '../lib/secrets';
+import { bindBrowser, presentedBinding } from '../oauth/browser-binding';
 import { OAuthFailure, authorizeUrl, fetchProfile, isProvider, type ProviderProfile } from '../oauth/providers';
 import { toSignedInUser } from '../repositories/user-repository';
 
@@ -29,7 +30,8 @@ type ExchangePayload =
 
 /**
  * Social login (OAuth 2.0 authorization code): start → provider → callback → /oauthreturn?code= →
- * POST /api/oauth/exchange. State, PKCE verifier and nonce live server-side, single use, 10 minutes.
+ * POST /api/oauth/exchange. State, PKCE verifier and nonce live server-side, single use, 10 minutes; the
+ * callback and the exchange go on only in the browser that started (oauth/browser-binding.ts).
  * The person is identified by (provider, subject) only; an e-mail already used by another account is never
  * linked (an e-mail account gets the duplicate-e-mail dialog, another provider's account its own message).
  */
@@ -52,8 +54,10 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       const state = randomToken();
       const verifier = randomToken();
       const nonce = provider.oidc ? randomToken() : null;
+      const browserHash = bindBrowser(request, reply, { seconds: STATE_MINUTES * 60, secure: config.apiPublicUrl.startsWith('https:') });
       await app.knex('oauth_request').insert({
         state_hash: sha256(state),
+        browser_hash: browserHash,
         provider: VENDOR_OF[provider.id],
         code_verifier: verifier,
         nonce,
@@ -83,8 +87,10 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
         .whereNull('used_at')
         .where('expires_at', '>', app.knex.fn.now())
         .update({ used_at: app.knex.fn.now() })
-        .returning(['code_verifier', 'nonce', 'return_to']);
+        .returning(['code_verifier', 'nonce', 'return_to', 'browser_hash']);
       if (!pending) return fail('unknown, used or expired state');
+      // A callback opened in another browser than the one that started (a forwarded link): refused.
+      if (!pending.browser_hash || pending.browser_hash !== presentedBinding(request)) return fail('state started in another browser');
       if (request.query.error || !code) return fail(`provider error ${request.query.error ?? 'no code'}`);
 
       let profile: ProviderProfile;
@@ -97,6 +103,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       const exchangeCode = randomToken();
       await app.knex('oauth_exchange').insert({
         code_hash: sha256(exchangeCode),
+        browser_hash: pending.browser_hash,
         payload: JSON.stringify(payload),
         expires_at: app.knex.raw(`now() + interval '${EXCHANGE_MINUTES} minutes'`),
       });
@@ -144,10 +151,17 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
     '/api/oauth/exchange',
     { schema: { tags: ['account'], summary: '소셜 로그인 결과 교환 (1회용 코드)', body: exchangeBody } },
     async (request, reply): Promise<OAuthExchangeResponse> => {
-      // Single use; the payload (which may hold a sign-up ticket) is wiped as the code is spent.
+      // Single use; the payload (which may hold a sign-up ticket) is wiped as the code is spent. Only the
+      // browser that started the login may spend it: another one finds nothing (and leaves it unspent).
       const hash = sha256(request.body.code);
+      const browserHash = presentedBinding(request);
       const row = await app.knex.transaction(async (trx) => {
-        const found = await trx('oauth_exchange').where({ code_hash: hash }).whereNull('used_at').where('expires_at', '>', trx.fn.now()).forUpdate().first('payload');
+        const found = await trx('oauth_exchange')
+          .where({ code_hash: hash, browser_hash: browserHash })
+          .whereNull('used_at')
+          .where('expires_at', '>', trx.fn.now())
+          .forUpdate()
+          .first('payload');
         if (found) await trx('oauth_exchange').where({ code_hash: hash }).update({ used_at: trx.fn.now(), payload: JSON.stringify({ spent: true }) });
         return found;
       });

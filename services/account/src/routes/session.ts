@@ -13,8 +13,8 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['account'], summary: '이메일 로그인', body: signInSchema } },
     async (request, reply): Promise<UserDataResponse> => {
       const { email, password } = request.body;
-      // request.ip is the gateway's x-forwarded-for: services trust it from the gateway (loopback) only.
-      const wait = await guard.coolDown(email, request.ip);
+      // The address the gateway signed (never a client's X-Forwarded-For): the per-address limits hold.
+      const wait = await guard.coolDown(email, request.clientIp);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait)));
         throw new ApiError(429, signInCoolDownMessage(wait / 60), ERROR_CODES.tooManyRequests);
@@ -22,10 +22,10 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       const user = await app.userRepository.findActiveByEmail(email);
       const valid = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !valid) {
-        await guard.recordFailure(email, request.ip);
+        await guard.recordFailure(email, request.clientIp);
         throw unauthorized(MESSAGES.badLogin);
       }
-      await guard.clearAddress(email, request.ip);
+      await guard.clearAddress(email, request.clientIp);
       const sid = await app.sessionRepository.open(user.user_id);
       const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
       reply.header('authorization', `Bearer ${token}`);
