@@ -4,7 +4,7 @@ import { requiredStepSchema, type ApplicationDraft, type RequiredStep as Require
 import { Button, formatPhone } from '@sq/ui';
 import { eligibilityError, requiredInitial, requiredRequest, roleOptions, type RequiredValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
-import { FormError, SelectField, TextField } from './Field';
+import { FormError, SelectField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
 
 export interface RequiredStepProps {
