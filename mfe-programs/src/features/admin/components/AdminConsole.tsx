@@ -8,6 +8,8 @@ import styles from './admin.module.css';
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
 const CohortsPage = page(() => import('./CohortsPage'), (m) => m.CohortsPage);
 const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFormPage);
+const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
+const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
 
 /**
  * The operators' console under the manifest route `/admin/*` (ROLE_ADMIN, fluid layout: the shell's route
@@ -30,6 +32,8 @@ export function AdminConsole() {
           <Route path="cohorts" element={<CohortsPage />} />
           <Route path="cohorts/new" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/edit" element={<CohortFormPage />} />
+          <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
+          <Route path="cohorts/:oddId/board" element={<BoardPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

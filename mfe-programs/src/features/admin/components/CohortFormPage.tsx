@@ -12,7 +12,7 @@ import { createCohort, updateCohort } from '../api/save-cohort';
 import { EMPTY_COHORT, cohortValues, type CohortValues } from '../cohort-form';
 import { useCohortForm } from '../hooks/use-cohort-form';
 import { useOddId } from './CohortFrame';
-import { ROLE_OPTIONS } from './labels';
+import { ROLE_OPTIONS } from '../labels';
 import styles from './admin.module.css';
 
 function CohortForm({ cohort, products }: { cohort: AdminCohort | null; products: ProductSummary[] }) {

@@ -7,7 +7,7 @@ import { LoadError } from '../../../shared/LoadError';
 import { dayRange } from '../../../shared/dates';
 import { useCohorts } from '../api/get-cohorts';
 import { useProducts } from '../api/get-products';
-import { roleName, stateName } from './labels';
+import { roleName, stateName } from '../labels';
 import styles from './admin.module.css';
 
 function Counts({ counts }: { counts: AdminCohort['counts'] }) {
