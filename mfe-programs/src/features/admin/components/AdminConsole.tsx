@@ -10,6 +10,7 @@ const CohortsPage = page(() => import('./CohortsPage'), (m) => m.CohortsPage);
 const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFormPage);
 const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
 const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
+const AuditLogPage = page(() => import('./AuditLogPage'), (m) => m.AuditLogPage);
 
 /**
  * The operators' console under the manifest route `/admin/*` (ROLE_ADMIN, fluid layout: the shell's route
@@ -34,6 +35,7 @@ export function AdminConsole() {
           <Route path="cohorts/:oddId/edit" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
           <Route path="cohorts/:oddId/board" element={<BoardPage />} />
+          <Route path="audit" element={<AuditLogPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
