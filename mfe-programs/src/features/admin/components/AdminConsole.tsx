@@ -10,6 +10,7 @@ const CohortsPage = page(() => import('./CohortsPage'), (m) => m.CohortsPage);
 const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFormPage);
 const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
 const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
+const TeamsPage = page(() => import('./TeamsPage'), (m) => m.TeamsPage);
 const AuditLogPage = page(() => import('./AuditLogPage'), (m) => m.AuditLogPage);
 
 /**
@@ -35,6 +36,7 @@ export function AdminConsole() {
           <Route path="cohorts/:oddId/edit" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
           <Route path="cohorts/:oddId/board" element={<BoardPage />} />
+          <Route path="cohorts/:oddId/teams" element={<TeamsPage />} />
           <Route path="audit" element={<AuditLogPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -26,7 +26,8 @@ function renderBoard() {
 const memberCard = (joinId: number) => screen.getAllByTestId('board-member').find((el) => el.dataset.joinId === String(joinId))!;
 const team = (key: string) => screen.getAllByTestId('board-team').find((el) => el.dataset.teamKey === key)!;
 
-describe('operators console: team building board', () => {
+// The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
+describe('operators console: team building board', { timeout: 20_000 }, () => {
   let current: BoardResponse;
   beforeEach(() => {
     current = { ...board, teams: [], waitlist: [] };
@@ -44,11 +45,11 @@ describe('operators console: team building board', () => {
 
   it('runs the matcher and shows the teams with their make-up, explanations and the unplaced with reasons', async () => {
     renderBoard();
-    await screen.findByText('아직 매칭하지 않았어요');
+    await screen.findByText('아직 매칭하지 않았어요', {}, { timeout: 8000 });
     api.post.mockResolvedValueOnce(board);
     fireEvent.change(screen.getByLabelText('시드'), { target: { value: '42' } });
     fireEvent.click(screen.getByTestId('run-matcher'));
-    await screen.findByTestId('board');
+    await screen.findByTestId('board', {}, { timeout: 8000 });
     expect(api.post).toHaveBeenCalledWith('/admin/cohorts/212/board/run', { seed: 42 });
     expect(screen.getAllByTestId('board-team')).toHaveLength(2);
     expect(within(team('T1')).getByTestId('team-makeup').textContent).toBe('개발자 2디자이너 1평균 경력 2년균형 점수 0.82');
@@ -60,7 +61,7 @@ describe('operators console: team building board', () => {
   it('moves a member to another team or the waitlist and locks a member and a team; a refusal shows the service message', async () => {
     current = board;
     renderBoard();
-    await screen.findByTestId('board');
+    await screen.findByTestId('board', {}, { timeout: 8000 });
     const moved: BoardResponse = { ...board, teams: [{ ...board.teams[0]!, members: board.teams[0]!.members.slice(1) }, { ...board.teams[1]!, members: [...board.teams[1]!.members, { ...board.teams[0]!.members[0]!, explanation: '운영자가 이 팀으로 옮겼어요.' }] }] };
     api.post.mockResolvedValueOnce(moved);
     const select = within(memberCard(1)).getByTestId('move-select') as HTMLSelectElement;
@@ -90,7 +91,7 @@ describe('operators console: team building board', () => {
   it('shows who is charged and the total before publishing; publishing once makes the board read-only', async () => {
     current = board;
     renderBoard();
-    await screen.findByTestId('board');
+    await screen.findByTestId('board', {}, { timeout: 8000 });
     fireEvent.click(screen.getByTestId('publish-open'));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByTestId('publish-preview');
@@ -109,7 +110,7 @@ describe('operators console: team building board', () => {
   it('a second operator publishing first: the dialog says so and nothing is shown as published', async () => {
     current = board;
     renderBoard();
-    await screen.findByTestId('board');
+    await screen.findByTestId('board', {}, { timeout: 8000 });
     fireEvent.click(screen.getByTestId('publish-open'));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByTestId('publish-preview');

@@ -28,7 +28,8 @@ const field = (label: string) => screen.getByLabelText(label, { exact: false }) 
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 
-describe('operators console: cohorts', () => {
+// The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
+describe('operators console: cohorts', { timeout: 20_000 }, () => {
   beforeEach(() => {
     api.get.mockImplementation((path: string) => {
       if (path === '/products') return Promise.resolve({ products });
@@ -43,7 +44,7 @@ describe('operators console: cohorts', () => {
 
   it('lists cohorts with live counts per state and role, per product tab', async () => {
     renderAt('/admin');
-    const row = await screen.findByTestId('cohort-row');
+    const row = await screen.findByTestId('cohort-row', {}, { timeout: 8000 });
     expect(within(row).getByTestId('total-count').textContent).toBe('6');
     expect(within(row).getByTestId('state-counts').textContent).toBe('결제 예약 5대기 1');
     expect(within(row).getByTestId('role-counts').textContent).toBe('개발자 4디자이너 2');
@@ -54,7 +55,7 @@ describe('operators console: cohorts', () => {
 
   it('create: Korean messages under the fields, nothing sent, every value kept; then saved and back to the list', async () => {
     renderAt('/admin/cohorts/new');
-    await screen.findByTestId('cohort-form');
+    await screen.findByTestId('cohort-form', {}, { timeout: 8000 });
     fireEvent.change(screen.getByRole('combobox', { name: /프로그램/ }), { target: { value: '2' } });
     type('기수 이름', '10일 팀 스프린트 2027년 1월');
     type('모집 시작', '2027-01-01T10:00');
@@ -86,7 +87,7 @@ describe('operators console: cohorts', () => {
 
   it('edit: the stored cohort in the form; a refusal by the server shows its message and keeps the input', async () => {
     renderAt('/admin/cohorts/212/edit');
-    await screen.findByTestId('cohort-form');
+    await screen.findByTestId('cohort-form', {}, { timeout: 8000 });
     expect(field('모집 마감').value).toBe('2027-01-10T23:59');
     expect(field('정원').value).toBe('40');
     type('디자이너', '1');
