@@ -36,6 +36,7 @@ import type { ApplicantRole, ApplicationState } from './applications';
  * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse
  * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
  * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
+ * - GET  /cohorts/{oddId}/judging                -> JudgingView (each team's members, submission and score; results once published)
  * - PUT  /teams/{teamId}/score  { scores: Record<RubricKey, 0..10>, feedback } -> { teamId, scores, total, feedback }
  * - POST /cohorts/{oddId}/results/publish  { memberPrizes?: { joinId, amountKrw }[] } -> JudgingResults (once)
  *
@@ -247,6 +248,33 @@ export interface JudgingResults {
   /** joinId null: the team prize (400,000 KRW); otherwise a member prize (at most 100,000 KRW); 600,000 KRW in all. */
   prizes: { teamId: number; joinId: number | null; amountKrw: number }[];
   publishedAt: string;
+}
+
+/** Prizes of a sprint (spec): the winning team, at most per member, and the whole cohort. */
+export const WINNING_TEAM_PRIZE_KRW = 400_000;
+export const MEMBER_PRIZE_MAX_KRW = 100_000;
+export const TOTAL_PRIZE_MAX_KRW = 600_000;
+
+export interface RubricCriterion {
+  key: string;
+  name: string;
+  /** Percent; the weights add up to 100, so a total (scores 0..10) is out of 1,000. */
+  weight: number;
+}
+export interface JudgingView {
+  oddId: number;
+  rubric: RubricCriterion[];
+  teams: {
+    teamId: number;
+    teamKey: string;
+    name: string;
+    stopped: boolean;
+    members: { joinId: number; role: ApplicantRole | null; state: ApplicationState }[];
+    submission: Submission | null;
+    /** The current score; null until the team is scored. */
+    score: { scores: Record<string, number>; total: number; feedback: string; updatedAt: string } | null;
+  }[];
+  results: JudgingResults | null;
 }
 
 export interface MyTeamResponse {

@@ -1,24 +1,17 @@
 import { apiGet, apiPost, apiPut } from '@sq/api-client';
-import type { JudgingResults } from '@sq/contracts/api/operators';
+import type { JudgingResults, JudgingView } from '@sq/contracts/api/operators';
 import { useAsync } from '@sq/ui';
 
-export interface RubricCriterion {
-  key: string;
-  name: string;
-  /** Percent; the weights add up to 100, so a total is out of 1,000. */
-  weight: number;
+/** GET /api/admin/cohorts/{oddId}/judging — each team's submission and current score, the rubric, the results once published. */
+export async function getJudging(oddId: number, signal?: AbortSignal) {
+  return apiGet<JudgingView>(`/admin/cohorts/${oddId}/judging`, undefined, { signal });
 }
 
-/** GET /api/admin/judging/rubric — the criteria (scored 0..10) and their weights. */
-export async function getRubric(signal?: AbortSignal) {
-  return (await apiGet<{ rubric: RubricCriterion[] }>('/admin/judging/rubric', undefined, { signal })).rubric;
+export function useJudging(oddId: number) {
+  return useAsync((signal) => getJudging(oddId, signal), [oddId]);
 }
 
-export function useRubric() {
-  return useAsync((signal) => getRubric(signal), []);
-}
-
-/** PUT /api/admin/teams/{teamId}/score — one team's scores and feedback (until the results are published). */
+/** PUT /api/admin/teams/{teamId}/score — one team's scores (0..10 per criterion) and feedback, until the results are published. */
 export async function scoreTeam(teamId: number, scores: Record<string, number>, feedback: string) {
   return apiPut<{ teamId: number; scores: Record<string, number>; total: number; feedback: string }>(`/admin/teams/${teamId}/score`, { scores, feedback });
 }

@@ -11,6 +11,8 @@ const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFor
 const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
 const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
 const TeamsPage = page(() => import('./TeamsPage'), (m) => m.TeamsPage);
+const HealthPage = page(() => import('./HealthPage'), (m) => m.HealthPage);
+const JudgingPage = page(() => import('./JudgingPage'), (m) => m.JudgingPage);
 const AuditLogPage = page(() => import('./AuditLogPage'), (m) => m.AuditLogPage);
 
 /**
@@ -37,6 +39,8 @@ export function AdminConsole() {
           <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
           <Route path="cohorts/:oddId/board" element={<BoardPage />} />
           <Route path="cohorts/:oddId/teams" element={<TeamsPage />} />
+          <Route path="cohorts/:oddId/health" element={<HealthPage />} />
+          <Route path="cohorts/:oddId/judging" element={<JudgingPage />} />
           <Route path="audit" element={<AuditLogPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
