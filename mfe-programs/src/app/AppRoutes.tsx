@@ -58,6 +58,7 @@ export const SCREENS: Record<string, ComponentType> = {
   '/:product/book/successorder': screen(bookResult, (m) => m.BookSuccessOrderPage),
   '/:product/book/fail/:oddId': screen(bookResult, (m) => m.BookFailPage),
   '/faq': screen(() => import('../features/faq/components/FaqPage'), (m) => m.FaqPage),
+  '/admin/*': screen(() => import('../features/admin/components/AdminConsole'), (m) => m.AdminConsole),
 };
 
 /** Manifest paths with a screen (the routes test checks they are exactly the ones marked ready). */

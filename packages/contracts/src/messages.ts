@@ -126,6 +126,11 @@ export const MESSAGES = {
   judgingNotAllScored: '모든 팀을 채점해야 결과를 발표할 수 있어요.',
   judgingPrizeLimit: '상금은 팀원 1인당 100,000원, 총 600,000원을 넘을 수 없어요.',
   adminBackfillReason: '결제 실패로 빈 자리에 대기자 중 같은 역할로 배정되었어요.',
+  adminCohortProductRequired: '프로그램을 선택해 주세요.',
+  adminCohortNameRequired: '기수 이름을 100자 이내로 입력해 주세요.',
+  adminCohortDateRequired: '날짜를 입력해 주세요.',
+  adminCohortCapacityInvalid: '정원은 1 이상의 숫자로 입력해 주세요. 제한이 없으면 비워 두세요.',
+  adminCohortSeatsInvalid: '역할별 자리는 0부터 20까지의 숫자로 입력해 주세요. 프로그램 기본값을 쓰려면 비워 두세요.',
 
   // Career card, my info, IT skill check-up and trends.
   careerCardNotFound: '커리어 카드를 찾을 수 없어요.',

@@ -282,6 +282,13 @@ describe('members\' side and sprint operations', () => {
     // Judging: scored on the rubric with feedback, results once, prizes within the limits.
     const scored = await admin('PUT', `/api/admin/teams/${team.team_id}/score`, { scores: { problem: 8, execution: 9, design: 7, teamwork: 10 }, feedback: '완성도가 높아요.' });
     expect(scored.json().total).toBe(8 * 25 + 9 * 35 + 7 * 20 + 10 * 20);
+    const judging = (await admin('GET', `/api/admin/cohorts/${SPRINT}/judging`)).json();
+    expect(judging.rubric.map((c: { weight: number }) => c.weight)).toEqual([25, 35, 20, 20]);
+    expect(judging.teams.find((t: { teamId: number }) => t.teamId === team.team_id)).toMatchObject({
+      submission: { projectName: '회의록 요약 봇' },
+      score: { scores: { problem: 8, execution: 9 }, total: 855, feedback: '완성도가 높아요.' },
+    });
+    expect(judging.results).toBeNull();
     const tooMuch = await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, { memberPrizes: [{ joinId: steady, amountKrw: 100_001 }] });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toBe(MESSAGES.judgingPrizeLimit);
@@ -289,6 +296,7 @@ describe('members\' side and sprint operations', () => {
     expect(published.statusCode).toBe(200);
     expect(published.json()).toMatchObject({ winnerTeamId: team.team_id, prizes: [{ teamId: team.team_id, joinId: null, amountKrw: 400_000 }, { joinId: steady, amountKrw: 100_000 }] });
     expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {})).statusCode).toBe(409);
+    expect((await admin('GET', `/api/admin/cohorts/${SPRINT}/judging`)).json().results).toMatchObject({ winnerTeamId: team.team_id });
     const results = (await asMember(others[0]!, 'GET', `/api/applications/${others[0]}/team`)).json().results;
     expect(results).toMatchObject({ winner: true, total: 855, feedback: '완성도가 높아요.', scores: { execution: 9 } });
     stack.setNow(TODAY);
@@ -368,6 +376,7 @@ describe('members on admin paths', () => {
       ['GET', `/api/admin/cohorts/${SPRINT}/team-health`],
       ['POST', '/api/admin/checkins/misses/run', { day: '2026-12-16' }],
       ['GET', '/api/admin/judging/rubric'],
+      ['GET', `/api/admin/cohorts/${SPRINT}/judging`],
       ['PUT', '/api/admin/teams/1/score', { scores: { problem: 1, execution: 1, design: 1, teamwork: 1 }, feedback: 'x' }],
       ['POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {}],
     ];

@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../messages';
 import type { ApplicantRole, ApplicationState } from './applications';
 
 /**
@@ -34,6 +36,7 @@ import type { ApplicantRole, ApplicationState } from './applications';
  * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse
  * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
  * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
+ * - GET  /cohorts/{oddId}/judging                -> JudgingView (each team's members, submission and score; results once published)
  * - PUT  /teams/{teamId}/score  { scores: Record<RubricKey, 0..10>, feedback } -> { teamId, scores, total, feedback }
  * - POST /cohorts/{oddId}/results/publish  { memberPrizes?: { joinId, amountKrw }[] } -> JudgingResults (once)
  *
@@ -62,6 +65,46 @@ export interface CohortInput {
   /** Seats per role in one team for this cohort; null: the product's make-up. */
   roleSeats: RoleSeats | null;
 }
+
+/** Largest seats per role in one team an operator may set (the biggest product team is 8). */
+export const ROLE_SEATS_MAX = 20;
+/** Largest capacity of a cohort (seats on sale). */
+export const COHORT_CAPACITY_MAX = 100_000;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = z.string({ error: MESSAGES.adminCohortDateRequired }).check(z.regex(DAY, MESSAGES.adminCohortDateRequired));
+const instant = z.iso.datetime({ offset: true, error: MESSAGES.adminCohortDateRequired });
+const seats = z.optional(z.nullable(z.number({ error: MESSAGES.adminCohortSeatsInvalid }).check(z.int(MESSAGES.adminCohortSeatsInvalid), z.gte(0, MESSAGES.adminCohortSeatsInvalid), z.lte(ROLE_SEATS_MAX, MESSAGES.adminCohortSeatsInvalid))));
+/** The Korean calendar day of an instant (recruiting closes at an instant; the other milestones are days). */
+const seoulDate = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
+/** One date rule of the cohort (the database's check constraint), its message under the field that breaks it. */
+const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) => z.refine<CohortInput>(holds, { message: MESSAGES.adminCohortDatesInvalid, path: [path] });
+
+/**
+ * POST/PUT /api/admin/cohorts body: the console checks it before sending and the programs service validates
+ * the request with it, so the operator sees the same Korean message in both places. Dates follow the order
+ * recruiting opens < closes (an instant) <= start, announcement and kick-off <= start <= end.
+ */
+export const cohortInputSchema = z
+  .object({
+    productId: z.number({ error: MESSAGES.adminCohortProductRequired }).check(z.int(MESSAGES.adminCohortProductRequired), z.positive(MESSAGES.adminCohortProductRequired)),
+    name: z.string({ error: MESSAGES.adminCohortNameRequired }).check(z.trim(), z.minLength(1, MESSAGES.adminCohortNameRequired), z.maxLength(100, MESSAGES.adminCohortNameRequired)),
+    recruitStart: instant,
+    recruitEnd: instant,
+    teamBuildingAnnounceDate: z.nullable(day),
+    kickoffDate: z.nullable(day),
+    startDate: day,
+    endDate: day,
+    capacity: z.nullable(z.number({ error: MESSAGES.adminCohortCapacityInvalid }).check(z.int(MESSAGES.adminCohortCapacityInvalid), z.positive(MESSAGES.adminCohortCapacityInvalid), z.lte(COHORT_CAPACITY_MAX, MESSAGES.adminCohortCapacityInvalid))),
+    roleSeats: z.nullable(z.object({ PLANNER: seats, DESIGNER: seats, DEVELOPER: seats })),
+  }, { error: MESSAGES.badRequest })
+  .check(
+    inOrder('recruitEnd', (c) => Date.parse(c.recruitStart) < Date.parse(c.recruitEnd)),
+    inOrder('startDate', (c) => seoulDate(c.recruitEnd) <= c.startDate),
+    inOrder('teamBuildingAnnounceDate', (c) => c.teamBuildingAnnounceDate === null || c.teamBuildingAnnounceDate <= c.startDate),
+    inOrder('kickoffDate', (c) => c.kickoffDate === null || c.kickoffDate <= c.startDate),
+    inOrder('endDate', (c) => c.startDate <= c.endDate),
+  );
 
 export interface AdminCohort extends CohortInput {
   oddId: number;
@@ -205,6 +248,33 @@ export interface JudgingResults {
   /** joinId null: the team prize (400,000 KRW); otherwise a member prize (at most 100,000 KRW); 600,000 KRW in all. */
   prizes: { teamId: number; joinId: number | null; amountKrw: number }[];
   publishedAt: string;
+}
+
+/** Prizes of a sprint (spec): the winning team, at most per member, and the whole cohort. */
+export const WINNING_TEAM_PRIZE_KRW = 400_000;
+export const MEMBER_PRIZE_MAX_KRW = 100_000;
+export const TOTAL_PRIZE_MAX_KRW = 600_000;
+
+export interface RubricCriterion {
+  key: string;
+  name: string;
+  /** Percent; the weights add up to 100, so a total (scores 0..10) is out of 1,000. */
+  weight: number;
+}
+export interface JudgingView {
+  oddId: number;
+  rubric: RubricCriterion[];
+  teams: {
+    teamId: number;
+    teamKey: string;
+    name: string;
+    stopped: boolean;
+    members: { joinId: number; role: ApplicantRole | null; state: ApplicationState }[];
+    submission: Submission | null;
+    /** The current score; null until the team is scored. */
+    score: { scores: Record<string, number>; total: number; feedback: string; updatedAt: string } | null;
+  }[];
+  results: JudgingResults | null;
 }
 
 export interface MyTeamResponse {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import type { ApplicationAnswers } from '@sq/contracts/api/applications';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../applications/transition';
@@ -13,10 +14,8 @@ export const CHECKIN_CLOSES_AT = '22:00';
 export const MISSES_BEFORE_DROP = 2;
 /** The final submission closes at 15:00 Korean time on the last day (spec). */
 export const SUBMISSION_CLOSES_AT = '15:00';
-/** Prizes (spec): the winning team, at most per member, and the whole cohort. */
-export const WINNING_TEAM_PRIZE_KRW = 400_000;
-export const MEMBER_PRIZE_MAX_KRW = 100_000;
-export const TOTAL_PRIZE_MAX_KRW = 600_000;
+// Prizes (spec), shared with the console's judging page through the contract.
+export { WINNING_TEAM_PRIZE_KRW, MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW } from '@sq/contracts/api/operators';
 /** The judging rubric: criteria scored 0..10, weights in percent (they add up to 100). */
 export const JUDGING_RUBRIC = [
   { key: 'problem', name: '문제 정의', weight: 25 },
@@ -178,6 +177,39 @@ export async function teamView(knex: Knex, joinId: number, people: { lookup(ids:
     results: result
       ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[]).filter((p) => p.teamId === team.team_id) }
       : null,
+  };
+}
+
+/**
+ * What the judges work from: every team of the cohort with its members, final submission and current score
+ * (null until scored), the rubric, and the published results once there are any.
+ */
+export async function judgingView(knex: Knex, oddId: number) {
+  if (!(await knex('cohort').where({ odd_id: oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
+  const teams: Row[] = await knex('team').where({ odd_id: oddId }).orderBy('team_id');
+  const ids = teams.map((t) => t.team_id as number);
+  const [members, submissions, scores, result]: [Row[], Row[], Row[], Row | undefined] = await Promise.all([
+    knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').whereIn('m.team_id', ids).orderBy('m.join_id').select('m.team_id', 'a.join_id', 'a.role', 'a.status'),
+    knex('team_submission').whereIn('team_id', ids),
+    knex('team_score').whereIn('team_id', ids),
+    knex('cohort_result').where({ odd_id: oddId }).first(),
+  ]);
+  return {
+    oddId,
+    rubric: JUDGING_RUBRIC,
+    teams: teams.map((t) => {
+      const score = scores.find((r) => r.team_id === t.team_id);
+      return {
+        teamId: t.team_id as number,
+        teamKey: t.team_key as string,
+        name: t.name as string,
+        stopped: Boolean(t.stopped_at),
+        members: members.filter((m) => m.team_id === t.team_id).map((m) => ({ joinId: m.join_id as number, role: m.role, state: m.status })),
+        submission: submissionOf(submissions.find((r) => r.team_id === t.team_id)),
+        score: score ? { scores: score.scores as Record<RubricKey, number>, total: score.total as number, feedback: score.feedback as string, updatedAt: new Date(score.updated_at).toISOString() } : null,
+      };
+    }),
+    results: result ? { oddId, winnerTeamId: result.winner_team_id as number, prizes: result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[], publishedAt: new Date(result.published_at).toISOString() } : null,
   };
 }
 

@@ -3,29 +3,14 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
-import type { AdminCohort, CohortListResponse } from '@sq/contracts/api/operators';
+import { cohortInputSchema, type AdminCohort, type CohortInput, type CohortListResponse } from '@sq/contracts/api/operators';
 import { badRequest, idParam, notFound, requireAdmin, type Row } from '@sq/service-kit';
 import { audit } from '../operators/audit';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.adminCohortDatesInvalid);
-const seats = z.number().int().min(0).max(20).nullable().optional();
-const cohortBody = z.object({
-  productId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(100),
-  recruitStart: z.iso.datetime({ offset: true }),
-  recruitEnd: z.iso.datetime({ offset: true }),
-  teamBuildingAnnounceDate: day.nullable(),
-  kickoffDate: day.nullable(),
-  startDate: day,
-  endDate: day,
-  capacity: z.number().int().positive().max(100_000).nullable(),
-  roleSeats: z.object({ PLANNER: seats, DESIGNER: seats, DEVELOPER: seats }).nullable(),
-});
-type CohortBody = z.infer<typeof cohortBody>;
 const oddParams = z.object({ oddId: idParam });
 const listQuery = z.object({ productId: idParam.optional() });
 
-const toRow = (b: CohortBody) => ({
+const toRow = (b: CohortInput) => ({
   product_id: b.productId,
   name: b.name,
   recruit_start: b.recruitStart,
@@ -104,9 +89,9 @@ const adminCohortRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CohortBody }>(
+  app.post<{ Body: CohortInput }>(
     '/api/admin/cohorts',
-    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 만들기', body: cohortBody } },
+    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 만들기', body: cohortInputSchema } },
     async (request) => {
       const cohort = await saving(() =>
         app.knex.transaction(async (trx) => {
@@ -121,9 +106,9 @@ const adminCohortRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: z.infer<typeof oddParams>; Body: CohortBody }>(
+  app.put<{ Params: z.infer<typeof oddParams>; Body: CohortInput }>(
     '/api/admin/cohorts/:oddId',
-    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 수정 (일정, 정원, 역할별 자리)', params: oddParams, body: cohortBody } },
+    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 수정 (일정, 정원, 역할별 자리)', params: oddParams, body: cohortInputSchema } },
     async (request) => {
       const { oddId } = request.params;
       const cohort = await saving(() =>

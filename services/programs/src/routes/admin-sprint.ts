@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
 import { idParam, requireAdmin } from '@sq/service-kit';
-import { JUDGING_RUBRIC, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
+import { JUDGING_RUBRIC, judgingView, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
 
 const oddParams = z.object({ oddId: idParam });
 const teamParams = z.object({ teamId: idParam });
@@ -28,6 +28,11 @@ const adminSprintRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ok(await recordMisses(app, request.body.day)),
   );
   app.get('/api/admin/judging/rubric', { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 기준과 가중치' } }, async () => ok({ rubric: JUDGING_RUBRIC }));
+  app.get<{ Params: z.infer<typeof oddParams> }>(
+    '/api/admin/cohorts/:oddId/judging',
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 현황 (팀별 제출물, 점수, 피드백, 발표된 결과)', params: oddParams } },
+    async (request) => ok(await judgingView(app.knex, request.params.oddId)),
+  );
   app.put<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof scoreBody> }>(
     '/api/admin/teams/:teamId/score',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 제출물 채점과 피드백', params: teamParams, body: scoreBody } },

@@ -3,7 +3,7 @@ import { Button } from '@sq/ui';
 import { asideInitial, asideRequest, friendLimitError, type AsideValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
 import { StepActions } from './StepActions';
-import { FormError, TextAreaField, TextField } from './Field';
+import { FormError, TextAreaField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
 
 /** aside: portfolio and GitHub links, what they want to build, available time, friends (career card IDs). */

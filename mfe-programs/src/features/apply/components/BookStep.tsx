@@ -6,7 +6,7 @@ import { fieldMessages } from '@sq/contracts/forms';
 import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { DESKTOP_MIN_WIDTH } from '../flows';
 import { StepActions } from './StepActions';
-import { CheckField, FormError } from './Field';
+import { CheckField, FormError } from '../../../shared/Field';
 import { RefundRules } from '../../../shared/RefundRules';
 import styles from './apply.module.css';
 

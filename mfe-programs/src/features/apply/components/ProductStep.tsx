@@ -2,7 +2,7 @@ import { productStepSchema, type ApplicationDraft, type ProductStep as ProductAn
 import { productFieldName, productInitial, productRequest, questionsOf, type ProductValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
 import { StepActions } from './StepActions';
-import { FormError, TextAreaField, TextField } from './Field';
+import { FormError, TextAreaField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
 
 type QuestionKind = ProductAnswers['kind'];

@@ -5,7 +5,7 @@ import { formatPhone } from '@sq/ui';
 import { eligibilityError, requiredInitial, requiredRequest, roleOptions, type RequiredValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
 import { StepActions } from './StepActions';
-import { FormError, SelectField, TextField } from './Field';
+import { FormError, SelectField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
 
 export interface RequiredStepProps {

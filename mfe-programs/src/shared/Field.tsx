@@ -1,5 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import styles from './apply.module.css';
+import styles from './field.module.css';
 
 interface Chrome {
   label: string;

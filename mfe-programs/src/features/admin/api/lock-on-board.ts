@@ -1,0 +1,7 @@
+import { apiPost } from '@sq/api-client';
+import type { BoardResponse } from '@sq/contracts/api/operators';
+
+/** POST /api/admin/cohorts/{oddId}/board/lock — a member on their team, or a whole team, stays put on a re-run. */
+export async function lockOnBoard(oddId: number, target: { joinId: number } | { teamKey: string }, locked: boolean) {
+  return apiPost<BoardResponse>(`/admin/cohorts/${oddId}/board/lock`, { ...target, locked });
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Spinner } from '@sq/ui';
+import { NotFoundPage } from '../../../shared/NotFoundPage';
+import styles from './admin.module.css';
+
+/** Each console page in a chunk of its own: an operator opening the board does not load the judging form. */
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
+const CohortsPage = page(() => import('./CohortsPage'), (m) => m.CohortsPage);
+const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFormPage);
+const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
+const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
+const TeamsPage = page(() => import('./TeamsPage'), (m) => m.TeamsPage);
+const HealthPage = page(() => import('./HealthPage'), (m) => m.HealthPage);
+const JudgingPage = page(() => import('./JudgingPage'), (m) => m.JudgingPage);
+const AuditLogPage = page(() => import('./AuditLogPage'), (m) => m.AuditLogPage);
+
+/**
+ * The operators' console under the manifest route `/admin/*` (ROLE_ADMIN, fluid layout: the shell's route
+ * guard sends anyone else to /). Its own routes are relative to /admin.
+ */
+export function AdminConsole() {
+  return (
+    <div className={styles.console} data-testid="admin-console">
+      <nav className={styles.nav} aria-label="운영자 콘솔">
+        <NavLink to="/admin/cohorts" className={styles.navLink}>
+          기수 관리
+        </NavLink>
+        <NavLink to="/admin/audit" className={styles.navLink}>
+          운영 기록
+        </NavLink>
+      </nav>
+      <Suspense fallback={<Spinner boxed />}>
+        <Routes>
+          <Route index element={<Navigate to="/admin/cohorts" replace />} />
+          <Route path="cohorts" element={<CohortsPage />} />
+          <Route path="cohorts/new" element={<CohortFormPage />} />
+          <Route path="cohorts/:oddId/edit" element={<CohortFormPage />} />
+          <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
+          <Route path="cohorts/:oddId/board" element={<BoardPage />} />
+          <Route path="cohorts/:oddId/teams" element={<TeamsPage />} />
+          <Route path="cohorts/:oddId/health" element={<HealthPage />} />
+          <Route path="cohorts/:oddId/judging" element={<JudgingPage />} />
+          <Route path="audit" element={<AuditLogPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </div>
+  );
+}

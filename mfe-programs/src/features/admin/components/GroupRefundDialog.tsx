@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isApiError } from '@sq/api-client';
+import type { GroupRefundPreview } from '@sq/contracts/api/operators';
+import { MESSAGES } from '@sq/contracts/messages';
+import { Button, Modal, Spinner, formatKrw } from '@sq/ui';
+import { confirmGroupRefund, previewGroupRefund, type GroupRefundCase, type RefundScope } from '../api/group-refunds';
+import { GROUP_REFUND_NAMES } from '../refund-labels';
+import { RefundLines } from './RefundLines';
+import styles from './admin.module.css';
+
+/**
+ * Team stop (one team) or company ended (the whole cohort): every member's amount first, then the
+ * confirmation with that total; when a boundary passed meanwhile the service refuses and the preview reloads.
+ */
+export function GroupRefundDialog({ scope, refundCase, title, names, onClose, onDone }: {
+  scope: RefundScope;
+  refundCase: GroupRefundCase;
+  title: string;
+  names: ReadonlyMap<number, string>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [preview, setPreview] = useState<GroupRefundPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const scopeKey = JSON.stringify(scope);
+
+  const loadPreview = useCallback(() => {
+    setPreview(null);
+    previewGroupRefund(JSON.parse(scopeKey) as RefundScope, refundCase).then(setPreview, (e: unknown) => setError(isApiError(e) ? e.message : MESSAGES.genericAlert));
+  }, [scopeKey, refundCase]);
+  useEffect(loadPreview, [loadPreview]);
+
+  const confirm = async () => {
+    if (!preview) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await confirmGroupRefund(scope, refundCase, preview.totalKrw);
+      setDone(true);
+      onDone();
+    } catch (e) {
+      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      if (isApiError(e) && e.status === 409) loadPreview();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      wide
+      title={`${title} ${GROUP_REFUND_NAMES[refundCase]}`}
+      onClose={onClose}
+      footer={
+        done ? (
+          <Button onClick={onClose}>닫기</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              닫기
+            </Button>
+            <Button onClick={() => void confirm()} disabled={!preview || busy} data-testid="group-refund-confirm">
+              {busy ? '환불하는 중...' : `${preview ? formatKrw(preview.totalKrw) : ''} 환불하기`}
+            </Button>
+          </>
+        )
+      }
+    >
+      {error ? (
+        <p className={styles.formError} role="alert" data-testid="group-refund-error">
+          {error}
+        </p>
+      ) : null}
+      {done ? (
+        <p className={styles.notice} role="status" data-testid="group-refund-done">
+          환불을 요청했어요. 팀원마다 한 번씩 환불되고 메일이 나가요.
+        </p>
+      ) : null}
+      {!preview && !error ? <Spinner boxed /> : null}
+      {preview && !done ? (
+        <div className={styles.section} data-testid="group-refund-preview">
+          <p>
+            환불 총액 <strong className={styles.total} data-testid="group-refund-total">{formatKrw(preview.totalKrw)}</strong> ({preview.lines.length}명)
+          </p>
+          <RefundLines lines={preview.lines} names={names} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

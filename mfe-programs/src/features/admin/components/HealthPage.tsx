@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { EmptyState, Spinner } from '@sq/ui';
+import { LoadError } from '../../../shared/LoadError';
+import { seoulDay } from '../../../shared/dates';
+import { useBoard } from '../api/get-board';
+import { useTeamHealth } from '../api/get-team-health';
+import { roleName, stateName } from '../labels';
+import { CohortFrame } from './CohortFrame';
+import styles from './admin.module.css';
+
+/** One miss already puts a member one step from the drop (MISSES_BEFORE_DROP is 2): the console flags them. */
+const AT_RISK_MISSES = 1;
+
+function Health({ oddId }: { oddId: number }) {
+  const health = useTeamHealth(oddId);
+  const board = useBoard(oddId);
+  const names = useMemo(() => new Map((board.data?.teams.flatMap((t) => t.members) ?? []).map((m) => [m.joinId, m.name])), [board.data]);
+  if (health.status === 'loading') return <Spinner boxed />;
+  if (health.status === 'error') return <LoadError error={health.error} onRetry={health.reload} />;
+  if (health.data.teams.length === 0) return <EmptyState title="발표된 팀이 없어요" />;
+  return (
+    <>
+      <p className={styles.lead}>{seoulDay(health.data.day)} 기준이에요. 체크인은 매일 밤 10시에 마감되고, 2일 연속 누락하면 중도 하차돼요.</p>
+      <div className={styles.board}>
+        {health.data.teams.map((team) => {
+          const atRisk = team.members.filter((m) => m.state === 'ASSIGNED' && m.misses >= AT_RISK_MISSES).length;
+          return (
+            <section key={team.teamId} className={styles.team} data-testid="health-team" data-team-id={team.teamId} aria-label={team.name}>
+              <div className={styles.teamHead}>
+                <h3 className={styles.teamName}>{team.name}</h3>
+                <span className={styles.muted}>
+                  활동 {team.active}명 · 하차 {team.dropped}명
+                </span>
+                {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
+                {atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">누락 있는 팀원 {atRisk}명</span> : null}
+                {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
+              </div>
+              <div className={styles.tableWrap}>
+                <table className={styles.table}>
+                  <thead>
+                    <tr>
+                      <th scope="col">팀원</th>
+                      <th scope="col">역할</th>
+                      <th scope="col">상태</th>
+                      <th scope="col" className={styles.num}>체크인</th>
+                      <th scope="col" className={styles.num}>연속</th>
+                      <th scope="col" className={styles.num}>누락</th>
+                      <th scope="col">최근 누락</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {team.members.map((m) => (
+                      <tr key={m.joinId} data-testid="health-member" data-join-id={m.joinId}>
+                        <td>{names.get(m.joinId) ?? `#${m.joinId}`}</td>
+                        <td>{roleName(m.role)}</td>
+                        <td>{stateName(m.state)}</td>
+                        <td className={styles.num}>{m.checkins}</td>
+                        <td className={styles.num}>{m.streak}일</td>
+                        <td className={styles.num}>{m.misses ? <span className={`${styles.chip} ${styles.chipDanger}`}>{m.misses}</span> : 0}</td>
+                        <td>{m.lastMiss ? seoulDay(m.lastMiss) : '-'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+/** `/admin/cohorts/{oddId}/health`: check-in streaks and misses per team, so a team in trouble shows before anyone is dropped. */
+export function HealthPage() {
+  return <CohortFrame title="팀 건강도">{(cohort) => <Health oddId={cohort.oddId} />}</CohortFrame>;
+}

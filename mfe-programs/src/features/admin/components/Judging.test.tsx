@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
+import { MESSAGES } from '@sq/contracts/messages';
+import { board, sprintCohort } from '../test-fixtures';
+import { AdminConsole } from './AdminConsole';
+
+// The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
+vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put }));
+
+const rubric = [
+  { key: 'problem', name: '문제 정의', weight: 25 },
+  { key: 'execution', name: '완성도', weight: 35 },
+  { key: 'design', name: '사용성과 디자인', weight: 20 },
+  { key: 'teamwork', name: '협업', weight: 20 },
+];
+const judging: JudgingView = {
+  oddId: 212,
+  rubric,
+  results: null,
+  teams: [
+    { teamId: 31, teamKey: 'T1', name: '1팀', stopped: false, members: [{ joinId: 1, role: 'DEVELOPER', state: 'ASSIGNED' }], score: null,
+      submission: { projectName: '회의록 요약 봇', description: '회의를 요약해요.', repositoryUrl: 'https://github.com/example/bot', demoUrl: null, images: [], updatedAt: '2027-01-22T05:00:00.000Z' } },
+    { teamId: 32, teamKey: 'T2', name: '2팀', stopped: false, members: [{ joinId: 4, role: 'DEVELOPER', state: 'ASSIGNED' }], score: { scores: { problem: 5, execution: 5, design: 5, teamwork: 5 }, total: 500, feedback: '좋아요', updatedAt: '2027-01-22T06:00:00.000Z' }, submission: null },
+  ],
+};
+const health: TeamHealthResponse = {
+  oddId: 212,
+  day: '2027-01-15',
+  teams: [{ teamId: 31, teamKey: 'T1', name: '1팀', active: 2, dropped: 1, shortHanded: false, stopped: false, members: [
+    { joinId: 1, role: 'DEVELOPER', state: 'ASSIGNED', checkins: 3, streak: 3, misses: 0, lastMiss: null },
+    { joinId: 2, role: 'DESIGNER', state: 'ASSIGNED', checkins: 1, streak: 0, misses: 1, lastMiss: '2027-01-14' },
+    { joinId: 3, role: 'DEVELOPER', state: 'DROPPED', checkins: 0, streak: 0, misses: 2, lastMiss: '2027-01-14' },
+  ] }],
+};
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminConsole />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+// The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
+describe('operators console: sprint health and judging', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    api.get.mockImplementation((path: string) => {
+      if (path === '/admin/cohorts') return Promise.resolve({ cohorts: [sprintCohort] });
+      if (path === '/admin/cohorts/212/board') return Promise.resolve(board);
+      if (path === '/admin/cohorts/212/judging') return Promise.resolve(judging);
+      if (path === '/admin/cohorts/212/team-health') return Promise.resolve(health);
+      return Promise.reject(new Error(`unexpected GET ${path}`));
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('team health: check-ins, streaks and misses per member; a team with a miss is flagged before anyone else is dropped', async () => {
+    renderAt('/admin/cohorts/212/health');
+    const team = await screen.findByTestId('health-team', {}, { timeout: 8000 });
+    expect(within(team).getByTestId('at-risk').textContent).toBe('누락 있는 팀원 1명');
+    const rows = within(team).getAllByTestId('health-member').map((r) => r.textContent);
+    expect(rows).toEqual(['김하나개발자팀 배정 완료33일0-', '이둘디자이너팀 배정 완료10일12027.01.14', '박셋개발자중도 하차00일22027.01.14']);
+  });
+
+  it('scores a team on the weighted rubric with feedback, then publishes the results with prizes within the limits', async () => {
+    renderAt('/admin/cohorts/212/judging');
+    const [first] = await screen.findAllByTestId('judging-team', {}, { timeout: 8000 });
+    expect(within(first!).getByTestId('submission').textContent).toContain('회의록 요약 봇');
+    const form = within(first!).getByTestId('score-form');
+    for (const [name, value] of [['problem', '8'], ['execution', '9'], ['design', '7']]) fireEvent.change(form.querySelector(`select[name="${name}"]`)!, { target: { value } });
+    expect(within(form).getByTestId('score-total').textContent).toBe('-');
+    fireEvent.change(form.querySelector('select[name="teamwork"]')!, { target: { value: '10' } });
+    expect(within(form).getByTestId('score-total').textContent).toBe('855 / 1,000');
+    fireEvent.change(within(form).getByLabelText('피드백'), { target: { value: '완성도가 높아요.' } });
+    api.put.mockResolvedValueOnce({ teamId: 31, scores: {}, total: 855, feedback: '완성도가 높아요.' });
+    fireEvent.click(within(form).getByRole('button', { name: '점수 저장' }));
+    expect((await within(form).findByTestId('score-saved')).textContent).toBe('저장했어요. 합계 855점.');
+    expect(api.put).toHaveBeenCalledWith('/admin/teams/31/score', { scores: { problem: 8, execution: 9, design: 7, teamwork: 10 }, feedback: '완성도가 높아요.' });
+
+    const [row] = screen.getAllByTestId('prize-row');
+    fireEvent.change(within(row!).getByLabelText('팀원 상금 받을 사람'), { target: { value: '1' } });
+    fireEvent.change(within(row!).getByLabelText('금액(원)'), { target: { value: '150000' } });
+    expect(screen.getByTestId('prize-total').textContent).toBe('550,000원');
+    fireEvent.click(screen.getByTestId('publish-results'));
+    expect((await screen.findByTestId('publish-results-error')).textContent).toBe(MESSAGES.judgingPrizeLimit);
+    expect(api.post).not.toHaveBeenCalled();
+
+    fireEvent.change(within(row!).getByLabelText('금액(원)'), { target: { value: '100000' } });
+    api.post.mockResolvedValueOnce({ oddId: 212, winnerTeamId: 31, prizes: [], publishedAt: '2027-01-23T01:00:00.000Z' });
+    fireEvent.click(screen.getByTestId('publish-results'));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/admin/cohorts/212/results/publish', { memberPrizes: [{ joinId: 1, amountKrw: 100_000 }] }));
+  });
+});

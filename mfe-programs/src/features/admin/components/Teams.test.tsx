@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ApiError } from '@sq/api-client';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import { MESSAGES } from '@sq/contracts/messages';
+import { board, sprintCohort } from '../test-fixtures';
+import { AdminConsole } from './AdminConsole';
+
+// The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post }));
+
+const member = (joinId: number, role: 'DEVELOPER' | 'DESIGNER' | 'PLANNER') => ({ joinId, role, state: 'ASSIGNED' as const, checkins: 0, streak: 0, misses: 0, lastMiss: null });
+const health: TeamHealthResponse = {
+  oddId: 212,
+  day: '2027-01-14',
+  teams: [
+    { teamId: 31, teamKey: 'T1', name: '1팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(1, 'DEVELOPER'), member(2, 'DESIGNER'), member(3, 'DEVELOPER')] },
+    { teamId: 32, teamKey: 'T2', name: '2팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(4, 'DEVELOPER'), member(5, 'DESIGNER'), member(6, 'PLANNER')] },
+  ],
+};
+
+function renderTeams() {
+  return render(
+    <MemoryRouter initialEntries={['/admin/cohorts/212/teams']}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminConsole />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const opsMember = (joinId: number) => screen.getAllByTestId('ops-member').find((el) => el.dataset.joinId === String(joinId))!;
+
+// The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
+describe('operators console: team changes', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    api.get.mockImplementation((path: string, params?: Record<string, string>) => {
+      if (path === '/admin/cohorts') return Promise.resolve({ cohorts: [sprintCohort] });
+      if (path === '/admin/cohorts/212/team-health') return Promise.resolve(health);
+      if (path === '/admin/cohorts/212/board') return Promise.resolve({ ...board, publishedAt: '2027-01-12T01:00:00.000Z' });
+      if (path === '/admin/teams/31/replacements' && params?.role === 'DEVELOPER') {
+        return Promise.resolve({ candidates: [{ joinId: 7, role: 'DEVELOPER', careerMonths: 26, distanceMonths: 2 }, { joinId: 9, role: 'DEVELOPER', careerMonths: 60, distanceMonths: 36 }] });
+      }
+      return Promise.reject(new Error(`unexpected GET ${path}`));
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('removes a member with the previewed refund of the chosen reason, then accepts the best-fitting replacement', async () => {
+    api.post.mockImplementation((path: string, body: { reason?: string }) => {
+      if (path === '/admin/applications/1/removal/preview') {
+        return Promise.resolve(body.reason === 'LEFT' ? { joinId: 1, refundCase: 'LEFT_AFTER_INVITE', paidKrw: 30_000, refundKrw: 15_000, phase: '팀 합류 후' } : { joinId: 1, refundCase: 'INDIVIDUAL', paidKrw: 30_000, refundKrw: 0, phase: '시작 이후' });
+      }
+      if (path === '/admin/applications/1/removal') return Promise.resolve({ joinId: 1, refundCase: 'INDIVIDUAL', paidKrw: 30_000, refundKrw: 0, phase: '시작 이후', teamId: 31 });
+      if (path === '/admin/teams/31/replacements') return Promise.resolve({ accepted: true });
+      return Promise.reject(new Error(`unexpected POST ${path}`));
+    });
+    renderTeams();
+    await screen.findAllByTestId('ops-team', {}, { timeout: 8000 });
+    expect(within(opsMember(1)).getByText('김하나')).toBeTruthy();
+    fireEvent.click(within(opsMember(1)).getByTestId('remove-open'));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('removal-preview')).textContent).toBe('결제 30,000원 중 15,000원 환불 (팀 합류 후)');
+    fireEvent.click(within(dialog).getByLabelText(/운영진이 제외해요/));
+    await waitFor(() => expect(within(dialog).getByTestId('removal-preview').textContent).toBe('결제 30,000원 중 0원 환불 (시작 이후)'));
+    fireEvent.change(within(dialog).getByLabelText(/메모/), { target: { value: '연락 두절' } });
+    fireEvent.click(within(dialog).getByTestId('removal-confirm'));
+    expect((await within(dialog).findByTestId('removal-done')).textContent).toContain('김하나님을 제외했어요');
+    expect(api.post).toHaveBeenCalledWith('/admin/applications/1/removal', { reason: 'DROPPED', expectedRefundKrw: 0, note: '연락 두절' });
+
+    const proposals = await within(dialog).findAllByTestId('replacement');
+    expect(proposals.map((p) => p.dataset.joinId)).toEqual(['7', '9']);
+    expect(proposals[0]!.textContent).toContain('오일곱');
+    fireEvent.click(within(proposals[0]!).getByRole('button', { name: '이 팀원으로 교체' }));
+    expect((await within(dialog).findByTestId('replacement-done')).textContent).toContain('오일곱님이 합류해요');
+    expect(api.post).toHaveBeenLastCalledWith('/admin/teams/31/replacements', { joinId: 7 });
+  });
+
+  it('team stop: every amount and the total before confirming; a changed amount (409) shows the message and a fresh preview', async () => {
+    let total = 60_000;
+    api.post.mockImplementation((path: string, body: { expectedTotalKrw?: number }) => {
+      if (path === '/admin/teams/32/refunds/preview') {
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [{ joinId: 4, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundKrw: total / 2, phase: '팀 중단' }, { joinId: 5, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundKrw: total / 2, phase: '팀 중단' }] });
+      }
+      if (path === '/admin/teams/32/refunds') {
+        if (body.expectedTotalKrw !== total) return Promise.reject(new ApiError('409', MESSAGES.adminRefundChanged, 409));
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [], outcomes: [] });
+      }
+      return Promise.reject(new Error(`unexpected POST ${path}`));
+    });
+    renderTeams();
+    const teams = await screen.findAllByTestId('ops-team', {}, { timeout: 8000 });
+    fireEvent.click(within(teams[1]!).getByTestId('team-stop-open'));
+    const dialog = await screen.findByRole('dialog');
+    expect((await within(dialog).findByTestId('group-refund-total')).textContent).toBe('60,000원');
+    expect(within(dialog).getAllByTestId('refund-line').map((l) => l.textContent)).toEqual(['4최넷30,000원30,000원팀 중단', '5정다섯30,000원30,000원팀 중단']);
+    expect(api.post).not.toHaveBeenCalledWith('/admin/teams/32/refunds', expect.anything());
+
+    total = 40_000;
+    fireEvent.click(within(dialog).getByTestId('group-refund-confirm'));
+    expect((await within(dialog).findByTestId('group-refund-error')).textContent).toBe(MESSAGES.adminRefundChanged);
+    await waitFor(() => expect(within(dialog).getByTestId('group-refund-total').textContent).toBe('40,000원'));
+    fireEvent.click(within(dialog).getByTestId('group-refund-confirm'));
+    await within(dialog).findByTestId('group-refund-done');
+    expect(api.post).toHaveBeenLastCalledWith('/admin/teams/32/refunds', { refundCase: 'TEAM_STOP', expectedTotalKrw: 40_000 });
+  });
+});

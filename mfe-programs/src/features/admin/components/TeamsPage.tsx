@@ -1,0 +1,120 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { BoardResponse, TeamHealthResponse } from '@sq/contracts/api/operators';
+import { Button, EmptyState, Spinner } from '@sq/ui';
+import { LoadError } from '../../../shared/LoadError';
+import { useBoard } from '../api/get-board';
+import { useTeamHealth } from '../api/get-team-health';
+import { roleName, stateName } from '../labels';
+import { CohortFrame } from './CohortFrame';
+import { GroupRefundDialog } from './GroupRefundDialog';
+import { RemovalDialog } from './RemovalDialog';
+import styles from './admin.module.css';
+
+type Team = TeamHealthResponse['teams'][number];
+type Dialog =
+  | { kind: 'remove'; team: Team; member: Team['members'][number] }
+  | { kind: 'teamStop'; team: Team }
+  | { kind: 'companyEnded' };
+
+/** Names by application, from the board (the published teams keep the board's members). */
+function namesOf(board: BoardResponse | undefined): Map<number, string> {
+  const members = [...(board?.teams.flatMap((t) => t.members) ?? []), ...(board?.waitlist ?? [])];
+  return new Map(members.flatMap((m) => (m.name ? [[m.joinId, m.name] as const] : [])));
+}
+
+function TeamList({ teams, names, open }: { teams: Team[]; names: ReadonlyMap<number, string>; open: (dialog: Dialog) => void }) {
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <p className={styles.lead}>팀원을 제외하면 그 순간의 환불 규정으로 환불하고, 같은 역할의 대기자 중 잘 맞는 순으로 대체 팀원을 제안해요.</p>
+        <span className={styles.spacer} />
+        <Button variant="secondary" onClick={() => open({ kind: 'companyEnded' })} data-testid="company-ended-open">
+          회사 사정 종료 환불 (기수 전체)
+        </Button>
+      </div>
+      <div className={styles.board}>
+        {teams.map((team) => (
+          <section key={team.teamId} className={styles.team} data-testid="ops-team" data-team-id={team.teamId} aria-label={team.name}>
+            <div className={styles.teamHead}>
+              <h3 className={styles.teamName}>{team.name}</h3>
+              <span className={styles.muted}>
+                {team.teamKey} · 활동 {team.active}명
+              </span>
+              {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
+              {team.stopped ? <span className={`${styles.chip} ${styles.chipDanger}`}>중단됨</span> : null}
+            </div>
+            <ul className={styles.members}>
+              {team.members.map((m) => (
+                <li key={m.joinId} className={styles.member} data-testid="ops-member" data-join-id={m.joinId}>
+                  <div className={styles.memberHead}>
+                    <span className={styles.memberName}>{names.get(m.joinId) ?? `#${m.joinId}`}</span>
+                    <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(m.role)}</span>
+                    <span className={styles.chip}>{stateName(m.state)}</span>
+                    <span className={styles.spacer} />
+                    {!team.stopped && m.state === 'ASSIGNED' ? (
+                      <button type="button" className={styles.iconButton} onClick={() => open({ kind: 'remove', team, member: m })} data-testid="remove-open">
+                        제외
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {!team.stopped ? (
+              <Button size="small" variant="secondary" onClick={() => open({ kind: 'teamStop', team })} data-testid="team-stop-open">
+                팀 중단 환불
+              </Button>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
+  const health = useTeamHealth(oddId);
+  const board = useBoard(oddId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const names = useMemo(() => namesOf(board.data), [board.data]);
+  const reload = () => {
+    health.reload();
+    board.reload();
+  };
+  // Stable, so a reload under an open dialog does not move the focus (the Modal re-runs its focus effect on a new onClose).
+  const close = useCallback(() => setDialog(null), []);
+
+  // The dialogs stay open while the teams reload after a change (the removal dialog goes on to the replacement).
+  return (
+    <>
+      {health.status === 'loading' ? <Spinner boxed /> : null}
+      {health.status === 'error' ? <LoadError error={health.error} onRetry={health.reload} /> : null}
+      {health.status === 'success' && health.data.teams.length === 0 ? (
+        <EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />
+      ) : null}
+      {health.status === 'success' && health.data.teams.length > 0 ? <TeamList teams={health.data.teams} names={names} open={setDialog} /> : null}
+      {dialog?.kind === 'remove' ? (
+        <RemovalDialog
+          joinId={dialog.member.joinId}
+          teamId={dialog.team.teamId}
+          name={names.get(dialog.member.joinId) ?? `#${dialog.member.joinId}`}
+          role={dialog.member.role}
+          names={names}
+          onClose={close}
+          onChanged={reload}
+        />
+      ) : null}
+      {dialog?.kind === 'teamStop' ? (
+        <GroupRefundDialog scope={{ teamId: dialog.team.teamId }} refundCase="TEAM_STOP" title={dialog.team.name} names={names} onClose={close} onDone={reload} />
+      ) : null}
+      {dialog?.kind === 'companyEnded' ? (
+        <GroupRefundDialog scope={{ oddId }} refundCase="COMPANY_ENDED" title={cohortName} names={names} onClose={close} onDone={reload} />
+      ) : null}
+    </>
+  );
+}
+
+/** `/admin/cohorts/{oddId}/teams`: the published teams; member removal with refund and replacement; team stop and company-ended refunds. */
+export function TeamsPage() {
+  return <CohortFrame title="팀 운영">{(cohort) => <Teams oddId={cohort.oddId} cohortName={cohort.name} />}</CohortFrame>;
+}
