@@ -38,14 +38,24 @@ export interface AccessFixtures {
   member: Member;
   other: Member;
   operator: Operator;
-  /** The cohort both members applied to, and the one only `member`'s spare application is in. */
+  /** The sprint cohort both members applied to; its board is published, so they have a team (`teamId` is member's). */
   oddId: number;
-  spareOddId: number;
-  /** A program slug and a published story, past project and FAQ-free ids the public reads use. */
+  teamId: number;
+  /** A recruiting cohort nobody here applied to: the apply wizard's operations. */
+  applyOddId: number;
+  /** Valid answers of its `required` step. */
+  requiredAnswers: Record<string, unknown>;
+  /** An empty cohort the operator made: the console's board and cohort-wide operations. */
+  adminOddId: number;
+  adminProductId: number;
+  /** A season not yet open, to open. */
+  draftSeasonId: number;
+  /** One question of the open check-up season and an option of it. */
+  checkupQuestion: { questionId: number; optionId: number };
+  /** A program slug and a published story and past project, for the public reads. */
   productSlug: string;
   storyId: number;
   pastProjectId: number;
-  seasonId: number;
   /** Signs everyone in again (after an operation that ends sessions: logout, password change). */
   refreshTokens(): Promise<void>;
 }
@@ -80,7 +90,7 @@ export function imageForm(): FormData {
 export const projectBody = (title: string) => ({ title, role: '백엔드 개발', startDate: '2025-01-01', endDate: '2025-03-31', description: '접근 권한 시험용 프로젝트', links: [], imgIds: [] });
 
 /** The answers of each step of the apply wizard, minimal but valid. */
-function stepAnswers(kind: string, email: string): [string, unknown][] {
+export function stepAnswers(kind: string, email: string): [string, unknown][] {
   const steps: [string, unknown][] = [
     ['required', { contactEmail: email, phone: '01012345678', jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', experienceMonths: 18, role: 'DEVELOPER' }],
     ['aside', { portfolioUrl: 'https://portfolio.example.com/me', githubUrl: 'https://github.com/example', wantToBuild: '이웃과 나누는 서비스', availableTime: '평일 저녁', friendCareerCardIds: [] }],
@@ -161,7 +171,7 @@ async function makeOperator(call: Call, stack: RealStack): Promise<Operator> {
 }
 
 interface CohortRow { oddId: number; recruiting: boolean }
-interface ProductRow { slug: string; kind: string; cohorts: CohortRow[] }
+interface ProductRow { productId: number; slug: string; kind: string; cohorts: CohortRow[] }
 
 /** Two members with their own card, projects, image, applications and check-up result; an operator; public ids. */
 export async function createAccessFixtures(stack: RealStack): Promise<AccessFixtures> {
@@ -171,27 +181,53 @@ export async function createAccessFixtures(stack: RealStack): Promise<AccessFixt
     const product = products.find((p) => p.kind === kind && p.cohorts.some((c) => c.recruiting));
     const cohort = product?.cohorts.find((c) => c.recruiting);
     if (!product || !cohort) throw new Error(`no recruiting ${kind} cohort in the demo calendar`);
-    return { oddId: cohort.oddId, kind, slug: product.slug };
+    return { oddId: cohort.oddId, kind, slug: product.slug, productId: product.productId };
   };
   const sprint = recruiting('SPRINT');
   const teamProject = recruiting('TEAM_PROJECT');
+  const generic = recruiting('GENERIC');
   const member = await memberWithRecords(call, 'mem', [sprint, teamProject]);
   const other = await memberWithRecords(call, 'oth', [sprint]);
+  // A sprint team needs three; a third member applies so that the board has one to announce.
+  const third = await signUp(call, 'thi');
+  await applyAndReserve(call, third.token, sprint.oddId, sprint.kind, 'apply-thi@example.com');
   const operator = await makeOperator(call, stack);
+  const admin = { token: operator.token };
+
+  // The operator builds and announces the sprint's teams, as the console does: the members get a team.
+  await expectSuccess('board run', call('POST', `/api/admin/cohorts/${sprint.oddId}/board/run`, { ...admin, body: {} }));
+  await expectSuccess('board publish', call('POST', `/api/admin/cohorts/${sprint.oddId}/board/publish`, admin));
+  const { team } = (await expectSuccess('member team', call('GET', `/api/applications/${member.joinId}/team`, { token: member.token }))) as { team: { teamId: number } };
+  const made = (await expectSuccess('admin cohort', call('POST', '/api/admin/cohorts', {
+    ...admin,
+    body: {
+      productId: generic.productId, name: '권한 시험용 빈 기수', recruitStart: '2030-01-01T00:00:00+09:00', recruitEnd: '2030-01-10T23:59:59+09:00',
+      teamBuildingAnnounceDate: null, kickoffDate: null, startDate: '2030-01-20', endDate: '2030-01-30', capacity: null, roleSeats: null,
+    },
+  }))) as { cohort: { oddId: number } };
+  const season = (await expectSuccess('draft season', call('POST', '/api/admin/itskill/seasons', { ...admin, body: { title: '다음 시즌' } }))) as { season: { surveyId: number } };
+  const run = (await expectSuccess('checkup questions', call('GET', '/api/itskill/checkup/run', { token: member.token }).then(async (answer) =>
+    answer.status === 404 ? call('POST', '/api/itskill/checkup/run', { token: member.token, body: { jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' } }) : answer,
+  ))) as { run: { questions: { questionId: number; options: { optionId: number }[] }[] } };
+  const question = run.run.questions[0]!;
   const stories = (await expectSuccess('stories', call('GET', '/api/stories'))) as { stories: { items: { storyId: number }[] } };
   const projects = (await expectSuccess('past projects', call('GET', '/api/projects'))) as { projects: { items: { projectId: number }[] } };
-  const seasons = (await expectSuccess('seasons', call('GET', '/api/admin/itskill/seasons', { token: operator.token }))) as { seasons: { surveyId: number }[] };
   return {
     call,
     member,
     other,
     operator,
     oddId: sprint.oddId,
-    spareOddId: teamProject.oddId,
+    teamId: team.teamId,
+    applyOddId: generic.oddId,
+    requiredAnswers: stepAnswers('GENERIC', 'apply-fresh@example.com')[0]![1] as Record<string, unknown>,
+    adminOddId: made.cohort.oddId,
+    adminProductId: generic.productId,
+    draftSeasonId: season.season.surveyId,
+    checkupQuestion: { questionId: question.questionId, optionId: question.options[0]!.optionId },
     productSlug: sprint.slug,
     storyId: stories.stories.items[0]!.storyId,
     pastProjectId: projects.projects.items[0]!.projectId,
-    seasonId: seasons.seasons[0]!.surveyId,
     async refreshTokens() {
       member.token = await signIn(call, member);
       other.token = await signIn(call, other);
