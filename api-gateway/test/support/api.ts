@@ -15,7 +15,7 @@ export function gatewayClient(baseUrl: string) {
   return async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: BodyInit | undefined;
+    let body: RequestInit['body'];
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -191,7 +191,8 @@ describe('the PG answer is never taken from the browser', () => {
     const carol = memberClient(stack, newMember());
     await carol.startDraft(GENERIC);
     await carol.saveStep(GENERIC, 'required', requiredAnswers());
-    for (const query of [{ issueId: 'sq-1-issue-1', code: 'CANCELLED', message: '취소' }, { issueId: 'sq-1-issue-1', billingKey: 'billing-key-invented' }]) {
+    const queries: Record<string, string>[] = [{ issueId: 'sq-1-issue-1', code: 'CANCELLED', message: '취소' }, { issueId: 'sq-1-issue-1', billingKey: 'billing-key-invented' }];
+    for (const query of queries) {
       const confirmed = await carol.confirm(GENERIC, query);
       expect(confirmed.statusCode).toBe(409);
       expect(confirmed.json().message).toBe(MESSAGES.paymentIssueMismatch);

@@ -21,10 +21,10 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
 
 declare module 'fastify' {
   interface FastifyInstance {
-    programsClient: ReturnType<typeof createProgramsClient>;
+    applicationOwners: ReturnType<typeof createProgramsClient>;
   }
 }
 
 export default fp(async (app) => {
-  app.decorate('programsClient', createProgramsClient({ baseUrl: app.itskillConfig.programsUrl, internalSecret: app.internalSecret, timeoutMs: app.itskillConfig.programsTimeoutMs }));
+  app.decorate('applicationOwners', createProgramsClient({ baseUrl: app.itskillConfig.programsUrl, internalSecret: app.internalSecret, timeoutMs: app.itskillConfig.programsTimeoutMs }));
 }, { name: 'programs-client', dependencies: ['itskill-config'] });

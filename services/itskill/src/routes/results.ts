@@ -32,7 +32,7 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<AttachSkillResponse> => {
       const { userId } = request.identity!;
       // Only to one's own application: someone else's answers like a missing one.
-      const owned = await app.programsClient.ownsApplication(userId, request.body.joinId).catch((error: unknown) => {
+      const owned = await app.applicationOwners.ownsApplication(userId, request.body.joinId).catch((error: unknown) => {
         request.log.warn({ err: error }, 'programs ownership check failed');
         throw new ApiError(503, MESSAGES.serviceUnavailable);
       });
