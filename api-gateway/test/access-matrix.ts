@@ -22,8 +22,9 @@
  *    one: the status is the same for everyone, which is the point.
  *  - Money-moving operator confirmations send a stale expected amount: 409 means the operator passed every access
  *    check and the service's guard stopped the change, so later rows keep their data.
- *  - Rows run in this order, each as visitor, other, operator, member: reads before changes, the operators'
- *    operations after the members', logout last.
+ *  - Rows run in this order: reads before changes, the operators' operations after the members', logout last.
+ *    In each row visitor, other and operator ask side by side, then the member (whose request may consume the
+ *    record, e.g. a deletion).
  */
 export type Expected = number | '2xx' | '4xx';
 

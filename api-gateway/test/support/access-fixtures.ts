@@ -87,6 +87,15 @@ export function imageForm(): FormData {
   return form;
 }
 
+/** The check-up's base information (step A). */
+export const CHECKUP_BASE = { jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' };
+
+/** A cohort of `productId` recruiting in 2030: nobody applies to it. */
+export const futureCohort = (productId: number) => ({
+  productId, name: '권한 시험용 빈 기수', recruitStart: '2030-01-01T00:00:00+09:00', recruitEnd: '2030-01-10T23:59:59+09:00',
+  teamBuildingAnnounceDate: null, kickoffDate: null, startDate: '2030-01-20', endDate: '2030-01-30', capacity: null, roleSeats: null,
+});
+
 export const projectBody = (title: string) => ({ title, role: '백엔드 개발', startDate: '2025-01-01', endDate: '2025-03-31', description: '접근 권한 시험용 프로젝트', links: [], imgIds: [] });
 
 /** The answers of each step of the apply wizard, minimal but valid. */
@@ -123,7 +132,7 @@ async function applyAndReserve(call: Call, token: string, oddId: number, kind: s
 
 /** A completed IT skill check-up (every question answered with its first option). */
 async function completeCheckup(call: Call, token: string): Promise<{ surveyId: number; shareKey: string }> {
-  await expectSuccess('checkup start', call('POST', '/api/itskill/checkup/run', { token, body: { jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' } }));
+  await expectSuccess('checkup start', call('POST', '/api/itskill/checkup/run', { token, body: CHECKUP_BASE }));
   const { run } = (await expectSuccess('checkup run', call('GET', '/api/itskill/checkup/run', { token }))) as { run: { surveyId: number; questions: { questionId: number; options: { optionId: number }[] }[] } };
   for (const question of run.questions) {
     await expectSuccess('checkup answer', call('POST', '/api/itskill/checkup/run/answers', { token, body: { questionId: question.questionId, optionId: question.options[0]!.optionId } }));
@@ -186,29 +195,23 @@ export async function createAccessFixtures(stack: RealStack): Promise<AccessFixt
   const sprint = recruiting('SPRINT');
   const teamProject = recruiting('TEAM_PROJECT');
   const generic = recruiting('GENERIC');
-  const member = await memberWithRecords(call, 'mem', [sprint, teamProject]);
-  const other = await memberWithRecords(call, 'oth', [sprint]);
-  // A sprint team needs three; a third member applies so that the board has one to announce.
-  const third = await signUp(call, 'thi');
-  await applyAndReserve(call, third.token, sprint.oddId, sprint.kind, 'apply-thi@example.com');
-  const operator = await makeOperator(call, stack);
+  // Independent of each other: made side by side. A sprint team needs three, so a third member applies too.
+  const [member, other, operator] = await Promise.all([
+    memberWithRecords(call, 'mem', [sprint, teamProject]),
+    memberWithRecords(call, 'oth', [sprint]),
+    makeOperator(call, stack),
+    signUp(call, 'thi').then((third) => applyAndReserve(call, third.token, sprint.oddId, sprint.kind, 'apply-thi@example.com')),
+  ]);
   const admin = { token: operator.token };
 
   // The operator builds and announces the sprint's teams, as the console does: the members get a team.
   await expectSuccess('board run', call('POST', `/api/admin/cohorts/${sprint.oddId}/board/run`, { ...admin, body: {} }));
   await expectSuccess('board publish', call('POST', `/api/admin/cohorts/${sprint.oddId}/board/publish`, admin));
   const { team } = (await expectSuccess('member team', call('GET', `/api/applications/${member.joinId}/team`, { token: member.token }))) as { team: { teamId: number } };
-  const made = (await expectSuccess('admin cohort', call('POST', '/api/admin/cohorts', {
-    ...admin,
-    body: {
-      productId: generic.productId, name: '권한 시험용 빈 기수', recruitStart: '2030-01-01T00:00:00+09:00', recruitEnd: '2030-01-10T23:59:59+09:00',
-      teamBuildingAnnounceDate: null, kickoffDate: null, startDate: '2030-01-20', endDate: '2030-01-30', capacity: null, roleSeats: null,
-    },
-  }))) as { cohort: { oddId: number } };
+  const made = (await expectSuccess('admin cohort', call('POST', '/api/admin/cohorts', { ...admin, body: futureCohort(generic.productId) }))) as { cohort: { oddId: number } };
   const season = (await expectSuccess('draft season', call('POST', '/api/admin/itskill/seasons', { ...admin, body: { title: '다음 시즌' } }))) as { season: { surveyId: number } };
-  const run = (await expectSuccess('checkup questions', call('GET', '/api/itskill/checkup/run', { token: member.token }).then(async (answer) =>
-    answer.status === 404 ? call('POST', '/api/itskill/checkup/run', { token: member.token, body: { jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' } }) : answer,
-  ))) as { run: { questions: { questionId: number; options: { optionId: number }[] }[] } };
+  // The member's check-up is done; a new run is under way (its questions are what the answer row sends).
+  const run = (await expectSuccess('checkup rerun', call('POST', '/api/itskill/checkup/run', { token: member.token, body: CHECKUP_BASE }))) as { run: { questions: { questionId: number; options: { optionId: number }[] }[] } };
   const question = run.run.questions[0]!;
   const stories = (await expectSuccess('stories', call('GET', '/api/stories'))) as { stories: { items: { storyId: number }[] } };
   const projects = (await expectSuccess('past projects', call('GET', '/api/projects'))) as { projects: { items: { projectId: number }[] } };

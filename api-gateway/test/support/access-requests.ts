@@ -1,5 +1,5 @@
 import type { AccessFixtures } from './access-fixtures';
-import { imageForm, projectBody } from './access-fixtures';
+import { CHECKUP_BASE, futureCohort, imageForm, projectBody } from './access-fixtures';
 
 /** What is sent for one operation: the concrete path (and query) and the body, the same for every role. */
 export interface OpRequest {
@@ -50,11 +50,6 @@ function signUpForm() {
     jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true, marketingAgreed: false,
   };
 }
-
-const cohortInput = (fx: AccessFixtures) => ({
-  productId: fx.adminProductId, name: '권한 시험 기수', recruitStart: '2030-01-01T00:00:00+09:00', recruitEnd: '2030-01-10T23:59:59+09:00',
-  teamBuildingAnnounceDate: null, kickoffDate: null, startDate: '2030-01-20', endDate: '2030-01-30', capacity: null, roleSeats: null,
-});
 
 /**
  * Query strings and bodies, where an operation needs more than its path: minimal and valid, so that the status
@@ -111,12 +106,12 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'PUT /api/applications/{joinId}/submission': () => ({ body: { projectName: '요약 봇', description: '회의록을 요약해요', repositoryUrl: 'https://github.com/example/bot', demoUrl: null, images: [] } }),
   'POST /api/getMyinfoSkill': (fx) => ({ body: { surveyId: fx.member.surveyId, joinId: fx.member.joinId } }),
 
-  'POST /api/itskill/checkup/run': () => ({ body: { jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_1_3Y' } }),
+  'POST /api/itskill/checkup/run': () => ({ body: CHECKUP_BASE }),
   'POST /api/itskill/checkup/run/answers': (fx) => ({ body: { questionId: fx.checkupQuestion.questionId, optionId: fx.checkupQuestion.optionId } }),
   'POST /api/itskill/checkup/run/submit': () => ({ body: {} }),
 
-  'POST /api/admin/cohorts': (fx) => ({ body: cohortInput(fx) }),
-  'PUT /api/admin/cohorts/{oddId}': (fx) => ({ body: cohortInput(fx) }),
+  'POST /api/admin/cohorts': (fx) => ({ body: futureCohort(fx.adminProductId) }),
+  'PUT /api/admin/cohorts/{oddId}': (fx) => ({ body: futureCohort(fx.adminProductId) }),
   'POST /api/admin/cohorts/{oddId}/board/run': () => ({ body: { seed: 7 } }),
   'POST /api/admin/cohorts/{oddId}/board/move': (fx) => ({ body: { joinId: fx.member.joinId, toTeam: null } }),
   'POST /api/admin/cohorts/{oddId}/board/lock': () => ({ body: { teamKey: 'T1', locked: true } }),
