@@ -6,6 +6,9 @@ export interface ItskillConfig {
   /** The account service's internal API: the subscribers' mail addresses when a season opens. */
   accountUrl: string;
   accountTimeoutMs: number;
+  /** The programs service's internal API: whether an application is the member's, before a result is attached to it. */
+  programsUrl: string;
+  programsTimeoutMs: number;
   /** Where the site lives, for the link in the season-open mail. */
   siteUrl: string;
   /** How many of the weakest areas the result suggests learning next. */
@@ -22,6 +25,8 @@ export function readItskillConfig(env: NodeJS.ProcessEnv = process.env): Itskill
   return {
     accountUrl: serviceUrl('account', env),
     accountTimeoutMs: positiveInt('ACCOUNT_TIMEOUT_MS', env.ACCOUNT_TIMEOUT_MS, 5_000),
+    programsUrl: serviceUrl('programs', env),
+    programsTimeoutMs: positiveInt('PROGRAMS_TIMEOUT_MS', env.PROGRAMS_TIMEOUT_MS, 5_000),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
     learnNextAreas: positiveInt('CHECKUP_LEARN_NEXT_AREAS', env.CHECKUP_LEARN_NEXT_AREAS, 2),
   };

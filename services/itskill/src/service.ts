@@ -3,6 +3,7 @@ import { migrations } from './migrations';
 import { seed } from './seeds';
 import itskillConfig from './config';
 import accountClient from './clients/account-client';
+import programsClient from './clients/programs-client';
 import surveyRepository from './repositories/survey-repository';
 import runRepository from './repositories/run-repository';
 import alarmRepository from './repositories/alarm-repository';
@@ -22,6 +23,7 @@ export const itskillService: ServiceDefinition = {
   plugin: async (app) => {
     await app.register(itskillConfig);
     await app.register(accountClient);
+    await app.register(programsClient);
     await app.register(mailerPlugin);
     await app.register(surveyRepository);
     await app.register(runRepository);

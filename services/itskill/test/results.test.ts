@@ -1,13 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '@sq/service-kit/testing';
 import { MESSAGES, type SharedCheckupResult } from '@sq/contracts';
+import { build } from '@sq/service-kit/testing';
+import { programsService } from '../../programs/src/service';
 import { buildItskill, call, member, takeCheckup } from './support';
 
 let service: TestService;
+// The real programs service: attaching asks it whose application a join id is.
+let programs: TestService;
 beforeAll(async () => {
-  service = await buildItskill({ CHECKUP_LEARN_NEXT_AREAS: '2' });
+  programs = await build(programsService);
+  const programsUrl = await programs.app.listen({ port: 0, host: '127.0.0.1' });
+  service = await buildItskill({ CHECKUP_LEARN_NEXT_AREAS: '2', PROGRAMS_SERVICE_URL: programsUrl, PROGRAMS_TIMEOUT_MS: '2000' });
 });
-afterAll(() => service?.close());
+afterAll(async () => {
+  await service?.close();
+  await programs?.close();
+});
+
+/** An application of `userId` in the programs service (in the first demo cohort); its join id. */
+async function applicationOf(userId: number): Promise<number> {
+  const cohort = await programs.app.knex('cohort').orderBy('odd_id').first('odd_id');
+  const [row] = await programs.app.knex('application').insert({ odd_id: cohort.odd_id, user_id: userId, role: 'DEVELOPER', status: 'RESERVED' }).returning('join_id');
+  return row.join_id as number;
+}
 
 const get = (url: string, headers: Record<string, string> = {}) => service.app.inject({ method: 'GET', url, headers });
 const shared = async (key: string) => (await get(`/api/itskill/results/${key}`)).json<{ result: SharedCheckupResult }>().result;
@@ -75,35 +91,57 @@ describe('attaching a result to an application (POST /api/getMyinfoSkill)', () =
   it('files the member’s result under their own application; programs reads it internally', async () => {
     const key = await takeCheckup(service, 640, { jobGroupCode: 'JG_DEV', yearCode: 'CY_5_10Y' }, () => 2);
     const { surveyId } = await shared(key);
-    const attached = await call(service, member(service, 640), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: 77 });
+    const joinId = await applicationOf(640);
+    const attached = await call(service, member(service, 640), 'POST', '/api/getMyinfoSkill', { surveyId, joinId });
     expect(attached.statusCode).toBe(200);
-    expect(attached.json()).toEqual({ ErrorCode: '00', attached: { surveyId, joinId: 77, shareKey: key, level: 4, levelName: '숙련' } });
-    const level = await internal(640, '?joinId=77');
+    expect(attached.json()).toEqual({ ErrorCode: '00', attached: { surveyId, joinId, shareKey: key, level: 4, levelName: '숙련' } });
+    const level = await internal(640, `?joinId=${joinId}`);
     expect(level.json()).toMatchObject({ ErrorCode: '00', completed: true, skill: { shareKey: key, level: 4, levelName: '숙련', jobGroupCode: 'JG_DEV' } });
     // Attaching twice keeps one link.
-    await call(service, member(service, 640), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: 77 });
-    expect(await service.app.knex('checkup_application').where({ join_id: 77 })).toHaveLength(1);
+    await call(service, member(service, 640), 'POST', '/api/getMyinfoSkill', { surveyId, joinId });
+    expect(await service.app.knex('checkup_application').where({ join_id: joinId })).toHaveLength(1);
   });
 
   it('never lets one member attach to, or read through, another member’s application', async () => {
     const key = await takeCheckup(service, 641, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 0);
     const { surveyId } = await shared(key);
-    await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: 88 });
-    // Member 642 has no result: nothing to attach.
+    const own = await applicationOf(641);
+    const strangers = await applicationOf(642);
+    await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: own });
     const before = await service.app.knex('checkup_application').orderBy(['join_id', 'user_id']);
-    const stranger = await call(service, member(service, 642), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: 88 });
+    // 641 has a result, but 642's application is not theirs: refused like a missing application.
+    const intruder = await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: strangers });
+    expect(intruder.statusCode).toBe(404);
+    expect(intruder.json().message).toBe(MESSAGES.applyNotFound);
+    expect((await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: 999_999 })).json().message).toBe(MESSAGES.applyNotFound);
+    // Member 642 has no result: nothing to attach to their own application.
+    const stranger = await call(service, member(service, 642), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: strangers });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().message).toBe(MESSAGES.checkupResultMissing);
-    // The application 88 of member 642 (as the programs service would ask) has no result of 641's.
-    expect((await internal(642, '?joinId=88')).json()).toEqual({ ErrorCode: '00', completed: false, skill: null });
-    for (const body of [{}, { surveyId, joinId: 'abc' }, { surveyId: '1\u0000', joinId: 1 }, { surveyId, joinId: 0 }, { surveyId, joinId: 1, userId: 641 }, [surveyId, 88]]) {
+    // The application of member 642 (as the programs service would ask) has no result of 641's.
+    expect((await internal(642, `?joinId=${strangers}`)).json()).toEqual({ ErrorCode: '00', completed: false, skill: null });
+    for (const body of [{}, { surveyId, joinId: 'abc' }, { surveyId: '1\u0000', joinId: 1 }, { surveyId, joinId: 0 }, { surveyId, joinId: 1, userId: 641 }, [surveyId, own]]) {
       const response = await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().message).toBe(MESSAGES.badRequest);
     }
-    expect((await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', { surveyId: 999_999, joinId: 89 })).statusCode).toBe(404);
-    expect((await service.app.inject({ method: 'POST', url: '/api/getMyinfoSkill', payload: { surveyId, joinId: 88 } })).statusCode).toBe(401);
+    expect((await call(service, member(service, 641), 'POST', '/api/getMyinfoSkill', { surveyId: 999_999, joinId: own })).statusCode).toBe(404);
+    expect((await service.app.inject({ method: 'POST', url: '/api/getMyinfoSkill', payload: { surveyId, joinId: own } })).statusCode).toBe(401);
     expect(await service.app.knex('checkup_application').orderBy(['join_id', 'user_id'])).toEqual(before);
+  });
+
+  it('answers 503 and attaches nothing while the programs service cannot say whose application it is', async () => {
+    const cut = await buildItskill({ PROGRAMS_SERVICE_URL: 'http://127.0.0.1:9', PROGRAMS_TIMEOUT_MS: '500' });
+    try {
+      const key = await takeCheckup(cut, 643, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 1);
+      const { surveyId } = (await cut.app.inject({ url: `/api/itskill/results/${key}` })).json<{ result: SharedCheckupResult }>().result;
+      const response = await call(cut, member(cut, 643), 'POST', '/api/getMyinfoSkill', { surveyId, joinId: 1 });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toBe(MESSAGES.serviceUnavailable);
+      expect(await cut.app.knex('checkup_application')).toHaveLength(0);
+    } finally {
+      await cut.close();
+    }
   });
 
   it('answers the internal level only to other services', async () => {

@@ -186,6 +186,20 @@ describe('the PG answer is never taken from the browser', () => {
     // Alice's own answer still works.
     expect((await alice.confirm(POTENDAY, aliceQuery)).json().result).toBe('RESERVED');
   });
+
+  it('confirms nothing for a draft that never opened a card page (it used to answer PAID)', async () => {
+    const carol = memberClient(stack, newMember());
+    await carol.startDraft(GENERIC);
+    await carol.saveStep(GENERIC, 'required', requiredAnswers());
+    const queries: Record<string, string>[] = [{ issueId: 'sq-1-issue-1', code: 'CANCELLED', message: '취소' }, { issueId: 'sq-1-issue-1', billingKey: 'billing-key-invented' }];
+    for (const query of queries) {
+      const confirmed = await carol.confirm(GENERIC, query);
+      expect(confirmed.statusCode).toBe(409);
+      expect(confirmed.json().message).toBe(MESSAGES.paymentIssueMismatch);
+    }
+    const draft = (await carol.inject('GET', `/api/apply/${GENERIC}/draft`)).json<{ draft: ApplicationDraft }>().draft;
+    expect(draft).toMatchObject({ state: 'DRAFT', currentStep: 'aside' });
+  });
 });
 
 describe('the sprint (potenday) on a phone', () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok, type AttachSkillResponse, type InternalSkillLevelResponse, type MyCheckupResultResponse, type SharedCheckupResultResponse } from '@sq/contracts';
-import { idParam, notFound, requireInternal, requireMember } from '@sq/service-kit';
+import { ApiError, idParam, notFound, requireInternal, requireMember } from '@sq/service-kit';
 
 const params = z.object({ shareKey: z.uuid(MESSAGES.badRequest) });
 const attachBody = z.strictObject({ surveyId: idParam, joinId: idParam }, { error: MESSAGES.badRequest });
@@ -30,7 +30,14 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
     '/api/getMyinfoSkill',
     { onRequest: requireMember, schema: { tags: ['itskill'], summary: '지원서에 체크업 결과 첨부', body: attachBody } },
     async (request): Promise<AttachSkillResponse> => {
-      const attached = await app.resultRepository.attach(request.identity!.userId, request.body.surveyId, request.body.joinId, new Date());
+      const { userId } = request.identity!;
+      // Only to one's own application: someone else's answers like a missing one.
+      const owned = await app.applicationOwners.ownsApplication(userId, request.body.joinId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'programs ownership check failed');
+        throw new ApiError(503, MESSAGES.serviceUnavailable);
+      });
+      if (!owned) throw notFound(MESSAGES.applyNotFound);
+      const attached = await app.resultRepository.attach(userId, request.body.surveyId, request.body.joinId, new Date());
       if (!attached) throw notFound(MESSAGES.checkupResultMissing);
       return ok({ attached });
     },

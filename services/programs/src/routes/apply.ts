@@ -102,6 +102,8 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       const { issueId, billingKey, code, message } = request.body;
       const row = await liveApplication(app.knex, userId, oddId);
       if (!row) throw notFound(MESSAGES.applyNotFound);
+      // A draft never opened a card page: there is nothing to confirm (it would otherwise read as paid).
+      if (row.status === 'DRAFT') throw conflict(MESSAGES.paymentIssueMismatch);
       let outcome;
       try {
         if (billingKey) {

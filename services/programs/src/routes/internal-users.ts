@@ -7,10 +7,11 @@ import { idParam, requireInternal } from '@sq/service-kit';
 export const FINISHED_APPLICATION_STATUSES = ['CANCELLED', 'REFUNDED', 'DROPPED', 'AUTO_CANCELLED', 'COMPLETED'] as const;
 
 const params = z.object({ userId: idParam });
+const applicationParams = z.object({ userId: idParam, joinId: idParam });
 
 /**
- * For the account service's withdrawal (never routed by the gateway): how many of the member's applications
- * are still live (submitted, reserved, paid, in team building or running). A member with any is not let go.
+ * For other services (never routed by the gateway). Account's withdrawal: how many of the member's applications
+ * are still live (submitted, reserved, paid, in team building or running); a member with any is not let go.
  */
 const internalUserRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof params> }>(
@@ -23,6 +24,16 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
         .count({ n: '*' })
         .first();
       return ok({ liveApplications: Number(row?.n ?? 0) });
+    },
+  );
+
+  // For itskill's check-up attachment: whether the application is this member's (whatever its state).
+  app.get<{ Params: z.infer<typeof applicationParams> }>(
+    '/internal/users/:userId/applications/:joinId',
+    { preHandler: requireInternal, schema: { hide: true, params: applicationParams } },
+    async (request) => {
+      const row = await app.knex('application').where({ join_id: request.params.joinId, user_id: request.params.userId }).first('join_id');
+      return ok({ owned: Boolean(row) });
     },
   );
 };
