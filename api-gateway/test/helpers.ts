@@ -58,16 +58,16 @@ export async function startUpstreams() {
   };
 }
 
-export async function startGateway(services: Record<ServiceName, string>, overrides: Partial<GatewayConfig> = {}) {
-  const database = await createTestDatabase('gateway');
-  const config: GatewayConfig = {
+/** The gateway's configuration for tests: every setting given, none read from the environment. */
+export function testGatewayConfig(services: Record<ServiceName, string>, databaseUrl: string, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  return {
     port: 0,
     jwtPublicKey: keys.publicKey,
     internalSecret: DEV_INTERNAL_SECRET,
     services,
     shellDir: null,
     cdnDir: null,
-    databaseUrl: database.url,
+    databaseUrl,
     rateLimit: { max: 10_000, windowMs: 60_000 },
     upstreamTimeoutMs: 2_000,
     corsOrigins: [],
@@ -76,6 +76,11 @@ export async function startGateway(services: Record<ServiceName, string>, overri
     siteName: '사이드퀘스트',
     ...overrides,
   };
+}
+
+export async function startGateway(services: Record<ServiceName, string>, overrides: Partial<GatewayConfig> = {}) {
+  const database = await createTestDatabase('gateway');
+  const config = testGatewayConfig(services, database.url, overrides);
   const app = await buildGateway(config);
   await app.ready();
   return { app, config, close: async () => { await app.close(); await database.drop(); } };

@@ -13,6 +13,7 @@ import { contentService } from '../../../services/content/src/service';
 import { programsService } from '../../../services/programs/src/service';
 import { itskillService } from '../../../services/itskill/src/service';
 import { buildGateway } from '../../src/app';
+import { testGatewayConfig } from '../helpers';
 
 const SERVICE_DEFINITIONS = {
   account: accountService,
@@ -88,20 +89,15 @@ export async function startRealStack(): Promise<RealStack> {
     );
     const database = await createTestDatabase('gateway');
     stops.push(() => database.drop());
-    const gateway = await buildGateway({
-      port: gatewayPort,
-      jwtPublicKey: keys.publicKey,
-      internalSecret: DEV_INTERNAL_SECRET,
-      services: urls,
-      shellDir: null,
-      cdnDir: null,
-      databaseUrl: database.url,
-      // Every request of the test comes from 127.0.0.1: the per-address limit would couple the rows.
-      rateLimit: { max: 1_000_000, windowMs: 60_000 },
-      upstreamTimeoutMs: 10_000,
-      corsOrigins: [],
-      siteName: '사이드퀘스트',
-    });
+    const gateway = await buildGateway(
+      testGatewayConfig(urls, database.url, {
+        port: gatewayPort,
+        jwtPublicKey: keys.publicKey,
+        // Every request of the test comes from 127.0.0.1: the per-address limit would couple the rows.
+        rateLimit: { max: 1_000_000, windowMs: 60_000 },
+        upstreamTimeoutMs: 10_000,
+      }),
+    );
     stops.push(() => gateway.close());
     await gateway.listen({ port: gatewayPort, host: '127.0.0.1' });
   } catch (error) {
