@@ -5,13 +5,14 @@ import type { GatewayConfig } from './config';
 import auth from './plugins/auth';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
+import inputGuard, { answerFrameworkError } from './plugins/input-guard';
 import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
 import rateLimit from './plugins/rate-limit';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
 export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY ?? false, bodyLimit: 12 * 1024 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: process.env.TRUST_PROXY ?? false, bodyLimit: 12 * 1024 * 1024, frameworkErrors: answerFrameworkError });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   app.addHook('onClose', () => knex.destroy());
 
@@ -27,6 +28,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
 
   await app.register(cors, { origins: config.corsOrigins });
+  await app.register(inputGuard, config.inputLimits);
   await app.register(rateLimit, { knex, ...config.rateLimit });
   await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { InputLimits } from './plugins/input-guard';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 
 export interface GatewayConfig {
@@ -19,7 +20,12 @@ export interface GatewayConfig {
   corsOrigins: string[];
   /** For page titles in link previews; the site name is configuration. */
   siteName: string;
+  /** JSON body size and nesting limits, checked before a body is parsed (README: input limits). */
+  inputLimits: InputLimits;
 }
+
+/** 1 MiB, the services' own body limit; 64 levels, far beyond any form the site sends (they nest 3 or 4). */
+export const DEFAULT_INPUT_LIMITS: InputLimits = { jsonBodyMaxBytes: 1024 * 1024, jsonMaxDepth: 64 };
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set (rate limits are shared through PostgreSQL).');
@@ -40,6 +46,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
+    inputLimits: {
+      jsonBodyMaxBytes: Number(env.JSON_BODY_MAX_BYTES ?? DEFAULT_INPUT_LIMITS.jsonBodyMaxBytes),
+      jsonMaxDepth: Number(env.JSON_MAX_DEPTH ?? DEFAULT_INPUT_LIMITS.jsonMaxDepth),
+    },
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

@@ -4,7 +4,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
 import { DEV_INTERNAL_SECRET, generateJwtKeys, readIdentity, type ServiceName } from '@sq/service-kit';
 import { createTestDatabase } from '@sq/service-kit/testing';
 import { buildGateway } from '../src/app';
-import type { GatewayConfig } from '../src/config';
+import { DEFAULT_INPUT_LIMITS, type GatewayConfig } from '../src/config';
 
 export const keys = generateJwtKeys();
 export const otherKeys = generateJwtKeys();
@@ -69,6 +69,7 @@ export async function startGateway(services: Record<ServiceName, string>, overri
     upstreamTimeoutMs: 2_000,
     corsOrigins: [],
     siteName: '사이드퀘스트',
+    inputLimits: DEFAULT_INPUT_LIMITS,
     ...overrides,
   };
   const app = await buildGateway(config);
