@@ -95,6 +95,8 @@ export default tseslint.config(
         // A service's integration tests may start another service for real, as its peer.
         { type: 'service-test', pattern: 'services/*/test', mode: 'folder', capture: ['service'] },
         { type: 'service', pattern: 'services/*', mode: 'folder', capture: ['service'] },
+        // The gateway's integration tests start the real services behind it (route contract, fuzzing).
+        { type: 'gateway-test', pattern: 'api-gateway/test', mode: 'folder' },
         { type: 'gateway', pattern: 'api-gateway', mode: 'folder' },
         { type: 'e2e', pattern: 'e2e', mode: 'folder' },
       ],
@@ -121,6 +123,7 @@ export default tseslint.config(
             // Service tests may also start the local peers (mail sink, OAuth provider) of the stack.
             { from: 'service-test', allow: ['service', 'service-test', ...pkg([...SERVER_PACKAGES, 'stack'])] },
             { from: 'gateway', allow: ['gateway', ...pkg(SERVER_PACKAGES)] },
+            { from: 'gateway-test', allow: ['gateway', 'gateway-test', 'service', ...pkg([...SERVER_PACKAGES, 'stack'])] },
             { from: 'e2e', allow: ['e2e', 'package'] },
           ],
         },

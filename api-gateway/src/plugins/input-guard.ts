@@ -70,10 +70,11 @@ export default fp<InputLimits>(
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: limits.jsonBodyMaxBytes }, (request, body, done) => {
-      if (jsonDepthExceeds(body as string, limits.jsonMaxDepth)) {
+      const text = body as string; // parseAs: 'string'
+      if (jsonDepthExceeds(text, limits.jsonMaxDepth)) {
         return done(Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 }), undefined);
       }
-      parseJson(request, body, done);
+      parseJson(request, text, done);
     });
   },
   { name: 'input-guard' },

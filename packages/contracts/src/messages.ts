@@ -168,8 +168,6 @@ export const MESSAGES = {
   checkupSeasonNotDraft: '준비 중인 시즌만 열 수 있어요.',
 
   // Hardening: input limits, security, production start.
-  /** A NUL character or a broken surrogate in a text field: nothing can store or show it. */
-  unsupportedCharacter: '입력할 수 없는 문자가 포함되어 있어요.',
   /** `{n}` is the number of minutes left; fill it with passwordResetCoolDownMessage(n). */
   passwordResetCoolDown: '비밀번호 재설정 메일을 이미 보냈어요. {n}분 후에 다시 요청해 주세요.',
 } as const;

@@ -79,7 +79,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findUnstorableText(part);
-      if (field !== null) throw badRequest(MESSAGES.unsupportedCharacter, { [field]: MESSAGES.unsupportedCharacter });
+      if (field !== null) throw badRequest(MESSAGES.textInvalidCharacters, { [field]: MESSAGES.textInvalidCharacters });
     }
   });
   app.setNotFoundHandler((_request, reply) => {

@@ -103,7 +103,7 @@ describe('service shape', () => {
       const payload = 'payload' in rest ? rest.payload : undefined;
       const response = await service.app.inject({ method, url, headers: { 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }) });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toEqual({ ErrorCode: '40', message: MESSAGES.unsupportedCharacter, fields: { [field]: MESSAGES.unsupportedCharacter } });
+      expect(response.json()).toEqual({ ErrorCode: '40', message: MESSAGES.textInvalidCharacters, fields: { [field]: MESSAGES.textInvalidCharacters } });
     }
     expect(await service.app.knex('label').count({ n: '*' })).toEqual([{ n: '0' }]);
     const stored = await service.app.inject({ method: 'POST', url: '/api/labels', payload: { text: '사이드 \u{1F600} 퀘스트', extra: { tab: '\t' } } });

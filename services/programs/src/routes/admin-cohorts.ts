@@ -4,16 +4,16 @@ import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
 import type { AdminCohort, CohortListResponse } from '@sq/contracts/api/operators';
-import { badRequest, idParam, notFound, requireAdmin, type Row } from '@sq/service-kit';
+import { badRequest, calendarDay, idParam, instant, notFound, requireAdmin, type Row } from '@sq/service-kit';
 import { audit } from '../operators/audit';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.adminCohortDatesInvalid);
+const day = calendarDay(MESSAGES.adminCohortDatesInvalid);
 const seats = z.number().int().min(0).max(20).nullable().optional();
 const cohortBody = z.object({
   productId: z.number().int().positive(),
   name: z.string().trim().min(1).max(100),
-  recruitStart: z.iso.datetime({ offset: true }),
-  recruitEnd: z.iso.datetime({ offset: true }),
+  recruitStart: instant(MESSAGES.adminCohortDatesInvalid),
+  recruitEnd: instant(MESSAGES.adminCohortDatesInvalid),
   teamBuildingAnnounceDate: day.nullable(),
   kickoffDate: day.nullable(),
   startDate: day,
