@@ -44,6 +44,7 @@ export function isZodSchema(schema: unknown): schema is z.core.$ZodType {
 }
 
 /** A NUL character (PostgreSQL text refuses it: 22021) or a surrogate half without its pair (invalid UTF-8). */
+// eslint-disable-next-line no-control-regex -- finding the NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
