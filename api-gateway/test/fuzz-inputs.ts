@@ -112,19 +112,30 @@ function validOfType(schema: Schema): fc.Arbitrary<unknown> {
   }
 }
 
+/** The value with a NUL or a surrogate half put into every string (numbers become such strings too). */
+function poison(value: unknown, text: string): unknown {
+  if (typeof value === 'string') return `${value}${text}`;
+  if (typeof value === 'number') return `${value}${text}`;
+  if (Array.isArray(value)) return value.map((item) => poison(item, text));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, text)]));
+  return value;
+}
+
 /**
  * Values that break the schema somewhere: a wrong type, a nasty string, a number out of range, a missing or
  * extra field, a NUL deep inside an otherwise valid object.
  */
 export function invalid(schema: Schema | undefined): fc.Arbitrary<unknown> {
-  const whole = fc.oneof(anyValue, nastyString, fc.constantFrom(...NASTY_NUMBERS));
+  // Otherwise valid values with text PostgreSQL cannot store in every string: the classic 5xx.
+  const poisoned = fc.tuple(valid(schema), fc.constantFrom('\u0000', '\ud800')).map(([value, text]) => poison(value, text));
+  const whole = fc.oneof(anyValue, nastyString, fc.constantFrom(...NASTY_NUMBERS), poisoned);
   if (!schema?.properties) return whole;
   const keys = Object.keys(schema.properties);
   const oneFieldBroken = fc.tuple(valid(schema) as fc.Arbitrary<Record<string, unknown>>, fc.constantFrom(...keys), fc.oneof(anyValue, nastyString))
     .map(([value, key, broken]) => ({ ...value, [key]: broken }));
   const oneFieldMissing = fc.tuple(valid(schema) as fc.Arbitrary<Record<string, unknown>>, fc.constantFrom(...keys))
     .map(([value, key]) => Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)));
-  return fc.oneof(whole, oneFieldBroken, oneFieldBroken, oneFieldMissing);
+  return fc.oneof(whole, oneFieldBroken, oneFieldBroken, oneFieldMissing, poisoned);
 }
 
 /** A path or query value as text: what a URL can carry. */

@@ -120,6 +120,7 @@ describe('fuzzing every documented operation through the gateway', () => {
     expect(operations.length).toBeGreaterThan(50);
     const failures: string[] = [];
     let requests = 0;
+    const statuses: Record<number, number> = {};
     const started = Date.now();
     for (const [index, { method, path, operation }] of operations.entries()) {
       for (const role of ['visitor', 'member', 'admin'] as Role[]) {
@@ -136,6 +137,7 @@ describe('fuzzing every documented operation through the gateway', () => {
               ...(request.payload === undefined ? {} : { payload: request.payload }),
             });
             requests += 1;
+            statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
             if (response.statusCode >= 500) {
               failures.push(`${response.statusCode} ${role} ${request.method} ${request.url} ${typeof request.payload === 'string' ? request.payload.slice(0, 300) : ''} -> ${response.body.slice(0, 200)}`);
             }
@@ -146,7 +148,7 @@ describe('fuzzing every documented operation through the gateway', () => {
         if (revoked && role !== 'visitor') await signIn(role);
       }
     }
-    console.log(`fuzz: ${operations.length} operations, ${requests} requests, ${failures.length} with 5xx, ${Math.round((Date.now() - started) / 1000)} s (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED})`);
+    console.log(`fuzz: ${operations.length} operations, ${requests} requests, ${failures.length} with 5xx, ${Math.round((Date.now() - started) / 1000)} s (FUZZ_RUNS=${RUNS}, FUZZ_SEED=${SEED}); by status ${JSON.stringify(statuses)}`);
     if (failures.length) console.log(failures.join('\n'));
     expect(failures).toEqual([]);
   }, 600_000);
