@@ -42,6 +42,19 @@ function ruleFor(method: Method, url: string): RouteRule | undefined {
   return candidates.find((rule) => !rule.path.endsWith('*')) ?? candidates.sort((a, b) => b.path.length - a.path.length)[0];
 }
 
+/** Spec section 7's calls, verbatim (`{x}` marks a path value): each must be implemented and routed. */
+const SPEC_CALLS = [
+  'GET /api/setting/gnb', 'GET /api/project/getLeftMenu', 'GET /api/project/getLeftMenuByProductId', 'GET /api/getBanner', 'GET /api/open/main-page',
+  'POST /api/signUp', 'POST /api/snsSignUp', 'POST /api/signin', 'POST /api/updateUser', 'POST /api/password-reset', 'POST /api/findEmail',
+  'POST /api/user/detail', 'GET /api/logout', 'GET /api/meOauth', 'GET /api/change/{x}', 'PUT /api/change/password', 'POST /api/change/password',
+  'POST /api/setWithdrawal/{x}',
+  'GET /api/findByIdMyinfo', 'POST /api/insertMyinfo', 'POST /api/updateMyinfo', 'GET /api/common/getCodeGroupDetail', 'GET /api/profile/job-group/position',
+  'POST /api/fileUpload', 'GET /api/profile/{x}', 'POST /api/profile', 'POST /api/profile/cover', 'POST /api/profile/intro',
+  'GET /api/join/history', 'POST /api/join/history/one', 'GET /api/getJoinProject', 'POST /api/getMyinfoSkill', 'POST /api/setSurveyAlarm', 'GET /api/getIsAlarm',
+  'POST /api/point/skill', 'GET /api/point/skill',
+  'GET /api/open/check/email', 'GET /api/open/check/contact-email', 'GET /api/open/isCheckId', 'GET /api/open/check/careercard',
+];
+
 const isPublic = (url: string) => url.startsWith('/api/') || url.startsWith('/media/');
 
 describe('route table and service contracts', () => {
@@ -63,6 +76,16 @@ describe('route table and service contracts', () => {
       .filter((op) => ruleFor(op.method, op.url)?.service !== op.service)
       .map((op) => `${op.method} ${op.documented} (${op.service}) -> ${ruleFor(op.method, op.url)?.service ?? 'not routed'}`);
     expect(misrouted).toEqual([]);
+  });
+
+  it("implements and routes every call of the spec's section 7", () => {
+    const missing = SPEC_CALLS.filter((call) => {
+      const [method, path] = call.split(' ') as [Method, string];
+      const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace('{x}', '\\{[^}]+\\}')}$`);
+      const op = operations.find((o) => o.method === method && pattern.test(o.documented));
+      return !op || ruleFor(method, op.url)?.service !== op.service;
+    });
+    expect(missing).toEqual([]);
   });
 
   it('internal operations are never routed', () => {
