@@ -32,7 +32,7 @@ function wellFormedUrl(url: string): boolean {
 }
 
 /**
- * The deepest nesting of `[`/`{` in a JSON text, stopping as soon as `limit` is passed. Brackets inside
+ * Whether a JSON text nests `[`/`{` deeper than `limit`, stopping as soon as it does. Brackets inside
  * strings do not count. One pass over the text, no recursion: it runs before the (recursive) parser does.
  */
 export function jsonDepthExceeds(text: string, limit: number): boolean {
