@@ -95,7 +95,8 @@ export default tseslint.config(
         // A service's integration tests may start another service for real, as its peer.
         { type: 'service-test', pattern: 'services/*/test', mode: 'folder', capture: ['service'] },
         { type: 'service', pattern: 'services/*', mode: 'folder', capture: ['service'] },
-        // The gateway's tests may start the real services and the stack's local peers behind it (access matrix).
+        // The gateway's tests may start the real services and the stack's local peers behind it (access matrix,
+        // route contract, fuzzing).
         { type: 'gateway-test', pattern: 'api-gateway/test', mode: 'folder' },
         { type: 'gateway', pattern: 'api-gateway', mode: 'folder' },
         { type: 'e2e', pattern: 'e2e', mode: 'folder' },

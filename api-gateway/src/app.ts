@@ -7,6 +7,7 @@ import { liveFile } from './live-file';
 import auth from './plugins/auth';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
+import inputGuard, { answerFrameworkError } from './plugins/input-guard';
 import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
 import rateLimit from './plugins/rate-limit';
@@ -19,6 +20,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     // request.ip (rate limits, the signed client address) reads X-Forwarded-For only from these peers.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 12 * 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   app.addHook('onClose', () => knex.destroy());
@@ -40,6 +42,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     readShellPage: config.shellDir ? liveFile(path.join(config.shellDir, 'index.html')) : async () => null,
   });
   await app.register(cors, { origins: config.corsOrigins });
+  await app.register(inputGuard, config.inputLimits);
   await app.register(rateLimit, { knex, ...config.rateLimit });
   await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { InputLimits } from './plugins/input-guard';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 import { readOrigins, type ContentSecuritySources } from './content-security-policy';
 
@@ -28,7 +29,12 @@ export interface GatewayConfig {
   trustedProxies: string[];
   /** Origins the site's pages may load from besides their own (CSP); see content-security-policy.ts. */
   contentSecurity: ContentSecuritySources;
+  /** JSON body size and nesting limits, checked before a body is parsed (README: input limits). */
+  inputLimits: InputLimits;
 }
+
+/** 1 MiB, the services' own body limit; 64 levels, far beyond any form the site sends (they nest 3 or 4). */
+export const DEFAULT_INPUT_LIMITS: InputLimits = { jsonBodyMaxBytes: 1024 * 1024, jsonMaxDepth: 64 };
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set (rate limits are shared through PostgreSQL).');
@@ -55,6 +61,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       assetOrigins: readOrigins('CSP_ASSET_ORIGINS', env.CSP_ASSET_ORIGINS),
       connectOrigins: readOrigins('CSP_CONNECT_ORIGINS', env.CSP_CONNECT_ORIGINS),
       imageOrigins: readOrigins('CSP_IMAGE_ORIGINS', env.CSP_IMAGE_ORIGINS),
+    },
+    inputLimits: {
+      jsonBodyMaxBytes: Number(env.JSON_BODY_MAX_BYTES ?? DEFAULT_INPUT_LIMITS.jsonBodyMaxBytes),
+      jsonMaxDepth: Number(env.JSON_MAX_DEPTH ?? DEFAULT_INPUT_LIMITS.jsonMaxDepth),
     },
   };
 }

@@ -6,6 +6,8 @@ import type { ServiceName } from '@sq/service-kit';
  *  - public: anyone; a valid token still forwards the caller's identity.
  *  - member: a valid, unrevoked token.
  *  - admin: a valid token with ROLE_ADMIN.
+ * Every method and path routed here is implemented by its service (test/route-contract.test.ts checks the
+ * table against the services' OpenAPI documents).
  */
 export type Access = 'public' | 'member' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,23 +26,24 @@ const rule = (service: ServiceName, access: Access, methods: Method[], ...paths:
 
 const GET: Method[] = ['GET'];
 const POST: Method[] = ['POST'];
-const ANY: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export const ROUTE_TABLE: RouteRule[] = [
   // Setting, menu and content
   ...rule('content', 'public', GET, '/api/setting/gnb', '/api/setting/site', '/api/getBanner', '/api/open/main-page'),
   ...rule('content', 'public', GET, '/api/project/getLeftMenu', '/api/project/getLeftMenuByProductId', '/api/projects', '/api/projects/*'),
-  ...rule('content', 'public', GET, '/api/stories', '/api/stories/*', '/api/faq', '/api/faq/*', '/api/legal/*'),
+  ...rule('content', 'public', GET, '/api/stories', '/api/stories/*', '/api/faq', '/api/legal/*'),
   ...rule('content', 'public', GET, '/media/content/*'),
 
   // Account
   ...rule('account', 'public', POST, '/api/signUp', '/api/snsSignUp', '/api/signin', '/api/password-reset', '/api/findEmail', '/api/change/password'),
-  ...rule('account', 'public', ANY, '/api/change/*', '/api/oauth/*'),
+  // Spec section 7: GET with the reset token in the path, PUT to change the password (POST above).
+  ...rule('account', 'public', ['GET', 'PUT'], '/api/change/*'),
+  ...rule('account', 'public', ['GET', 'POST'], '/api/oauth/*'),
   ...rule('account', 'public', GET, '/api/open/check/email', '/api/open/check/contact-email', '/api/open/isCheckId'),
   ...rule('account', 'public', GET, '/api/logout'),
   ...rule('account', 'member', GET, '/api/meOauth'),
   ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*', '/api/user/password'),
-  ...rule('account', 'member', ANY, '/api/point/skill'),
+  ...rule('account', 'member', ['GET', 'POST'], '/api/point/skill'),
 
   // Career card and profile
   ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),
@@ -63,7 +66,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('programs', 'member', ['PUT'], '/api/applications/*'),
   // The PG's signed webhooks (Standard Webhooks): public, body forwarded untouched for the signature.
   ...rule('programs', 'public', POST, '/api/payments/webhook').map((r) => ({ ...r, rawBody: true })),
-  ...rule('programs', 'admin', ANY, '/api/admin/*'),
+  ...rule('programs', 'admin', ['GET', 'POST', 'PUT'], '/api/admin/*'),
 
   // IT skill check-up and trends
   ...rule('itskill', 'public', GET, '/api/itskill/*'),
@@ -71,5 +74,6 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('itskill', 'member', POST, '/api/itskill/checkup/run', '/api/itskill/checkup/run/answers', '/api/itskill/checkup/run/submit'),
   ...rule('itskill', 'member', POST, '/api/getMyinfoSkill', '/api/setSurveyAlarm'),
   ...rule('itskill', 'member', GET, '/api/getIsAlarm'),
-  ...rule('itskill', 'admin', ['GET', 'POST'], '/api/admin/itskill/seasons', '/api/admin/itskill/seasons/*'),
+  ...rule('itskill', 'admin', ['GET', 'POST'], '/api/admin/itskill/seasons'),
+  ...rule('itskill', 'admin', POST, '/api/admin/itskill/seasons/*'),
 ];

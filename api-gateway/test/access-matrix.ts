@@ -178,6 +178,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/admin/applications/{joinId}/removal/preview': operatorOnly(200),
   'POST /api/admin/applications/{joinId}/removal': operatorOnly(409),
   'GET /api/admin/judging/rubric': operatorOnly(200),
+  'GET /api/admin/cohorts/{oddId}/judging': operatorOnly(200),
   'PUT /api/admin/teams/{teamId}/score': operatorOnly(200),
   'POST /api/admin/cohorts/{oddId}/results/publish': operatorOnly(200),
   'POST /api/admin/checkins/misses/run': operatorOnly(200),

@@ -4,7 +4,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
 import { DEV_INTERNAL_SECRET, generateJwtKeys, readClient, readIdentity, type ServiceName } from '@sq/service-kit';
 import { createTestDatabase } from '@sq/service-kit/testing';
 import { buildGateway } from '../src/app';
-import type { GatewayConfig } from '../src/config';
+import { DEFAULT_INPUT_LIMITS, type GatewayConfig } from '../src/config';
 
 export const keys = generateJwtKeys();
 export const otherKeys = generateJwtKeys();
@@ -74,6 +74,7 @@ export function testGatewayConfig(services: Record<ServiceName, string>, databas
     trustedProxies: [],
     contentSecurity: { assetOrigins: [], connectOrigins: [], imageOrigins: [] },
     siteName: '사이드퀘스트',
+    inputLimits: DEFAULT_INPUT_LIMITS,
     ...overrides,
   };
 }

@@ -48,6 +48,7 @@ const STATUS_TO_CODE: Record<number, Failure['ErrorCode']> = {
   503: ERROR_CODES.unavailable,
 };
 
+/** Other client errors (413 body too large, 415 content type, ...) are the client's: '40', never '50'. */
 export function codeForStatus(status: number): Failure['ErrorCode'] {
-  return STATUS_TO_CODE[status] ?? ERROR_CODES.internal;
+  return STATUS_TO_CODE[status] ?? (status >= 400 && status < 500 ? ERROR_CODES.badRequest : ERROR_CODES.internal);
 }

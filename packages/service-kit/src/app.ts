@@ -2,10 +2,10 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import swagger from '@fastify/swagger';
 import type { Knex } from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
-import { ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { identityPlugin } from './identity';
 import { knexPlugin } from './knex';
-import { ZodValidationError, isZodSchema, zodToOpenApi, zodValidatorCompiler } from './validation';
+import { ZodValidationError, findUnstorableText, isZodSchema, zodToOpenApi, zodValidatorCompiler } from './validation';
 
 export interface ServiceAppOptions {
   /** Domain name, e.g. `content`; also the title of its OpenAPI document. */
@@ -75,6 +75,13 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(failure(ERROR_CODES.internal, MESSAGES.defaultError));
+  });
+  // Before any route's own validation: text PostgreSQL cannot store is the client's error, in one place.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findUnstorableText(part);
+      if (field !== null) throw badRequest(MESSAGES.textInvalidCharacters, { [field]: MESSAGES.textInvalidCharacters });
+    }
   });
   app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));

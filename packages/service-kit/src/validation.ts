@@ -42,3 +42,29 @@ export function zodToOpenApi(schema: unknown): unknown {
 export function isZodSchema(schema: unknown): schema is z.core.$ZodType {
   return schema instanceof z.core.$ZodType;
 }
+
+/** A NUL character (PostgreSQL text refuses it: 22021) or a surrogate half without its pair (invalid UTF-8). */
+// eslint-disable-next-line no-control-regex -- finding the NUL is the point
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where (a dotted path, `_` for the value itself) the first string that PostgreSQL cannot store sits in a
+ * parsed query, path or body, keys included; null when there is none. Such text is refused centrally
+ * (service-kit's app) instead of failing in the database with a 5xx.
+ */
+export function findUnstorableText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path.join('.') || '_' : null;
+  if (!isPlainData(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (UNSTORABLE.test(key)) return [...path, '_'].join('.');
+    const found = findUnstorableText(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Parsed JSON, query and path values; raw bodies (Buffers) and streams (uploads) are not text to check. */
+function isPlainData(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  return !ArrayBuffer.isView(value) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+}

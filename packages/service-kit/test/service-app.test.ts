@@ -14,6 +14,10 @@ const probe: ServiceDefinition = {
       up: (knex) => knex.schema.createTable('note', (t) => { t.increments('id'); t.date('day').notNullable(); }),
       down: (knex) => knex.schema.dropTable('note'),
     },
+    '002_label': {
+      up: (knex) => knex.schema.createTable('label', (t) => { t.increments('id'); t.text('text').notNullable(); t.jsonb('extra'); }),
+      down: (knex) => knex.schema.dropTable('label'),
+    },
   },
   seed: async (knex) => {
     if (!(await knex('note').first())) await knex('note').insert({ day: '2026-01-31' });
@@ -24,6 +28,16 @@ const probe: ServiceDefinition = {
     // The account forms are zod/mini (shared with the browser); the same compiler validates and documents them.
     const miniBody = zm.object({ alias: zm.string({ error: '닉네임을 입력해 주세요.' }).check(zm.trim(), zm.minLength(2, '닉네임은 2자 이상 입력해 주세요.')) });
     app.post('/api/mini', { schema: { body: miniBody } }, async (request) => ({ ErrorCode: '00', body: request.body }));
+    // Stores whatever text it is given: only the central guard stands between it and PostgreSQL.
+    app.post('/api/labels', async (request) => {
+      const { text, extra } = request.body as { text: string; extra?: unknown };
+      await app.knex('label').insert({ text, extra: extra === undefined ? null : JSON.stringify(extra) });
+      return { ErrorCode: '00' };
+    });
+    app.get('/api/labels/:text', async (request) => ({
+      ErrorCode: '00',
+      found: await app.knex('label').where({ text: (request.params as { text: string }).text }).orWhere({ text: String((request.query as { q?: string }).q ?? '') }).first(),
+    }));
     app.get('/api/notes/first', async () => ({ ErrorCode: '00', note: await app.knex('note').first() }));
     app.get('/api/conflict', async () => { throw conflict(MESSAGES.nicknameDuplicate); });
     app.get('/api/crash', async () => { throw new Error('boom'); });
@@ -84,6 +98,27 @@ describe('service shape', () => {
     const big = await service.app.inject({ method: 'POST', url: '/api/notes', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(MESSAGES.badRequest);
+  });
+
+  it('refuses a NUL or a broken surrogate in any string with a Korean 400, storing nothing', async () => {
+    const refused = [
+      { method: 'POST', url: '/api/labels', payload: { text: 'a\u0000b' }, field: 'text' },
+      { method: 'POST', url: '/api/labels', payload: { text: 'ok', extra: { list: ['x', 'y\u0000'] } }, field: 'extra.list.1' },
+      { method: 'POST', url: '/api/labels', payload: { text: 'ok', extra: { 'k\u0000': 1 } }, field: 'extra._' },
+      { method: 'POST', url: '/api/labels', payload: '{"text":"half \\ud800 a pair"}', field: 'text' },
+      { method: 'GET', url: '/api/labels/a%00b', field: 'text' },
+      { method: 'GET', url: '/api/labels/x?q=%00', field: 'q' },
+    ] as const;
+    for (const { method, url, field, ...rest } of refused) {
+      const payload = 'payload' in rest ? rest.payload : undefined;
+      const response = await service.app.inject({ method, url, headers: { 'content-type': 'application/json' }, ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }) });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ ErrorCode: '40', message: MESSAGES.textInvalidCharacters, fields: { [field]: MESSAGES.textInvalidCharacters } });
+    }
+    expect(await service.app.knex('label').count({ n: '*' })).toEqual([{ n: '0' }]);
+    const stored = await service.app.inject({ method: 'POST', url: '/api/labels', payload: { text: '사이드 \u{1F600} 퀘스트', extra: { tab: '\t' } } });
+    expect(stored.statusCode).toBe(200);
+    expect((await service.app.inject({ url: `/api/labels/${encodeURIComponent('사이드 \u{1F600} 퀘스트')}` })).json().found.text).toBe('사이드 \u{1F600} 퀘스트');
   });
 
   it('trusts only identities signed with the internal secret', async () => {

@@ -153,7 +153,8 @@ describe('bad input', () => {
       [{ jobGroupCode: 'JG_DEV' }, 400, MESSAGES.careerYearsRequired],
       [{ jobGroupCode: 'JG_DEV', yearCode: 'CY_FOREVER' }, 400, MESSAGES.careerYearsRequired],
       [{ jobGroupCode: 7, yearCode: 'CY_1_3Y' }, 400, MESSAGES.jobGroupRequired],
-      [{ jobGroupCode: 'JG_DEV\u0000', yearCode: 'CY_1_3Y' }, 400, MESSAGES.jobGroupRequired],
+      // A NUL is refused before the schema (service-kit): text PostgreSQL cannot store.
+      [{ jobGroupCode: 'JG_DEV\u0000', yearCode: 'CY_1_3Y' }, 400, MESSAGES.textInvalidCharacters],
       [{ jobGroupCode: "JG_DEV' or 1=1 --", yearCode: 'CY_1_3Y' }, 400, MESSAGES.jobGroupRequired],
       [{ jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y', positionCode: 'x'.repeat(10_000) }, 400, MESSAGES.badRequest],
       [{ jobGroupCode: 'JG_MARKETING', yearCode: 'CY_1_3Y' }, 400, MESSAGES.checkupNoBank],
@@ -178,7 +179,7 @@ describe('bad input', () => {
       [{ questionId: q1!.questionId, optionId: q2!.options[0]!.optionId }, MESSAGES.checkupAnswerInvalid],
       [{ questionId: demoOption.question_id, optionId: demoOption.option_id }, MESSAGES.checkupAnswerInvalid],
       [{ questionId: q1!.questionId }, MESSAGES.badRequest],
-      [{ questionId: String(q1!.questionId) + '\u0000', optionId: q1!.options[0]!.optionId }, MESSAGES.badRequest],
+      [{ questionId: String(q1!.questionId) + '\u0000', optionId: q1!.options[0]!.optionId }, MESSAGES.textInvalidCharacters],
       [{ questionId: -1, optionId: 1 }, MESSAGES.badRequest],
       [{ questionId: 1.5, optionId: 1 }, MESSAGES.badRequest],
       [{ questionId: 99_999_999_999, optionId: 1 }, MESSAGES.badRequest],

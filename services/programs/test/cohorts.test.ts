@@ -78,7 +78,8 @@ describe('cohort', () => {
     for (const id of ['abc', '0', '-5', '1.5', '2147483648', "112'%20or%201=1--", '112%3B%20delete%20from%20cohort', '%00']) {
       const response = await service.app.inject({ method: 'GET', url: `/api/cohorts/${id}` });
       expect(response.statusCode, id).toBe(400);
-      expect(response.json(), id).toMatchObject({ ErrorCode: '40', message: MESSAGES.badRequest });
+      // A NUL is refused before the id's own check (service-kit): text PostgreSQL cannot store.
+      expect(response.json(), id).toMatchObject({ ErrorCode: '40', message: id === '%00' ? MESSAGES.textInvalidCharacters : MESSAGES.badRequest });
     }
     expect(Number((await service.app.knex('cohort').count({ n: '*' }).first())!.n)).toBe(10);
   });

@@ -315,6 +315,13 @@ describe('operators console: cohorts, applicants, audit log', () => {
     const bad = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, endDate: '2027-01-01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGES.adminCohortDatesInvalid);
+    // Days that do not exist and years PostgreSQL reads otherwise: a Korean 400, never a 500.
+    for (const broken of [{ startDate: '2027-02-30' }, { endDate: '2027-13-01' }, { kickoffDate: '0000-01-13' }, { recruitEnd: '99999-01-10T23:59:59Z' }]) {
+      const refused = await admin('POST', '/api/admin/cohorts', { ...body, ...broken });
+      expect(refused.statusCode, JSON.stringify(broken)).toBe(400);
+      expect(refused.json().message).toBe(MESSAGES.adminCohortDatesInvalid);
+    }
+    for (const day of ['2026-12-32', '2026-02-29', '6858-19-02']) expect((await admin('POST', '/api/admin/checkins/misses/run', { day })).statusCode, day).toBe(400);
     const edited = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, capacity: 60 });
     expect(edited.json().cohort.capacity).toBe(60);
     const log = (await admin('GET', `/api/admin/audit-log?oddId=${oddId}`)).json().entries;

@@ -71,9 +71,15 @@ export const ROLE_SEATS_MAX = 20;
 /** Largest capacity of a cohort (seats on sale). */
 export const COHORT_CAPACITY_MAX = 100_000;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.string({ error: MESSAGES.adminCohortDateRequired }).check(z.regex(DAY, MESSAGES.adminCohortDateRequired));
-const instant = z.iso.datetime({ offset: true, error: MESSAGES.adminCohortDateRequired });
+/** Years PostgreSQL and JavaScript read alike (no year 0, no 5-digit year), so a date never fails in the database. */
+const inYears = (value: string) => Number(value.slice(0, 4)) >= 1900 && Number(value.slice(0, 4)) <= 9999;
+/** A calendar day that exists (no 2026-02-30). */
+const day = z.iso.date({ error: MESSAGES.adminCohortDateRequired }).check(z.refine(inYears, MESSAGES.adminCohortDateRequired));
+/** An instant with its offset, kept in UTC: PostgreSQL refuses offsets of 16 hours or more, JavaScript does not. */
+const instant = z.pipe(
+  z.iso.datetime({ offset: true, error: MESSAGES.adminCohortDateRequired }).check(z.refine((value) => Number.isFinite(Date.parse(value)), MESSAGES.adminCohortDateRequired)),
+  z.transform((value: string) => new Date(value).toISOString()),
+).check(z.refine(inYears, MESSAGES.adminCohortDateRequired));
 const seats = z.optional(z.nullable(z.number({ error: MESSAGES.adminCohortSeatsInvalid }).check(z.int(MESSAGES.adminCohortSeatsInvalid), z.gte(0, MESSAGES.adminCohortSeatsInvalid), z.lte(ROLE_SEATS_MAX, MESSAGES.adminCohortSeatsInvalid))));
 /** The Korean calendar day of an instant (recruiting closes at an instant; the other milestones are days). */
 const seoulDate = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);

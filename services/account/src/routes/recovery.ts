@@ -151,7 +151,7 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
     app.route<{ Body: ChangePasswordForm }>({
       method,
       url: '/api/change/password',
-      schema: { tags: ['account'], summary: '비밀번호 변경', body: changePasswordSchema, ...(method === 'PUT' ? { hide: true } : {}) },
+      schema: { tags: ['account'], summary: method === 'PUT' ? '비밀번호 변경 (PUT, 이전 화면)' : '비밀번호 변경', body: changePasswordSchema },
       handler: async (request) => change(request.body),
     });
   }

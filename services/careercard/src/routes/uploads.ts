@@ -110,7 +110,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: z.infer<typeof mediaParams> }>(
     '/media/uploads/:imgId',
-    { schema: { hide: true, params: mediaParams } },
+    { schema: { tags: ['upload'], summary: '업로드한 이미지', params: mediaParams } },
     async (request, reply) => {
       const { imgId } = request.params;
       const row = isUploadId(imgId) ? await app.knex('upload').where({ file_id: imgId }).first('content_type') : null;

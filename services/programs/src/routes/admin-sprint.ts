@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
-import { idParam, requireAdmin } from '@sq/service-kit';
+import { calendarDay, idParam, requireAdmin } from '@sq/service-kit';
 import { JUDGING_RUBRIC, judgingView, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
 
 const oddParams = z.object({ oddId: idParam });
@@ -12,7 +12,7 @@ const scoreBody = z.object({
   feedback: z.string().trim().min(1).max(3000),
 });
 const publishBody = z.object({ memberPrizes: z.array(z.object({ joinId: z.number().int().positive(), amountKrw: z.number().int().positive() })).max(50).default([]) });
-const missesBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+const missesBody = z.object({ day: calendarDay() });
 
 /** Operators' side of the sprint: team health, the misses job on demand, the rubric scores and results. */
 const adminSprintRoutes: FastifyPluginAsync = async (app) => {
