@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type Method, type RouteRule } from '../src/route-table';
-import { startRealServices, type RealServices } from './real-services';
+import { startRealStack, type RealStack } from './support/real-stack';
 
 /**
  * The route table against the services' own OpenAPI documents: the gateway must not route a method and path
@@ -16,11 +16,11 @@ interface Operation {
   documented: string;
 }
 
-let services: RealServices;
+let stack: RealStack;
 const operations: Operation[] = [];
 beforeAll(async () => {
-  services = await startRealServices();
-  for (const [service, app] of Object.entries(services.apps) as [ServiceName, RealServices['apps'][ServiceName]][]) {
+  stack = await startRealStack({ jobWorkers: false });
+  for (const [service, { app }] of Object.entries(stack.services) as [ServiceName, RealStack['services'][ServiceName]][]) {
     const document = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     for (const [documented, methods] of Object.entries(document.paths)) {
       for (const method of Object.keys(methods)) {
@@ -30,7 +30,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  await services?.close();
+  await stack?.stop();
 });
 
 const matches = (rule: RouteRule, url: string) =>

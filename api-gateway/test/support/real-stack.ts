@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import os from 'node:os';
 import path from 'node:path';
-import { generateJwtKeys, DEV_INTERNAL_SECRET, type ServiceName } from '@sq/service-kit';
+import { generateJwtKeys, type ServiceName } from '@sq/service-kit';
 import { build, createTestDatabase, type TestService } from '@sq/service-kit/testing';
 import { freePort } from '@sq/stack/free-port';
 import { startMailSink } from '@sq/stack/peers/mail-sink';
@@ -28,6 +29,8 @@ export interface RealStack {
   /** The gateway's origin: the only address a test talks to, like the browser. */
   url: string;
   services: Record<ServiceName, TestService>;
+  /** The gateway itself, for requests that need `inject` (e.g. a chosen client address). */
+  gateway: FastifyInstance;
   stop(): Promise<void>;
 }
 
@@ -38,7 +41,7 @@ export interface RealStack {
  * processes) but the same parts: the services read their configuration from the environment when built, so
  * every address is chosen first and set before anything is built.
  */
-export async function startRealStack(): Promise<RealStack> {
+export async function startRealStack(options: { jobWorkers?: boolean } = {}): Promise<RealStack> {
   const ports = Object.fromEntries(await Promise.all(NAMES.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;
   const urls = Object.fromEntries(NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<ServiceName, string>;
   const gatewayPort = await freePort();
@@ -69,9 +72,12 @@ export async function startRealStack(): Promise<RealStack> {
     UPLOAD_DIR: uploadDir,
     // The demo's open cohorts follow the calendar, as on the local stack.
     DEMO_CALENDAR: 'live',
+    // Timed jobs run unless a test says otherwise (requests still enqueue them).
+    PROGRAMS_JOB_WORKERS: options.jobWorkers === false ? 'false' : 'true',
   });
 
   const services = {} as Record<ServiceName, TestService>;
+  let gateway: FastifyInstance | undefined;
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const close of stops.reverse()) await close().catch(() => undefined);
@@ -89,7 +95,7 @@ export async function startRealStack(): Promise<RealStack> {
     );
     const database = await createTestDatabase('gateway');
     stops.push(() => database.drop());
-    const gateway = await buildGateway(
+    const app = await buildGateway(
       testGatewayConfig(urls, database.url, {
         port: gatewayPort,
         jwtPublicKey: keys.publicKey,
@@ -98,11 +104,12 @@ export async function startRealStack(): Promise<RealStack> {
         upstreamTimeoutMs: 10_000,
       }),
     );
-    stops.push(() => gateway.close());
-    await gateway.listen({ port: gatewayPort, host: '127.0.0.1' });
+    stops.push(() => app.close());
+    await app.listen({ port: gatewayPort, host: '127.0.0.1' });
+    gateway = app;
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: siteUrl, services, stop };
+  return { url: siteUrl, services, gateway: gateway!, stop };
 }
