@@ -19,6 +19,8 @@ const MORE_ROUTES = {
     { path: '/careercard', ready: '[data-remote="mfe_careercard"] h1' },
     { path: '/itskilltrends', ready: '[data-testid=itskill-trends] h1' },
     { path: '/no/such/page', ready: '[role=alert]' },
+    // The API documentation page (Swagger UI) is served by the gateway under the same policy.
+    { path: '/api/docs', ready: '.swagger-ui .information-container' },
   ],
   member: [{ path: '/mypage/info', ready: '[data-testid=my-info-form]' }],
   admin: [{ path: '/admin/teams', ready: '[data-remote="mfe_programs"]' }],
