@@ -404,4 +404,12 @@ describe('members on admin paths', () => {
     expect(await count('checkin_miss')).toBe(before.misses);
     expect(await count('team_score')).toBe(before.scores);
   });
+
+  it('every admin path is in the OpenAPI document (the cohort body from the contract schema included)', async () => {
+    const document = (await stack.programs.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)).filter((op) => op.includes('/api/admin/'));
+    expect(documented).toEqual(expect.arrayContaining(['GET /api/admin/cohorts', 'POST /api/admin/cohorts', 'PUT /api/admin/cohorts/{oddId}', 'GET /api/admin/cohorts/{oddId}/judging', 'POST /api/admin/cohorts/{oddId}/board/publish']));
+    expect(documented.length).toBeGreaterThanOrEqual(28);
+    expect(JSON.stringify(document.paths['/api/admin/cohorts'])).toContain('roleSeats');
+  });
 });

@@ -6,6 +6,7 @@ import { ComingSoon } from './ComingSoon';
 import { EmptyState } from './EmptyState';
 import { ErrorFallback } from './ErrorFallback';
 import { ICON_NAMES, Icon } from './Icon';
+import { CONSOLE_ICON_NAMES, ConsoleIcon } from '../console-icons';
 
 /** Emoji need an emoji font; without one they render as empty boxes. */
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Presentation}|\u{FE0F}/u;
@@ -32,6 +33,12 @@ describe('icons instead of emoji', () => {
       const svg = container.querySelector('svg')!;
       expect(svg.getAttribute('aria-hidden')).toBe('true');
       expect(svg.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(10);
+      unmount();
+    }
+    for (const name of CONSOLE_ICON_NAMES) {
+      const { container, unmount } = render(<ConsoleIcon name={name} />);
+      expect(container.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+      expect(container.querySelector('path')!.getAttribute('d')!).toMatch(/^M.{10,}/);
       unmount();
     }
     const { getByRole } = render(<Icon name="share" title="공유" />);

@@ -1,3 +1,5 @@
+import { IconFrame, type IconFrameProps } from './IconFrame';
+
 /**
  * The site's icons, in one module: inline SVG line icons on a 24×24 grid drawn with `currentColor`, so they
  * render the same on every machine (an emoji needs an emoji font; without one it shows as an empty box) and
@@ -29,49 +31,11 @@ const PATHS = {
   chat: 'M12 4c-4.7 0-8.5 3-8.5 6.8 0 2.2 1.2 4 3.1 5.3L6 19.8l3.7-2c.7.2 1.5.2 2.3.2 4.7 0 8.5-3 8.5-6.9S16.7 4 12 4z',
   /** Share (three connected dots). */
   share: 'M18 8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM6 14.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18 20.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM8.2 10.8l7.6-3.6M8.2 13.2l7.6 3.6',
-  /** Add (a new cohort). */
-  plus: 'M12 5v14M5 12h14',
-  /** Locked (a member or team kept in place). */
-  lock: 'M6.5 11h11a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 18.5v-6A1.5 1.5 0 0 1 6.5 11zM8 11V8a4 4 0 0 1 8 0v3',
-  /** Unlocked. */
-  unlock: 'M6.5 11h11a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 18.5v-6A1.5 1.5 0 0 1 6.5 11zM8 11V8a4 4 0 0 1 7.7-1.5',
-  /** Download (a file export). */
-  download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14',
-  /** Shuffle (run the matcher). */
-  shuffle: 'M4 7h4l8 10h4M4 17h4l2.5-3.1M13.5 10.1 16 7h4M17.5 4.5 20 7l-2.5 2.5M17.5 14.5 20 17l-2.5 2.5',
-  /** Done (a confirmed action). */
-  check: 'M5 12.5 10 17.5 19 7',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 export const ICON_NAMES = Object.keys(PATHS) as IconName[];
 
-export function Icon({ name, size = 24, className, title }: {
-  name: IconName;
-  /** Width and height in CSS pixels (default 24). */
-  size?: number;
-  className?: string;
-  /** Accessible name; without it the icon is decorative and hidden from assistive technology. */
-  title?: string;
-}) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      role={title ? 'img' : undefined}
-      aria-label={title}
-      aria-hidden={title ? undefined : true}
-      focusable="false"
-      data-icon={name}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+export function Icon({ name, ...frame }: { name: IconName } & IconFrameProps) {
+  return <IconFrame name={name} d={PATHS[name]} {...frame} />;
 }

@@ -4,6 +4,7 @@ import { APPLICANT_STATES } from '@sq/contracts/api/applications';
 import type { AdminApplicant } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button, EmptyState, Icon, Spinner, formatThousands } from '@sq/ui';
+import { ConsoleIcon } from '@sq/ui/console-icons';
 import { LoadError } from '../../../shared/LoadError';
 import { seoulDay } from '../../../shared/dates';
 import { downloadApplicantsCsv } from '../api/download-applicants-csv';
@@ -91,7 +92,7 @@ function Applicants({ oddId }: { oddId: number }) {
         </Button>
         <span className={styles.spacer} />
         <Button onClick={() => void download()} disabled={downloading} data-testid="csv-download">
-          <Icon name="download" size={18} /> {downloading ? '내려받는 중...' : 'CSV 내려받기'}
+          <ConsoleIcon name="download" size={18} /> {downloading ? '내려받는 중...' : 'CSV 내려받기'}
         </Button>
       </form>
       {csvError ? (

@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { BoardMember, BoardResponse, BoardTeam, PublishResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { Button, EmptyState, Icon, Spinner, formatThousands } from '@sq/ui';
+import { Button, EmptyState, Spinner, formatThousands } from '@sq/ui';
+import { ConsoleIcon } from '@sq/ui/console-icons';
 import { LoadError } from '../../../shared/LoadError';
 import { seoulDay } from '../../../shared/dates';
 import { useBoard } from '../api/get-board';
@@ -21,7 +22,7 @@ type Act = (work: () => Promise<BoardResponse>) => void;
 function LockButton({ locked, label, onToggle, disabled, testId }: { locked: boolean; label: string; onToggle: () => void; disabled: boolean; testId: string }) {
   return (
     <button type="button" className={styles.iconButton} aria-pressed={locked} aria-label={`${label} ${locked ? '잠금 해제' : '잠그기'}`} onClick={onToggle} disabled={disabled} data-testid={testId}>
-      <Icon name={locked ? 'lock' : 'unlock'} size={16} />
+      <ConsoleIcon name={locked ? 'lock' : 'unlock'} size={16} />
       {locked ? '잠김' : '잠그기'}
     </button>
   );
@@ -135,7 +136,7 @@ function Board({ initial }: { initial: BoardResponse }) {
     <>
       {board.publishedAt ? (
         <p className={styles.notice} role="status" data-testid="board-published">
-          <Icon name="check" size={16} /> {seoulDay(board.publishedAt)}에 발표했어요.
+          <ConsoleIcon name="check" size={16} /> {seoulDay(board.publishedAt)}에 발표했어요.
           {published ? ` 결제 작업 ${formatThousands(published.chargeJobs)}건, 팀 ${formatThousands(published.teams)}개.` : ''} 팀원 교체와 환불은{' '}
           <Link className={styles.link} to={`/admin/cohorts/${board.oddId}/teams`}>
             팀 운영
@@ -149,7 +150,7 @@ function Board({ initial }: { initial: BoardResponse }) {
             <input className={styles.input} inputMode="numeric" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, '').slice(0, 9))} size={8} />
           </label>
           <Button onClick={() => act(() => runMatcher(board.oddId, seedNumber))} disabled={busy} data-testid="run-matcher">
-            <Icon name="shuffle" size={18} /> {empty ? '매칭 실행' : '잠금은 두고 다시 매칭'}
+            <ConsoleIcon name="shuffle" size={18} /> {empty ? '매칭 실행' : '잠금은 두고 다시 매칭'}
           </Button>
           <span className={styles.spacer} />
           <Button variant="secondary" onClick={() => setPublishing(true)} disabled={busy || board.teams.length === 0} data-testid="publish-open">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AdminCohort } from '@sq/contracts/api/operators';
 import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/applications';
-import { Button, EmptyState, Icon, Spinner, formatThousands } from '@sq/ui';
+import { Button, EmptyState, Spinner, formatThousands } from '@sq/ui';
+import { ConsoleIcon } from '@sq/ui/console-icons';
 import { LoadError } from '../../../shared/LoadError';
 import { dayRange } from '../../../shared/dates';
 import { useCohorts } from '../api/get-cohorts';
@@ -63,13 +64,13 @@ export function CohortsPage() {
             새로고침
           </Button>
           <Link to="/admin/cohorts/new" className="sq-button sq-button--primary" data-testid="cohort-new">
-            <Icon name="plus" size={18} /> 기수 만들기
+            <ConsoleIcon name="plus" size={18} /> 기수 만들기
           </Link>
         </div>
       </header>
       {saved ? (
         <p className={styles.notice} role="status" data-testid="cohort-saved">
-          <Icon name="check" size={16} /> 기수 #{saved}을(를) 저장했어요.
+          <ConsoleIcon name="check" size={16} /> 기수 #{saved}을(를) 저장했어요.
         </p>
       ) : null}
       <div className={styles.nav} role="tablist" aria-label="프로그램">
