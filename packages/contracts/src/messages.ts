@@ -126,6 +126,11 @@ export const MESSAGES = {
   judgingNotAllScored: '모든 팀을 채점해야 결과를 발표할 수 있어요.',
   judgingPrizeLimit: '상금은 팀원 1인당 100,000원, 총 600,000원을 넘을 수 없어요.',
   adminBackfillReason: '결제 실패로 빈 자리에 대기자 중 같은 역할로 배정되었어요.',
+  // The sprint's final submission form (project name and link texts reuse the career card project's).
+  submissionDescriptionRequired: '프로젝트 설명을 입력해 주세요.',
+  submissionDescriptionLength: '프로젝트 설명은 5000자 이하로 입력해 주세요.',
+  submissionRepositoryRequired: '저장소 링크를 입력해 주세요.',
+  submissionImagesTooMany: '이미지는 10장까지 넣을 수 있어요.',
 
   // Career card, my info, IT skill check-up and trends.
   careerCardNotFound: '커리어 카드를 찾을 수 없어요.',
