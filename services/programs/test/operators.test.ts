@@ -326,6 +326,7 @@ describe('members\' side and sprint operations', () => {
     expect(first.members).toHaveLength(active.length);
     expect(first.members.map((m: { alias: string }) => m.alias).sort()).toEqual(active.map((id) => `alias${id}`).sort());
     expect(first.members[0].profileId).toMatch(/^card\d+$/);
+    expect(first.members[0].roleName).toBe('개발자');
     // Members' real names never show on the public list.
     expect(JSON.stringify(projects)).not.toContain('스프린터');
     // Another cohort without published results lists nothing; a bad page is 400.

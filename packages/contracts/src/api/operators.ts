@@ -219,6 +219,8 @@ export interface MyTeamResponse {
     joinId: number;
     name: string | null;
     role: ApplicantRole | null;
+    /** 기획자, 디자이너, 개발자 (null without a role). */
+    roleName: string | null;
     state: ApplicationState;
     careerCardUrl: string | null;
     /** The career card's ID (site path /careercard/{profileId}); null when the member has none. */
@@ -281,7 +283,7 @@ export interface SprintProject {
   /** The cohort's winning team (the team prize). */
   winner: boolean;
   /** Members who finished with the team (dropped members left out): nickname, role, career card ID. */
-  members: { alias: string | null; role: ApplicantRole | null; profileId: string | null }[];
+  members: { alias: string | null; role: ApplicantRole | null; roleName: string | null; profileId: string | null }[];
   publishedAt: string;
 }
 export interface SprintProjectListResponse {

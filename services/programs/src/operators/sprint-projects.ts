@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ROLE_NAMES, type ApplicantRole } from '@sq/contracts/api/applications';
 import type { SprintProject } from '@sq/contracts/api/operators';
 import { countRows, pageWindow, type Row } from '@sq/service-kit';
 import type { PeopleClient } from './people-client';
@@ -62,7 +63,7 @@ export async function listSprintProjects(knex: Knex, people: Pick<PeopleClient, 
     winner: row.winner_team_id === row.team_id,
     members: members
       .filter((m) => m.team_id === row.team_id)
-      .map((m) => ({ alias: who.get(m.user_id)?.alias ?? null, role: m.role, profileId: who.get(m.user_id)?.profileId ?? null })),
+      .map((m) => ({ alias: who.get(m.user_id)?.alias ?? null, role: m.role, roleName: m.role ? ROLE_NAMES[m.role as ApplicantRole] : null, profileId: who.get(m.user_id)?.profileId ?? null })),
     publishedAt: new Date(row.published_at).toISOString(),
   }));
   return { items, page: filter.page, size: filter.size, total };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import type { ApplicationAnswers } from '@sq/contracts/api/applications';
+import { ROLE_NAMES, type ApplicantRole, type ApplicationAnswers } from '@sq/contracts/api/applications';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../applications/transition';
@@ -190,7 +190,7 @@ export async function teamView(knex: Knex, joinId: number, people: { lookup(ids:
     members: mates.map((m) => {
       const person = names.get(m.user_id);
       const profileId = person?.profileId ?? null;
-      return { joinId: m.join_id as number, name: person?.name ?? null, role: m.role, state: m.status, careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null, profileId, careerYears: ((m.answers ?? {}) as ApplicationAnswers).required?.careerYears ?? null };
+      return { joinId: m.join_id as number, name: person?.name ?? null, role: m.role, roleName: m.role ? ROLE_NAMES[m.role as ApplicantRole] : null, state: m.status, careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null, profileId, careerYears: ((m.answers ?? {}) as ApplicationAnswers).required?.careerYears ?? null };
     }),
     schedule: {
       teamBuildingAnnounceDate: team.team_building_announce_date as string | null,

@@ -13,7 +13,7 @@ vi.mock('../api/get-sprint-projects', async () => {
 const project: SprintProject = {
   teamId: 3, teamName: '1팀', projectName: '회의록 봇', description: '회의를 요약해요.', repositoryUrl: 'https://github.com/ex/bot', demoUrl: null,
   images: ['/media/uploads/0b6f7c1e-3f0a-4d2e-9a51-6f1c2d3e4f50'], productId: 2, productName: '10일 팀 스프린트', oddId: 212, cohortName: '12월',
-  winner: true, members: [{ alias: '지원', role: 'DEVELOPER', profileId: 'jiwon' }, { alias: '기획', role: 'PLANNER', profileId: null }], publishedAt: '2026-12-26T03:00:00.000Z',
+  winner: true, members: [{ alias: '지원', role: 'DEVELOPER', roleName: '개발자', profileId: 'jiwon' }, { alias: '기획', role: 'PLANNER', roleName: '기획자', profileId: null }], publishedAt: '2026-12-26T03:00:00.000Z',
 };
 
 afterEach(() => {

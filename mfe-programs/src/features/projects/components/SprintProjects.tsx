@@ -1,4 +1,3 @@
-import { ROLE_NAMES } from '@sq/contracts/api/applications';
 import type { SprintProject } from '@sq/contracts/api/operators';
 import { Icon } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
@@ -29,7 +28,7 @@ function SprintProjectCard({ project }: { project: SprintProject }) {
         <p className={styles.description}>{project.description}</p>
         <ul className={styles.members} aria-label="팀원">
           {project.members.map((m, i) => {
-            const label = `${m.alias ?? '팀원'}${m.role ? ` (${ROLE_NAMES[m.role]})` : ''}`;
+            const label = `${m.alias ?? '팀원'}${m.roleName ? ` (${m.roleName})` : ''}`;
             return <li key={i}>{m.profileId ? <AppLink to={`/careercard/${m.profileId}`}>{label}</AppLink> : label}</li>;
           })}
         </ul>

@@ -1,4 +1,3 @@
-import { ROLE_NAMES } from '@sq/contracts/api/applications';
 import type { MyTeamResponse } from '@sq/contracts/api/operators';
 import { Icon } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
@@ -15,7 +14,7 @@ export function TeamMembers({ members, myJoinId }: { members: MyTeamResponse['me
               {m.name ?? '이름 비공개'}
               {m.joinId === myJoinId ? ' (나)' : ''}
             </div>
-            <div className={styles.memberRole}>{m.role ? ROLE_NAMES[m.role] : '역할 미정'}</div>
+            <div className={styles.memberRole}>{m.roleName ?? '역할 미정'}</div>
             {m.state === 'DROPPED' ? <div className={styles.memberLeft}>중도 하차</div> : null}
           </div>
           {m.profileId ? (

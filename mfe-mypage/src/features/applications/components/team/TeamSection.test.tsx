@@ -35,9 +35,9 @@ const myTeam = (over: Partial<MyTeamResponse> = {}): MyTeamResponse => ({
   team: { teamId: 3, key: 'A', name: '1팀', shortHanded: false, stopped: false },
   explanation: '개발자 자리를 채워요. 팀 경력 평균이 기수 평균과 비슷해요.',
   members: [
-    { joinId: 7, name: '김지원', role: 'DEVELOPER', state: 'ASSIGNED', careerCardUrl: 'http://localhost:8080/careercard/jiwon', profileId: 'jiwon', careerYears: 'CY_1_3Y' },
-    { joinId: 8, name: '박기획', role: 'PLANNER', state: 'ASSIGNED', careerCardUrl: 'http://localhost:8080/careercard/plan8', profileId: 'plan8', careerYears: 'CY_3_5Y' },
-    { joinId: 9, name: '이디자', role: 'DESIGNER', state: 'DROPPED', careerCardUrl: null, profileId: null, careerYears: null },
+    { joinId: 7, name: '김지원', role: 'DEVELOPER', roleName: '개발자', state: 'ASSIGNED', careerCardUrl: 'http://localhost:8080/careercard/jiwon', profileId: 'jiwon', careerYears: 'CY_1_3Y' },
+    { joinId: 8, name: '박기획', role: 'PLANNER', roleName: '기획자', state: 'ASSIGNED', careerCardUrl: 'http://localhost:8080/careercard/plan8', profileId: 'plan8', careerYears: 'CY_3_5Y' },
+    { joinId: 9, name: '이디자', role: 'DESIGNER', roleName: '디자이너', state: 'DROPPED', careerCardUrl: null, profileId: null, careerYears: null },
   ],
   schedule: { teamBuildingAnnounceDate: '2026-12-12', kickoffDate: '2026-12-14', startDate: '2026-12-14', endDate: '2026-12-23', checkinClosesAt: '22:00', submissionClosesAt: '2026-12-23T06:00:00.000Z' },
   checkedInToday: false,
