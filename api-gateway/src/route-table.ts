@@ -55,6 +55,8 @@ export const ROUTE_TABLE: RouteRule[] = [
 
   // Programs, applications and operators
   ...rule('programs', 'public', GET, '/api/products', '/api/products/*', '/api/cohorts/*'),
+  // Sprint projects whose judging results are published (/projects).
+  ...rule('programs', 'public', GET, '/api/sprint-projects'),
   ...rule('programs', 'member', GET, '/api/join/history', '/api/getJoinProject'),
   ...rule('programs', 'member', POST, '/api/join/history/one'),
   // Apply wizard: dupcheck, draft, steps (PUT), book, payment confirm; the member's own cancellation.

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { stackSecrets } from '@sq/stack/secrets';
 import { startTestSite } from './test-site';
 
 declare module 'vitest' {
@@ -11,6 +12,9 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The sandbox PG: GET {paymentUrl}/api/state lists billing keys, payments and webhooks. */
     paymentUrl: string;
+    /** The programs service's own URL and the stack's internal secret: PUT /internal/clock (src/clock.ts). */
+    programsUrl: string;
+    internalSecret: string;
   }
 }
 
@@ -22,5 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailboxUrl', site.mailboxUrl);
   project.provide('databaseUrl', site.databaseUrl);
   project.provide('paymentUrl', site.paymentUrl);
+  project.provide('programsUrl', site.services.programs!);
+  project.provide('internalSecret', stackSecrets().INTERNAL_SECRET);
   return site.stop;
 }

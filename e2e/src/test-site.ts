@@ -26,7 +26,9 @@ export async function startTestSite(options: { build?: boolean } = {}): Promise<
     // Every e2e browser comes from 127.0.0.1: per-IP limits would couple unrelated tests. The per-account
     // sign-in limit stays as configured (the brute-force test relies on it); the per-IP ones are
     // covered by the gateway and account suites.
-    extraEnv: { RATE_LIMIT_MAX: '1000000', SIGNIN_MAX_FAILURES_PER_IP: '100000', LOG_LEVEL: 'warn' },
+    // PROGRAMS_CLOCK_CONTROL: a test may move the programs service's clock (PUT /internal/clock), e.g. to a
+    // sprint day before its 22:00 check-in close whatever hour the run is at; it puts it back when done.
+    extraEnv: { RATE_LIMIT_MAX: '1000000', SIGNIN_MAX_FAILURES_PER_IP: '100000', LOG_LEVEL: 'warn', PROGRAMS_CLOCK_CONTROL: 'true' },
   });
   return {
     url: stack.url,

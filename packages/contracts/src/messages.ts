@@ -131,6 +131,11 @@ export const MESSAGES = {
   adminCohortDateRequired: '날짜를 입력해 주세요.',
   adminCohortCapacityInvalid: '정원은 1 이상의 숫자로 입력해 주세요. 제한이 없으면 비워 두세요.',
   adminCohortSeatsInvalid: '역할별 자리는 0부터 20까지의 숫자로 입력해 주세요. 프로그램 기본값을 쓰려면 비워 두세요.',
+  // The sprint's final submission form (project name and link texts reuse the career card project's).
+  submissionDescriptionRequired: '프로젝트 설명을 입력해 주세요.',
+  submissionDescriptionLength: '프로젝트 설명은 5000자 이하로 입력해 주세요.',
+  submissionRepositoryRequired: '저장소 링크를 입력해 주세요.',
+  submissionImagesTooMany: '이미지는 10장까지 넣을 수 있어요.',
 
   // Career card, my info, IT skill check-up and trends.
   careerCardNotFound: '커리어 카드를 찾을 수 없어요.',

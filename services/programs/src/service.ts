@@ -19,6 +19,8 @@ import { operatorsPlugin } from './operators/plugin';
 import type { OperatorsConfig } from './operators/config';
 import type { PeopleClient } from './operators/people-client';
 import internalUserRoutes from './routes/internal-users';
+import internalClockRoutes from './routes/internal-clock';
+import { clockControlEnabled, controlledClock } from './clock';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -41,7 +43,10 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
     // Not encapsulated: app.payments and app.jobs are the service's API for other code (and tests).
     plugin: fp(async (app) => {
       const config = options.config ?? readProgramsConfig();
-      app.decorate('clock', options.clock ?? (() => new Date()));
+      // A test's injected clock; else the real time, movable on the e2e site only (src/clock.ts).
+      const controlled = !options.clock && clockControlEnabled() ? controlledClock() : null;
+      app.decorate('clock', options.clock ?? controlled?.now ?? (() => new Date()));
+      if (controlled) await app.register(internalClockRoutes, { clock: controlled });
       app.decorate('programsConfig', config);
       await app.register(mailerPlugin);
       await app.register(jobQueuePlugin, { config: config.jobs });

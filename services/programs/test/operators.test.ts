@@ -243,7 +243,13 @@ describe('members\' side and sprint operations', () => {
     expect((await asMember(steady, 'POST', `/api/applications/${steady}/checkin`)).statusCode).toBe(200);
     for (const id of others) expect((await asMember(id, 'POST', `/api/applications/${id}/checkin`)).statusCode).toBe(200);
     expect(await count('checkin', { join_id: steady })).toBe(1);
+    // My page's check-in: open until 22:00, today's taken, the streak and misses.
+    const checkedIn = (await asMember(steady, 'GET', `/api/applications/${steady}/team`)).json();
+    expect(checkedIn.checkin).toMatchObject({ day: '2026-12-14', open: true, streak: 1, misses: 0, missesBeforeDrop: 2, closesAt: '2026-12-14T13:00:00.000Z' });
+    expect(checkedIn.checkin.checkedInAt).toBe('2026-12-14T12:59:00.000Z');
+    expect((await asMember(absent, 'GET', `/api/applications/${absent}/team`)).json().checkin).toMatchObject({ open: true, checkedInAt: null, streak: 0 });
     stack.setNow(new Date('2026-12-14T22:00:00+09:00'));
+    expect((await asMember(absent, 'GET', `/api/applications/${absent}/team`)).json().checkin).toMatchObject({ open: false, checkedInAt: null });
     const late = await asMember(absent, 'POST', `/api/applications/${absent}/checkin`);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(MESSAGES.sprintCheckinClosed);
@@ -268,10 +274,21 @@ describe('members\' side and sprint operations', () => {
     const log = (await admin('GET', `/api/admin/audit-log?oddId=${SPRINT}`)).json().entries;
     expect(log.some((e: { action: string; targetId: string }) => e.action === 'SPRINT_DROP_MISSED_CHECKINS' && e.targetId === String(absent))).toBe(true);
     expect((await asMember(steady, 'GET', `/api/applications/${steady}/team`)).json().members.find((m: { joinId: number }) => m.joinId === absent).state).toBe('DROPPED');
+    // The streak counts up to yesterday while today's is missing; the dropped member's check-in is closed.
+    expect((await asMember(steady, 'GET', `/api/applications/${steady}/team`)).json().checkin).toMatchObject({ open: false, streak: 1, misses: 1, lastMiss: '2026-12-15' });
+    stack.setNow(new Date('2026-12-16T09:00:00+09:00'));
+    expect((await asMember(steady, 'GET', `/api/applications/${steady}/team`)).json().checkin).toMatchObject({ open: true, streak: 0, misses: 1 });
+    expect((await asMember(absent, 'GET', `/api/applications/${absent}/team`)).json().checkin).toMatchObject({ open: false, misses: 2 });
 
     // Final submission until 15:00 on the last day, read-only after.
-    const submission = { projectName: '회의록 요약 봇', description: '회의 녹음을 요약해요.', repositoryUrl: 'https://github.com/example/bot', demoUrl: 'https://bot.example.com', images: ['https://img.example.com/1.png'] };
+    const upload = '/media/uploads/0b6f7c1e-3f0a-4d2e-9a51-6f1c2d3e4f50';
+    const submission = { projectName: '회의록 요약 봇', description: '회의 녹음을 요약해요.', repositoryUrl: 'https://github.com/example/bot', demoUrl: 'https://bot.example.com', images: ['https://img.example.com/1.png', upload] };
     stack.setNow(new Date('2026-12-23T14:59:00+09:00'));
+    // The form's schema: Korean messages per field, nothing saved.
+    const invalid = await asMember(steady, 'PUT', `/api/applications/${steady}/submission`, { ...submission, description: ' ', repositoryUrl: 'github.com/x', images: ['/etc/passwd'] });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields).toMatchObject({ description: MESSAGES.submissionDescriptionRequired, repositoryUrl: MESSAGES.projectLinkInvalid, 'images.0': MESSAGES.imageInvalid });
+    expect(await count('team_submission', { team_id: team.team_id })).toBe(0);
     expect((await asMember(steady, 'PUT', `/api/applications/${steady}/submission`, submission)).statusCode).toBe(200);
     stack.setNow(new Date('2026-12-23T15:00:00+09:00'));
     const closed = await asMember(steady, 'PUT', `/api/applications/${steady}/submission`, { ...submission, projectName: '바뀐 이름' });
@@ -299,7 +316,30 @@ describe('members\' side and sprint operations', () => {
     expect((await admin('GET', `/api/admin/cohorts/${SPRINT}/judging`)).json().results).toMatchObject({ winnerTeamId: team.team_id });
     const results = (await asMember(others[0]!, 'GET', `/api/applications/${others[0]}/team`)).json().results;
     expect(results).toMatchObject({ winner: true, total: 855, feedback: '완성도가 높아요.', scores: { execution: 9 } });
+    expect(results.rubric.map((c: { key: string; weight: number }) => [c.key, c.weight])).toEqual([['problem', 25], ['execution', 35], ['design', 20], ['teamwork', 20]]);
     stack.setNow(TODAY);
+  });
+
+  it('lists the published sprint projects publicly: the winner first, nicknames and career card IDs, dropped members left out', async () => {
+    const teams: number[] = await knex()('team').where({ odd_id: SPRINT }).whereNull('stopped_at').orderBy('team_id').pluck('team_id');
+    const submitted: number[] = await knex()('team_submission').whereIn('team_id', teams).pluck('team_id');
+    const listed = await stack.programs.app.inject({ method: 'GET', url: `/api/sprint-projects?oddId=${SPRINT}` });
+    expect(listed.statusCode).toBe(200);
+    const { projects } = listed.json();
+    expect(projects.total).toBe(submitted.length);
+    const [first] = projects.items;
+    expect(first).toMatchObject({ projectName: '회의록 요약 봇', winner: true, oddId: SPRINT, demoUrl: 'https://bot.example.com' });
+    expect(first.images).toContain('/media/uploads/0b6f7c1e-3f0a-4d2e-9a51-6f1c2d3e4f50');
+    const active: number[] = await knex()('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where({ 'm.team_id': first.teamId, 'a.status': 'ASSIGNED' }).pluck('a.user_id');
+    expect(first.members).toHaveLength(active.length);
+    expect(first.members.map((m: { alias: string }) => m.alias).sort()).toEqual(active.map((id) => `alias${id}`).sort());
+    expect(first.members[0].profileId).toMatch(/^card\d+$/);
+    expect(first.members[0].roleName).toBe('개발자');
+    // Members' real names never show on the public list.
+    expect(JSON.stringify(projects)).not.toContain('스프린터');
+    // Another cohort without published results lists nothing; a bad page is 400.
+    expect((await stack.programs.app.inject({ method: 'GET', url: '/api/sprint-projects?oddId=112' })).json().projects).toMatchObject({ items: [], total: 0 });
+    expect((await stack.programs.app.inject({ method: 'GET', url: '/api/sprint-projects?page=0' })).statusCode).toBe(400);
   });
 });
 

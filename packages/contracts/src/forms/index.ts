@@ -13,3 +13,4 @@ export * from './withdrawal';
 export * from './update-user';
 export * from './issues';
 export * from './career-card';
+export * from './sprint-submission';

@@ -5,6 +5,7 @@ import adminBoardRoutes from '../routes/admin-board';
 import adminTeamRoutes from '../routes/admin-teams';
 import adminSprintRoutes from '../routes/admin-sprint';
 import sprintMemberRoutes from '../routes/sprint-member';
+import sprintProjectRoutes from '../routes/sprint-projects';
 import { recordMisses } from './sprint';
 import { seoulDate } from '../schedule';
 import { createPeopleClient, type PeopleClient } from './people-client';
@@ -42,6 +43,7 @@ export const operatorsPlugin = fp<{ config?: OperatorsConfig; people?: PeopleCli
     await app.register(adminTeamRoutes);
     await app.register(adminSprintRoutes);
     await app.register(sprintMemberRoutes, { people });
+    await app.register(sprintProjectRoutes, { people });
   },
   { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'] },
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import type { ApplicationAnswers } from '@sq/contracts/api/applications';
+import { ROLE_NAMES, type ApplicantRole, type ApplicationAnswers } from '@sq/contracts/api/applications';
 import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
@@ -124,6 +124,36 @@ export async function saveSubmission(knex: Knex, joinId: number, userId: number,
   return submissionOf(await knex('team_submission').where({ team_id: team.team_id }).first());
 }
 
+/** Consecutive days checked in, up to today (or up to yesterday while today's check-in is still to come). */
+export function streakOf(checkins: readonly string[], today: string): number {
+  const days = new Set(checkins);
+  let day = days.has(today) ? today : addToDate(today, 0, -1);
+  let streak = 0;
+  for (; days.has(day); day = addToDate(day, 0, -1)) streak += 1;
+  return streak;
+}
+
+/** The member's own check-in state for my page: today's, the streak, the misses, whether it is open now. */
+async function myCheckin(knex: Knex, team: Row, now: Date) {
+  if (team.kind !== 'SPRINT') return null;
+  const day = seoulDate(now);
+  const closesAt = seoulInstant(day, CHECKIN_CLOSES_AT);
+  const checkins: Row[] = await knex('checkin').where({ join_id: team.join_id }).where('day', '<=', day).orderBy('day', 'desc').select('day', 'checked_at');
+  const misses: string[] = await knex('checkin_miss').where({ join_id: team.join_id }).orderBy('day', 'desc').pluck('day');
+  const todays = checkins.find((c) => c.day === day);
+  const running = team.status === 'ASSIGNED' && !team.stopped_at && day >= team.start_date && day <= team.end_date;
+  return {
+    day,
+    closesAt: closesAt.toISOString(),
+    open: running && now.getTime() < closesAt.getTime(),
+    checkedInAt: todays ? new Date(todays.checked_at).toISOString() : null,
+    streak: streakOf(checkins.map((c) => c.day as string), day),
+    misses: misses.length,
+    lastMiss: misses[0] ?? null,
+    missesBeforeDrop: MISSES_BEFORE_DROP,
+  };
+}
+
 /** Check-in streaks and misses of every member of the cohort's teams, for the operators. */
 export async function teamHealth(knex: Knex, oddId: number, now: Date) {
   const today = seoulDate(now);
@@ -136,10 +166,7 @@ export async function teamHealth(knex: Knex, oddId: number, now: Date) {
     for (const m of members) {
       const checkins: string[] = await knex('checkin').where({ join_id: m.join_id }).where('day', '<=', today).orderBy('day', 'desc').pluck('day');
       const misses: string[] = await knex('checkin_miss').where({ join_id: m.join_id }).orderBy('day', 'desc').pluck('day');
-      let streak = 0;
-      for (let day = today; checkins.includes(day); day = addToDate(day, 0, -1)) streak += 1;
-      if (!streak && checkins.includes(addToDate(today, 0, -1))) for (let day = addToDate(today, 0, -1); checkins.includes(day); day = addToDate(day, 0, -1)) streak += 1;
-      rows.push({ joinId: m.join_id as number, role: m.role, state: m.status, checkins: checkins.length, streak, misses: misses.length, lastMiss: misses[0] ?? null });
+      rows.push({ joinId: m.join_id as number, role: m.role, state: m.status, checkins: checkins.length, streak: streakOf(checkins, today), misses: misses.length, lastMiss: misses[0] ?? null });
     }
     const active = rows.filter((r) => r.state === 'ASSIGNED').length;
     out.push({ teamId: team.team_id as number, teamKey: team.team_key as string, name: team.name as string, active, dropped: dropped.length, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at), members: rows });
@@ -161,7 +188,8 @@ export async function teamView(knex: Knex, joinId: number, people: { lookup(ids:
     explanation: team.explanation as string,
     members: mates.map((m) => {
       const person = names.get(m.user_id);
-      return { joinId: m.join_id as number, name: person?.name ?? null, role: m.role, state: m.status, careerCardUrl: person?.profileId ? `${siteUrl}/careercard/${person.profileId}` : null, careerYears: ((m.answers ?? {}) as ApplicationAnswers).required?.careerYears ?? null };
+      const profileId = person?.profileId ?? null;
+      return { joinId: m.join_id as number, name: person?.name ?? null, role: m.role, roleName: m.role ? ROLE_NAMES[m.role as ApplicantRole] : null, state: m.status, careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null, profileId, careerYears: ((m.answers ?? {}) as ApplicationAnswers).required?.careerYears ?? null };
     }),
     schedule: {
       teamBuildingAnnounceDate: team.team_building_announce_date as string | null,
@@ -172,10 +200,11 @@ export async function teamView(knex: Knex, joinId: number, people: { lookup(ids:
       submissionClosesAt: team.kind === 'SPRINT' ? seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).toISOString() : null,
     },
     checkedInToday: Boolean(await knex('checkin').where({ join_id: joinId, day: today }).first()),
+    checkin: await myCheckin(knex, team, now),
     submission: submissionOf(await knex('team_submission').where({ team_id: team.team_id }).first()),
     submissionOpen: team.kind === 'SPRINT' && now.getTime() < seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime(),
     results: result
-      ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[]).filter((p) => p.teamId === team.team_id) }
+      ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[]).filter((p) => p.teamId === team.team_id), rubric: [...JUDGING_RUBRIC] }
       : null,
   };
 }

@@ -1,19 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok } from '@sq/contracts';
+// The same schema as my page's form: images are the member's uploads (/media/uploads/{id}) or web links.
+import { MESSAGES, ok, submissionSchema, type SubmissionForm } from '@sq/contracts';
 import { idParam, notFound, requireMember } from '@sq/service-kit';
 import type { PeopleClient } from '../operators/people-client';
 import { checkIn, saveSubmission, teamView } from '../operators/sprint';
 
 const joinParams = z.object({ joinId: idParam });
-const url = z.url({ protocol: /^https?$/ }).max(500);
-const submissionBody = z.object({
-  projectName: z.string().trim().min(1).max(100),
-  description: z.string().trim().min(1).max(5000),
-  repositoryUrl: url,
-  demoUrl: url.nullable(),
-  images: z.array(url).max(10),
-});
 
 /** The member's side of a published team: the team, the daily check-in (sprint), the final submission. */
 const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (app, { people }) => {
@@ -40,9 +33,9 @@ const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (
     },
   );
 
-  app.put<{ Params: z.infer<typeof joinParams>; Body: z.infer<typeof submissionBody> }>(
+  app.put<{ Params: z.infer<typeof joinParams>; Body: SubmissionForm }>(
     '/api/applications/:joinId/submission',
-    { onRequest: requireMember, schema: { tags: ['applications'], summary: '팀 최종 제출 (마지막 날 오후 3시 마감, 이후 읽기 전용)', params: joinParams, body: submissionBody } },
+    { onRequest: requireMember, schema: { tags: ['applications'], summary: '팀 최종 제출 (마지막 날 오후 3시 마감, 이후 읽기 전용)', params: joinParams, body: submissionSchema } },
     async (request) => {
       await own(request.identity!.userId, request.params.joinId);
       return ok({ submission: await saveSubmission(app.knex, request.params.joinId, request.identity!.userId, request.body, app.clock()) });

@@ -11,6 +11,12 @@ import { HistoryPage } from './HistoryPage';
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));
 const api = vi.hoisted(() => ({ getHistory: vi.fn(), getApplication: vi.fn(), cancelApplication: vi.fn(), getCodeNames: vi.fn(), getJoinProjects: vi.fn() }));
 vi.mock('../api/applications', () => api);
+// These applications have no published team yet (the team section's own states: team/TeamSection.test.tsx).
+vi.mock('../api/get-my-team', async () => {
+  const { useAsync } = await import('@sq/ui');
+  const { ApiError: NotFound } = await import('@sq/api-client');
+  return { useMyTeam: (joinId: number) => useAsync(() => Promise.reject(new NotFound('40', `no team ${joinId}`, 404, {})), [joinId]) };
+});
 
 const summary = (over: Partial<ApplicationSummary>): ApplicationSummary => ({
   joinId: 5, oddId: 12, productId: 1, productSlug: 'bside', productName: '14주 팀 프로젝트', kind: 'TEAM_PROJECT', chargePolicy: 'ON_TEAM_PUBLISH',

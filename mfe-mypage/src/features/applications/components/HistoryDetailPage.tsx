@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import type { ApplicationDetail } from '@sq/contracts/api/applications';
+import type { ApplicationDetail, ApplicationState } from '@sq/contracts/api/applications';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button, ErrorFallback, Modal, Spinner, formatKrw, useAsync } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
@@ -11,6 +11,11 @@ import { routeId } from '../route-id';
 import { ApplicationNotFound } from './NotFound';
 import { StateBadge } from './StateBadge';
 import styles from './applications.module.css';
+
+// Its own chunk: only applications that reach team building load the team, check-in and submission screens.
+const TeamSection = lazy(() => import('./team/TeamSection').then((m) => ({ default: m.TeamSection })));
+/** States in which the member has (or is waiting for) a published team; a card refused at publish keeps the team. */
+const TEAM_STATES: readonly ApplicationState[] = ['RESERVED', 'PAID', 'WAITLISTED', 'TEAM_BUILDING', 'ASSIGNED', 'PAYMENT_FAILED', 'COMPLETED', 'DROPPED'];
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -159,6 +164,11 @@ function Detail({ initial }: { initial: ApplicationDetail }) {
         </Fact>
         {application.teamBuildingAnnounceDate ? <Fact label="팀 빌딩 결과 발표">{seoulDay(application.teamBuildingAnnounceDate)}</Fact> : null}
       </dl>
+      {TEAM_STATES.includes(application.state) && (application.state !== 'PAYMENT_FAILED' || application.payment.reservedAt) ? (
+        <Suspense fallback={<Spinner />}>
+          <TeamSection application={application} />
+        </Suspense>
+      ) : null}
       <PaymentTimeline application={application} />
       <div className={styles.actions}>
         <Link to={`/mypage/apply/${application.joinId}`} className="sq-button sq-button--secondary">

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EmptyState, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
@@ -7,6 +8,9 @@ import { LeftMenu, type ProjectFilter } from './LeftMenu';
 import { Pagination } from '../../../shared/Pagination';
 import { ProjectCard } from './ProjectCard';
 import styles from './projects.module.css';
+
+// Its own chunk: the past projects render first; the sprint results follow when there are any.
+const SprintProjects = lazy(() => import('./SprintProjects').then((m) => ({ default: m.SprintProjects })));
 
 export const PAGE_SIZE = 12;
 /** Cards in the first row(s) that are above the fold on a desktop and load eagerly. */
@@ -40,6 +44,11 @@ export function ProjectsPage() {
       {menu.status === 'success' ? <LeftMenu products={menu.data} value={{ productId, oddId }} onChange={(f) => update(f)} /> : <div />}
       <section>
         <h1 className={styles.heading}>프로젝트</h1>
+        {page === 1 ? (
+          <Suspense fallback={null}>
+            <SprintProjects productId={productId} oddId={oddId} />
+          </Suspense>
+        ) : null}
         {list.status === 'loading' ? <Spinner boxed /> : null}
         {list.status === 'error' ? <LoadError error={list.error} onRetry={list.reload} /> : null}
         {list.status === 'success' ? (

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { ProductDetailResponse } from '@sq/contracts';
+import type { BookResponse, JoinHistoryResponse } from '@sq/contracts/api/applications';
+import type { BoardResponse, CohortInput, TeamHealthResponse } from '@sq/contracts/api/operators';
+import { INTERNAL_SECRET_HEADER } from '@sq/contracts/identity';
+import { launchBrowser, newPage } from '../src/browser';
+import { DEMO_ADMIN, signInToken } from '../src/session';
+
+/**
+ * Issue 9's members' side in Chromium against the whole site: an operator creates a sprint cohort, three new
+ * members apply and reserve through the sandbox PG, the operator runs the matcher and publishes; one member
+ * sees the team in my page, checks in on a sprint day, submits the final project with an uploaded image,
+ * finds it read-only after 15:00 on the last day; the operator scores and publishes the judging; the member
+ * sees the scores and the project shows on /projects. The programs service's clock is moved to the sprint's
+ * days (PUT /internal/clock on the e2e site) so the 22:00 check-in close never depends on the hour of the run.
+ */
+const baseUrl = inject('baseUrl');
+const programsUrl = inject('programsUrl');
+const internalSecret = inject('internalSecret');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await setClock(null);
+  await browser?.close();
+});
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
+/** A 1×1 PNG (the upload service checks the bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
+}
+async function ok<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(method, path, token, body);
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+}
+
+/** Moves the programs service's clock (null: back to the real time). */
+async function setClock(at: string | null) {
+  const response = await fetch(`${programsUrl}/internal/clock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: internalSecret },
+    body: JSON.stringify({ at }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A Korean calendar day `days` from today. */
+const seoulDay = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Member {
+  name: string;
+  careerCardId: string;
+  token: string;
+  joinId: number;
+}
+
+const ROLES = [
+  { role: 'PLANNER', jobGroup: 'JG_PLAN', position: 'POS_PM' },
+  { role: 'DESIGNER', jobGroup: 'JG_DESIGN', position: 'POS_UXUI' },
+  { role: 'DEVELOPER', jobGroup: 'JG_DEV', position: 'POS_BACKEND' },
+] as const;
+
+/** A new member who signs up, answers every sprint step, registers a card on the sandbox PG's page and is reserved. */
+async function sprinter(oddId: number, name: string, seat: (typeof ROLES)[number]): Promise<Member> {
+  const id = unique('mt');
+  const phone = `010-${String(3000 + (serial % 6000)).padStart(4, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`;
+  const signUp = await api<{ userData: { token: string } }>('POST', '/signUp', undefined, {
+    email: `${id}@example.com`, contactEmail: `${id}@example.com`, password: 'sidequest1!', pw_confirm: 'sidequest1!',
+    username: name, useralias: id, careerCardId: id, userphone: phone,
+    jobGroup: seat.jobGroup, position: seat.position, careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+  });
+  expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+  const token = signUp.body.userData.token;
+  expect((await api('POST', `/apply/${oddId}/draft`, token)).status).toBe(201);
+  await ok('PUT', `/apply/${oddId}/steps/required`, token, {
+    contactEmail: `${id}@example.com`, phone, jobGroup: seat.jobGroup, position: seat.position, careerYears: 'CY_1_3Y', experienceMonths: 24, role: seat.role,
+  });
+  await ok('PUT', `/apply/${oddId}/steps/aside`, token, { portfolioUrl: null, githubUrl: null, wantToBuild: '회의록을 요약하는 서비스', availableTime: '평일 저녁', friendCareerCardIds: [] });
+  await ok('PUT', `/apply/${oddId}/steps/product`, token, { kind: 'SPRINT', idea: '10일 안에 만드는 회의록 요약 봇', stack: ['Next.js'] });
+  const booked = await ok<BookResponse>('POST', `/apply/${oddId}/book`, token, { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' });
+  // The hosted card page as a person fills it in.
+  const form = new URLSearchParams(new URL(booked.payment.paymentPageUrl).searchParams);
+  form.set('cardNumber', '4242424242424242');
+  form.set('expiry', '12/30');
+  form.set('birth', '900101');
+  form.set('password', '12');
+  const card = await fetch(new URL('/billing-keys/issue', booked.payment.paymentPageUrl), { method: 'POST', body: form, redirect: 'manual' });
+  expect(card.status).toBe(303);
+  const back = Object.fromEntries(new URL(card.headers.get('location')!).searchParams);
+  const confirmed = await ok<{ result: string }>('POST', `/apply/${oddId}/payment/confirm`, token, back);
+  expect(confirmed.result).toBe('RESERVED');
+  return { name, careerCardId: id, token, joinId: booked.application.joinId };
+}
+
+const stateOf = async (member: Member) =>
+  (await ok<JoinHistoryResponse>('GET', '/join/history', member.token)).applications.find((a) => a.joinId === member.joinId)?.state;
+
+describe('the members’ side of a sprint team', () => {
+  it('team in my page, check-in, final submission, read-only after the deadline, judging results, and the project on /projects', async () => {
+    const admin = await signInToken(baseUrl, DEMO_ADMIN);
+    const { product } = await ok<ProductDetailResponse>('GET', '/products/potenday');
+    const start = seoulDay(9);
+    const end = seoulDay(18);
+    const cohortInput: CohortInput = {
+      productId: product.productId,
+      name: unique('E2E 스프린트 '),
+      recruitStart: new Date(Date.now() - 3_600_000).toISOString(),
+      recruitEnd: `${seoulDay(7)}T23:59:59+09:00`,
+      teamBuildingAnnounceDate: seoulDay(8),
+      kickoffDate: start,
+      startDate: start,
+      endDate: end,
+      capacity: null,
+      roleSeats: null,
+    };
+    const { cohort } = await ok<{ cohort: { oddId: number } }>('POST', '/admin/cohorts', admin, cohortInput);
+    const oddId = cohort.oddId;
+
+    const members: Member[] = [];
+    for (const [i, name] of ['김팀원', '박팀원', '이팀원'].entries()) members.push(await sprinter(oddId, name, ROLES[i]!));
+    const [me, ...mates] = members as [Member, ...Member[]];
+
+    // The operator runs the matcher (one team of three) and publishes; the charge jobs assign everyone.
+    const board = await ok<BoardResponse>('POST', `/admin/cohorts/${oddId}/board/run`, admin, { seed: 1 });
+    expect(board.teams).toHaveLength(1);
+    expect(board.teams[0]!.members.map((m) => m.joinId).sort()).toEqual(members.map((m) => m.joinId).sort());
+    await ok('POST', `/admin/cohorts/${oddId}/board/publish`, admin);
+    for (const member of members) await expect.poll(() => stateOf(member), { timeout: 60_000, interval: 1_000 }).toBe('ASSIGNED');
+
+    // Day 2 of the sprint, 10:00 in Korea.
+    await setClock(`${seoulDay(10)}T10:00:00+09:00`);
+    const { context, page } = await newPage(browser);
+    await context.addInitScript((value) => window.localStorage.setItem('sq.token', value), me.token);
+    await page.goto(`${baseUrl}/mypage/history/${me.joinId}`);
+    const section = page.getByTestId('team-section');
+    await section.getByTestId('team-members').waitFor();
+    const names = await section.getByTestId('team-member').allTextContents();
+    expect(names).toHaveLength(3);
+    for (const member of members) expect(names.some((n) => n.includes(member.name))).toBe(true);
+    const mateCard = section.locator(`[data-testid="team-member"][data-join-id="${mates[0]!.joinId}"]`).getByRole('link', { name: '커리어 카드' });
+    expect(await mateCard.getAttribute('href')).toBe(`/careercard/${mates[0]!.careerCardId}`);
+    expect((await section.getByTestId('team-explanation').textContent())!.length).toBeGreaterThan('배정 이유'.length);
+    expect(await section.getByTestId('team-schedule').textContent()).toContain(`${start.replaceAll('-', '.')} ~ ${end.replaceAll('-', '.')}`);
+
+    // The daily check-in.
+    await section.getByTestId('checkin-button').click();
+    await section.getByTestId('checkin-done').waitFor();
+    expect(await section.getByTestId('checkin-streak').textContent()).toBe('연속 체크인1일');
+
+    // The final submission: a Korean message for a missing field, nothing lost, then saved with an image.
+    await page.getByLabel('프로젝트 이름', { exact: true }).fill('회의록 요약 봇');
+    await page.getByLabel('저장소 링크', { exact: true }).fill('https://github.com/example/minutes-bot');
+    await page.getByTestId('submission-submit').click();
+    await page.getByText('프로젝트 설명을 입력해 주세요.').waitFor();
+    expect(await page.getByLabel('프로젝트 이름', { exact: true }).inputValue()).toBe('회의록 요약 봇');
+    await page.getByLabel('프로젝트 설명', { exact: true }).fill('회의 녹음을 올리면 결정과 할 일을 정리해 주는 봇이에요.');
+    await page.getByLabel('데모 링크 (선택)').fill('https://minutes-bot.example.com');
+    await page.locator('#submission-image').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('[data-testid=submission-image][src^="/media/uploads/"]').waitFor();
+    await page.getByTestId('submission-submit').click();
+    await page.getByTestId('submission-saved').waitFor();
+
+    // The team's submission is saved: after reloading it is there; after 15:00 on the last day it is read-only.
+    await page.reload();
+    expect(await page.getByLabel('프로젝트 이름', { exact: true }).inputValue()).toBe('회의록 요약 봇');
+    await page.getByTestId('checkin-done').waitFor();
+    await setClock(`${end}T15:00:00+09:00`);
+    await page.reload();
+    await page.getByTestId('submission-readonly').waitFor();
+    expect(await page.getByTestId('submission-readonly').textContent()).toBe('최종 제출은 마지막 날 오후 3시에 마감되었어요.');
+    expect(await page.getByTestId('submission-project-name').textContent()).toBe('회의록 요약 봇');
+    expect(await page.getByTestId('submission-form').count()).toBe(0);
+    await setClock(null);
+
+    // The operator scores the team and publishes the judging.
+    const health = await ok<TeamHealthResponse>('GET', `/admin/cohorts/${oddId}/team-health`, admin);
+    const teamId = health.teams[0]!.teamId;
+    await ok('PUT', `/admin/teams/${teamId}/score`, admin, { scores: { problem: 8, execution: 9, design: 7, teamwork: 10 }, feedback: '문제 정의가 분명하고 완성도가 높아요.' });
+    await ok('POST', `/admin/cohorts/${oddId}/results/publish`, admin, { memberPrizes: [{ joinId: me.joinId, amountKrw: 100_000 }] });
+
+    await page.reload();
+    const results = page.getByTestId('team-results');
+    await results.waitFor();
+    expect(await results.getByTestId('results-total').textContent()).toBe('855 / 1,000');
+    expect(await results.getByTestId('results-feedback').textContent()).toBe('문제 정의가 분명하고 완성도가 높아요.');
+    expect(await results.getByTestId('results-prizes').textContent()).toContain('400,000원');
+    expect(await results.getByTestId('results-prizes').textContent()).toContain(`${me.name} 개인 상금100,000원`);
+    await context.close();
+
+    // A visitor finds the project on /projects.
+    const visitor = await newPage(browser);
+    await visitor.page.goto(`${baseUrl}/projects`);
+    const card = visitor.page.locator(`[data-testid="sprint-project"][data-team-id="${teamId}"]`);
+    await card.waitFor();
+    expect(await card.getByRole('heading').textContent()).toBe('회의록 요약 봇');
+    expect(await card.getByTestId('sprint-project-winner').textContent()).toBe('우승');
+    expect(await card.getByRole('link', { name: '데모' }).getAttribute('href')).toBe('https://minutes-bot.example.com');
+    expect(await card.locator('img').getAttribute('src')).toMatch(/^\/media\/uploads\//);
+    await visitor.context.close();
+  });
+});

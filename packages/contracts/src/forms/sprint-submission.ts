@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+import { MESSAGES } from '../messages';
+import { hasControlCharacters } from './fields';
+
+/**
+ * The sprint team's final submission (PUT /applications/{joinId}/submission): one schema for the member's
+ * form in my page and the programs service's request body. The spec gives none of these limits; they are
+ * product configuration (services/programs/OPERATORS.md).
+ */
+export const SUBMISSION_LIMITS = {
+  projectNameMax: 100,
+  descriptionMax: 5000,
+  linkMax: 500,
+  imagesMax: 10,
+} as const;
+
+/** An uploaded image's public path (POST /fileUpload answers `/media/uploads/{imgId}`). */
+export const UPLOAD_PATH = /^\/media\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const isWebLink = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !hasControlCharacters(value);
+  } catch {
+    return false;
+  }
+};
+
+const printable = z.refine<string>((value) => !hasControlCharacters(value), MESSAGES.textInvalidCharacters);
+const link = (required: string) =>
+  z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(SUBMISSION_LIMITS.linkMax, MESSAGES.projectLinkInvalid),
+    z.refine(isWebLink, MESSAGES.projectLinkInvalid),
+  );
+/** An image of the submission: the member's upload, or an image already on the web. */
+const image = z.string({ error: MESSAGES.imageInvalid }).check(
+  z.maxLength(SUBMISSION_LIMITS.linkMax, MESSAGES.imageInvalid),
+  z.refine((value) => UPLOAD_PATH.test(value) || isWebLink(value), MESSAGES.imageInvalid),
+);
+
+export const submissionSchema = z.object({
+  projectName: z.string({ error: MESSAGES.projectTitleRequired }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.projectTitleRequired),
+    z.maxLength(SUBMISSION_LIMITS.projectNameMax, MESSAGES.projectTitleLength),
+    printable,
+  ),
+  description: z.string({ error: MESSAGES.submissionDescriptionRequired }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.submissionDescriptionRequired),
+    z.maxLength(SUBMISSION_LIMITS.descriptionMax, MESSAGES.submissionDescriptionLength),
+    printable,
+  ),
+  repositoryUrl: link(MESSAGES.submissionRepositoryRequired),
+  /** Null: no demo (the form's empty field). */
+  demoUrl: z.nullable(link(MESSAGES.projectLinkInvalid)),
+  images: z.array(image, { error: MESSAGES.imageInvalid }).check(z.maxLength(SUBMISSION_LIMITS.imagesMax, MESSAGES.submissionImagesTooMany)),
+}, { error: MESSAGES.badRequest });
+export type SubmissionForm = z.infer<typeof submissionSchema>;
