@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { DEFAULT_VERIFY_CACHE_SIZE } from './plugins/auth';
+import { DEFAULT_SESSION_CACHE } from './plugins/session-cache';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 
 export interface GatewayConfig {
@@ -19,6 +21,10 @@ export interface GatewayConfig {
   corsOrigins: string[];
   /** For page titles in link previews; the site name is configuration. */
   siteName: string;
+  /** Session answers kept per instance; revocation bounds in plugins/session-cache.ts. */
+  sessionCache?: { ttlMs?: number; maxEntries?: number };
+  /** Verified tokens kept per instance (by hash, until their expiry); plugins/auth.ts. */
+  verifyCacheSize?: number;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -41,5 +47,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    sessionCache: {
+      ttlMs: Number(env.SESSION_CACHE_TTL_MS ?? DEFAULT_SESSION_CACHE.ttlMs),
+      maxEntries: Number(env.SESSION_CACHE_MAX ?? DEFAULT_SESSION_CACHE.maxEntries),
+    },
+    verifyCacheSize: Number(env.JWT_VERIFY_CACHE ?? DEFAULT_VERIFY_CACHE_SIZE),
   };
 }

@@ -11,6 +11,9 @@ import {
   type Identity,
 } from '@sq/contracts';
 import { JWT_ALGORITHM } from '@sq/service-kit';
+import type { Knex } from 'knex';
+import { DEFAULT_SESSION_CACHE, SessionCache, type SessionCacheOptions } from './session-cache';
+import { DEFAULT_SESSION_EVENTS, SessionEventListener, type SessionEventsOptions } from './session-events';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,19 +36,33 @@ interface SessionCheck {
   active: boolean;
   role?: Identity['role'];
   token?: string;
+  /** Epoch seconds until which the answer holds, barring a session event (the gateway caches it no longer). */
+  until?: number;
 }
 
 export interface AuthOptions {
   publicKey: string;
   accountUrl: string;
   internalSecret: string;
+  /** Where the account service announces session events (the database that holds its schema). */
+  knex: Knex;
+  databaseUrl: string;
+  sessionCache?: Partial<SessionCacheOptions>;
+  sessionEvents?: Partial<SessionEventsOptions>;
+  /** Verified tokens remembered, by SHA-256 of the whole token, until their own `exp` (JWT_VERIFY_CACHE). */
+  verifyCacheSize?: number;
 }
+
+/** A signature check (ES256) costs more than the rest of a proxied request; a member's token is reused for minutes. */
+export const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
 
 /**
  * Verifies the bearer token (ES256 only; iss, aud, exp, sub and sid required), then asks the account
  * service whether its session is still live: logout, password change and withdrawal revoke a session, and
  * every gateway instance sees that at once. The account service also hands back a fresh token when the
  * current one nears expiry; it goes to the client in the `authorization` response header.
+ * Both answers are remembered: verified tokens until their expiry (fast-jwt's cache, keyed by the token's
+ * hash; a failed check is never cached), session answers as session-cache.ts bounds them.
  */
 export default fp<AuthOptions>(
   async (app, options) => {
@@ -56,17 +73,27 @@ export default fp<AuthOptions>(
         allowedIss: TOKEN_ISSUER,
         allowedAud: TOKEN_AUDIENCE,
         requiredClaims: ['exp', 'iss', 'aud', 'sub', 'sid'],
+        cache: options.verifyCacheSize ?? DEFAULT_VERIFY_CACHE_SIZE,
       },
     });
     app.decorateRequest('caller', null);
     app.decorateRequest('tokenProblem', null);
 
+    const sessions = new SessionCache({ ...DEFAULT_SESSION_CACHE, ...options.sessionCache });
+    const events = new SessionEventListener(options.knex, options.databaseUrl, sessions, { ...DEFAULT_SESSION_EVENTS, ...options.sessionEvents }, (error) =>
+      app.log.warn({ err: error }, 'session events not heard: session checks are not cached until they are'),
+    );
+    app.decorate('sessions', sessions);
+    await events.start();
+    app.addHook('onClose', () => events.close());
+
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization;
-      if (!header || !/^Bearer\s+\S+$/i.test(header)) return;
+      const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!bearer) return;
       let claims: AccessTokenClaims;
       try {
-        claims = await request.jwtVerify<AccessTokenClaims>();
+        claims = app.jwt.verify<AccessTokenClaims>(bearer[1]!);
       } catch {
         request.tokenProblem = 'invalid';
         return;
@@ -76,6 +103,13 @@ export default fp<AuthOptions>(
         request.tokenProblem = 'invalid';
         return;
       }
+      const key = SessionCache.key(claims.sid, userId, claims.exp);
+      const cached = sessions.get(key);
+      if (cached) {
+        request.caller = cached;
+        return;
+      }
+      const mark = sessions.mark();
       const session = await checkSession(options, claims);
       if (!session.active) {
         request.tokenProblem = 'revoked';
@@ -83,6 +117,7 @@ export default fp<AuthOptions>(
       }
       request.caller = { userId, role: session.role ?? claims.role, sid: claims.sid };
       if (session.token) reply.header('authorization', `Bearer ${session.token}`);
+      else if (typeof session.until === 'number') sessions.remember(key, request.caller, session.until, mark);
     });
   },
   { name: 'auth' },
@@ -91,6 +126,8 @@ export default fp<AuthOptions>(
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** This instance's cached session answers (proxy.ts forgets a member's after account calls). */
+    sessions: SessionCache;
   }
 }
 

@@ -65,6 +65,17 @@ export default fp<ProxyOptions>(
           }
           return clean as typeof headers;
         },
+        // The account service may just have ended this member's sessions (logout, password change,
+        // withdrawal): forget them here before the answer leaves, so this client never sees them accepted
+        // even if the announcement (session-cache.ts) is still on its way.
+        ...(rule.service === 'account' && caller
+          ? {
+              rewriteHeaders: <T>(headers: T) => {
+                app.sessions.forgetMember(caller.userId);
+                return headers;
+              },
+            }
+          : {}),
         onError: (errorReply, { error }) => {
           request.log.warn({ err: error, service: rule.service }, 'service unavailable');
           errorReply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));

@@ -4,6 +4,7 @@ import * as accountFlows from './002_account_flows';
 import * as uploadImageId from './003_upload_image_id';
 import * as withdrawalOutbox from './004_withdrawal_outbox';
 import * as signInPerAddress from './005_sign_in_per_address';
+import * as sessionEvents from './006_session_events';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_upload_image_id': uploadImageId,
   '004_withdrawal_outbox': withdrawalOutbox,
   '005_sign_in_per_address': signInPerAddress,
+  '006_session_events': sessionEvents,
 };
