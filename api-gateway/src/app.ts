@@ -35,7 +35,6 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     knex,
     databaseUrl: config.databaseUrl,
     sessionCache: config.sessionCache,
-    verifyCacheSize: config.verifyCacheSize,
   });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   await app.register(docs, { services: config.services });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { DEFAULT_VERIFY_CACHE_SIZE } from './plugins/auth';
 import { DEFAULT_SESSION_CACHE } from './plugins/session-cache';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 
@@ -23,8 +22,6 @@ export interface GatewayConfig {
   siteName: string;
   /** Session answers kept per instance; revocation bounds in plugins/session-cache.ts. */
   sessionCache?: { ttlMs?: number; maxEntries?: number };
-  /** Verified tokens kept per instance (by hash, until their expiry); plugins/auth.ts. */
-  verifyCacheSize?: number;
 }
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -51,6 +48,5 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       ttlMs: Number(env.SESSION_CACHE_TTL_MS ?? DEFAULT_SESSION_CACHE.ttlMs),
       maxEntries: Number(env.SESSION_CACHE_MAX ?? DEFAULT_SESSION_CACHE.maxEntries),
     },
-    verifyCacheSize: Number(env.JWT_VERIFY_CACHE ?? DEFAULT_VERIFY_CACHE_SIZE),
   };
 }

@@ -22,7 +22,7 @@ export interface Received {
 /**
  * A stand-in upstream per service that records what reached it. The account one also answers the session
  * check like the real one (with `until`, so the gateway may cache the answer), with sessions revocable from
- * the test, and revokes the caller's session on `/api/logout` as the real one does.
+ * the test, and, once `logout.revokes` is set, revokes the caller's session on `/api/logout` as the real one does.
  */
 export async function startUpstreams() {
   const received: Received[] = [];
@@ -30,6 +30,7 @@ export async function startUpstreams() {
   const roles = new Map<string, UserRole>();
   /** Session checks answered, and an optional gate the next checks wait for (a check in flight). */
   const checks = { count: 0, hold: null as Promise<void> | null };
+  const logout = { revokes: false };
   const servers = {} as Record<ServiceName, FastifyInstance>;
   const urls = {} as Record<ServiceName, string>;
   for (const service of ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]) {
@@ -44,7 +45,7 @@ export async function startUpstreams() {
     });
     server.all('/*', async (request) => {
       const identity = readIdentity(request.headers['x-identity'], request.headers['x-identity-signature'], DEV_INTERNAL_SECRET);
-      if (service === 'account' && request.url.startsWith('/api/logout') && identity) revoked.add(identity.sid);
+      if (logout.revokes && service === 'account' && request.url.startsWith('/api/logout') && identity) revoked.add(identity.sid);
       received.push({
         service,
         method: request.method,
@@ -63,6 +64,7 @@ export async function startUpstreams() {
     revoked,
     roles,
     checks,
+    logout,
     stop: async (service?: ServiceName) => {
       for (const [name, server] of Object.entries(servers)) if (!service || service === name) await server.close();
     },

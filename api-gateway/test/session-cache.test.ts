@@ -48,6 +48,7 @@ describe('cached session checks', () => {
 
   it('on the instance that carried the logout, refuse the session before the announcement arrives', async () => {
     const value = token({ sid: sid('logout') });
+    upstreams.logout.revokes = true;
     expect((await me(value)).statusCode).toBe(200);
     const logout = await gateway.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: `Bearer ${value}` } });
     expect(logout.statusCode).toBe(200);

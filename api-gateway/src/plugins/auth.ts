@@ -49,20 +49,15 @@ export interface AuthOptions {
   databaseUrl: string;
   sessionCache?: Partial<SessionCacheOptions>;
   sessionEvents?: Partial<SessionEventsOptions>;
-  /** Verified tokens remembered, by SHA-256 of the whole token, until their own `exp` (JWT_VERIFY_CACHE). */
-  verifyCacheSize?: number;
 }
-
-/** A signature check (ES256) costs more than the rest of a proxied request; a member's token is reused for minutes. */
-export const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
 
 /**
  * Verifies the bearer token (ES256 only; iss, aud, exp, sub and sid required), then asks the account
  * service whether its session is still live: logout, password change and withdrawal revoke a session, and
  * every gateway instance sees that at once. The account service also hands back a fresh token when the
  * current one nears expiry; it goes to the client in the `authorization` response header.
- * Both answers are remembered: verified tokens until their expiry (fast-jwt's cache, keyed by the token's
- * hash; a failed check is never cached), session answers as session-cache.ts bounds them.
+ * A token whose session answer is cached (session-cache.ts, keyed by the exact token) skips both checks; a
+ * token that failed either is never cached.
  */
 export default fp<AuthOptions>(
   async (app, options) => {
@@ -73,7 +68,6 @@ export default fp<AuthOptions>(
         allowedIss: TOKEN_ISSUER,
         allowedAud: TOKEN_AUDIENCE,
         requiredClaims: ['exp', 'iss', 'aud', 'sub', 'sid'],
-        cache: options.verifyCacheSize ?? DEFAULT_VERIFY_CACHE_SIZE,
       },
     });
     app.decorateRequest('caller', null);
@@ -91,9 +85,15 @@ export default fp<AuthOptions>(
       const header = request.headers.authorization;
       const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!bearer) return;
+      const token = bearer[1]!;
+      const cached = sessions.get(token);
+      if (cached) {
+        request.caller = cached;
+        return;
+      }
       let claims: AccessTokenClaims;
       try {
-        claims = app.jwt.verify<AccessTokenClaims>(bearer[1]!);
+        claims = app.jwt.verify<AccessTokenClaims>(token);
       } catch {
         request.tokenProblem = 'invalid';
         return;
@@ -101,12 +101,6 @@ export default fp<AuthOptions>(
       const userId = Number(claims.sub);
       if (!Number.isSafeInteger(userId)) {
         request.tokenProblem = 'invalid';
-        return;
-      }
-      const key = SessionCache.key(claims.sid, userId, claims.exp);
-      const cached = sessions.get(key);
-      if (cached) {
-        request.caller = cached;
         return;
       }
       const mark = sessions.mark();
@@ -117,7 +111,7 @@ export default fp<AuthOptions>(
       }
       request.caller = { userId, role: session.role ?? claims.role, sid: claims.sid };
       if (session.token) reply.header('authorization', `Bearer ${session.token}`);
-      else if (typeof session.until === 'number') sessions.remember(key, request.caller, session.until, mark);
+      else if (typeof session.until === 'number') sessions.remember(token, request.caller, Math.min(session.until, claims.exp), mark);
     });
   },
   { name: 'auth' },

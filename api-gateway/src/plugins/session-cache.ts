@@ -17,7 +17,9 @@ interface Entry {
 
 /**
  * The account service's answers to "is this session live?", kept by this gateway instance so that a member's
- * requests do not each cost an HTTP call and a PostgreSQL read and write.
+ * requests do not each cost an HTTP call and a PostgreSQL read and write. Keyed by the exact bearer token, whose
+ * signature and claims were verified before the answer was kept: a hit needs neither again (the answer never
+ * outlives the token, since `until` comes before its expiry).
  *
  * Revocation still takes effect at once: the account service announces every change that can end a session
  * (SESSION_EVENTS_CHANNEL, from triggers) when it commits, and this cache forgets the sessions concerned as
@@ -41,16 +43,12 @@ export class SessionCache {
 
   constructor(private readonly options: SessionCacheOptions) {}
 
-  static key(sid: string, userId: number, exp: number): string {
-    return `${sid}|${userId}|${exp}`;
-  }
-
-  get(key: string): Identity | null {
+  get(token: string): Identity | null {
     if (!this.live) return null;
-    const entry = this.entries.get(key);
+    const entry = this.entries.get(token);
     if (!entry) return null;
     if (Date.now() < entry.deadline) return entry.identity;
-    this.entries.delete(key);
+    this.entries.delete(token);
     return null;
   }
 
@@ -60,13 +58,13 @@ export class SessionCache {
   }
 
   /** `untilSeconds`: the account service's own limit for this answer (epoch seconds). */
-  remember(key: string, identity: Identity, untilSeconds: number, mark: number): void {
+  remember(token: string, identity: Identity, untilSeconds: number, mark: number): void {
     if (!this.live || mark !== this.generation || this.options.ttlMs <= 0) return;
     const now = Date.now();
     const deadline = Math.min(now + this.options.ttlMs, untilSeconds * 1000);
     if (!(deadline > now)) return;
     if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { identity, deadline });
+    this.entries.set(token, { identity, deadline });
   }
 
   /** An announcement from the account service: `sid:<sid>`, `user:<userId>`; anything else empties the cache. */
