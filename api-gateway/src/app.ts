@@ -44,7 +44,14 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   await app.register(cors, { origins: config.corsOrigins });
   await app.register(inputGuard, config.inputLimits);
   await app.register(rateLimit, { knex, ...config.rateLimit });
-  await app.register(auth, { publicKey: config.jwtPublicKey, accountUrl: config.services.account, internalSecret: config.internalSecret });
+  await app.register(auth, {
+    publicKey: config.jwtPublicKey,
+    accountUrl: config.services.account,
+    internalSecret: config.internalSecret,
+    knex,
+    databaseUrl: config.databaseUrl,
+    sessionCache: config.sessionCache,
+  });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   await app.register(docs, { services: config.services });
 

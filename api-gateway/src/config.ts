@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { InputLimits } from './plugins/input-guard';
+import { DEFAULT_SESSION_CACHE } from './plugins/session-cache';
 import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
 import { readOrigins, type ContentSecuritySources } from './content-security-policy';
 
@@ -31,6 +32,8 @@ export interface GatewayConfig {
   contentSecurity: ContentSecuritySources;
   /** JSON body size and nesting limits, checked before a body is parsed (README: input limits). */
   inputLimits: InputLimits;
+  /** Session answers kept per instance; revocation bounds in plugins/session-cache.ts. */
+  sessionCache?: { ttlMs?: number; maxEntries?: number };
 }
 
 /** 1 MiB, the services' own body limit; 64 levels, far beyond any form the site sends (they nest 3 or 4). */
@@ -65,6 +68,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     inputLimits: {
       jsonBodyMaxBytes: Number(env.JSON_BODY_MAX_BYTES ?? DEFAULT_INPUT_LIMITS.jsonBodyMaxBytes),
       jsonMaxDepth: Number(env.JSON_MAX_DEPTH ?? DEFAULT_INPUT_LIMITS.jsonMaxDepth),
+    },
+    sessionCache: {
+      ttlMs: Number(env.SESSION_CACHE_TTL_MS ?? DEFAULT_SESSION_CACHE.ttlMs),
+      maxEntries: Number(env.SESSION_CACHE_MAX ?? DEFAULT_SESSION_CACHE.maxEntries),
     },
   };
 }

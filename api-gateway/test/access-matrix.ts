@@ -53,6 +53,10 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/stories': everyone(200),
   'GET /api/stories/{storyId}': everyone(200),
   'GET /api/projects': everyone(200),
+  'GET /api/sprint-projects': everyone(200),
+  'GET /media/content/{file}': everyone(200),
+  // Uploaded images are public once uploaded (a card's cover, a project's screenshots).
+  'GET /media/uploads/{imgId}': everyone(200),
   'GET /api/projects/{projectId}': everyone(200),
   'GET /api/project/getLeftMenu': everyone(200),
   'GET /api/project/getLeftMenuByProductId': everyone(200),
@@ -87,6 +91,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/password-reset': everyone(404),
   'GET /api/change/{token}': everyone(400),
   'POST /api/change/password': everyone(400),
+  'PUT /api/change/password': everyone(400),
   'GET /api/oauth/{provider}/start': everyone(302),
   'GET /api/oauth/{provider}/callback': everyone(302),
   'POST /api/oauth/exchange': everyone(400),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
-import { keys, otherKeys, startGateway, startUpstreams, token, unsignedToken } from './helpers';
+import { announce, keys, otherKeys, startGateway, startUpstreams, token, unsignedToken } from './helpers';
 
 let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -54,6 +54,7 @@ describe('token verification', () => {
     const value = token({ sid: 'revoked-later' });
     expect((await call('/api/meOauth', bearer(value))).statusCode).toBe(200);
     upstreams.revoked.add('revoked-later');
+    await announce(gateway, 'sid:revoked-later');
     expect((await call('/api/meOauth', bearer(value))).statusCode).toBe(401);
   });
 

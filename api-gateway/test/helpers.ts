@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import knexFactory from 'knex';
+import { expect, vi } from 'vitest';
 import { createSigner } from 'fast-jwt';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
+import { SESSION_EVENTS_CHANNEL, TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
 import { DEV_INTERNAL_SECRET, generateJwtKeys, readClient, readIdentity, type ServiceName } from '@sq/service-kit';
 import { createTestDatabase } from '@sq/service-kit/testing';
 import { buildGateway } from '../src/app';
@@ -21,26 +23,37 @@ export interface Received {
 
 /**
  * A stand-in upstream per service that records what reached it. The account one also answers the session
- * check, with sessions revocable from the test.
+ * check like the real one (with `until`, so the gateway may cache the answer), with sessions revocable from
+ * the test, and, once `logout.revokes` is set, revokes the caller's session on `/api/logout` as the real one does.
  */
 export async function startUpstreams() {
   const received: Received[] = [];
   const revoked = new Set<string>();
+  const roles = new Map<string, UserRole>();
+  /** Session checks answered, and an optional gate the next checks wait for (a check in flight). */
+  const checks = { count: 0, hold: null as Promise<void> | null };
+  const logout = { revokes: false };
   const servers = {} as Record<ServiceName, FastifyInstance>;
   const urls = {} as Record<ServiceName, string>;
   for (const service of ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]) {
     const server = Fastify();
     server.post('/internal/sessions/check', async (request) => {
-      const { sid } = request.body as { sid: string };
-      return revoked.has(sid) ? { ErrorCode: '00', active: false } : { ErrorCode: '00', active: true, role: sid.startsWith('admin') ? 'ROLE_ADMIN' : 'ROLE_USER' };
+      const { sid, exp } = request.body as { sid: string; exp: number };
+      checks.count += 1;
+      const active = !revoked.has(sid);
+      const role = roles.get(sid) ?? (sid.startsWith('admin') ? 'ROLE_ADMIN' : 'ROLE_USER');
+      await checks.hold;
+      return active ? { ErrorCode: '00', active: true, role, until: exp - 60 } : { ErrorCode: '00', active: false };
     });
     server.all('/*', async (request) => {
+      const identity = readIdentity(request.headers['x-identity'], request.headers['x-identity-signature'], DEV_INTERNAL_SECRET);
+      if (logout.revokes && service === 'account' && request.url.startsWith('/api/logout') && identity) revoked.add(identity.sid);
       received.push({
         service,
         method: request.method,
         url: request.url,
         headers: request.headers,
-        identity: readIdentity(request.headers['x-identity'], request.headers['x-identity-signature'], DEV_INTERNAL_SECRET),
+        identity,
         client: readClient(request.headers['x-identity-client'], request.headers['x-identity-client-signature'], DEV_INTERNAL_SECRET),
       });
       return { ErrorCode: '00', service, url: request.url };
@@ -52,6 +65,9 @@ export async function startUpstreams() {
     urls,
     received,
     revoked,
+    roles,
+    checks,
+    logout,
     stop: async (service?: ServiceName) => {
       for (const [name, server] of Object.entries(servers)) if (!service || service === name) await server.close();
     },
@@ -85,6 +101,21 @@ export async function startGateway(services: Record<ServiceName, string>, overri
   const app = await buildGateway(config);
   await app.ready();
   return { app, config, close: async () => { await app.close(); await database.drop(); } };
+}
+
+/**
+ * What the account service's triggers do on a revocation (migration 006): announce it through PostgreSQL.
+ * Resolves once this gateway instance has heard it.
+ */
+export async function announce(gateway: { app: FastifyInstance; config: GatewayConfig }, payload: string): Promise<void> {
+  const heard = gateway.app.sessions.announcements;
+  const db = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl, pool: { min: 0, max: 1 } });
+  try {
+    await db.raw('select pg_notify(?, ?)', [SESSION_EVENTS_CHANNEL, payload]);
+  } finally {
+    await db.destroy();
+  }
+  await vi.waitFor(() => expect(gateway.app.sessions.announcements).toBeGreaterThan(heard), { timeout: 5_000 });
 }
 
 interface TokenOptions {

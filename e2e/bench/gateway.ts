@@ -1,38 +1,89 @@
+import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, type AccessTokenClaims } from '@sq/contracts';
+import { signIdentity } from '@sq/service-kit';
+import { stackSecrets } from '@sq/stack/secrets';
+import { DEMO_MEMBER, signInToken } from '../src/session';
 import { load, type LoadResult } from './load';
 
 /** The issue's goal for the gateway: at least this share of direct throughput, at most this much p99 added. */
 export const GATEWAY_GOAL = { throughputShare: 0.8, p99OverheadMs: 2 } as const;
 
+interface Target {
+  url: string;
+  headers: Record<string, string>;
+}
+
+interface PathFigures {
+  direct: LoadResult;
+  gateway: LoadResult;
+  share: number;
+  overheadMs: number;
+  /** Each round's gateway share of direct throughput: the spread shows how noisy the machine was. */
+  roundShares: number[];
+}
+
 /**
- * One public GET through the gateway and straight to its service, side by side in one run: throughput, p50,
- * p99, the gateway's share of direct throughput and the p99 it adds. Rounds alternate the two targets so a
- * noisy neighbour on the machine hits both alike; the figures are the sums (throughput) and the medians (p99).
+ * One GET through the gateway and straight to its service, side by side in one run, twice: as a visitor,
+ * and as a signed-in member (bearer token through the gateway; straight to the service with the signed
+ * identity the gateway would forward). Rounds alternate the two targets so a noisy neighbour on the machine
+ * hits both alike; the figures are the sums (throughput) and the medians (p99), and each round's share is
+ * printed too.
  */
-export async function benchGateway(siteUrl: string, serviceUrl: string, options: { seconds?: number; rounds?: number } = {}): Promise<{ direct: LoadResult; gateway: LoadResult }> {
+export async function benchGateway(siteUrl: string, serviceUrl: string, options: { seconds?: number; rounds?: number } = {}): Promise<{ visitor: PathFigures; member: PathFigures }> {
   const path = '/api/projects?size=12';
-  const rounds = options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 3);
-  const config = { connections: 16, seconds: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 5) / rounds, maxRequests: 200_000 };
-  const targets = { direct: `${serviceUrl}${path}`, gateway: `${siteUrl.replace('localhost', '127.0.0.1')}${path}` };
-  console.log(`\nGET ${path}: ${config.connections} connections, ${rounds} alternating rounds of ${config.seconds.toFixed(1)} s each`);
-  // Warm both paths (connection pools, JIT, the limiter's first look-up) before measuring.
-  await load(targets.gateway, { ...config, seconds: 1 });
-  await load(targets.direct, { ...config, seconds: 1 });
+  const rounds = options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 4);
+  const config = { connections: 16, seconds: options.seconds ?? Number(process.env.BENCH_SECONDS ?? 6) / rounds, maxRequests: 200_000 };
+  const gatewayOrigin = siteUrl.replace('localhost', '127.0.0.1');
+  const token = await signInToken(gatewayOrigin, DEMO_MEMBER);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as AccessTokenClaims;
+  const identity = signIdentity({ userId: Number(claims.sub), role: claims.role, sid: claims.sid }, stackSecrets().INTERNAL_SECRET);
+
+  console.log(`\nGET ${path}: ${config.connections} connections, ${rounds} alternating rounds of ${config.seconds.toFixed(1)} s per target`);
+  console.log(`  goal: gateway / direct >= ${GATEWAY_GOAL.throughputShare * 100} %, p99 added <= ${GATEWAY_GOAL.p99OverheadMs} ms`);
+  const visitor = await measure('visitor', { url: `${serviceUrl}${path}`, headers: {} }, { url: `${gatewayOrigin}${path}`, headers: {} }, rounds, config);
+  const member = await measure(
+    'member',
+    { url: `${serviceUrl}${path}`, headers: { [IDENTITY_HEADER]: identity.header, [IDENTITY_SIGNATURE_HEADER]: identity.signature } },
+    { url: `${gatewayOrigin}${path}`, headers: { authorization: `Bearer ${token}` } },
+    rounds,
+    config,
+  );
+  return { visitor, member };
+}
+
+async function measure(label: string, direct: Target, gateway: Target, rounds: number, config: { connections: number; seconds: number; maxRequests: number }): Promise<PathFigures> {
+  // Warm both paths (connection pools, JIT, the limiter's and the session cache's first look-ups) before measuring.
+  await load(gateway.url, { ...config, seconds: 1, headers: gateway.headers });
+  await load(direct.url, { ...config, seconds: 1, headers: direct.headers });
   const runs: Record<'direct' | 'gateway', LoadResult[]> = { direct: [], gateway: [] };
+  const targets = { direct, gateway };
   for (let round = 0; round < rounds; round += 1) {
-    for (const which of round % 2 ? (['gateway', 'direct'] as const) : (['direct', 'gateway'] as const)) runs[which].push(await load(targets[which], config));
+    for (const which of round % 2 ? (['gateway', 'direct'] as const) : (['direct', 'gateway'] as const)) {
+      runs[which].push(await load(targets[which].url, { ...config, headers: targets[which].headers }));
+    }
   }
-  const direct = combine(runs.direct);
-  const gateway = combine(runs.gateway);
-  const row = (label: string, r: LoadResult) =>
-    console.log(`  ${label.padEnd(26)} ${r.perSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   errors ${r.errors}`);
-  row('direct to content service', direct);
-  row('through the gateway', gateway);
-  const share = gateway.perSecond / Math.max(1, direct.perSecond);
-  const overhead = gateway.p99ms - direct.p99ms;
-  const verdict = (okay: boolean) => (okay ? 'ok' : 'below goal');
-  console.log(`  gateway / direct throughput ${(share * 100).toFixed(0).padStart(4)} %   (goal >= ${GATEWAY_GOAL.throughputShare * 100} %: ${verdict(share >= GATEWAY_GOAL.throughputShare)})`);
-  console.log(`  p99 added by the gateway   ${overhead.toFixed(2).padStart(5)} ms  (goal <= ${GATEWAY_GOAL.p99OverheadMs} ms: ${verdict(overhead <= GATEWAY_GOAL.p99OverheadMs)})`);
-  return { direct, gateway };
+  const figures: PathFigures = {
+    direct: combine(runs.direct),
+    gateway: combine(runs.gateway),
+    share: 0,
+    overheadMs: 0,
+    roundShares: runs.gateway.map((g, i) => g.perSecond / Math.max(1, runs.direct[i]!.perSecond)),
+  };
+  figures.share = figures.gateway.perSecond / Math.max(1, figures.direct.perSecond);
+  figures.overheadMs = figures.gateway.p99ms - figures.direct.p99ms;
+
+  const row = (name: string, r: LoadResult) =>
+    console.log(`    ${name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   errors ${r.errors}`);
+  const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
+  const verdict = (okay: boolean) => (okay ? 'met' : 'NOT met');
+  console.log(`  ${label}`);
+  row('direct to the service', figures.direct);
+  row('through the gateway', figures.gateway);
+  const spread = `rounds ${pct(Math.min(...figures.roundShares))}-${pct(Math.max(...figures.roundShares))}`;
+  console.log(
+    `    gateway/direct ${pct(figures.share)} (target >= ${pct(GATEWAY_GOAL.throughputShare)}: ${verdict(figures.share >= GATEWAY_GOAL.throughputShare)}; ${spread}), ` +
+      `p99 overhead ${figures.overheadMs.toFixed(2)} ms (target <= ${GATEWAY_GOAL.p99OverheadMs} ms: ${verdict(figures.overheadMs <= GATEWAY_GOAL.p99OverheadMs)})`,
+  );
+  return figures;
 }
 
 function combine(results: LoadResult[]): LoadResult {

@@ -14,7 +14,7 @@ export interface LoadResult {
  * A closed-loop load on one GET: `connections` clients each send the next request when the last one is
  * answered. Bounded by time and by count, and only ever aimed at this machine's loopback.
  */
-export async function load(url: string, options: { connections: number; seconds: number; maxRequests: number }): Promise<LoadResult> {
+export async function load(url: string, options: { connections: number; seconds: number; maxRequests: number; headers?: Record<string, string> }): Promise<LoadResult> {
   const target = new URL(url);
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('load targets loopback only');
   const pool = new Pool(target.origin, { connections: options.connections, pipelining: 1 });
@@ -28,7 +28,7 @@ export async function load(url: string, options: { connections: number; seconds:
       sent += 1;
       const begin = performance.now();
       try {
-        const response = await pool.request({ method: 'GET', path: target.pathname + target.search });
+        const response = await pool.request({ method: 'GET', path: target.pathname + target.search, headers: options.headers });
         await response.body.arrayBuffer();
         if (response.statusCode !== 200) errors += 1;
       } catch {

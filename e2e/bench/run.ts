@@ -4,8 +4,9 @@
  *  - first-load JS (gzip) of `/` and of every real route;
  *  - the home page's largest contentful paint next to a static HTML page with the same content, served by
  *    the same gateway (the ratio is the figure);
- *  - one GET through the gateway and straight to its service, side by side: throughput and p99 latency, the
- *    gateway's share of direct throughput and the p99 it adds (bench/gateway.ts).
+ *  - one GET through the gateway and straight to its service, side by side, as a visitor and as a member:
+ *    throughput and p99 latency, the gateway's share of direct throughput and the p99 it adds, each next to
+ *    its target (bench/gateway.ts).
  *  - the team matcher: 5,000 applicants into teams per program, and the worst team's score next to the mean.
  */
 import { benchMatcher } from '@sq/team-matcher/bench';

@@ -11,6 +11,9 @@ import {
   type Identity,
 } from '@sq/contracts';
 import { JWT_ALGORITHM } from '@sq/service-kit';
+import type { Knex } from 'knex';
+import { DEFAULT_SESSION_CACHE, SessionCache, type SessionCacheOptions } from './session-cache';
+import { DEFAULT_SESSION_EVENTS, SessionEventListener, type SessionEventsOptions } from './session-events';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,12 +36,19 @@ interface SessionCheck {
   active: boolean;
   role?: Identity['role'];
   token?: string;
+  /** Epoch seconds until which the answer holds, barring a session event (the gateway caches it no longer). */
+  until?: number;
 }
 
 export interface AuthOptions {
   publicKey: string;
   accountUrl: string;
   internalSecret: string;
+  /** Where the account service announces session events (the database that holds its schema). */
+  knex: Knex;
+  databaseUrl: string;
+  sessionCache?: Partial<SessionCacheOptions>;
+  sessionEvents?: Partial<SessionEventsOptions>;
 }
 
 /**
@@ -46,6 +56,8 @@ export interface AuthOptions {
  * service whether its session is still live: logout, password change and withdrawal revoke a session, and
  * every gateway instance sees that at once. The account service also hands back a fresh token when the
  * current one nears expiry; it goes to the client in the `authorization` response header.
+ * A token whose session answer is cached (session-cache.ts, keyed by the exact token) skips both checks; a
+ * token that failed either is never cached.
  */
 export default fp<AuthOptions>(
   async (app, options) => {
@@ -61,12 +73,27 @@ export default fp<AuthOptions>(
     app.decorateRequest('caller', null);
     app.decorateRequest('tokenProblem', null);
 
+    const sessions = new SessionCache({ ...DEFAULT_SESSION_CACHE, ...options.sessionCache });
+    const events = new SessionEventListener(options.knex, options.databaseUrl, sessions, { ...DEFAULT_SESSION_EVENTS, ...options.sessionEvents }, (error) =>
+      app.log.warn({ err: error }, 'session events not heard: session checks are not cached until they are'),
+    );
+    app.decorate('sessions', sessions);
+    await events.start();
+    app.addHook('onClose', () => events.close());
+
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization;
-      if (!header || !/^Bearer\s+\S+$/i.test(header)) return;
+      const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!bearer) return;
+      const token = bearer[1]!;
+      const cached = sessions.get(token);
+      if (cached) {
+        request.caller = cached;
+        return;
+      }
       let claims: AccessTokenClaims;
       try {
-        claims = await request.jwtVerify<AccessTokenClaims>();
+        claims = app.jwt.verify<AccessTokenClaims>(token);
       } catch {
         request.tokenProblem = 'invalid';
         return;
@@ -76,6 +103,7 @@ export default fp<AuthOptions>(
         request.tokenProblem = 'invalid';
         return;
       }
+      const mark = sessions.mark();
       const session = await checkSession(options, claims);
       if (!session.active) {
         request.tokenProblem = 'revoked';
@@ -83,6 +111,7 @@ export default fp<AuthOptions>(
       }
       request.caller = { userId, role: session.role ?? claims.role, sid: claims.sid };
       if (session.token) reply.header('authorization', `Bearer ${session.token}`);
+      else if (typeof session.until === 'number') sessions.remember(token, request.caller, Math.min(session.until, claims.exp), mark);
     });
   },
   { name: 'auth' },
@@ -91,6 +120,8 @@ export default fp<AuthOptions>(
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** This instance's cached session answers (proxy.ts forgets a member's after account calls). */
+    sessions: SessionCache;
   }
 }
 

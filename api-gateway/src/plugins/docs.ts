@@ -44,8 +44,13 @@ export default fp<{ services: Record<ServiceName, string> }>(
   async (app, { services }) => {
     // swagger-ui serves a document synchronously; it is rebuilt from the services on every docs request.
     let document: object = await aggregateOpenApi(services);
-    app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/docs/json') || request.url.startsWith('/api/docs/yaml')) document = await aggregateOpenApi(services);
+    // A callback hook, not an async one: every request passes here and most only need the two string tests.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/docs/json') && !request.url.startsWith('/api/docs/yaml')) return done();
+      aggregateOpenApi(services).then((fresh) => {
+        document = fresh;
+        done();
+      }, done);
     });
     await app.register(swagger, { openapi: { info: { title: 'gateway', version: '1.0.0' } }, hideUntagged: true });
     await app.register(swaggerUi, { routePrefix: '/api/docs', transformSpecification: () => document });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IMAGE_UPLOAD, MESSAGES, failure } from '@sq/contracts';
+import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IMAGE_UPLOAD, MESSAGES, failure, type Identity } from '@sq/contracts';
 import { signClient, signIdentity, type ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
@@ -31,6 +31,9 @@ export class UploadTooLargeError extends Error {
 export default fp<ProxyOptions>(
   async (app, options) => {
     await app.register(replyFrom, {
+      // Fastify's own request log lines already record each request; reply-from's two more per request are noise
+      // that costs CPU at the default `info` level.
+      disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
     });
 
@@ -40,6 +43,14 @@ export default fp<ProxyOptions>(
       if (Number(request.headers['content-length'] ?? 0) > MULTIPART_MAX_BYTES) return done(new UploadTooLargeError(), undefined);
       done(null, payload);
     });
+
+    // A cached session hands out the same identity object on every hit (session-cache.ts): sign it once.
+    const signatures = new WeakMap<Identity, { header: string; signature: string }>();
+    const signed = (identity: Identity) => {
+      let value = signatures.get(identity);
+      if (!value) signatures.set(identity, (value = signIdentity(identity, options.internalSecret)));
+      return value;
+    };
 
     const forward = (rule: RouteRule) => async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
@@ -55,19 +66,30 @@ export default fp<ProxyOptions>(
       const caller = request.caller;
       return reply.from(`${options.services[rule.service]}${request.url}`, {
         rewriteRequestHeaders: (_req, headers) => {
-          const clean: Record<string, string | string[] | undefined> = {};
-          for (const [name, value] of Object.entries(headers)) if (!RESERVED.test(name)) clean[name] = value;
+          // reply-from hands over its own copy: drop the reserved names in place rather than copy it again.
+          for (const name in headers) if (RESERVED.test(name)) delete headers[name];
           // The client's address, signed: services never read X-Forwarded-For (anyone can write it).
           const client = signClient(request.ip, options.internalSecret);
-          clean[IDENTITY_CLIENT_HEADER] = client.header;
-          clean[IDENTITY_CLIENT_SIGNATURE_HEADER] = client.signature;
+          headers[IDENTITY_CLIENT_HEADER] = client.header;
+          headers[IDENTITY_CLIENT_SIGNATURE_HEADER] = client.signature;
           if (caller) {
-            const { header, signature } = signIdentity(caller, options.internalSecret);
-            clean['x-identity'] = header;
-            clean['x-identity-signature'] = signature;
+            const { header, signature } = signed(caller);
+            headers['x-identity'] = header;
+            headers['x-identity-signature'] = signature;
           }
-          return clean as typeof headers;
+          return headers;
         },
+        // The account service may just have ended this member's sessions (logout, password change,
+        // withdrawal): forget them here before the answer leaves, so this client never sees them accepted
+        // even if the announcement (session-cache.ts) is still on its way.
+        ...(rule.service === 'account' && caller
+          ? {
+              rewriteHeaders: <T>(headers: T) => {
+                app.sessions.forgetMember(caller.userId);
+                return headers;
+              },
+            }
+          : {}),
         onError: (errorReply, { error }) => {
           request.log.warn({ err: error, service: rule.service }, 'service unavailable');
           errorReply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));

@@ -27,6 +27,8 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
     case 'token': return UNKNOWN_TOKEN;
     case 'teamId': return fx.teamId;
     case 'step': return 'required';
+    case 'imgId': return member.imgId;
+    case 'file': return 'badge-recruiting.svg';
     case 'id':
       if (path.startsWith('/api/profile/')) return member.profileId;
       if (path.startsWith('/api/setWithdrawal/')) return member.userId;
@@ -77,6 +79,7 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/findEmail': () => ({ body: { name: '홍길동', phone: '010-0000-0000' } }),
   'POST /api/password-reset': () => ({ body: { email: 'nobody@example.com', phone: '010-0000-0000' } }),
   'POST /api/change/password': () => ({ body: { token: UNKNOWN_TOKEN, password: 'changed-pass-1!', pw_confirm: 'changed-pass-1!' } }),
+  'PUT /api/change/password': () => ({ body: { token: UNKNOWN_TOKEN, password: 'changed-pass-1!', pw_confirm: 'changed-pass-1!' } }),
   'POST /api/payments/webhook': () => ({ body: { type: 'Transaction.Paid', data: {} } }),
 
   'POST /api/updateUser': () => ({ body: { marketingAgreed: false } }),

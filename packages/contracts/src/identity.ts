@@ -35,3 +35,11 @@ export interface AccessTokenClaims {
 
 export const TOKEN_ISSUER = 'sq-account';
 export const TOKEN_AUDIENCE = 'sq-web';
+
+/**
+ * The account service announces, on this PostgreSQL notification channel, every committed change that can
+ * end sessions: `sid:<sid>` for one session (revoked, expiry moved, deleted) and `user:<userId>` for all of a
+ * member's (withdrawn, role changed, deleted). Triggers send it, so no code path can forget; the gateway drops
+ * what it cached about those sessions when it hears it (api-gateway/src/plugins/session-cache.ts).
+ */
+export const SESSION_EVENTS_CHANNEL = 'sq_session_events';

@@ -5,6 +5,7 @@ import * as uploadImageId from './003_upload_image_id';
 import * as withdrawalOutbox from './004_withdrawal_outbox';
 import * as signInPerAddress from './005_sign_in_per_address';
 import * as oauthBrowserBinding from './006_oauth_browser_binding';
+import * as sessionEvents from './007_session_events';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_withdrawal_outbox': withdrawalOutbox,
   '005_sign_in_per_address': signInPerAddress,
   '006_oauth_browser_binding': oauthBrowserBinding,
+  '007_session_events': sessionEvents,
 };

@@ -13,18 +13,21 @@ export function createSessionRepository(knex: Knex) {
       return sid;
     },
 
-    /** The session if it is live and belongs to the user and an active account; marks it used. */
-    async touch(sid: string, userId: number): Promise<{ role: 'ROLE_USER' | 'ROLE_ADMIN' } | null> {
+    /**
+     * The session if it is live and belongs to the user and an active account; marks it used (`last_seen_at`
+     * moves only when the gateway asks, i.e. at most once per its session-cache lifetime while it is used).
+     */
+    async touch(sid: string, userId: number): Promise<{ role: 'ROLE_USER' | 'ROLE_ADMIN'; expiresAt: Date } | null> {
       const row = await knex('session as s')
         .join('user_account as u', 'u.user_id', 's.user_id')
         .where({ 's.sid': sid, 's.user_id': userId })
         .whereNull('s.revoked_at')
         .whereNull('u.withdrawn_at')
         .where('s.expires_at', '>', knex.fn.now())
-        .first('u.user_role as role');
+        .first('u.user_role as role', 's.expires_at');
       if (!row) return null;
       await knex('session').where({ sid }).update({ last_seen_at: knex.fn.now() });
-      return { role: row.role };
+      return { role: row.role, expiresAt: row.expires_at };
     },
 
     revoke: (sid: string) => knex('session').where({ sid }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() }),

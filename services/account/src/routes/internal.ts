@@ -7,7 +7,7 @@ import { REFRESH_WHEN_SECONDS_LEFT } from '../tokens';
 const lookupBody = z.object({ userIds: z.array(z.number().int().positive()).max(1000) });
 const checkBody = z.object({ sid: z.uuid(), userId: z.number().int().positive(), exp: z.number().int().positive() });
 
-/** Called by the gateway for every request that carries a token; never routed to clients. */
+/** Called by the gateway for a request that carries a token (unless it cached the answer); never routed to clients. */
 const internalRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: z.infer<typeof checkBody> }>(
     '/internal/sessions/check',
@@ -18,7 +18,10 @@ const internalRoutes: FastifyPluginAsync = async (app) => {
       if (!session) return ok({ active: false });
       const secondsLeft = exp - Math.floor(Date.now() / 1000);
       const token = secondsLeft < REFRESH_WHEN_SECONDS_LEFT ? app.issueAccessToken({ userId, role: session.role, sid }) : undefined;
-      return ok({ active: true, role: session.role, ...(token ? { token } : {}) });
+      // Until when this answer holds unless a session event (migration 006) says otherwise: the session's
+      // expiry, or the moment this token is due for a fresh one. The gateway caches the answer no longer.
+      const until = Math.min(Math.floor(session.expiresAt.getTime() / 1000), exp - REFRESH_WHEN_SECONDS_LEFT);
+      return ok({ active: true, role: session.role, until, ...(token ? { token } : {}) });
     },
   );
 
