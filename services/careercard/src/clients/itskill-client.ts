@@ -37,7 +37,7 @@ export function createItskillClient(options: { baseUrl: () => string; internalSe
 
 declare module 'fastify' {
   interface FastifyInstance {
-    itskill: ReturnType<typeof createItskillClient>;
+    itskillLevels: ReturnType<typeof createItskillClient>;
   }
 }
 
@@ -48,5 +48,5 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const timeoutMs = Number(process.env.CARD_SKILL_LEVEL_TIMEOUT_MS ?? 1_500);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error(`CARD_SKILL_LEVEL_TIMEOUT_MS must be a positive integer (got ${process.env.CARD_SKILL_LEVEL_TIMEOUT_MS}).`);
-  app.decorate('itskill', createItskillClient({ baseUrl: () => serviceUrl('itskill'), internalSecret: app.internalSecret, timeoutMs, log: app.log }));
+  app.decorate('itskillLevels', createItskillClient({ baseUrl: () => serviceUrl('itskill'), internalSecret: app.internalSecret, timeoutMs, log: app.log }));
 }, { name: 'itskill-client' });

@@ -163,5 +163,5 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('profileRepository', createProfileRepository(app.knex, (userId) => app.itskill.skillLevel(userId)));
+  app.decorate('profileRepository', createProfileRepository(app.knex, (userId) => app.itskillLevels.skillLevel(userId)));
 }, { name: 'profile-repository', dependencies: ['knex', 'itskill-client'] });
