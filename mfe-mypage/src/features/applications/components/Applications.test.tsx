@@ -11,6 +11,8 @@ import { HistoryPage } from './HistoryPage';
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));
 const api = vi.hoisted(() => ({ getHistory: vi.fn(), getApplication: vi.fn(), cancelApplication: vi.fn(), getCodeNames: vi.fn(), getJoinProjects: vi.fn() }));
 vi.mock('../api/applications', () => api);
+// The IT skill box asks for the member's result; here they have none.
+vi.mock('../api/skill', () => ({ getMySkillResult: async () => null, attachSkill: vi.fn() }));
 
 const summary = (over: Partial<ApplicationSummary>): ApplicationSummary => ({
   joinId: 5, oddId: 12, productId: 1, productSlug: 'bside', productName: '14주 팀 프로젝트', kind: 'TEAM_PROJECT', chargePolicy: 'ON_TEAM_PUBLISH',
