@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
+import type { CareerCardProjectResponse, CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
 
@@ -54,6 +54,17 @@ const SOURCES = [
         title: `${b.profile.userAlias}님의 커리어 카드`,
         description: [b.profile.jobGroupName, b.profile.positionName, b.profile.intro].filter(Boolean).join(' · '),
         image: b.profile.imgUrl ?? null,
+      },
+  }),
+  source<CareerCardProjectResponse>({
+    pattern: /^\/careercard\/project\/(\d{1,9})\/?$/,
+    service: 'careercard',
+    api: (m) => `/api/profile/project/${m[1]}`,
+    read: (b) =>
+      b.project && {
+        title: `${b.project.title} · ${b.project.userAlias}님의 프로젝트`,
+        description: [b.project.role, b.project.period, b.project.description].filter(Boolean).join(' · '),
+        image: b.project.images?.[0]?.imgUrl ?? null,
       },
   }),
   source<SharedCheckupResultResponse>({

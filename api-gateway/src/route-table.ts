@@ -50,7 +50,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('careercard', 'member', GET, '/api/findByIdMyinfo'),
   ...rule('careercard', 'member', POST, '/api/insertMyinfo', '/api/updateMyinfo', '/api/fileUpload', '/api/profile', '/api/profile/cover', '/api/profile/intro'),
   ...rule('careercard', 'public', GET, '/media/uploads/*', '/api/careercard/examples'),
-  ...rule('careercard', 'member', POST, '/api/profile/skills', '/api/profile/project', '/api/profile/project/order'),
+  ...rule('careercard', 'member', POST, '/api/profile/skills', '/api/profile/skill-visibility', '/api/profile/project', '/api/profile/project/order'),
   ...rule('careercard', 'member', ['PUT', 'DELETE'], '/api/profile/project/*'),
 
   // Programs, applications and operators

@@ -51,6 +51,20 @@ function alerts(page: Page): string[] {
   return seen;
 }
 
+/** Takes the IT skill check-up through the gateway (every answer the third option); returns the result's share key. */
+async function takeCheckup(token: string): Promise<string> {
+  const started = await api('/itskill/checkup/run', { token, body: { jobGroupCode: 'JG_PLAN', yearCode: 'CY_3_5Y' } });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const run = started.body.run as { questions: { questionId: number; options: { optionId: number }[] }[] };
+  for (const question of run.questions) {
+    const saved = await api('/itskill/checkup/run/answers', { token, body: { questionId: question.questionId, optionId: question.options[2]!.optionId } });
+    expect(saved.status).toBe(200);
+  }
+  const submitted = await api('/itskill/checkup/run/submit', { token, body: {} });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+  return submitted.body.shareKey as string;
+}
+
 const next = (page: Page) => page.getByRole('button', { name: '다음', exact: true }).click();
 
 describe('career card, my info and withdrawal of a new member', () => {
@@ -66,6 +80,7 @@ describe('career card, my info and withdrawal of a new member', () => {
       },
     });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+    const shareKey = await takeCheckup((signUp.body.userData as { token: string }).token);
 
     const { page, context } = await newPage(browser);
     const seen = alerts(page);
@@ -133,6 +148,14 @@ describe('career card, my info and withdrawal of a new member', () => {
     await page.getByRole('button', { name: '프로젝트 저장' }).click();
     await page.getByTestId('editor-projects').getByText('같이 장보기').waitFor();
 
+    // The IT skill check-up level stays off the public card until the owner turns it on.
+    expect((await api(`/profile/${id}`)).body.profile).toMatchObject({ skillLevel: null });
+    await expect.poll(() => page.getByTestId('editor-skill-level').textContent()).toMatch(/^최근 결과: Lv\.[1-5] /);
+    expect(await page.getByTestId('show-skill-level').isChecked()).toBe(false);
+    await page.getByTestId('show-skill-level').check();
+    await page.getByTestId('save-skill-level').click();
+    await expect.poll(async () => ((await api(`/profile/${id}`)).body.profile as { skillLevel: { shareKey: string } | null }).skillLevel?.shareKey).toBe(shareKey);
+
     // Profile save: the header's name follows about 2 s later.
     const menu = page.getByRole('button', { name: new RegExp(`^${id}`) });
     await menu.waitFor();
@@ -148,8 +171,17 @@ describe('career card, my info and withdrawal of a new member', () => {
     await publicView.getByText('팀이 같은 그림을 보도록 문서를 설계하는 기획자입니다.').waitFor();
     await publicView.getByText('같이 장보기').waitFor();
     expect(await visitor.page.getByTestId('careercard-edit').count()).toBe(0);
+    // The level the owner chose to show, linking to the public result page (another bundle).
+    expect(await publicView.getByTestId('careercard-skill-level').textContent()).toMatch(/^IT 스킬 Lv\.[1-5] (입문|초급|중급|숙련|전문가)$/);
+    await publicView.getByRole('link', { name: /IT 스킬 Lv/ }).click();
+    await visitor.page.waitForURL(`${baseUrl}/itskillcheckup/result/${shareKey}`);
+    await visitor.page.getByTestId('itskill-result').waitFor();
+    await visitor.page.goBack();
     await publicView.getByText('같이 장보기').click();
     await visitor.page.getByTestId('project-page').getByText('사용자 인터뷰 12회로 핵심 기능을 정했어요.').waitFor();
+    // Messengers see the project page's own title in the HTML.
+    const projectHtml = await (await fetch(visitor.page.url())).text();
+    expect(projectHtml).toContain('<meta property="og:title" content="같이 장보기 · ');
     await visitor.context.close();
 
     // Another member trying the editor is sent away with the spec's message.

@@ -13,7 +13,7 @@ async function ogTitle(path: string): Promise<string | null> {
 }
 
 describe('link previews from PostgreSQL data', () => {
-  it('name the story, project, program and career card of the shared page', async () => {
+  it('name the story, project, program, career card and career card project of the shared page', async () => {
     const { stories } = await api<{ stories: { items: { storyId: number; title: string }[] } }>('/stories?size=1');
     const story = stories.items[0]!;
     expect(await ogTitle(`/story/detail/${story.storyId}`)).toBe(story.title);
@@ -24,12 +24,15 @@ describe('link previews from PostgreSQL data', () => {
     const { product } = await api<{ product: { name: string } }>('/products/bside');
     expect(await ogTitle('/bside')).toBe(product.name);
 
-    const { profile } = await api<{ profile: { userAlias: string } }>('/profile/minji');
+    const { profile } = await api<{ profile: { userAlias: string; projects: { projectId: number; title: string }[] } }>('/profile/minji');
     expect(await ogTitle('/careercard/minji')).toBe(`${profile.userAlias}님의 커리어 카드`);
+    const cardProject = profile.projects[0]!;
+    expect(await ogTitle(`/careercard/project/${cardProject.projectId}`)).toBe(`${cardProject.title} · ${profile.userAlias}님의 프로젝트`);
   });
 
   it('leave pages without a record plain', async () => {
     expect(await ogTitle('/story/detail/999999')).toBeNull();
     expect(await ogTitle('/faq')).toBeNull();
+    expect(await ogTitle('/careercard/project/999999')).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ export const saveProfile = (body: ProfileForm) => card(apiPost('/profile', body)
 export const saveCover = (coverImgId: string | null) => card(apiPost('/profile/cover', { coverImgId }));
 export const saveIntro = (intro: string) => card(apiPost('/profile/intro', { intro }));
 export const saveSkills = (body: SkillsForm) => card(apiPost('/profile/skills', body));
+export const saveSkillVisibility = (showSkillLevel: boolean) => card(apiPost('/profile/skill-visibility', { showSkillLevel }));
 
 const projects = async (request: Promise<CareerCardProjectListResponse>) => (await request).projects;
 export const createProject = (body: ProjectForm) => projects(apiPost('/profile/project', body));

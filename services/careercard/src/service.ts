@@ -9,6 +9,7 @@ import internalProfileRoutes from './routes/internal-profiles';
 import uploadRoutes from './routes/uploads';
 import fileStorage from './storage/file-storage';
 import accountClient from './clients/account-client';
+import itskillClient from './clients/itskill-client';
 import myCardRoutes from './routes/my-card';
 import projectRoutes from './routes/projects';
 
@@ -20,6 +21,7 @@ export const careercardService: ServiceDefinition = {
   referenceSeed,
   seed,
   plugin: async (app) => {
+    await app.register(itskillClient);
     await app.register(codeRepository);
     await app.register(profileRepository);
     await app.register(fileStorage);

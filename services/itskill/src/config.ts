@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { serviceUrl } from '@sq/service-kit';
+import { seedsDemoData, serviceUrl } from '@sq/service-kit';
 
 /** The itskill service's settings (environment; documented in services/itskill/README.md). */
 export interface ItskillConfig {
@@ -13,6 +13,12 @@ export interface ItskillConfig {
   siteUrl: string;
   /** How many of the weakest areas the result suggests learning next. */
   learnNextAreas: number;
+  /**
+   * Whether demo rows (seeded example seasons and results) are shown at all: as the demo seed itself, on in
+   * development unless SEED_DEMO_DATA=false, never in production. Off, a database that still holds them
+   * (e.g. copied from staging) keeps them out of trends and shared results.
+   */
+  demoData: boolean;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -29,6 +35,7 @@ export function readItskillConfig(env: NodeJS.ProcessEnv = process.env): Itskill
     programsTimeoutMs: positiveInt('PROGRAMS_TIMEOUT_MS', env.PROGRAMS_TIMEOUT_MS, 5_000),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
     learnNextAreas: positiveInt('CHECKUP_LEARN_NEXT_AREAS', env.CHECKUP_LEARN_NEXT_AREAS, 2),
+    demoData: seedsDemoData(env),
   };
 }
 

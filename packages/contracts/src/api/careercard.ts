@@ -8,6 +8,20 @@ export interface CareerCardProjectSummary {
 }
 
 /**
+ * The IT skill check-up level on a card whose member chose to show it (`MyInfo.showSkillLevel`): their
+ * latest completed result, from the itskill service. The result page /itskillcheckup/result/{shareKey} is
+ * public by design (spec section 2), so the card links to it.
+ */
+export interface CareerCardSkillLevel {
+  /** 1 (입문) to 5 (전문가). */
+  level: number;
+  levelName: string;
+  shareKey: string;
+  /** ISO time the check-up was finished. */
+  completedAt: string;
+}
+
+/**
  * GET /profile/{id}: the public career card. Never carries private fields (the account's contact e-mail or
  * phone, the user id). `isOwner` is true only for the signed-in member whose card it is.
  */
@@ -22,6 +36,11 @@ export interface CareerCard {
   coverImgUrl: string | null;
   skills: string[];
   projects: CareerCardProjectSummary[];
+  /**
+   * Null when the member keeps it hidden (the default), has no completed check-up, or the itskill service
+   * did not answer in time: the card renders without it.
+   */
+  skillLevel: CareerCardSkillLevel | null;
   isOwner: boolean;
 }
 export interface CareerCardResponse {
@@ -76,6 +95,8 @@ export interface MyInfo {
   projects: CareerCardProject[];
   onboardedAt: string | null;
   onboardingStep: string | null;
+  /** Whether the public card shows the member's IT skill check-up level (POST /profile/skill-visibility); off by default. */
+  showSkillLevel: boolean;
 }
 export interface MyInfoResponse {
   myInfo: MyInfo | null;

@@ -91,6 +91,12 @@ export const skillsSchema = z.object({
 }, { error: MESSAGES.badRequest });
 export type SkillsForm = z.infer<typeof skillsSchema>;
 
+/** POST /profile/skill-visibility {showSkillLevel}: whether the public card shows the IT skill check-up level. */
+export const skillVisibilitySchema = z.object({
+  showSkillLevel: z.boolean({ error: MESSAGES.badRequest }),
+}, { error: MESSAGES.badRequest });
+export type SkillVisibilityForm = z.infer<typeof skillVisibilitySchema>;
+
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30), between 1970 and 2100. */
 export function isCalendarDay(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -4,6 +4,7 @@ import * as profiles from './002_profiles';
 import * as profileCreation from './003_profile_creation';
 import * as uploads from './004_uploads';
 import * as cardEditing from './005_card_editing';
+import * as skillVisibility from './006_skill_visibility';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_profile_creation': profileCreation,
   '004_uploads': uploads,
   '005_card_editing': cardEditing,
+  '006_skill_visibility': skillVisibility,
 };

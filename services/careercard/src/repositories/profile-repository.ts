@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { uploadUrl, type CareerCard, type CareerCardExamplesResponse, type CareerCardProject, type MyInfo } from '@sq/contracts';
+import { uploadUrl, type CareerCard, type CareerCardSkillLevel, type CareerCardExamplesResponse, type CareerCardProject, type MyInfo } from '@sq/contracts';
 
 // Dates leave PostgreSQL already formatted (YYYY.MM.DD, as the screens show them), so the server's time
 // zone can never shift a day.
@@ -44,7 +44,10 @@ function toProject(row: ProjectRow, viewerUserId: number | null): CareerCardProj
   };
 }
 
-export function createProfileRepository(knex: Knex) {
+/** Where a shown card gets its member's check-up level (the itskill service; null when it cannot say). */
+export type SkillLevelSource = (userId: number) => Promise<CareerCardSkillLevel | null>;
+
+export function createProfileRepository(knex: Knex, skillLevelOf: SkillLevelSource) {
   /** IDs are unique regardless of case; a visitor may type /careercard/MinJi. */
   const byId = (id: string) => knex('profile as p').whereRaw('lower(p.profile_id) = lower(?)', [id]);
   const withNames = (query: Knex.QueryBuilder) =>
@@ -69,7 +72,11 @@ export function createProfileRepository(knex: Knex) {
     async publicCard(id: string, viewerUserId: number | null = null): Promise<CareerCard | null> {
       const row = await withNames(byId(id).andWhere('p.is_public', true).whereNull('p.retired_at')).first();
       if (!row) return null;
-      const [skills, projects] = await Promise.all([skillsOf(row.profile_id), projectsOf(row.profile_id)]);
+      // Only a member who chose to show it is asked about: a hidden level never leaves the itskill service.
+      const showLevel = row.show_skill_level === true && row.user_id !== null;
+      const [skills, projects, skillLevel] = await Promise.all([
+        skillsOf(row.profile_id), projectsOf(row.profile_id), showLevel ? skillLevelOf(row.user_id) : Promise.resolve(null),
+      ]);
       return {
         profileId: row.profile_id,
         userAlias: row.user_alias,
@@ -83,6 +90,7 @@ export function createProfileRepository(knex: Knex) {
         projects: projects.map(({ project_id, title, role, start_label, end_label }) => ({
           projectId: project_id, title, role, period: `${start_label} ~ ${end_label ?? '진행 중'}`,
         })),
+        skillLevel,
         isOwner: viewerUserId !== null && row.user_id === viewerUserId,
       };
     },
@@ -111,6 +119,7 @@ export function createProfileRepository(knex: Knex) {
         projects: projects.map((p) => toProject(p, userId)),
         onboardedAt: row.onboarded_at ? new Date(row.onboarded_at).toISOString() : null,
         onboardingStep: row.onboarding_step,
+        showSkillLevel: row.show_skill_level,
       };
     },
 
@@ -154,5 +163,5 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('profileRepository', createProfileRepository(app.knex));
-}, { name: 'profile-repository', dependencies: ['knex'] });
+  app.decorate('profileRepository', createProfileRepository(app.knex, (userId) => app.itskillLevels.skillLevel(userId)));
+}, { name: 'profile-repository', dependencies: ['knex', 'itskill-client'] });

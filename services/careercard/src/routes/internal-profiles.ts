@@ -140,7 +140,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
         await trx('profile_skill').where({ profile_id: row.profile_id }).delete();
         await trx('profile_project').where({ profile_id: row.profile_id }).delete();
         await trx('profile').where({ profile_id: row.profile_id }).update({
-          user_alias: '탈퇴회원', intro: '', img_url: null, cover_img_url: null, is_public: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
+          user_alias: '탈퇴회원', intro: '', img_url: null, cover_img_url: null, is_public: false, show_skill_level: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
         });
         return uploads.map((u) => u.file_id);
       });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import {
-  MESSAGES, coverSchema, introSchema, myInfoInsertSchema, myInfoUpdateSchema, ok, profileSchema, skillsSchema, uploadUrl,
-  type CoverForm, type IntroForm, type MyInfoInsertForm, type MyInfoResponse, type MyInfoUpdateForm, type ProfileForm, type SkillsForm,
+  MESSAGES, coverSchema, introSchema, myInfoInsertSchema, myInfoUpdateSchema, ok, profileSchema, skillVisibilitySchema, skillsSchema, uploadUrl,
+  type CoverForm, type IntroForm, type MyInfoInsertForm, type MyInfoResponse, type MyInfoUpdateForm, type ProfileForm, type SkillVisibilityForm, type SkillsForm,
 } from '@sq/contracts';
 import { conflict, notFound, requireMember } from '@sq/service-kit';
 import { codeNames, requireOwnUploads, type CardCodes } from '../card-rules';
@@ -19,7 +19,7 @@ interface CardRow {
 
 /**
  * The signed-in member's own card (spec section 7: findByIdMyinfo, insertMyinfo, updateMyinfo, profile,
- * profile/cover, profile/intro; and the skills list). Every write answers the card as GET /findByIdMyinfo
+ * profile/cover, profile/intro; the skills list and whether the card shows the IT skill check-up level). Every write answers the card as GET /findByIdMyinfo
  * does, so the editor never shows a stale copy. A rejected write changes nothing.
  */
 const myCardRoutes: FastifyPluginAsync = async (app) => {
@@ -134,6 +134,19 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
       await knex.transaction(async (trx) => {
         const card = await ownCard(trx, userId);
         await trx('profile').where({ profile_id: card.profile_id }).update({ intro: request.body.intro, updated_at: trx.fn.now() });
+      });
+      return answer(userId);
+    },
+  );
+
+  app.post<{ Body: SkillVisibilityForm }>(
+    '/api/profile/skill-visibility',
+    { schema: { tags: ['profile'], summary: '카드에 IT 스킬 체크업 레벨 보여주기 (기본: 숨김)', body: skillVisibilitySchema }, preHandler: requireMember },
+    async (request) => {
+      const userId = userOf(request);
+      await knex.transaction(async (trx) => {
+        const card = await ownCard(trx, userId);
+        await trx('profile').where({ profile_id: card.profile_id }).update({ show_skill_level: request.body.showSkillLevel, updated_at: trx.fn.now() });
       });
       return answer(userId);
     },

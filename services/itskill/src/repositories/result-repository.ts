@@ -14,7 +14,7 @@ export function yearCodesOf(band: CareerBand): string[] {
 export const bandOf = (yearCode: string): CareerBand => CAREER_BAND_OF_YEAR[yearCode] ?? 'UNDER_1Y';
 
 /** Completed results: the public share view, the member's own latest, attachments to applications. */
-export function createResultRepository(knex: Knex, options: { learnNextAreas: number }) {
+export function createResultRepository(knex: Knex, options: { learnNextAreas: number; demoData: boolean }) {
   /** Each real member's latest completed result in a season, job group and band (demo rows never). */
   const peerScores = async (surveyId: number, jobGroupCode: string, band: CareerBand): Promise<{ user_id: number; total_score: number }[]> =>
     knex
@@ -80,7 +80,9 @@ export function createResultRepository(knex: Knex, options: { learnNextAreas: nu
   return {
     /** A completed result by its share key; who took it is never part of the answer. */
     async findShared(shareKey: string): Promise<SharedCheckupResult | null> {
-      const row = await completed().where('r.share_key', shareKey).first();
+      const query = completed().where('r.share_key', shareKey);
+      if (!options.demoData) query.where('r.is_demo', false);
+      const row = await query.first();
       return row ? toShared(row) : null;
     },
 
@@ -124,5 +126,5 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('resultRepository', createResultRepository(app.knex, { learnNextAreas: app.itskillConfig.learnNextAreas }));
+  app.decorate('resultRepository', createResultRepository(app.knex, { learnNextAreas: app.itskillConfig.learnNextAreas, demoData: app.itskillConfig.demoData }));
 }, { name: 'result-repository', dependencies: ['knex', 'itskill-config'] });

@@ -17,15 +17,15 @@ const BAND_SQL = `case ${Object.entries(CAREER_BAND_OF_YEAR).map(([code, band]) 
 const round1 = (value: unknown) => Math.round(Number(value) * 10) / 10;
 
 /** IT skill trends from completed results: levels by job group and career band, missed areas, season changes. */
-export function createTrendsRepository(knex: Knex) {
+export function createTrendsRepository(knex: Knex, options: { demoData: boolean }) {
   async function seasons(): Promise<(TrendSeason & { status: string })[]> {
     const { rows } = await knex.raw(`
       with latest as (${LATEST})
       select s.survey_id, s.title, s.is_demo, s.status,
              to_char(s.opened_at at time zone 'Asia/Seoul', 'YYYY-MM-DD') as opened_date,
              (select count(*) from latest l where l.survey_id = s.survey_id) as participants
-      from survey s where s.status <> 'DRAFT'
-      order by s.opened_at nulls first, s.survey_id`);
+      from survey s where s.status <> 'DRAFT' and (? or not s.is_demo)
+      order by s.opened_at nulls first, s.survey_id`, [options.demoData]);
     return rows.map((s: Record<string, unknown>) => ({
       surveyId: s.survey_id as number, title: s.title as string, openedDate: (s.opened_date as string | null) ?? null,
       isDemo: s.is_demo as boolean, participantCount: Number(s.participants), status: s.status as string,
@@ -94,5 +94,5 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('trendsRepository', createTrendsRepository(app.knex));
-}, { name: 'trends-repository', dependencies: ['knex'] });
+  app.decorate('trendsRepository', createTrendsRepository(app.knex, { demoData: app.itskillConfig.demoData }));
+}, { name: 'trends-repository', dependencies: ['knex', 'itskill-config'] });

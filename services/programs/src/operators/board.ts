@@ -99,7 +99,7 @@ async function boardApplications(knex: Knex, oddId: number): Promise<Row[]> {
 /** The matcher's input from the stored applications: career from the answers, friends by career card ID. */
 async function matcherApplicants(deps: BoardDeps, rows: Row[]): Promise<Applicant[]> {
   const userIds = rows.map((r) => r.user_id as number);
-  const [people, levels] = await Promise.all([deps.people.lookup(userIds), deps.people.skillLevels(userIds)]);
+  const [people, levels] = await Promise.all([deps.people.lookup(userIds), deps.people.skillLevels(rows.map((r) => ({ userId: r.user_id as number, joinId: r.join_id as number })))]);
   const joinByUser = new Map(rows.map((r) => [r.user_id as number, r.join_id as number]));
   const joinByCard = new Map<string, number>();
   for (const row of rows) {
@@ -114,7 +114,7 @@ async function matcherApplicants(deps: BoardDeps, rows: Row[]): Promise<Applican
       name: person?.alias ?? person?.profileId ?? `#${row.join_id}`,
       role: row.role as Role,
       careerMonths: careerMonthsOf(row),
-      skillLevel: levels.get(row.user_id) ?? null,
+      skillLevel: levels.get(row.join_id) ?? null,
       weeklyHours: null,
       // The friends careercard resolved at the aside step (friend_user_ids), else by career card ID through account.
       friendIds: [...new Set([

@@ -11,7 +11,8 @@ export interface Person {
 /**
  * Who the applicants are, for the operators' console: names and career card IDs from the account service
  * (`POST /internal/users/lookup`), IT skill check-up levels from the itskill service
- * (`GET /internal/users/{userId}/skill-level`). Both are optional peers: when one does not answer, the
+ * (`GET /internal/users/{userId}/skill-level[?joinId=]`: the result attached to the application, else the
+ * latest). Both are optional peers: when one does not answer, the
  * console shows the applicant without a name (null) or without a level (null) rather than failing.
  */
 export function createPeopleClient(options: { internalSecret: string; timeoutMs?: number }) {
@@ -30,16 +31,24 @@ export function createPeopleClient(options: { internalSecret: string; timeoutMs?
       }
       return people;
     },
-    async skillLevels(userIds: number[]): Promise<Map<number, number | null>> {
+    /**
+     * Each application's IT skill check-up level, keyed by joinId: the result the member attached to that
+     * application (POST /api/getMyinfoSkill, asked with `?joinId=`), else their latest; null when they have
+     * none or itskill does not answer.
+     */
+    async skillLevels(applications: { userId: number; joinId: number }[]): Promise<Map<number, number | null>> {
       const levels = new Map<number, number | null>();
+      const levelOf = async (userId: number, query: string): Promise<number | null> => {
+        const response = await fetch(`${serviceUrl('itskill')}/internal/users/${userId}/skill-level${query}`, { headers, signal: timeout() });
+        const body = response.ok ? ((await response.json()) as { skill?: { level?: number } | null }) : null;
+        return typeof body?.skill?.level === 'number' ? body.skill.level : null;
+      };
       await Promise.all(
-        [...new Set(userIds)].map(async (userId) => {
+        applications.map(async ({ userId, joinId }) => {
           try {
-            const response = await fetch(`${serviceUrl('itskill')}/internal/users/${userId}/skill-level`, { headers, signal: timeout() });
-            const body = response.ok ? ((await response.json()) as { skill?: { level?: number } | null }) : null;
-            levels.set(userId, typeof body?.skill?.level === 'number' ? body.skill.level : null);
+            levels.set(joinId, (await levelOf(userId, `?joinId=${joinId}`)) ?? (await levelOf(userId, '')));
           } catch {
-            levels.set(userId, null);
+            levels.set(joinId, null);
           }
         }),
       );

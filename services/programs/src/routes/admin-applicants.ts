@@ -30,7 +30,7 @@ export async function listApplicants(knex: Knex, people: PeopleClient, oddId: nu
   if (f.friends === 'false') query.whereRaw(`jsonb_array_length(coalesce(answers->'aside'->'friendCareerCardIds', '[]'::jsonb)) = 0`);
   const rows: Row[] = await query;
   const userIds = rows.map((r) => r.user_id as number);
-  const [names, levels] = await Promise.all([people.lookup(userIds), people.skillLevels(userIds)]);
+  const [names, levels] = await Promise.all([people.lookup(userIds), people.skillLevels(rows.map((r) => ({ userId: r.user_id as number, joinId: r.join_id as number })))]);
   const applicants = rows.map((r): AdminApplicant => {
     const answers = (r.answers ?? {}) as ApplicationAnswers;
     const person = names.get(r.user_id);
@@ -45,7 +45,7 @@ export async function listApplicants(knex: Knex, people: PeopleClient, oddId: nu
       careerYears: answers.required?.careerYears ?? null,
       experienceMonths: answers.required?.experienceMonths ?? null,
       friendCareerCardIds: [...(answers.aside?.friendCareerCardIds ?? [])],
-      skillLevel: levels.get(r.user_id) ?? null,
+      skillLevel: levels.get(r.join_id) ?? null,
       submittedAt: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
     };
   });

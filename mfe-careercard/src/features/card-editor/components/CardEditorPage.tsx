@@ -12,6 +12,8 @@ import { JobFields, type JobValues } from '../../../shared/components/JobFields'
 import { SkillsEditor } from '../../../shared/components/SkillsEditor';
 import { ProjectForm, draftOf, emptyProject } from '../../../shared/components/ProjectForm';
 import styles from './editor.module.css';
+import { SkillLevelSection } from './SkillLevelSection';
+import { useSaved } from './use-saved';
 
 /** Whether the signed-in member owns the card in the URL (IDs are case-insensitive). */
 export const ownsCard = (myInfo: MyInfo | null, profileId: string | undefined) =>
@@ -39,17 +41,6 @@ export function CardEditorPage() {
   return <Editor initial={state.data!} />;
 }
 
-function useSaved() {
-  const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => {
-    if (!saved) return;
-    // Spec section 9: a success notice shows for 1 s.
-    const timer = setTimeout(() => setSaved(null), 1_000);
-    return () => clearTimeout(timer);
-  }, [saved]);
-  return [saved, () => setSaved(MESSAGES.profileSaved)] as const;
-}
-
 function Editor({ initial }: { initial: MyInfo }) {
   const [card, setCard] = useState(initial);
   return (
@@ -64,6 +55,7 @@ function Editor({ initial }: { initial: MyInfo }) {
       <ProfileSection card={card} onSaved={setCard} />
       <IntroSection card={card} onSaved={setCard} />
       <SkillsSection card={card} onSaved={setCard} />
+      <SkillLevelSection card={card} onSaved={setCard} />
       <ProjectsSection card={card} onChanged={(projects) => setCard((c) => ({ ...c, projects }))} />
     </div>
   );

@@ -4,8 +4,12 @@ import type { CareerCard } from '@sq/contracts';
 import { coverHue, initialOf, roleLine } from '../card-display';
 import styles from './career-card.module.css';
 import { ShareButton } from './ShareButton';
+import { SkillLevelBadge } from './SkillLevelBadge';
 
-/** The card itself: cover, photo, name and role, introduction, skills and project experience. */
+/**
+ * The card itself: cover, photo, name and role, career years and (when the member shows it) the IT skill
+ * check-up level, introduction, skills and project experience.
+ */
 export function CareerCardView({ card }: { card: CareerCard }) {
   const role = roleLine(card.jobGroupName, card.positionName);
   const hue = { '--cover-hue': coverHue(card.profileId) } as CSSProperties;
@@ -28,9 +32,10 @@ export function CareerCardView({ card }: { card: CareerCard }) {
             {card.userAlias}
           </h1>
           {role ? <p className={styles.role}>{role}</p> : null}
-          {card.yearCodeName ? (
+          {card.yearCodeName || card.skillLevel ? (
             <p className={styles.badges}>
-              <span className={styles.badge}>경력 {card.yearCodeName}</span>
+              {card.yearCodeName ? <span className={styles.badge}>경력 {card.yearCodeName}</span> : null}
+              {card.skillLevel ? <SkillLevelBadge skill={card.skillLevel} /> : null}
             </p>
           ) : null}
           <p className={styles.handle}>@{card.profileId}</p>

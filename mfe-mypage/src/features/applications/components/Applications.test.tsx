@@ -17,6 +17,8 @@ vi.mock('../api/get-my-team', async () => {
   const { ApiError: NotFound } = await import('@sq/api-client');
   return { useMyTeam: (joinId: number) => useAsync(() => Promise.reject(new NotFound('40', `no team ${joinId}`, 404, {})), [joinId]) };
 });
+// The IT skill box asks for the member's result; here they have none.
+vi.mock('../api/skill', () => ({ getMySkillResult: async () => null, attachSkill: vi.fn() }));
 
 const summary = (over: Partial<ApplicationSummary>): ApplicationSummary => ({
   joinId: 5, oddId: 12, productId: 1, productSlug: 'bside', productName: '14주 팀 프로젝트', kind: 'TEAM_PROJECT', chargePolicy: 'ON_TEAM_PUBLISH',

@@ -10,6 +10,7 @@ import { seoulDay, seoulTime } from '../dates';
 import { routeId } from '../route-id';
 import { ApplicationNotFound } from './NotFound';
 import { StateBadge } from './StateBadge';
+import { ATTACHABLE_STATES, SkillAttachBox } from './SkillAttachBox';
 import styles from './applications.module.css';
 
 // Its own chunk: only applications that reach team building load the team, check-in and submission screens.
@@ -180,6 +181,7 @@ function Detail({ initial }: { initial: ApplicationDetail }) {
           </AppLink>
         ) : null}
       </div>
+      {ATTACHABLE_STATES.includes(application.state) ? <SkillAttachBox joinId={application.joinId} /> : null}
       <CancelBox
         application={application}
         onCancelled={(next, refundKrw) => {
