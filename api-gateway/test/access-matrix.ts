@@ -116,6 +116,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/profile': { visitor: 401, member: 200, other: 400, operator: 404 },
   'POST /api/profile/cover': { visitor: 401, member: 200, other: 400, operator: 400 },
   'POST /api/profile/intro': { visitor: 401, member: 200, other: 200, operator: 404 },
+  'POST /api/profile/skill-visibility': { visitor: 401, member: 200, other: 200, operator: 404 },
   'POST /api/profile/skills': { visitor: 401, member: 200, other: 200, operator: 404 },
   // Another member's project ids are not a reordering of one's own projects.
   'POST /api/profile/project/order': { visitor: 401, member: 200, other: 400, operator: 404 },

@@ -95,6 +95,7 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/profile': (fx) => ({ body: { jobGroup: 'JG_DEV', careerYears: 'CY_1_3Y', imgId: fx.member.imgId } }),
   'POST /api/profile/cover': (fx) => ({ body: { coverImgId: fx.member.imgId } }),
   'POST /api/profile/intro': () => ({ body: { intro: '접근 권한 시험 소개' } }),
+  'POST /api/profile/skill-visibility': () => ({ body: { showSkillLevel: true } }),
   'POST /api/profile/skills': () => ({ body: { skills: ['TypeScript'] } }),
   'POST /api/profile/project': () => ({ body: projectBody('새 프로젝트') }),
   'PUT /api/profile/project/{projectId}': () => ({ body: projectBody('고친 프로젝트') }),
