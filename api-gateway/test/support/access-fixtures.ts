@@ -207,6 +207,8 @@ export async function createAccessFixtures(stack: RealStack): Promise<AccessFixt
   // The operator builds and announces the sprint's teams, as the console does: the members get a team.
   await expectSuccess('board run', call('POST', `/api/admin/cohorts/${sprint.oddId}/board/run`, { ...admin, body: {} }));
   await expectSuccess('board publish', call('POST', `/api/admin/cohorts/${sprint.oddId}/board/publish`, admin));
+  // Publishing charges each placed member on the job queue; the rows about a running team need it done.
+  await Promise.all([member, other].map((m) => untilAssigned(call, m.token, m.joinId)));
   const { team } = (await expectSuccess('member team', call('GET', `/api/applications/${member.joinId}/team`, { token: member.token }))) as { team: { teamId: number } };
   const made = (await expectSuccess('admin cohort', call('POST', '/api/admin/cohorts', { ...admin, body: futureCohort(generic.productId) }))) as { cohort: { oddId: number } };
   const season = (await expectSuccess('draft season', call('POST', '/api/admin/itskill/seasons', { ...admin, body: { title: '다음 시즌' } }))) as { season: { surveyId: number } };
@@ -237,4 +239,15 @@ export async function createAccessFixtures(stack: RealStack): Promise<AccessFixt
       operator.token = await signIn(call, operator);
     },
   };
+}
+
+/** Waits (30 s at most) for the publish's charge job to move the member's application to ASSIGNED. */
+async function untilAssigned(call: Call, token: string, joinId: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const body = (await expectSuccess('application after publish', call('POST', '/api/join/history/one', { token, body: { joinId } }))) as { application: { state: string } };
+    if (body.application.state === 'ASSIGNED') return;
+    if (Date.now() > deadline) throw new Error(`application ${joinId} is ${body.application.state}, not ASSIGNED, 30 s after publishing`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -355,11 +355,11 @@ describe('operators console: cohorts, applicants, audit log', () => {
     const bad = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, endDate: '2027-01-01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGES.adminCohortDatesInvalid);
-    // Days that do not exist and years PostgreSQL reads otherwise: a Korean 400, never a 500.
+    // Days that do not exist and years PostgreSQL reads otherwise: a Korean 400 under the field, never a 500.
     for (const broken of [{ startDate: '2027-02-30' }, { endDate: '2027-13-01' }, { kickoffDate: '0000-01-13' }, { recruitEnd: '99999-01-10T23:59:59Z' }]) {
       const refused = await admin('POST', '/api/admin/cohorts', { ...body, ...broken });
       expect(refused.statusCode, JSON.stringify(broken)).toBe(400);
-      expect(refused.json().message).toBe(MESSAGES.adminCohortDatesInvalid);
+      expect(refused.json().message).toBe(MESSAGES.adminCohortDateRequired);
     }
     for (const day of ['2026-12-32', '2026-02-29', '6858-19-02']) expect((await admin('POST', '/api/admin/checkins/misses/run', { day })).statusCode, day).toBe(400);
     const edited = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, capacity: 60 });
