@@ -205,6 +205,12 @@ describe('operators console', () => {
     await mine.page.getByTestId('history-detail').waitFor();
     expect(await mine.page.getByTestId('state-badge').first().textContent()).toBe('팀 배정 완료');
     expect(await mine.page.getByTestId('payment-timeline').getByTestId('charged-at').textContent()).toContain('30,000원');
+    // Their team section: the team the operator moved them into, its members, and why they are there.
+    await mine.page.getByTestId('team-section').getByTestId('team-members').waitFor();
+    const teammates = await mine.page.getByTestId('team-member').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.joinId)));
+    const publishedTeam = board.teams.find((t) => t.key === secondKey)!.members;
+    expect(teammates.sort()).toEqual(publishedTeam.map((m) => m.joinId).sort());
+    expect(await mine.page.getByTestId('team-explanation').textContent()).toContain(publishedTeam.find((m) => m.joinId === moved)!.explanation);
     await mine.context.close();
   });
 
