@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
-import type { TestService } from '@sq/service-kit/testing';
+import { build, type TestService } from '@sq/service-kit/testing';
 import { buildItskill, call, member, takeCheckup } from '../../itskill/test/support';
 import { createPeopleClient } from '../src/operators/people-client';
+import { programsService } from '../src/service';
 
 /**
  * The operators' console reads each applicant's IT skill level from the real itskill service: the result the
@@ -11,13 +12,27 @@ import { createPeopleClient } from '../src/operators/people-client';
  * when itskill does not answer.
  */
 let itskill: TestService;
+// The real programs service too: attaching a result asks it whose application a join id is.
+let programs: TestService;
 const people = createPeopleClient({ internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 2_000 });
 beforeAll(async () => {
-  itskill = await buildItskill();
+  programs = await build(programsService);
+  const programsUrl = await programs.app.listen({ port: 0, host: '127.0.0.1' });
+  itskill = await buildItskill({ PROGRAMS_SERVICE_URL: programsUrl, PROGRAMS_TIMEOUT_MS: '2000' });
   await itskill.app.listen({ port: 0, host: '127.0.0.1' });
   process.env.ITSKILL_SERVICE_URL = `http://127.0.0.1:${(itskill.app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => itskill?.close());
+afterAll(async () => {
+  await itskill?.close();
+  await programs?.close();
+});
+
+/** An application of `userId` in the programs service (in the first demo cohort); its join id. */
+async function applicationOf(userId: number): Promise<number> {
+  const cohort = await programs.app.knex('cohort').orderBy('odd_id').first('odd_id');
+  const [row] = await programs.app.knex('application').insert({ odd_id: cohort.odd_id, user_id: userId, role: 'DEVELOPER', status: 'RESERVED' }).returning('join_id');
+  return row.join_id as number;
+}
 
 const openSurveyId = async () => (await itskill.app.knex('survey').where({ status: 'OPEN', is_demo: false }).first('survey_id')).survey_id as number;
 
@@ -25,14 +40,15 @@ describe('people client: applicants’ IT skill levels', () => {
   it('gives the attached result for its application and the latest otherwise', async () => {
     const userId = 5_101;
     await takeCheckup(itskill, userId, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 0);
-    // Attached to application 71 while level 1 was the latest; then the member does better.
-    const attached = await call(itskill, member(itskill, userId), 'POST', '/api/getMyinfoSkill', { surveyId: await openSurveyId(), joinId: 71 });
+    const joinId = await applicationOf(userId);
+    // Attached to the application while level 1 was the latest; then the member does better.
+    const attached = await call(itskill, member(itskill, userId), 'POST', '/api/getMyinfoSkill', { surveyId: await openSurveyId(), joinId });
     expect(attached.statusCode, attached.body).toBe(200);
     await takeCheckup(itskill, userId, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 3);
     const none = 5_102;
 
-    const levels = await people.skillLevels([{ userId, joinId: 71 }, { userId, joinId: 72 }, { userId: none, joinId: 73 }]);
-    expect(Object.fromEntries(levels)).toEqual({ 71: 1, 72: 5, 73: null });
+    const levels = await people.skillLevels([{ userId, joinId }, { userId, joinId: joinId + 1_000 }, { userId: none, joinId: joinId + 2_000 }]);
+    expect(Object.fromEntries(levels)).toEqual({ [joinId]: 1, [joinId + 1_000]: 5, [joinId + 2_000]: null });
   });
 
   it('answers null levels when itskill is down', async () => {

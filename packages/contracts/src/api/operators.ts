@@ -88,7 +88,19 @@ const seats = z.optional(z.nullable(z.number({ error: MESSAGES.adminCohortSeatsI
 /** The Korean calendar day of an instant (recruiting closes at an instant; the other milestones are days). */
 const seoulDate = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
 /** One date rule of the cohort (the database's check constraint), its message under the field that breaks it. */
-const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) => z.refine<CohortInput>(holds, { message: MESSAGES.adminCohortDatesInvalid, path: [path] });
+const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) =>
+  z.refine<CohortInput>(
+    (c) => {
+      // Object checks still run when a field failed its own check: a date that does not parse has its message
+      // already, and comparing it would throw (an invalid Date has no ISO form).
+      try {
+        return holds(c);
+      } catch {
+        return true;
+      }
+    },
+    { message: MESSAGES.adminCohortDatesInvalid, path: [path] },
+  );
 
 /**
  * POST/PUT /api/admin/cohorts body: the console checks it before sending and the programs service validates

@@ -81,7 +81,7 @@ describe('operators console: cohorts', { timeout: 20_000 }, () => {
     api.post.mockResolvedValue({ cohort: { ...sprintCohort, oddId: 500 } });
     fireEvent.click(screen.getByTestId('cohort-save'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/cohorts'));
-    expect(api.post).toHaveBeenCalledWith('/admin/cohorts', expect.objectContaining({ productId: 2, recruitStart: '2027-01-01T10:00:00+09:00', capacity: 40, roleSeats: null, endDate: '2027-01-22' }));
+    expect(api.post).toHaveBeenCalledWith('/admin/cohorts', expect.objectContaining({ productId: 2, recruitStart: '2027-01-01T01:00:00.000Z', capacity: 40, roleSeats: null, endDate: '2027-01-22' }));
     expect((await screen.findByTestId('cohort-saved')).textContent).toContain('#500');
   });
 
