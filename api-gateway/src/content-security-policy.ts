@@ -35,11 +35,15 @@ export function inlineHashes(html: string): InlineHashes {
   return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 
-export function pagePolicy(sources: ContentSecuritySources, inline: InlineHashes = { scripts: [], styles: [] }): string {
+/**
+ * `anyInlineStyle`: only for pages that show nothing but our own content and inject their stylesheet at run
+ * time (the API documentation's Swagger UI); scripts stay as strict.
+ */
+export function pagePolicy(sources: ContentSecuritySources, inline: InlineHashes = { scripts: [], styles: [] }, options: { anyInlineStyle?: boolean } = {}): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...sources.assetOrigins, ...inline.scripts]],
-    ['style-src', ["'self'", ...sources.assetOrigins, ...inline.styles]],
+    ['style-src', ["'self'", ...sources.assetOrigins, ...(options.anyInlineStyle ? ["'unsafe-inline'"] : inline.styles)]],
     ['img-src', ["'self'", 'data:', 'blob:', ...sources.assetOrigins, ...sources.imageOrigins]],
     ['font-src', ["'self'", 'data:', ...sources.assetOrigins]],
     ['connect-src', ["'self'", ...sources.assetOrigins, ...sources.connectOrigins]],

@@ -79,6 +79,16 @@ describe('security headers', () => {
     expect(answers[4]!.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 
+  it('let only the API documentation page (Swagger UI injects its styles) use inline styles, never inline scripts', async () => {
+    const docs = await gateway.app.inject({ url: '/api/docs' });
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    const csp = directives(docs.headers['content-security-policy']);
+    expect(csp['style-src']).toEqual(["'self'", 'https://cdn.example.kr', "'unsafe-inline'"]);
+    expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.kr']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives((await gateway.app.inject({ url: '/api-docs' })).headers['content-security-policy'])['style-src']).not.toContain("'unsafe-inline'");
+  });
+
   it('follow a new shell build: its inline script hashes replace the old ones', async () => {
     const file = path.join(shellDir, 'index.html');
     const before = fs.readFileSync(file, 'utf8');

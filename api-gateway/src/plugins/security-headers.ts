@@ -24,6 +24,9 @@ const PAGES = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/** Swagger UI (GET /api/docs, our own API description only) adds its styles as an inline <style> when it runs. */
+const DOCS_PAGES = /^\/api\/docs(\/|$|\?)/;
+
 /**
  * Security headers for everything the gateway answers: the shell's pages, the docs page, the API, bundles,
  * the registry and media. A route that set its own Content-Security-Policy keeps it.
@@ -41,12 +44,14 @@ export default fp<SecurityHeadersOptions>(
       return cached.policy;
     };
 
-    app.addHook('onSend', async (_request, reply, payload) => {
+    const docsPolicy = pagePolicy(sources, undefined, { anyInlineStyle: true });
+
+    app.addHook('onSend', async (request, reply, payload) => {
       for (const [name, value] of Object.entries(EVERY_RESPONSE)) if (!reply.hasHeader(name)) reply.header(name, value);
       if (reply.hasHeader('content-security-policy')) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (/^text\/html\b/i.test(type)) {
-        reply.header('content-security-policy', await policyFor());
+        reply.header('content-security-policy', DOCS_PAGES.test(request.url) ? docsPolicy : await policyFor());
         for (const [name, value] of Object.entries(PAGES)) if (!reply.hasHeader(name)) reply.header(name, value);
       } else {
         reply.header('content-security-policy', RESOURCE_POLICY);
