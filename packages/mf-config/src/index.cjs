@@ -272,6 +272,9 @@ function runtimeProvider({ dir, mode }) {
     devtool: false,
     entry: { 'federation-runtime': FEDERATION_RUNTIME },
     output: { path: path.join(dir, 'dist'), filename: FEDERATION_RUNTIME_FILE, publicPath: 'auto', clean: false },
+    // Browser only, as the bundles' own `experiments.optimization.target: 'web'` says for their part: the
+    // runtime's Node.js script loading (vm, node: imports) is left out.
+    plugins: [new (require(WEBPACK_PATH).DefinePlugin)({ ENV_TARGET: JSON.stringify('web') })],
     optimization: { minimize: mode === 'production', minimizer: [terser()] },
     performance: { hints: false },
     stats: 'errors-warnings',
