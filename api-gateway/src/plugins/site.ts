@@ -4,8 +4,16 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
+import { renderFirstContent, withFirstContent } from '../first-content';
 import { findPreview, withPreview } from '../link-preview';
 import { liveFile } from '../live-file';
+
+/** A phone, by the low-entropy client hint browsers send unasked, else by the user agent. */
+function isMobile(headers: Record<string, string | string[] | undefined>): boolean {
+  const hint = headers['sec-ch-ua-mobile'];
+  if (typeof hint === 'string') return hint.trim() === '?1';
+  return /Mobi|Android|iPhone|iPad/i.test(String(headers['user-agent'] ?? ''));
+}
 
 export interface SiteOptions {
   shellDir: string | null;
@@ -22,6 +30,7 @@ export interface SiteOptions {
  */
 export default fp<SiteOptions>(
   async (app, { shellDir, cdnDir, services, siteName }) => {
+    const readRegistry = cdnDir ? liveFile(path.join(cdnDir, 'remotes.json')) : async () => null;
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
       await app.register(fastifyStatic, {
@@ -30,7 +39,6 @@ export default fp<SiteOptions>(
         decorateReply: false,
         setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
       });
-      const readRegistry = liveFile(path.join(cdnDir, 'remotes.json'));
       app.get('/remotes.json', async (_request, reply) => {
         const body = (await readRegistry()) ?? '{"remotes":[]}';
         return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -57,12 +65,18 @@ export default fp<SiteOptions>(
       const html = wantsPage ? await readShellPage() : null;
       if (html) {
         const path = request.url.split('?')[0]!;
-        const preview = await findPreview(path, services);
+        const [preview, first] = await Promise.all([
+          findPreview(path, services),
+          cdnDir ? renderFirstContent({ pagePath: path, registry: await readRegistry(), cdnDir, services, mobile: isMobile(request.headers) }) : null,
+        ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
+        const page = preview ? withPreview(html, preview, siteName, pageUrl) : html;
         return reply
           .header('cache-control', 'no-cache')
+          // The first content depends on the phone hint; caches must keep the two variants apart.
+          .header('vary', 'Sec-CH-UA-Mobile, User-Agent')
           .type('text/html; charset=utf-8')
-          .send(preview ? withPreview(html, preview, siteName, pageUrl) : html);
+          .send(first ? withFirstContent(page, first, siteName) : page);
       }
       return reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { MESSAGES } from '@sq/contracts/messages';
+import { FIRST_RESPONSE_ATTRIBUTE } from '@sq/contracts/first-content';
 import { apiGet, apiPost, apiUpload, configureApiClient } from './client';
 import { ApiError } from './errors';
 import { getToken, setToken, TOKEN_STORAGE_KEY } from './token-store';
@@ -181,5 +182,32 @@ describe('sign-in redirects', () => {
     window.history.replaceState(null, '', '/signin?to=/mypage');
     await failure(apiPost('/unauthorized', {}));
     expect(signInRequests).toEqual([]);
+  });
+});
+
+describe('answers written into the page (server-rendered first content)', () => {
+  const addBlock = (path: string, text: string) => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.setAttribute(FIRST_RESPONSE_ATTRIBUTE, path);
+    block.textContent = text;
+    document.head.append(block);
+  };
+
+  it("answers the first GET of the path from the page, then asks the network", async () => {
+    addBlock('/ok', JSON.stringify({ ErrorCode: '00', value: 7 }));
+    await expect(apiGet<{ value: number }>('/ok')).resolves.toMatchObject({ value: 7 });
+    expect(server.seen).toHaveLength(0);
+    await expect(apiGet<{ value: number }>('/ok')).resolves.toMatchObject({ value: 42 });
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('asks the network for a GET with a query, another path, or a broken block', async () => {
+    addBlock('/ok', JSON.stringify({ ErrorCode: '00', value: 7 }));
+    await expect(apiGet<{ value: number }>('/ok', { page: 1 })).resolves.toMatchObject({ value: 42 });
+    addBlock('/echo', '{ not json');
+    await expect(apiGet('/echo')).resolves.toMatchObject({ received: null });
+    expect(server.seen).toHaveLength(2);
+    document.head.replaceChildren();
   });
 });

@@ -1,25 +1,58 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { SUCCESS, codeForStatus } from '@sq/contracts/envelope';
 import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { config, type ApiClientConfig } from './config';
 import { ApiError, CLIENT_CODES } from './errors';
+import { takeFirstResponse } from './first-responses';
 import { clearSession, getToken, setToken } from './token-store';
 
-/** The one axios instance of the site. */
-export const http = axios.create({
-  baseURL: config.baseURL,
-  withCredentials: config.withCredentials,
-  timeout: config.timeout,
-  headers: { Accept: 'application/json' },
-  // XMLHttpRequest everywhere the site runs; the bundles leave axios's fetch transport out (mf-config).
-  adapter: 'xhr',
-});
+type Axios = typeof import('axios');
 
+/**
+ * The one axios instance of the site, made on the first request: axios arrives in its own chunk then, so a
+ * page that asks nothing at load (the home page, whose answers come with its HTML) never downloads it.
+ */
+let client: Promise<{ axios: Axios; http: AxiosInstance }> | null = null;
+
+function http(): Promise<{ axios: Axios; http: AxiosInstance }> {
+  client ??= import('axios').then((axios) => {
+    const instance = axios.default.create({
+      headers: { Accept: 'application/json' },
+      // XMLHttpRequest everywhere the site runs; the bundles leave axios's fetch transport out (mf-config).
+      adapter: 'xhr',
+    });
+    instance.interceptors.request.use((request) => {
+      const token = getToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    });
+    instance.interceptors.response.use(
+      (response) => {
+        takeRefreshedToken(axios, response);
+        const body: unknown = response.data;
+        if (isEnvelope(body) && body.ErrorCode !== SUCCESS) {
+          throw new ApiError(body.ErrorCode, body.message || MESSAGES.defaultError, response.status, body);
+        }
+        // Spec section 8: ErrorCode '00' with message 'ExpiredJwt' is a success like any other '00'.
+        return response;
+      },
+      (error: unknown) => {
+        throw toApiError(axios, error);
+      },
+    );
+    return { axios, http: instance };
+  });
+  return client;
+}
+
+/** Sets the API host, credentials and time-out (read on every request, so it applies to any made after). */
 export function configureApiClient(options: Partial<ApiClientConfig>): void {
   Object.assign(config, options);
-  http.defaults.baseURL = config.baseURL;
-  http.defaults.withCredentials = config.withCredentials;
-  http.defaults.timeout = config.timeout;
+}
+
+/** True when a request was cancelled by its caller (axios' CanceledError), which is not an error to show. */
+export function isCancel(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true;
 }
 
 interface Envelope {
@@ -31,14 +64,8 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && typeof (body as Envelope).ErrorCode === 'string';
 }
 
-http.interceptors.request.use((request) => {
-  const token = getToken();
-  if (token) request.headers.set('Authorization', `Bearer ${token}`);
-  return request;
-});
-
 /** The gateway sends a refreshed token on every authenticated response. */
-function takeRefreshedToken(response: AxiosResponse | undefined) {
+function takeRefreshedToken({ AxiosHeaders }: Axios, response: AxiosResponse | undefined) {
   const header = response?.headers instanceof AxiosHeaders ? response.headers.get('authorization') : response?.headers?.authorization;
   if (typeof header === 'string' && header.trim()) setToken(header.replace(/^Bearer\s+/i, '').trim());
 }
@@ -57,26 +84,12 @@ function sendToSignIn(status: number) {
   config.onSignInRequired(currentPath());
 }
 
-http.interceptors.response.use(
-  (response) => {
-    takeRefreshedToken(response);
-    const body: unknown = response.data;
-    if (isEnvelope(body) && body.ErrorCode !== SUCCESS) {
-      throw new ApiError(body.ErrorCode, body.message || MESSAGES.defaultError, response.status, body);
-    }
-    // Spec section 8: ErrorCode '00' with message 'ExpiredJwt' is a success like any other '00'.
-    return response;
-  },
-  (error: unknown) => {
-    throw toApiError(error);
-  },
-);
-
 /** Turns whatever a request failed with into an ApiError carrying the Korean message to show. */
-function toApiError(error: unknown): unknown {
+function toApiError(axios: Axios, error: unknown): unknown {
+  const { AxiosError } = axios;
   if (error instanceof ApiError) return error;
   // An abort by the caller is not an error to show; keep axios' own CanceledError.
-  if (axios.isCancel(error)) return error;
+  if (isCancel(error)) return error;
   if (!(error instanceof AxiosError)) {
     // Thrown before anything was sent (e.g. axios merging an unserialisable body).
     return new ApiError(CLIENT_CODES.networkPreparationFailed, MESSAGES.networkPreparationFailed);
@@ -86,7 +99,7 @@ function toApiError(error: unknown): unknown {
     const body: unknown = response.data;
     const status = response.status;
     if (status === 401 || status === 500) sendToSignIn(status);
-    else takeRefreshedToken(response);
+    else takeRefreshedToken(axios, response);
     if (isEnvelope(body)) {
       // An unknown /api path is "operation not found" whether or not the gateway wrapped it.
       if (status === 404 && body.message === MESSAGES.operationNotFound) {
@@ -105,18 +118,31 @@ function toApiError(error: unknown): unknown {
 }
 
 async function send<T>(request: AxiosRequestConfig): Promise<T> {
+  let loaded: Awaited<ReturnType<typeof http>>;
   try {
-    const response = await http.request<T>(request);
+    loaded = await http();
+  } catch {
+    // The axios chunk itself could not be fetched: nothing was sent.
+    throw new ApiError(CLIENT_CODES.cannotReachServer, MESSAGES.cannotReachServer);
+  }
+  try {
+    const { baseURL, withCredentials, timeout } = config;
+    const response = await loaded.http.request<T>({ baseURL, withCredentials, timeout, ...request });
     return response.data;
   } catch (error) {
-    throw toApiError(error);
+    throw toApiError(loaded.axios, error);
   }
 }
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
-/** GET /api{path}; resolves with the success body (ErrorCode '00'), rejects with ApiError. */
+/**
+ * GET /api{path}; resolves with the success body (ErrorCode '00'), rejects with ApiError. The page's first
+ * GET of a path the gateway already answered in the HTML resolves with that answer (first-responses.ts).
+ */
 export function apiGet<T>(path: string, params?: Query, options?: AxiosRequestConfig): Promise<T> {
+  const first = params ? undefined : takeFirstResponse(path);
+  if (first !== undefined) return Promise.resolve(first as T);
   return send<T>({ ...options, method: 'GET', url: path, params });
 }
 

@@ -26,3 +26,8 @@ export const config: ApiClientConfig = {
     window.location.assign(signInUrl(returnTo));
   },
 };
+
+/** Where the `/api` paths live now (e.g. for a full-page redirect to an API URL). */
+export function apiBaseUrl(): string {
+  return config.baseURL;
+}

@@ -1,5 +1,5 @@
-export { http, configureApiClient, apiGet, apiPost, apiPut, apiDelete, apiUpload, type Query } from './client';
-export { signInUrl, type ApiClientConfig } from './config';
+export { configureApiClient, isCancel, apiGet, apiPost, apiPut, apiDelete, apiUpload, type Query } from './client';
+export { apiBaseUrl, signInUrl, type ApiClientConfig } from './config';
 export { ApiError, isApiError, CLIENT_CODES } from './errors';
 export {
   TOKEN_STORAGE_KEY,
@@ -18,4 +18,3 @@ export {
   type StoredUser,
   type TokenClaims,
 } from './token-store';
-export { isCancel } from 'axios';

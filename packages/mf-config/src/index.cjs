@@ -188,8 +188,8 @@ function baseConfig({ name, dir, mode, publicPath }) {
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       chunkLoadTimeout: CHUNK_LOAD_TIMEOUT,
-      // federation-runtime.js is written to the same folder by its own build.
-      clean: { keep: /^federation-runtime\./ },
+      // federation-runtime.js and a remote's server/ module are written to the same folder by their own builds.
+      clean: { keep: /^(federation-runtime\.|server\/)/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -240,6 +240,9 @@ function baseConfig({ name, dir, mode, publicPath }) {
       minimizer: [
         terser(),
         new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
+      // axios comes in one async chunk with its xhr-only stand-in (@sq/api-client loads it on the first
+      // request), not as a vendor chunk plus a 150-byte chunk for the stand-in.
+      splitChunks: { cacheGroups: { axios: { test: /[\\/](axios[\\/]|axios-xhr-only\.mjs$)/, chunks: 'async', name: 'axios', enforce: true } } },
       moduleIds: production ? 'deterministic' : 'named',
       chunkIds: production ? 'deterministic' : 'named',
     },
@@ -281,6 +284,43 @@ function runtimeProvider({ dir, mode }) {
   };
 }
 
+/**
+ * A remote's server module (@sq/contracts/first-content): its `firstContent` entry built for Node, as one
+ * CommonJS file with everything bundled (the gateway that loads it needs no React of its own), plus one
+ * stylesheet with exactly the CSS of what it renders. The CSS Modules rules are the browser build's
+ * (baseConfig), so class names are the same in the server-rendered markup and in the remote's own.
+ * @param {{ name: string, dir: string, mode: 'production' | 'development', entry: string, webpack: typeof import('webpack') }} options
+ * @returns {BundleConfig}
+ */
+function firstContentConfig({ name, dir, mode, entry, webpack }) {
+  const config = baseConfig({ name, dir, mode, publicPath: '' });
+  const [, ...plugins] = config.plugins;
+  return {
+    ...config,
+    name: 'first-content',
+    target: 'node',
+    devtool: false,
+    entry: { 'first-content': entry },
+    // The whole router (the facade is for what the browser bundles share; the server also needs StaticRouter).
+    resolve: { ...config.resolve, alias: { ...routerAliases(dir), 'react-router-dom$': routerAliases(dir)['react-router$'] } },
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      filename: '[name].cjs',
+      chunkFormat: 'commonjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    // No axios transport swap (the server module makes no requests); one file, unminified (read by Node only).
+    plugins: [
+      ...plugins.filter((p) => !(p instanceof MiniCssExtractPlugin)),
+      new MiniCssExtractPlugin({ filename: '[name].css' }),
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      defineEnv(webpack, mode === 'production'),
+    ],
+    optimization: { ...config.optimization, minimize: false, splitChunks: false },
+  };
+}
+
 /** @param {{ mode?: string } | undefined} argv @returns {'production' | 'development'} */
 function mode(argv) {
   return argv?.mode === 'production' || process.env.NODE_ENV === 'production' ? 'production' : 'development';
@@ -300,10 +340,11 @@ function defineEnv(webpack, production) {
  * A remote: exposes './app' (single-spa lifecycles), emits mf-manifest.json, remoteEntry and chunks with
  * publicPath 'auto' so the same build works under whatever versioned URL it is published at, plus a copy
  * of its route manifest. In development it also serves a standalone page (`standalone`) for its team.
- * @param {{ name: string, dir: string, port: number, exposes?: Record<string, string>, standalone?: string }} options
+ * `firstContent`: the remote's server module entry (see firstContentConfig), built in production only.
+ * @param {{ name: string, dir: string, port: number, exposes?: Record<string, string>, standalone?: string, firstContent?: string }} options
  * @returns {ConfigFactory}
  */
-function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.tsx' }, standalone = './src/standalone/index.ts' }) {
+function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.tsx' }, standalone = './src/standalone/index.ts', firstContent }) {
   return (_env, argv) => {
     const m = mode(argv);
     const production = m === 'production';
@@ -347,8 +388,9 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
       );
     }
     config.devServer = devServer({ port, historyApiFallback: true, staticDir: path.join(dir, 'public') });
+    const server = production && firstContent ? [firstContentConfig({ name, dir, mode: m, entry: firstContent, webpack })] : [];
     // The standalone page needs the runtime the shell would otherwise provide.
-    return withStandalone ? [runtimeProvider({ dir, mode: m }), config] : config;
+    return [...(withStandalone ? [runtimeProvider({ dir, mode: m })] : []), config, ...server];
   };
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAtomValue, useStore } from 'jotai';
 import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
@@ -10,6 +10,7 @@ import { useRouteGuard } from './guard/use-route-guard';
 import { AppLayout } from './layout/AppLayout';
 import { ErrorPage } from './layout/ErrorPage';
 import { LoadingOverlay } from './layout/LoadingOverlay';
+import { hasFirstContent, keepFirstContentOnlyFor } from './remotes/first-content';
 import { loadPlatform, platformAtom } from './remotes/platform';
 
 /** The shell's own screens (sign-in and the other account pages) load only when one is opened. */
@@ -31,8 +32,13 @@ export function App() {
     document.title = title ? `${title} | ${siteName}` : siteName;
   }, [decision, siteName]);
 
+  // A server-rendered first content stands in for a remote's page until the remote shows its own.
+  useLayoutEffect(() => {
+    keepFirstContentOnlyFor(location.pathname, decision ? (decision.kind === 'allow' ? decision.route.owner : null) : undefined);
+  }, [decision, location.pathname]);
+
   let content = null;
-  if (!decision) content = <Spinner boxed />;
+  if (!decision) content = hasFirstContent() ? null : <Spinner boxed />;
   else if (decision.kind === 'notFound') {
     // Without the registry, a remote's path is unknown: offer to load it again rather than a 404.
     content = platform.status === 'failed' ? <ErrorFallback onRetry={() => void loadPlatform(store)} /> : <ErrorPage />;
@@ -54,7 +60,7 @@ export function App() {
           <LegalModals />
         </Suspense>
       )}
-      <LoadingOverlay forced={!decision} />
+      <LoadingOverlay forced={!decision && !hasFirstContent()} />
     </>
   );
 }

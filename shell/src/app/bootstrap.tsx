@@ -1,11 +1,10 @@
-import '@sq/ui/global.css';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createStore, Provider } from 'jotai';
 import { navigateToUrl } from 'single-spa';
 import { configureApiClient, signInUrl } from '@sq/api-client';
-import { startAnalytics } from '../shared/analytics';
 import { App } from './App';
+import { takeFirstContent } from './remotes/first-content';
 import { loadPlatform } from './remotes/platform';
 
 // Production API host and credentials are build configuration (SQ_API_BASE_URL, SQ_API_WITH_CREDENTIALS).
@@ -20,6 +19,8 @@ const store = createStore();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
+// Before the first render replaces #root's children: the gateway's server-rendered content, if any.
+takeFirstContent();
 createRoot(rootElement).render(
   <Provider store={store}>
     <BrowserRouter>
@@ -29,4 +30,6 @@ createRoot(rootElement).render(
 );
 
 void loadPlatform(store);
-startAnalytics();
+// Analytics sends only to a configured collector; without one (SQ_ANALYTICS_ENDPOINT unset at build time)
+// its code is not even shipped, and with one it loads after the page has started.
+if (process.env.SQ_ANALYTICS_ENDPOINT) void import('../shared/analytics').then(({ startAnalytics }) => startAnalytics());

@@ -3,26 +3,19 @@
  *
  * Why a facade: a shared module is built whole (the other bundles may use any export), and the whole of
  * react-router 7 is ~63 KB gzip — more than a third of the first-load budget. Sharing this narrowed
- * module instead keeps one router copy on the page at ~16 KB. Need another export? Add it here; webpack
- * fails the build ("export ... was not found") until you do.
+ * module instead keeps one router copy on the page at ~16 KB. Only what some bundle imports is listed (every
+ * export here ships on every page). Need another export? Add it here; webpack fails the build ("export ...
+ * was not found") until you do.
  */
 export {
   BrowserRouter,
   Routes,
   Route,
   Link,
-  NavLink,
   Navigate,
-  Outlet,
-  useHref,
-  useInRouterContext,
   useLocation,
-  useMatch,
   useNavigate,
   useParams,
   useSearchParams,
-  createSearchParams,
-  generatePath,
-  matchPath,
   matchRoutes,
 } from 'react-router';

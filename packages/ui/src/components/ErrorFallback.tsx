@@ -11,6 +11,7 @@ export function ErrorFallback({ title = MESSAGES.remoteLoadFailed, description, 
   return (
     <StatePanel
       role="alert"
+      settled
       icon="warning"
       title={title}
       description={description}

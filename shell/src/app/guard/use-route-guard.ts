@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { clearSession } from '@sq/api-client';
@@ -38,8 +38,14 @@ export function useRouteGuard(): RouteDecision | null {
     }
   }, [decision, navigate]);
 
-  // Spec section 4: not ready ~300 ms after a navigation, ready again ~1 s after it.
+  // Spec section 4: not ready ~300 ms after a navigation, ready again ~1 s after it. Navigations only: the
+  // page's first load shows its content as soon as it has it (its own loading states cover the wait).
+  const navigated = useRef(false);
   useEffect(() => {
+    if (!navigated.current) {
+      navigated.current = true;
+      return;
+    }
     const notReady = setTimeout(() => setReady(false), GUARD_NOT_READY_DELAY_MS);
     const ready = setTimeout(() => setReady(true), GUARD_READY_DELAY_MS);
     return () => {

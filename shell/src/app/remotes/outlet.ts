@@ -1,3 +1,5 @@
+import { watchContainer } from './first-content';
+
 /** The element in the layout that holds every remote's container. React renders it once and never its children. */
 export const OUTLET_ID = 'sq-remote-outlet';
 
@@ -10,5 +12,6 @@ export function remoteContainer(name: string): HTMLElement {
   container.id = id;
   container.dataset.remoteContainer = name;
   (document.getElementById(OUTLET_ID) ?? document.body).append(container);
+  watchContainer(name, container);
   return container;
 }

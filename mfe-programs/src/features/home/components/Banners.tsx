@@ -5,6 +5,7 @@ import { AppLink } from '@sq/remote-kit';
 import styles from './home.module.css';
 
 const DESKTOP = '(min-width: 1200px)';
+const MOBILE = '(max-width: 1199.98px)';
 const AUTO_ADVANCE_MS = 6_000;
 
 /** The image a banner shows at this width, or null when it is not displayable here (pcDisplayable/moDisplayable). */
@@ -19,9 +20,14 @@ export function bannerImage(banner: MainBanner, desktop: boolean) {
  * Main banners: the pc image from 1200 px, the mobile image below, each only where it is displayable. Sizes are
  * explicit (no layout shift); the first banner is the page's largest paint and loads first, the rest lazily.
  */
-export function Banners({ banners }: { banners: MainBanner[] }) {
-  const desktop = useMediaQuery(DESKTOP);
-  const slides = banners.map((banner) => ({ banner, image: bannerImage(banner, desktop) })).filter((s) => s.image !== null);
+export function Banners({ banners, desktop: assumedDesktop }: { banners: MainBanner[]; desktop?: boolean }) {
+  // On the server (first content) there is no window: the caller says which width to assume.
+  const queried = useMediaQuery(DESKTOP);
+  const desktop = assumedDesktop ?? queried;
+  // Each slide also carries its image at the other width, when it has one (see the <picture> below).
+  const slides = banners
+    .map((banner) => ({ banner, image: bannerImage(banner, desktop), alternative: bannerImage(banner, !desktop) }))
+    .filter((s) => s.image !== null);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = slides.length;
@@ -45,19 +51,25 @@ export function Banners({ banners }: { banners: MainBanner[] }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className={styles.bannerTrack} style={{ transform: `translateX(-${current * 100}%)` }}>
-        {slides.map(({ banner, image }, i) => (
+      {/* No style attribute on the first slide: the server-rendered first paint stays within the CSP (style-src 'self'). */}
+      <div className={styles.bannerTrack} style={current ? { transform: `translateX(-${current * 100}%)` } : undefined}>
+        {slides.map(({ banner, image, alternative }, i) => (
           <AppLink key={`${banner.url}-${i}`} to={banner.url} className={styles.bannerSlide} hidden={i !== current}>
-            <img
-              className={styles.bannerImage}
-              src={image!.src}
-              alt={banner.alt}
-              width={image!.width}
-              height={image!.height}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-              decoding={i === 0 ? 'sync' : 'async'}
-            />
+            <picture>
+              {/* The other width's image where the banner has one: the browser picks by the real width even when
+                  the markup was rendered for the other one (the server's first content guesses phone or not). */}
+              {alternative ? <source media={desktop ? MOBILE : DESKTOP} srcSet={alternative.src} width={alternative.width} height={alternative.height} /> : null}
+              <img
+                className={styles.bannerImage}
+                src={image!.src}
+                alt={banner.alt}
+                width={image!.width}
+                height={image!.height}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding={i === 0 ? 'sync' : 'async'}
+              />
+            </picture>
           </AppLink>
         ))}
       </div>

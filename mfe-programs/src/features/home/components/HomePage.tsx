@@ -1,110 +1,18 @@
-import { Link } from 'react-router-dom';
-import type { ProjectSummary, StorySummary } from '@sq/contracts';
 import { Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { useMainPage } from '../api/get-main-page';
 import { ApplyPromptModal } from './ApplyPromptModal';
-import { Banners } from './Banners';
-import { ProgramCard } from './ProgramCard';
-import styles from './home.module.css';
+import { HomeContent } from './HomeContent';
 
-function ProjectTile({ project }: { project: ProjectSummary }) {
-  const { thumbnail } = project;
-  return (
-    <Link to={`/projects/detail/${project.projectId}`} className={styles.tile}>
-      <img className={styles.tileImage} src={thumbnail.url} alt={thumbnail.alt} width={thumbnail.width} height={thumbnail.height} loading="lazy" decoding="async" />
-      <div className={styles.tileBody}>
-        <p className={styles.tileMeta}>
-          {project.productName} · {project.cohortName}
-        </p>
-        <h3 className={styles.tileTitle}>{project.title}</h3>
-        <p className={styles.tileSummary}>{project.summary}</p>
-      </div>
-    </Link>
-  );
-}
-
-function StoryTile({ story }: { story: StorySummary }) {
-  const { cover } = story;
-  return (
-    <Link to={`/story/detail/${story.storyId}`} className={styles.tile}>
-      <img className={styles.tileImage} src={cover.url} alt={cover.alt} width={cover.width} height={cover.height} loading="lazy" decoding="async" />
-      <div className={styles.tileBody}>
-        <p className={styles.tileMeta}>
-          {story.productName} · {story.author.roleName} {story.author.alias}
-        </p>
-        <h3 className={styles.tileTitle}>{story.title}</h3>
-        <p className={styles.tileSummary}>{story.summary}</p>
-      </div>
-    </Link>
-  );
-}
-
-function SectionHead({ title, to, more }: { title: string; to?: string; more?: string }) {
-  return (
-    <div className={styles.sectionHead}>
-      <h2 className={styles.sectionTitle}>{title}</h2>
-      {to ? (
-        <Link to={to} className={styles.more}>
-          {more ?? '더 보기'} ›
-        </Link>
-      ) : null}
-    </div>
-  );
-}
-
-/** `/`: banners, the programs with their cohorts and recruiting status, featured projects and stories. */
+/** `/`: the main page's content once GET /api/open/main-page answers, and the apply prompt. */
 export function HomePage() {
   const state = useMainPage();
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} />;
-  const { banners, programs, programsNotice, featuredProjects, featuredStories } = state.data;
   return (
-    <div className={styles.home}>
-      <Banners banners={banners} />
-
-      <section className={styles.section} aria-labelledby="home-programs">
-        <div className={styles.sectionHead}>
-          <h2 id="home-programs" className={styles.sectionTitle}>
-            프로그램
-          </h2>
-        </div>
-        {programs ? (
-          <div className={styles.programs} data-testid="home-programs">
-            {programs.map((product) => (
-              <ProgramCard key={product.productId} product={product} />
-            ))}
-          </div>
-        ) : (
-          <p className={styles.notice} role="status" data-testid="home-programs">
-            {programsNotice}
-          </p>
-        )}
-      </section>
-
-      {featuredProjects.length ? (
-        <section className={styles.section}>
-          <SectionHead title="지난 프로젝트" to="/projects" more="전체 프로젝트" />
-          <div className={styles.tiles}>
-            {featuredProjects.map((project) => (
-              <ProjectTile key={project.projectId} project={project} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-
-      {featuredStories.length ? (
-        <section className={styles.section}>
-          <SectionHead title="참가 후기" to="/story" more="전체 후기" />
-          <div className={styles.tiles}>
-            {featuredStories.map((story) => (
-              <StoryTile key={story.storyId} story={story} />
-            ))}
-          </div>
-        </section>
-      ) : null}
-
-      <ApplyPromptModal programs={programs} />
-    </div>
+    <>
+      <HomeContent data={state.data} />
+      <ApplyPromptModal programs={state.data.programs} />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { http } from '@sq/api-client';
+import { apiBaseUrl } from '@sq/api-client';
 import type { OAuthProvider } from '@sq/contracts';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button, Modal } from '@sq/ui';
@@ -14,7 +14,7 @@ import styles from './account.module.css';
  */
 export function SocialLogin({ to, title }: { to: string; title: string }) {
   const [kakaoNotice, setKakaoNotice] = useState(false);
-  const apiBase = http.defaults.baseURL ?? '/api';
+  const apiBase = apiBaseUrl();
   const inKakao = typeof navigator !== 'undefined' && isKakaoInAppBrowser(navigator.userAgent);
 
   const onClick = (provider: OAuthProvider) => (event: MouseEvent) => {

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { request } from 'undici';
+import {
+  FIRST_CONTENT_ID,
+  FIRST_CONTENT_MODULE,
+  FIRST_CONTENT_STYLESHEET,
+  FIRST_RESPONSE_ATTRIBUTE,
+  LAYOUT_API,
+  type FirstContentModule,
+} from '@sq/contracts/first-content';
+import type { ServiceName } from '@sq/service-kit';
+import { ROUTE_TABLE } from './route-table';
+
+/**
+ * Server-rendered first content (@sq/contracts/first-content): for a public page whose remote publishes a
+ * server module, the gateway writes the page's content into the shell's HTML, so the first paint needs no
+ * script and no request after the HTML (its largest paint is the static page's). The remote then takes the
+ * page over in the browser.
+ */
+
+/**
+ * How long the page may wait for the content's API answer. Past it the shell's plain HTML goes out and the
+ * remote renders the page in the browser as before: a slow service costs the head start, never the page.
+ */
+export const FIRST_CONTENT_TIMEOUT_MS = 300;
+
+interface RegistryEntry {
+  name: string;
+  manifestUrl: string;
+  routes: { path: string; access: string }[];
+}
+
+export interface FirstContent {
+  /** The remote that owns the page (the shell hands the page over to it). */
+  owner: string;
+  html: string;
+  /** Success bodies by API path (the one rendered from, and the layout's), for the browser's first GETs. */
+  responses: Map<string, unknown>;
+  /** URLs (on the site) of the module's stylesheet and of what the owner loads first. */
+  stylesheet: string;
+  preload: string[];
+}
+
+const modules = new Map<string, FirstContentModule | null>();
+
+/** A published version never changes (releases write new folders), so each module file is loaded once. */
+function loadModule(file: string): FirstContentModule | null {
+  if (!modules.has(file)) {
+    let loaded: FirstContentModule | null = null;
+    if (fs.existsSync(file)) {
+      const mod = createRequire(import.meta.url)(file) as Partial<FirstContentModule>;
+      loaded = mod.pages && typeof mod.pages === 'object' ? (mod as FirstContentModule) : null;
+    }
+    modules.set(file, loaded);
+  }
+  return modules.get(file) ?? null;
+}
+
+/** The service that answers a public GET of `apiPath` (`/api/...`), from the gateway's own route table. */
+function publicGetService(apiPath: string): ServiceName | null {
+  const rule = ROUTE_TABLE.find(
+    (r) => r.access === 'public' && r.methods.includes('GET') && (r.path === apiPath || (r.path.endsWith('/*') && apiPath.startsWith(r.path.slice(0, -1)))),
+  );
+  return rule?.service ?? null;
+}
+
+/** What the owner's browser build loads first (remoteEntry and the exposed module's own files), from its mf-manifest. */
+function entryFiles(cdnDir: string, manifestUrl: string): string[] {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(cdnDir, manifestUrl.replace(/^\/+/, '')), 'utf8')) as {
+      metaData?: { remoteEntry?: { path?: string; name?: string } };
+      exposes?: { assets?: { js?: { sync?: string[] } } }[];
+    };
+    const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+    const entry = manifest.metaData?.remoteEntry;
+    const files = [entry?.name ? `${entry.path ? `${entry.path}/` : ''}${entry.name}` : null, ...(manifest.exposes?.[0]?.assets?.js?.sync ?? [])];
+    return files.filter((f): f is string => !!f).map((f) => base + f);
+  } catch {
+    return [];
+  }
+}
+
+/** The success body of a public GET (`api` relative to `/api`) straight from its service, or null. */
+async function publicGet(services: Record<ServiceName, string>, api: string): Promise<unknown> {
+  const service = publicGetService(`/api${api}`);
+  if (!service) return null;
+  try {
+    const response = await request(`${services[service]}/api${api}`, {
+      headersTimeout: FIRST_CONTENT_TIMEOUT_MS,
+      bodyTimeout: FIRST_CONTENT_TIMEOUT_MS,
+      headers: { accept: 'application/json' },
+    });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return null;
+    }
+    const body = (await response.body.json()) as { ErrorCode?: string };
+    return body.ErrorCode === '00' ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first content of `pagePath`, or null (no public route of a remote with a server module, or its API
+ * did not answer in time). Never throws: the plain shell page is always the fallback.
+ */
+export async function renderFirstContent(options: {
+  pagePath: string;
+  registry: string | null;
+  cdnDir: string;
+  services: Record<ServiceName, string>;
+  mobile: boolean;
+}): Promise<FirstContent | null> {
+  const { pagePath, cdnDir, services, mobile } = options;
+  try {
+    const remotes = (JSON.parse(options.registry ?? '{}') as { remotes?: RegistryEntry[] }).remotes ?? [];
+    const owner = remotes.find((r) => r.routes.some((route) => route.path === pagePath && route.access === 'public'));
+    if (!owner || !owner.manifestUrl.startsWith('/bundles/')) return null;
+    const versionDir = path.join(cdnDir, path.dirname(owner.manifestUrl.replace(/^\/+/, '')));
+    if (!path.resolve(versionDir).startsWith(path.resolve(cdnDir, 'bundles') + path.sep)) return null;
+    const page = loadModule(path.join(versionDir, FIRST_CONTENT_MODULE))?.pages[pagePath];
+    if (!page) return null;
+
+    const [body, ...layout] = await Promise.all([page.api, ...Object.values(LAYOUT_API)].map((api) => publicGet(services, api)));
+    if (body === null) return null;
+    const responses = new Map<string, unknown>([[page.api, body]]);
+    // The layout's answers are a bonus: without one, the shell asks for it as usual.
+    Object.values(LAYOUT_API).forEach((api, i) => {
+      if (layout[i] !== null) responses.set(api, layout[i]);
+    });
+    const base = owner.manifestUrl.slice(0, owner.manifestUrl.lastIndexOf('/') + 1);
+    return {
+      owner: owner.name,
+      html: page.render(body, { mobile }),
+      responses,
+      stylesheet: base + FIRST_CONTENT_STYLESHEET,
+      preload: entryFiles(cdnDir, owner.manifestUrl),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside a data block: `<` escaped, so no `</script>` (or `<!--`) in the data can end the block. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The shell's index.html with the first content: stylesheet, preloads and the API answer as a JSON data block
+ * (not a script: nothing inline runs, so a strict CSP holds) in the head; in `#root` a frame of header and
+ * main (`@sq/ui`'s sq-first-paint classes, the shell layout's geometry) around the markup. Inserted with
+ * split/join, never String.replace, so no `$` in the content can act as a replacement pattern.
+ */
+export function withFirstContent(html: string, content: FirstContent, siteName: string): string {
+  const head = [
+    `<link rel="stylesheet" href="${escapeAttribute(content.stylesheet)}" />`,
+    ...content.preload.map((url) => `<link rel="preload" as="script" href="${escapeAttribute(url)}" />`),
+    // In the head, where the shell's first render (which replaces #root) cannot remove them before they are read.
+    ...[...content.responses].map(
+      ([api, body]) => `<script type="application/json" ${FIRST_RESPONSE_ATTRIBUTE}="${escapeAttribute(api)}">${jsonForScript(body)}</script>`,
+    ),
+  ].join('\n    ');
+  const frame =
+    `<div class="sq-first-paint"><div class="sq-first-paint__header"><div class="sq-first-paint__header-inner">` +
+    `<a class="sq-first-paint__logo" href="/">${escapeAttribute(siteName)}</a></div></div>` +
+    `<main class="sq-first-paint__main"><div id="${FIRST_CONTENT_ID}" data-owner="${escapeAttribute(content.owner)}">${content.html}</div></main></div>`;
+  const [beforeHead, afterHead] = splitOnce(html, '</head>');
+  const withHead = afterHead === null ? html : `${beforeHead}${head}\n  </head>${afterHead}`;
+  const [beforeRoot, afterRoot] = splitOnce(withHead, '<div id="root">');
+  return afterRoot === null ? withHead : `${beforeRoot}<div id="root">${frame}${afterRoot}`;
+}
+
+function splitOnce(text: string, marker: string): [string, string | null] {
+  const at = text.indexOf(marker);
+  return at < 0 ? [text, null] : [text.slice(0, at), text.slice(at + marker.length)];
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, startUpstreams } from './helpers';
+
+/**
+ * The gateway writes a page's server-rendered first content into the shell's HTML (src/first-content.ts).
+ * The published remote here is a real server module of the contract's shape (@sq/contracts/first-content),
+ * written as a file the way a remote's build publishes it; the content service is a stand-in on loopback.
+ */
+let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+const content = Fastify();
+const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
+const cdnDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdn-'));
+let answer: { status: number; body: unknown } = { status: 200, body: null };
+const TITLE = `12기 $' 모집 $\` </script><script>alert(1)</script>`;
+
+beforeAll(async () => {
+  fs.writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>',
+  );
+  const version = path.join(cdnDir, 'bundles', 'mfe-home', '1.0.0');
+  fs.mkdirSync(path.join(version, 'server'), { recursive: true });
+  fs.writeFileSync(
+    path.join(version, 'server', 'first-content.cjs'),
+    `const esc = (t) => t.replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+exports.pages = { '/': { api: '/open/main-page', render: (body, { mobile }) => '<h2 data-content-ready>' + esc(body.mainPage.title) + (mobile ? ' (mobile)' : '') + '</h2>' } };`,
+  );
+  fs.writeFileSync(
+    path.join(version, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ assets: { js: { sync: ['expose.1234abcd.js'] } } }] }),
+  );
+  const routes = [
+    { path: '/', access: 'public', layout: 'default', title: '홈' },
+    { path: '/mine', access: 'member', layout: 'default', title: '내 것' },
+  ];
+  fs.writeFileSync(path.join(cdnDir, 'remotes.json'), JSON.stringify({ remotes: [{ name: 'mfe_home', version: '1.0.0', manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json', routes, history: [] }] }));
+  content.get('/api/open/main-page', async (_request, reply) => reply.status(answer.status).send(answer.body));
+  // The layout's menu answers; its site settings do not (that block is left out, the page still renders).
+  content.get('/api/setting/gnb', async () => ({ ErrorCode: '00', gnb: { menu: [], banners: [] } }));
+  upstreams = await startUpstreams();
+  const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
+  gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir, cdnDir });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await upstreams?.stop();
+  await content.close();
+  fs.rmSync(shellDir, { recursive: true, force: true });
+  fs.rmSync(cdnDir, { recursive: true, force: true });
+});
+
+describe('server-rendered first content', () => {
+  it("writes the owner's markup into #root, its stylesheet and entry preloads into the head, and the answer as a data block", async () => {
+    answer = { status: 200, body: { ErrorCode: '00', mainPage: { title: TITLE } } };
+    const response = await gateway.app.inject({ url: '/', headers: { 'sec-ch-ua-mobile': '?0' } });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/bundles/mfe-home/1.0.0/server/first-content.css" />');
+    expect(head).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/remoteEntry.js" />');
+    expect(head).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/expose.1234abcd.js" />');
+    // The markup, verbatim ($' and $` are not replacement patterns here), inside the frame in #root.
+    expect(html).toContain(
+      `<div id="sq-first-content" data-owner="mfe_home"><h2 data-content-ready>12기 $&#39; 모집 $\` &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h2></div>`,
+    );
+    expect(html.indexOf('<div id="root"><div class="sq-first-paint">')).toBeGreaterThan(head.length);
+    // The data block: not executable, and no "</script>" inside it can end it early.
+    const block = head.match(/<script type="application\/json" data-api-response="\/open\/main-page">(.*?)<\/script>/s);
+    expect(block?.[1]).not.toContain('</script>');
+    expect(JSON.parse(block![1]!)).toEqual(answer.body);
+    expect(head).toContain('<script type="application/json" data-api-response="/setting/gnb">{"ErrorCode":"00","gnb":{"menu":[],"banners":[]}}</script>');
+    expect(head).not.toContain('data-api-response="/setting/site"');
+    expect(html.match(/<script(?! type="application\/json")[^>]*>/g)).toEqual(['<script defer src="/main.js">']);
+    expect(response.headers.vary).toContain('Sec-CH-UA-Mobile');
+  });
+
+  it('renders for a phone when the browser says it is one', async () => {
+    answer = { status: 200, body: { ErrorCode: '00', mainPage: { title: '모집' } } };
+    const hinted = await gateway.app.inject({ url: '/', headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(hinted.body).toContain('<h2 data-content-ready>모집 (mobile)</h2>');
+    const byAgent = await gateway.app.inject({ url: '/', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' } });
+    expect(byAgent.body).toContain('<h2 data-content-ready>모집 (mobile)</h2>');
+  });
+
+  it('serves the plain shell for pages without first content, member pages, and when the API fails', async () => {
+    answer = { status: 200, body: { ErrorCode: '00', mainPage: { title: '모집' } } };
+    for (const url of ['/faq', '/mine']) {
+      const html = (await gateway.app.inject({ url })).body;
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain('sq-first-content');
+    }
+    for (const failing of [{ status: 503, body: { ErrorCode: '53' } }, { status: 200, body: { ErrorCode: '40' } }]) {
+      answer = failing;
+      const html = (await gateway.app.inject({ url: '/' })).body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-api-response');
+    }
+  });
+});
