@@ -37,11 +37,15 @@ export interface GatewayConfig {
 }
 
 /** 1 MiB, the services' own body limit; 64 levels, far beyond any form the site sends (they nest 3 or 4). */
+/** The default `RATE_LIMIT_BATCH` is the maximum divided by this (see plugins/rate-limit-store.ts for the bound). */
+export const RATE_LIMIT_BATCH_SHARE = 30;
+
 export const DEFAULT_INPUT_LIMITS: InputLimits = { jsonBodyMaxBytes: 1024 * 1024, jsonMaxDepth: 64 };
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
   if (!env.DATABASE_URL) throw new Error('DATABASE_URL is not set (rate limits are shared through PostgreSQL).');
   const names: ServiceName[] = ['account', 'content', 'programs', 'careercard', 'itskill'];
+  const rateLimitMax = Number(env.RATE_LIMIT_MAX ?? 600);
   return {
     port: Number(env.PORT ?? 8080),
     jwtPublicKey: readJwtKeys(env).publicKey,
@@ -51,9 +55,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     cdnDir: env.CDN_DIR ? path.resolve(env.CDN_DIR) : null,
     databaseUrl: env.DATABASE_URL,
     rateLimit: {
-      max: Number(env.RATE_LIMIT_MAX ?? 600),
+      max: rateLimitMax,
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? 60_000),
-      batchSize: Number(env.RATE_LIMIT_BATCH ?? 20),
+      // The over-admission bound scales with the limit: K instances admit at most 1/30 of it more per instance.
+      batchSize: Number(env.RATE_LIMIT_BATCH ?? Math.max(1, Math.ceil(rateLimitMax / RATE_LIMIT_BATCH_SHARE))),
       syncIntervalMs: Number(env.RATE_LIMIT_SYNC_MS ?? 50),
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),

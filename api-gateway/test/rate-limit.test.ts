@@ -4,7 +4,8 @@ import { buildGateway } from '../src/app';
 import knexFactory from 'knex';
 import { normalisedPath } from '../src/plugins/rate-limit-path';
 import { RateLimitSettler } from '../src/plugins/rate-limit-store';
-import { startGateway, startUpstreams } from './helpers';
+import { readGatewayConfig } from '../src/config';
+import { keys, startGateway, startUpstreams } from './helpers';
 
 let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
 let gateway: Awaited<ReturnType<typeof startGateway>>;
@@ -33,6 +34,14 @@ describe('rate limits', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ ErrorCode: '29', message: MESSAGES.tooManyRequests });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(50);
+  });
+
+  it('hold at most a thirtieth of the maximum unsettled per instance unless RATE_LIMIT_BATCH says otherwise', () => {
+    const base = { DATABASE_URL: 'postgres://x', JWT_PUBLIC_KEY: keys.publicKey };
+    expect(readGatewayConfig(base).rateLimit).toMatchObject({ max: 600, batchSize: 20 });
+    expect(readGatewayConfig({ ...base, RATE_LIMIT_MAX: '5' }).rateLimit.batchSize).toBe(1);
+    expect(readGatewayConfig({ ...base, RATE_LIMIT_MAX: '3000' }).rateLimit.batchSize).toBe(100);
+    expect(readGatewayConfig({ ...base, RATE_LIMIT_MAX: '3000', RATE_LIMIT_BATCH: '7' }).rateLimit.batchSize).toBe(7);
   });
 
   it('admit exactly max on one instance, whatever the concurrency', async () => {
