@@ -43,6 +43,17 @@ const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standa
 const SERVER_PACKAGES = ['contracts', 'service-kit', 'team-matcher'];
 const pkg = (/** @type {string[]} */ names) => names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
 
+/**
+ * The names the shared router module (packages/mf-config/src/browser/react-router-dom.mjs) exports: the only
+ * ones a bundle may import from 'react-router-dom'. Read from that file so the list exists once.
+ */
+const ROUTER_FACADE_NAMES = (() => {
+  const text = fs.readFileSync(new URL('./packages/mf-config/src/browser/react-router-dom.mjs', import.meta.url), 'utf8');
+  const list = /export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(text)?.[1];
+  if (!list) throw new Error('eslint.config.js: no export list in the router facade');
+  return list.split(',').map((name) => name.trim()).filter(Boolean);
+})();
+
 const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });
 
 export default tseslint.config(
@@ -143,6 +154,27 @@ export default tseslint.config(
           selector,
           message: 'No emoji in the interface: use an SVG icon from @sq/ui (Icon), see packages/ui/src/components/Icon.tsx.',
         })),
+      ],
+    },
+  },
+  {
+    // Bundles share one narrowed router module (ROUTER_FACADE_NAMES); a name outside it would be undefined
+    // at run time, and no build step notices. Tests, and a remote's server module (first-content.tsx, built
+    // for the gateway with the whole react-router), use react-router itself and may import anything.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'mfe-*/src/first-content.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              allowImportNames: ROUTER_FACADE_NAMES,
+              message: 'Not in the shared router module: add it to packages/mf-config/src/browser/react-router-dom.mjs first.',
+            },
+          ],
+        },
       ],
     },
   },
