@@ -29,7 +29,7 @@ const PROJECTS: Record<string, CareerCardProject> = {
   '11': projectOf(11, { title: '<script>alert(1)</script> & "정산"', description: '' }),
 };
 const CARD: CareerCard = {
-  profileId: 'minji', userAlias: '민지', jobGroupName: '기획', positionName: '서비스 기획', yearCodeName: '3년 이상 5년 미만', intro: '사용자 인터뷰로 문제를 좁혀요.',
+  profileId: 'minji', userName: '김민지', userAlias: '민지', jobGroupName: '기획', positionName: '서비스 기획', yearCodeName: '3년 이상 5년 미만', intro: '사용자 인터뷰로 문제를 좁혀요.',
   imgUrl: null, coverImgUrl: null, skills: [], projects: [], skillLevel: null, isOwner: false,
 };
 

@@ -72,10 +72,11 @@ describe('career card, my info and withdrawal of a new member', () => {
     const id = unique('cc');
     const password = 'sidequest1!';
     const email = `${id}@example.com`;
+    const phone = `010-7${String(Date.now() % 1000).padStart(3, '0')}-4321`;
     const signUp = await api('/signUp', {
       body: {
         email, contactEmail: email, password, pw_confirm: password, username: '카드회원', useralias: id, careerCardId: id,
-        userphone: `010-7${String(Date.now() % 1000).padStart(3, '0')}-4321`, jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y',
+        userphone: phone, jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y',
         termsAgreed: true, privacyAgreed: true,
       },
     });
@@ -171,6 +172,12 @@ describe('career card, my info and withdrawal of a new member', () => {
     await publicView.getByText('팀이 같은 그림을 보도록 문서를 설계하는 기획자입니다.').waitFor();
     await publicView.getByText('같이 장보기').waitFor();
     expect(await visitor.page.getByTestId('careercard-edit').count()).toBe(0);
+    // The member's name, with the nickname next to it; never the private contact details.
+    expect(await publicView.getByRole('heading', { level: 1 }).textContent()).toBe(`카드회원 닉네임 ${alias}`);
+    expect(await publicView.getByTestId('careercard-alias').textContent()).toBe(`닉네임 ${alias}`);
+    const publicHtml = await publicView.innerHTML();
+    expect(publicHtml).not.toContain(email);
+    expect(publicHtml).not.toContain(phone);
     // The level the owner chose to show, linking to the public result page (another bundle).
     expect(await publicView.getByTestId('careercard-skill-level').textContent()).toMatch(/^IT 스킬 Lv\.[1-5] (입문|초급|중급|숙련|전문가)$/);
     await publicView.getByRole('link', { name: /IT 스킬 Lv/ }).click();
@@ -204,6 +211,8 @@ describe('career card, my info and withdrawal of a new member', () => {
     await page.getByRole('status').getByText(MESSAGES.profileSaved).waitFor();
     const token = await page.evaluate(() => window.localStorage.getItem('sq.token'));
     expect((await api('/meOauth', { token })).body.userData).toMatchObject({ userName: '새이름', userPhone: '010-9876-5432', notionEmailCheckYn: 'Y' });
+    // The public card shows the new name.
+    expect((await api(`/profile/${id}`)).body.profile).toMatchObject({ userName: '새이름', userAlias: alias });
 
     // Withdrawal, after the notice of what is deleted and what the law keeps.
     await page.getByLabel('탈퇴 사유').selectOption('LOW_USE');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type UserDataResponse } from '@sq/contracts';
 import type { TestService } from '@sq/service-kit/testing';
-import { asHolder, buildAccount, claimsOf, countRows, newSignUp, sessionActive, startCareercard, startPrograms } from './support/peers';
+import { asHolder, buildAccount, claimsOf, countRows, newSignUp, sessionActive, startCareercard, startFakeCareercard, startPrograms } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
 let account: TestService;
@@ -18,11 +18,12 @@ afterAll(async () => {
   await programs?.close();
 });
 
-async function member(overrides: Record<string, unknown> = {}) {
+async function member(overrides: Record<string, unknown> = {}, service: TestService = account) {
   const form = newSignUp(overrides);
-  const response = await account.app.inject({ method: 'POST', url: '/api/signUp', payload: form });
+  const response = await service.app.inject({ method: 'POST', url: '/api/signUp', payload: form });
+  expect(response.statusCode, response.body).toBe(201);
   const { userData } = response.json<UserDataResponse>();
-  return { form, token: userData.token, userId: userData.userId, headers: asHolder(account, userData.token) };
+  return { form, token: userData.token, userId: userData.userId, headers: asHolder(service, userData.token) };
 }
 /** A 1x1 PNG uploaded to careercard as this member (as the gateway would forward it); its imgId. */
 async function uploadAs(userId: number): Promise<string> {
@@ -108,6 +109,64 @@ describe('update user (POST /api/updateUser)', () => {
       expect((await as(headers, 'POST', '/api/updateUser', body)).statusCode).toBe(400);
     }
     expect((await account.app.inject({ method: 'POST', url: '/api/updateUser', payload: {} })).statusCode).toBe(401);
+  });
+
+  const cardOf = (profileId: string) => careercard.service.app.knex('profile').where({ profile_id: profileId }).first();
+  const userOf = (service: TestService, userId: number) => service.app.knex('user_account').where({ user_id: userId }).first();
+
+  it('changes the name on the career card too, where the public card shows it with the nickname', async () => {
+    const { form, headers, userId } = await member();
+    expect(await cardOf(form.careerCardId)).toMatchObject({ user_name: '홍길동' });
+    const response = await as(headers, 'POST', '/api/updateUser', { username: '김새이름' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<UserDataResponse>().userData.userName).toBe('김새이름');
+    expect(await userOf(account, userId)).toMatchObject({ user_name: '김새이름' });
+    expect(await cardOf(form.careerCardId)).toMatchObject({ user_name: '김새이름' });
+    const shown = await careercard.service.app.inject({ url: `/api/profile/${form.careerCardId}` });
+    expect(shown.json().profile).toMatchObject({ userName: '김새이름', userAlias: form.useralias });
+    // The public card still carries nothing private.
+    expect(shown.body).not.toContain(form.contactEmail);
+    expect(shown.body).not.toContain('010-5555-6666');
+  });
+
+  it('changes the name on neither side when careercard refuses the change', async () => {
+    const { form, headers, userId } = await member();
+    const refused = await as(headers, 'POST', '/api/updateUser', { username: '김새이름', position: 'POS_NOPE' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MESSAGES.positionRequired);
+    expect(await userOf(account, userId)).toMatchObject({ user_name: '홍길동', position: '백엔드' });
+    expect(await cardOf(form.careerCardId)).toMatchObject({ user_name: '홍길동', position_code: 'POS_BACKEND' });
+  });
+
+  it('changes the name on neither side when careercard cannot be reached', async () => {
+    // A real careercard of its own (user ids start again with a new account database) behind a relay that can
+    // be cut, so the member exists on both sides first.
+    const ownCards = await startCareercard();
+    const ownCard = (profileId: string) => ownCards.service.app.knex('profile').where({ profile_id: profileId }).first();
+    let reachable = true;
+    const relay = await startFakeCareercard((request, body, response) => {
+      if (!reachable) {
+        response.socket?.destroy();
+        return;
+      }
+      void fetch(`${ownCards.url}${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, body: body || undefined })
+        .then(async (upstream) => response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text()));
+    });
+    const cut = await buildAccount({ careercardUrl: relay.url, programsUrl: programs.url });
+    try {
+      const { form, headers, userId } = await member({}, cut);
+      expect(await ownCard(form.careerCardId)).toMatchObject({ user_name: '홍길동' });
+      reachable = false;
+      const response = await cut.app.inject({ method: 'POST', url: '/api/updateUser', headers, payload: { username: '김새이름' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ ErrorCode: '53', message: MESSAGES.serviceUnavailable });
+      expect(await userOf(cut, userId)).toMatchObject({ user_name: '홍길동', user_alias: form.useralias });
+      expect(await ownCard(form.careerCardId)).toMatchObject({ user_name: '홍길동', user_alias: form.useralias });
+    } finally {
+      await cut.close();
+      await relay.close();
+      await ownCards.close();
+    }
   });
 });
 

@@ -82,6 +82,8 @@ describe.each([
     expect(signUp.statusCode).toBe(201);
     const created = signUp.json<UserDataResponse>();
     expect(created.userData).toMatchObject({ email, vendor: prefill.vendor, userName: prefill.username });
+    // The card shows the member's name next to the nickname.
+    expect(await careercard.service.app.knex('profile').where({ profile_id: rest.careerCardId }).first()).toMatchObject({ user_name: prefill.username, user_alias: rest.useralias });
     expect(await account.app.knex('user_account').where({ user_id: created.userData.userId }).first('password_hash')).toEqual({ password_hash: null });
     // The ticket is single use.
     const reuse = await account.app.inject({ method: 'POST', url: '/api/snsSignUp', payload: { ...newSignUp(), ticket: ticketAnswer.ticket } });

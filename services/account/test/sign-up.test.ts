@@ -37,7 +37,7 @@ describe('e-mail sign-up', () => {
     });
     expect(response.headers.authorization).toBe(`Bearer ${body.userData.token}`);
     const card = await careercard.service.app.knex('profile').where({ profile_id: form.careerCardId }).first();
-    expect(card).toMatchObject({ user_id: body.userData.userId, user_alias: form.useralias, job_group_code: 'JG_DEV', year_code: 'CY_1_3Y', position_code: 'POS_BACKEND' });
+    expect(card).toMatchObject({ user_id: body.userData.userId, user_name: form.username, user_alias: form.useralias, job_group_code: 'JG_DEV', year_code: 'CY_1_3Y', position_code: 'POS_BACKEND' });
     const row = await account.app.knex('user_account').where({ user_id: body.userData.userId }).first();
     expect(row).toMatchObject({ position: '백엔드', career_years: '1년 이상 3년 미만', terms_agreed: true, privacy_agreed: true, marketing_consent: false });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);

@@ -19,7 +19,7 @@ describe('public career card', () => {
     expect(response.statusCode).toBe(200);
     const { ErrorCode, profile } = response.json<CareerCardResponse & { ErrorCode: string }>();
     expect(ErrorCode).toBe('00');
-    expect(profile).toMatchObject({ profileId: 'minji', userAlias: '민지', jobGroupName: '기획', positionName: '서비스 기획', yearCodeName: '3년 이상 5년 미만', imgUrl: null });
+    expect(profile).toMatchObject({ profileId: 'minji', userName: '김민지', userAlias: '민지', jobGroupName: '기획', positionName: '서비스 기획', yearCodeName: '3년 이상 5년 미만', imgUrl: null });
     expect(profile.skills).toContain('사용자 인터뷰');
     expect(profile.projects.map((p) => p.title)).toEqual(['한입레시피', '출근길 영어', '모아보기', '사내 정산 어드민 개편']);
     expect(profile.projects[0]).toMatchObject({ role: '서비스 기획', period: '2026.05.11 ~ 2026.05.20' });
@@ -158,5 +158,58 @@ describe('member changes from the account service', () => {
     expect(refused.statusCode).toBe(400);
     expect((await get('/api/profile/minji')).json<CareerCardResponse>().profile.positionName).toBe('PM');
     await patch({ userAlias: '민지', positionCode: 'POS_SERVICE_PLANNING' });
+  });
+});
+
+describe('the member\'s name, mirrored from the account service', () => {
+  const create = (payload: object, key: string) =>
+    service.app.inject({ method: 'POST', url: '/internal/profiles', headers: { ...service.internalHeaders, 'idempotency-key': key }, payload });
+  const patch = (id: string, payload: object) =>
+    service.app.inject({ method: 'PATCH', url: `/internal/profiles/${id}`, headers: service.internalHeaders, payload });
+  const card = { userId: 9101, userAlias: '길동', jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' };
+  const row = (id: string) => service.app.knex('profile').where({ profile_id: id }).first();
+
+  it('is stored on create, changed by a patch and shown on the public card with the nickname', async () => {
+    expect((await create({ ...card, profileId: 'namecard1', userName: '홍길동' }, 'key-namecard1')).statusCode).toBe(201);
+    let { profile } = (await get('/api/profile/namecard1')).json<CareerCardResponse>();
+    expect(profile).toMatchObject({ userName: '홍길동', userAlias: '길동' });
+    expect(await row('namecard1')).toMatchObject({ user_name: '홍길동' });
+
+    expect((await patch('namecard1', { userName: '홍길순' })).statusCode).toBe(200);
+    ({ profile } = (await get('/api/profile/namecard1')).json<CareerCardResponse>());
+    expect(profile).toMatchObject({ userName: '홍길순', userAlias: '길동' });
+    // A patch without a name keeps it.
+    expect((await patch('namecard1', { intro: '안녕하세요.' })).statusCode).toBe(200);
+    expect((await get('/api/profile/namecard1')).json<CareerCardResponse>().profile.userName).toBe('홍길순');
+  });
+
+  it('is null on a card created without one (the card shows the nickname only)', async () => {
+    expect((await create({ ...card, userId: 9102, profileId: 'namecard2' }, 'key-namecard2')).statusCode).toBe(201);
+    expect((await get('/api/profile/namecard2')).json<CareerCardResponse>().profile).toMatchObject({ userName: null, userAlias: '길동' });
+  });
+
+  it('refuses a name over 20 characters with the account\'s Korean message and changes nothing', async () => {
+    const before = await profileCount();
+    const tooLong = '가'.repeat(21);
+    const created = await create({ ...card, userId: 9103, profileId: 'namecard3', userName: tooLong }, 'key-namecard3');
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ ErrorCode: '40', message: MESSAGES.nameLength, fields: { userName: MESSAGES.nameLength } });
+    expect(await profileCount()).toBe(before);
+
+    const unchanged = await row('namecard1');
+    for (const payload of [{ userName: tooLong, userAlias: '새닉네임' }, { userName: '홍', intro: '바뀌면 안 돼요.' }]) {
+      const refused = await patch('namecard1', payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json().message).toBe(MESSAGES.nameLength);
+    }
+    expect(await row('namecard1')).toEqual(unchanged);
+  });
+
+  it('is cleared when the card is retired', async () => {
+    expect((await create({ ...card, userId: 9104, profileId: 'namecard4', userName: '탈퇴할사람' }, 'key-namecard4')).statusCode).toBe(201);
+    const retired = await service.app.inject({ method: 'POST', url: '/internal/profiles/namecard4/retire', headers: service.internalHeaders, payload: {} });
+    expect(retired.statusCode).toBe(200);
+    expect(await row('namecard4')).toMatchObject({ user_name: null, user_alias: '탈퇴회원', is_public: false });
+    expect((await get('/api/profile/namecard4')).statusCode).toBe(404);
   });
 });

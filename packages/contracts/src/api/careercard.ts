@@ -27,6 +27,8 @@ export interface CareerCardSkillLevel {
  */
 export interface CareerCard {
   profileId: string;
+  /** The member's name, mirrored from the account; null on a card made before the mirror (shows the nickname only). */
+  userName: string | null;
   userAlias: string;
   jobGroupName: string;
   positionName: string;

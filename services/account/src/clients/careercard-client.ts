@@ -24,6 +24,8 @@ export class CareercardUnavailable extends ApiError {
 export interface CreateCard {
   profileId: string;
   userId: number;
+  /** The member's name, shown on the public card next to the nickname. */
+  userName: string;
   userAlias: string;
   jobGroupCode: string;
   positionCode: string | null;
@@ -86,7 +88,7 @@ export function createCareercardClient(options: { baseUrl: string; internalSecre
       }
     },
     /** `imgId`: an upload of the card's own member (careercard checks the owner); null takes the picture off. */
-    async update(profileId: string, changes: { intro?: string; jobGroupCode?: string; positionCode?: string | null; yearCode?: string; userAlias?: string; imgId?: string | null }): Promise<CareerCardNames> {
+    async update(profileId: string, changes: { intro?: string; jobGroupCode?: string; positionCode?: string | null; yearCode?: string; userName?: string; userAlias?: string; imgId?: string | null }): Promise<CareerCardNames> {
       const { status, json } = await call('PATCH', `/internal/profiles/${encodeURIComponent(profileId)}`, changes);
       return names(status, json);
     },

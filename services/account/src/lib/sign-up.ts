@@ -70,6 +70,7 @@ export async function createAccount(
       names = await app.careercard.create({
         profileId: input.careerCardId,
         userId: user.user_id,
+        userName: input.username,
         userAlias: input.useralias,
         jobGroupCode: input.jobGroup,
         positionCode: input.position ?? null,

@@ -132,6 +132,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         ...(body.position !== undefined ? { positionCode: body.position } : {}),
         ...(body.careerYears ? { yearCode: body.careerYears } : {}),
         ...(body.useralias ? { userAlias: body.useralias } : {}),
+        // The card shows the name next to the nickname; like the nickname, it changes on both sides or neither.
+        ...(body.username ? { userName: body.username } : {}),
       };
       const names = user.profile_id && Object.keys(cardChanges).length > 0 ? await app.careercard.update(user.profile_id, cardChanges) : null;
       const changes: Partial<UserRow> = {};

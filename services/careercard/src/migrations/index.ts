@@ -5,6 +5,7 @@ import * as profileCreation from './003_profile_creation';
 import * as uploads from './004_uploads';
 import * as cardEditing from './005_card_editing';
 import * as skillVisibility from './006_skill_visibility';
+import * as profileUserName from './007_profile_user_name';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_uploads': uploads,
   '005_card_editing': cardEditing,
   '006_skill_visibility': skillVisibility,
+  '007_profile_user_name': profileUserName,
 };

@@ -79,6 +79,7 @@ export function createProfileRepository(knex: Knex, skillLevelOf: SkillLevelSour
       ]);
       return {
         profileId: row.profile_id,
+        userName: row.user_name ?? null,
         userAlias: row.user_alias,
         jobGroupName: row.job_group_name ?? '',
         positionName: row.position_name ?? '',

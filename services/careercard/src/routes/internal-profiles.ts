@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, uploadUrl, type InternalProfileResponse } from '@sq/contracts';
+import { MESSAGES, ok, uploadUrl, userName as userNameField, type InternalProfileResponse } from '@sq/contracts';
 import { conflict, notFound, requireInternal } from '@sq/service-kit';
 import { profileId } from '../profile-id';
 import { codeNames as checkCodes, requireOwnUploads, type CardCodes } from '../card-rules';
@@ -14,17 +14,21 @@ import { codeNames as checkCodes, requireOwnUploads, type CardCodes } from '../c
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string({ error: MESSAGES.badRequest }).min(8, MESSAGES.badRequest).max(100, MESSAGES.badRequest) });
 const params = z.object({ id: profileId });
 const code = z.string().min(1).max(40);
+// The member's name as the account keeps it (its own rule: 2 to 20 characters, with its Korean messages).
+const memberName = z.optional(userNameField);
 const createBody = z.object({
   profileId,
   userId: z.number().int().positive(),
   userAlias: z.string().min(1).max(30),
+  userName: memberName,
   jobGroupCode: code,
   positionCode: code.nullable().optional(),
   yearCode: code,
 });
 const updateBody = z.object({
   intro: z.string().max(1000).optional(),
-  // The member's nickname and position, changed on the account side (POST /api/updateUser).
+  // The member's name, nickname and position, changed on the account side (POST /api/updateUser).
+  userName: memberName,
   userAlias: z.string().min(1).max(30).optional(),
   positionCode: code.nullable().optional(),
   jobGroupCode: code.optional(),
@@ -57,6 +61,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
           profile_id: body.profileId,
           user_id: body.userId,
           user_alias: body.userAlias,
+          user_name: body.userName ?? null,
           job_group_code: body.jobGroupCode,
           position_code: body.positionCode ?? null,
           year_code: body.yearCode,
@@ -98,6 +103,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
       const names = await codeNames(body);
       const changes: Record<string, unknown> = { updated_at: app.knex.fn.now() };
       if (body.intro !== undefined) changes.intro = body.intro;
+      if (body.userName) changes.user_name = body.userName;
       if (body.userAlias) changes.user_alias = body.userAlias;
       if (body.positionCode !== undefined) changes.position_code = body.positionCode;
       if (body.jobGroupCode) changes.job_group_code = body.jobGroupCode;
@@ -140,7 +146,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
         await trx('profile_skill').where({ profile_id: row.profile_id }).delete();
         await trx('profile_project').where({ profile_id: row.profile_id }).delete();
         await trx('profile').where({ profile_id: row.profile_id }).update({
-          user_alias: '탈퇴회원', intro: '', img_url: null, cover_img_url: null, is_public: false, show_skill_level: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
+          user_alias: '탈퇴회원', user_name: null, intro: '', img_url: null, cover_img_url: null, is_public: false, show_skill_level: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
         });
         return uploads.map((u) => u.file_id);
       });

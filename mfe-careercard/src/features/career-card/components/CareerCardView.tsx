@@ -7,8 +7,9 @@ import { ShareButton } from './ShareButton';
 import { SkillLevelBadge } from './SkillLevelBadge';
 
 /**
- * The card itself: cover, photo, name and role, career years and (when the member shows it) the IT skill
- * check-up level, introduction, skills and project experience.
+ * The card itself: cover, photo, name and nickname (the nickname alone on a card whose name the account has
+ * not mirrored yet), role, career years and (when the member shows it) the IT skill check-up level,
+ * introduction, skills and project experience.
  */
 export function CareerCardView({ card }: { card: CareerCard }) {
   const role = roleLine(card.jobGroupName, card.positionName);
@@ -29,7 +30,17 @@ export function CareerCardView({ card }: { card: CareerCard }) {
           </div>
           <p className={styles.eyebrow}>커리어 카드</p>
           <h1 id="careercard-name" className={styles.name} data-testid="careercard-name">
-            {card.userAlias}
+            {card.userName ? (
+              <>
+                {card.userName}{' '}
+                <span className={styles.alias} data-testid="careercard-alias">
+                  <span className="sq-visually-hidden">닉네임 </span>
+                  {card.userAlias}
+                </span>
+              </>
+            ) : (
+              card.userAlias
+            )}
           </h1>
           {role ? <p className={styles.role}>{role}</p> : null}
           {card.yearCodeName || card.skillLevel ? (
