@@ -9,6 +9,7 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy
 const CohortsPage = page(() => import('./CohortsPage'), (m) => m.CohortsPage);
 const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFormPage);
 const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
+const PaymentsPage = page(() => import('./PaymentsPage'), (m) => m.PaymentsPage);
 const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
 const TeamsPage = page(() => import('./TeamsPage'), (m) => m.TeamsPage);
 const HealthPage = page(() => import('./HealthPage'), (m) => m.HealthPage);
@@ -37,6 +38,7 @@ export function AdminConsole() {
           <Route path="cohorts/new" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/edit" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
+          <Route path="cohorts/:oddId/payments" element={<PaymentsPage />} />
           <Route path="cohorts/:oddId/board" element={<BoardPage />} />
           <Route path="cohorts/:oddId/teams" element={<TeamsPage />} />
           <Route path="cohorts/:oddId/health" element={<HealthPage />} />

@@ -9,9 +9,10 @@ import { dayRange } from '../../../shared/dates';
 import { useCohort } from '../api/get-cohorts';
 import styles from './admin.module.css';
 
-/** The pages of one cohort, in the order of its life: applicants, team building, the teams, the sprint. */
+/** The pages of one cohort, in the order of its life: applicants and their payments, team building, the teams, the sprint. */
 const TABS = [
   ['applicants', '지원자'],
+  ['payments', '결제 기록'],
   ['board', '팀 빌딩'],
   ['teams', '팀 운영'],
   ['health', '팀 건강도'],
