@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@sq/ui';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
+import { ConsoleNavLink } from './ConsoleNavLink';
 import styles from './admin.module.css';
 
 /** Each console page in a chunk of its own: an operator opening the board does not load the judging form. */
@@ -24,12 +25,12 @@ export function AdminConsole() {
   return (
     <div className={styles.console} data-testid="admin-console">
       <nav className={styles.nav} aria-label="운영자 콘솔">
-        <NavLink to="/admin/cohorts" className={styles.navLink}>
+        <ConsoleNavLink to="/admin/cohorts" className={styles.navLink}>
           기수 관리
-        </NavLink>
-        <NavLink to="/admin/audit" className={styles.navLink}>
+        </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/audit" className={styles.navLink}>
           운영 기록
-        </NavLink>
+        </ConsoleNavLink>
       </nav>
       <Suspense fallback={<Spinner boxed />}>
         <Routes>
