@@ -161,6 +161,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'PUT /api/admin/cohorts/{oddId}': operatorOnly(200),
   'GET /api/admin/cohorts/{oddId}/applicants': operatorOnly(200),
   'GET /api/admin/cohorts/{oddId}/applicants.csv': operatorOnly(200),
+  'GET /api/admin/cohorts/{oddId}/payments': operatorOnly(200),
   'GET /api/admin/applications/{joinId}/answers': operatorOnly(200),
   'GET /api/admin/audit-log': operatorOnly(200),
   'POST /api/admin/cohorts/{oddId}/board/run': operatorOnly(200),

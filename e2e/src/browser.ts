@@ -20,3 +20,13 @@ export async function newPage(browser: Browser, options: { width?: number; heigh
   const page = await context.newPage();
   return { context, page };
 }
+
+/** Collects window.alert texts (and accepts them) so a test can assert on them. */
+export function alerts(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}

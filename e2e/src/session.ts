@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export const DEMO_MEMBER = { email: 'member@example.com', password: 'sidequest1!' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'operator1!' };
@@ -18,4 +18,11 @@ export async function signInToken(baseUrl: string, account: { email: string; pas
 export async function signInContext(context: BrowserContext, baseUrl: string, account = DEMO_MEMBER): Promise<void> {
   const token = await signInToken(baseUrl, account);
   await context.addInitScript((value) => window.localStorage.setItem('sq.token', value), token);
+}
+
+/** Types the account into the sign-in page (/signin) and presses 로그인. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('이메일').fill(email);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
 }

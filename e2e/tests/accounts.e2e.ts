@@ -2,8 +2,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
-import { launchBrowser, newPage } from '../src/browser';
-import { DEMO_MEMBER } from '../src/session';
+import { alerts, launchBrowser, newPage } from '../src/browser';
+import { DEMO_MEMBER, signInThroughForm } from '../src/session';
 
 const baseUrl = inject('baseUrl');
 const mailboxUrl = inject('mailboxUrl');
@@ -84,22 +84,6 @@ function onePixelPng(): Buffer {
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('sq.token'));
-
-/** Collects window.alert texts (and accepts them) so a test can assert on them. */
-function alerts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.getByLabel('이메일').fill(email);
-  await page.getByLabel('비밀번호').fill(password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-}
 
 /** The sign-up profile fields the e-mail and social forms share, the duplicate checks awaited. */
 async function fillProfile(page: Page, id: string, phone: string) {

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
-import { launchBrowser, newPage } from '../src/browser';
+import { alerts, launchBrowser, newPage } from '../src/browser';
 import { DEMO_MEMBER, signInContext } from '../src/session';
 
 const baseUrl = inject('baseUrl');
@@ -40,15 +40,6 @@ function onePixelPng(): Buffer {
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const pixels = zlib.deflateSync(Buffer.from([0, 0x3a, 0x5b, 0xff]));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function alerts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
 }
 
 /** Takes the IT skill check-up through the gateway (every answer the third option); returns the result's share key. */

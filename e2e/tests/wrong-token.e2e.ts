@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
-import { launchBrowser, newPage } from '../src/browser';
+import { alerts, launchBrowser, newPage } from '../src/browser';
 import { DEMO_MEMBER, signInToken } from '../src/session';
 
 const baseUrl = inject('baseUrl');
@@ -10,16 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Collects window.alert texts (and accepts them). */
-function alerts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.message());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 const stored = (page: Page) =>
   page.evaluate(() => [window.localStorage.getItem('sq.token'), window.localStorage.getItem('sq.user')] as const);

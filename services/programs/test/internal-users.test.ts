@@ -23,6 +23,10 @@ describe('live applications of a member (for withdrawal)', () => {
     for (const [i, status] of statuses.entries()) {
       await service.app.knex('application').insert({ odd_id: oddIds[i], user_id: userId, role: 'DEVELOPER', status });
     }
+    // Ended applications need no cohort of their own (one live application per cohort): a partial refund
+    // and an auto-cancelled reservation hold nothing either.
+    await service.app.knex('application').insert({ odd_id: oddIds[0], user_id: userId, role: 'DEVELOPER', status: 'PARTIALLY_REFUNDED' });
+    await service.app.knex('application').insert({ odd_id: oddIds[1], user_id: userId, role: 'DEVELOPER', status: 'AUTO_CANCELLED' });
     expect((await live(userId)).json().liveApplications).toBe(0);
 
     await service.app.knex('application').insert({ odd_id: oddIds[4], user_id: userId, role: 'DEVELOPER', status: 'RESERVED' });

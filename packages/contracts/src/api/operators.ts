@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import type { ApplicantRole, ApplicationState } from './applications';
+import type { ApplicantRole, ApplicationState, ChargePolicy, PaymentTimeline } from './applications';
 
 /**
  * Operators' API of the programs service (issue 9), all under `/api/admin/*`: ROLE_ADMIN checked at the
@@ -15,6 +15,8 @@ import type { ApplicantRole, ApplicationState } from './applications';
  *        (q: name or career card ID; skillLevel null when the itskill service has none or does not answer)
  * - GET  /cohorts/{oddId}/applicants.csv (same filters) -> text/csv, UTF-8 with BOM
  * - GET  /applications/{joinId}/answers            -> { joinId, answers }
+ * - GET  /cohorts/{oddId}/payments                -> PaymentRecordsResponse (every application money or a card moved on,
+ *        ended ones and withdrawn members' included: the payment records the privacy policy keeps 5 years)
  * - GET  /audit-log?oddId=&limit=&before=          -> AuditLogResponse (newest first)
  * - GET  /cohorts/{oddId}/board                    -> BoardResponse
  * - POST /cohorts/{oddId}/board/run   { seed? }    -> BoardResponse (matcher around the locks)
@@ -156,6 +158,34 @@ export interface AdminApplicant {
 }
 export interface ApplicantListResponse {
   applicants: AdminApplicant[];
+}
+
+/**
+ * One application's payment record in the console: what was reserved, charged and refunded, and the timeline.
+ * Kept whatever the application's state and after the member withdraws (the account then answers no name).
+ */
+export interface AdminPaymentRecord {
+  joinId: number;
+  userId: number;
+  /** From the account service; null when the member has withdrawn or the service does not answer. */
+  name: string | null;
+  role: ApplicantRole | null;
+  state: ApplicationState;
+  stateName: string;
+  feeKrw: number;
+  chargePolicy: ChargePolicy;
+  /** Masked card number. */
+  card: string | null;
+  reservedAt: string | null;
+  /** When the PG confirmed the reservation's billing key deleted. */
+  releasedAt: string | null;
+  chargedAt: string | null;
+  chargedKrw: number;
+  refundedKrw: number;
+  events: PaymentTimeline['events'];
+}
+export interface PaymentRecordsResponse {
+  payments: AdminPaymentRecord[];
 }
 
 export interface AuditLogEntry {

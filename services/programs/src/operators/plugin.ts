@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import adminCohortRoutes from '../routes/admin-cohorts';
 import adminApplicantRoutes from '../routes/admin-applicants';
+import adminPaymentRoutes from '../routes/admin-payments';
 import adminBoardRoutes from '../routes/admin-board';
 import adminTeamRoutes from '../routes/admin-teams';
 import adminSprintRoutes from '../routes/admin-sprint';
@@ -39,6 +40,7 @@ export const operatorsPlugin = fp<{ config?: OperatorsConfig; people?: PeopleCli
     const deps = { knex: app.knex, people, jobs: app.jobs, clock: app.clock };
     await app.register(adminCohortRoutes);
     await app.register(adminApplicantRoutes, { people });
+    await app.register(adminPaymentRoutes, { people });
     await app.register(adminBoardRoutes, { deps });
     await app.register(adminTeamRoutes);
     await app.register(adminSprintRoutes);

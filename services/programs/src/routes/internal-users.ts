@@ -1,10 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
+import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { idParam, requireInternal } from '@sq/service-kit';
 
-/** Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team seat). */
-export const FINISHED_APPLICATION_STATUSES = ['CANCELLED', 'REFUNDED', 'DROPPED', 'AUTO_CANCELLED', 'COMPLETED'] as const;
+/**
+ * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
+ * seat): the state machine's ended states (a partial refund included: what was kept is kept, nothing is pending)
+ * and a completed program.
+ */
+export const FINISHED_APPLICATION_STATUSES: readonly ApplicationState[] = [...ENDED_STATES, 'COMPLETED'];
 
 const params = z.object({ userId: idParam });
 const applicationParams = z.object({ userId: idParam, joinId: idParam });

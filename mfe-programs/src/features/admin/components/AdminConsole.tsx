@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from '@sq/ui';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
+import { ConsoleNavLink } from './ConsoleNavLink';
 import styles from './admin.module.css';
 
 /** Each console page in a chunk of its own: an operator opening the board does not load the judging form. */
@@ -9,6 +10,7 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy
 const CohortsPage = page(() => import('./CohortsPage'), (m) => m.CohortsPage);
 const CohortFormPage = page(() => import('./CohortFormPage'), (m) => m.CohortFormPage);
 const ApplicantsPage = page(() => import('./ApplicantsPage'), (m) => m.ApplicantsPage);
+const PaymentsPage = page(() => import('./PaymentsPage'), (m) => m.PaymentsPage);
 const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
 const TeamsPage = page(() => import('./TeamsPage'), (m) => m.TeamsPage);
 const HealthPage = page(() => import('./HealthPage'), (m) => m.HealthPage);
@@ -23,12 +25,12 @@ export function AdminConsole() {
   return (
     <div className={styles.console} data-testid="admin-console">
       <nav className={styles.nav} aria-label="운영자 콘솔">
-        <NavLink to="/admin/cohorts" className={styles.navLink}>
+        <ConsoleNavLink to="/admin/cohorts" className={styles.navLink}>
           기수 관리
-        </NavLink>
-        <NavLink to="/admin/audit" className={styles.navLink}>
+        </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/audit" className={styles.navLink}>
           운영 기록
-        </NavLink>
+        </ConsoleNavLink>
       </nav>
       <Suspense fallback={<Spinner boxed />}>
         <Routes>
@@ -37,6 +39,7 @@ export function AdminConsole() {
           <Route path="cohorts/new" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/edit" element={<CohortFormPage />} />
           <Route path="cohorts/:oddId/applicants" element={<ApplicantsPage />} />
+          <Route path="cohorts/:oddId/payments" element={<PaymentsPage />} />
           <Route path="cohorts/:oddId/board" element={<BoardPage />} />
           <Route path="cohorts/:oddId/teams" element={<TeamsPage />} />
           <Route path="cohorts/:oddId/health" element={<HealthPage />} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { AdminCohort } from '@sq/contracts/api/operators';
 import { Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
@@ -7,11 +7,13 @@ import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { positiveId } from '../../../shared/route-params';
 import { dayRange } from '../../../shared/dates';
 import { useCohort } from '../api/get-cohorts';
+import { ConsoleNavLink } from './ConsoleNavLink';
 import styles from './admin.module.css';
 
-/** The pages of one cohort, in the order of its life: applicants, team building, the teams, the sprint. */
+/** The pages of one cohort, in the order of its life: applicants and their payments, team building, the teams, the sprint. */
 const TABS = [
   ['applicants', '지원자'],
+  ['payments', '결제 기록'],
   ['board', '팀 빌딩'],
   ['teams', '팀 운영'],
   ['health', '팀 건강도'],
@@ -49,13 +51,13 @@ export function CohortFrame({ title, children }: { title: string; children: (coh
       </header>
       <nav className={styles.nav} aria-label="기수 메뉴">
         {TABS.map(([path, label]) => (
-          <NavLink key={path} to={`/admin/cohorts/${c.oddId}/${path}`} className={styles.navLink}>
+          <ConsoleNavLink key={path} to={`/admin/cohorts/${c.oddId}/${path}`} className={styles.navLink}>
             {label}
-          </NavLink>
+          </ConsoleNavLink>
         ))}
-        <NavLink to={`/admin/audit?oddId=${c.oddId}`} className={styles.navLink} end>
+        <ConsoleNavLink to={`/admin/audit?oddId=${c.oddId}`} className={styles.navLink} end>
           운영 기록
-        </NavLink>
+        </ConsoleNavLink>
       </nav>
       {children(c)}
     </>
