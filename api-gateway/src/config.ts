@@ -23,6 +23,11 @@ export interface GatewayConfig {
   /** For page titles in link previews; the site name is configuration. */
   siteName: string;
   /**
+   * How long a rendered first content (first-content.ts) is reused for the same page and width: its API
+   * answers are public and the same for everyone. Unset or 0: rendered for every request.
+   */
+  firstContentCacheMs?: number;
+  /**
    * Proxies in front of the gateway (load balancer, CDN) whose X-Forwarded-For is believed: addresses,
    * CIDR ranges or proxy-addr's names (`loopback`, `uniquelocal`). Empty (the default): the socket peer is
    * the client, and X-Forwarded-For is ignored.
@@ -63,6 +68,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
+    firstContentCacheMs: Number(env.FIRST_CONTENT_CACHE_MS ?? 2_000),
     corsOrigins: list(env.CORS_ORIGINS),
     trustedProxies: list(env.TRUSTED_PROXIES),
     contentSecurity: {

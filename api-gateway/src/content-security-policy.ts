@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
  *  - imageOrigins: an object store serving uploaded images.
  * Scripts run only from those files: no inline script and no eval. An inline <script> or <style> the shell's
  * build puts into index.html is allowed by its SHA-256 (taken from the built file, never from what the gateway
- * adds to it). Leaving the site (social login, the PG's hosted card page) is top-level navigation, which CSP
+ * adds to it); so is a built stylesheet the gateway itself inlines into a first-content page (first-content.ts). Leaving the site (social login, the PG's hosted card page) is top-level navigation, which CSP
  * does not restrict; no page may be framed (frame-ancestors 'none').
  */
 export interface ContentSecuritySources {

@@ -40,6 +40,8 @@ export interface FirstContent {
   responses: Map<string, unknown>;
   /** URLs (on the site) of the module's stylesheet and of what the owner loads first. */
   stylesheet: string;
+  /** The stylesheet's text when it can be inlined (see `inlinableStyle`), else null (linked). */
+  stylesheetText: string | null;
   preload: string[];
 }
 
@@ -103,6 +105,32 @@ async function publicGet(services: Record<ServiceName, string>, api: string): Pr
   }
 }
 
+type RenderOptions = Parameters<typeof renderFirstContent>[0];
+
+/**
+ * `renderFirstContent` remembered for `cacheMs` per page, width and registry: the answers it renders are
+ * public, so every visitor in that time gets the same page, and the gateway asks the services and renders
+ * once instead of on every load. A page that could not be rendered (null) is asked again next time.
+ */
+export function cachedFirstContent(cacheMs: number, render: (options: RenderOptions) => Promise<FirstContent | null> = renderFirstContent) {
+  const cache = new Map<string, { at: number; result: Promise<FirstContent | null> }>();
+  return (options: RenderOptions): Promise<FirstContent | null> => {
+    if (cacheMs <= 0) return render(options);
+    const key = JSON.stringify([options.pagePath, options.mobile, options.registry]);
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < cacheMs) return hit.result;
+    // Paths come from requests: the cache holds recent ones only, never an unbounded set.
+    for (const [k, entry] of cache) if (now - entry.at >= cacheMs) cache.delete(k);
+    const result = render(options);
+    cache.set(key, { at: now, result });
+    void result.then((content) => {
+      if (content === null && cache.get(key)?.result === result) cache.delete(key);
+    });
+    return result;
+  };
+}
+
 /**
  * The first content of `pagePath`, or null (no public route of a remote with a server module, or its API
  * did not answer in time). Never throws: the plain shell page is always the fallback.
@@ -137,11 +165,60 @@ export async function renderFirstContent(options: {
       html: page.render(body, { mobile }),
       responses,
       stylesheet: base + FIRST_CONTENT_STYLESHEET,
+      stylesheetText: readInlinableStyle(path.join(versionDir, FIRST_CONTENT_STYLESHEET)),
       preload: entryFiles(cdnDir, owner.manifestUrl),
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * Stylesheets of a first-content page go inline: a linked one holds the first paint until it has been
+ * fetched, which is most of what the page's largest paint spends beyond the static page's. Only files the
+ * builds wrote are inlined (never anything from a request), and the CSP allows each by its hash
+ * (security-headers.ts, `reply.inlinedStyles`).
+ */
+const styles = new Map<string, string | null>();
+
+/**
+ * A CSS text that means the same inline as linked: no relative url() (it would resolve against the page, not
+ * the file) and nothing that could end the <style> element.
+ */
+export function inlinableStyle(css: string): boolean {
+  return !/<\/style/i.test(css) && !/url\(\s*['"]?(?!data:|https?:|\/)/i.test(css);
+}
+
+/** A built stylesheet's text if it can be inlined; versioned files never change, so each is read once. */
+export function readInlinableStyle(file: string): string | null {
+  if (!styles.has(file)) {
+    let css: string | null = null;
+    try {
+      css = fs.readFileSync(file, 'utf8');
+    } catch {
+      css = null;
+    }
+    styles.set(file, css !== null && inlinableStyle(css) ? css : null);
+  }
+  return styles.get(file) ?? null;
+}
+
+/**
+ * The shell page's own stylesheet links (`<link href="/x.css" rel="stylesheet">` of a file in `shellDir`)
+ * replaced by their text, where it can be inlined. Returns the page and the texts it inlined.
+ */
+export function inlineShellStylesheets(html: string, shellDir: string): { html: string; inlined: string[] } {
+  const inlined: string[] = [];
+  const page = html.replace(/<link\b[^>]*>/gi, (tag) => {
+    if (!/\brel=["']?stylesheet\b/i.test(tag)) return tag;
+    const href = /\bhref=["']?\/([\w.-]+\.css)["'\s>]/i.exec(tag)?.[1];
+    const css = href ? readInlinableStyle(path.join(shellDir, href)) : null;
+    if (css === null) return tag;
+    inlined.push(css);
+    // A function replacer elsewhere too: nothing in the CSS is read as a replacement pattern.
+    return `<style>${css}</style>`;
+  });
+  return { html: page, inlined };
 }
 
 const escapeAttribute = (text: string) =>
@@ -158,7 +235,7 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
  */
 export function withFirstContent(html: string, content: FirstContent, siteName: string): string {
   const head = [
-    `<link rel="stylesheet" href="${escapeAttribute(content.stylesheet)}" />`,
+    content.stylesheetText !== null ? `<style>${content.stylesheetText}</style>` : `<link rel="stylesheet" href="${escapeAttribute(content.stylesheet)}" />`,
     ...content.preload.map((url) => `<link rel="preload" as="script" href="${escapeAttribute(url)}" />`),
     // In the head, where the shell's first render (which replaces #root) cannot remove them before they are read.
     ...[...content.responses].map(

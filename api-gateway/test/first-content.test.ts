@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedFirstContent, inlinableStyle, type FirstContent } from '../src/first-content';
 import { startGateway, startUpstreams } from './helpers';
 
 /**
@@ -17,12 +19,16 @@ const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
 const cdnDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdn-'));
 let answer: { status: number; body: unknown } = { status: 200, body: null };
 const TITLE = `12기 $' 모집 $\` </script><script>alert(1)</script>`;
+const SHELL_CSS = "body{margin:0;font-family:'Noto Sans KR',sans-serif}.logo{background:url(/favicon.svg)}";
+const CONTENT_CSS = '.x-banner{aspect-ratio:10/3}';
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 beforeAll(async () => {
   fs.writeFileSync(
     path.join(shellDir, 'index.html'),
-    '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>',
+    '<!doctype html><html><head><title>사이드퀘스트</title><link href="/main.1234abcd.css" rel="stylesheet"></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>',
   );
+  fs.writeFileSync(path.join(shellDir, 'main.1234abcd.css'), SHELL_CSS);
   const version = path.join(cdnDir, 'bundles', 'mfe-home', '1.0.0');
   fs.mkdirSync(path.join(version, 'server'), { recursive: true });
   fs.writeFileSync(
@@ -30,6 +36,7 @@ beforeAll(async () => {
     `const esc = (t) => t.replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
 exports.pages = { '/': { api: '/open/main-page', render: (body, { mobile }) => '<h2 data-content-ready>' + esc(body.mainPage.title) + (mobile ? ' (mobile)' : '') + '</h2>' } };`,
   );
+  fs.writeFileSync(path.join(version, 'server', 'first-content.css'), CONTENT_CSS);
   fs.writeFileSync(
     path.join(version, 'mf-manifest.json'),
     JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ assets: { js: { sync: ['expose.1234abcd.js'] } } }] }),
@@ -61,7 +68,13 @@ describe('server-rendered first content', () => {
     expect(response.statusCode).toBe(200);
     const html = response.body;
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/bundles/mfe-home/1.0.0/server/first-content.css" />');
+    // Both stylesheets inline (the first paint waits for no request), each allowed by its hash and nothing else.
+    expect(head).toContain(`<style>${CONTENT_CSS}</style>`);
+    expect(head).toContain(`<style>${SHELL_CSS}</style>`);
+    expect(head).not.toContain('rel="stylesheet"');
+    const styleSources = /style-src ([^;]*)/.exec(String(response.headers['content-security-policy']))![1]!.split(' ');
+    expect(styleSources).toEqual(expect.arrayContaining([sha256(SHELL_CSS), sha256(CONTENT_CSS)]));
+    expect(styleSources.filter((source) => source.startsWith("'sha256-"))).toHaveLength(2);
     expect(head).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/remoteEntry.js" />');
     expect(head).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/expose.1234abcd.js" />');
     // The markup, verbatim ($' and $` are not replacement patterns here), inside the frame in #root.
@@ -93,6 +106,8 @@ describe('server-rendered first content', () => {
       const html = (await gateway.app.inject({ url })).body;
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain('sq-first-content');
+      // Without first content the page links its stylesheet as built, and the CSP allows no inline style.
+      expect(html, url).toContain('<link href="/main.1234abcd.css" rel="stylesheet">');
     }
     for (const failing of [{ status: 503, body: { ErrorCode: '53' } }, { status: 200, body: { ErrorCode: '40' } }]) {
       answer = failing;
@@ -100,5 +115,42 @@ describe('server-rendered first content', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('data-api-response');
     }
+  });
+
+  it('inlines only stylesheets that mean the same inline: no relative url(), nothing that ends the element', () => {
+    expect(inlinableStyle(CONTENT_CSS)).toBe(true);
+    expect(inlinableStyle(SHELL_CSS)).toBe(true);
+    expect(inlinableStyle('.a{background:url(data:image/svg+xml;base64,AAAA)}')).toBe(true);
+    expect(inlinableStyle('.a{background:url(img/banner.svg)}')).toBe(false);
+    expect(inlinableStyle('.a{background:url("../img/banner.svg")}')).toBe(false);
+    expect(inlinableStyle('.a::after{content:"</style><script>"}')).toBe(false);
+  });
+
+  it('is rendered once per page and width while FIRST_CONTENT_CACHE_MS lasts; a page that failed is asked again', async () => {
+    const calls: string[] = [];
+    let fail = false;
+    const render = async (options: { pagePath: string; mobile: boolean }) => {
+      calls.push(`${options.pagePath}:${options.mobile}`);
+      return fail ? null : ({ owner: 'mfe_home', html: String(calls.length) } as FirstContent);
+    };
+    const base = { registry: '{}', cdnDir: '/cdn', services: {} as never };
+    const cached = cachedFirstContent(60_000, render);
+    const first = await cached({ ...base, pagePath: '/', mobile: false });
+    expect((await cached({ ...base, pagePath: '/', mobile: false }))?.html).toBe(first?.html);
+    await cached({ ...base, pagePath: '/', mobile: true });
+    expect(calls).toEqual(['/:false', '/:true']);
+
+    fail = true;
+    const failing = cachedFirstContent(60_000, render);
+    expect(await failing({ ...base, pagePath: '/faq', mobile: false })).toBeNull();
+    fail = false;
+    expect(await failing({ ...base, pagePath: '/faq', mobile: false })).not.toBeNull();
+    expect(calls.filter((c) => c === '/faq:false')).toHaveLength(2);
+
+    // 0 (the tests' gateway): every request renders.
+    const uncached = cachedFirstContent(0, render);
+    await uncached({ ...base, pagePath: '/x', mobile: false });
+    await uncached({ ...base, pagePath: '/x', mobile: false });
+    expect(calls.filter((c) => c === '/x:false')).toHaveLength(2);
   });
 });

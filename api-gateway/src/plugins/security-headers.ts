@@ -1,6 +1,16 @@
 import fp from 'fastify-plugin';
 import { RESOURCE_POLICY, inlineHashes, pagePolicy, type ContentSecuritySources, type InlineHashes } from '../content-security-policy';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Stylesheets the gateway itself put inline into this page (built files only, see first-content.ts): the
+     * page's CSP allows each by its hash, next to the shell page's own inline blocks.
+     */
+    inlinedStyles: string[] | null;
+  }
+}
+
 export interface SecurityHeadersOptions {
   sources: ContentSecuritySources;
   /** The built shell page (null without one): its inline scripts and styles are allowed by hash. */
@@ -33,25 +43,40 @@ const DOCS_PAGES = /^\/api\/docs(\/|$|\?)/;
  */
 export default fp<SecurityHeadersOptions>(
   async (app, { sources, readShellPage }) => {
-    // The policy changes only when a build replaces the shell page: recomputed then, reused otherwise.
-    let cached: { page: string | null; policy: string } | null = null;
-    const policyFor = async () => {
+    // The shell page's inline hashes change only when a build replaces the page: recomputed then, reused otherwise.
+    let cached: { page: string | null; inline: InlineHashes; policy: string } | null = null;
+    const shellInline = async () => {
       const page = await readShellPage();
       if (cached?.page !== page) {
         const inline: InlineHashes = page ? inlineHashes(page) : { scripts: [], styles: [] };
-        cached = { page, policy: pagePolicy(sources, inline) };
+        cached = { page, inline, policy: pagePolicy(sources, inline) };
       }
-      return cached.policy;
+      return cached;
+    };
+
+    // Built stylesheets are few and never change: each one's hash is taken once.
+    const styleHashes = new Map<string, string>();
+    const styleHash = (css: string) => {
+      let value = styleHashes.get(css);
+      if (value === undefined) styleHashes.set(css, (value = inlineHashes(`<style>${css}</style>`).styles[0]!));
+      return value;
+    };
+    const policyFor = async (inlinedStyles: string[] | null) => {
+      const shell = await shellInline();
+      if (!inlinedStyles?.length) return shell.policy;
+      return pagePolicy(sources, { scripts: shell.inline.scripts, styles: [...shell.inline.styles, ...inlinedStyles.map(styleHash)] });
     };
 
     const docsPolicy = pagePolicy(sources, undefined, { anyInlineStyle: true });
+
+    app.decorateReply('inlinedStyles', null);
 
     app.addHook('onSend', async (request, reply, payload) => {
       for (const [name, value] of Object.entries(EVERY_RESPONSE)) if (!reply.hasHeader(name)) reply.header(name, value);
       if (reply.hasHeader('content-security-policy')) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (/^text\/html\b/i.test(type)) {
-        reply.header('content-security-policy', DOCS_PAGES.test(request.url) ? docsPolicy : await policyFor());
+        reply.header('content-security-policy', DOCS_PAGES.test(request.url) ? docsPolicy : await policyFor(reply.inlinedStyles));
         for (const [name, value] of Object.entries(PAGES)) if (!reply.hasHeader(name)) reply.header(name, value);
       } else {
         reply.header('content-security-policy', RESOURCE_POLICY);

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
-import { renderFirstContent, withFirstContent } from '../first-content';
+import { cachedFirstContent, inlineShellStylesheets, withFirstContent } from '../first-content';
 import { findPreview, withPreview } from '../link-preview';
 import { liveFile } from '../live-file';
 
@@ -20,6 +20,7 @@ export interface SiteOptions {
   cdnDir: string | null;
   services: Record<ServiceName, string>;
   siteName: string;
+  firstContentCacheMs?: number;
 }
 
 /**
@@ -29,7 +30,8 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, siteName }) => {
+  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs }) => {
+    const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
     const readRegistry = cdnDir ? liveFile(path.join(cdnDir, 'remotes.json')) : async () => null;
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
@@ -70,13 +72,19 @@ export default fp<SiteOptions>(
           cdnDir ? renderFirstContent({ pagePath: path, registry: await readRegistry(), cdnDir, services, mobile: isMobile(request.headers) }) : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
-        const page = preview ? withPreview(html, preview, siteName, pageUrl) : html;
+        let page = preview ? withPreview(html, preview, siteName, pageUrl) : html;
+        if (first) {
+          // The first paint waits for no stylesheet: the shell's and the content's go inline (first-content.ts).
+          const shell = shellDir ? inlineShellStylesheets(page, shellDir) : { html: page, inlined: [] };
+          page = withFirstContent(shell.html, first, siteName);
+          reply.inlinedStyles = [...shell.inlined, ...(first.stylesheetText !== null ? [first.stylesheetText] : [])];
+        }
         return reply
           .header('cache-control', 'no-cache')
           // The first content depends on the phone hint; caches must keep the two variants apart.
           .header('vary', 'Sec-CH-UA-Mobile, User-Agent')
           .type('text/html; charset=utf-8')
-          .send(first ? withFirstContent(page, first, siteName) : page);
+          .send(page);
       }
       return reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));
     });
