@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
-import { announce, keys, otherKeys, startGateway, startUpstreams, token, unsignedToken } from './helpers';
+import { announce, keys, otherKeys, setUpGateway, token, unsignedToken } from './helpers';
 
-let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
-let gateway: Awaited<ReturnType<typeof startGateway>>;
-beforeAll(async () => {
-  upstreams = await startUpstreams();
-  gateway = await startGateway(upstreams.urls);
-});
-afterAll(async () => {
-  await gateway?.close();
-  await upstreams?.stop();
-});
+const site = setUpGateway();
 
-const call = (url: string, headers: Record<string, string> = {}) => gateway.app.inject({ method: 'GET', url, headers });
+const call = (url: string, headers: Record<string, string> = {}) => site.gateway.app.inject({ method: 'GET', url, headers });
 const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 
 describe('token verification', () => {
@@ -29,17 +20,17 @@ describe('token verification', () => {
   ];
 
   it.each(tampered)('refuses a token %s on a member route with 401', async (_name, value) => {
-    const before = upstreams.received.length;
+    const before = site.upstreams.received.length;
     const response = await call('/api/meOauth', bearer(value));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ ErrorCode: '41', message: MESSAGES.wrongTokenOnApi });
-    expect(upstreams.received.length).toBe(before);
+    expect(site.upstreams.received.length).toBe(before);
   });
 
   it('passes a valid member token through with a signed identity', async () => {
     const response = await call('/api/meOauth', bearer(token({ sub: '42' })));
     expect(response.statusCode).toBe(200);
-    const last = upstreams.received.at(-1)!;
+    const last = site.upstreams.received.at(-1)!;
     expect(last.service).toBe('account');
     expect(last.identity).toEqual({ userId: 42, role: 'ROLE_USER', sid: 'member-session' });
   });
@@ -53,8 +44,8 @@ describe('token verification', () => {
   it('refuses a revoked session at once', async () => {
     const value = token({ sid: 'revoked-later' });
     expect((await call('/api/meOauth', bearer(value))).statusCode).toBe(200);
-    upstreams.revoked.add('revoked-later');
-    await announce(gateway, 'sid:revoked-later');
+    site.upstreams.revoked.add('revoked-later');
+    await announce(site.gateway, 'sid:revoked-later');
     expect((await call('/api/meOauth', bearer(value))).statusCode).toBe(401);
   });
 
@@ -66,7 +57,7 @@ describe('token verification', () => {
   it('lets visitors with a bad token still read public pages, as visitors', async () => {
     const response = await call('/api/projects', bearer(token({ expiresInSeconds: -5 })));
     expect(response.statusCode).toBe(200);
-    expect(upstreams.received.at(-1)!.identity).toBeNull();
+    expect(site.upstreams.received.at(-1)!.identity).toBeNull();
   });
 });
 
@@ -79,7 +70,7 @@ describe('identity headers', () => {
       'X-Forwarded-For': '10.0.0.1',
     };
     await call('/api/projects', spoofed);
-    const seen = upstreams.received.at(-1)!;
+    const seen = site.upstreams.received.at(-1)!;
     expect(seen.headers['x-identity']).toBeUndefined();
     expect(seen.headers['x-identity-signature']).toBeUndefined();
     expect(seen.headers['x-internal-secret']).toBeUndefined();
@@ -87,11 +78,11 @@ describe('identity headers', () => {
     expect(seen.client).toBe('127.0.0.1');
 
     await call('/api/meOauth', { ...spoofed, ...bearer(token({ sub: '9' })) });
-    expect(upstreams.received.at(-1)!.identity).toEqual({ userId: 9, role: 'ROLE_USER', sid: 'member-session' });
+    expect(site.upstreams.received.at(-1)!.identity).toEqual({ userId: 9, role: 'ROLE_USER', sid: 'member-session' });
   });
 
   it('never routes internal paths', async () => {
-    const response = await gateway.app.inject({ method: 'POST', url: '/internal/sessions/check', payload: {} });
+    const response = await site.gateway.app.inject({ method: 'POST', url: '/internal/sessions/check', payload: {} });
     expect(response.statusCode).toBe(404);
     const api = await call('/api/internal/sessions/check');
     expect(api.json()).toEqual({ ErrorCode: '44', message: MESSAGES.operationNotFound });

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import knexFactory from 'knex';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { createSigner } from 'fast-jwt';
 import { SESSION_EVENTS_CHANNEL, TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
 import { DEV_INTERNAL_SECRET, generateJwtKeys, readClient, readIdentity, type ServiceName } from '@sq/service-kit';
@@ -101,6 +101,23 @@ export async function startGateway(services: Record<ServiceName, string>, overri
   const app = await buildGateway(config);
   await app.ready();
   return { app, config, close: async () => { await app.close(); await database.drop(); } };
+}
+
+/**
+ * The usual set-up of a test file: the stand-in services and a gateway in front of them, started before the
+ * file's tests and stopped after them. The tests read `site.upstreams` and `site.gateway`.
+ */
+export function setUpGateway(overrides: Partial<GatewayConfig> = {}) {
+  const site = {} as { upstreams: Awaited<ReturnType<typeof startUpstreams>>; gateway: Awaited<ReturnType<typeof startGateway>> };
+  beforeAll(async () => {
+    site.upstreams = await startUpstreams();
+    site.gateway = await startGateway(site.upstreams.urls, overrides);
+  });
+  afterAll(async () => {
+    await site.gateway?.close();
+    await site.upstreams?.stop();
+  });
+  return site;
 }
 
 /**

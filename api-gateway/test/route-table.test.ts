@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import { ROUTE_TABLE } from '../src/route-table';
-import { startGateway, startUpstreams, token } from './helpers';
+import { setUpGateway, token } from './helpers';
 
-let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
-let gateway: Awaited<ReturnType<typeof startGateway>>;
-beforeAll(async () => {
-  upstreams = await startUpstreams();
-  gateway = await startGateway(upstreams.urls);
-});
-afterAll(async () => {
-  await gateway?.close();
-  await upstreams?.stop();
-});
+const site = setUpGateway();
 
 const cases = ROUTE_TABLE.flatMap((rule) => rule.methods.map((method) => [method, rule.path.replace('*', 'sample/1'), rule] as const));
 
 describe('route table', () => {
   it.each(cases)('%s %s reaches its service', async (method, url, rule) => {
-    const response = await gateway.app.inject({
+    const response = await site.gateway.app.inject({
       method,
       url: `${url}?q=1`,
       headers: { authorization: `Bearer ${token({ role: 'ROLE_ADMIN' })}` },
@@ -29,14 +20,14 @@ describe('route table', () => {
   });
 
   it.each(ROUTE_TABLE.filter((rule) => rule.access !== 'public'))('$path refuses visitors', async (rule) => {
-    const response = await gateway.app.inject({ method: rule.methods[0]!, url: rule.path.replace('*', 'x') });
+    const response = await site.gateway.app.inject({ method: rule.methods[0]!, url: rule.path.replace('*', 'x') });
     expect(response.statusCode).toBe(401);
   });
 
   it('answers a service that is down with a Korean 503, not a hang', async () => {
-    await upstreams.stop('itskill');
+    await site.upstreams.stop('itskill');
     const started = Date.now();
-    const response = await gateway.app.inject({ method: 'GET', url: '/api/itskill/checkup' });
+    const response = await site.gateway.app.inject({ method: 'GET', url: '/api/itskill/checkup' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ ErrorCode: '53', message: MESSAGES.serviceUnavailable });
     expect(Date.now() - started).toBeLessThan(10_000);

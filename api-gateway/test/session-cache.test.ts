@@ -1,39 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import knexFactory from 'knex';
 import { SESSION_EVENTS_APPLICATION } from '../src/plugins/session-events';
-import { announce, startGateway, startUpstreams, token } from './helpers';
+import { announce, setUpGateway, startGateway, token } from './helpers';
 
-let upstreams: Awaited<ReturnType<typeof startUpstreams>>;
-let gateway: Awaited<ReturnType<typeof startGateway>>;
-beforeAll(async () => {
-  upstreams = await startUpstreams();
-  gateway = await startGateway(upstreams.urls);
-});
-afterAll(async () => {
-  await gateway?.close();
-  await upstreams?.stop();
-});
+const site = setUpGateway();
 
 // A member route of another service than account (a call to account makes the gateway forget the caller's sessions).
-const me = (value: string, on = gateway) => on.app.inject({ method: 'GET', url: '/api/findByIdMyinfo', headers: { authorization: `Bearer ${value}` } });
+const me = (value: string, on = site.gateway) => on.app.inject({ method: 'GET', url: '/api/findByIdMyinfo', headers: { authorization: `Bearer ${value}` } });
 const sid = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
 
 describe('cached session checks', () => {
   it('ask the account service once while its answer holds', async () => {
     const value = token({ sid: sid('steady') });
-    const before = upstreams.checks.count;
+    const before = site.upstreams.checks.count;
     for (let i = 0; i < 5; i += 1) expect((await me(value)).statusCode).toBe(200);
-    expect(upstreams.checks.count - before).toBe(1);
-    expect(upstreams.received.at(-1)!.identity).toMatchObject({ userId: 7, role: 'ROLE_USER' });
+    expect(site.upstreams.checks.count - before).toBe(1);
+    expect(site.upstreams.received.at(-1)!.identity).toMatchObject({ userId: 7, role: 'ROLE_USER' });
   });
 
   it('forget a session when its revocation is announced', async () => {
     const session = sid('revoked');
     const value = token({ sid: session });
     expect((await me(value)).statusCode).toBe(200);
-    upstreams.revoked.add(session);
+    site.upstreams.revoked.add(session);
     expect((await me(value)).statusCode).toBe(200);
-    await announce(gateway, `sid:${session}`);
+    await announce(site.gateway, `sid:${session}`);
     expect((await me(value)).statusCode).toBe(401);
   });
 
@@ -41,16 +32,16 @@ describe('cached session checks', () => {
     const session = sid('promoted');
     const value = token({ sid: session, sub: '31' });
     expect((await me(value)).statusCode).toBe(200);
-    upstreams.roles.set(session, 'ROLE_ADMIN');
-    await announce(gateway, 'user:31');
-    expect((await gateway.app.inject({ method: 'GET', url: '/api/admin/teams', headers: { authorization: `Bearer ${value}` } })).statusCode).toBe(200);
+    site.upstreams.roles.set(session, 'ROLE_ADMIN');
+    await announce(site.gateway, 'user:31');
+    expect((await site.gateway.app.inject({ method: 'GET', url: '/api/admin/teams', headers: { authorization: `Bearer ${value}` } })).statusCode).toBe(200);
   });
 
   it('on the instance that carried the logout, refuse the session before the announcement arrives', async () => {
     const value = token({ sid: sid('logout') });
-    upstreams.logout.revokes = true;
+    site.upstreams.logout.revokes = true;
     expect((await me(value)).statusCode).toBe(200);
-    const logout = await gateway.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: `Bearer ${value}` } });
+    const logout = await site.gateway.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: `Bearer ${value}` } });
     expect(logout.statusCode).toBe(200);
     // No announcement here: only the stand-in account service knows of the revocation.
     expect((await me(value)).statusCode).toBe(401);
@@ -60,13 +51,13 @@ describe('cached session checks', () => {
     const session = sid('in-flight');
     const value = token({ sid: session });
     let release!: () => void;
-    upstreams.checks.hold = new Promise<void>((resolve) => (release = resolve));
-    const before = upstreams.checks.count;
+    site.upstreams.checks.hold = new Promise<void>((resolve) => (release = resolve));
+    const before = site.upstreams.checks.count;
     const pending = me(value);
-    await vi.waitFor(() => expect(upstreams.checks.count).toBe(before + 1));
-    upstreams.revoked.add(session);
-    await announce(gateway, `sid:${session}`);
-    upstreams.checks.hold = null;
+    await vi.waitFor(() => expect(site.upstreams.checks.count).toBe(before + 1));
+    site.upstreams.revoked.add(session);
+    await announce(site.gateway, `sid:${session}`);
+    site.upstreams.checks.hold = null;
     release();
     // The answer read before the revocation is let through once (it was in flight), but not remembered.
     expect((await pending).statusCode).toBe(200);
@@ -74,43 +65,43 @@ describe('cached session checks', () => {
   });
 
   it('keep nothing once the announcements cannot be heard, and resume when they can', async () => {
-    const db = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl, pool: { min: 0, max: 1 } });
+    const db = knexFactory({ client: 'pg', connection: site.gateway.config.databaseUrl, pool: { min: 0, max: 1 } });
     try {
       const session = sid('unheard');
       const value = token({ sid: session });
       expect((await me(value)).statusCode).toBe(200);
       await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [SESSION_EVENTS_APPLICATION]);
-      await vi.waitFor(() => expect(gateway.app.sessions.listening).toBe(false));
+      await vi.waitFor(() => expect(site.gateway.app.sessions.listening).toBe(false));
       // Revoked without any announcement: still refused at once, since nothing is served from or added to
       // the cache meanwhile (a session first seen now is not remembered either).
-      upstreams.revoked.add(session);
+      site.upstreams.revoked.add(session);
       expect((await me(value)).statusCode).toBe(401);
       const meanwhile = sid('meanwhile');
       expect((await me(token({ sid: meanwhile }))).statusCode).toBe(200);
-      upstreams.revoked.add(meanwhile);
+      site.upstreams.revoked.add(meanwhile);
       expect((await me(token({ sid: meanwhile }))).statusCode).toBe(401);
 
-      await vi.waitFor(() => expect(gateway.app.sessions.listening).toBe(true), { timeout: 10_000 });
+      await vi.waitFor(() => expect(site.gateway.app.sessions.listening).toBe(true), { timeout: 10_000 });
       const again = token({ sid: sid('heard-again') });
-      const before = upstreams.checks.count;
+      const before = site.upstreams.checks.count;
       for (let i = 0; i < 3; i += 1) expect((await me(again)).statusCode).toBe(200);
-      expect(upstreams.checks.count - before).toBe(1);
+      expect(site.upstreams.checks.count - before).toBe(1);
     } finally {
       await db.destroy();
     }
   });
 
   it('keep an answer no longer than the configured lifetime', async () => {
-    const short = await startGateway(upstreams.urls, { sessionCache: { ttlMs: 200 } });
+    const short = await startGateway(site.upstreams.urls, { sessionCache: { ttlMs: 200 } });
     try {
       const value = token({ sid: sid('short') });
-      const before = upstreams.checks.count;
+      const before = site.upstreams.checks.count;
       expect((await me(value, short)).statusCode).toBe(200);
       expect((await me(value, short)).statusCode).toBe(200);
-      expect(upstreams.checks.count - before).toBe(1);
+      expect(site.upstreams.checks.count - before).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 250));
       expect((await me(value, short)).statusCode).toBe(200);
-      expect(upstreams.checks.count - before).toBe(2);
+      expect(site.upstreams.checks.count - before).toBe(2);
     } finally {
       await short.close();
     }
@@ -118,9 +109,9 @@ describe('cached session checks', () => {
 
   it('never cache an answer that hands out a fresh token', async () => {
     const value = token({ sid: sid('refresh'), expiresInSeconds: 30 });
-    const before = upstreams.checks.count;
+    const before = site.upstreams.checks.count;
     // The stand-in says the answer holds until 60 s before expiry: already past, as when a refresh is due.
     for (let i = 0; i < 3; i += 1) expect((await me(value)).statusCode).toBe(200);
-    expect(upstreams.checks.count - before).toBe(3);
+    expect(site.upstreams.checks.count - before).toBe(3);
   });
 });

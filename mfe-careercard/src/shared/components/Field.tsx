@@ -1,22 +1,7 @@
-import type { ReactNode } from 'react';
+import { Field as UiField, withFieldStyles } from '@sq/ui/field';
 import styles from './forms.module.css';
 
-/** A labelled form field with its hint and its Korean error (announced to screen readers). */
-export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: ReactNode; error?: string | undefined; children: ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? <p className={styles.hint} id={`${id}-hint`}>{hint}</p> : null}
-      {error ? (
-        <p className={styles.error} id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** A labelled form field with its hint and its Korean error (`@sq/ui/field`), drawn with the forms' styles. */
+export const Field = withFieldStyles(UiField, styles);
 
 export { styles as formStyles };

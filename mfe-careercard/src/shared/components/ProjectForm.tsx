@@ -60,28 +60,28 @@ export function ProjectForm({ initial, submitLabel, onSubmit, onCancel }: {
   return (
     <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate data-testid="project-form">
       <Field id="project-title" label="프로젝트 이름" error={err('title')}>
-        <input id="project-title" className={styles.input} value={draft.title} onChange={(e) => set({ title: e.target.value })} />
+        {(control) => <input {...control} className={styles.input} value={draft.title} onChange={(e) => set({ title: e.target.value })} />}
       </Field>
       <Field id="project-role" label="맡은 역할" error={err('role')}>
-        <input id="project-role" className={styles.input} value={draft.role} placeholder="예: 백엔드, 서비스 기획" onChange={(e) => set({ role: e.target.value })} />
+        {(control) => <input {...control} className={styles.input} value={draft.role} placeholder="예: 백엔드, 서비스 기획" onChange={(e) => set({ role: e.target.value })} />}
       </Field>
       <div className={styles.row}>
         <Field id="project-start" label="시작일" error={err('startDate')}>
-          <input id="project-start" type="date" className={styles.input} value={draft.startDate} onChange={(e) => set({ startDate: e.target.value })} />
+          {(control) => <input {...control} type="date" className={styles.input} value={draft.startDate} onChange={(e) => set({ startDate: e.target.value })} />}
         </Field>
         <Field id="project-end" label="종료일" error={err('endDate')}>
-          <input id="project-end" type="date" className={styles.input} value={draft.endDate} disabled={draft.ongoing} onChange={(e) => set({ endDate: e.target.value })} />
+          {(control) => <input {...control} type="date" className={styles.input} value={draft.endDate} disabled={draft.ongoing} onChange={(e) => set({ endDate: e.target.value })} />}
         </Field>
       </div>
       <label className={styles.hint}>
         <input type="checkbox" checked={draft.ongoing} onChange={(e) => set({ ongoing: e.target.checked })} /> 진행 중인 프로젝트예요
       </label>
       <Field id="project-description" label="한 일" error={err('description')}>
-        <textarea id="project-description" className={styles.textarea} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+        {(control) => <textarea {...control} className={styles.textarea} value={draft.description} onChange={(e) => set({ description: e.target.value })} />}
       </Field>
       <p className={styles.counter}>{draft.description.length}/{CAREER_CARD_LIMITS.descriptionMax}</p>
       <Field id="project-links" label="링크 (한 줄에 하나)" hint="GitHub, 배포 주소, 발표 자료 등 (5개까지)" error={err('links')}>
-        <textarea id="project-links" className={styles.textarea} style={{ minHeight: 80 }} value={draft.links} onChange={(e) => set({ links: e.target.value })} />
+        {(control) => <textarea {...control} className={styles.textarea} style={{ minHeight: 80 }} value={draft.links} onChange={(e) => set({ links: e.target.value })} />}
       </Field>
       <ImagePicker
         id="project-image"

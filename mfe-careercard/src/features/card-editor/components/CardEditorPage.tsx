@@ -98,7 +98,7 @@ function ProfileSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInf
       <h2 id="profile-title" className={styles.sectionTitle}>프로필</h2>
       <ImagePicker id="photo" label="프로필 사진" imgUrl={photo.imgUrl} onUploaded={(upload) => setPhoto(upload)} onRemove={() => setPhoto({ imgId: null, imgUrl: null })} />
       <Field id="useralias" label="닉네임" error={errors.useralias}>
-        <input id="useralias" className={formStyles.input} value={alias} onChange={(e) => setAlias(e.target.value)} />
+        {(control) => <input {...control} className={formStyles.input} value={alias} onChange={(e) => setAlias(e.target.value)} />}
       </Field>
       <JobFields values={job} onChange={setJob} errors={errors} />
       {errors._ ? <p className={formStyles.alert} role="alert">{errors._}</p> : null}
@@ -130,7 +130,7 @@ function IntroSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInfo)
     <section className={styles.section} aria-labelledby="intro-title">
       <h2 id="intro-title" className={styles.sectionTitle}>소개</h2>
       <Field id="intro" label="소개" error={error ?? undefined}>
-        <textarea id="intro" className={formStyles.textarea} value={intro} onChange={(e) => setIntro(e.target.value)} />
+        {(control) => <textarea {...control} className={formStyles.textarea} value={intro} onChange={(e) => setIntro(e.target.value)} />}
       </Field>
       <p className={formStyles.counter}>{intro.length}/{CAREER_CARD_LIMITS.introMax}</p>
       <div className={formStyles.actions}>

@@ -130,8 +130,12 @@ function IntroStep({ myInfo, fields, frame, nextButton, skip }: { myInfo: MyInfo
     <>
       {frame(
         <Field id="intro" label="소개" error={tooLong ? MESSAGES.introLength : fields.intro}>
-          <textarea id="intro" className={formStyles.textarea} value={intro} onChange={(e) => setIntro(e.target.value)} />
-          <p className={formStyles.counter}>{intro.length}/{CAREER_CARD_LIMITS.introMax}</p>
+          {(control) => (
+            <>
+              <textarea {...control} className={formStyles.textarea} value={intro} onChange={(e) => setIntro(e.target.value)} />
+              <p className={formStyles.counter}>{intro.length}/{CAREER_CARD_LIMITS.introMax}</p>
+            </>
+          )}
         </Field>,
         <>{skip}{nextButton(() => saveIntro(intro), tooLong)}</>,
       )}

@@ -1,20 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { getToken, isApiError, setSession } from '@sq/api-client';
 import { MESSAGES, fieldMessages, formatPhone, updateUserSchema, type SignedInUser } from '@sq/contracts';
+import { Field as UiField, withFieldStyles } from '@sq/ui/field';
 import { changesOf, checksOwed, valuesOf, type InfoValues } from '../my-info';
 import { checkContactEmail, checkNickname, updateUser } from '../api/my-info-api';
 import styles from './my-info.module.css';
 
-function Field({ id, label, error, ok, hint, children }: { id: string; label: ReactNode; error?: string | undefined; ok?: string | undefined; hint?: string; children: ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>{label}</label>
-      {children}
-      {hint ? <p className={styles.hint}>{hint}</p> : null}
-      {error ? <p className={styles.error} role="alert">{error}</p> : ok ? <p className={styles.ok}>{ok}</p> : null}
-    </div>
-  );
-}
+/** The form's fields (`@sq/ui/field`), drawn with its styles. */
+const Field = withFieldStyles(UiField, styles);
 
 const flag = (on: boolean) => <span className={`${styles.flag} ${on ? styles.flagOn : ''}`}>{on ? '등록됨' : '미등록'}</span>;
 
@@ -76,31 +69,35 @@ export function InfoForm({ user, onSaved }: { user: SignedInUser; onSaved: (user
     <section className={styles.section} aria-labelledby="info-title" data-testid="my-info-form">
       <h2 id="info-title" className={styles.sectionTitle}>기본 정보</h2>
       <Field id="email" label="가입 이메일">
-        <input id="email" className={styles.input} value={user.email} readOnly />
+        {(control) => <input {...control} className={styles.input} value={user.email} readOnly />}
       </Field>
       <Field id="username" label="이름" error={errors.username}>
-        <input id="username" className={styles.input} value={values.username} onChange={(e) => set({ username: e.target.value })} />
+        {(control) => <input {...control} className={styles.input} value={values.username} onChange={(e) => set({ username: e.target.value })} />}
       </Field>
-      <Field id="useralias" label="닉네임" error={errors.useralias} ok={nicknameChanged && checked.useralias === values.useralias.trim() ? '사용할 수 있는 닉네임이에요.' : undefined}>
-        <div className={styles.inline}>
-          <input id="useralias" className={styles.input} value={values.useralias} onChange={(e) => set({ useralias: e.target.value })} />
-          <button type="button" className="sq-button sq-button--secondary" disabled={!nicknameChanged} onClick={() => void check('useralias')}>중복 확인</button>
-        </div>
+      <Field id="useralias" label="닉네임" error={errors.useralias} noteTone="success" note={nicknameChanged && checked.useralias === values.useralias.trim() ? '사용할 수 있는 닉네임이에요.' : undefined}>
+        {(control) => (
+          <div className={styles.inline}>
+            <input {...control} className={styles.input} value={values.useralias} onChange={(e) => set({ useralias: e.target.value })} />
+            <button type="button" className="sq-button sq-button--secondary" disabled={!nicknameChanged} onClick={() => void check('useralias')}>중복 확인</button>
+          </div>
+        )}
       </Field>
       <Field id="userphone" label="연락처" error={errors.userphone} hint="예: 010-1234-5678">
-        <input id="userphone" className={styles.input} inputMode="tel" value={values.userphone} onChange={(e) => set({ userphone: formatPhone(e.target.value) })} />
+        {(control) => <input {...control} className={styles.input} inputMode="tel" value={values.userphone} onChange={(e) => set({ userphone: formatPhone(e.target.value) })} />}
       </Field>
-      <Field id="contactEmail" label="수신용 이메일" error={errors.contactEmail} hint={MESSAGES.contactEmailHint} ok={contactChanged && checked.contactEmail === values.contactEmail.trim() ? '사용할 수 있는 이메일이에요.' : undefined}>
-        <div className={styles.inline}>
-          <input id="contactEmail" type="email" className={styles.input} value={values.contactEmail} onChange={(e) => set({ contactEmail: e.target.value })} />
-          <button type="button" className="sq-button sq-button--secondary" disabled={!contactChanged} onClick={() => void check('contactEmail')}>중복 확인</button>
-        </div>
+      <Field id="contactEmail" label="수신용 이메일" error={errors.contactEmail} hint={MESSAGES.contactEmailHint} noteTone="success" note={contactChanged && checked.contactEmail === values.contactEmail.trim() ? '사용할 수 있는 이메일이에요.' : undefined}>
+        {(control) => (
+          <div className={styles.inline}>
+            <input {...control} type="email" className={styles.input} value={values.contactEmail} onChange={(e) => set({ contactEmail: e.target.value })} />
+            <button type="button" className="sq-button sq-button--secondary" disabled={!contactChanged} onClick={() => void check('contactEmail')}>중복 확인</button>
+          </div>
+        )}
       </Field>
       <Field id="notionEmail" label={<>Notion 이메일 {flag(user.notionEmailCheckYn === 'Y')}</>} error={errors.notionEmail} hint="팀 워크스페이스 초대가 이 주소로 가요. 비우면 등록이 해제돼요.">
-        <input id="notionEmail" type="email" className={styles.input} value={values.notionEmail} onChange={(e) => set({ notionEmail: e.target.value })} />
+        {(control) => <input {...control} type="email" className={styles.input} value={values.notionEmail} onChange={(e) => set({ notionEmail: e.target.value })} />}
       </Field>
       <Field id="slackEmail" label={<>Slack 이메일 {flag(user.slackEmailCheckYn === 'Y')}</>} error={errors.slackEmail} hint="팀 채널 초대가 이 주소로 가요. 비우면 등록이 해제돼요.">
-        <input id="slackEmail" type="email" className={styles.input} value={values.slackEmail} onChange={(e) => set({ slackEmail: e.target.value })} />
+        {(control) => <input {...control} type="email" className={styles.input} value={values.slackEmail} onChange={(e) => set({ slackEmail: e.target.value })} />}
       </Field>
       <label className={styles.check}>
         <input type="checkbox" checked={values.marketingAgreed} onChange={(e) => set({ marketingAgreed: e.target.checked })} />

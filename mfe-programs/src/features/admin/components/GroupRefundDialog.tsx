@@ -2,9 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import type { GroupRefundPreview } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { Button, Modal, Spinner, formatKrw } from '@sq/ui';
+import { Spinner, formatKrw } from '@sq/ui';
 import { confirmGroupRefund, previewGroupRefund, type GroupRefundCase, type RefundScope } from '../api/group-refunds';
 import { GROUP_REFUND_NAMES } from '../refund-labels';
+import { RefundDialog } from './RefundDialog';
 import { RefundLines } from './RefundLines';
 import styles from './admin.module.css';
 
@@ -49,31 +50,16 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
   };
 
   return (
-    <Modal
-      open
-      wide
+    <RefundDialog
       title={`${title} ${GROUP_REFUND_NAMES[refundCase]}`}
+      testId="group-refund"
+      error={error}
+      done={done}
+      confirmLabel={busy ? '환불하는 중...' : `${preview ? formatKrw(preview.totalKrw) : ''} 환불하기`}
+      canConfirm={preview !== null && !busy}
+      onConfirm={() => void confirm()}
       onClose={onClose}
-      footer={
-        done ? (
-          <Button onClick={onClose}>닫기</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              닫기
-            </Button>
-            <Button onClick={() => void confirm()} disabled={!preview || busy} data-testid="group-refund-confirm">
-              {busy ? '환불하는 중...' : `${preview ? formatKrw(preview.totalKrw) : ''} 환불하기`}
-            </Button>
-          </>
-        )
-      }
     >
-      {error ? (
-        <p className={styles.formError} role="alert" data-testid="group-refund-error">
-          {error}
-        </p>
-      ) : null}
       {done ? (
         <p className={styles.notice} role="status" data-testid="group-refund-done">
           환불을 요청했어요. 팀원마다 한 번씩 환불되고 메일이 나가요.
@@ -88,6 +74,6 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
           <RefundLines lines={preview.lines} names={names} />
         </div>
       ) : null}
-    </Modal>
+    </RefundDialog>
   );
 }

@@ -3,11 +3,12 @@ import { isApiError } from '@sq/api-client';
 import type { ApplicantRole } from '@sq/contracts/api/applications';
 import type { RefundLine, RemovalReason } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { Button, Modal, Spinner, formatKrw } from '@sq/ui';
+import { Button, Spinner, formatKrw } from '@sq/ui';
 import { previewRemoval, removeMember } from '../api/removal';
 import { acceptReplacement, useReplacements } from '../api/replacements';
 import { careerText, roleName } from '../labels';
 import { REMOVAL_REASONS } from '../refund-labels';
+import { RefundDialog } from './RefundDialog';
 import styles from './admin.module.css';
 
 function Replacements({ teamId, role, names, onAccepted }: { teamId: number; role: ApplicantRole; names: ReadonlyMap<number, string>; onAccepted: (joinId: number) => void }) {
@@ -101,31 +102,16 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
   };
 
   return (
-    <Modal
-      open
-      wide
+    <RefundDialog
       title={`${name}님을 팀에서 제외할까요?`}
+      testId="removal"
+      error={error}
+      done={removed !== null}
+      confirmLabel={busy ? '제외하는 중...' : `제외하고 ${preview ? formatKrw(preview.refundKrw) : ''} 환불`}
+      canConfirm={preview !== null && !busy}
+      onConfirm={() => void remove()}
       onClose={onClose}
-      footer={
-        removed ? (
-          <Button onClick={onClose}>닫기</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={onClose}>
-              닫기
-            </Button>
-            <Button onClick={() => void remove()} disabled={!preview || busy} data-testid="removal-confirm">
-              {busy ? '제외하는 중...' : `제외하고 ${preview ? formatKrw(preview.refundKrw) : ''} 환불`}
-            </Button>
-          </>
-        )
-      }
     >
-      {error ? (
-        <p className={styles.formError} role="alert" data-testid="removal-error">
-          {error}
-        </p>
-      ) : null}
       {removed ? (
         <>
           <p className={styles.notice} role="status" data-testid="removal-done">
@@ -173,6 +159,6 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
           </label>
         </div>
       )}
-    </Modal>
+    </RefundDialog>
   );
 }

@@ -2,8 +2,8 @@ import { asideStepSchema, type ApplicationDraft, type AsideStep as AsideAnswers 
 import { Button } from '@sq/ui';
 import { asideInitial, asideRequest, friendLimitError, type AsideValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
-import { StepActions } from './StepActions';
-import { FormError, TextAreaField, TextField } from '../../../shared/Field';
+import { StepForm } from './StepForm';
+import { TextAreaField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
 
 /** aside: portfolio and GitHub links, what they want to build, available time, friends (career card IDs). */
@@ -22,15 +22,7 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
   const setFriend = (index: number, id: string) => setValue('friendCareerCardIds', friends.map((f, i) => (i === index ? id : f)));
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
-      <FormError message={form.formError} />
+    <StepForm onSubmit={form.submit} formError={form.formError} busy={form.saving} onBack={onBack}>
       <TextField label="포트폴리오 링크" optional name="portfolioUrl" type="url" placeholder="https://" value={values.portfolioUrl} onChange={(e) => setValue('portfolioUrl', e.target.value)} error={errorOf('portfolioUrl')} />
       <TextField label="GitHub 링크" optional name="githubUrl" type="url" placeholder="https://github.com/" value={values.githubUrl} onChange={(e) => setValue('githubUrl', e.target.value)} error={errorOf('githubUrl')} />
       <TextAreaField label="만들고 싶은 서비스" name="wantToBuild" maxLength={1000} value={values.wantToBuild} onChange={(e) => setValue('wantToBuild', e.target.value)} error={errorOf('wantToBuild')} />
@@ -79,8 +71,6 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
           ) : null}
         </fieldset>
       ) : null}
-
-      <StepActions onBack={onBack} busy={form.saving} />
-    </form>
+    </StepForm>
   );
 }

@@ -5,8 +5,8 @@ import { bookRequestSchema, type ApplicationDraft, type BookRequest } from '@sq/
 import { fieldMessages } from '@sq/contracts/forms';
 import { CORE_MESSAGES as MESSAGES } from '@sq/contracts/core-messages';
 import { DESKTOP_MIN_WIDTH } from '../flows';
-import { StepActions } from './StepActions';
-import { CheckField, FormError } from '../../../shared/Field';
+import { StepForm } from './StepForm';
+import { CheckField } from '../../../shared/Field';
 import { RefundRules } from '../../../shared/RefundRules';
 import styles from './apply.module.css';
 
@@ -60,15 +60,14 @@ export function BookStep({ draft, product, pay, onBack }: {
   };
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+    <StepForm
+      onSubmit={submit}
+      formError={formError}
+      busy={busy}
+      onBack={onBack}
+      busyLabel="결제 페이지로 이동 중..."
+      submitLabel={order.chargePolicy === 'ON_TEAM_PUBLISH' ? `${order.feeText} 결제 예약하기` : `${order.feeText} 결제하기`}
     >
-      <FormError message={formError} />
       <section className={styles.section} aria-labelledby="order-title">
         <h2 id="order-title" className={styles.sectionTitle}>
           주문 내용
@@ -127,10 +126,6 @@ export function BookStep({ draft, product, pay, onBack }: {
         <CheckField label="(필수) 개인정보 수집 및 이용에 동의해요" name="agreePrivacy" checked={consents.agreePrivacy} onChange={(e) => toggle('agreePrivacy', e.target.checked)} error={errors.agreePrivacy} />
         <CheckField label="(필수) 위 환불 규정을 확인했어요" name="agreeRefundPolicy" checked={consents.agreeRefundPolicy} onChange={(e) => toggle('agreeRefundPolicy', e.target.checked)} error={errors.agreeRefundPolicy} />
       </fieldset>
-
-      <StepActions onBack={onBack} busy={busy} busyLabel="결제 페이지로 이동 중...">
-        {order.chargePolicy === 'ON_TEAM_PUBLISH' ? `${order.feeText} 결제 예약하기` : `${order.feeText} 결제하기`}
-      </StepActions>
-    </form>
+    </StepForm>
   );
 }

@@ -1,9 +1,8 @@
 import { productStepSchema, type ApplicationDraft, type ProductStep as ProductAnswers } from '@sq/contracts/api/applications';
 import { productFieldName, productInitial, productRequest, questionsOf, type ProductValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
-import { StepActions } from './StepActions';
-import { FormError, TextAreaField, TextField } from '../../../shared/Field';
-import styles from './apply.module.css';
+import { StepForm } from './StepForm';
+import { TextAreaField, TextField } from '../../../shared/Field';
 
 type QuestionKind = ProductAnswers['kind'];
 
@@ -24,15 +23,7 @@ export function ProductStep({ draft, save, onBack }: { draft: ApplicationDraft; 
   const errorOf = (name: string) => Object.entries(errors).find(([key]) => productFieldName(key) === name)?.[1];
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
-      <FormError message={form.formError} />
+    <StepForm onSubmit={form.submit} formError={form.formError} busy={form.saving} onBack={onBack}>
       {questions.map((q) =>
         q.long ? (
           <TextAreaField key={q.name} label={q.label} name={q.name} maxLength={1000} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
@@ -40,7 +31,6 @@ export function ProductStep({ draft, save, onBack }: { draft: ApplicationDraft; 
           <TextField key={q.name} label={q.label} name={q.name} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
         ),
       )}
-      <StepActions onBack={onBack} busy={form.saving} />
-    </form>
+    </StepForm>
   );
 }

@@ -4,8 +4,8 @@ import { requiredStepSchema, type ApplicationDraft, type RequiredStep as Require
 import { formatPhone } from '@sq/ui';
 import { eligibilityError, requiredInitial, requiredRequest, roleOptions, type RequiredValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
-import { StepActions } from './StepActions';
-import { FormError, SelectField, TextField } from '../../../shared/Field';
+import { StepForm } from './StepForm';
+import { SelectField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
 
 export interface RequiredStepProps {
@@ -38,15 +38,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
   const refusal = eligibilityError(values, minMonths) ?? errorOf('experienceMonths');
 
   return (
-    <form
-      className={styles.form}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit();
-      }}
-    >
-      <FormError message={form.formError} />
+    <StepForm onSubmit={form.submit} formError={form.formError} busy={form.saving} onBack={onBack}>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>연락처</legend>
         <TextField
@@ -124,7 +116,6 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           error={errorOf('role')}
         />
       </fieldset>
-      <StepActions onBack={onBack} busy={form.saving} />
-    </form>
+    </StepForm>
   );
 }

@@ -5,6 +5,7 @@ import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
 import { fieldMessages, SUBMISSION_LIMITS, submissionSchema, type SubmissionForm } from '@sq/contracts/forms';
 import { MESSAGES } from '@sq/contracts/messages';
 import { Button } from '@sq/ui';
+import { Field as UiField, withFieldStyles } from '@sq/ui/field';
 import { saveSubmission } from '../../api/save-submission';
 import { uploadImage } from '../../api/upload-image';
 import { seoulTime } from '../../dates';
@@ -28,22 +29,8 @@ const draftOf = (s: Submission | null): Draft => ({
 // An empty demo field means "no demo".
 const bodyOf = (d: Draft): SubmissionForm => ({ ...d, demoUrl: d.demoUrl.trim() === '' ? null : d.demoUrl });
 
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint ? <p className={styles.hint}>{hint}</p> : null}
-      {error ? (
-        <p className={styles.error} id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The submission's fields (`@sq/ui/field`), drawn with the team section's styles. */
+const Field = withFieldStyles(UiField, styles);
 
 /** The saved submission, read-only (after 15:00 on the last day, or for a member no longer on the team). */
 function SubmissionView({ submission }: { submission: Submission }) {
@@ -158,22 +145,22 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
         <form className={styles.form} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="submission-form">
           <p className={styles.muted}>마지막 날 오후 3시({deadline})까지 팀원 누구나 저장하고 고칠 수 있어요. 마감 후에는 읽기만 할 수 있어요.</p>
           <Field id="submission-name" label="프로젝트 이름" error={err('projectName')}>
-            <input id="submission-name" className={`${styles.input} ${err('projectName') ? styles.invalid : ''}`} value={draft.projectName} readOnly={closed} aria-invalid={Boolean(err('projectName'))} onChange={(e) => set({ projectName: e.target.value })} />
+            {(control) => <input {...control} className={`${styles.input} ${err('projectName') ? styles.invalid : ''}`} value={draft.projectName} readOnly={closed} onChange={(e) => set({ projectName: e.target.value })} />}
           </Field>
           <Field id="submission-description" label="프로젝트 설명" error={err('description')}>
-            <textarea id="submission-description" className={`${styles.textarea} ${err('description') ? styles.invalid : ''}`} value={draft.description} readOnly={closed} aria-invalid={Boolean(err('description'))} onChange={(e) => set({ description: e.target.value })} />
+            {(control) => <textarea {...control} className={`${styles.textarea} ${err('description') ? styles.invalid : ''}`} value={draft.description} readOnly={closed} onChange={(e) => set({ description: e.target.value })} />}
           </Field>
           <p className={styles.counter}>
             {draft.description.length}/{SUBMISSION_LIMITS.descriptionMax}
           </p>
           <Field id="submission-repository" label="저장소 링크" hint="GitHub 등 코드 저장소 주소" error={err('repositoryUrl')}>
-            <input id="submission-repository" type="url" className={`${styles.input} ${err('repositoryUrl') ? styles.invalid : ''}`} value={draft.repositoryUrl} readOnly={closed} placeholder="https://" aria-invalid={Boolean(err('repositoryUrl'))} onChange={(e) => set({ repositoryUrl: e.target.value })} />
+            {(control) => <input {...control} type="url" className={`${styles.input} ${err('repositoryUrl') ? styles.invalid : ''}`} value={draft.repositoryUrl} readOnly={closed} placeholder="https://" onChange={(e) => set({ repositoryUrl: e.target.value })} />}
           </Field>
           <Field id="submission-demo" label="데모 링크 (선택)" error={err('demoUrl')}>
-            <input id="submission-demo" type="url" className={`${styles.input} ${err('demoUrl') ? styles.invalid : ''}`} value={draft.demoUrl} readOnly={closed} placeholder="https://" aria-invalid={Boolean(err('demoUrl'))} onChange={(e) => set({ demoUrl: e.target.value })} />
+            {(control) => <input {...control} type="url" className={`${styles.input} ${err('demoUrl') ? styles.invalid : ''}`} value={draft.demoUrl} readOnly={closed} placeholder="https://" onChange={(e) => set({ demoUrl: e.target.value })} />}
           </Field>
           <Field id="submission-image" label={`프로젝트 이미지 (${draft.images.length}/${SUBMISSION_LIMITS.imagesMax})`} hint="PNG, JPG, WEBP · 5MB 이하" error={err('images')}>
-            <input id="submission-image" type="file" accept={IMAGE_UPLOAD.types.join(',')} disabled={closed || uploading} onChange={(e) => { void addImage(e.target.files?.[0]); e.target.value = ''; }} />
+            {(control) => <input {...control} type="file" accept={IMAGE_UPLOAD.types.join(',')} disabled={closed || uploading} onChange={(e) => { void addImage(e.target.files?.[0]); e.target.value = ''; }} />}
           </Field>
           {uploading ? <p className={styles.hint} role="status">올리는 중…</p> : null}
           {draft.images.length ? (
