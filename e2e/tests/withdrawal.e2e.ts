@@ -5,15 +5,16 @@ import { formatKrw } from '@sq/contracts/format';
 import type { ApplicationDetail, JoinHistoryOneResponse } from '@sq/contracts/api/applications';
 import { alerts, launchBrowser, newPage } from '../src/browser';
 import { answerSteps, api, history, newMember, openCohort, payWith, signedInPage, type Member } from '../src/apply-flow';
-import { DEMO_ADMIN, signInContext, signInThroughForm } from '../src/session';
+import { DEMO_ADMIN, signInContext, signInThroughForm, signInToken } from '../src/session';
 
 /**
  * Issue 10's withdrawal with money involved, in Chromium against the whole site and the sandbox PG: a member
  * reserves the 14-week project's fee and pays for the planner course through the wizard and the hosted card
  * page; withdrawing then is refused with the reason and nothing changes; after cancelling both in my page
  * (reservation released, course refunded) the member withdraws at /mypage/info after the notice of what is
- * deleted and what the law keeps, can no longer sign in, and an operator still sees both payment records
- * (states, charged and refunded amounts, the timeline) in the console.
+ * deleted and what the law keeps, can no longer sign in, the contact details and answers kept with the
+ * applications are erased, and an operator still sees both payment records (states, charged and refunded
+ * amounts, the timeline) in the console.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -103,6 +104,17 @@ describe('withdrawal of a member who paid', () => {
     const project = await detail(member, reserved.joinId);
     expect(project.state).toBe('CANCELLED');
 
+    // Until the member goes, operators see the contact details the wizard kept with the applications.
+    const adminToken = await signInToken(baseUrl, DEMO_ADMIN);
+    const answersOf = (joinId: number) => api<{ answers: Record<string, unknown>; erasedAt: string | null }>(baseUrl, `/admin/applications/${joinId}/answers`, { token: adminToken });
+    for (const joinId of [reserved.joinId, paid.joinId]) {
+      const { status, body } = await answersOf(joinId);
+      expect(status).toBe(200);
+      expect(body.erasedAt).toBeNull();
+      expect(JSON.stringify(body.answers)).toContain(member.email);
+      expect(JSON.stringify(body.answers)).toContain(member.phone);
+    }
+
     // Now the withdrawal goes through: signed out, back home with the spec's farewell.
     await withdrawAtMyInfo(page);
     await page.waitForURL(`${baseUrl}/`);
@@ -118,6 +130,14 @@ describe('withdrawal of a member who paid', () => {
     expect(new URL(visitor.page.url()).pathname).toBe('/signin');
     expect((await api(baseUrl, '/meOauth', { token: member.token })).status).toBe(401);
     await visitor.context.close();
+
+    // Programs erased the member's contact details and answers from both applications (the account's outbox,
+    // delivered in the withdrawal's request).
+    for (const joinId of [reserved.joinId, paid.joinId]) {
+      const { body } = await answersOf(joinId);
+      expect(body.answers).toEqual({});
+      expect(body.erasedAt).not.toBeNull();
+    }
 
     // An operator still sees both payment records in the console, under the member's number (no name is kept).
     const operator = await newPage(browser, { width: 1440 });
@@ -148,6 +168,10 @@ describe('withdrawal of a member who paid', () => {
     expect(await projectRow.getByTestId('payment-charged').textContent()).toBe('-');
     expect(await projectRow.getByTestId('payment-refunded').textContent()).toBe('-');
     expect(await events(reserved.joinId)).toEqual(['RESERVED', 'RELEASED']);
+    // Nowhere on the payment records page: the withdrawn member's e-mail or phone.
+    const pageText = (await operator.page.locator('body').textContent())!;
+    expect(pageText).not.toContain(member.email);
+    expect(pageText).not.toContain(member.phone);
     await operator.context.close();
   });
 });

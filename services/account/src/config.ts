@@ -32,7 +32,7 @@ export interface AccountConfig {
   /** The programs service: withdrawal asks it whether the member still has live applications. */
   programsUrl: string;
   programsTimeoutMs: number;
-  /** How often the withdrawal outbox retries retiring career cards careercard could not take at once. */
+  /** How often the withdrawal outboxes retry what careercard (card retirement) or programs (erasure) could not take at once. */
   retireRetryMs: number;
   /** Where the shell lives: password-reset links and the /oauthreturn redirect. */
   siteUrl: string;

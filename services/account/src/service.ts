@@ -15,7 +15,7 @@ import signUpRoutes from './routes/sign-up';
 import checkRoutes from './routes/checks';
 import recoveryRoutes from './routes/recovery';
 import memberRoutes from './routes/member';
-import withdrawalRoutes, { retirementOutbox } from './routes/withdrawal';
+import withdrawalRoutes, { withdrawalOutbox } from './routes/withdrawal';
 import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
 import itskillClient from './clients/itskill-client';
@@ -48,7 +48,7 @@ export const accountService: ServiceDefinition = {
     await app.register(checkRoutes);
     await app.register(recoveryRoutes);
     await app.register(memberRoutes);
-    await app.register(retirementOutbox);
+    await app.register(withdrawalOutbox);
     await app.register(withdrawalRoutes);
     await app.register(oauthRoutes);
     await app.register(internalRoutes);

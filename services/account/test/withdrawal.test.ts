@@ -3,7 +3,8 @@ import { MESSAGES, type UserDataResponse } from '@sq/contracts';
 import type { TestService } from '@sq/service-kit/testing';
 import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
 import { createCareercardClient } from '../src/clients/careercard-client';
-import { createRetirementOutbox } from '../src/routes/withdrawal';
+import { createProgramsClient } from '../src/clients/programs-client';
+import { createErasureOutbox, createRetirementOutbox } from '../src/routes/withdrawal';
 import { asHolder, buildAccount, newSignUp, sessionActive, startCareercard, startFakeCareercard, startPrograms } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
@@ -37,7 +38,9 @@ describe('withdrawal and live applications', () => {
   it('is refused with the reason while an application is reserved, paid or running; nothing changes anywhere', async () => {
     const m = await member();
     const cohorts: number[] = await programs.service.app.knex('cohort').orderBy('odd_id').limit(2).pluck('odd_id');
-    const [live] = await programs.service.app.knex('application').insert({ odd_id: cohorts[0], user_id: m.userId, role: 'DEVELOPER', status: 'RESERVED' }).returning('join_id');
+    // What the wizard's required step keeps: the member's contact details (erased once the member has gone).
+    const answers = { required: { contactEmail: m.form.contactEmail, phone: m.form.userphone, role: 'DEVELOPER' } };
+    const [live] = await programs.service.app.knex('application').insert({ odd_id: cohorts[0], user_id: m.userId, role: 'DEVELOPER', status: 'RESERVED', answers: JSON.stringify(answers) }).returning('join_id');
 
     const refused = await withdraw(account, m);
     expect(refused.statusCode).toBe(409);
@@ -46,6 +49,8 @@ describe('withdrawal and live applications', () => {
     expect(await sessionActive(account, m.token)).toBe(true);
     expect(await card(m.form.careerCardId)).toMatchObject({ is_public: true, retired_at: null });
     expect(await account.app.knex('careercard_retirement').where({ user_id: m.userId })).toHaveLength(0);
+    expect(await account.app.knex('programs_erasure').where({ user_id: m.userId })).toHaveLength(0);
+    expect(await programs.service.app.knex('application').where({ join_id: live.join_id }).first()).toMatchObject({ answers, personal_data_erased_at: null });
 
     // Once the application is cancelled the member may go; the payment rows stay with programs.
     await programs.service.app.knex('application').where({ join_id: live.join_id }).update({ status: 'CANCELLED' });
@@ -55,7 +60,14 @@ describe('withdrawal and live applications', () => {
     expect((await card(m.form.careerCardId)).retired_at).not.toBeNull();
     expect(await account.app.knex('careercard_retirement').where({ user_id: m.userId }).first()).toMatchObject({ attempts: 1 });
     expect((await account.app.knex('careercard_retirement').where({ user_id: m.userId }).first()).done_at).not.toBeNull();
-    expect(await programs.service.app.knex('application').where({ join_id: live.join_id }).first()).toMatchObject({ user_id: m.userId });
+    // Programs erased the member's personal data from the application in the same request; the record stays.
+    const erasure = await account.app.knex('programs_erasure').where({ user_id: m.userId }).first();
+    expect(erasure).toMatchObject({ attempts: 1, last_error: null });
+    expect(erasure.done_at).not.toBeNull();
+    const application = await programs.service.app.knex('application').where({ join_id: live.join_id }).first();
+    expect(application).toMatchObject({ user_id: m.userId, status: 'CANCELLED', role: 'DEVELOPER', answers: {} });
+    expect(application.personal_data_erased_at).not.toBeNull();
+    expect(JSON.stringify(application)).not.toContain(m.form.contactEmail);
   });
 
   it('refuses an unknown reason, control characters or a missing consent with a Korean 400; nothing changes', async () => {
@@ -147,6 +159,76 @@ describe('withdrawal across account and career card', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
     expect(await account.app.knex('withdrawal').where({ user_id: m.userId })).toHaveLength(1);
     expect(await account.app.knex('careercard_retirement').where({ user_id: m.userId })).toHaveLength(1);
+    expect(await account.app.knex('programs_erasure').where({ user_id: m.userId })).toHaveLength(1);
+  });
+});
+
+describe('withdrawal across account and programs (erasure of personal data)', () => {
+  it('commits the account and has programs erase the applications later when programs cannot be reached at that moment', async () => {
+    // Its own programs (user ids of another account database would collide) behind a relay that answers the
+    // live-applications question but drops the connection on the erasure until told otherwise.
+    let eraseWorks = false;
+    const ownPrograms = await startPrograms();
+    const relay = await startFakeCareercard((request, body, response) => {
+      if (/\/erase-personal-data$/.test(request.url ?? '') && !eraseWorks) {
+        request.socket.destroy();
+        return;
+      }
+      void fetch(`${ownPrograms.url}${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, body: body || undefined })
+        .then(async (upstream) => response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text()));
+    });
+    const ownCards = await startCareercard();
+    const flaky = await buildAccount({ careercardUrl: ownCards.url, programsUrl: relay.url });
+    try {
+      const m = await member(flaky);
+      const [oddId] = await ownPrograms.service.app.knex('cohort').orderBy('odd_id').limit(1).pluck('odd_id');
+      const answers = { required: { contactEmail: m.form.contactEmail, phone: m.form.userphone }, aside: { portfolioUrl: 'https://portfolio.example.com/gone', wantToBuild: '떠나는 회원의 아이디어' } };
+      const [application] = await ownPrograms.service.app.knex('application')
+        .insert({ odd_id: oddId, user_id: m.userId, role: 'PLANNER', status: 'REFUNDED', fee_krw: 350_000, card_number: '424242******4242', answers: JSON.stringify(answers) })
+        .returning('join_id');
+      const stored = () => ownPrograms.service.app.knex('application').where({ join_id: application.join_id }).first();
+
+      const done = await withdraw(flaky, m);
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await userRow(flaky, m.userId)).withdrawn_at).not.toBeNull();
+      expect(await sessionActive(flaky, m.token)).toBe(false);
+      // The card was retired at once; the erasure waits in its outbox, the application untouched.
+      expect((await flaky.app.knex('careercard_retirement').where({ user_id: m.userId }).first()).done_at).not.toBeNull();
+      const pending = await flaky.app.knex('programs_erasure').where({ user_id: m.userId }).first();
+      expect(pending).toMatchObject({ attempts: 1, done_at: null });
+      expect(pending.last_error).toBeTruthy();
+      expect(await stored()).toMatchObject({ answers, personal_data_erased_at: null });
+
+      // The job's own code, as the timer runs it.
+      const outbox = createErasureOutbox({
+        knex: flaky.app.knex,
+        programs: createProgramsClient({ baseUrl: relay.url, internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 2_000, log: console }),
+        log: console,
+      });
+      // Not due yet (back-off): left alone.
+      expect(await outbox.deliverDue(new Date(pending.created_at.getTime() + 1_000))).toBe(0);
+      // Due, programs still unreachable: postponed again, with a longer back-off.
+      const firstRetry = new Date(Date.now() + 60_000);
+      expect(await outbox.deliverDue(firstRetry)).toBe(0);
+      const again = await flaky.app.knex('programs_erasure').where({ user_id: m.userId }).first();
+      expect(again).toMatchObject({ attempts: 2, done_at: null });
+      expect(again.next_attempt_at.getTime()).toBe(firstRetry.getTime() + 60_000);
+
+      eraseWorks = true;
+      const later = new Date(firstRetry.getTime() + 120_000);
+      expect(await outbox.deliverDue(later)).toBe(1);
+      const erased = await stored();
+      expect(erased).toMatchObject({ answers: {}, status: 'REFUNDED', fee_krw: 350_000, card_number: '424242******4242', user_id: m.userId });
+      expect(erased.personal_data_erased_at).not.toBeNull();
+      expect(await flaky.app.knex('programs_erasure').where({ user_id: m.userId }).first()).toMatchObject({ attempts: 3, last_error: null });
+      // Delivered once: nothing is due any more.
+      expect(await outbox.deliverDue(new Date(later.getTime() + 3_600_000))).toBe(0);
+    } finally {
+      await flaky.close();
+      await ownCards.close();
+      await relay.close();
+      await ownPrograms.close();
+    }
   });
 });
 

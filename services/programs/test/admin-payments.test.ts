@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type Identity } from '@sq/contracts';
+import { INTERNAL_SECRET_HEADER, MESSAGES, type Identity } from '@sq/contracts';
 import type { AdminPaymentRecord, PaymentRecordsResponse } from '@sq/contracts/api/operators';
 import { generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { accountService } from '../../account/src/service';
-import { newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { PRODUCT_ANSWERS, TEST_CARDS, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 
 /**
@@ -55,6 +55,8 @@ async function member(name: string) {
   });
   return memberClient(stack, identity);
 }
+/** Free text of the default program answers (support/apply-stack.ts PRODUCT_ANSWERS). */
+const PRODUCT_TEXT = { course: PRODUCT_ANSWERS.COURSE.goals, project: PRODUCT_ANSWERS.TEAM_PROJECT.roleQuestions.shippedExperience };
 const withdraw = (identity: Identity) =>
   account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${identity.userId}`, headers: account.as(identity), payload: { reasonCode: 'LOW_USE', agreed: true } });
 
@@ -83,6 +85,11 @@ describe('payment records in the console (GET /api/admin/cohorts/{oddId}/payment
     await stack.programs.app.jobs.drain('reservation-release');
     const done = await withdraw(leaving.identity);
     expect(done.statusCode, done.body).toBe(200);
+    // The withdrawal's outbox had programs erase the member's answers at once (the erasure itself: below).
+    const erased = await stack.programs.app.knex('application').where({ user_id: leaving.identity.userId }).select('answers', 'personal_data_erased_at');
+    expect(erased.map((r) => r.answers)).toEqual([{}, {}]);
+    expect(erased.every((r) => r.personal_data_erased_at !== null)).toBe(true);
+    expect(await account.app.knex('programs_erasure').where({ user_id: leaving.identity.userId }).first()).toMatchObject({ attempts: 1, last_error: null });
 
     const course = await records(PLANX);
     expect(course.statusCode).toBe(200);
@@ -120,5 +127,117 @@ describe('payment records in the console (GET /api/admin/cohorts/{oddId}/payment
     const missing = await records(999_999);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(MESSAGES.adminCohortNotFound);
+  });
+});
+
+describe('erasing a withdrawn member’s personal data (POST /internal/users/{userId}/erase-personal-data)', () => {
+  const erase = (userId: number, headers: Record<string, string> = stack.programs.internalHeaders) =>
+    stack.programs.app.inject({ method: 'POST', url: `/internal/users/${userId}/erase-personal-data`, headers });
+  /** Everything programs keeps per application of these: the rows themselves and what hangs off them. */
+  const stored = async (joinIds: number[]) => {
+    const knex = stack.programs.app.knex;
+    const [applications, history, refunds, events, seats, boards] = await Promise.all([
+      knex('application').whereIn('join_id', joinIds).orderBy('join_id'),
+      knex('application_history').whereIn('join_id', joinIds).orderBy('history_id'),
+      knex('refund').whereIn('join_id', joinIds).orderBy('refund_id'),
+      knex('payment_event').whereIn('join_id', joinIds).orderBy('event_id'),
+      knex('team_member').whereIn('join_id', joinIds).orderBy('join_id'),
+      knex('team_board').whereIn('odd_id', [PLANX, BSIDE]).orderBy('odd_id'),
+    ]);
+    return { applications, history, refunds, events, seats, boards };
+  };
+
+  it('erases contact, answers, links, friend requests and the member’s own words; keeps the payment records; twice is harmless; services only', async () => {
+    const leaving = await member('지울회원');
+    const staying = await member('남을회원');
+    const personal = {
+      contactEmail: `erase-me-${leaving.identity.userId}@example.com`,
+      phone: '010-9876-5432',
+      portfolioUrl: `https://portfolio.example.com/erase-${leaving.identity.userId}`,
+      githubUrl: `https://github.com/erase-${leaving.identity.userId}`,
+      wantToBuild: '지울회원이 만들고 싶은 반려식물 일기 서비스',
+      availableTime: '지울회원은 화요일 밤 10시 이후',
+    };
+    const overrides = {
+      required: { contactEmail: personal.contactEmail, phone: personal.phone },
+      aside: { portfolioUrl: personal.portfolioUrl, githubUrl: personal.githubUrl, wantToBuild: personal.wantToBuild, availableTime: personal.availableTime },
+    };
+    const course = (await leaving.applyAndPay(PLANX, 'COURSE', TEST_CARDS.ok, overrides)).application;
+    // The 14-week project with a friend request (a demo career card): friend_user_ids and the card ID are kept with it.
+    const project = (await leaving.applyAndPay(BSIDE, 'TEAM_PROJECT', TEST_CARDS.ok, { ...overrides, aside: { ...overrides.aside, friendCareerCardIds: ['minji'] } })).application;
+    const other = (await staying.applyAndPay(PLANX, 'COURSE', TEST_CARDS.ok, { required: { contactEmail: 'stays@example.com' } })).application;
+    const cancelWords = '환불 관련은 지울회원 메일로 연락 주세요';
+    expect((await leaving.cancel(course.joinId, cancelWords)).statusCode).toBe(200);
+    expect((await leaving.cancel(project.joinId, '지울회원 개인 사정')).statusCode).toBe(200);
+    await stack.programs.app.jobs.drain('reservation-release');
+    // A seat on a team with the matcher's explanation naming the friend, as a published board leaves it.
+    const knex = stack.programs.app.knex;
+    const [team] = await knex('team').insert({ odd_id: BSIDE, team_key: `erase-${project.joinId}`, name: '지울팀', created_at: new Date() }).returning('team_id');
+    await knex('team_member').insert({ join_id: project.joinId, team_id: team.team_id, explanation: '함께 신청한 minji님과 같은 팀이에요.', joined_at: new Date() });
+    await knex('team_board').insert({ odd_id: BSIDE, explanations: JSON.stringify({ [project.joinId]: '함께 신청한 minji님과 같은 팀이에요.', [other.joinId]: '다른 지원자' }), updated_at: new Date() })
+      .onConflict('odd_id').merge({ explanations: knex.raw(`team_board.explanations || excluded.explanations`) });
+
+    const joinIds = [course.joinId, project.joinId];
+    const words = [...Object.values(personal), cancelWords, '지울회원 개인 사정', 'minji', PRODUCT_TEXT.course, PRODUCT_TEXT.project];
+    const before = await stored(joinIds);
+    const beforeText = JSON.stringify(before);
+    for (const word of words) expect(beforeText, word).toContain(word);
+    expect(before.applications.find((a) => a.join_id === project.joinId).friend_user_ids.length).toBe(1);
+    const paymentsBefore = { course: await recordOf(PLANX, course.joinId), project: await recordOf(BSIDE, project.joinId), other: await recordOf(PLANX, other.joinId) };
+    expect(paymentsBefore.course!.events.map((e) => e.type)).toEqual(['CHARGED', 'REFUNDED']);
+
+    // Only services: no secret, a wrong one, or a member's signed identity are refused and change nothing.
+    for (const headers of [{}, { [INTERNAL_SECRET_HEADER]: 'not-the-secret' }, stack.programs.as(leaving.identity)]) {
+      expect((await erase(leaving.identity.userId, headers)).statusCode).toBe(403);
+    }
+    expect(JSON.stringify(await stored(joinIds))).toBe(beforeText);
+    expect((await erase(0)).statusCode).toBe(400);
+
+    const first = await erase(leaving.identity.userId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ ErrorCode: '00', applications: 2, erased: 2 });
+
+    const after = await stored(joinIds);
+    const afterText = JSON.stringify(after);
+    for (const word of words) expect(afterText, word).not.toContain(word);
+    for (const row of after.applications) {
+      expect(row).toMatchObject({ answers: {}, friend_user_ids: [], user_id: leaving.identity.userId });
+      expect(row.personal_data_erased_at).not.toBeNull();
+    }
+    // What the contract and payment record needs is untouched: ids, cohort, role, state, fee, card, PG ids, times.
+    const keep = ['join_id', 'odd_id', 'user_id', 'role', 'status', 'fee_krw', 'submitted_at', 'issue_id', 'billing_key', 'card_number', 'reserved_at', 'billing_key_released_at', 'created_at', 'last_failure'];
+    const pick = (row: Record<string, unknown>) => Object.fromEntries(keep.map((k) => [k, row[k]]));
+    expect(after.applications.map(pick)).toEqual(before.applications.map(pick));
+    // The member's cancellations are still recorded as such, without their words; amounts and times as before.
+    const withoutWords = (text: string | null) => (text?.startsWith('회원 취소: ') ? '회원 취소' : text);
+    expect(new Set(before.history.filter((h) => h.reason?.startsWith('회원 취소: ')).map((h) => h.join_id))).toEqual(new Set(joinIds));
+    expect(after.history).toEqual(before.history.map((h) => ({ ...h, reason: withoutWords(h.reason) })));
+    expect(before.refunds).toHaveLength(1);
+    expect(after.refunds).toEqual(before.refunds.map((r) => ({ ...r, reason: '회원 취소' })));
+    expect(after.events).toEqual(before.events.map((e) => ({ ...e, note: e.type === 'REFUNDED' ? withoutWords(e.note) : e.note })));
+    expect(after.seats.map((m) => [m.join_id, m.team_id, m.explanation])).toEqual([[project.joinId, team.team_id, '']]);
+    expect(after.boards.find((b) => b.odd_id === BSIDE).explanations).toMatchObject({ [other.joinId]: '다른 지원자' });
+    expect(after.boards.find((b) => b.odd_id === BSIDE).explanations[project.joinId]).toBeUndefined();
+
+    // The operators' payment records read as before (state, amounts, masked card, timeline); the refund's note
+    // no longer carries the member's words.
+    expect(paymentsBefore.course!.events[1]!.note).toBe(`회원 취소: ${cancelWords}`);
+    const paymentsAfter = { course: await recordOf(PLANX, course.joinId), project: await recordOf(BSIDE, project.joinId), other: await recordOf(PLANX, other.joinId) };
+    expect(paymentsAfter).toEqual({
+      ...paymentsBefore,
+      course: { ...paymentsBefore.course, events: paymentsBefore.course!.events.map((e) => ({ ...e, note: e.type === 'REFUNDED' ? '회원 취소' : e.note })) },
+    });
+    expect(paymentsAfter.course!.card).toMatch(/\*{4}/);
+    // The console's answers view of an erased application: nothing left, and since when.
+    const answers = await stack.programs.app.inject({ method: 'GET', url: `/api/admin/applications/${course.joinId}/answers`, headers: stack.programs.as(ADMIN) });
+    expect(answers.json()).toEqual({ ErrorCode: '00', joinId: course.joinId, answers: {}, erasedAt: new Date(after.applications[0].personal_data_erased_at).toISOString() });
+
+    // Asked again (an outbox redelivery): nothing more changes; the erasure time stays the first one.
+    const again = await erase(leaving.identity.userId);
+    expect(again.json()).toEqual({ ErrorCode: '00', applications: 2, erased: 0 });
+    expect(JSON.stringify(await stored(joinIds))).toBe(afterText);
+    // Someone else's application keeps its answers; a member without applications is answered alike.
+    expect((await knex('application').where({ join_id: other.joinId }).first()).answers.required.contactEmail).toBe('stays@example.com');
+    expect((await erase(newMember().userId)).json()).toEqual({ ErrorCode: '00', applications: 0, erased: 0 });
   });
 });

@@ -5,7 +5,8 @@ import { ApiError } from '@sq/service-kit';
 /**
  * The programs service over its internal API: how many of a member's applications are still live (reserved,
  * paid, in team building, running). Withdrawal cannot be decided without the answer, so any failure is a 503
- * and nothing changes.
+ * and nothing changes. After a withdrawal committed, the withdrawal outbox asks programs to erase the member's
+ * personal data from their applications; a failure there only postpones it (the outbox retries).
  */
 export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
   return {
@@ -22,6 +23,16 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
         options.log.warn({ err: error }, 'programs unreachable');
       }
       throw new ApiError(503, MESSAGES.serviceUnavailable);
+    },
+    /** Idempotent on programs' side; anything but its 200 is an error (the outbox records it and retries). */
+    async erasePersonalData(userId: number): Promise<void> {
+      const response = await fetch(`${options.baseUrl}/internal/users/${userId}/erase-personal-data`, {
+        method: 'POST',
+        headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      const json = (await response.json().catch(() => null)) as { ErrorCode?: unknown } | null;
+      if (response.status !== 200 || json?.ErrorCode !== '00') throw new Error(`programs answered ${response.status} to the erasure`);
     },
   };
 }

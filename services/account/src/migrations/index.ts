@@ -6,6 +6,7 @@ import * as withdrawalOutbox from './004_withdrawal_outbox';
 import * as signInPerAddress from './005_sign_in_per_address';
 import * as oauthBrowserBinding from './006_oauth_browser_binding';
 import * as sessionEvents from './007_session_events';
+import * as programsErasure from './008_programs_erasure';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_sign_in_per_address': signInPerAddress,
   '006_oauth_browser_binding': oauthBrowserBinding,
   '007_session_events': sessionEvents,
+  '008_programs_erasure': programsErasure,
 };

@@ -5,80 +5,61 @@ import * as z from 'zod/mini';
 import { MESSAGES, ok, withdrawalSchema, type WithdrawalForm } from '@sq/contracts';
 import { conflict, forbidden, notFound, requireMember } from '@sq/service-kit';
 import { retiredHash } from '../lib/availability';
+import { createOutbox, type OutboxRow } from '../lib/withdrawal-outbox';
 
 const params = z.object({
   id: z.pipe(z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[1-9][0-9]{0,9}$/, MESSAGES.badRequest)), z.transform(Number)),
 }, { error: MESSAGES.badRequest });
 
-/** Retry back-off of the outbox: 30 s, 1 min, 2 min, ... at most an hour between attempts. */
-export function nextAttemptDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+/** Career cards careercard could not retire at once (migration 004; careercard's retire is idempotent). */
+export function createRetirementOutbox(app: { knex: Knex; careercard: { retire(profileId: string): Promise<void> }; log: { warn(obj: object, msg: string): void } }) {
+  return createOutbox<OutboxRow & { profile_id: string }>({
+    knex: app.knex,
+    log: app.log,
+    table: 'careercard_retirement',
+    what: 'career card retirement',
+    deliver: (row) => app.careercard.retire(row.profile_id),
+  });
 }
 
-/**
- * The withdrawal outbox (see README "Withdrawal"): delivers pending career card retirements. Each row is
- * locked while it is delivered (SKIP LOCKED), so several instances never work on the same row; delivering
- * twice would be harmless anyway (careercard's retire is idempotent).
- */
-export function createRetirementOutbox(app: { knex: Knex; careercard: { retire(profileId: string): Promise<void> }; log: { warn(obj: object, msg: string): void } }) {
-  async function deliver(trx: Knex.Transaction, row: { user_id: number; profile_id: string; attempts: number }, now: Date): Promise<boolean> {
-    try {
-      await app.careercard.retire(row.profile_id);
-      await trx('careercard_retirement').where({ user_id: row.user_id }).update({ done_at: now, attempts: row.attempts + 1, last_error: null });
-      return true;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      app.log.warn({ err: error, userId: row.user_id, attempts }, 'career card retirement postponed');
-      await trx('careercard_retirement').where({ user_id: row.user_id }).update({
-        attempts,
-        next_attempt_at: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
-        last_error: String((error as Error).message ?? error).slice(0, 300),
-      });
-      return false;
-    }
-  }
-
-  return {
-    /** Delivers one member's retirement now (right after the withdrawal committed); false leaves it to the job. */
-    async deliverFor(userId: number, now: Date = new Date()): Promise<boolean> {
-      return app.knex.transaction(async (trx) => {
-        const row = await trx('careercard_retirement').where({ user_id: userId }).whereNull('done_at').forUpdate().skipLocked().first();
-        return row ? deliver(trx, row, now) : true;
-      });
-    },
-    /** Delivers every retirement that is due at `now`; answers how many were delivered. */
-    async deliverDue(now: Date = new Date(), limit = 20): Promise<number> {
-      return app.knex.transaction(async (trx) => {
-        const rows = await trx('careercard_retirement').whereNull('done_at').where('next_attempt_at', '<=', now)
-          .orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked();
-        let delivered = 0;
-        for (const row of rows) if (await deliver(trx, row, now)) delivered += 1;
-        return delivered;
-      });
-    },
-  };
+/** The programs service erases the member's personal data from their applications (migration 008; idempotent there). */
+export function createErasureOutbox(app: { knex: Knex; programs: { erasePersonalData(userId: number): Promise<void> }; log: { warn(obj: object, msg: string): void } }) {
+  return createOutbox<OutboxRow>({
+    knex: app.knex,
+    log: app.log,
+    table: 'programs_erasure',
+    what: 'programs personal data erasure',
+    deliver: (row) => app.programs.erasePersonalData(row.user_id),
+  });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     retirementOutbox: ReturnType<typeof createRetirementOutbox>;
+    erasureOutbox: ReturnType<typeof createErasureOutbox>;
   }
 }
 
-/** The outbox and its retry job (every CAREERCARD_RETIRE_RETRY_MS; 0 turns the timer off, e.g. in tests). */
-export const retirementOutbox = fp(async (app) => {
+/**
+ * The withdrawal's outboxes and their one retry job (every CAREERCARD_RETIRE_RETRY_MS; 0 turns the timer off,
+ * e.g. in tests): career card retirement and the programs service's erasure of personal data.
+ */
+export const withdrawalOutbox = fp(async (app) => {
   app.decorate('retirementOutbox', createRetirementOutbox(app));
+  app.decorate('erasureOutbox', createErasureOutbox(app));
   const every = app.accountConfig.retireRetryMs;
   if (every <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      app.retirementOutbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'withdrawal outbox run failed'));
+      for (const outbox of [app.retirementOutbox, app.erasureOutbox]) {
+        outbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'withdrawal outbox run failed'));
+      }
     }, every);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-}, { name: 'retirement-outbox', dependencies: ['account-config', 'careercard-client'] });
+}, { name: 'withdrawal-outbox', dependencies: ['account-config', 'careercard-client', 'programs-client'] });
 
 /**
  * POST /api/setWithdrawal/{id}: only one's own id, and only without live applications (asked of the programs
@@ -89,8 +70,10 @@ export const retirementOutbox = fp(async (app) => {
  * career card ID stay taken (stored hashed), the career card becomes an anonymous private card. The sign-in
  * e-mail and the social identities are released (only their owner can use them again, as a new account).
  *
- * Across services: the account's change and the outbox row commit together; the career card is retired
- * after the commit (now, or by the retry job). A failure before the commit changes nothing anywhere.
+ * Across services: the account's change and the outbox rows commit together; after the commit the career card
+ * is retired and the programs service erases the member's personal data from their applications (contact,
+ * answers, links, friend requests; the contract and payment record stays), now or by the retry job. A
+ * failure before the commit changes nothing anywhere.
  */
 const withdrawalRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: z.infer<typeof params>; Body: WithdrawalForm }>(
@@ -116,6 +99,7 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
         await trx('retired_identifier').insert(retired).onConflict(['kind', 'value_hash']).ignore();
         await trx('withdrawal').insert({ user_id: user.user_id, reason_code: request.body.reasonCode, reason_text: request.body.reasonText ?? null });
         if (user.profile_id) await trx('careercard_retirement').insert({ user_id: user.user_id, profile_id: user.profile_id });
+        await trx('programs_erasure').insert({ user_id: user.user_id });
         await trx('user_account').where({ user_id: user.user_id }).update({
           email: placeholder,
           contact_email: placeholder,
@@ -132,8 +116,12 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
           withdrawn_at: trx.fn.now(),
         });
       });
-      // Committed: the card is retired now, or by the retry job if careercard cannot take it at the moment.
-      if (user.profile_id) await app.retirementOutbox.deliverFor(user.user_id);
+      // Committed: the card is retired and programs erases the personal data of the applications now, or the
+      // retry job does it when a peer cannot take it at the moment.
+      await Promise.all([
+        user.profile_id ? app.retirementOutbox.deliverFor(user.user_id) : true,
+        app.erasureOutbox.deliverFor(user.user_id),
+      ]);
       return ok({ message: MESSAGES.withdrawalDone });
     },
   );

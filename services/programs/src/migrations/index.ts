@@ -5,6 +5,7 @@ import * as refundRules from './003_refund_rules';
 import * as applications from './004_applications';
 import * as applicationFlow from './005_application_flow';
 import * as friendRequests from './006_friend_requests';
+import * as personalDataErasure from './007_personal_data_erasure';
 import * as operators from './100_operators';
 import * as sprintOperations from './101_sprint_operations';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '004_applications': applications,
   '005_application_flow': applicationFlow,
   '006_friend_requests': friendRequests,
+  '007_personal_data_erasure': personalDataErasure,
   '100_operators': operators,
   '101_sprint_operations': sprintOperations,
 };

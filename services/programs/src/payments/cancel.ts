@@ -7,6 +7,13 @@ import { releaseBillingKey } from './reservations';
 import { queueMail, type PaymentDeps } from './deps';
 
 /**
+ * The reason a member's cancellation records (history, refund, refund event): the fact, then the member's own
+ * words. Erasing a withdrawn member's personal data keeps the fact and drops the words (applications/erasure.ts).
+ */
+export const MEMBER_CANCEL_REASON = '회원 취소';
+export const memberCancelReason = (reason: string | undefined) => (reason?.trim() ? `${MEMBER_CANCEL_REASON}: ${reason.trim()}` : MEMBER_CANCEL_REASON);
+
+/**
  * A member cancels their own application before the cohort's team building: nothing charged -> CANCELLED
  * and the reservation's billing key released; charged -> the refund engine's amount for an individual
  * cancellation is refunded at the PG (REFUNDED / PARTIALLY_REFUNDED, or CANCELLED when it gives nothing).
@@ -19,7 +26,7 @@ export async function cancelByMember(deps: PaymentDeps, userId: number, joinId: 
   const block = memberCancelBlock(row, now);
   if (block) throw conflict(block);
   if (await deps.knex('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
-  const text = reason?.trim() ? `회원 취소: ${reason.trim()}` : '회원 취소';
+  const text = memberCancelReason(reason);
   const charged = await deps.knex('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED']).first();
   if (charged) {
     const outcome = await refundApplication(deps, joinId, { refundCase: 'INDIVIDUAL', actor: 'MEMBER', actorUserId: userId, reason: text, target: 'AUTO' });

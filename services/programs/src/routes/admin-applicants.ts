@@ -100,9 +100,11 @@ const adminApplicantRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async
     '/api/admin/applications/:joinId/answers',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 지원서 답변', params: joinParams } },
     async (request) => {
-      const row = await app.knex('application').where({ join_id: request.params.joinId }).first('join_id', 'answers');
+      const row = await app.knex('application').where({ join_id: request.params.joinId }).first('join_id', 'answers', 'personal_data_erased_at');
       if (!row) throw notFound(MESSAGES.applyNotFound);
-      return ok({ joinId: row.join_id as number, answers: row.answers as ApplicationAnswers });
+      // A withdrawn member's answers are erased ({}); `erasedAt` says since when.
+      const erasedAt = row.personal_data_erased_at ? new Date(row.personal_data_erased_at).toISOString() : null;
+      return ok({ joinId: row.join_id as number, answers: row.answers as ApplicationAnswers, erasedAt });
     },
   );
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '@sq/contracts';
 import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { idParam, requireInternal } from '@sq/service-kit';
+import { erasePersonalData } from '../applications/erasure';
 
 /**
  * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
@@ -17,6 +18,7 @@ const applicationParams = z.object({ userId: idParam, joinId: idParam });
 /**
  * For other services (never routed by the gateway). Account's withdrawal: how many of the member's applications
  * are still live (submitted, reserved, paid, in team building or running); a member with any is not let go.
+ * Once the withdrawal committed, account asks to erase the member's personal data from the applications.
  */
 const internalUserRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof params> }>(
@@ -29,6 +31,19 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
         .count({ n: '*' })
         .first();
       return ok({ liveApplications: Number(row?.n ?? 0) });
+    },
+  );
+
+  // Account's withdrawal outbox, after the withdrawal committed: the member's personal data leaves their
+  // applications; the contract and payment record stays (src/applications/erasure.ts). Idempotent, so the
+  // outbox may deliver it again after a lost answer.
+  app.post<{ Params: z.infer<typeof params> }>(
+    '/internal/users/:userId/erase-personal-data',
+    { preHandler: requireInternal, schema: { hide: true, params } },
+    async (request) => {
+      const result = await erasePersonalData(app.knex, request.params.userId, app.clock());
+      request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
+      return ok(result);
     },
   );
 

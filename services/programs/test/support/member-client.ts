@@ -4,6 +4,8 @@ import type { ApplyStack } from './apply-stack';
 import { PRODUCT_ANSWERS, TEST_CARDS, asideAnswers, requiredAnswers } from './apply-stack';
 
 type Kind = keyof typeof PRODUCT_ANSWERS | 'GENERIC';
+/** Answers that replace the defaults of a step. */
+type AnswerOverrides = { required?: Record<string, unknown>; aside?: Record<string, unknown> };
 
 /** What a member's browser does through the gateway, as calls on the programs service. */
 export function memberClient(stack: ApplyStack, identity: Identity) {
@@ -24,7 +26,7 @@ export function memberClient(stack: ApplyStack, identity: Identity) {
     cancel: (joinId: number, reason?: string) => inject('POST', `/api/applications/${joinId}/cancel`, reason ? { reason } : {}),
 
     /** Fills every answer step of the flow in order; returns the draft. */
-    async fillAnswers(oddId: number, kind: Kind, overrides: { required?: Record<string, unknown>; aside?: Record<string, unknown> } = {}): Promise<ApplicationDraft> {
+    async fillAnswers(oddId: number, kind: Kind, overrides: AnswerOverrides = {}): Promise<ApplicationDraft> {
       const started = await inject('POST', `/api/apply/${oddId}/draft`);
       if (started.statusCode >= 300) throw new Error(`draft: ${started.statusCode} ${started.body}`);
       const role = kind === 'COURSE' ? 'PLANNER' : 'DEVELOPER';
@@ -61,8 +63,8 @@ export function memberClient(stack: ApplyStack, identity: Identity) {
     },
 
     /** Every step, the card page and the confirm; returns the confirm answer. */
-    async applyAndPay(oddId: number, kind: Kind, card: string = TEST_CARDS.ok): Promise<PaymentConfirmResponse> {
-      await this.fillAnswers(oddId, kind);
+    async applyAndPay(oddId: number, kind: Kind, card: string = TEST_CARDS.ok, overrides: AnswerOverrides = {}): Promise<PaymentConfirmResponse> {
+      await this.fillAnswers(oddId, kind, overrides);
       const booked = await this.book(oddId);
       if (booked.statusCode !== 200) throw new Error(`book: ${booked.statusCode} ${booked.body}`);
       const query = await this.payOnCardPage(booked.json(), card);
