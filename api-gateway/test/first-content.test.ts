@@ -5,7 +5,6 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedFirstContent, inlinableStyle, type FirstContent } from '../src/first-content';
-import { startScriptsAfterFirstPaint } from '../src/first-paint-start';
 import { startGateway, startUpstreams } from './helpers';
 
 /**
@@ -89,12 +88,7 @@ describe('server-rendered first content', () => {
     expect(JSON.parse(block![1]!)).toEqual(answer.body);
     expect(head).toContain('<script type="application/json" data-api-response="/setting/gnb">{"ErrorCode":"00","gnb":{"menu":[],"banners":[]}}</script>');
     expect(head).not.toContain('data-api-response="/setting/site"');
-    // The shell's scripts start after the first paint: preloaded at once, inserted by the gateway's starter.
-    expect(html.match(/<script(?! type="application\/json")[^>]*>/g)).toEqual(['<script defer src="/first-paint-start.js" data-scripts="/main.js">']);
-    expect(html).toContain('<link rel="preload" as="script" href="/main.js">');
-    const starter = await gateway.app.inject({ url: '/first-paint-start.js' });
-    expect(starter.headers['content-type']).toContain('text/javascript');
-    expect(starter.body).toContain("getAttribute('data-scripts')");
+    expect(html.match(/<script(?! type="application\/json")[^>]*>/g)).toEqual(['<script defer src="/main.js">']);
     expect(response.headers.vary).toContain('Sec-CH-UA-Mobile');
   });
 
@@ -112,9 +106,8 @@ describe('server-rendered first content', () => {
       const html = (await gateway.app.inject({ url })).body;
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain('sq-first-content');
-      // Without first content the page is as built: its stylesheet linked, its scripts deferred.
+      // Without first content the page links its stylesheet as built, and the CSP allows no inline style.
       expect(html, url).toContain('<link href="/main.1234abcd.css" rel="stylesheet">');
-      expect(html, url).toContain('<script defer src="/main.js"></script>');
     }
     for (const failing of [{ status: 503, body: { ErrorCode: '53' } }, { status: 200, body: { ErrorCode: '40' } }]) {
       answer = failing;
@@ -159,17 +152,5 @@ describe('server-rendered first content', () => {
     await uncached({ ...base, pagePath: '/x', mobile: false });
     await uncached({ ...base, pagePath: '/x', mobile: false });
     expect(calls.filter((c) => c === '/x:false')).toHaveLength(2);
-  });
-
-  it('starts every deferred script of the site after the first paint, in order, and leaves other scripts alone', () => {
-    const built =
-      '<head><script defer="defer" src="/federation-runtime.2.9.2.js"></script><script src="https://cdn.example.kr/x.js" defer></script>' +
-      '<script defer="defer" src="/main.c78b3235.js"></script></head>';
-    expect(startScriptsAfterFirstPaint(built)).toBe(
-      '<head><link rel="preload" as="script" href="/federation-runtime.2.9.2.js">' +
-        '<script defer src="/first-paint-start.js" data-scripts="/federation-runtime.2.9.2.js /main.c78b3235.js"></script>' +
-        '<script src="https://cdn.example.kr/x.js" defer></script><link rel="preload" as="script" href="/main.c78b3235.js"></head>',
-    );
-    expect(startScriptsAfterFirstPaint('<head><script src="/sync.js"></script></head>')).toBe('<head><script src="/sync.js"></script></head>');
   });
 });

@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { cachedFirstContent, inlineShellStylesheets, withFirstContent } from '../first-content';
-import { FIRST_PAINT_START_PATH, FIRST_PAINT_START_SCRIPT, startScriptsAfterFirstPaint } from '../first-paint-start';
 import { findPreview, withPreview } from '../link-preview';
 import { liveFile } from '../live-file';
 
@@ -63,10 +62,6 @@ export default fp<SiteOptions>(
       });
     }
 
-    app.get(FIRST_PAINT_START_PATH, async (_request, reply) =>
-      reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(FIRST_PAINT_START_SCRIPT),
-    );
-
     app.setNotFoundHandler(async (request, reply) => {
       const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+($|\?)/i.test(request.url);
       const html = wantsPage ? await readShellPage() : null;
@@ -81,7 +76,7 @@ export default fp<SiteOptions>(
         if (first) {
           // The first paint waits for no stylesheet: the shell's and the content's go inline (first-content.ts).
           const shell = shellDir ? inlineShellStylesheets(page, shellDir) : { html: page, inlined: [] };
-          page = withFirstContent(startScriptsAfterFirstPaint(shell.html), first, siteName);
+          page = withFirstContent(shell.html, first, siteName);
           reply.inlinedStyles = [...shell.inlined, ...(first.stylesheetText !== null ? [first.stylesheetText] : [])];
         }
         return reply
