@@ -41,10 +41,10 @@ export interface GatewayConfig {
   sessionCache?: { ttlMs?: number; maxEntries?: number };
 }
 
-/** 1 MiB, the services' own body limit; 64 levels, far beyond any form the site sends (they nest 3 or 4). */
 /** The default `RATE_LIMIT_BATCH` is the maximum divided by this (see plugins/rate-limit-store.ts for the bound). */
 export const RATE_LIMIT_BATCH_SHARE = 30;
 
+/** 1 MiB, the services' own body limit; 64 levels, far beyond any form the site sends (they nest 3 or 4). */
 export const DEFAULT_INPUT_LIMITS: InputLimits = { jsonBodyMaxBytes: 1024 * 1024, jsonMaxDepth: 64 };
 
 export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {

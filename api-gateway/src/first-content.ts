@@ -90,6 +90,8 @@ async function publicGet(services: Record<ServiceName, string>, api: string): Pr
   if (!service) return null;
   try {
     const response = await request(`${services[service]}/api${api}`, {
+      // The whole exchange, connecting included (undici's own time-outs leave connecting out).
+      signal: AbortSignal.timeout(FIRST_CONTENT_TIMEOUT_MS),
       headersTimeout: FIRST_CONTENT_TIMEOUT_MS,
       bodyTimeout: FIRST_CONTENT_TIMEOUT_MS,
       headers: { accept: 'application/json' },
@@ -186,7 +188,7 @@ const styles = new Map<string, string | null>();
  * the file) and nothing that could end the <style> element.
  */
 export function inlinableStyle(css: string): boolean {
-  return !/<\/style/i.test(css) && !/url\(\s*['"]?(?!data:|https?:|\/)/i.test(css);
+  return !/<\/style/i.test(css) && !/url\(\s*(?!\s)(?:(['"])(?!data:|https?:|\/)|(?!['"]|data:|https?:|\/))/i.test(css);
 }
 
 /** A built stylesheet's text if it can be inlined; versioned files never change, so each is read once. */

@@ -121,6 +121,9 @@ describe('server-rendered first content', () => {
     expect(inlinableStyle(CONTENT_CSS)).toBe(true);
     expect(inlinableStyle(SHELL_CSS)).toBe(true);
     expect(inlinableStyle('.a{background:url(data:image/svg+xml;base64,AAAA)}')).toBe(true);
+    expect(inlinableStyle('.a{background:url("/media/a.svg")} .b{background:url(\'data:image/png;base64,AAAA\')}')).toBe(true);
+    expect(inlinableStyle('.a{background:url( "https://cdn.example.kr/a.svg" )}')).toBe(true);
+    expect(inlinableStyle("@font-face{src:url('fonts/a.woff2')}")).toBe(false);
     expect(inlinableStyle('.a{background:url(img/banner.svg)}')).toBe(false);
     expect(inlinableStyle('.a{background:url("../img/banner.svg")}')).toBe(false);
     expect(inlinableStyle('.a::after{content:"</style><script>"}')).toBe(false);

@@ -41,6 +41,10 @@ function http(): Promise<{ axios: Axios; http: AxiosInstance }> {
       },
     );
     return { axios, http: instance };
+  }).catch((error: unknown) => {
+    // A chunk that failed to arrive is asked for again by the next request, not failed for good.
+    client = null;
+    throw error;
   });
   return client;
 }

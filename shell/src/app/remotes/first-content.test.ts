@@ -63,6 +63,13 @@ describe('server-rendered first content in the shell', () => {
     expect(hasFirstContent()).toBe(false);
   });
 
+  it('drops the API answers nobody asked for while it was shown, so a later visit asks the API afresh', () => {
+    document.head.insertAdjacentHTML('beforeend', '<script type="application/json" data-api-response="/open/main-page">{"ErrorCode":"00"}</script>');
+    takeFirstContent();
+    keepFirstContentOnlyFor('/faq', undefined);
+    expect(document.querySelector('script[data-api-response]')).toBeNull();
+  });
+
   it('does nothing on a page served without first content', () => {
     document.body.innerHTML = '<div id="root"></div>';
     takeFirstContent();

@@ -1,4 +1,4 @@
-import { CONTENT_READY_ATTRIBUTE, FIRST_CONTENT_ID } from '@sq/contracts/first-content';
+import { CONTENT_READY_ATTRIBUTE, FIRST_CONTENT_ID, FIRST_RESPONSE_ATTRIBUTE } from '@sq/contracts/first-content';
 
 /**
  * The server-rendered first content the gateway may write into the page (@sq/contracts/first-content):
@@ -58,6 +58,8 @@ export function releaseFirstContent(): void {
   held.node.remove();
   if (held.container) held.container.hidden = false;
   held = null;
+  // Answers the page did not ask for while it was shown would answer a later visit with stale data.
+  for (const block of document.querySelectorAll(`script[${FIRST_RESPONSE_ATTRIBUTE}]`)) block.remove();
 }
 
 /**
