@@ -67,6 +67,6 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     return reply.status(allUp ? 200 : 503).send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
   });
 
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs });
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [] });
   return app;
 }

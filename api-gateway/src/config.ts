@@ -28,6 +28,11 @@ export interface GatewayConfig {
    */
   firstContentCacheMs?: number;
   /**
+   * The remotes whose server module (first-content.ts) the gateway may run: it runs inside the gateway, next
+   * to the internal secret, so only remotes named here are trusted with that. Unset or empty: none.
+   */
+  firstContentRemotes?: string[];
+  /**
    * Proxies in front of the gateway (load balancer, CDN) whose X-Forwarded-For is believed: addresses,
    * CIDR ranges or proxy-addr's names (`loopback`, `uniquelocal`). Empty (the default): the socket peer is
    * the client, and X-Forwarded-For is ignored.
@@ -69,6 +74,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     firstContentCacheMs: Number(env.FIRST_CONTENT_CACHE_MS ?? 2_000),
+    firstContentRemotes: env.FIRST_CONTENT_REMOTES === undefined ? ['mfe_programs'] : list(env.FIRST_CONTENT_REMOTES),
     corsOrigins: list(env.CORS_ORIGINS),
     trustedProxies: list(env.TRUSTED_PROXIES),
     contentSecurity: {

@@ -143,12 +143,14 @@ export async function renderFirstContent(options: {
   cdnDir: string;
   services: Record<ServiceName, string>;
   mobile: boolean;
+  /** Remote names whose server module may run in the gateway (GatewayConfig.firstContentRemotes). */
+  trusted: string[];
 }): Promise<FirstContent | null> {
   const { pagePath, cdnDir, services, mobile } = options;
   try {
     const remotes = (JSON.parse(options.registry ?? '{}') as { remotes?: RegistryEntry[] }).remotes ?? [];
     const owner = remotes.find((r) => r.routes.some((route) => route.path === pagePath && route.access === 'public'));
-    if (!owner || !owner.manifestUrl.startsWith('/bundles/')) return null;
+    if (!owner || !options.trusted.includes(owner.name) || !owner.manifestUrl.startsWith('/bundles/')) return null;
     const versionDir = path.join(cdnDir, path.dirname(owner.manifestUrl.replace(/^\/+/, '')));
     if (!path.resolve(versionDir).startsWith(path.resolve(cdnDir, 'bundles') + path.sep)) return null;
     const page = loadModule(path.join(versionDir, FIRST_CONTENT_MODULE))?.pages[pagePath];

@@ -51,7 +51,7 @@ exports.pages = { '/': { api: '/open/main-page', render: (body, { mobile }) => '
   content.get('/api/setting/gnb', async () => ({ ErrorCode: '00', gnb: { menu: [], banners: [] } }));
   upstreams = await startUpstreams();
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
-  gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir, cdnDir });
+  gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir, cdnDir, firstContentRemotes: ['mfe_home'] });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -90,6 +90,18 @@ describe('server-rendered first content', () => {
     expect(head).not.toContain('data-api-response="/setting/site"');
     expect(html.match(/<script(?! type="application\/json")[^>]*>/g)).toEqual(['<script defer src="/main.js">']);
     expect(response.headers.vary).toContain('Sec-CH-UA-Mobile');
+  });
+
+  it("runs only the server modules of remotes named in FIRST_CONTENT_REMOTES (they run next to the gateway's secrets)", async () => {
+    answer = { status: 200, body: { ErrorCode: '00', mainPage: { title: '모집' } } };
+    const untrusting = await startGateway({ ...upstreams.urls, content: gateway.config.services.content }, { shellDir, cdnDir, firstContentRemotes: ['mfe_programs'] });
+    try {
+      const html = (await untrusting.app.inject({ url: '/' })).body;
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('data-content-ready');
+    } finally {
+      await untrusting.close();
+    }
   });
 
   it('renders for a phone when the browser says it is one', async () => {
@@ -136,7 +148,7 @@ describe('server-rendered first content', () => {
       calls.push(`${options.pagePath}:${options.mobile}`);
       return fail ? null : ({ owner: 'mfe_home', html: String(calls.length) } as FirstContent);
     };
-    const base = { registry: '{}', cdnDir: '/cdn', services: {} as never };
+    const base = { registry: '{}', cdnDir: '/cdn', services: {} as never, trusted: ['mfe_home'] };
     const cached = cachedFirstContent(60_000, render);
     const first = await cached({ ...base, pagePath: '/', mobile: false });
     expect((await cached({ ...base, pagePath: '/', mobile: false }))?.html).toBe(first?.html);

@@ -21,6 +21,8 @@ export interface SiteOptions {
   services: Record<ServiceName, string>;
   siteName: string;
   firstContentCacheMs?: number;
+  /** The remotes whose server module may run here (GatewayConfig.firstContentRemotes). */
+  firstContentRemotes: string[];
 }
 
 /**
@@ -30,7 +32,7 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs }) => {
+  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs, firstContentRemotes }) => {
     const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
     const readRegistry = cdnDir ? liveFile(path.join(cdnDir, 'remotes.json')) : async () => null;
     if (cdnDir) {
@@ -69,7 +71,7 @@ export default fp<SiteOptions>(
         const path = request.url.split('?')[0]!;
         const [preview, first] = await Promise.all([
           findPreview(path, services),
-          cdnDir ? renderFirstContent({ pagePath: path, registry: await readRegistry(), cdnDir, services, mobile: isMobile(request.headers) }) : null,
+          cdnDir ? renderFirstContent({ pagePath: path, registry: await readRegistry(), cdnDir, services, mobile: isMobile(request.headers), trusted: firstContentRemotes }) : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
         let page = preview ? withPreview(html, preview, siteName, pageUrl) : html;
