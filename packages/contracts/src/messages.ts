@@ -89,6 +89,7 @@ export const MESSAGES = {
   applyFriendLookupFailed: '친구의 커리어 카드를 잠시 확인하지 못했어요. 잠시 후 다시 시도해 주세요.',
   applyConsentRequired: '필수 약관에 동의해 주세요.',
   applyNotFound: '지원 내역을 찾을 수 없어요.',
+  applicationAnswersErased: '탈퇴한 회원의 지원서라 답변과 연락처를 삭제했어요. 결제 기록은 결제 기록 탭에 남아 있어요.',
   applyIllegalTransition: '지금 상태에서는 처리할 수 없는 요청이에요. ({from} → {to})',
   paymentNotStarted: '결제를 먼저 진행해 주세요.',
   paymentIssueMismatch: '결제 요청 정보가 일치하지 않아요. 다시 결제해 주세요.',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MESSAGES } from '../messages';
-import type { ApplicantRole, ApplicationState, ChargePolicy, PaymentTimeline } from './applications';
+import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy, PaymentTimeline } from './applications';
 
 /**
  * Operators' API of the programs service (issue 9), all under `/api/admin/*`: ROLE_ADMIN checked at the
@@ -14,7 +14,7 @@ import type { ApplicantRole, ApplicationState, ChargePolicy, PaymentTimeline } f
  * - GET  /cohorts/{oddId}/applicants?role=&state=&careerYears=&friends=true|false&q=   -> ApplicantListResponse
  *        (q: name or career card ID; skillLevel null when the itskill service has none or does not answer)
  * - GET  /cohorts/{oddId}/applicants.csv (same filters) -> text/csv, UTF-8 with BOM
- * - GET  /applications/{joinId}/answers            -> { joinId, answers }
+ * - GET  /applications/{joinId}/answers            -> ApplicationAnswersResponse
  * - GET  /cohorts/{oddId}/payments                -> PaymentRecordsResponse (every application money or a card moved on,
  *        ended ones and withdrawn members' included: the payment records the privacy policy keeps 5 years)
  * - GET  /audit-log?oddId=&limit=&before=          -> AuditLogResponse (newest first)
@@ -184,6 +184,13 @@ export interface AdminPaymentRecord {
   refundedKrw: number;
   events: PaymentTimeline['events'];
 }
+/** What an applicant submitted; `answers` is `{}` and `erasedAt` set once the member has withdrawn. */
+export interface ApplicationAnswersResponse {
+  joinId: number;
+  answers: ApplicationAnswers;
+  erasedAt: string | null;
+}
+
 export interface PaymentRecordsResponse {
   payments: AdminPaymentRecord[];
 }

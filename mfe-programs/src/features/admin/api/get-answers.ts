@@ -1,10 +1,10 @@
 import { apiGet } from '@sq/api-client';
-import type { ApplicationAnswers } from '@sq/contracts/api/applications';
+import type { ApplicationAnswersResponse } from '@sq/contracts/api/operators';
 import { useAsync } from '@sq/ui';
 
-/** GET /api/admin/applications/{joinId}/answers — what the applicant submitted at each step. */
-export async function getAnswers(joinId: number, signal?: AbortSignal) {
-  return (await apiGet<{ joinId: number; answers: ApplicationAnswers }>(`/admin/applications/${joinId}/answers`, undefined, { signal })).answers;
+/** GET /api/admin/applications/{joinId}/answers — what the applicant submitted at each step (erased after withdrawal). */
+export async function getAnswers(joinId: number, signal?: AbortSignal): Promise<ApplicationAnswersResponse> {
+  return apiGet<ApplicationAnswersResponse>(`/admin/applications/${joinId}/answers`, undefined, { signal });
 }
 
 export function useAnswers(joinId: number) {

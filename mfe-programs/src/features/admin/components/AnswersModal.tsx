@@ -1,3 +1,4 @@
+import { MESSAGES } from '@sq/contracts/messages';
 import { Modal, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { useAnswers } from '../api/get-answers';
@@ -13,7 +14,12 @@ export function AnswersModal({ joinId, name, codeNames, onClose }: { joinId: num
       {answers.status === 'error' ? <LoadError error={answers.error} onRetry={answers.reload} /> : null}
       {answers.status === 'success' ? (
         <div data-testid="answers">
-          {answerSections(answers.data, codeNames).map((section) => (
+          {answers.data.erasedAt ? (
+            <p className={styles.notice} role="status" data-testid="answers-erased">
+              {MESSAGES.applicationAnswersErased}
+            </p>
+          ) : null}
+          {answerSections(answers.data.answers, codeNames).map((section) => (
             <section key={section.step} className={styles.section}>
               <h3 className={styles.legend}>{section.title}</h3>
               <dl className={styles.answers}>
