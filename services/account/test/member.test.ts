@@ -129,6 +129,20 @@ describe('update user (POST /api/updateUser)', () => {
     expect(shown.body).not.toContain('010-5555-6666');
   });
 
+  it('puts the career card back when the account cannot take a change the card already took', async () => {
+    const { form, headers, userId } = await member();
+    // Any failure of the account's own update after careercard agreed (here a constraint made to refuse it).
+    await account.app.knex.raw(`alter table user_account add constraint test_refuses_name check (user_name <> '거절될이름')`);
+    try {
+      const response = await as(headers, 'POST', '/api/updateUser', { username: '거절될이름', useralias: `re${form.useralias}`.slice(0, 20) });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await userOf(account, userId)).toMatchObject({ user_name: '홍길동', user_alias: form.useralias });
+      expect(await cardOf(form.careerCardId)).toMatchObject({ user_name: '홍길동', user_alias: form.useralias });
+    } finally {
+      await account.app.knex.raw('alter table user_account drop constraint test_refuses_name');
+    }
+  });
+
   it('changes the name on neither side when careercard refuses the change', async () => {
     const { form, headers, userId } = await member();
     const refused = await as(headers, 'POST', '/api/updateUser', { username: '김새이름', position: 'POS_NOPE' });

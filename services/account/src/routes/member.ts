@@ -151,6 +151,18 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       try {
         if (Object.keys(changes).length > 0) await app.knex('user_account').where({ user_id: user.user_id }).update(changes);
       } catch (error) {
+        // The card already took the change: put back what the account still says, so both sides keep agreeing
+        // (the position is not put back: the account keeps its name, not its code).
+        if (names && user.profile_id) {
+          await app.careercard
+            .update(user.profile_id, {
+              userAlias: user.user_alias,
+              userName: user.user_name,
+              ...(user.job_code ? { jobGroupCode: user.job_code } : {}),
+              ...(user.year_code ? { yearCode: user.year_code } : {}),
+            })
+            .catch((restoreError: unknown) => request.log.warn({ err: restoreError, userId: user.user_id }, 'career card not put back after a failed update'));
+        }
         throw uniqueViolationToConflict(error);
       }
       const row = (await app.userRepository.findById(user.user_id))!;
