@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProductDetailResponse } from '@sq/contracts';
 import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
+import { siteApi as api } from './api';
 import { newPage } from './browser';
 
 /**
@@ -9,19 +10,7 @@ import { newPage } from './browser';
  * tests built on an application (withdrawal, payment records) drive it.
  */
 
-/** A JSON call to the site's /api (GET without a body, POST with one), with the member's token when given. */
-export async function api<T>(baseUrl: string, path: string, init: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
-}
+export { api };
 
 let serial = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;

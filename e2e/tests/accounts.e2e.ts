@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
 import { alerts, launchBrowser, newPage } from '../src/browser';
 import { DEMO_MEMBER, signInThroughForm } from '../src/session';
+import { siteApi } from '../src/api';
 
 const baseUrl = inject('baseUrl');
 const mailboxUrl = inject('mailboxUrl');
@@ -29,18 +30,7 @@ interface Json {
   status: number;
   body: Body;
 }
-async function api(path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<Json> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Body };
-}
+const api = (path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<Json> => siteApi<Body>(baseUrl, path, init);
 
 interface Account {
   email: string;

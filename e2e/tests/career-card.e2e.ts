@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
 import { alerts, launchBrowser, newPage } from '../src/browser';
 import { DEMO_MEMBER, signInContext } from '../src/session';
+import { siteApi } from '../src/api';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -14,18 +15,7 @@ afterAll(() => browser?.close());
 
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-6)}`;
 
-async function api(path: string, init: { body?: unknown; token?: string | null } = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
+const api = (path: string, init: { body?: unknown; token?: string | null } = {}) => siteApi(baseUrl, path, init);
 
 /** A valid 1x1 PNG made here (signature, IHDR, IDAT, IEND with CRCs). */
 function onePixelPng(): Buffer {

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
 import { launchBrowser, newPage } from '../src/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInContext } from '../src/session';
+import { siteApi } from '../src/api';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -11,9 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function api<T>(path: string): Promise<T> {
-  return (await (await fetch(`${baseUrl}/api${path}`)).json()) as T;
-}
+const api = async <T>(path: string): Promise<T> => (await siteApi<T>(baseUrl, path)).body;
 
 describe('real routes render inside the shell with data from PostgreSQL', () => {
   it('/projects lists past projects and opens one, whose members link to career cards', async () => {

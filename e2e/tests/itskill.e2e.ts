@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
 import { launchBrowser, newPage } from '../src/browser';
+import { siteApi } from '../src/api';
 
 /**
  * The IT skill check-up end to end in Chromium: a new member takes it (answers kept across a refresh), the
@@ -15,14 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function api(path: string, init: { body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> };
-}
+const api = (path: string, init: { body?: unknown; token?: string } = {}) => siteApi(baseUrl, path, init);
 
 async function newMember(): Promise<string> {
   const id = `sk${Date.now().toString(36).slice(-6)}`;

@@ -1,10 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
+import { siteApi } from '../src/api';
 
 const baseUrl = inject('baseUrl');
 
-async function api<T>(path: string): Promise<T> {
-  return (await (await fetch(`${baseUrl}/api${path}`)).json()) as T;
-}
+const api = async <T>(path: string): Promise<T> => (await siteApi<T>(baseUrl, path)).body;
 
 /** What a messenger's crawler sees: the raw HTML, no JavaScript run. */
 async function ogTitle(path: string): Promise<string | null> {

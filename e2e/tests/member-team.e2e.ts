@@ -6,6 +6,7 @@ import type { BoardResponse, CohortInput, TeamHealthResponse } from '@sq/contrac
 import { INTERNAL_SECRET_HEADER } from '@sq/contracts/identity';
 import { launchBrowser, newPage } from '../src/browser';
 import { DEMO_ADMIN, signInToken } from '../src/session';
+import { siteApi } from '../src/api';
 
 /**
  * Issue 9's members' side in Chromium against the whole site: an operator creates a sprint cohort, three new
@@ -32,14 +33,7 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)
 /** A 1×1 PNG (the upload service checks the bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-async function api<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
-}
+const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown) => siteApi<T>(baseUrl, path, { method, token, body });
 async function ok<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<T> {
   const answer = await api<T>(method, path, token, body);
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);

@@ -4,6 +4,7 @@ import type { ApplicationDetail, BookResponse, JoinHistoryOneResponse } from '@s
 import type { AdminCohort, BoardResponse } from '@sq/contracts/api/operators';
 import { launchBrowser, newPage } from '../src/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInContext, signInToken } from '../src/session';
+import { siteApi } from '../src/api';
 
 /**
  * Issue 9's console in Chromium against the whole site and the sandbox PG: an operator signs in through the
@@ -27,18 +28,7 @@ const APPLICANTS = 6;
 let serial = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      accept: 'application/json',
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
-}
+const api = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) => siteApi<T>(baseUrl, path, init);
 
 async function ok<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const { status, body } = await api<T>(path, init);

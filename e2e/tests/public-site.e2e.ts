@@ -14,6 +14,7 @@ import type {
 import type { CohortApplicantsResponse } from '@sq/contracts/api/applicants';
 import { launchBrowser, newPage } from '../src/browser';
 import { siteData } from '../src/site-data';
+import { siteApi } from '../src/api';
 
 /**
  * Issue 4's public routes in Chromium at a phone (375 px) and a desktop (1280 px) width: what PostgreSQL
@@ -35,10 +36,7 @@ afterAll(async () => {
   await data.close();
 });
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`);
-  return (await response.json()) as T;
-}
+const api = async <T>(path: string): Promise<T> => (await siteApi<T>(baseUrl, path)).body;
 const product = async (key: string | number) => (await api<ProductDetailResponse>(`/products/${key}`)).product;
 
 /** Korean calendar day of an ISO instant or date, as the site shows it (YYYY.MM.DD). */
