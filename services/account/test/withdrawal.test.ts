@@ -52,6 +52,15 @@ describe('withdrawal and live applications', () => {
     expect(await account.app.knex('programs_erasure').where({ user_id: m.userId })).toHaveLength(0);
     expect(await programs.service.app.knex('application').where({ join_id: live.join_id }).first()).toMatchObject({ answers, personal_data_erased_at: null });
 
+    // A teammate's placement text names the member by nickname; a friend typed their career card ID.
+    const pk = programs.service.app.knex;
+    const [mate, friend] = await pk('application').insert([
+      { odd_id: cohorts[0], user_id: m.userId + 1_000_000, role: 'DESIGNER', status: 'CANCELLED', answers: JSON.stringify({}) },
+      { odd_id: cohorts[1], user_id: m.userId + 1_000_001, role: 'PLANNER', status: 'CANCELLED', answers: JSON.stringify({ aside: { friendCareerCardIds: [m.form.careerCardId, 'minji'] } }) },
+    ]).returning('join_id');
+    const [team] = await pk('team').insert({ odd_id: cohorts[0], team_key: `withdraw-${m.userId}`, name: '떠나는팀', created_at: new Date() }).returning('team_id');
+    await pk('team_member').insert({ join_id: mate.join_id, team_id: team.team_id, explanation: `함께 신청한 ${m.form.useralias}님과 같은 팀이에요.`, joined_at: new Date() });
+
     // Once the application is cancelled the member may go; the payment rows stay with programs.
     await programs.service.app.knex('application').where({ join_id: live.join_id }).update({ status: 'CANCELLED' });
     const done = await withdraw(account, m);
@@ -68,6 +77,11 @@ describe('withdrawal and live applications', () => {
     expect(application).toMatchObject({ user_id: m.userId, status: 'CANCELLED', role: 'DEVELOPER', answers: {} });
     expect(application.personal_data_erased_at).not.toBeNull();
     expect(JSON.stringify(application)).not.toContain(m.form.contactEmail);
+    // The account sent the names it had before anonymising them: the teammate's text and the friend's list no longer name the member.
+    expect(erasure).toMatchObject({ nickname: m.form.useralias, career_card_id: m.form.careerCardId });
+    expect((await userRow(account, m.userId)).user_alias).not.toBe(m.form.useralias);
+    expect((await pk('team_member').where({ join_id: mate.join_id }).first()).explanation).toBe('함께 신청한 탈퇴한 회원님과 같은 팀이에요.');
+    expect((await pk('application').where({ join_id: friend.join_id }).first()).answers).toEqual({ aside: { friendCareerCardIds: ['minji'] } });
   });
 
   it('refuses an unknown reason, control characters or a missing consent with a Korean 400; nothing changes', async () => {
@@ -168,8 +182,10 @@ describe('withdrawal across account and programs (erasure of personal data)', ()
     // Its own programs (user ids of another account database would collide) behind a relay that answers the
     // live-applications question but drops the connection on the erasure until told otherwise.
     let eraseWorks = false;
+    const eraseBodies: unknown[] = [];
     const ownPrograms = await startPrograms();
     const relay = await startFakeCareercard((request, body, response) => {
+      if (/\/erase-personal-data$/.test(request.url ?? '')) eraseBodies.push(JSON.parse(body));
       if (/\/erase-personal-data$/.test(request.url ?? '') && !eraseWorks) {
         request.socket.destroy();
         return;
@@ -217,6 +233,9 @@ describe('withdrawal across account and programs (erasure of personal data)', ()
       eraseWorks = true;
       const later = new Date(firstRetry.getTime() + 120_000);
       expect(await outbox.deliverDue(later)).toBe(1);
+      // Every attempt, the last ones long after the account anonymised the member, carried the names from before.
+      expect((await userRow(flaky, m.userId)).user_alias).not.toBe(m.form.useralias);
+      expect(eraseBodies).toEqual(Array(3).fill({ nickname: m.form.useralias, careerCardId: m.form.careerCardId }));
       const erased = await stored();
       expect(erased).toMatchObject({ answers: {}, status: 'REFUNDED', fee_krw: 350_000, card_number: '424242******4242', user_id: m.userId });
       expect(erased.personal_data_erased_at).not.toBeNull();

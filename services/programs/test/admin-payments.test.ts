@@ -131,8 +131,14 @@ describe('payment records in the console (GET /api/admin/cohorts/{oddId}/payment
 });
 
 describe('erasing a withdrawn member’s personal data (POST /internal/users/{userId}/erase-personal-data)', () => {
-  const erase = (userId: number, headers: Record<string, string> = stack.programs.internalHeaders) =>
-    stack.programs.app.inject({ method: 'POST', url: `/internal/users/${userId}/erase-personal-data`, headers });
+  const erase = (userId: number, headers: Record<string, string> = stack.programs.internalHeaders, payload?: { nickname: string | null; careerCardId: string | null }) =>
+    stack.programs.app.inject({ method: 'POST', url: `/internal/users/${userId}/erase-personal-data`, headers, ...(payload ? { payload } : {}) });
+  /** Another member's application in the cohort (a teammate), optionally with the friends' career card IDs they typed. */
+  const teammate = async (oddId: number, friendCareerCardIds?: string[]): Promise<number> => {
+    const answers = friendCareerCardIds ? { aside: { wantToBuild: '팀원의 아이디어', friendCareerCardIds } } : {};
+    const [row] = await stack.programs.app.knex('application').insert({ odd_id: oddId, user_id: newMember().userId, role: 'DESIGNER', status: 'CANCELLED', answers: JSON.stringify(answers) }).returning('join_id');
+    return row.join_id as number;
+  };
   /** Everything programs keeps per application of these: the rows themselves and what hangs off them. */
   const stored = async (joinIds: number[]) => {
     const knex = stack.programs.app.knex;
@@ -174,8 +180,31 @@ describe('erasing a withdrawn member’s personal data (POST /internal/users/{us
     const knex = stack.programs.app.knex;
     const [team] = await knex('team').insert({ odd_id: BSIDE, team_key: `erase-${project.joinId}`, name: '지울팀', created_at: new Date() }).returning('team_id');
     await knex('team_member').insert({ join_id: project.joinId, team_id: team.team_id, explanation: '함께 신청한 minji님과 같은 팀이에요.', joined_at: new Date() });
-    await knex('team_board').insert({ odd_id: BSIDE, explanations: JSON.stringify({ [project.joinId]: '함께 신청한 minji님과 같은 팀이에요.', [other.joinId]: '다른 지원자' }), updated_at: new Date() })
+    // Teammates whose texts name the leaving member by nickname (alone, in the matcher's list), and texts that
+    // only contain it inside another name: those stay.
+    const nickname = `alias${leaving.identity.userId}`;
+    const careerCardId = `Leave${leaving.identity.userId}`;
+    const mates = { alone: await teammate(BSIDE), listed: await teammate(BSIDE), longer: await teammate(BSIDE), suffixed: await teammate(BSIDE) };
+    const texts = {
+      [mates.alone]: `운영자가 이 팀에 고정했어요. 함께 신청한 ${nickname}님과 같은 팀이에요. 팀 평균 경력은 2년으로 기수 평균 2년과 비슷해요.`,
+      [mates.listed]: `함께 신청한 ${nickname}, 다른친구님과 같은 팀이에요.`,
+      [mates.longer]: `함께 신청한 김${nickname}님과 같은 팀이에요.`,
+      [mates.suffixed]: `함께 신청한 ${nickname}2님과 같은 팀이에요.`,
+    };
+    const renamed = {
+      [mates.alone]: '운영자가 이 팀에 고정했어요. 함께 신청한 탈퇴한 회원님과 같은 팀이에요. 팀 평균 경력은 2년으로 기수 평균 2년과 비슷해요.',
+      [mates.listed]: '함께 신청한 탈퇴한 회원, 다른친구님과 같은 팀이에요.',
+      [mates.longer]: texts[mates.longer],
+      [mates.suffixed]: texts[mates.suffixed],
+    };
+    await knex('team_member').insert(Object.entries(texts).map(([joinId, explanation]) => ({ join_id: Number(joinId), team_id: team.team_id, explanation, joined_at: new Date() })));
+    await knex('team_board').insert({ odd_id: BSIDE, explanations: JSON.stringify({ [project.joinId]: '함께 신청한 minji님과 같은 팀이에요.', [other.joinId]: '다른 지원자', ...texts }), updated_at: new Date() })
       .onConflict('odd_id').merge({ explanations: knex.raw(`team_board.explanations || excluded.explanations`) });
+    // Friends' answers that typed the leaving member's career card ID (in another case), and one that did not.
+    const friendOf = await teammate(PLANX, [careerCardId.toLowerCase(), 'minji']);
+    const notFriend = await teammate(PLANX, ['minji']);
+    const mateSeats = async () => Object.fromEntries((await knex('team_member').whereIn('join_id', Object.values(mates)).select('join_id', 'explanation')).map((m) => [m.join_id, m.explanation]));
+    const friendLists = async () => (await knex('application').whereIn('join_id', [friendOf, notFriend]).orderBy('join_id').select('answers')).map((r) => r.answers);
 
     const joinIds = [course.joinId, project.joinId];
     const words = [...Object.values(personal), cancelWords, '지울회원 개인 사정', 'minji', PRODUCT_TEXT.course, PRODUCT_TEXT.project];
@@ -193,7 +222,7 @@ describe('erasing a withdrawn member’s personal data (POST /internal/users/{us
     expect(JSON.stringify(await stored(joinIds))).toBe(beforeText);
     expect((await erase(0)).statusCode).toBe(400);
 
-    const first = await erase(leaving.identity.userId);
+    const first = await erase(leaving.identity.userId, undefined, { nickname, careerCardId });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ ErrorCode: '00', applications: 2, erased: 2 });
 
@@ -218,6 +247,14 @@ describe('erasing a withdrawn member’s personal data (POST /internal/users/{us
     expect(after.seats.map((m) => [m.join_id, m.team_id, m.explanation])).toEqual([[project.joinId, team.team_id, '']]);
     expect(after.boards.find((b) => b.odd_id === BSIDE).explanations).toMatchObject({ [other.joinId]: '다른 지원자' });
     expect(after.boards.find((b) => b.odd_id === BSIDE).explanations[project.joinId]).toBeUndefined();
+    // Teammates' texts no longer name the member (seat and board alike); texts naming someone else stay.
+    expect(await mateSeats()).toEqual(renamed);
+    expect(after.boards.find((b) => b.odd_id === BSIDE).explanations).toMatchObject(renamed);
+    // The friend's answers lose the member's career card ID and keep the rest; the other's stay as they were.
+    expect(await friendLists()).toEqual([
+      { aside: { wantToBuild: '팀원의 아이디어', friendCareerCardIds: ['minji'] } },
+      { aside: { wantToBuild: '팀원의 아이디어', friendCareerCardIds: ['minji'] } },
+    ]);
 
     // The operators' payment records read as before (state, amounts, masked card, timeline); the refund's note
     // no longer carries the member's words.
@@ -233,11 +270,31 @@ describe('erasing a withdrawn member’s personal data (POST /internal/users/{us
     expect(answers.json()).toEqual({ ErrorCode: '00', joinId: course.joinId, answers: {}, erasedAt: new Date(after.applications[0].personal_data_erased_at).toISOString() });
 
     // Asked again (an outbox redelivery): nothing more changes; the erasure time stays the first one.
-    const again = await erase(leaving.identity.userId);
+    const again = await erase(leaving.identity.userId, undefined, { nickname, careerCardId });
     expect(again.json()).toEqual({ ErrorCode: '00', applications: 2, erased: 0 });
     expect(JSON.stringify(await stored(joinIds))).toBe(afterText);
+    expect(await mateSeats()).toEqual(renamed);
+    expect((await friendLists())[0]).toEqual({ aside: { wantToBuild: '팀원의 아이디어', friendCareerCardIds: ['minji'] } });
     // Someone else's application keeps its answers; a member without applications is answered alike.
     expect((await knex('application').where({ join_id: other.joinId }).first()).answers.required.contactEmail).toBe('stays@example.com');
     expect((await erase(newMember().userId)).json()).toEqual({ ErrorCode: '00', applications: 0, erased: 0 });
+  });
+
+  it('renames nothing in teammates’ texts when the account no longer knows the former names (withdrawn before it kept them)', async () => {
+    const leaving = await member('예전탈퇴');
+    const course = (await leaving.applyAndPay(PLANX, 'COURSE')).application;
+    expect((await leaving.cancel(course.joinId)).statusCode).toBe(200);
+    const nickname = `alias${leaving.identity.userId}`;
+    const knex = stack.programs.app.knex;
+    const [team] = await knex('team').insert({ odd_id: PLANX, team_key: `old-${course.joinId}`, name: '예전팀', created_at: new Date() }).returning('team_id');
+    const mate = await teammate(PLANX);
+    const text = `함께 신청한 ${nickname}님과 같은 팀이에요.`;
+    await knex('team_member').insert({ join_id: mate, team_id: team.team_id, explanation: text, joined_at: new Date() });
+
+    const erased = await erase(leaving.identity.userId, undefined, { nickname: null, careerCardId: null });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json()).toEqual({ ErrorCode: '00', applications: 1, erased: 1 });
+    expect((await knex('application').where({ join_id: course.joinId }).first()).answers).toEqual({});
+    expect((await knex('team_member').where({ join_id: mate }).first()).explanation).toBe(text);
   });
 });

@@ -24,11 +24,16 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
       }
       throw new ApiError(503, MESSAGES.serviceUnavailable);
     },
-    /** Idempotent on programs' side; anything but its 200 is an error (the outbox records it and retries). */
-    async erasePersonalData(userId: number): Promise<void> {
+    /**
+     * Idempotent on programs' side; anything but its 200 is an error (the outbox records it and retries). `names`:
+     * the nickname and career card ID the member had before the account anonymised them (null when unknown),
+     * which programs takes out of other members' placement texts and friend lists.
+     */
+    async erasePersonalData(userId: number, names: ErasureNames): Promise<void> {
       const response = await fetch(`${options.baseUrl}/internal/users/${userId}/erase-personal-data`, {
         method: 'POST',
-        headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
+        headers: { accept: 'application/json', 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
+        body: JSON.stringify(names),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
       const json = (await response.json().catch(() => null)) as { ErrorCode?: unknown } | null;
@@ -37,9 +42,16 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
   };
 }
 
+export interface ErasureNames {
+  nickname: string | null;
+  careerCardId: string | null;
+}
+
+export type ProgramsClient = ReturnType<typeof createProgramsClient>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    programs: ReturnType<typeof createProgramsClient>;
+    programs: ProgramsClient;
   }
 }
 

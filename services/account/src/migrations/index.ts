@@ -7,6 +7,7 @@ import * as signInPerAddress from './005_sign_in_per_address';
 import * as oauthBrowserBinding from './006_oauth_browser_binding';
 import * as sessionEvents from './007_session_events';
 import * as programsErasure from './008_programs_erasure';
+import * as programsErasureNames from './009_programs_erasure_names';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_oauth_browser_binding': oauthBrowserBinding,
   '007_session_events': sessionEvents,
   '008_programs_erasure': programsErasure,
+  '009_programs_erasure_names': programsErasureNames,
 };

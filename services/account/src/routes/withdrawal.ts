@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { MESSAGES, ok, withdrawalSchema, type WithdrawalForm } from '@sq/contracts';
 import { conflict, forbidden, notFound, requireMember } from '@sq/service-kit';
 import { retiredHash } from '../lib/availability';
+import type { ProgramsClient } from '../clients/programs-client';
 import { createOutbox, type OutboxRow } from '../lib/withdrawal-outbox';
 
 const params = z.object({
@@ -22,14 +23,18 @@ export function createRetirementOutbox(app: { knex: Knex; careercard: { retire(p
   });
 }
 
-/** The programs service erases the member's personal data from their applications (migration 008; idempotent there). */
-export function createErasureOutbox(app: { knex: Knex; programs: { erasePersonalData(userId: number): Promise<void> }; log: { warn(obj: object, msg: string): void } }) {
-  return createOutbox<OutboxRow>({
+/**
+ * The programs service erases the member's personal data from their applications (migration 008; idempotent
+ * there), and their former nickname and career card ID from other members' records (migration 009: kept on the
+ * row from before the anonymisation; null for members who withdrew before it).
+ */
+export function createErasureOutbox(app: { knex: Knex; programs: Pick<ProgramsClient, 'erasePersonalData'>; log: { warn(obj: object, msg: string): void } }) {
+  return createOutbox<OutboxRow & { nickname: string | null; career_card_id: string | null }>({
     knex: app.knex,
     log: app.log,
     table: 'programs_erasure',
     what: 'programs personal data erasure',
-    deliver: (row) => app.programs.erasePersonalData(row.user_id),
+    deliver: (row) => app.programs.erasePersonalData(row.user_id, { nickname: row.nickname, careerCardId: row.career_card_id }),
   });
 }
 
@@ -89,7 +94,7 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
       const placeholder = `withdrawn-${user.user_id}@withdrawn.invalid`;
       await app.knex.transaction(async (trx) => {
         // Locked and re-read: two withdrawals of the same member at once make one.
-        const still = await trx('user_account').where({ user_id: user.user_id }).whereNull('withdrawn_at').forUpdate().first('user_id');
+        const still = await trx('user_account').where({ user_id: user.user_id }).whereNull('withdrawn_at').forUpdate().first('user_id', 'user_alias', 'profile_id');
         if (!still) throw notFound(MESSAGES.pleaseLogIn);
         await trx('session').where({ user_id: user.user_id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
         await trx('password_reset_token').where({ user_id: user.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
@@ -99,7 +104,9 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
         await trx('retired_identifier').insert(retired).onConflict(['kind', 'value_hash']).ignore();
         await trx('withdrawal').insert({ user_id: user.user_id, reason_code: request.body.reasonCode, reason_text: request.body.reasonText ?? null });
         if (user.profile_id) await trx('careercard_retirement').insert({ user_id: user.user_id, profile_id: user.profile_id });
-        await trx('programs_erasure').insert({ user_id: user.user_id });
+        // The names as the locked row has them: the update below overwrites them; programs takes them out of other
+        // members' placement texts and friend lists.
+        await trx('programs_erasure').insert({ user_id: user.user_id, nickname: still.user_alias, career_card_id: still.profile_id ?? null });
         await trx('user_account').where({ user_id: user.user_id }).update({
           email: placeholder,
           contact_email: placeholder,

@@ -1,6 +1,30 @@
 import type { Knex } from 'knex';
 import { MEMBER_CANCEL_REASON } from '../payments/cancel';
 
+/**
+ * What stands for a withdrawn member's former nickname in other members' placement texts: `{nickname}님`
+ * becomes `탈퇴한 회원님` (OPERATORS.md, "Withdrawn members").
+ */
+export const WITHDRAWN_MEMBER_NAME = '탈퇴한 회원';
+
+/** The names the member had before the account anonymised them (null: not known, e.g. an earlier withdrawal). */
+export interface FormerNames {
+  nickname?: string | null;
+  careerCardId?: string | null;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text with every whole-word `{nickname}` that the matcher wrote as a name (followed by 님, or by `, ` inside
+ * its list `A, B님`) replaced by WITHDRAWN_MEMBER_NAME. Occurrences already inside WITHDRAWN_MEMBER_NAME stay
+ * (a nickname like `회원`), so replacing again changes nothing.
+ */
+export function withoutNickname(text: string, nickname: string): string {
+  const pattern = new RegExp(`(${escapeRegExp(WITHDRAWN_MEMBER_NAME)})|(?<=^|[\\s,])${escapeRegExp(nickname)}(?=님|, )`, 'gu');
+  return text.replace(pattern, (_match, replaced: string | undefined) => replaced ?? WITHDRAWN_MEMBER_NAME);
+}
+
 export interface ErasureResult {
   /** The member's applications (all of them, whatever their state). */
   applications: number;
@@ -20,6 +44,11 @@ export interface ErasureResult {
  *    the refund's payment_event.note) -> `회원 취소`: the fact of a member's cancellation stays;
  *  - team_member.explanation of their seats and their entries in team_board.explanations (the matcher's text
  *    naming the friends they were placed with) -> removed.
+ * With the former names the account sent (`names`; none for members who withdrew before it kept them), also in
+ * other members' records:
+ *  - `{nickname}님` in teammates' team_member.explanation and team_board.explanations of the member's cohorts
+ *    -> `탈퇴한 회원님` (withoutNickname);
+ *  - the member's career card ID (any case) in other applications' answers.aside.friendCareerCardIds -> removed.
  * Kept: ids, cohort, role, state and its history (who, when, from, to), fee, billing-key issue ids, the PG's
  * billing key (released once the application ended), the masked card, reservation, release and charge
  * times, charges, refunds and the payment timeline, the PG's failure messages, check-ins, team seats, audit log.
@@ -27,14 +56,31 @@ export interface ErasureResult {
  * Idempotent: asked again it changes nothing more (the first erasure time stays). It erases every application
  * of the member, a live one included (an application started in the moment before the withdrawal committed).
  */
-export async function erasePersonalData(knex: Knex, userId: number, now: Date): Promise<ErasureResult> {
+export async function erasePersonalData(knex: Knex, userId: number, now: Date, names: FormerNames = {}): Promise<ErasureResult> {
+  const careerCardId = names.careerCardId?.trim() || null;
+  const nickname = names.nickname || null;
   return knex.transaction(async (trx) => {
+    // Other members' applications that name the member's career card as a friend's (read unlocked, locked below).
+    const friendIds = `answers->'aside'->'friendCareerCardIds'`;
+    const namingTheCard: number[] = careerCardId
+      ? await trx('application').whereNot({ user_id: userId })
+        .whereRaw(`jsonb_typeof(${friendIds}) = 'array' and exists (select 1 from jsonb_array_elements_text(${friendIds}) f where lower(f) = lower(?))`, [careerCardId])
+        .pluck('join_id')
+      : [];
     // Locked in join order, like every other writer of an application: a concurrent change waits, then sees the erasure.
-    const rows: { join_id: number; odd_id: number; personal_data_erased_at: Date | null; answers: unknown; friend_user_ids: number[] }[] = await trx('application')
-      .where({ user_id: userId })
+    const locked: { join_id: number; odd_id: number; user_id: number; personal_data_erased_at: Date | null; answers: unknown; friend_user_ids: number[] }[] = await trx('application')
+      .where((q) => q.where({ user_id: userId }).orWhereIn('join_id', namingTheCard))
       .orderBy('join_id')
       .forUpdate()
-      .select('join_id', 'odd_id', 'personal_data_erased_at', 'answers', 'friend_user_ids');
+      .select('join_id', 'odd_id', 'user_id', 'personal_data_erased_at', 'answers', 'friend_user_ids');
+    for (const row of locked) {
+      const listed = (row.answers as { aside?: { friendCareerCardIds?: unknown } } | null)?.aside?.friendCareerCardIds;
+      if (row.user_id === userId || !careerCardId || !Array.isArray(listed)) continue;
+      const kept = listed.filter((id) => typeof id !== 'string' || id.toLowerCase() !== careerCardId.toLowerCase());
+      if (kept.length === listed.length) continue;
+      await trx('application').where({ join_id: row.join_id }).update({ answers: trx.raw(`jsonb_set(answers, '{aside,friendCareerCardIds}', ?::jsonb)`, [JSON.stringify(kept)]) });
+    }
+    const rows = locked.filter((r) => r.user_id === userId);
     if (!rows.length) return { applications: 0, erased: 0 };
     const joinIds = rows.map((r) => r.join_id);
     const holding = rows.filter((r) => r.personal_data_erased_at === null || Object.keys((r.answers ?? {}) as object).length > 0 || (r.friend_user_ids ?? []).length > 0);
@@ -51,6 +97,25 @@ export async function erasePersonalData(knex: Knex, userId: number, now: Date): 
     await trx('team_member').whereIn('join_id', joinIds).update({ explanation: '' });
     const oddIds = [...new Set(rows.map((r) => r.odd_id))];
     await trx('team_board').whereIn('odd_id', oddIds).update({ explanations: trx.raw('explanations - ?::text[]', [joinIds.map(String)]) });
+    if (nickname) await renameInTeammatesTexts(trx, oddIds, nickname);
     return { applications: rows.length, erased: holding.length };
   });
+}
+
+/** `{nickname}님` -> `탈퇴한 회원님` in the placement texts of the cohorts' seats and boards (only rows that change). */
+async function renameInTeammatesTexts(trx: Knex.Transaction, oddIds: number[], nickname: string): Promise<void> {
+  const seats: { join_id: number; explanation: string }[] = await trx('team_member as m').join('team as t', 't.team_id', 'm.team_id')
+    .whereIn('t.odd_id', oddIds).whereRaw('strpos(m.explanation, ?) > 0', [nickname]).select('m.join_id', 'm.explanation');
+  for (const seat of seats) {
+    const text = withoutNickname(seat.explanation, nickname);
+    // The column holds 500 characters; the replacement may be longer than the nickname.
+    if (text !== seat.explanation) await trx('team_member').where({ join_id: seat.join_id }).update({ explanation: text.slice(0, 500) });
+  }
+  const boards: { odd_id: number; explanations: Record<string, string> }[] = await trx('team_board').whereIn('odd_id', oddIds).orderBy('odd_id').forUpdate().select('odd_id', 'explanations');
+  for (const board of boards) {
+    const explanations = Object.fromEntries(Object.entries(board.explanations ?? {}).map(([joinId, text]) => [joinId, typeof text === 'string' ? withoutNickname(text, nickname) : text]));
+    if (JSON.stringify(explanations) !== JSON.stringify(board.explanations)) {
+      await trx('team_board').where({ odd_id: board.odd_id }).update({ explanations: JSON.stringify(explanations) });
+    }
+  }
 }

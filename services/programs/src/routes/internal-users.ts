@@ -14,6 +14,11 @@ export const FINISHED_APPLICATION_STATUSES: readonly ApplicationState[] = [...EN
 
 const params = z.object({ userId: idParam });
 const applicationParams = z.object({ userId: idParam, joinId: idParam });
+/** The names the member had before the account anonymised them; null or absent when the account no longer knows them. */
+const erasureBody = z.object({
+  nickname: z.string().max(30).nullish(),
+  careerCardId: z.string().max(30).nullish(),
+}).nullish();
 
 /**
  * For other services (never routed by the gateway). Account's withdrawal: how many of the member's applications
@@ -35,13 +40,14 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Account's withdrawal outbox, after the withdrawal committed: the member's personal data leaves their
-  // applications; the contract and payment record stays (src/applications/erasure.ts). Idempotent, so the
+  // applications; the contract and payment record stays; the former nickname and career card ID in the body
+  // leave other members' placement texts and friend lists (src/applications/erasure.ts). Idempotent, so the
   // outbox may deliver it again after a lost answer.
-  app.post<{ Params: z.infer<typeof params> }>(
+  app.post<{ Params: z.infer<typeof params>; Body: z.infer<typeof erasureBody> }>(
     '/internal/users/:userId/erase-personal-data',
-    { preHandler: requireInternal, schema: { hide: true, params } },
+    { preHandler: requireInternal, schema: { hide: true, params, body: erasureBody } },
     async (request) => {
-      const result = await erasePersonalData(app.knex, request.params.userId, app.clock());
+      const result = await erasePersonalData(app.knex, request.params.userId, app.clock(), request.body ?? {});
       request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
       return ok(result);
     },
