@@ -97,7 +97,7 @@ function ProfileSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInf
     <section className={styles.section} aria-labelledby="profile-title">
       <h2 id="profile-title" className={styles.sectionTitle}>프로필</h2>
       <ImagePicker id="photo" label="프로필 사진" imgUrl={photo.imgUrl} onUploaded={(upload) => setPhoto(upload)} onRemove={() => setPhoto({ imgId: null, imgUrl: null })} />
-      <Field id="useralias" label="닉네임" error={errors.useralias}>
+      <Field id="useralias" label="닉네임" hint="카드에는 이 닉네임과 내 정보의 이름이 함께 공개돼요." error={errors.useralias}>
         {(control) => <input {...control} className={formStyles.input} value={alias} onChange={(e) => setAlias(e.target.value)} />}
       </Field>
       <JobFields values={job} onChange={setJob} errors={errors} />

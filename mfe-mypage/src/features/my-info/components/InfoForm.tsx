@@ -71,7 +71,7 @@ export function InfoForm({ user, onSaved }: { user: SignedInUser; onSaved: (user
       <Field id="email" label="가입 이메일">
         {(control) => <input {...control} className={styles.input} value={user.email} readOnly />}
       </Field>
-      <Field id="username" label="이름" error={errors.username}>
+      <Field id="username" label="이름" error={errors.username} hint="커리어 카드에 닉네임과 함께 공개돼요.">
         {(control) => <input {...control} className={styles.input} value={values.username} onChange={(e) => set({ username: e.target.value })} />}
       </Field>
       <Field id="useralias" label="닉네임" error={errors.useralias} noteTone="success" note={nicknameChanged && checked.useralias === values.useralias.trim() ? '사용할 수 있는 닉네임이에요.' : undefined}>
