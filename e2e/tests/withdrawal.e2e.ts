@@ -158,7 +158,9 @@ describe('withdrawal of a member who paid', () => {
     expect(await courseRow.getByTestId('payment-state').textContent()).toBe(course.stateName);
     expect(await courseRow.getByTestId('payment-charged').textContent()).toBe(formatKrw(course.payment.chargedKrw));
     expect(await courseRow.getByTestId('payment-refunded').textContent()).toBe(formatKrw(course.payment.refundedKrw));
-    expect(await events(paid.joinId)).toEqual(['CHARGED', 'REFUNDED']);
+    // The card's billing key of a refunded purchase is let go by the payments repair job when it next runs
+    // (services/programs/src/payments/maintenance.ts): its RELEASED line may or may not be there yet.
+    expect(['CHARGED REFUNDED', 'CHARGED REFUNDED RELEASED']).toContain((await events(paid.joinId)).join(' '));
 
     await records(bside);
     const projectRow = row(reserved.joinId);
