@@ -227,6 +227,7 @@ function RequiredInfoForm({ variant, initial }: { variant: Variant; initial: Sig
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>회원 정보</h2>
         <TextField label="이름" name="username" autoComplete="name" placeholder="홍길동" value={values.username}
+          hint="커리어 카드에 닉네임과 함께 공개돼요."
           onChange={(e) => change('username', e.target.value)} onBlur={() => visit('username')} {...fieldState('username')} />
         <TextField label="닉네임" name="useralias" autoComplete="nickname" placeholder="2자 이상" value={values.useralias}
           onChange={(e) => change('useralias', e.target.value)} onBlur={() => visit('useralias')} {...fieldState('useralias', nicknameCheck)} />
