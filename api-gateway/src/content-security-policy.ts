@@ -24,14 +24,15 @@ export interface InlineHashes {
   styles: string[];
 }
 
-const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The CSP source of an inline block's text: `'sha256-…'`. */
+export const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The SHA-256 sources of the inline scripts and styles of a page (external scripts have nothing inline). */
 export function inlineHashes(html: string): InlineHashes {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     .filter(([, attributes, body]) => !/\bsrc\s*=/i.test(attributes!) && body!.length > 0)
-    .map(([, , body]) => hash(body!));
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => hash(body!));
+    .map(([, , body]) => hashSource(body!));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => hashSource(body!));
   return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 

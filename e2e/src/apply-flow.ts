@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProductDetailResponse } from '@sq/contracts';
 import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
-import { siteApi as api } from './api';
+import { siteApi } from './api';
 import { newPage } from './browser';
 
 /**
@@ -10,7 +10,6 @@ import { newPage } from './browser';
  * tests built on an application (withdrawal, payment records) drive it.
  */
 
-export { api };
 
 let serial = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
@@ -28,7 +27,7 @@ export async function newMember(baseUrl: string, name = '지원회원'): Promise
   const id = unique('ap');
   const phone = `010-${String(2000 + (serial % 7000)).padStart(4, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`;
   const member = { email: `${id}@example.com`, password: 'sidequest1!', phone };
-  const { status, body } = await api<{ userData: { token: string; userId: number } }>(baseUrl, '/signUp', {
+  const { status, body } = await siteApi<{ userData: { token: string; userId: number } }>(baseUrl, '/signUp', {
     body: {
       email: member.email, contactEmail: member.email, password: member.password, pw_confirm: member.password,
       username: name, useralias: id, careerCardId: id, userphone: phone,
@@ -48,7 +47,7 @@ export async function signedInPage(browser: Browser, member: Member, width = 128
 
 /** The cohort of a program recruiting now (the e2e site runs the demo calendar live). */
 export async function openCohort(baseUrl: string, slug: string): Promise<number> {
-  const { body } = await api<ProductDetailResponse>(baseUrl, `/products/${slug}`);
+  const { body } = await siteApi<ProductDetailResponse>(baseUrl, `/products/${slug}`);
   const cohort = body.product.cohorts.find((c) => c.status === 'RECRUITING');
   expect(cohort, `${slug} has a cohort recruiting`).toBeTruthy();
   return cohort!.oddId;
@@ -116,5 +115,5 @@ export async function payWith(page: Page, card: string) {
 
 /** The member's applications as my page reads them, newest first. */
 export async function history(baseUrl: string, member: Member) {
-  return (await api<JoinHistoryResponse>(baseUrl, '/join/history', { token: member.token })).body.applications;
+  return (await siteApi<JoinHistoryResponse>(baseUrl, '/join/history', { token: member.token })).body.applications;
 }

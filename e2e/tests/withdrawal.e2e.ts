@@ -4,7 +4,8 @@ import { MESSAGES } from '@sq/contracts/messages';
 import { formatKrw } from '@sq/contracts/format';
 import type { ApplicationDetail, JoinHistoryOneResponse } from '@sq/contracts/api/applications';
 import { alerts, launchBrowser, newPage } from '../src/browser';
-import { answerSteps, api, history, newMember, openCohort, payWith, signedInPage, type Member } from '../src/apply-flow';
+import { siteApi } from '../src/api';
+import { answerSteps, history, newMember, openCohort, payWith, signedInPage, type Member } from '../src/apply-flow';
 import { DEMO_ADMIN, signInContext, signInThroughForm, signInToken } from '../src/session';
 
 /**
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const detail = async (member: Member, joinId: number): Promise<ApplicationDetail> => {
-  const { status, body } = await api<JoinHistoryOneResponse>(baseUrl, '/join/history/one', { body: { joinId }, token: member.token });
+  const { status, body } = await siteApi<JoinHistoryOneResponse>(baseUrl, '/join/history/one', { body: { joinId }, token: member.token });
   expect(status, JSON.stringify(body)).toBe(200);
   return body.application;
 };
@@ -84,9 +85,9 @@ describe('withdrawal of a member who paid', () => {
     expect(new URL(page.url()).pathname).toBe('/mypage/info');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(seen).toEqual([]);
-    expect((await api(baseUrl, '/meOauth', { token: member.token })).status).toBe(200);
+    expect((await siteApi(baseUrl, '/meOauth', { token: member.token })).status).toBe(200);
     expect((await history(baseUrl, member)).map((a) => [a.joinId, a.state]).sort()).toEqual([[reserved.joinId, 'RESERVED'], [paid.joinId, 'PAID']].sort());
-    const stillIn = await api<{ userData: { userId: number } }>(baseUrl, '/signin', { body: { email: member.email, password: member.password } });
+    const stillIn = await siteApi<{ userData: { userId: number } }>(baseUrl, '/signin', { body: { email: member.email, password: member.password } });
     expect(stillIn.status).toBe(200);
     expect(stillIn.body.userData.userId).toBe(member.userId);
 
@@ -106,7 +107,7 @@ describe('withdrawal of a member who paid', () => {
 
     // Until the member goes, operators see the contact details the wizard kept with the applications.
     const adminToken = await signInToken(baseUrl, DEMO_ADMIN);
-    const answersOf = (joinId: number) => api<{ answers: Record<string, unknown>; erasedAt: string | null }>(baseUrl, `/admin/applications/${joinId}/answers`, { token: adminToken });
+    const answersOf = (joinId: number) => siteApi<{ answers: Record<string, unknown>; erasedAt: string | null }>(baseUrl, `/admin/applications/${joinId}/answers`, { token: adminToken });
     for (const joinId of [reserved.joinId, paid.joinId]) {
       const { status, body } = await answersOf(joinId);
       expect(status).toBe(200);
@@ -128,7 +129,7 @@ describe('withdrawal of a member who paid', () => {
     await signInThroughForm(visitor.page, member.email, member.password);
     await visitor.page.getByRole('alert').getByText(MESSAGES.badLogin).waitFor();
     expect(new URL(visitor.page.url()).pathname).toBe('/signin');
-    expect((await api(baseUrl, '/meOauth', { token: member.token })).status).toBe(401);
+    expect((await siteApi(baseUrl, '/meOauth', { token: member.token })).status).toBe(401);
     await visitor.context.close();
 
     // Programs erased the member's contact details and answers from both applications (the account's outbox,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { RESOURCE_POLICY, inlineHashes, pagePolicy, type ContentSecuritySources, type InlineHashes } from '../content-security-policy';
+import { RESOURCE_POLICY, hashSource, inlineHashes, pagePolicy, type ContentSecuritySources, type InlineHashes } from '../content-security-policy';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -58,7 +58,7 @@ export default fp<SecurityHeadersOptions>(
     const styleHashes = new Map<string, string>();
     const styleHash = (css: string) => {
       let value = styleHashes.get(css);
-      if (value === undefined) styleHashes.set(css, (value = inlineHashes(`<style>${css}</style>`).styles[0]!));
+      if (value === undefined) styleHashes.set(css, (value = hashSource(css)));
       return value;
     };
     const policyFor = async (inlinedStyles: string[] | null) => {
