@@ -9,8 +9,8 @@ export interface PaintMetrics {
 }
 
 /** Largest contentful paint and layout shift of a fresh load. */
-export async function paintMetrics(browser: Browser, url: string): Promise<PaintMetrics> {
-  const { page, context } = await newPage(browser);
+export async function paintMetrics(browser: Browser, url: string, options: { bypassCSP?: boolean } = {}): Promise<PaintMetrics> {
+  const { page, context } = await newPage(browser, options);
   await page.addInitScript(() => {
     const w = window as unknown as PaintMetrics & { __paint: PaintMetrics };
     w.__paint = { lcp: 0, cls: 0 };

@@ -44,3 +44,46 @@ export async function load(url: string, options: { connections: number; seconds:
   const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { target: url, requests: latencies.length, errors, seconds, perSecond: latencies.length / seconds, p50ms: pick(0.5), p99ms: pick(0.99) };
 }
+
+/**
+ * An open-loop load on one GET: requests start at a fixed `rate` per second whether or not earlier ones were
+ * answered, over up to `connections` connections. Each latency counts from the moment its request was due,
+ * so a stall is charged to every request it delayed (no coordinated omission). At the same rate for both
+ * targets, the p99 difference is what the hop adds at that load, not the queueing of a saturated machine.
+ */
+export async function loadAtRate(url: string, options: { rate: number; seconds: number; connections: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const target = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('load targets loopback only');
+  const pool = new Pool(target.origin, { connections: options.connections, pipelining: 1 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const send = async (due: number) => {
+    try {
+      const response = await pool.request({ method: 'GET', path: target.pathname + target.search, headers: options.headers });
+      await response.body.arrayBuffer();
+      if (response.statusCode !== 200) errors += 1;
+    } catch {
+      errors += 1;
+    }
+    latencies.push(performance.now() - due);
+  };
+  for (let sent = 0; sent < total; ) {
+    const now = performance.now();
+    // Every request that is due by now goes out now; a late timer sends the ones it owes at once.
+    while (sent < total && started + sent * interval <= now) {
+      inFlight.push(send(started + sent * interval));
+      sent += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + sent * interval - performance.now())));
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { target: url, requests: latencies.length, errors, seconds, perSecond: latencies.length / seconds, p50ms: pick(0.5), p99ms: pick(0.99) };
+}

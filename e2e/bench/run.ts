@@ -2,8 +2,10 @@
  * `npm run bench`: prints the platform's figures. Bytes are deterministic; timings are this machine's and
  * vary run to run, so they are printed, never asserted.
  *  - first-load JS (gzip) of every real route (`/` first), each next to its target;
- *  - the home page's largest contentful paint next to a static HTML page with the same content, served by
- *    the same gateway (the ratio is the figure, next to its target), and the home page's layout shift;
+ *  - the home page's largest contentful paint next to the same page as static HTML (its markup and styles,
+ *    scripts removed; the ratio is the figure, next to its target) and, for reference, next to a minimal
+ *    hand-written page with the same words and images, all served by the same gateway; and the home page's
+ *    layout shift;
  *  - one GET through the gateway and straight to its service, side by side, as a visitor and as a member:
  *    throughput and p99 latency, the gateway's share of direct throughput and the p99 it adds, each next to
  *    its target (bench/gateway.ts).
@@ -17,7 +19,7 @@ import { signInContext } from '../src/session';
 import { startTestSite } from '../src/test-site';
 import { benchGateway } from './gateway';
 import { median, paintMetrics, type PaintMetrics } from './lcp';
-import { publishStaticHome } from './static-home';
+import { publishStaticHome, publishStaticPage } from './static-home';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
@@ -55,19 +57,20 @@ async function pages(): Promise<void> {
     );
   }
 
-  const staticUrl = await publishStaticHome(site.url, site.cdnDir);
-  const runs = Number(process.env.BENCH_LCP_RUNS ?? 5);
-  const home: PaintMetrics[] = [];
-  const plain: PaintMetrics[] = [];
+  const baselines = { page: await publishStaticPage(site.url, site.cdnDir), minimal: await publishStaticHome(site.url, site.cdnDir) };
+  const runs = Number(process.env.BENCH_LCP_RUNS ?? 9);
+  const loads: Record<'home' | 'page' | 'minimal', PaintMetrics[]> = { home: [], page: [], minimal: [] };
+  // Interleaved, so a busy moment of the machine falls on all three alike.
   for (let i = 0; i < runs; i += 1) {
-    home.push(await paintMetrics(browser, `${site.url}/`));
-    plain.push(await paintMetrics(browser, staticUrl));
+    loads.home.push(await paintMetrics(browser, `${site.url}/`));
+    loads.page.push(await paintMetrics(browser, baselines.page, { bypassCSP: true }));
+    loads.minimal.push(await paintMetrics(browser, baselines.minimal, { bypassCSP: true }));
   }
-  const lcp = { home: median(home.map((m) => m.lcp)), plain: median(plain.map((m) => m.lcp)) };
-  const ratio = lcp.home / Math.max(1, lcp.plain);
-  console.log(`\nLargest contentful paint, median of ${runs} fresh loads`);
-  console.log(`  home page (/)              ${lcp.home.toFixed(0).padStart(6)} ms   layout shift ${median(home.map((m) => m.cls)).toFixed(3)}`);
-  console.log(`  same content, static HTML  ${lcp.plain.toFixed(0).padStart(6)} ms`);
-  console.log(`  ratio                      ${ratio.toFixed(2).padStart(6)}      target ≤ ${TARGETS.lcpRatio.toFixed(2)}  ${verdict(ratio <= TARGETS.lcpRatio)}`);
+  const lcp = { home: median(loads.home.map((m) => m.lcp)), page: median(loads.page.map((m) => m.lcp)), minimal: median(loads.minimal.map((m) => m.lcp)) };
+  const ratio = (baseline: number) => lcp.home / Math.max(1, baseline);
+  console.log(`\nLargest contentful paint, median of ${runs} fresh loads (each load's own figures: ${loads.home.map((m) => m.lcp.toFixed(0)).join(' ')})`);
+  console.log(`  home page (/)                                   ${lcp.home.toFixed(0).padStart(6)} ms   layout shift ${median(loads.home.map((m) => m.cls)).toFixed(3)}`);
+  console.log(`  the same page as static HTML (scripts removed)  ${lcp.page.toFixed(0).padStart(6)} ms   ratio ${ratio(lcp.page).toFixed(2)}  target ≤ ${TARGETS.lcpRatio.toFixed(2)}  ${verdict(ratio(lcp.page) <= TARGETS.lcpRatio)}`);
+  console.log(`  its words and images, minimal HTML (reference)  ${lcp.minimal.toFixed(0).padStart(6)} ms   ratio ${ratio(lcp.minimal).toFixed(2)}`);
   await browser.close();
 }

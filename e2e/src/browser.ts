@@ -15,8 +15,9 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, locale: 'ko-KR' });
+/** `bypassCSP`: only for the bench's static baselines, files the site serves without their page's CSP. */
+export async function newPage(browser: Browser, options: { width?: number; height?: number; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, locale: 'ko-KR', bypassCSP: options.bypassCSP ?? false });
   const page = await context.newPage();
   return { context, page };
 }
