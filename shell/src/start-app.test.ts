@@ -1,12 +1,7 @@
-import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_CONTENT_ID } from '@sq/contracts/first-content';
+import startApp from './start-app.cjs';
 
-const require = createRequire(import.meta.url);
-const startApp = require('./start-app.cjs') as ((scripts: string[], firstContentId: string, maxWaitMs: number) => void) & {
-  FIRST_CONTENT_ID: string;
-  FIRST_PAINT_WAIT_MAX_MS: number;
-};
 
 const SCRIPTS = ['/federation-runtime.2.9.2.js', '/main.0123abcd.js'];
 const inserted = () => [...document.head.querySelectorAll('script')].map((s) => ({ src: s.getAttribute('src'), async: s.async }));
