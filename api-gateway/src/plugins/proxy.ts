@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import replyFrom from '@fastify/reply-from';
+import { Pool } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IMAGE_UPLOAD, MESSAGES, failure, type Identity } from '@sq/contracts';
 import { signClient, signIdentity, type ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
+import { forward as forwardTo } from './forward';
 
 export interface ProxyOptions {
   services: Record<ServiceName, string>;
@@ -30,11 +31,20 @@ export class UploadTooLargeError extends Error {
 /** Registers every route-table entry as a proxied route to its service. */
 export default fp<ProxyOptions>(
   async (app, options) => {
-    await app.register(replyFrom, {
-      // Fastify's own request log lines already record each request; reply-from's two more per request are noise
-      // that costs CPU at the default `info` level.
-      disableRequestLogging: true,
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs },
+    // One connection pool per service (forward.ts sends the requests and brings the answers back).
+    const upstreams = {} as Record<ServiceName, { pool: Pool; host: string; basePath: string }>;
+    const pools = new Map<string, Pool>();
+    for (const [service, address] of Object.entries(options.services) as [ServiceName, string][]) {
+      const url = new URL(address);
+      let pool = pools.get(url.origin);
+      if (!pool) {
+        pool = new Pool(url.origin, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs });
+        pools.set(url.origin, pool);
+      }
+      upstreams[service] = { pool, host: url.host, basePath: url.pathname.replace(/\/$/, '') };
+    }
+    app.addHook('onClose', async () => {
+      await Promise.all([...pools.values()].map((pool) => pool.destroy()));
     });
 
     // Uploads (POST /api/fileUpload) stream through untouched, boundary and all: the service reads them and
@@ -64,37 +74,32 @@ export default fp<ProxyOptions>(
         return reply.status(403).send(failure(ERROR_CODES.forbidden, MESSAGES.forbidden));
       }
       const caller = request.caller;
-      return reply.from(`${options.services[rule.service]}${request.url}`, {
-        rewriteRequestHeaders: (_req, headers) => {
-          // reply-from hands over its own copy: drop the reserved names in place rather than copy it again.
-          for (const name in headers) if (RESERVED.test(name)) delete headers[name];
-          // The client's address, signed: services never read X-Forwarded-For (anyone can write it).
-          const client = signClient(request.ip, options.internalSecret);
-          headers[IDENTITY_CLIENT_HEADER] = client.header;
-          headers[IDENTITY_CLIENT_SIGNATURE_HEADER] = client.signature;
-          if (caller) {
-            const { header, signature } = signed(caller);
-            headers['x-identity'] = header;
-            headers['x-identity-signature'] = signature;
-          }
-          return headers;
-        },
+      // The client's address, signed: services never read X-Forwarded-For (anyone can write it).
+      const client = signClient(request.ip, options.internalSecret);
+      const extraHeaders: Record<string, string> = { [IDENTITY_CLIENT_HEADER]: client.header, [IDENTITY_CLIENT_SIGNATURE_HEADER]: client.signature };
+      if (caller) {
+        const { header, signature } = signed(caller);
+        extraHeaders['x-identity'] = header;
+        extraHeaders['x-identity-signature'] = signature;
+      }
+      const upstream = upstreams[rule.service];
+      forwardTo(request, reply, {
+        dispatcher: upstream.pool,
+        host: upstream.host,
+        basePath: upstream.basePath,
+        timeoutMs: options.upstreamTimeoutMs,
+        reserved: RESERVED,
+        extraHeaders,
         // The account service may just have ended this member's sessions (logout, password change,
         // withdrawal): forget them here before the answer leaves, so this client never sees them accepted
         // even if the announcement (session-cache.ts) is still on its way.
-        ...(rule.service === 'account' && caller
-          ? {
-              rewriteHeaders: <T>(headers: T) => {
-                app.sessions.forgetMember(caller.userId);
-                return headers;
-              },
-            }
-          : {}),
-        onError: (errorReply, { error }) => {
+        onAnswer: rule.service === 'account' && caller ? () => app.sessions.forgetMember(caller.userId) : undefined,
+        onFailure: (error) => {
           request.log.warn({ err: error, service: rule.service }, 'service unavailable');
-          errorReply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));
+          void reply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));
         },
       });
+      return reply;
     };
 
     for (const rule of ROUTE_TABLE.filter((r) => !r.rawBody)) {
@@ -103,7 +108,7 @@ export default fp<ProxyOptions>(
     // Signed bodies pass byte for byte (a re-serialised JSON body would no longer match its signature).
     await app.register(async (raw) => {
       raw.removeAllContentTypeParsers();
-      // The request stream itself goes upstream (reply-from would re-encode a parsed JSON body).
+      // The request stream itself goes upstream (a parsed JSON body would be re-encoded).
       raw.addContentTypeParser('*', (request, payload, done) => {
         if (Number(request.headers['content-length'] ?? 0) > SIGNED_BODY_MAX_BYTES) return done(Object.assign(new Error('signed body too large'), { statusCode: 413 }), undefined);
         done(null, payload);
