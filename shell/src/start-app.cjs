@@ -29,12 +29,17 @@ function startApp(scripts, firstContentId, maxWaitMs) {
   }
   var types = (window.PerformanceObserver && window.PerformanceObserver.supportedEntryTypes) || [];
   if (!document.getElementById(firstContentId) || types.indexOf('paint') < 0) return start();
-  new window.PerformanceObserver(function (list) {
-    // A task after the report, so the paint's own frame is never held by the scripts.
-    if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
-  }).observe({ type: 'paint', buffered: true });
   setTimeout(start, maxWaitMs);
-};
+  try {
+    new window.PerformanceObserver(function (list) {
+      // A task after the report, so the paint's own frame is never held by the scripts.
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    // An observer that does not take this form of observe(): start now rather than after the longest wait.
+    start();
+  }
+}
 
 module.exports = startApp;
 /** The id of the gateway's server-rendered first content (@sq/contracts/first-content; a test keeps them equal). */

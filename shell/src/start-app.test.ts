@@ -75,6 +75,21 @@ describe('the shell page starting its scripts (start-app.cjs, inlined into index
     expect(inserted().map((s) => s.src)).toEqual(SCRIPTS);
   });
 
+  it('starts at once when the browser refuses to observe paints that way', () => {
+    document.getElementById('root')!.innerHTML = `<div id="${FIRST_CONTENT_ID}"></div>`;
+    class OldObserver {
+      static supportedEntryTypes = ['paint'];
+      observe() {
+        throw new TypeError('observe() needs entryTypes');
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', OldObserver);
+    startApp(SCRIPTS, FIRST_CONTENT_ID, 300);
+    expect(inserted().map((s) => s.src)).toEqual(SCRIPTS);
+    vi.advanceTimersByTime(300);
+    expect(inserted()).toHaveLength(2);
+  });
+
   it('starts at once in a browser that does not report paints', () => {
     document.getElementById('root')!.innerHTML = `<div id="${FIRST_CONTENT_ID}"></div>`;
     vi.stubGlobal('PerformanceObserver', undefined);
