@@ -148,6 +148,14 @@ describe('what reaches the service', () => {
     }
     expect(seen.length).toBe(before);
   });
+
+  it('a path that climbs out with backslashes is refused in Korean and reaches no service', async () => {
+    const before = seen.length;
+    const response = await gateway.app.inject({ method: 'GET', url: '/api/stories/x%5C..%5C..%5Cadmin' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: MESSAGES.badRequest });
+    expect(seen.length).toBe(before);
+  });
 });
 
 describe('what reaches the client', () => {

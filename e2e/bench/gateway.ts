@@ -69,8 +69,8 @@ async function measure(label: string, direct: Target, gateway: Target, rounds: n
       runs[which].push(await load(targets[which].url, { ...config, headers: targets[which].headers }));
     }
   }
-  const direct_ = combine(runs.direct);
-  const rate = Math.max(50, Math.round(direct_.perSecond * LATENCY_RATE_SHARE));
+  const closedDirect = combine(runs.direct);
+  const rate = Math.max(50, Math.round(closedDirect.perSecond * LATENCY_RATE_SHARE));
   const atRate: Record<'direct' | 'gateway', LoadResult[]> = { direct: [], gateway: [] };
   for (let round = 0; round < rounds; round += 1) {
     for (const which of round % 2 ? (['gateway', 'direct'] as const) : (['direct', 'gateway'] as const)) {
@@ -79,7 +79,7 @@ async function measure(label: string, direct: Target, gateway: Target, rounds: n
   }
   const rated = { direct: combine(atRate.direct), gateway: combine(atRate.gateway) };
   const figures: PathFigures = {
-    direct: direct_,
+    direct: closedDirect,
     gateway: combine(runs.gateway),
     share: 0,
     overheadMs: 0,
