@@ -23,7 +23,8 @@ const BUNDLES = fs.readdirSync(import.meta.dirname).filter((d) => d === 'shell' 
  *  - browser side: api-client and ui build on contracts only (ui never calls the API: screens do, through
  *    their feature's api/); remote-kit adds the remote's frame on ui; standalone is a dev stand-in shell.
  *  - server side: service-kit builds on contracts; stack (launcher, local peers) on service-kit.
- *  - mf-config is build tooling and team-matcher pure domain logic: they import nothing internal.
+ *  - mf-config is build tooling (it reads the one list of remotes from contracts); team-matcher is pure
+ *    domain logic and imports nothing internal.
  * A new package gets a line here (an unlisted package may import no other package).
  */
 const PACKAGE_LAYERS = {
@@ -34,7 +35,7 @@ const PACKAGE_LAYERS = {
   standalone: ['contracts', 'ui', 'api-client'],
   'service-kit': ['contracts'],
   stack: ['contracts', 'service-kit'],
-  'mf-config': [],
+  'mf-config': ['contracts'],
   // Pure, no I/O: the operators' team matcher, used by the programs service.
   'team-matcher': [],
 };
@@ -53,6 +54,20 @@ const ROUTER_FACADE_NAMES = (() => {
   if (!list) throw new Error('eslint.config.js: no export list in the router facade');
   return list.split(',').map((name) => name.trim()).filter(Boolean);
 })();
+
+/**
+ * The whole Korean catalogue (MESSAGES, about 7 KB gzip) is for services: a browser module imports the domain
+ * it shows (@sq/contracts/messages/<domain>, or core-messages), so a page's first load carries only its texts.
+ */
+const CATALOGUE_RULE = {
+  name: '@sq/contracts/messages',
+  message: 'Browser code imports the texts of its domain (@sq/contracts/messages/<domain> or @sq/contracts/core-messages), not the whole catalogue.',
+};
+const ROUTER_FACADE_RULE = {
+  name: 'react-router-dom',
+  allowImportNames: ROUTER_FACADE_NAMES,
+  message: 'Not in the shared router module: add it to packages/mf-config/src/browser/react-router-dom.mjs first.',
+};
 
 const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });
 
@@ -164,17 +179,60 @@ export default tseslint.config(
     files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'mfe-*/src/first-content.tsx'],
     rules: {
+      'no-restricted-imports': ['error', { paths: [ROUTER_FACADE_RULE, CATALOGUE_RULE] }],
+    },
+  },
+  {
+    // The operators' console is a federated entry of its own (mfe-programs/src/admin.tsx, over
+    // src/features/admin) that only /admin/* routes load: nothing a visitor's or member's page is built from
+    // (the public entry app.tsx, its app layer, shared code, the other features) may import it, or operator
+    // code would ride along in their chunks. Same router rule as above (a later block replaces the option).
+    files: ['mfe-*/src/app.tsx', 'mfe-*/src/app/**/*.{ts,tsx}', 'mfe-*/src/shared/**/*.{ts,tsx}', 'mfe-*/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'mfe-*/src/features/admin/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: [ROUTER_FACADE_RULE, CATALOGUE_RULE],
+          patterns: [
             {
-              name: 'react-router-dom',
-              allowImportNames: ROUTER_FACADE_NAMES,
-              message: 'Not in the shared router module: add it to packages/mf-config/src/browser/react-router-dom.mjs first.',
+              group: ['**/features/admin', '**/features/admin/**', '**/admin', '**/admin.tsx'],
+              message: "Operator code: only the console's own entry (src/admin.tsx) may import it.",
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Contracts modules are bundled by the screens that use them: they import the domain texts they need, never
+    // the whole catalogue (messages.ts composes it for the services; the package index re-exports it).
+    files: ['packages/contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/contracts/src/messages.ts', 'packages/contracts/src/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)messages$', message: CATALOGUE_RULE.message }] }],
+    },
+  },
+  {
+    // One config.ts per service, read once when the app is built and passed down (app.<service>Config): the
+    // environment is read nowhere else, so every setting is named, validated and documented in one place.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: "Read settings in the service's src/config.ts and pass them down." }],
+    },
+  },
+  {
+    // SQL only in repositories: a route validates, decides and answers; what it stores or reads goes through
+    // the service's repositories (src/repositories/), so every query of a table is found in one place.
+    // programs routes still query directly (issue 18): they join this list once moved.
+    files: ['services/{account,careercard,content,itskill}/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'knex', message: 'Routes do not query: put the SQL in a repository (src/repositories/).' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='knex']", message: 'Routes do not query: put the SQL in a repository (src/repositories/).' },
+        { selector: "CallExpression[callee.name='trx']", message: 'Routes do not query: put the SQL in a repository (src/repositories/).' },
       ],
     },
   },

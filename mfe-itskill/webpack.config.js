@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRemoteConfig, PORTS } from '@sq/mf-config';
+import { createRemoteConfig } from '@sq/mf-config';
 
-const dir = path.dirname(fileURLToPath(import.meta.url));
-
-// Exposes './app' (single-spa lifecycles); `pnpm --filter @sq/mfe-itskill dev` also serves the standalone page.
-export default createRemoteConfig({ name: 'mfe_itskill', dir, port: PORTS['mfe-itskill'] });
+// Name, dev port and exposed entries come from the one list of remotes (@sq/contracts/remotes.json);
+// `pnpm --filter <this remote> dev` also serves the standalone page.
+export default createRemoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)) });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHostConfig, PORTS } from '@sq/mf-config';
@@ -11,12 +12,16 @@ const host = createHostConfig({
   runtimePlugins: ['./src/app/remotes/mf-fallback-plugin.ts'],
 });
 
-/** The shell's own build settings: the analytics collector (unset: analytics sends nothing anywhere). */
+/**
+ * The shell's own build settings: the analytics collector (unset: analytics sends nothing anywhere) and the
+ * version field figures name (SHELL_VERSION; the stack passes the package version and a source hash).
+ */
 const shellEnv = {
   /** @param {import('webpack').Compiler} compiler the running webpack's own DefinePlugin */
   apply(compiler) {
     new compiler.webpack.DefinePlugin({
       'process.env.SQ_ANALYTICS_ENDPOINT': JSON.stringify(process.env.SQ_ANALYTICS_ENDPOINT || ''),
+      'process.env.SQ_SHELL_VERSION': JSON.stringify(process.env.SHELL_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version),
     }).apply(compiler);
   },
 };

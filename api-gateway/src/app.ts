@@ -2,15 +2,22 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
+import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, requestIdOptions } from '@sq/service-kit';
 import type { GatewayConfig } from './config';
 import { liveFile } from './live-file';
+import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
 import auth from './plugins/auth';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
 import inputGuard, { answerFrameworkError } from './plugins/input-guard';
 import proxy, { UploadTooLargeError } from './plugins/proxy';
 import site from './plugins/site';
+import releases from './releases/releases-plugin';
 import rateLimit from './plugins/rate-limit';
+import rum from './plugins/rum';
+import { DEFAULT_RUM } from './rum/config';
+import { registryDbState } from './rum/release-state';
+import { DEFAULT_REGISTRY_CACHE_MS } from './releases/releases-config';
 import securityHeaders from './plugins/security-headers';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
@@ -20,10 +27,27 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     // request.ip (rate limits, the signed client address) reads X-Forwarded-For only from these peers.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 12 * 1024 * 1024,
+    // A request on a connection accepted before shutdown began is served, not answered 503: the listener is
+    // closed by then, so no new connection arrives, and graceful shutdown loses no accepted request.
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    // A client's well-formed x-request-id is kept (else one is made); every log line carries it and the trace id
+    // of the traceparent the gateway sends on (proxy.ts).
+    ...requestIdOptions(gatewayTraceContext),
   });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   app.addHook('onClose', () => knex.destroy());
+  // MIGRATE_ON_START=false: the migrate role (a Kubernetes Job) brought the schema to head; only check it.
+  if (migrateOnStart()) await migrateGateway(knex, config.databaseUrl);
+  else await assertSchemaAtHead(knex, 'gateway', Object.keys(GATEWAY_MIGRATIONS));
+  // /readyz (the ops port): the gateway's own database (rate limits, sessions) answers, its schema at head.
+  const checks = [databaseAnswers(knex), migrationsApplied(knex, 'gateway', Object.keys(GATEWAY_MIGRATIONS))];
+  await app.register(opsPlugin, { knex, checks, traceContext: gatewayTraceContext });
+  // Every answer, the gateway's own and the services', names the request and the trace it belongs to.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header(TRACEPARENT_HEADER, formatTraceparent(gatewayTraceContext(request.raw)));
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -53,6 +77,8 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     sessionCache: config.sessionCache,
   });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
+  const rumConfig = { ...DEFAULT_RUM, ...config.rum };
+  await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
   await app.register(docs, { services: config.services });
 
   app.get('/health', async () => ok({ status: 'ok', service: 'gateway' }));
@@ -67,6 +93,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     return reply.status(allUp ? 200 : 503).send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
   });
 
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [] });
+  await app.register(releases, { knex, siteName: config.siteName, config: config.releases });
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], readRegistry: () => app.readRemotesJson(), rum: rumConfig });
   return app;
 }

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { InputLimits } from './plugins/input-guard';
 import { DEFAULT_SESSION_CACHE } from './plugins/session-cache';
-import { readInternalSecret, readJwtKeys, serviceUrl, type ServiceName } from '@sq/service-kit';
+import { readInternalSecret, readJwtKeys, readSmtpConfig, serviceUrl, type ServiceName } from '@sq/service-kit';
+import { readReleasesConfig, type ReleasesConfig } from './releases/releases-config';
 import { readOrigins, type ContentSecuritySources } from './content-security-policy';
+import { readRumConfig, type RumConfig } from './rum/config';
 
 export interface GatewayConfig {
   port: number;
@@ -44,6 +46,10 @@ export interface GatewayConfig {
   inputLimits: InputLimits;
   /** Session answers kept per instance; revocation bounds in plugins/session-cache.ts. */
   sessionCache?: { ttlMs?: number; maxEntries?: number };
+  /** The remote registry, operator release API and canary watcher (releases/releases-config.ts); defaults when absent. */
+  releases?: Partial<ReleasesConfig>;
+  /** Field figures (POST /api/rum, /api/admin/releases); unset parts take rum/config.ts's defaults. */
+  rum?: Partial<RumConfig>;
 }
 
 /** The default `RATE_LIMIT_BATCH` is the maximum divided by this (see plugins/rate-limit-store.ts for the bound). */
@@ -90,6 +96,8 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       ttlMs: Number(env.SESSION_CACHE_TTL_MS ?? DEFAULT_SESSION_CACHE.ttlMs),
       maxEntries: Number(env.SESSION_CACHE_MAX ?? DEFAULT_SESSION_CACHE.maxEntries),
     },
+    releases: { ...readReleasesConfig(env, env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null), smtp: readSmtpConfig(env) },
+    rum: readRumConfig(env),
   };
 }
 

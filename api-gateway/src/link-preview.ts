@@ -3,8 +3,8 @@ import type { CareerCardProjectResponse, CareerCardResponse, ProductDetailRespon
 import type { ServiceName } from '@sq/service-kit';
 import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
 
-/** /careercard/{profileId} with the product's one career card ID rule (its reserved IDs answer 400: no preview). */
-const CAREER_CARD_PATH = new RegExp(`^/careercard/(${CAREER_CARD_ID_PATTERN.source.replace(/^\^|\$$/g, '')})/?$`);
+/** Record ids as the services take them. */
+const RECORD_ID = /\d{1,9}/;
 
 /**
  * Open Graph tags for pages shared in messengers: their crawlers read the HTML and run no JavaScript, so the
@@ -18,7 +18,12 @@ export interface Preview {
 }
 
 interface PreviewSource<T = never> {
-  pattern: RegExp;
+  /**
+   * The page: a route pattern of a remote's routes.json, exactly as declared there (a test checks it is a
+   * public route of the site), with what each of its parameters must look like for a preview.
+   */
+  route: string;
+  params: Record<string, RegExp>;
   service: ServiceName;
   api: (match: RegExpMatchArray) => string;
   /** Reads the service's answer (its contract type; checked at run time, it is another process's JSON). */
@@ -26,27 +31,47 @@ interface PreviewSource<T = never> {
 }
 
 const source = <T>(definition: PreviewSource<T>) => definition as unknown as PreviewSource<unknown>;
+
+/** A route pattern (`/story/detail/:storyId`) as a regular expression capturing its parameters in order. */
+function routeRegExp({ route, params }: { route: string; params: Record<string, RegExp> }): RegExp {
+  const body = route
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const rule = params[segment.slice(1)];
+      if (!rule) throw new Error(`link preview for ${route}: no rule for ${segment}`);
+      return `(${rule.source.replace(/^\^|\$$/g, '')})`;
+    })
+    .join('/');
+  return new RegExp(`^${body}/?$`);
+}
+
 const program = (b: Partial<ProductDetailResponse>) => b.product && { title: b.product.name, description: b.product.summary, image: null };
 
-const PROGRAM_SLUG = /^\/(bside|potenday|planx)\/?$/;
+/** The programs with a page of their own (`/{slug}`; /planx and /potenday are also routes of their own). */
+const PROGRAM_SLUG = /bside|potenday|planx/;
 
 const SOURCES = [
   source<StoryDetailResponse>({
-    pattern: /^\/story\/detail\/(\d{1,9})\/?$/,
+    route: '/story/detail/:storyId',
+    params: { storyId: RECORD_ID },
     service: 'content',
     api: (m) => `/api/stories/${m[1]}`,
     read: (b) => b.story && { title: b.story.title, description: b.story.summary, image: b.story.cover?.url ?? null },
   }),
   source<ProjectDetailResponse>({
-    pattern: /^\/projects\/detail\/(\d{1,9})\/?$/,
+    route: '/projects/detail/:projectId',
+    params: { projectId: RECORD_ID },
     service: 'content',
     api: (m) => `/api/projects/${m[1]}`,
     read: (b) => b.project && { title: b.project.title, description: b.project.summary, image: b.project.thumbnail?.url ?? null },
   }),
-  source<ProductDetailResponse>({ pattern: /^\/product\/(\d{1,9})\/?$/, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
-  source<ProductDetailResponse>({ pattern: PROGRAM_SLUG, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
+  source<ProductDetailResponse>({ route: '/product/:productId', params: { productId: RECORD_ID }, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
+  source<ProductDetailResponse>({ route: '/:product', params: { product: PROGRAM_SLUG }, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
   source<CareerCardResponse>({
-    pattern: CAREER_CARD_PATH,
+    // The product's one career card ID rule (its reserved IDs answer 400: no preview).
+    route: '/careercard/:profileId',
+    params: { profileId: CAREER_CARD_ID_PATTERN },
     service: 'careercard',
     api: (m) => `/api/profile/${m[1]}`,
     read: (b) =>
@@ -57,7 +82,8 @@ const SOURCES = [
       },
   }),
   source<CareerCardProjectResponse>({
-    pattern: /^\/careercard\/project\/(\d{1,9})\/?$/,
+    route: '/careercard/project/:projectId',
+    params: { projectId: RECORD_ID },
     service: 'careercard',
     api: (m) => `/api/profile/project/${m[1]}`,
     read: (b) =>
@@ -68,7 +94,8 @@ const SOURCES = [
       },
   }),
   source<SharedCheckupResultResponse>({
-    pattern: /^\/itskillcheckup\/result\/([0-9a-fA-F-]{36})\/?$/,
+    route: '/itskillcheckup/result/:resultId',
+    params: { resultId: /[0-9a-fA-F-]{36}/ },
     service: 'itskill',
     api: (m) => `/api/itskill/results/${m[1]}`,
     read: (b) =>
@@ -80,8 +107,13 @@ const SOURCES = [
   }),
 ];
 
+const MATCHERS = SOURCES.map((entry) => ({ ...entry, pattern: routeRegExp(entry) }));
+
+/** The site routes that have a link preview (their patterns as the remotes' routes.json declare them). */
+export const PREVIEW_ROUTES: readonly string[] = SOURCES.map((entry) => entry.route);
+
 export async function findPreview(path: string, services: Record<ServiceName, string>): Promise<Preview | null> {
-  for (const entry of SOURCES) {
+  for (const entry of MATCHERS) {
     const match = path.match(entry.pattern);
     if (!match) continue;
     try {

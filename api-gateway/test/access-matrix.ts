@@ -88,7 +88,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/snsSignUp': everyone(400),
   'POST /api/signin': everyone(401),
   'POST /api/findEmail': everyone(404),
-  'POST /api/password-reset': everyone(404),
+  'POST /api/password-reset': everyone(200),
   'GET /api/change/{token}': everyone(400),
   'POST /api/change/password': everyone(400),
   'PUT /api/change/password': everyone(400),
@@ -144,6 +144,8 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   // Outside the sprint's days.
   'POST /api/applications/{joinId}/checkin': { visitor: 401, member: 409, other: 404, operator: 404 },
   'PUT /api/applications/{joinId}/submission': { visitor: 401, member: 200, other: 404, operator: 404 },
+  // A card update needs a team charge declined at publish; the member's application has none.
+  'POST /api/applications/{joinId}/card': { visitor: 401, member: 409, other: 404, operator: 404 },
   'POST /api/applications/{joinId}/cancel': { visitor: 401, member: 200, other: 404, operator: 404 },
 
   // The apply wizard in a cohort nobody here applied to: each caller's own draft.
@@ -156,6 +158,12 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/apply/{oddId}/payment/confirm': signedIn(409),
 
   // Operators' console: cohorts, applicants, the team board of an empty cohort of their own.
+  // The gateway's own release API (a CI job's release token is the other way in, tested in releases-api.test.ts):
+  // a first release of a remote goes live; it has no canary to promote and no earlier version to roll back to.
+  'POST /api/releases/{remote}': operatorOnly(200),
+  'POST /api/releases/{remote}/promote': operatorOnly(409),
+  'POST /api/releases/{remote}/rollback': operatorOnly(409),
+
   'GET /api/admin/cohorts': operatorOnly(200),
   'POST /api/admin/cohorts': operatorOnly(200),
   'PUT /api/admin/cohorts/{oddId}': operatorOnly(200),
@@ -164,6 +172,9 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/admin/cohorts/{oddId}/payments': operatorOnly(200),
   'GET /api/admin/applications/{joinId}/answers': operatorOnly(200),
   'GET /api/admin/audit-log': operatorOnly(200),
+  // Field figures per remote version (the gateway's own route); browsers report to POST /api/rum, public.
+  'GET /api/admin/releases': operatorOnly(200),
+  'POST /api/rum': everyone(204),
   'POST /api/admin/cohorts/{oddId}/board/run': operatorOnly(200),
   'GET /api/admin/cohorts/{oddId}/board': operatorOnly(200),
   // Nobody applied to that cohort: no such member or team on its board.
@@ -189,6 +200,16 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'PUT /api/admin/teams/{teamId}/score': operatorOnly(200),
   'POST /api/admin/cohorts/{oddId}/results/publish': operatorOnly(200),
   'POST /api/admin/checkins/misses/run': operatorOnly(200),
+
+  // Operators: content management (the header banner: only one, so it cannot move; its draft is discarded before publishing).
+  'GET /api/admin/content/{kind}': operatorOnly(200),
+  'GET /api/admin/content/{kind}/{itemId}': operatorOnly(200),
+  'GET /api/admin/content/audit': operatorOnly(200),
+  'PUT /api/admin/content/{kind}/{itemId}/draft': operatorOnly(200),
+  'DELETE /api/admin/content/{kind}/{itemId}/draft': operatorOnly(200),
+  'POST /api/admin/content/{kind}/{itemId}/move': operatorOnly(400),
+  'POST /api/admin/content/{kind}/{itemId}/publish': operatorOnly(200),
+  'POST /api/admin/content/{kind}/{itemId}/unpublish': operatorOnly(200),
 
   // Operators: check-up seasons (opening one closes the members' current season: after their rows).
   'GET /api/admin/itskill/seasons': operatorOnly(200),

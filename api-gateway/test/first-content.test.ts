@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedFirstContent, inlinableStyle, type FirstContent } from '../src/first-content';
+import { releaseRemote } from '../src/releases/release-actions';
 import { startGateway, startUpstreams } from './helpers';
 
 /**
@@ -42,16 +44,18 @@ exports.pages = { '/': { api: '/open/main-page', render: (body, { mobile }) => '
     JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ assets: { js: { sync: ['expose.1234abcd.js'] } } }] }),
   );
   const routes = [
-    { path: '/', access: 'public', layout: 'default', title: '홈' },
-    { path: '/mine', access: 'member', layout: 'default', title: '내 것' },
+    { path: '/', access: 'public' as const, layout: 'default' as const, title: '홈', ready: true },
+    { path: '/mine', access: 'member' as const, layout: 'default' as const, title: '내 것', ready: true },
   ];
-  fs.writeFileSync(path.join(cdnDir, 'remotes.json'), JSON.stringify({ remotes: [{ name: 'mfe_home', version: '1.0.0', manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json', routes, history: [] }] }));
   content.get('/api/open/main-page', async (_request, reply) => reply.status(answer.status).send(answer.body));
   // The layout's menu answers; its site settings do not (that block is left out, the page still renders).
   content.get('/api/setting/gnb', async () => ({ ErrorCode: '00', gnb: { menu: [], banners: [] } }));
   upstreams = await startUpstreams();
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
   gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir, cdnDir, firstContentRemotes: ['mfe_home'] });
+  const knex = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl });
+  await releaseRemote(knex, { build: { remote: 'mfe_home', version: '1.0.0', manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json', routes, shared: {} }, actor: 'test', shellProvides: null });
+  await knex.destroy();
 });
 afterAll(async () => {
   await gateway?.close();

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Pool } from 'undici';
 import { startTestDatabase } from '@sq/stack/database';
 import { freePort } from '@sq/stack/free-port';
-import { DATA_DIR } from '@sq/stack/paths';
+import { DATA_DIR, prepareDataDir } from '@sq/stack/paths';
 import { startStack } from '@sq/stack/stack';
 import type { ServiceName } from '@sq/service-kit';
 
@@ -24,7 +24,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ODD_ID = 112;
 
 const database = await startTestDatabase('sidequest_bench_apply');
-fs.mkdirSync(DATA_DIR, { recursive: true });
+prepareDataDir();
 const cdnDir = fs.mkdtempSync(path.join(DATA_DIR, 'bench-apply-'));
 const services = ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[];
 const servicePorts = Object.fromEntries(await Promise.all(services.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;

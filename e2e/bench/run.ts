@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints the platform's figures. Bytes are deterministic; timings are this machine's and
  * vary run to run, so they are printed, never asserted.
- *  - first-load JS (gzip) of every real route (`/` first), each next to its target;
+ *  - first-load JS (gzip) of every real route (`/` first) and of the operators' console, each next to its
+ *    target, with the chunks it loaded and which of them are operator code (none but on the console's page);
  *  - the home page's largest contentful paint next to the same page as static HTML (its markup and styles,
  *    scripts removed; the ratio is the figure, next to its target) and, for reference, next to a minimal
  *    hand-written page with the same words and images, all served by the same gateway; and the home page's
@@ -9,52 +10,82 @@
  *  - one GET through the gateway and straight to its service, side by side, as a visitor and as a member:
  *    throughput and p99 latency, the gateway's share of direct throughput and the p99 it adds, each next to
  *    its target (bench/gateway.ts).
+ *  - Total Blocking Time of the home page and the 14-week program page with the CPU throttled 4× through the
+ *    DevTools protocol (a slow phone), each next to its target (bench/tbt.ts; issue 19);
  *  - the team matcher: 5,000 applicants into teams per program, and the worst team's score next to the mean.
+ *  - team publish: 1,000 reserved members of one cohort charged by the programs service's job queue, time from
+ *    the publish to the last charge, charges per second and duplicate charges (0, else NOT MET)
+ *    (bench/publish-charges.ts; last, on its own database, after the site has stopped).
  */
 import { benchMatcher } from '@sq/team-matcher/bench';
 import { launchBrowser, newPage } from '../src/browser';
 import { FIRST_LOAD_BUDGET, measureFirstLoad } from '../src/first-load';
-import { REAL_ROUTES } from '../src/real-routes';
-import { signInContext } from '../src/session';
+import { consoleFilesIn, loadedFileName, readConsoleBuild } from '../src/console-code';
+import { CONSOLE_FIRST_LOAD, REAL_ROUTES } from '../src/real-routes';
+import { DEMO_ADMIN, DEMO_MEMBER, signInContext } from '../src/session';
 import { startTestSite } from '../src/test-site';
 import { benchGateway } from './gateway';
 import { median, paintMetrics, type PaintMetrics } from './lcp';
+import { benchPublishCharges } from './publish-charges';
 import { publishStaticHome, publishStaticPage } from './static-home';
+import { blockingTime } from './tbt';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
-/** The speed goals of issue 11, printed next to each result (bytes: gzip -9, counted in thousands). */
-const TARGETS = { homeFirstLoad: 130_000, lcpRatio: 1.2 };
+/** The speed goals of issues 11 and 19, printed next to each result (bytes: gzip -9, counted in thousands). */
+const TARGETS = { homeFirstLoad: 150_000, lcpRatio: 1.2, blockingTimeMs: 200, cpuSlowdown: 4 };
+
+/** The pages whose Total Blocking Time on a slow phone has a target (issue 19): home and the 14-week program. */
+const BLOCKING_TIME_PAGES = ['/', '/bside'];
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
 // `BENCH_ONLY=gateway npm run bench`: only the gateway figures, on a site started without building bundles.
+// `BENCH_ONLY=charges npm run bench`: only the team publish charges (no site).
+// `BENCH_ONLY=pages npm run bench`: only the pages' figures (first-load JS, LCP, blocking time).
+// `BENCH_ONLY=scale npm run bench`: only the data-at-scale figures (bench/scale.ts; not in the full run: minutes of data).
 const gatewayOnly = process.env.BENCH_ONLY === 'gateway';
-
-// Pure CPU work: measured first, before the site and its browser compete for the cores.
-if (!gatewayOnly) benchMatcher();
-
-const site = await startTestSite({ build: !gatewayOnly });
-try {
-  if (!gatewayOnly) await pages();
-  await benchGateway(site.url, site.services.content!);
-} finally {
-  await site.stop();
+const chargesOnly = process.env.BENCH_ONLY === 'charges';
+const pagesOnly = process.env.BENCH_ONLY === 'pages';
+if (process.env.BENCH_ONLY === 'scale') {
+  await import('./scale');
+  process.exit(0);
 }
 
-async function pages(): Promise<void> {
+// Pure CPU work: measured first, before the site and its browser compete for the cores.
+if (!gatewayOnly && !chargesOnly && !pagesOnly) benchMatcher();
+
+if (!chargesOnly) {
+  const site = await startTestSite({ build: !gatewayOnly });
+  try {
+    if (!gatewayOnly) await pages(site);
+    if (!pagesOnly) await benchGateway(site.url, site.services.content!);
+  } finally {
+    await site.stop();
+  }
+}
+
+// The programs service and its job workers on a database of their own, once the site no longer takes the cores.
+if (!gatewayOnly && !pagesOnly) await benchPublishCharges();
+
+async function pages(site: Awaited<ReturnType<typeof startTestSite>>): Promise<void> {
   const browser = await launchBrowser();
   console.log('\nFirst-load JavaScript (gzip -9; CI cap %s per real route, target for / %s)', kb(FIRST_LOAD_BUDGET), kb(TARGETS.homeFirstLoad));
   console.log(`  ${'route'.padEnd(22)} ${'result'.padStart(9)}  ${'target'.padStart(9)}`);
-  for (const route of REAL_ROUTES) {
+  const consoleBuild = await readConsoleBuild(site.url);
+  const routes = [...REAL_ROUTES.map((route) => ({ ...route, role: route.member ? 'member' : 'visitor' })), { ...CONSOLE_FIRST_LOAD, role: 'operator' }];
+  for (const route of routes) {
     const { page, context } = await newPage(browser);
-    if (route.member) await signInContext(context, site.url);
+    if (route.role !== 'visitor') await signInContext(context, site.url, route.role === 'operator' ? DEMO_ADMIN : DEMO_MEMBER);
     const measured = await measureFirstLoad(page, site.url, route.path, (p) => p.locator(route.ready).first().waitFor());
     await context.close();
     const target = route.path === '/' ? TARGETS.homeFirstLoad : FIRST_LOAD_BUDGET;
+    const operatorCode = consoleFilesIn(measured, consoleBuild);
     console.log(
-      `  ${route.path.padEnd(22)} ${kb(measured.gzipBytes).padStart(9)}  ${`≤ ${kb(target)}`.padStart(11)}  ${verdict(measured.gzipBytes <= target).padEnd(7)}  ${measured.files.length} files`,
+      `  ${route.path.padEnd(22)} ${kb(measured.gzipBytes).padStart(9)}  ${`≤ ${kb(target)}`.padStart(11)}  ${verdict(measured.gzipBytes <= target).padEnd(7)}  ${measured.files.length} files, operator code: ${operatorCode.length ? operatorCode.join(' ') : 'none'}`,
     );
+    // Which chunks the route loaded: a file of another page's code shows up here first.
+    console.log(`  ${''.padEnd(22)} ${measured.files.map((f) => `${loadedFileName(f.url)} ${kb(f.gzip)}`).join(', ')}`);
   }
 
   const baselines = { page: await publishStaticPage(site.url, site.cdnDir), minimal: await publishStaticHome(site.url, site.cdnDir) };
@@ -72,5 +103,16 @@ async function pages(): Promise<void> {
   console.log(`  home page (/)                                   ${lcp.home.toFixed(0).padStart(6)} ms   layout shift ${median(loads.home.map((m) => m.cls)).toFixed(3)}`);
   console.log(`  the same page as static HTML (scripts removed)  ${lcp.page.toFixed(0).padStart(6)} ms   ratio ${ratio(lcp.page).toFixed(2)}  target ≤ ${TARGETS.lcpRatio.toFixed(2)}  ${verdict(ratio(lcp.page) <= TARGETS.lcpRatio)}`);
   console.log(`  its words and images, minimal HTML (reference)  ${lcp.minimal.toFixed(0).padStart(6)} ms   ratio ${ratio(lcp.minimal).toFixed(2)}`);
+
+  const tbtRuns = Number(process.env.BENCH_TBT_RUNS ?? 5);
+  console.log(`\nTotal Blocking Time, CPU throttled ${TARGETS.cpuSlowdown}× (DevTools protocol), 390×844, median of ${tbtRuns} fresh loads`);
+  for (const path of BLOCKING_TIME_PAGES) {
+    const loads = [];
+    for (let i = 0; i < tbtRuns; i += 1) loads.push(await blockingTime(browser, `${site.url}${path}`, { cpuSlowdown: TARGETS.cpuSlowdown }));
+    const tbt = median(loads.map((l) => l.tbt));
+    console.log(
+      `  ${path.padEnd(8)} ${tbt.toFixed(0).padStart(6)} ms  target ≤ ${TARGETS.blockingTimeMs} ms  ${verdict(tbt <= TARGETS.blockingTimeMs).padEnd(7)}  longest task ${median(loads.map((l) => l.longest)).toFixed(0)} ms, ${median(loads.map((l) => l.longTasks))} long tasks (each load: ${loads.map((l) => l.tbt.toFixed(0)).join(' ')})`,
+    );
+  }
   await browser.close();
 }

@@ -1,12 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { CONSOLE_MARKER } from './console-code';
 
 /** The JS budget per real route: 170 KB of gzip, counted in thousands so it holds in either reading. */
 export const FIRST_LOAD_BUDGET = 170_000;
 
 export interface FirstLoad {
   path: string;
-  files: { url: string; bytes: number; gzip: number }[];
+  /** `console`: the file carries the operators' console's marker (console-code.ts). */
+  files: { url: string; bytes: number; gzip: number; console: boolean }[];
   gzipBytes: number;
 }
 
@@ -28,6 +30,11 @@ export async function measureFirstLoad(page: Page, baseUrl: string, path: string
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   page.off('response', onResponse);
-  const list = [...files.entries()].map(([url, body]) => ({ url: url.replace(baseUrl, ''), bytes: body.length, gzip: gzipSync(body, { level: 9 }).length }));
+  const list = [...files.entries()].map(([url, body]) => ({
+    url: url.replace(baseUrl, ''),
+    bytes: body.length,
+    gzip: gzipSync(body, { level: 9 }).length,
+    console: body.includes(CONSOLE_MARKER),
+  }));
   return { path, files: list, gzipBytes: list.reduce((sum, file) => sum + file.gzip, 0) };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startTestDatabase } from '@sq/stack/database';
 import { freePort } from '@sq/stack/free-port';
-import { DATA_DIR } from '@sq/stack/paths';
+import { DATA_DIR, prepareDataDir } from '@sq/stack/paths';
 import { startStack } from '@sq/stack/stack';
 import type { ServiceName } from '@sq/service-kit';
 
@@ -12,7 +12,7 @@ import type { ServiceName } from '@sq/service-kit';
  */
 export async function startTestSite(options: { build?: boolean } = {}): Promise<{ url: string; cdnDir: string; mailboxUrl: string; paymentUrl: string; databaseUrl: string; services: Record<string, string>; stop: () => Promise<void> }> {
   const database = await startTestDatabase('sidequest_e2e');
-  fs.mkdirSync(DATA_DIR, { recursive: true });
+  prepareDataDir();
   const cdnDir = fs.mkdtempSync(path.join(DATA_DIR, 'e2e-cdn-'));
   const services = ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[];
   const servicePorts = Object.fromEntries(await Promise.all(services.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;
@@ -23,12 +23,26 @@ export async function startTestSite(options: { build?: boolean } = {}): Promise<
     build: options.build,
     logDir: path.join(cdnDir, 'logs'),
     database,
-    // Every e2e browser comes from 127.0.0.1: per-IP limits would couple unrelated tests. The per-account
+    // Every e2e browser comes from 127.0.0.1: per-IP limits (the API's and field figures') would couple unrelated tests. The per-account
     // sign-in limit stays as configured (the brute-force test relies on it); the per-IP ones are
     // covered by the gateway and account suites.
     // PROGRAMS_CLOCK_CONTROL: a test may move the programs service's clock (PUT /internal/clock), e.g. to a
     // sprint day before its 22:00 check-in close whatever hour the run is at; it puts it back when done.
-    extraEnv: { RATE_LIMIT_MAX: '1000000', SIGNIN_MAX_FAILURES_PER_IP: '100000', LOG_LEVEL: 'warn', PROGRAMS_CLOCK_CONTROL: 'true' },
+    // The canary watcher at test speed (canary-rollback.e2e.ts): a look every second, deciding after a dozen
+    // visitors rather than the production 50 page views. The margin stays wide (a canary must fail on more than
+    // half its views beyond the stable rate) so a stray error on a working canary (releases.e2e.ts) never
+    // rolls it back mid-test.
+    extraEnv: {
+      RATE_LIMIT_MAX: '1000000',
+      RUM_RATE_LIMIT_MAX: '1000000',
+      SIGNIN_MAX_FAILURES_PER_IP: '100000',
+      LOG_LEVEL: 'warn',
+      PROGRAMS_CLOCK_CONTROL: 'true',
+      RELEASE_WATCH_INTERVAL_MS: '1000',
+      RELEASE_WATCH_WINDOW_MS: '300000',
+      RELEASE_ROLLBACK_MIN_VIEWS: '6',
+      RELEASE_ROLLBACK_MARGIN: '0.5',
+    },
   });
   return {
     url: stack.url,

@@ -1,22 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
 import { ROOT } from '@sq/stack/paths';
-import { readRegistry } from '@sq/stack/registry';
 import { launchBrowser, newPage } from '../src/browser';
 
 const baseUrl = inject('baseUrl');
 const cdnDir = inject('cdnDir');
+const databaseUrl = inject('databaseUrl');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
 
-const itskill = () => readRegistry(cdnDir).remotes.find((entry) => entry.name === 'mfe_itskill')!;
+/** The registry as a visitor's browser reads it (served from PostgreSQL by the gateway). */
+async function itskill(): Promise<{ version: string; history: Array<{ version: string }>; canary?: { version: string } }> {
+  const registry = (await (await fetch(`${baseUrl}/remotes.json`)).json()) as { remotes: Array<{ name: string; version: string; history: Array<{ version: string }> }> };
+  return registry.remotes.find((entry) => entry.name === 'mfe_itskill')!;
+}
 
 /** The shell's own script URLs: a remote release must never change them. */
 async function shellScripts(page: Page): Promise<string[]> {
@@ -26,7 +30,7 @@ async function shellScripts(page: Page): Promise<string[]> {
 function cli(...args: string[]): void {
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/stack/src/cli.ts'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, CDN_DIR: cdnDir },
+    env: { ...process.env, CDN_DIR: cdnDir, DATABASE_URL: databaseUrl },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
@@ -34,7 +38,7 @@ function cli(...args: string[]): void {
 
 describe('a remote that cannot load', () => {
   it('shows the Korean fallback inside the layout while the rest of the site works, and retries', async () => {
-    const entry = itskill();
+    const entry = await itskill();
     const published = path.join(cdnDir, 'bundles', 'mfe-itskill', entry.version);
     const hidden = `${published}.hidden`;
     fs.renameSync(published, hidden);
@@ -69,7 +73,7 @@ describe('a remote that cannot load', () => {
 
 describe('releasing one remote alone', () => {
   it('publishes a new version the running site picks up without touching the shell, and rolls it back', async () => {
-    const before = itskill().version;
+    const before = (await itskill()).version;
     const { page, context } = await newPage(browser);
     await page.goto(`${baseUrl}/itskillcheckup`);
     const remote = page.locator('[data-remote="mfe_itskill"]');
@@ -78,15 +82,58 @@ describe('releasing one remote alone', () => {
     const scripts = await shellScripts(page);
 
     cli('release', 'mfe-itskill', '--version', 'e2e-2');
-    expect(itskill()).toMatchObject({ version: 'e2e-2', history: [expect.objectContaining({ version: before })] });
+    // Other files release versions of this remote too (canary-rollback.e2e.ts): the history holds more than this one.
+    await vi.waitFor(async () => expect(await itskill()).toMatchObject({ version: 'e2e-2', history: expect.arrayContaining([expect.objectContaining({ version: before })]) }));
     await page.reload();
     await page.locator('[data-remote="mfe_itskill"][data-version="e2e-2"]').waitFor();
     expect(await shellScripts(page)).toEqual(scripts);
 
     cli('rollback', 'mfe-itskill');
-    expect(itskill().version).toBe(before);
+    await vi.waitFor(async () => expect((await itskill()).version).toBe(before));
     await page.reload();
     await page.locator(`[data-remote="mfe_itskill"][data-version="${before}"]`).waitFor();
     await context.close();
+  });
+});
+
+describe('a canary release', () => {
+  it('serves the canary to its share of visitors, each keeping their version across loads, until it is rolled back', async () => {
+    const stable = (await itskill()).version;
+    cli('release', 'mfe-itskill', '--version', 'e2e-canary', '--canary', '50');
+    await vi.waitFor(async () => expect((await itskill()).canary?.version).toBe('e2e-canary'));
+
+    // New visitors (each a fresh browser profile, so a fresh anonymous id) until both versions were seen.
+    const seen = new Map<string, Awaited<ReturnType<typeof newPage>>>();
+    const versionOn = async (page: Page) => {
+      const remote = page.locator('[data-remote="mfe_itskill"]');
+      await remote.waitFor();
+      return (await remote.getAttribute('data-version'))!;
+    };
+    try {
+      for (let visitor = 0; visitor < 16 && seen.size < 2; visitor += 1) {
+        const opened = await newPage(browser);
+        await opened.page.goto(`${baseUrl}/itskillcheckup`);
+        const version = await versionOn(opened.page);
+        if (seen.has(version)) await opened.context.close();
+        else seen.set(version, opened);
+      }
+      expect([...seen.keys()].sort()).toEqual(['e2e-canary', stable].sort());
+      // Sticky: each visitor gets the same version on the next loads.
+      for (const [version, { page }] of seen) {
+        for (let load = 0; load < 2; load += 1) {
+          await page.reload();
+          expect(await versionOn(page)).toBe(version);
+        }
+      }
+
+      cli('rollback', 'mfe-itskill');
+      await vi.waitFor(async () => expect((await itskill()).canary).toBeUndefined());
+      for (const { page } of seen.values()) {
+        await page.reload();
+        expect(await versionOn(page)).toBe(stable);
+      }
+    } finally {
+      for (const { context } of seen.values()) await context.close();
+    }
   });
 });

@@ -12,5 +12,7 @@ declare const process: {
     SQ_SITE_NAME?: string;
     /** Analytics collector; unset means analytics sends nothing anywhere. */
     SQ_ANALYTICS_ENDPOINT?: string;
+    /** This build's version, for field figures (the build's SHELL_VERSION). */
+    SQ_SHELL_VERSION?: string;
   };
 };

@@ -4,6 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { request } from 'undici';
 import type { ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE } from '../route-table';
+import { RUM_OPENAPI_PATHS } from '../rum/openapi';
+import { RELEASES_OPENAPI } from '../releases/openapi';
 
 interface OpenApiDocument {
   paths?: Record<string, Record<string, unknown>>;
@@ -14,8 +16,8 @@ interface OpenApiDocument {
  * One OpenAPI document for gateway-level API consumers, merged from each service's own document and
  * limited to the paths the route table exposes (internal routes never appear).
  */
-export async function aggregateOpenApi(services: Record<ServiceName, string>): Promise<object> {
-  const paths: Record<string, unknown> = {};
+export async function aggregateOpenApi(services: Partial<Record<ServiceName, string>>): Promise<object> {
+  const paths: Record<string, unknown> = { ...RUM_OPENAPI_PATHS };
   const exposed = ROUTE_TABLE.map((rule) => ({ ...rule, pattern: new RegExp(`^${rule.path.replace(/\*/g, '.+')}$`) }));
   await Promise.all(
     (Object.entries(services) as [ServiceName, string][]).map(async ([name, url]) => {
@@ -34,16 +36,18 @@ export async function aggregateOpenApi(services: Record<ServiceName, string>): P
   return {
     openapi: '3.0.3',
     info: { title: 'Side project platform API', version: '1.0.0', description: '모든 응답은 ErrorCode(성공 시 "00")를 담습니다.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...RELEASES_OPENAPI.securitySchemes }, schemas: RELEASES_OPENAPI.schemas },
     security: [{ bearer: [] }],
-    paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
+    // The gateway's own operator API next to the services' paths.
+    paths: Object.fromEntries(Object.entries({ ...paths, ...RELEASES_OPENAPI.paths }).sort(([a], [b]) => a.localeCompare(b))),
   };
 }
 
 export default fp<{ services: Record<ServiceName, string> }>(
   async (app, { services }) => {
-    // swagger-ui serves a document synchronously; it is rebuilt from the services on every docs request.
-    let document: object = await aggregateOpenApi(services);
+    // swagger-ui serves a document synchronously; it is rebuilt from the services on every docs request, so the
+    // start does not wait for them (a slow or restarting service must not keep a gateway from starting).
+    let document: object = await aggregateOpenApi({});
     // A callback hook, not an async one: every request passes here and most only need the two string tests.
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.url.startsWith('/api/docs/json') && !request.url.startsWith('/api/docs/yaml')) return done();

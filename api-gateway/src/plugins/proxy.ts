@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { Pool } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IMAGE_UPLOAD, MESSAGES, failure, type Identity } from '@sq/contracts';
-import { signClient, signIdentity, type ServiceName } from '@sq/service-kit';
+import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, formatTraceparent, gatewayTraceContext, signClient, signIdentity, type ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
 import { forward as forwardTo } from './forward';
@@ -76,7 +76,14 @@ export default fp<ProxyOptions>(
       const caller = request.caller;
       // The client's address, signed: services never read X-Forwarded-For (anyone can write it).
       const client = signClient(request.ip, options.internalSecret);
-      const extraHeaders: Record<string, string> = { [IDENTITY_CLIENT_HEADER]: client.header, [IDENTITY_CLIENT_SIGNATURE_HEADER]: client.signature };
+      const extraHeaders: Record<string, string> = {
+        [IDENTITY_CLIENT_HEADER]: client.header,
+        [IDENTITY_CLIENT_SIGNATURE_HEADER]: client.signature,
+        // The request's id (checked or made by the gateway, never a client's malformed one) and the gateway's
+        // hop of its trace: the service logs both.
+        [REQUEST_ID_HEADER]: request.id,
+        [TRACEPARENT_HEADER]: formatTraceparent(gatewayTraceContext(request.raw)),
+      };
       if (caller) {
         const { header, signature } = signed(caller);
         extraHeaders['x-identity'] = header;

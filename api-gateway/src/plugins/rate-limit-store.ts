@@ -229,13 +229,3 @@ export function createBatchedRateLimitStore(settler: RateLimitSettler) {
     }
   };
 }
-
-export async function migrateRateLimit(knex: Knex): Promise<void> {
-  await knex.transaction(async (trx) => {
-    await trx.raw("select pg_advisory_xact_lock(hashtext('schema:gateway'))");
-    await trx.raw('create schema if not exists gateway');
-    await trx.raw(
-      'create unlogged table if not exists gateway.rate_limit (key text primary key, count integer not null, expires_at timestamptz not null)',
-    );
-  });
-}

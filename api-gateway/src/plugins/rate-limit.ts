@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Knex } from 'knex';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
 import { isLimitedPath } from './rate-limit-path';
-import { DEFAULT_BATCH, RateLimitSettler, createBatchedRateLimitStore, migrateRateLimit } from './rate-limit-store';
+import { DEFAULT_BATCH, RateLimitSettler, createBatchedRateLimitStore } from './rate-limit-store';
 
 export interface RateLimitOptions {
   knex: Knex;
@@ -27,7 +27,6 @@ declare module 'fastify' {
  */
 export default fp<RateLimitOptions>(
   async (app, options) => {
-    await migrateRateLimit(options.knex);
     const settler = new RateLimitSettler(
       options.knex,
       { batchSize: options.batchSize ?? DEFAULT_BATCH.batchSize, syncIntervalMs: options.syncIntervalMs ?? DEFAULT_BATCH.syncIntervalMs },
@@ -36,6 +35,8 @@ export default fp<RateLimitOptions>(
     app.decorate('settleRateLimits', () => settler.settle(true));
     app.addHook('onClose', () => settler.close());
 
+    // /metrics: how many requests the limit turned away (a rising rate is an attack or a too-low RATE_LIMIT_MAX).
+    const rejections = app.metrics.counter('gateway_rate_limit_rejections_total', 'Requests answered 429 by the gateway\'s per-address rate limit.', []);
     await app.register(rateLimit, {
       global: true,
       max: options.max,
@@ -44,8 +45,11 @@ export default fp<RateLimitOptions>(
       store: createBatchedRateLimitStore(settler) as never,
       // Judged on the path as routed, not as spelled: `/%61pi/signin` is `/api/signin` (rate-limit-path.ts).
       allowList: (request) => !isLimitedPath(request.routeOptions.url, request.url),
-      errorResponseBuilder: () => ({ statusCode: 429, ...failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests) }),
+      errorResponseBuilder: () => {
+        rejections.inc();
+        return { statusCode: 429, ...failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests) };
+      },
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['ops'] },
 );

@@ -7,6 +7,7 @@ import type { ServiceName } from '@sq/service-kit';
 import { cachedFirstContent, inlineShellStylesheets, withFirstContent } from '../first-content';
 import { findPreview, withPreview } from '../link-preview';
 import { liveFile } from '../live-file';
+import { withRumSettings, type RumConfig } from '../rum/config';
 
 /** A phone, by the low-entropy client hint browsers send unasked, else by the user agent. */
 function isMobile(headers: Record<string, string | string[] | undefined>): boolean {
@@ -23,18 +24,21 @@ export interface SiteOptions {
   firstContentCacheMs?: number;
   /** The remotes whose server module may run here (GatewayConfig.firstContentRemotes). */
   firstContentRemotes: string[];
+  /** `/remotes.json` as served (releases/releases-plugin.ts): the first content renders the live versions. */
+  readRegistry: () => Promise<string | null>;
+  /** The reporter's settings every page carries (rum/config.ts). */
+  rum: RumConfig;
 }
 
 /**
  * In the embedded default the gateway is also the CDN: the shell at `/`, published remotes under
- * `/bundles/<remote>/<version>/` (immutable, since a release never rewrites a version) and the registry at
- * `/remotes.json` (never cached: a release or rollback must reach browsers at once). Any other page path
+ * `/bundles/<remote>/<version>/` (immutable, since a release never rewrites a version); the registry,
+ * `/remotes.json`, comes from PostgreSQL (releases/releases-plugin.ts). Any other page path
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs, firstContentRemotes }) => {
+  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs, firstContentRemotes, readRegistry, rum }) => {
     const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
-    const readRegistry = cdnDir ? liveFile(path.join(cdnDir, 'remotes.json')) : async () => null;
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
       await app.register(fastifyStatic, {
@@ -42,10 +46,6 @@ export default fp<SiteOptions>(
         prefix: '/bundles/',
         decorateReply: false,
         setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
-      });
-      app.get('/remotes.json', async (_request, reply) => {
-        const body = (await readRegistry()) ?? '{"remotes":[]}';
-        return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
       });
     }
 
@@ -74,7 +74,7 @@ export default fp<SiteOptions>(
           cdnDir ? renderFirstContent({ pagePath: path, registry: await readRegistry(), cdnDir, services, mobile: isMobile(request.headers), trusted: firstContentRemotes }) : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
-        let page = preview ? withPreview(html, preview, siteName, pageUrl) : html;
+        let page = withRumSettings(preview ? withPreview(html, preview, siteName, pageUrl) : html, rum);
         if (first) {
           // The first paint waits for no stylesheet: the shell's and the content's go inline (first-content.ts).
           const shell = shellDir ? inlineShellStylesheets(page, shellDir) : { html: page, inlined: [] };

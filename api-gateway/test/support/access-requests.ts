@@ -29,6 +29,10 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
     case 'step': return 'required';
     case 'imgId': return member.imgId;
     case 'file': return 'badge-recruiting.svg';
+    case 'remote': return 'mfe_access_matrix';
+    // Content management acts on the seeded header banner (the first banner of a fresh database).
+    case 'kind': return 'banner';
+    case 'itemId': return 1;
     case 'id':
       if (path.startsWith('/api/profile/')) return member.profileId;
       if (path.startsWith('/api/setWithdrawal/')) return member.userId;
@@ -76,8 +80,12 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
     return { body: { ...form, ticket: UNKNOWN_TOKEN } };
   },
   'POST /api/oauth/exchange': () => ({ body: { code: UNKNOWN_TOKEN } }),
+  // A page view of a shell-owned route: the one remote every gateway knows, registry or not.
+  'POST /api/rum': () => ({ body: { shellVersion: '1.0.0', events: [{ kind: 'view', navigation: 'load', route: '/signin', remote: 'shell', remoteVersion: '1.0.0' }] } }),
   'POST /api/findEmail': () => ({ body: { name: '홍길동', phone: '010-0000-0000' } }),
-  'POST /api/password-reset': () => ({ body: { email: 'nobody@example.com', phone: '010-0000-0000' } }),
+  // A new stranger's e-mail per caller: the answer is the same for members and strangers, but a second request for
+  // one e-mail within the minute is 429 (the limit counts requested e-mails, member or not).
+  'POST /api/password-reset': () => ({ body: { email: `nobody-${(signUps += 1)}@example.com`, phone: '010-0000-0000' } }),
   'POST /api/change/password': () => ({ body: { token: UNKNOWN_TOKEN, password: 'changed-pass-1!', pw_confirm: 'changed-pass-1!' } }),
   'PUT /api/change/password': () => ({ body: { token: UNKNOWN_TOKEN, password: 'changed-pass-1!', pw_confirm: 'changed-pass-1!' } }),
   'POST /api/payments/webhook': () => ({ body: { type: 'Transaction.Paid', data: {} } }),
@@ -115,6 +123,9 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/itskill/checkup/run/submit': () => ({ body: {} }),
 
   'POST /api/admin/cohorts': (fx) => ({ body: futureCohort(fx.adminProductId) }),
+  'POST /api/releases/{remote}': () => ({
+    body: { version: '1.0.0', manifestUrl: '/bundles/mfe-access-matrix/1.0.0/mf-manifest.json', routes: [{ path: '/access-matrix', access: 'public', layout: 'default', title: '권한 점검' }] },
+  }),
   'PUT /api/admin/cohorts/{oddId}': (fx) => ({ body: futureCohort(fx.adminProductId) }),
   'POST /api/admin/cohorts/{oddId}/board/run': () => ({ body: { seed: 7 } }),
   'POST /api/admin/cohorts/{oddId}/board/move': (fx) => ({ body: { joinId: fx.member.joinId, toTeam: null } }),
@@ -133,6 +144,15 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/admin/applications/{joinId}/removal': () => ({ body: { reason: 'SUPPORT', expectedRefundKrw: 1 } }),
   'POST /api/admin/checkins/misses/run': () => ({ body: { day: '2020-01-01' } }),
   'POST /api/admin/itskill/seasons': () => ({ body: { title: '권한 시험 시즌' } }),
+  'PUT /api/admin/content/{kind}/{itemId}/draft': () => ({
+    body: {
+      body: {
+        placement: 'gnb', url: '/bside', alt: '권한 시험 배너', pcImgUrl: '/media/content/banner-gnb-pc.svg', pcImgWidth: null, pcImgHeight: null,
+        moImgUrl: '/media/content/banner-gnb-mo.svg', moImgWidth: null, moImgHeight: null, pcDisplayable: true, moDisplayable: true,
+      },
+    },
+  }),
+  'POST /api/admin/content/{kind}/{itemId}/move': () => ({ body: { direction: 'up' } }),
 };
 
 /** The request for an operation (`METHOD /path` as in the OpenAPI document). */

@@ -2,6 +2,5 @@
 import { mountStandalone } from '@sq/standalone';
 import type { RouteManifest } from '@sq/contracts/registry';
 import manifest from '../routes.json';
-import * as app from '../app';
 
-mountStandalone({ manifest: manifest as RouteManifest, app, links: [['/careercard/minji', '커리어 카드 (minji)'], ['/careercard-error', '커리어 카드 오류'], ['/', '홈']] });
+mountStandalone({ manifest: manifest as RouteManifest, entries: { app: () => import('../app') }, links: [['/careercard/minji', '커리어 카드 (minji)'], ['/careercard-error', '커리어 카드 오류'], ['/', '홈']] });

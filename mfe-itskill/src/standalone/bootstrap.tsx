@@ -2,6 +2,5 @@
 import { mountStandalone } from '@sq/standalone';
 import type { RouteManifest } from '@sq/contracts/registry';
 import manifest from '../routes.json';
-import * as app from '../app';
 
-mountStandalone({ manifest: manifest as RouteManifest, app, links: [['/itskillcheckup', 'IT 스킬 체크업'], ['/itskilltrends', 'IT 스킬 트렌드'], ['/', '홈']] });
+mountStandalone({ manifest: manifest as RouteManifest, entries: { app: () => import('../app') }, links: [['/itskillcheckup', 'IT 스킬 체크업'], ['/itskilltrends', 'IT 스킬 트렌드'], ['/', '홈']] });

@@ -2,6 +2,5 @@
 import { mountStandalone } from '@sq/standalone';
 import type { RouteManifest } from '@sq/contracts/registry';
 import manifest from '../routes.json';
-import * as app from '../app';
 
-mountStandalone({ manifest: manifest as RouteManifest, app, links: [['/mypage', '마이페이지'], ['/mypage/history', '지원 내역'], ['/', '홈']] });
+mountStandalone({ manifest: manifest as RouteManifest, entries: { app: () => import('../app') }, links: [['/mypage', '마이페이지'], ['/mypage/history', '지원 내역'], ['/', '홈']] });

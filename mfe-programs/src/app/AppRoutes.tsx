@@ -1,8 +1,9 @@
 import { lazy, type ComponentType } from 'react';
 
 /**
- * The screens built so far, by manifest path, each in its own chunk so a page loads only its own code.
- * Every other manifest route shows "준비 중" (ManifestRoutes), never a blank.
+ * The screens of the public entry ('./app'), by manifest path, each in its own chunk so a page loads only its
+ * own code. Every other route of this entry shows "준비 중" (ManifestRoutes), never a blank. The operators'
+ * console is not here: it is the './admin' entry (src/admin.tsx), which this one never imports.
  */
 const screen = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(() => load().then((m) => ({ default: pick(m) })));
 const home = () => import('../features/home/components/HomePage');
@@ -58,7 +59,6 @@ export const SCREENS: Record<string, ComponentType> = {
   '/:product/book/successorder': screen(bookResult, (m) => m.BookSuccessOrderPage),
   '/:product/book/fail/:oddId': screen(bookResult, (m) => m.BookFailPage),
   '/faq': screen(() => import('../features/faq/components/FaqPage'), (m) => m.FaqPage),
-  '/admin/*': screen(() => import('../features/admin/components/AdminConsole'), (m) => m.AdminConsole),
 };
 
 /** Manifest paths with a screen (the routes test checks they are exactly the ones marked ready). */

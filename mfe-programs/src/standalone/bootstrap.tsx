@@ -2,6 +2,5 @@
 import { mountStandalone } from '@sq/standalone';
 import type { RouteManifest } from '@sq/contracts/registry';
 import manifest from '../routes.json';
-import * as app from '../app';
 
-mountStandalone({ manifest: manifest as RouteManifest, app, links: [['/', '홈'], ['/bside', '14주'], ['/potenday', '스프린트'], ['/planx', '플래너'], ['/projects', '프로젝트'], ['/story', '후기'], ['/faq', 'FAQ']] });
+mountStandalone({ manifest: manifest as RouteManifest, entries: { app: () => import('../app'), admin: () => import('../admin') }, links: [['/', '홈'], ['/bside', '14주'], ['/potenday', '스프린트'], ['/planx', '플래너'], ['/projects', '프로젝트'], ['/story', '후기'], ['/faq', 'FAQ']] });

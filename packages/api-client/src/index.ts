@@ -1,6 +1,7 @@
 export { configureApiClient, isCancel, apiGet, apiPost, apiPut, apiDelete, apiUpload, type Query } from './client';
 export { apiBaseUrl, signInUrl, type ApiClientConfig } from './config';
 export { ApiError, isApiError, CLIENT_CODES } from './errors';
+export { previewParam } from './preview';
 export {
   TOKEN_STORAGE_KEY,
   USER_STORAGE_KEY,

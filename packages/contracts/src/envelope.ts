@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { CORE_MESSAGES } from './core-messages';
 
 /**
  * Every JSON response carries `ErrorCode` ('00' = success). On failure it also carries a Korean `message`.
@@ -33,7 +33,7 @@ export function ok<T extends object>(body: T): Success<T> {
   return { ErrorCode: SUCCESS, ...body };
 }
 
-export function failure(code: Failure['ErrorCode'], message: string = MESSAGES.defaultError, fields?: Failure['fields']): Failure {
+export function failure(code: Failure['ErrorCode'], message: string = CORE_MESSAGES.defaultError, fields?: Failure['fields']): Failure {
   return fields ? { ErrorCode: code, message, fields } : { ErrorCode: code, message };
 }
 

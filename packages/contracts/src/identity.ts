@@ -12,6 +12,8 @@ export const IDENTITY_CLIENT_HEADER = 'x-identity-client';
 export const IDENTITY_CLIENT_SIGNATURE_HEADER = 'x-identity-client-signature';
 /** Service-to-service calls (never routed by the gateway) carry the internal secret. */
 export const INTERNAL_SECRET_HEADER = 'x-internal-secret';
+/** Members one POST /internal/users/lookup (account) may ask about (callers send a cohort in batches of this size). */
+export const USER_LOOKUP_MAX_USERS = 1_000;
 
 export type UserRole = 'ROLE_USER' | 'ROLE_ADMIN';
 

@@ -28,3 +28,6 @@ export function skillLevelName(level: number): string {
 
 /** The reason code of the check-up's point (POST /point/skill). */
 export const SKILL_POINT_REASON = 'SKILL_CHECKUP';
+
+/** Applications one POST /internal/skill-levels may ask about (callers send a cohort in batches of this size). */
+export const SKILL_LEVELS_MAX_APPLICATIONS = 1_000;

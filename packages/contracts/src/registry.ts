@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_NAME } from './remote-entry';
 
 /**
  * The remote registry (`/remotes.json`), read by the shell at run time. Releasing a remote means publishing
@@ -18,6 +19,12 @@ export const routeEntry = z.object({
   header: z.array(z.enum(['logo', 'back', 'menu', 'title', 'share'])).optional(),
   /** False while the route shows the "준비 중" page. */
   ready: z.boolean().default(true),
+  /**
+   * The remote's federated entry that renders the route (its exposed `./{entry}`), `app` when absent
+   * (remote-entry.ts). The operators' console is an entry of its own (`admin`): the shell loads an entry
+   * only on its routes, so no visitor's or member's page downloads operator code.
+   */
+  entry: z.string().regex(ENTRY_NAME).optional(),
 });
 
 export const routeManifest = z.object({
@@ -33,6 +40,13 @@ export const registryEntry = routeManifest.extend({
   /** Versions published earlier, newest first; `rollback` points the entry back to one of them. */
   history: z.array(z.object({ version: z.string(), manifestUrl: z.string(), releasedAt: z.string() })).default([]),
   releasedAt: z.string(),
+  /**
+   * A version live for a sticky share of visitors: a visitor whose bucket (0-99, from an anonymous id kept in
+   * the browser) is below `percent` loads it instead of `version`.
+   */
+  canary: z
+    .object({ version: z.string().min(1), manifestUrl: z.string().min(1), percent: z.number().int().min(1).max(99), routes: z.array(routeEntry).min(1) })
+    .optional(),
 });
 
 export const registry = z.object({ remotes: z.array(registryEntry) });

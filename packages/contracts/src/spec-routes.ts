@@ -1,13 +1,15 @@
 import type { RouteAccess } from './registry';
+import { ROUTE_OWNERS } from './remotes';
 
 /**
- * Every route of the site with the access it must declare and the bundle that owns it: the one list that
- * each bundle's route manifest (routes.json) is tested against, and that the shell's route-guard test
- * builds its route table from. Spec section 2 is the source; `spec: false` marks the few routes the product
- * adds for screens the spec names by text only (e.g. find account). A new route is added here first.
- * Plain data, no zod: the file is only read by tests.
+ * What spec section 2 requires of the site's routes: each path with its access and the bundle that owns it
+ * (the design card's split). Nothing in the product reads it: the site's routes are the bundles' own
+ * `src/routes.json`, found through the one list of remotes (remotes.ts). It is the oracle they are tested
+ * against (packages/stack/test/site-routes.test.ts reads every manifest the list names and compares), and
+ * the shell's route-guard test builds its route table from it. `spec: false` marks the few routes the product
+ * adds for screens the spec names by text only (e.g. find account).
  */
-export type RouteOwner = 'shell' | 'mfe_programs' | 'mfe_careercard' | 'mfe_itskill' | 'mfe_mypage';
+export type RouteOwner = (typeof ROUTE_OWNERS)[number];
 
 export interface SiteRoute {
   /** Path pattern in react-router syntax, as the manifest declares it. */
@@ -132,5 +134,4 @@ export function routesOwnedBy(owner: RouteOwner): Map<string, RouteAccess> {
   return new Map(SITE_ROUTES.filter((r) => r.owner === owner).map((r) => [r.path, r.access]));
 }
 
-/** The owners, in a stable order (the shell first: its routes win over a remote's catch-all patterns). */
-export const ROUTE_OWNERS: readonly RouteOwner[] = ['shell', 'mfe_programs', 'mfe_careercard', 'mfe_itskill', 'mfe_mypage'];
+export { ROUTE_OWNERS };

@@ -1,20 +1,19 @@
 // @ts-check
 const fs = require('node:fs');
 const path = require('node:path');
+const { REMOTE_LIST } = require('./dev-ports.cjs');
 
 /**
  * Development only (SQ_DEV_REGISTRY=local): a /remotes.json built from each remote's own route manifest,
  * pointing at the remotes' dev servers, so the shell can be developed before the gateway runs. The real
  * registry is written by the release tooling and served by the gateway.
  * @param {string} root the repository root
- * @param {Record<string, number>} ports dev-server port per bundle folder
  */
-function localRegistry(root, ports) {
+function localRegistry(root) {
   return (/** @type {any} */ _req, /** @type {any} */ res) => {
     const remotes = [];
-    for (const [folder, port] of Object.entries(ports)) {
+    for (const { folder, devPort: port } of REMOTE_LIST) {
       const file = path.join(root, folder, 'src', 'routes.json');
-      if (!folder.startsWith('mfe-') || !fs.existsSync(file)) continue;
       const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
       remotes.push({
         ...manifest,

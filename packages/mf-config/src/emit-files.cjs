@@ -4,11 +4,11 @@ const path = require('node:path');
 
 /**
  * Copies static files into the build output: every file of `dir` (the shell's public/ folder, e.g.
- * under-construction.json) and/or a list of single files (a remote's routes.json). Written here because
+ * under-construction.json) and/or a list of single files (a remote's routes.json) or texts (shared-deps.json). Written here because
  * the copy is two lines and not worth another dependency.
  */
 class EmitFilesPlugin {
-  /** @param {{ dir?: string, files?: { from: string, to: string }[] }} options */
+  /** @param {{ dir?: string, files?: Array<{ from: string, to: string } | { text: string, to: string }> }} options */
   constructor(options) {
     this.options = options;
   }
@@ -20,9 +20,13 @@ class EmitFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'EmitFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          for (const { from, to } of this.list()) {
-            compilation.fileDependencies.add(from);
-            compilation.emitAsset(to, new RawSource(fs.readFileSync(from)));
+          for (const file of this.list()) {
+            if ('text' in file) {
+              compilation.emitAsset(file.to, new RawSource(file.text));
+              continue;
+            }
+            compilation.fileDependencies.add(file.from);
+            compilation.emitAsset(file.to, new RawSource(fs.readFileSync(file.from)));
           }
         },
       );
@@ -30,6 +34,7 @@ class EmitFilesPlugin {
   }
 
   list() {
+    /** @type {Array<{ from: string, to: string } | { text: string, to: string }>} */
     const out = [...(this.options.files ?? [])];
     const { dir } = this.options;
     if (dir && fs.existsSync(dir)) {

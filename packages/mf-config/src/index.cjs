@@ -22,14 +22,7 @@ const { localRegistry } = require('./dev-registry.cjs');
 /** @typedef {import('webpack').Configuration & { devServer?: Record<string, unknown>, plugins: NonNullable<import('webpack').Configuration['plugins']> }} BundleConfig */
 /** @typedef {(env: unknown, argv: { mode?: string } | undefined) => BundleConfig | Array<BundleConfig | import("webpack").Configuration>} ConfigFactory */
 
-/** Standalone dev-server ports (README lists them too). */
-const PORTS = {
-  shell: 3000,
-  'mfe-programs': 3001,
-  'mfe-careercard': 3002,
-  'mfe-itskill': 3003,
-  'mfe-mypage': 3004,
-};
+const { DEV_SERVER_PORTS: PORTS, remoteInFolder } = require('./dev-ports.cjs');
 
 /** Chunk load time-out of spec section 9 (120 s). */
 const CHUNK_LOAD_TIMEOUT = 120_000;
@@ -56,6 +49,9 @@ const FEDERATION_RUNTIME_FILE = `federation-runtime.${require('@module-federatio
 
 /** axios without its fetch transport (see the file's header). */
 const AXIOS_XHR_ONLY = path.join(__dirname, 'browser', 'axios-xhr-only.mjs');
+/** axios modules the site never uses, and the one stand-in for all of them (see its header). */
+const AXIOS_LEFT_OUT = path.join(__dirname, 'browser', 'axios-left-out.mjs');
+const AXIOS_LEFT_OUT_MODULES = /axios[\\/]lib[\\/](helpers[\\/](progressEventReducer|HttpStatusCode|formDataToJSON)|cancel[\\/]CancelToken)\.js$/;
 
 /** packages/ui, the one place global CSS may come from. */
 const UI_DIR = path.resolve(__dirname, '..', '..', 'ui');
@@ -83,7 +79,7 @@ const SINGLETONS = [
 
 /**
  * Singletons only remotes share among themselves: `@sq/remote-kit` (the lifecycles, root, router and error
- * boundary every remote is made of, with single-spa-react). The shell never uses it, so it does not provide
+ * boundary every remote is made of). The shell never uses it, so it does not provide
  * it: providing it eagerly would put it into the first load of the shell's own pages. The first remote on
  * the page provides it (loaded lazily, like the remote itself) and every later remote reuses that copy.
  */
@@ -124,6 +120,23 @@ function createSharedConfig(dir = process.cwd(), { eager = false, remote = false
   const router = shared['react-router-dom'];
   if (router) shared['react-router-dom'] = { ...router, import: ROUTER_FACADE };
   return shared;
+}
+
+/**
+ * shared-deps.json, written next to every build: what a remote was built against (`requires`: package →
+ * range) or what the shell provides (`provides`: package → version). A release compares the two and refuses
+ * a remote the live shell cannot serve (api-gateway/src/releases/skew.ts).
+ * @param {string} dir @param {{ remote: boolean }} options
+ */
+function sharedDepsFile(dir, { remote }) {
+  const shared = createSharedConfig(dir, { remote });
+  /** @type {Record<string, string>} */
+  const deps = {};
+  for (const [key, pkg] of remote ? [...SINGLETONS, ...REMOTE_SINGLETONS] : SINGLETONS) {
+    const entry = key && pkg ? shared[key] : undefined;
+    if (entry && pkg) deps[pkg] = remote ? entry.requiredVersion : entry.version;
+  }
+  return { to: 'shared-deps.json', text: `${JSON.stringify(remote ? { requires: deps } : { provides: deps }, null, 2)}\n` };
 }
 
 function gatewayUrl() {
@@ -242,7 +255,7 @@ function baseConfig({ name, dir, mode, publicPath }) {
         new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
       // axios comes in one async chunk with its xhr-only stand-in (@sq/api-client loads it on the first
       // request), not as a vendor chunk plus a 150-byte chunk for the stand-in.
-      splitChunks: { cacheGroups: { axios: { test: /[\\/](axios[\\/]|axios-xhr-only\.mjs$)/, chunks: 'async', name: 'axios', enforce: true } } },
+      splitChunks: { cacheGroups: { axios: { test: /[\\/](axios[\\/]|axios-(xhr-only|left-out)\.mjs$)/, chunks: 'async', name: 'axios', enforce: true } } },
       moduleIds: production ? 'deterministic' : 'named',
       chunkIds: production ? 'deterministic' : 'named',
     },
@@ -250,6 +263,7 @@ function baseConfig({ name, dir, mode, publicPath }) {
     stats: 'errors-warnings',
     plugins: [
       new (require(WEBPACK_PATH).NormalModuleReplacementPlugin)(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, AXIOS_XHR_ONLY),
+      new (require(WEBPACK_PATH).NormalModuleReplacementPlugin)(AXIOS_LEFT_OUT_MODULES, AXIOS_LEFT_OUT),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -337,14 +351,18 @@ function defineEnv(webpack, production) {
 }
 
 /**
- * A remote: exposes './app' (single-spa lifecycles), emits mf-manifest.json, remoteEntry and chunks with
- * publicPath 'auto' so the same build works under whatever versioned URL it is published at, plus a copy
- * of its route manifest. In development it also serves a standalone page (`standalone`) for its team.
+ * A remote: exposes each of its entries (`./{entry}` from `src/{entry}.tsx`: single-spa lifecycles), emits
+ * mf-manifest.json, remoteEntry and chunks with publicPath 'auto' so the same build works under whatever
+ * versioned URL it is published at, plus a copy of its route manifest. Name, dev port and entries come
+ * from the one list of remotes (@sq/contracts/remotes.json) by the remote's folder. In development it also
+ * serves a standalone page (`standalone`) for its team.
  * `firstContent`: the remote's server module entry (see firstContentConfig), built in production only.
- * @param {{ name: string, dir: string, port: number, exposes?: Record<string, string>, standalone?: string, firstContent?: string }} options
+ * @param {{ dir: string, standalone?: string, firstContent?: string }} options
  * @returns {ConfigFactory}
  */
-function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.tsx' }, standalone = './src/standalone/index.ts', firstContent }) {
+function createRemoteConfig({ dir, standalone = './src/standalone/index.ts', firstContent }) {
+  const { name, devPort: port, entries } = remoteInFolder(path.basename(dir));
+  const exposes = Object.fromEntries(entries.map((entry) => [`./${entry}`, `./src/${entry}.tsx`]));
   return (_env, argv) => {
     const m = mode(argv);
     const production = m === 'production';
@@ -373,7 +391,7 @@ function createRemoteConfig({ name, dir, port, exposes = { './app': './src/app.t
         dts: false,
         dev: false,
       }),
-      new EmitFilesPlugin({ files: [{ from: path.join(dir, 'src', 'routes.json'), to: 'routes.json' }] }),
+      new EmitFilesPlugin({ files: [{ from: path.join(dir, 'src', 'routes.json'), to: 'routes.json' }, sharedDepsFile(dir, { remote: true })] }),
     );
     if (withStandalone) {
       config.plugins.push(
@@ -437,13 +455,13 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
         firstContentId: starter.FIRST_CONTENT_ID,
         firstPaintWaitMs: starter.FIRST_PAINT_WAIT_MAX_MS,
       }),
-      new EmitFilesPlugin({ dir: publicDir }),
+      new EmitFilesPlugin({ dir: publicDir, files: [sharedDepsFile(dir, { remote: false })] }),
     );
     // SQ_DEV_REGISTRY=local: serve /remotes.json from the remotes' own dev servers instead of the gateway.
     const setupMiddlewares =
       process.env.SQ_DEV_REGISTRY === 'local'
         ? (/** @type {any[]} */ middlewares) => {
-            middlewares.unshift({ name: 'local-registry', path: '/remotes.json', middleware: localRegistry(path.dirname(dir), PORTS) });
+            middlewares.unshift({ name: 'local-registry', path: '/remotes.json', middleware: localRegistry(path.dirname(dir)) });
             return middlewares;
           }
         : undefined;

@@ -43,7 +43,7 @@ function props(overrides: Partial<RemoteProps> = {}): MountProps {
 let mounted: MountProps | null = null;
 async function mountAt(path: string, p = props()) {
   window.history.pushState({}, '', path);
-  // Not inside act(): single-spa-react resolves mount from the root's componentDidMount.
+  // Not inside act(): mount resolves from the root's first commit, as single-spa does it.
   await remote.bootstrap(p);
   await remote.mount(p);
   mounted = p;
@@ -67,6 +67,16 @@ describe('createRemote', () => {
     const root = container.querySelector('[data-remote]');
     expect(root?.getAttribute('data-remote')).toBe('mfe_kit');
     expect(root?.getAttribute('data-version')).toBe('2.3.4');
+  });
+
+  it('resolves mount once the root is on the page, and mounts again after an unmount', async () => {
+    await mountAt('/kit/hello');
+    // single-spa shows the next route's remote when mount resolves: the root must already be in the element.
+    expect(container.querySelector('[data-remote="mfe_kit"]')).not.toBeNull();
+    await remote.unmount(mounted!);
+    expect(container.textContent).toBe('');
+    await mountAt('/kit/hello');
+    expect(container.querySelector('[data-remote="mfe_kit"]')).not.toBeNull();
   });
 
   it('shows "준비 중" for a declared route without a screen', async () => {

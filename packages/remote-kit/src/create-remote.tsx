@@ -1,6 +1,5 @@
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { Component, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import type { LifeCycles } from 'single-spa';
@@ -30,11 +29,36 @@ export interface RemoteDefinition {
   screens: Screens;
 }
 
+/** Shows the Korean fallback in place of a tree that threw while rendering; its retry reloads the remote. */
+class RenderBoundary extends Component<{ name: string; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(`[${this.props.name}] render error`, error);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ErrorFallback onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+/** Resolves a mount once React has committed the tree to the page (single-spa waits for it). */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return children;
+}
+
 /**
- * A remote's whole app layer in one call: the single-spa lifecycles (single-spa-react) of a root that puts
- * the shell's one jotai store and a router on the shell-given basename around the manifest's routes. A
- * render error anywhere below shows the Korean fallback in place; its retry asks the shell to load and
- * mount the remote again (props.reload).
+ * A remote's whole app layer in one call: the single-spa lifecycles of a React root that puts the shell's one
+ * jotai store and a router on the shell-given basename around the manifest's routes, in the element the shell
+ * gives (props.domElementGetter). A render error anywhere below shows the Korean fallback in place; its retry
+ * asks the shell to load and mount the remote again (props.reload). Written here rather than taken from
+ * single-spa-react: these three functions are all a remote uses of it, and every remote page downloaded its
+ * 2 KB gzip of parcels and options besides.
  */
 export function createRemote({ name, version, screens }: RemoteDefinition): RemoteLifecycles {
   function Root({ store, basename, routes }: RemoteProps) {
@@ -50,15 +74,31 @@ export function createRemote({ name, version, screens }: RemoteDefinition): Remo
   }
   Root.displayName = `RemoteRoot(${name})`;
 
-  const lifecycles = singleSpaReact<RemoteProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: Root,
-    errorBoundary: (error, _info, props) => {
-      console.error(`[${name}] render error`, error);
-      return <ErrorFallback onRetry={props.reload} />;
+  let root: ReactRoot | null = null;
+  return {
+    bootstrap: () => Promise.resolve(),
+    mount: (remoteProps) => {
+      root?.unmount();
+      const mounted = createRoot(remoteProps.domElementGetter());
+      root = mounted;
+      // A transition: React renders the remote's page in slices that yield to the browser (a slow phone stays
+      // responsive); single-spa waits for the commit.
+      return new Promise<void>((resolve) => {
+        startTransition(() =>
+          mounted.render(
+            <Committed onCommit={resolve}>
+              <RenderBoundary name={name} onRetry={remoteProps.reload}>
+                <Root {...remoteProps} />
+              </RenderBoundary>
+            </Committed>,
+          ),
+        );
+      });
     },
-  });
-  const { bootstrap, mount, unmount } = lifecycles as unknown as RemoteLifecycles;
-  return { bootstrap, mount, unmount };
+    unmount: () => {
+      root?.unmount();
+      root = null;
+      return Promise.resolve();
+    },
+  };
 }

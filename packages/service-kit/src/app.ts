@@ -4,7 +4,10 @@ import type { Knex } from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
 import { ApiError, badRequest } from './errors';
 import { identityPlugin } from './identity';
+import { internalCallContext } from './internal-client';
 import { knexPlugin } from './knex';
+import { databaseAnswers, migrationsApplied, opsPlugin, type ReadinessCheck } from './ops';
+import { REQUEST_ID_HEADER, requestIdOptions } from './request-id';
 import { ZodValidationError, findUnstorableText, isZodSchema, zodToOpenApi, zodValidatorCompiler } from './validation';
 
 export interface ServiceAppOptions {
@@ -15,6 +18,8 @@ export interface ServiceAppOptions {
   /** Repositories first, then routes: the service's own plugin tree. */
   plugin: FastifyPluginAsync;
   logger?: FastifyServerOptions['logger'];
+  /** The schema and migration names /readyz expects applied (buildService passes the definition's). */
+  migrations?: { schema: string; names: string[] };
 }
 
 /**
@@ -25,9 +30,15 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
+    // A request on a connection accepted before shutdown began is served, not answered 503: the listener is
+    // closed by then, so no new connection arrives, and graceful shutdown loses no accepted request.
+    return503OnClosing: false,
     // No proxy is trusted: X-Forwarded-For is anyone's to write. The client's address comes only from the
     // gateway's signed x-identity-client (request.clientIp, see identity.ts).
     trustProxy: false,
+    // The gateway's x-request-id becomes this request's id: the service's log lines carry the same id (and the
+    // traceparent's trace id) as the gateway's.
+    ...requestIdOptions(),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true } },
     // Malformed URLs and the like fail before routing; they still get the envelope in Korean.
     frameworkErrors: (_error, _request, reply) => {
@@ -54,7 +65,14 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     },
   });
   await app.register(knexPlugin, { knex: options.knex });
+  const checks: ReadinessCheck[] = [databaseAnswers(options.knex)];
+  if (options.migrations) checks.push(migrationsApplied(options.knex, options.migrations.schema, options.migrations.names));
+  await app.register(opsPlugin, { knex: options.knex, checks });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   await app.register(identityPlugin, { internalSecret: options.internalSecret });
+  await app.register(internalCallContext);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ZodValidationError || (error as { validation?: unknown }).validation) {

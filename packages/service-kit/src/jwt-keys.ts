@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir } from './dirs';
 import { refuseDevJwtKeys } from './production';
 
 /**
@@ -30,12 +31,15 @@ export function generateJwtKeys(): Required<JwtKeys> {
   };
 }
 
-/** The local stack's key pair, made once and kept (git-ignored) so sign-ins survive restarts. */
+/**
+ * The local stack's key pair, made once and kept (git-ignored) so sign-ins survive restarts. Only `dir`
+ * itself is private: the folders above it stay traversable (the embedded PostgreSQL's cluster lives beside it).
+ */
 export function loadOrCreateDevJwtKeys(dir: string): Required<JwtKeys> {
   const privatePath = path.join(dir, 'jwt-private.pem');
   const publicPath = path.join(dir, 'jwt-public.pem');
   if (!fs.existsSync(privatePath)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    ensurePrivateDir(dir);
     const keys = generateJwtKeys();
     fs.writeFileSync(privatePath, keys.privateKey, { mode: 0o600 });
     fs.writeFileSync(publicPath, keys.publicKey);

@@ -25,4 +25,8 @@ if (installed !== lock) {
 }
 
 const [command = 'start', ...rest] = process.argv.slice(2);
+// Ctrl+C reaches the whole foreground process group, the CLI below included, which stops the site on it. This
+// launcher waits for that stop and ends with the CLI's exit code instead of dying at once (npm, above it, still
+// ends on the SIGINT itself, so `npm start`'s prompt may come back a second before the last process is gone).
+process.on('SIGINT', () => {});
 run(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'packages/stack/src/cli.ts'), command, ...rest]);

@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildBundle } from './build';
 import { REMOTES, ROOT, type RemoteDir } from './paths';
-import { publishRemote, rollbackRemote } from './registry';
+import pg from 'pg';
+import { BUNDLES_URL, publishBundle, releaseCli, remoteName, SHELL_SHARED_DEPS } from './registry';
 import { buildAndPublishAll, startStack } from './stack';
-import { ensureDatabase } from './database';
+import { embeddedDatabaseUrl, ensureDatabase, type Database } from './database';
+import { describeError } from './errors';
+import { embeddedPgPort, gatewayPort } from './ports';
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -17,7 +20,7 @@ function flag(name: string): string | undefined {
 function remoteArg(): RemoteDir {
   const remote = args[0] as RemoteDir | undefined;
   if (!remote || !REMOTES.includes(remote)) {
-    console.error(`usage: npm run ${command} -- <${REMOTES.join('|')}> [--version <version>]`);
+    console.error(`usage: npm run ${command} -- <${REMOTES.join('|')}> [--version <version>] [--canary <percent>] [--force] [--to <version>]`);
     process.exit(2);
   }
   return remote;
@@ -51,10 +54,29 @@ function WORKSPACE_DIRS(): string[] {
   return dirs;
 }
 
+/**
+ * The remote registry's database: DATABASE_URL, else the local embedded PostgreSQL: the running site's
+ * (`npm start`) when it answers, else started for this command and stopped after it.
+ */
+async function withRegistry(work: (databaseUrl: string) => Promise<void>): Promise<void> {
+  if (process.env.DATABASE_URL) return work(process.env.DATABASE_URL);
+  const running = embeddedDatabaseUrl(embeddedPgPort(), 'sidequest');
+  const client = new pg.Client({ connectionString: running, connectionTimeoutMillis: 2_000 });
+  const answers = await client.connect().then(() => true, () => false);
+  await client.end().catch(() => {});
+  let database: Database | null = null;
+  if (!answers) database = await ensureDatabase({ name: 'sidequest', port: embeddedPgPort() });
+  try {
+    await work(database?.url ?? running);
+  } finally {
+    await database?.stop();
+  }
+}
+
 async function main(): Promise<void> {
   switch (command) {
     case 'start': {
-      const port = Number(process.env.PORT ?? 8080);
+      const port = gatewayPort();
       const stack = await startStack({ port });
       console.log(`\n  사이트가 준비되었습니다: ${stack.url}\n  API 문서: ${stack.url}/api/docs\n  개발용 메일함: ${stack.mailboxUrl}\n  결제 샌드박스: ${stack.paymentUrl}\n  종료: Ctrl+C\n`);
       const stop = async () => {
@@ -69,15 +91,27 @@ async function main(): Promise<void> {
       const remote = remoteArg();
       const version = flag('version') ?? `${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
       await buildBundle(remote, { REMOTE_VERSION: version }, { force: true });
-      const entry = publishRemote(remote, version);
-      console.log(`${remote} ${entry.version} released: ${entry.manifestUrl}`);
+      const bundleDir = publishBundle(remote, version);
+      const canary = flag('canary');
+      await withRegistry((url) =>
+        releaseCli(
+          [
+            'release', bundleDir,
+            '--manifest-url', `${BUNDLES_URL}/${remote}/${version}/mf-manifest.json`,
+            '--shell-deps', SHELL_SHARED_DEPS,
+            ...(canary ? ['--canary', canary] : []),
+            ...(args.includes('--force') ? ['--force'] : []),
+          ],
+          url,
+        ),
+      );
       return;
     }
+    case 'promote':
+      return withRegistry((url) => releaseCli(['promote', remoteName(remoteArg())], url));
     case 'rollback': {
-      const remote = remoteArg();
-      const entry = rollbackRemote(remote, flag('to'));
-      console.log(`${remote} rolled back to ${entry.version}`);
-      return;
+      const to = flag('to');
+      return withRegistry((url) => releaseCli(['rollback', remoteName(remoteArg()), ...(to ? ['--to', to] : [])], url));
     }
     case 'typecheck':
       return typecheck();
@@ -87,7 +121,7 @@ async function main(): Promise<void> {
       // The account service's own script, on DATABASE_URL or the local embedded database (README).
       const database = process.env.DATABASE_URL
         ? null
-        : await ensureDatabase({ name: 'sidequest', port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) });
+        : await ensureDatabase({ name: 'sidequest', port: embeddedPgPort() });
       try {
         await run(bin('tsx'), [path.join(ROOT, 'services/account/src/create-operator.ts'), ...args], database ? { DATABASE_URL: database.url } : {});
       } finally {
@@ -106,12 +140,12 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      console.error('usage: cli.ts start | test | build | typecheck | bench | release <remote> [--version v] | rollback <remote> [--to v] | create-operator --email e [--name n]');
+      console.error('usage: cli.ts start | test | build | typecheck | bench | release <remote> [--version v] [--canary percent] [--force] | promote <remote> | rollback <remote> [--to v] | create-operator --email e [--name n]');
       process.exit(2);
   }
 }
 
-main().catch((error: Error) => {
-  console.error(error.message);
+main().catch((error: unknown) => {
+  console.error(describeError(error));
   process.exit(1);
 });

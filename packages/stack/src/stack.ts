@@ -3,13 +3,15 @@ import path from 'node:path';
 import { SERVICE_PORTS, type ServiceName } from '@sq/service-kit';
 import { buildBundle, sourceHash } from './build';
 import { ensureDatabase, type Database } from './database';
-import { CDN_DIR, DATA_DIR, REMOTES, ROOT } from './paths';
+import { CDN_DIR, prepareDataDir, REMOTES, ROOT, UPLOAD_DIR } from './paths';
 import { runTs, stopAll, waitForHealth, type Managed } from './processes';
-import { publishRemote, readRegistry } from './registry';
+import { BUNDLES_URL, publishBundle, releaseCli, SHELL_SHARED_DEPS } from './registry';
 import { devPaymentSecrets, stackSecrets } from './secrets';
 import { startMailSink, type MailSink } from './peers/mail-sink';
 import { startOAuthProvider, type LocalOAuthProvider } from './peers/oauth-provider';
 import { startSandboxPg, type SandboxPg } from './peers/sandbox-pg';
+import { refuseFetchBadPort } from './fetch-bad-ports';
+import { embeddedPgPort, PEER_PORTS } from './ports';
 
 export interface StackOptions {
   /** Gateway port; services take `servicePorts` when given, else their standard ports. */
@@ -28,8 +30,6 @@ export interface StackOptions {
   peerPorts?: { smtp: number; mailbox: number; oauth: number; pg?: number };
 }
 
-/** `npm start`'s peer ports (README.md); 0 = any free port. */
-export const PEER_PORTS = { smtp: 1025, mailbox: 8025, oauth: 4180, pg: 4190 } as const;
 
 export interface RunningStack {
   url: string;
@@ -52,11 +52,16 @@ const SERVICES = Object.keys(SERVICE_PORTS) as ServiceName[];
 /** Everything the site needs: bundles built and published, PostgreSQL, the five services and the gateway. */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const cdnDir = options.cdnDir ?? CDN_DIR;
+  const peerPorts = options.peerPorts ?? (options.servicePorts ? { smtp: 0, mailbox: 0, oauth: 0, pg: 0 } : PEER_PORTS);
+  // A port from the environment (PORT) could still be one fetch refuses; say so before building anything.
+  refuseFetchBadPort(options.port, 'the gateway (PORT)');
+  for (const [peer, port] of Object.entries(peerPorts)) refuseFetchBadPort(port ?? 0, `the ${peer} peer`);
+  prepareDataDir();
   // Production refuses generated and development secrets here, before anything is built or started.
   const secrets = stackSecrets();
   if (options.build !== false) await buildAndPublishAll(cdnDir);
 
-  const database = options.database ?? (await ensureDatabase({ name: 'sidequest', port: Number(process.env.EMBEDDED_PG_PORT ?? 54329) }));
+  const database = options.database ?? (await ensureDatabase({ name: 'sidequest', port: embeddedPgPort() }));
   const processes: Managed[] = [];
   const services = Object.fromEntries(
     SERVICES.map((name) => [name, `http://127.0.0.1:${options.servicePorts?.[name] ?? SERVICE_PORTS[name]}`]),
@@ -64,8 +69,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const serviceUrls = Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_SERVICE_URL`, services[name]]));
   // The demo's open cohorts follow the calendar (services/programs/src/seeds/cohorts.ts).
   const demo = { DEMO_CALENDAR: process.env.DEMO_CALENDAR ?? 'live' };
-  const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...options.extraEnv };
-  const peerPorts = options.peerPorts ?? (options.servicePorts ? { smtp: 0, mailbox: 0, oauth: 0, pg: 0 } : PEER_PORTS);
+  // A stack on chosen service ports (tests, several stacks on one machine) takes free ops ports too.
+  const opsPorts: Record<string, string> = options.servicePorts ? { OPS_PORT: '0' } : {};
+  const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...opsPorts, ...options.extraEnv };
   const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
   const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });
   const siteUrl = `http://localhost:${options.port}`;
@@ -101,13 +107,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // The link in itskill's season-open mail.
       if (name === 'itskill') Object.assign(env, { SITE_URL: siteUrl });
       // careercard's uploaded images (its LocalDiskStorage): git-ignored, kept between runs like the database.
-      if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? path.join(DATA_DIR, 'uploads') });
+      if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? UPLOAD_DIR });
       const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);
       processes.push(managed);
       return waitForHealth(`${services[name]}/health`, managed);
     });
     await Promise.all(started);
+    // Each remote's build from this checkout is live unless it already is (or runs as a canary).
+    const bundles = REMOTES.map((remote) => path.join(cdnDir, 'bundles', remote, builtVersion(remote))).filter((dir) => fs.existsSync(dir));
+    await releaseCli(['sync', ...bundles, '--manifest-base', BUNDLES_URL, '--shell-deps', SHELL_SHARED_DEPS], database.url);
     const gateway = runTs('gateway', 'api-gateway/src/server.ts', {
+      // The canary watcher mails a remote's owners when it rolls a canary back (the dev mailbox here).
+      ...mailEnv,
+      RELEASE_OWNERS: '*=releases@sidequest.local',
       ...common,
       PORT: String(options.port),
       SHELL_DIR: path.join(ROOT, 'shell', 'dist'),
@@ -140,15 +152,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 }
 
-/** Builds the shell and every remote, and publishes each remote build that is not published yet. */
+/**
+ * Builds the shell and every remote, and publishes each remote's build to the CDN folder (its registry entry
+ * follows when the site starts).
+ */
 export async function buildAndPublishAll(cdnDir: string = CDN_DIR): Promise<void> {
-  await buildBundle('shell');
+  // Field figures name the shell's version next to each remote's: the package version and a source hash.
+  await buildBundle('shell', { SHELL_VERSION: `${readVersion('shell')}-${sourceHash('shell').slice(0, 8)}` });
   for (const remote of REMOTES) {
-    const version = `${readVersion(remote)}-${sourceHash(remote).slice(0, 8)}`;
+    const version = builtVersion(remote);
     await buildBundle(remote, { REMOTE_VERSION: version });
-    const entry = readRegistry(cdnDir).remotes.find((e) => e.name === remote.replace('-', '_'));
-    if (entry?.version !== version) publishRemote(remote, version, cdnDir);
+    publishBundle(remote, version, cdnDir);
   }
+}
+
+/** A remote's version as built from this checkout: its package version and a hash of its sources. */
+function builtVersion(remote: string): string {
+  return `${readVersion(remote)}-${sourceHash(remote).slice(0, 8)}`;
 }
 
 function readVersion(remote: string): string {

@@ -131,7 +131,8 @@ describe('billing keys', () => {
   it('refuses the declined test card at issue, and card data that is not a card', async () => {
     const count = pg.state().billingKeys.length;
     const declined = await api('POST', '/billing-keys', card(TEST_CARDS.declined));
-    expect(declined.status).toBe(400);
+    // PortOne V2 answers a card company's refusal with 502 PG_PROVIDER (PgProviderError).
+    expect(declined.status).toBe(502);
     expect(declined.body).toMatchObject({ type: 'PG_PROVIDER', message: '카드사에서 승인을 거절했어요. 다른 카드로 다시 시도해 주세요.' });
     const invalid = await api('POST', '/billing-keys', card('4242424242424241'));
     expect(invalid.status).toBe(400);
@@ -142,16 +143,17 @@ describe('billing keys', () => {
 });
 
 describe('charging with a billing key', () => {
-  it('charges once per paymentId: the same id again answers the same and never charges twice', async () => {
+  it('charges once per paymentId: the same id again answers 409 ALREADY_PAID, as PortOne V2 does, and never charges twice', async () => {
     const key = await issueKey();
     const paymentId = `p-${randomUUID()}`;
     // 20 at once (a double click, a retry after a time-out, two instances), then once more later.
     const together = await Promise.all(Array.from({ length: 20 }, () => api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key))));
-    const first = together[0]!;
-    expect(first.status).toBe(200);
+    const paid = together.filter((answer) => answer.status === 200);
+    expect(paid).toHaveLength(1);
+    const first = paid[0]!;
     expect(first.body.payment.pgTxId).toEqual(expect.any(String));
-    for (const answer of together) expect(answer).toEqual(first);
-    expect(await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key, 999))).toEqual(first);
+    for (const answer of together.filter((a) => a !== first)) expect(answer).toMatchObject({ status: 409, body: { type: 'ALREADY_PAID' } });
+    expect(await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key, 999))).toMatchObject({ status: 409, body: { type: 'ALREADY_PAID' } });
     expect(pg.state().payments.filter((p) => p.id === paymentId)).toHaveLength(1);
 
     const payment = await api('GET', `/payments/${paymentId}`);
@@ -173,8 +175,8 @@ describe('charging with a billing key', () => {
     const key = await issueKey(TEST_CARDS.insufficientFunds);
     const paymentId = `p-${randomUUID()}`;
     const answer = await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key));
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ type: 'PG_PROVIDER', message: '카드 잔액이 부족해 결제하지 못했어요.' });
+    expect(answer.status).toBe(502);
+    expect(answer.body).toMatchObject({ type: 'PG_PROVIDER', message: '카드 잔액이 부족해 결제하지 못했어요.', pgCode: '51' });
     const payment = await api('GET', `/payments/${paymentId}`);
     expect(payment.body).toMatchObject({ status: 'FAILED', amount: { total: 300_000, paid: 0, cancelled: 0 }, paidAt: null, failure: { reason: '카드 잔액이 부족해 결제하지 못했어요.' } });
     expect((await api('POST', `/payments/${paymentId}/cancel`, { reason: '취소' })).body.type).toBe('PAYMENT_NOT_PAID');
@@ -473,5 +475,58 @@ describe('overview for people', () => {
     expect(state.billingKeys.find((k) => k.billingKey === key)).toMatchObject({ status: 'ISSUED', cardNumber: '424242******4242' });
     expect(state.billingKeys.find((k) => k.billingKey === key)).not.toHaveProperty('fullNumber');
     expect(state.payments.find((p) => p.id === paymentId)).toMatchObject({ status: 'PARTIAL_CANCELLED', amount: { total: 30_000, paid: 30_000, cancelled: 10_000 } });
+  });
+});
+
+describe('payment ids as PortOne V2 has them (repeated, failed, in progress)', () => {
+  afterEach(() => {
+    Object.assign(pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
+  });
+
+  it('takes a new attempt under a paymentId whose last attempt failed, and then refuses it once paid', async () => {
+    const poor = await issueKey(TEST_CARDS.insufficientFunds);
+    const good = await issueKey();
+    const paymentId = `p-${randomUUID()}`;
+    expect((await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(poor))).status).toBe(502);
+    const failed = (await api('GET', `/payments/${paymentId}`)).body;
+    expect(failed.status).toBe('FAILED');
+
+    // The member changed the card: the same paymentId is attempted again and goes through.
+    const retried = await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(good));
+    expect(retried.status).toBe(200);
+    const paid = (await api('GET', `/payments/${paymentId}`)).body;
+    expect(paid).toMatchObject({ status: 'PAID', billingKey: good, amount: { paid: 300_000 } });
+    expect(paid.transactionId).not.toBe(failed.transactionId);
+    expect((await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(good))).body.type).toBe('ALREADY_PAID');
+    expect(pg.state().payments.filter((p) => p.id === paymentId)).toHaveLength(1);
+  });
+
+  it('shows an attempt in progress as READY and refuses a concurrent attempt of the same paymentId', async () => {
+    const key = await issueKey();
+    const paymentId = `p-${randomUUID()}`;
+    pg.faults.chargeDelayMs = 300;
+    const first = api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api('GET', `/payments/${paymentId}`)).body.status).toBe('READY');
+    expect(await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key))).toMatchObject({ status: 409, body: { type: 'ALREADY_PAID' } });
+    expect((await first).status).toBe(200);
+    expect((await api('GET', `/payments/${paymentId}`)).body.status).toBe('PAID');
+  });
+
+  it('faults: a dropped answer still charges; a lost request charges nothing; a dropped read changes nothing', async () => {
+    const key = await issueKey();
+    const dropped = `p-${randomUUID()}`;
+    pg.faults.dropChargeAnswers = 1;
+    await expect(fetch(`${pg.url}/payments/${dropped}/billing-key`, { method: 'POST', headers: auth, body: JSON.stringify(chargeBody(key)) })).rejects.toThrow();
+    expect((await api('GET', `/payments/${dropped}`)).body.status).toBe('PAID');
+
+    const lost = `p-${randomUUID()}`;
+    pg.faults.loseChargeRequests = 1;
+    await expect(fetch(`${pg.url}/payments/${lost}/billing-key`, { method: 'POST', headers: auth, body: JSON.stringify(chargeBody(key)) })).rejects.toThrow();
+    expect(await api('GET', `/payments/${lost}`)).toMatchObject({ status: 404, body: { type: 'PAYMENT_NOT_FOUND' } });
+    pg.faults.dropPaymentReads = 1;
+    await expect(fetch(`${pg.url}/payments/${dropped}`, { headers: auth })).rejects.toThrow();
+    expect((await api('GET', `/payments/${dropped}`)).body.status).toBe('PAID');
+    expect(pg.faults).toMatchObject({ dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
   });
 });

@@ -6,23 +6,29 @@
 import '@sq/ui/global.css';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
+import { matchRoutes } from 'react-router-dom';
 import { navigateToUrl, registerApplication, start, triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
 import { configureApiClient, signInUrl } from '@sq/api-client';
 import type { RouteManifest } from '@sq/contracts/registry';
+import { entryOf } from '@sq/contracts/remote-entry';
 import type { RemoteProps } from '@sq/contracts/remote-props';
 
 export interface StandaloneOptions {
   manifest: RouteManifest;
-  /** The remote's './app' module: its single-spa lifecycles (made by `@sq/remote-kit`). */
-  app: LifeCycles<RemoteProps>;
+  /**
+   * The remote's federated entries by name (`app`, and e.g. `admin`), each loading its module's single-spa
+   * lifecycles (made by `@sq/remote-kit`); an entry is mounted, and loaded, only on the routes that name it.
+   */
+  entries: Record<string, () => Promise<LifeCycles<RemoteProps>>>;
   /** Header links to the remote's own routes: [path, label]. */
   links: [string, string][];
 }
 
-export function mountStandalone({ manifest, app, links }: StandaloneOptions): void {
+export function mountStandalone({ manifest, entries, links }: StandaloneOptions): void {
   configureApiClient({ baseURL: '/api', onSignInRequired: (to) => navigateToUrl(signInUrl(to)) });
-  const { name, routes } = manifest;
+  const { name } = manifest;
   const main = document.getElementById('standalone-main')!;
+  const store = createStore();
 
   createRoot(document.getElementById('standalone-header')!).render(
     <header style={{ display: 'flex', gap: 16, alignItems: 'center', padding: '12px 24px', borderBottom: '1px solid var(--sq-color-line)' }}>
@@ -35,15 +41,20 @@ export function mountStandalone({ manifest, app, links }: StandaloneOptions): vo
     </header>,
   );
 
-  const customProps: RemoteProps = {
-    name,
-    store: createStore(),
-    basename: '/',
-    routes,
-    route: null,
-    domElementGetter: () => main,
-    reload: () => void unloadApplication(name).then(() => triggerAppChange()),
-  };
-  registerApplication<RemoteProps>({ name, app: async () => app, activeWhen: () => true, customProps });
+  for (const [entry, load] of Object.entries(entries)) {
+    const routes = manifest.routes.filter((route) => entryOf(route) === entry);
+    const appName = entry === 'app' ? name : `${name}:${entry}`;
+    const element = main.appendChild(document.createElement('div'));
+    const customProps: RemoteProps = {
+      name: appName,
+      store,
+      basename: '/',
+      routes,
+      route: null,
+      domElementGetter: () => element,
+      reload: () => void unloadApplication(appName).then(() => triggerAppChange()),
+    };
+    registerApplication<RemoteProps>({ name: appName, app: load, activeWhen: (location) => matchRoutes(routes, location.pathname) !== null, customProps });
+  }
   start({ urlRerouteOnly: true });
 }

@@ -21,7 +21,8 @@ export function placementText(slot: Slot, team: Team, makeup: TeamMakeup, cohort
   const seats = seatsFor(makeup, role);
   const parts: string[] = [];
   if (slot.locked) parts.push('운영자가 이 팀에 고정했어요.');
-  parts.push(seats === null ? `${ROLE_NAMES[role]}로 참여해요.` : `${ROLE_NAMES[role]} 자리(${team.roleCount[role]}/${seats})를 채워요.`);
+  const name = slot.applicant.name;
+  parts.push(seats === null ? `${name}님은 ${ROLE_NAMES[role]}로 참여해요.` : `${name}님이 ${ROLE_NAMES[role]} 자리(${team.roleCount[role]}/${seats})를 채워요.`);
   if (slot.group) {
     const friends = slot.group.members.filter((m) => m.id !== slot.applicant.id).map((m) => names.get(m.id) ?? String(m.id));
     parts.push(`함께 신청한 ${friends.join(', ')}님과 같은 팀이에요.`);
@@ -36,10 +37,10 @@ export function placementText(slot: Slot, team: Team, makeup: TeamMakeup, cohort
 export function unplacedText(applicant: Applicant, reason: UnplacedReason, minSize: number): string {
   switch (reason) {
     case 'NO_SEAT_FOR_ROLE':
-      return `${ROLE_NAMES[applicant.role]} 자리가 모두 찼어요.`;
+      return `${applicant.name}님이 지원한 ${ROLE_NAMES[applicant.role]} 자리가 모두 찼어요.`;
     case 'FRIEND_GROUP_DID_NOT_FIT':
-      return '함께 신청한 친구들이 한 팀에 들어갈 자리가 없어요.';
+      return `${applicant.name}님과 함께 신청한 친구들이 한 팀에 들어갈 자리가 없어요.`;
     case 'TEAM_TOO_SMALL':
-      return `팀 최소 인원(${minSize}명)을 채울 지원자가 부족해요.`;
+      return `팀 최소 인원(${minSize}명)을 채울 지원자가 부족해 ${applicant.name}님이 들어갈 팀이 없어요.`;
   }
 }

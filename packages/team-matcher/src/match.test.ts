@@ -133,7 +133,7 @@ describe('explanations and reasons', () => {
     const result = matchTeams({ makeup: MAKEUPS.teamProject, applicants, seed: 1 });
     const members = result.teams[0]!.members;
     const planner = members.find((m) => m.applicantId === 1)!;
-    expect(planner.explanation).toContain('기획자 자리(1/2)를 채워요.');
+    expect(planner.explanation).toContain('jiwoo님이 기획자 자리(1/2)를 채워요.');
     expect(planner.explanation).toContain('함께 신청한 minsu님과 같은 팀이에요.');
     expect(planner.explanation).toContain('팀 평균 경력은 3년으로 기수 평균 3년과 비슷해요.');
     expect(members.find((m) => m.applicantId === 3)!.explanation).toContain('함께 신청한 jiwoo님과 같은 팀이에요.');
@@ -147,7 +147,7 @@ describe('explanations and reasons', () => {
     const result = matchTeams({ makeup: MAKEUPS.teamProject, applicants, seed: 1 });
     expect(result.teams).toHaveLength(1);
     expect(result.unplaced.map((u) => [u.applicantId, u.reason])).toEqual([[7, 'NO_SEAT_FOR_ROLE'], [8, 'NO_SEAT_FOR_ROLE']]);
-    expect(result.unplaced[0]!.explanation).toBe('개발자 자리가 모두 찼어요.');
+    expect(result.unplaced[0]!.explanation).toBe('m7님이 지원한 개발자 자리가 모두 찼어요.');
   });
 
   it('says a friend group could not fit when its roles have no seats together', () => {
@@ -161,7 +161,7 @@ describe('explanations and reasons', () => {
     const result = matchTeams({ makeup: MAKEUPS.teamProject, applicants, seed: 1 });
     const reasons = new Map(result.unplaced.map((u) => [u.applicantId, u]));
     expect(reasons.get(7)?.reason).toBe('FRIEND_GROUP_DID_NOT_FIT');
-    expect(reasons.get(8)?.explanation).toBe('함께 신청한 친구들이 한 팀에 들어갈 자리가 없어요.');
+    expect(reasons.get(8)?.explanation).toBe('m8님과 함께 신청한 친구들이 한 팀에 들어갈 자리가 없어요.');
     expect(reasons.get(9)?.reason).toBe('NO_SEAT_FOR_ROLE');
   });
 
@@ -170,7 +170,7 @@ describe('explanations and reasons', () => {
     const result = matchTeams({ makeup: MAKEUPS.teamProject, applicants, seed: 1 });
     expect(result.teams).toEqual([]);
     expect(result.unplaced.map((u) => u.reason)).toEqual(['TEAM_TOO_SMALL', 'TEAM_TOO_SMALL']);
-    expect(result.unplaced[0]!.explanation).toBe('팀 최소 인원(6명)을 채울 지원자가 부족해요.');
+    expect(result.unplaced[0]!.explanation).toBe('팀 최소 인원(6명)을 채울 지원자가 부족해 m1님이 들어갈 팀이 없어요.');
   });
 
   it('forms sprint teams of at least three though sprint teams may shrink to two later', () => {

@@ -30,7 +30,7 @@ export interface Applicant {
   name: string;
   role: Role;
   careerMonths: number;
-  /** IT skill check-up level 0..100, null when the member has not taken it. */
+  /** IT skill check-up score 0..100 (the total score, not the 1..5 level), null when the member has not taken it. */
   skillLevel: number | null;
   /** Hours a week the member can give the project; null when not given. */
   weeklyHours: number | null;

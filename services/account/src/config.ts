@@ -1,8 +1,12 @@
-import { readSmtpConfig, serviceUrl, type SmtpConfig } from '@sq/service-kit';
+import { createHmac } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { DEV_INTERNAL_SECRET, readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
 
 /**
- * The account service's outside systems, all configuration (environment). The local stack points them at
- * its loopback peers (packages/stack/src/peers): an SMTP sink and a local OAuth 2.0 / OIDC provider.
+ * The account service's settings and outside systems, all configuration (environment, documented in
+ * README.md), read once when the app is built: no other file of the service reads the environment. The local
+ * stack points the outside systems at its loopback peers (packages/stack/src/peers): an SMTP sink and a local
+ * OAuth 2.0 / OIDC provider.
  */
 export type ProviderId = 'google' | 'kakao' | 'naver';
 export const PROVIDERS: readonly ProviderId[] = ['google', 'kakao', 'naver'];
@@ -27,11 +31,20 @@ export interface ProviderConfig {
 }
 
 export interface AccountConfig {
+  /** Access token lifetime (ACCESS_TOKEN_SECONDS); the gateway swaps in a fresh one once less than half is left. */
+  accessTokenSeconds: number;
+  /** Retries and backoff of every call to another service (service-kit's internal client). */
+  internalCalls: InternalCallConfig;
   careercardUrl: string;
   careercardTimeoutMs: number;
   /** The programs service: withdrawal asks it whether the member still has live applications. */
   programsUrl: string;
   programsTimeoutMs: number;
+  /** The itskill service: whether a member completed a check-up, before the skill point is granted. */
+  itskillUrl: string;
+  itskillTimeoutMs: number;
+  /** Points credited for the IT skill check-up (reason SKILL_CHECKUP); the spec gives no amount. */
+  skillPointAmount: number;
   /** How often the withdrawal outboxes retry what careercard (card retirement) or programs (erasure) could not take at once. */
   retireRetryMs: number;
   /** Where the shell lives: password-reset links and the /oauthreturn redirect. */
@@ -45,6 +58,10 @@ export interface AccountConfig {
   resetTokenMinutes: number;
   /** Reset mails per account: at most one per `intervalSeconds` and `perHour` in any hour. */
   resetMail: { intervalSeconds: number; perHour: number };
+  /** Find e-mail lookups: at most `maxPerAddress` per client address and `maxPerTarget` per name+phone in the window. */
+  findEmail: { maxPerAddress: number; maxPerTarget: number; windowMinutes: number };
+  /** The key of the service's keyed hashes (lib/keyed-hash.ts): rate-limit subjects and one-time grant markers. */
+  markerSecret: string;
 }
 
 const REAL_ENDPOINTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
@@ -97,10 +114,15 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
     };
   }
   return {
+    accessTokenSeconds: positiveInt('ACCESS_TOKEN_SECONDS', env.ACCESS_TOKEN_SECONDS, 30 * 60),
+    internalCalls: readInternalCallConfig(env),
     careercardUrl: serviceUrl('careercard', env),
     careercardTimeoutMs: Number(env.CAREERCARD_TIMEOUT_MS ?? 5_000),
     programsUrl: serviceUrl('programs', env),
     programsTimeoutMs: Number(env.PROGRAMS_TIMEOUT_MS ?? 5_000),
+    itskillUrl: serviceUrl('itskill', env),
+    itskillTimeoutMs: positiveInt('ITSKILL_TIMEOUT_MS', env.ITSKILL_TIMEOUT_MS, 5_000),
+    skillPointAmount: positiveInt('SKILL_POINT_AMOUNT', env.SKILL_POINT_AMOUNT, 1_000),
     retireRetryMs: Number(env.CAREERCARD_RETIRE_RETRY_MS ?? 30_000),
     siteUrl,
     apiPublicUrl: (env.API_PUBLIC_URL ?? siteUrl).replace(/\/$/, ''),
@@ -117,7 +139,40 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
       intervalSeconds: Number(env.PASSWORD_RESET_MAIL_INTERVAL_SECONDS ?? 60),
       perHour: Number(env.PASSWORD_RESET_MAILS_PER_HOUR ?? 5),
     },
+    findEmail: {
+      maxPerAddress: Number(env.FIND_EMAIL_MAX_PER_ADDRESS ?? 10),
+      maxPerTarget: Number(env.FIND_EMAIL_MAX_PER_TARGET ?? 5),
+      windowMinutes: Number(env.FIND_EMAIL_WINDOW_MINUTES ?? 60),
+    },
+    markerSecret: readMarkerSecret(env),
   };
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  const parsed = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer (got ${value}).`);
+  return parsed;
+}
+
+/** What `npm run create-operator` reads: the database, and the password unless it is asked on the terminal. */
+export function readOperatorSetup(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string | undefined; password: string | undefined } {
+  return { databaseUrl: env.DATABASE_URL, password: env.OPERATOR_PASSWORD };
+}
+
+/**
+ * ACCOUNT_MARKER_SECRET, or one derived from INTERNAL_SECRET (a production start refuses a missing or
+ * development INTERNAL_SECRET in readServiceConfig, so the derived key is real there; builds that hand the
+ * secret over in code, such as tests, derive from the development one). The markers of one-time grants are
+ * only as lasting as this key: rotating it lets a withdrawn person's new account receive the grants again, so
+ * production should set it on its own and keep it.
+ */
+function readMarkerSecret(env: NodeJS.ProcessEnv): string {
+  const own = env.ACCOUNT_MARKER_SECRET;
+  if (own) {
+    if (own.length < 32) throw new Error('ACCOUNT_MARKER_SECRET must be 32 characters or more.');
+    return own;
+  }
+  return createHmac('sha256', env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET).update('account-marker-secret').digest('hex');
 }
 
 declare module 'fastify' {
@@ -125,3 +180,8 @@ declare module 'fastify' {
     accountConfig: AccountConfig;
   }
 }
+
+/** Read when the app is built (tests set the environment first), then only passed around as `app.accountConfig`. */
+export const accountConfigPlugin = fp(async (app) => {
+  app.decorate('accountConfig', readAccountConfig());
+}, { name: 'account-config' });

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { createKnex, prepareDatabase } from '@sq/service-kit';
 import { migrations } from './migrations';
 import { createOperator } from './lib/operators';
+import { readOperatorSetup } from './config';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -44,14 +45,15 @@ if (!email) {
   console.error('usage: npm run create-operator -- --email <e-mail> [--name <이름>] [--phone <연락처>]  (password: OPERATOR_PASSWORD or asked)');
   process.exit(2);
 }
-if (!process.env.DATABASE_URL) {
+const setup = readOperatorSetup();
+if (!setup.databaseUrl) {
   console.error('DATABASE_URL is not set.');
   process.exit(2);
 }
-const knex = createKnex({ databaseUrl: process.env.DATABASE_URL, schema: 'account' });
+const knex = createKnex({ databaseUrl: setup.databaseUrl, schema: 'account' });
 try {
-  await prepareDatabase(knex, { databaseUrl: process.env.DATABASE_URL, schema: 'account', migrations, runSeed: false });
-  const password = process.env.OPERATOR_PASSWORD ?? (await askPassword('운영자 비밀번호: '));
+  await prepareDatabase(knex, { databaseUrl: setup.databaseUrl, schema: 'account', migrations, runSeed: false });
+  const password = setup.password ?? (await askPassword('운영자 비밀번호: '));
   const { created } = await createOperator(knex, { email, name, password, phone: flag('phone') });
   console.log(`${email}: ${created ? 'operator created' : 'promoted to operator, password replaced'} (ROLE_ADMIN).`);
 } catch (error) {

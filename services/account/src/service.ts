@@ -1,8 +1,7 @@
-import fp from 'fastify-plugin';
 import { mailerPlugin, type ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
 import { seed } from './seeds';
-import { readAccountConfig } from './config';
+import { accountConfigPlugin } from './config';
 import tokens from './tokens';
 import productionGuard from './lib/production-guard';
 import careercardClient from './clients/careercard-client';
@@ -10,21 +9,21 @@ import programsClient from './clients/programs-client';
 import internalUserRoutes from './routes/internal-users';
 import userRepository from './repositories/user-repository';
 import sessionRepository from './repositories/session-repository';
+import guardRepository from './repositories/guard-repository';
+import pointRepository from './repositories/point-repository';
+import oauthRepository from './repositories/oauth-repository';
+import recoveryRepository from './repositories/recovery-repository';
 import sessionRoutes from './routes/session';
 import signUpRoutes from './routes/sign-up';
 import checkRoutes from './routes/checks';
-import recoveryRoutes from './routes/recovery';
+import recoveryRoutes, { resetMailQueue } from './routes/recovery';
 import memberRoutes from './routes/member';
-import withdrawalRoutes, { withdrawalOutbox } from './routes/withdrawal';
+import withdrawalRoutes from './routes/withdrawal';
+import withdrawalRepository, { withdrawalOutbox } from './repositories/withdrawal-repository';
 import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
 import itskillClient from './clients/itskill-client';
 import internalContactRoutes from './routes/internal-contacts';
-
-/** Configuration is read when the app is built (tests set the environment first). */
-const accountConfig = fp(async (app) => {
-  app.decorate('accountConfig', readAccountConfig());
-}, { name: 'account-config' });
 
 /** Users, credentials, social identities, sessions and tokens, recovery, duplicate checks, points. */
 export const accountService: ServiceDefinition = {
@@ -33,7 +32,7 @@ export const accountService: ServiceDefinition = {
   migrations,
   seed,
   plugin: async (app) => {
-    await app.register(accountConfig);
+    await app.register(accountConfigPlugin);
     await app.register(tokens);
     await app.register(productionGuard);
     await app.register(careercardClient);
@@ -41,13 +40,19 @@ export const accountService: ServiceDefinition = {
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);
     await app.register(sessionRepository);
+    await app.register(guardRepository);
+    await app.register(pointRepository);
+    await app.register(oauthRepository);
+    await app.register(recoveryRepository);
     await app.register(itskillClient);
     await app.register(internalContactRoutes);
     await app.register(sessionRoutes);
     await app.register(signUpRoutes);
     await app.register(checkRoutes);
+    await app.register(resetMailQueue);
     await app.register(recoveryRoutes);
     await app.register(memberRoutes);
+    await app.register(withdrawalRepository);
     await app.register(withdrawalOutbox);
     await app.register(withdrawalRoutes);
     await app.register(oauthRoutes);

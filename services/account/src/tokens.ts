@@ -4,8 +4,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER, type UserRole } from '@sq/contracts';
 import { JWT_ALGORITHM, readJwtKeys } from '@sq/service-kit';
 
 /** Access tokens are short-lived; the gateway swaps in a fresh one once less than half the time is left. */
-export const ACCESS_TOKEN_SECONDS = Number(process.env.ACCESS_TOKEN_SECONDS ?? 30 * 60);
-export const REFRESH_WHEN_SECONDS_LEFT = Math.floor(ACCESS_TOKEN_SECONDS / 2);
+export const refreshWhenSecondsLeft = (accessTokenSeconds: number) => Math.floor(accessTokenSeconds / 2);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +17,7 @@ export default fp(async (app) => {
   if (!keys.privateKey) throw new Error('JWT_PRIVATE_KEY is not set: the account service signs access tokens.');
   await app.register(jwt, {
     secret: { private: keys.privateKey, public: keys.publicKey },
-    sign: { algorithm: JWT_ALGORITHM, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, expiresIn: `${ACCESS_TOKEN_SECONDS}s` },
+    sign: { algorithm: JWT_ALGORITHM, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, expiresIn: `${app.accountConfig.accessTokenSeconds}s` },
   });
   app.decorate('issueAccessToken', ({ userId, role, sid }) => app.jwt.sign({ sub: String(userId), role, sid } as never));
-}, { name: 'tokens' });
+}, { name: 'tokens', dependencies: ['account-config'] });

@@ -111,6 +111,37 @@ describe('sign-in brute-force guard', () => {
     for (let i = 0; i < 4; i += 1) expect((await signIn(account.app, email, 'wrongpass1!', '192.0.2.1')).statusCode).toBe(401);
   });
 
+  it('holds the per-address limit under 30 parallel guesses at one account on two instances; the right password is then refused too', async () => {
+    const { form } = await member('010-7373-0002');
+    const guesser = '203.0.113.77';
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(i % 2 ? second : account.app, form.email, `wrong${i}pass!`, guesser)));
+    const wrongPassword = answers.filter((r) => r.statusCode === 401);
+    const locked = answers.filter((r) => r.statusCode === 429);
+    expect(wrongPassword.length).toBe(5);
+    expect(locked.length).toBe(25);
+    for (const r of wrongPassword) expect(r.json()).toEqual({ ErrorCode: expect.any(String), message: '아이디 또는 비밀번호가 잘못되었습니다.' });
+    for (const r of locked) expect(r.json().message).toMatch(/^로그인 시도가 너무 많습니다\. 1[45]분 후에 다시 시도해 주세요\.$/);
+    const right = await signIn(account.app, form.email, form.password, guesser);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/^로그인 시도가 너무 많습니다\. 1[45]분 후에 다시 시도해 주세요\.$/);
+    // The owner at home is not locked out.
+    expect((await signIn(second, form.email, form.password, '198.51.100.201')).statusCode).toBe(200);
+  });
+
+  it('holds the per-address limit across accounts under 40 parallel guesses', async () => {
+    const ip = '203.0.113.88';
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(i % 2 ? second : account.app, `parallel-spray${i}@example.com`, 'wrongpass1!', ip)));
+    expect(answers.filter((r) => r.statusCode === 401).length).toBe(20);
+    expect(answers.filter((r) => r.statusCode === 429).length).toBe(20);
+    expect((await signIn(account.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, ip)).statusCode).toBe(429);
+  });
+
+  it('forgives the right password\'s own attempt: a member who signs in often is never locked by it', async () => {
+    const { form } = await member('010-7373-0003');
+    for (let i = 0; i < 8; i += 1) expect((await signIn(account.app, form.email, form.password, '198.51.100.202')).statusCode).toBe(200);
+    expect(await account.app.knex('sign_in_failure').where({ scope: 'ACCOUNT', subject: form.email.toLowerCase() }).count({ n: '*' }).first()).toEqual({ n: '0' });
+  });
+
   it('takes the address only from the gateway\'s signature: a forged X-Forwarded-For or an unsigned client header changes nothing', async () => {
     const email = 'forger@example.com';
     const attempt = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>

@@ -100,7 +100,11 @@ describe.each([
     // An e-mail sign-up with that e-mail is told to use the provider.
     const check = await account.app.inject({ url: `/api/open/check/email?email=${encodeURIComponent(email)}` });
     expect(check.json().message).toBe({ google: MESSAGES.registeredWithGoogle, kakao: MESSAGES.registeredWithKakao, naver: MESSAGES.registeredWithNaver }[name]);
-    // A password reset is pointed to the provider as well (a social account has no password).
+    // A password reset answers as for anyone (the provider is named in the owner's mailbox, not to the caller).
+    const reset = await account.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email, phone: rest.userphone } });
+    const stranger = await account.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email: `nobody-${email}`, phone: rest.userphone } });
+    expect([reset.statusCode, reset.json()]).toEqual([200, { ErrorCode: '00', expiresInMinutes: 30 }]);
+    expect([stranger.statusCode, stranger.json()]).toEqual([200, reset.json()]);
   });
 
   it('never takes over an e-mail account: the duplicate-e-mail dialog, no link', async () => {
@@ -223,5 +227,29 @@ describe('social login edges', () => {
     await account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${created.userId}`, headers, payload: { reasonCode: 'OTHER', agreed: true } });
     const { shell: back, browser: leaverBrowser } = await login('naver', 'naver-leaver');
     expect((await exchange(back.searchParams.get('code'), leaverBrowser)).json().result).toBe('signUp');
+  });
+
+  it('gives a social member who withdraws and signs up again with the same identity no second sign-up credit, even under a new provider e-mail', async () => {
+    const snsSignUp = async (identity: string) => {
+      const { shell, browser } = await login('kakao', identity);
+      const { ticket } = (await exchange(shell.searchParams.get('code'), browser)).json<Extract<OAuthExchangeResponse, { result: 'signUp' }>>();
+      const { email: _e, password: _p, pw_confirm: _c, ...rest } = newSignUp();
+      const response = await account.app.inject({ method: 'POST', url: '/api/snsSignUp', payload: { ...rest, ticket } });
+      expect(response.statusCode, response.body).toBe(201);
+      const { userData } = response.json<UserDataResponse>();
+      return { userId: userData.userId, headers: asHolder(account, userData.token) };
+    };
+    const onboard = (m: { headers: Record<string, string> }) =>
+      account.app.inject({ method: 'POST', url: '/api/user/detail', headers: m.headers, payload: { jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' } });
+    provider.addIdentity('kakao', { id: 'kakao-returner', label: 'x', subject: '3777777777', email: 'returner@example.com', name: '돌아온사람', nickname: '돌아옴', phone: '+82 10-7171-7171' });
+    const first = await snsSignUp('kakao-returner');
+    expect((await onboard(first)).json()).toMatchObject({ pointGranted: true, pointBalance: 10_000 });
+    const left = await account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${first.userId}`, headers: first.headers, payload: { reasonCode: 'OTHER', agreed: true } });
+    expect(left.statusCode, left.body).toBe(200);
+    // The same Kakao account (subject), which now reports another e-mail.
+    provider.addIdentity('kakao', { id: 'kakao-returner-new-mail', label: 'x', subject: '3777777777', email: 'returner.new@example.com', name: '돌아온사람', nickname: '돌아옴', phone: '+82 10-7171-7171' });
+    const again = await snsSignUp('kakao-returner-new-mail');
+    expect(again.userId).not.toBe(first.userId);
+    expect((await onboard(again)).json()).toEqual({ ErrorCode: '00', pointGranted: false, pointBalance: 0, userStep: 'DONE' });
   });
 });

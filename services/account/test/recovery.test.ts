@@ -28,12 +28,25 @@ async function member(overrides: Record<string, unknown> = {}) {
   return { form, token: response.json<UserDataResponse>().userData.token };
 }
 
-/** Moves the account's sent reset mails `minutes` into the past, as if that time had gone by. */
-async function olderMails(email: string, minutes: number) {
+/**
+ * Moves the reset requests `minutes` into the past, as if that time had gone by. Their subjects are keyed
+ * hashes, so every request moves (only ever towards allowing more).
+ */
+async function olderMails(_email: string, minutes: number) {
   const { knex } = account.app;
-  await knex('password_reset_token')
-    .whereIn('user_id', knex('user_account').whereRaw('lower(email) = ?', [email.toLowerCase()]).select('user_id'))
-    .update({ created_at: knex.raw(`created_at - interval '${minutes} minutes'`) });
+  await knex('recovery_attempt').where({ scope: 'RESET_REQUEST' }).update({ attempted_at: knex.raw(`attempted_at - interval '${minutes} minutes'`) });
+}
+
+/** A find-account lookup from `ip` as the gateway forwards it. */
+const findEmailFrom = (ip: string, name: string, phone: string) =>
+  account.app.inject({ method: 'POST', url: '/api/findEmail', payload: { name, phone }, headers: account.from(ip) });
+
+/** Resolves once `check` holds (work the service does after its answer), or fails after 10 s. */
+async function until(check: () => Promise<boolean>) {
+  for (const deadline = Date.now() + 10_000; !(await check());) {
+    if (Date.now() > deadline) throw new Error('condition not reached in 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 const tokenFromMail = (text: string) => /\/change\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
@@ -56,6 +69,44 @@ describe('find account', () => {
       expect([400, 404], JSON.stringify(body)).toContain(response.statusCode);
       expect(response.json().message).toMatch(/[가-힣]/);
     }
+  });
+
+  it('answers at most 10 lookups an hour to one address, members or not, with a Korean 429', async () => {
+    await member({ username: '한도회원', userphone: '010-4444-3434' });
+    const ip = '198.51.100.140';
+    // Hits and misses count alike, even when they arrive at once.
+    const lookups = await Promise.all(Array.from({ length: 14 }, (_, i) => (i % 7 === 0 ? findEmailFrom(ip, '한도회원', '010-4444-3434') : findEmailFrom(ip, `없는사람${i}`, '010-9999-0000'))));
+    expect(lookups.filter((r) => r.statusCode !== 429)).toHaveLength(10);
+    const refused = lookups.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) {
+      expect(r.json()).toEqual({ ErrorCode: '29', message: '아이디 찾기 요청이 너무 많습니다. 60분 후에 다시 시도해 주세요.' });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    }
+    // A member and a stranger get the same refusal: it says nothing about who is a member.
+    const known = await findEmailFrom(ip, '한도회원', '010-4444-3434');
+    const unknown = await findEmailFrom(ip, '없는사람', '010-9999-0000');
+    expect([known.statusCode, known.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    // Another address is not held up.
+    expect((await findEmailFrom('198.51.100.141', '한도회원', '010-4444-3434')).statusCode).toBe(200);
+  });
+
+  it('answers at most 5 lookups an hour for one name and phone, from however many addresses', async () => {
+    const { form } = await member({ username: '표적회원', userphone: '010-4444-5656' });
+    for (let i = 0; i < 5; i += 1) {
+      const hit = await findEmailFrom(`203.0.113.${150 + i}`, '표적회원', '010-4444-5656');
+      expect(hit.statusCode, String(i)).toBe(200);
+      expect(hit.json().email).toBe(`${form.email.slice(0, 2)}***@example.com`);
+    }
+    const sixth = await findEmailFrom('203.0.113.160', '표적회원', '01044445656');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('아이디 찾기 요청이 너무 많습니다. 60분 후에 다시 시도해 주세요.');
+    // Nobody with that name and phone is limited the same way.
+    for (let i = 0; i < 5; i += 1) expect((await findEmailFrom(`203.0.113.${170 + i}`, '없는표적', '010-4444-7878')).statusCode).toBe(404);
+    expect((await findEmailFrom('203.0.113.180', '없는표적', '010-4444-7878')).json().message).toBe(sixth.json().message);
+    // The rows hold no name, phone or address.
+    const stored = JSON.stringify(await account.app.knex('recovery_attempt').select('subject_hash'));
+    for (const plain of ['표적회원', '4444', '203.0.113']) expect(stored).not.toContain(plain);
   });
 });
 
@@ -139,7 +190,7 @@ describe('password reset by mail', () => {
     const burst = await Promise.all(Array.from({ length: 5 }, () => ask(form, '010-8282-4000')));
     expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
     const refused = burst.find((r) => r.statusCode === 429)!;
-    expect(refused.json()).toEqual({ ErrorCode: '29', message: '비밀번호 재설정 메일을 이미 보냈어요. 1분 후에 다시 요청해 주세요.' });
+    expect(refused.json()).toEqual({ ErrorCode: '29', message: '비밀번호 재설정을 이미 요청하셨어요. 1분 후에 다시 요청해 주세요.' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
     await sink.waitFor(form.email);
     expect(sink.messages().filter((m) => m.to.includes(form.email))).toHaveLength(1);
@@ -155,30 +206,54 @@ describe('password reset by mail', () => {
     const hourly = await ask(form, '010-8282-4000');
     expect(hourly.statusCode).toBe(429);
     // The oldest of the five was sent 10 minutes ago: it leaves the hour in 50 minutes.
-    expect(hourly.json().message).toBe('비밀번호 재설정 메일을 이미 보냈어요. 50분 후에 다시 요청해 주세요.');
+    expect(hourly.json().message).toBe('비밀번호 재설정을 이미 요청하셨어요. 50분 후에 다시 요청해 주세요.');
     await olderMails(form.email, 51);
     expect((await ask(form, '010-8282-4000')).statusCode).toBe(200);
   });
 
-  it('says 일치하는 회원 정보가 없습니다. for no match and validates the form', async () => {
-    const miss = await post('/api/password-reset', { email: 'ghost@example.com', phone: '010-1234-5678' });
-    expect(miss.statusCode).toBe(404);
-    expect(miss.json().message).toBe('일치하는 회원 정보가 없습니다.');
+  it('answers a member, a wrong phone and a stranger alike (no 404); only the member gets a link', async () => {
+    const { form } = await member({ userphone: '010-8282-5000' });
+    const ask = (email: string, phone: string) => post('/api/password-reset', { email, phone });
+    sink.clear();
+    const answers = [
+      await ask(form.email, '010-8282-5000'),
+      await ask('ghost@example.com', '010-8282-5000'),
+      await ask(`wrong-phone-${form.email}`, '010-8282-5000'),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ ErrorCode: '00', expiresInMinutes: 30 });
+      expect(answer.headers['content-length']).toBe(answers[0]!.headers['content-length']);
+    }
+    // And the limit answers alike too: a stranger's e-mail is refused exactly as a member's.
+    const again = [await ask(form.email, '010-8282-5000'), await ask('ghost@example.com', '010-8282-5000')];
+    expect(again.map((r) => r.statusCode)).toEqual([429, 429]);
+    expect(again[0]!.json()).toEqual(again[1]!.json());
+    expect(again[0]!.json().message).toBe('비밀번호 재설정을 이미 요청하셨어요. 1분 후에 다시 요청해 주세요.');
+    expect(tokenFromMail((await sink.waitFor(form.email)).text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(sink.messages().filter((m) => m.to.includes('ghost@example.com'))).toHaveLength(0);
     expect((await post('/api/password-reset', { email: '', phone: '' })).json().message).toBe(MESSAGES.emailRequired);
     expect((await post('/api/password-reset', { email: 'member@example.com', phone: 'abc' })).json().message).toBe(MESSAGES.phoneFormat);
   });
 
-  it('says 메일 전송에 실패하였습니다. 다시 시도해주세요. when SMTP refuses, leaving no live token', async () => {
+  it('answers the same when SMTP refuses, leaves no live token, and the request does not count against a retry', async () => {
     const { form } = await member({ userphone: '010-8282-3000' });
     const before = await countRows(account, 'password_reset_token');
+    const requests = () => account.app.knex('recovery_attempt').where({ scope: 'RESET_REQUEST' }).count({ n: '*' }).first().then((row) => Number(row!.n));
+    const counted = await requests();
     sink.setFailing(true);
     try {
       const response = await post('/api/password-reset', { email: form.email, phone: '010-8282-3000' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ ErrorCode: '53', message: '메일 전송에 실패하였습니다. 다시 시도해주세요.' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ ErrorCode: '00', expiresInMinutes: 30 });
+      // The mail goes out after the answer; its failure hands the request back.
+      await until(async () => (await requests()) === counted);
     } finally {
       sink.setFailing(false);
     }
     expect(await countRows(account, 'password_reset_token')).toBe(before);
+    expect((await post('/api/password-reset', { email: form.email, phone: '010-8282-3000' })).statusCode).toBe(200);
+    expect(tokenFromMail((await sink.waitFor(form.email)).text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
+
 });

@@ -4,7 +4,8 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, type UserDataResponse } from '@sq/contracts';
 import { accountService } from '../src/service';
 import { DEMO_ACCOUNTS } from '../src/seeds';
-import { REFRESH_WHEN_SECONDS_LEFT } from '../src/tokens';
+import { refreshWhenSecondsLeft } from '../src/tokens';
+import { readAccountConfig } from '../src/config';
 
 let service: TestService;
 beforeAll(async () => {
@@ -60,7 +61,7 @@ describe('sessions', () => {
     const check = () =>
       service.app.inject({ method: 'POST', url: '/internal/sessions/check', headers: service.internalHeaders, payload: { sid: claims.sid, userId: userData.userId, exp: claims.exp } });
     // The answer holds until the token is due for a refresh (the session itself lasts longer).
-    expect((await check()).json()).toEqual({ ErrorCode: '00', active: true, role: 'ROLE_ADMIN', until: claims.exp - REFRESH_WHEN_SECONDS_LEFT });
+    expect((await check()).json()).toEqual({ ErrorCode: '00', active: true, role: 'ROLE_ADMIN', until: claims.exp - refreshWhenSecondsLeft(readAccountConfig().accessTokenSeconds) });
 
     const identity = { userId: userData.userId, role: 'ROLE_ADMIN' as const, sid: claims.sid };
     const me = await service.app.inject({ method: 'GET', url: '/api/meOauth', headers: service.as(identity) });

@@ -4,7 +4,7 @@ import type { TestService } from '@sq/service-kit/testing';
 import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
 import { createCareercardClient } from '../src/clients/careercard-client';
 import { createProgramsClient } from '../src/clients/programs-client';
-import { createErasureOutbox, createRetirementOutbox } from '../src/routes/withdrawal';
+import { createErasureOutbox, createRetirementOutbox } from '../src/repositories/withdrawal-repository';
 import { asHolder, buildAccount, newSignUp, sessionActive, startCareercard, startFakeCareercard, startPrograms } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;

@@ -1,6 +1,7 @@
-import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { badRequest } from '@sq/service-kit';
+import type { CodeRepository } from './repositories/code-repository';
+import type { UploadRepository } from './repositories/upload-repository';
 
 export interface CardCodes {
   jobGroupCode?: string | undefined;
@@ -12,9 +13,9 @@ export interface CardCodes {
  * The names of the codes, or a 400 naming the first code that is not a live code of its group (a position
  * must belong to the job group it is sent with, or to the card's current one: `currentJobGroup`).
  */
-export async function codeNames(knex: Knex, codes: CardCodes, currentJobGroup?: string) {
+export async function codeNames(codeRepository: CodeRepository, codes: CardCodes, currentJobGroup?: string) {
   const wanted = [codes.jobGroupCode, codes.positionCode ?? undefined, codes.yearCode].filter((c): c is string => Boolean(c));
-  const rows = wanted.length ? await knex('code_detail').whereIn('code', wanted).where('in_use', true).select('code', 'group_id', 'parent_code', 'name') : [];
+  const rows = wanted.length ? await codeRepository.liveCodes(wanted) : [];
   const find = (c: string | null | undefined, group: string) => (c ? rows.find((r) => r.code === c && r.group_id === group) : undefined);
   const jobGroup = find(codes.jobGroupCode, 'JOB_GROUP');
   const position = find(codes.positionCode, 'POSITION');
@@ -32,9 +33,9 @@ export async function codeNames(knex: Knex, codes: CardCodes, currentJobGroup?: 
  * Only uploads of the card's own member can be attached (an id seen on another card cannot be borrowed);
  * otherwise 400 이미지를 다시 선택해 주세요. under `field`.
  */
-export async function requireOwnUploads(knex: Knex, userId: number | null, imgIds: readonly string[], field: string): Promise<void> {
+export async function requireOwnUploads(uploads: UploadRepository, userId: number | null, imgIds: readonly string[], field: string): Promise<void> {
   const unique = [...new Set(imgIds)];
   if (unique.length === 0) return;
-  const owned = userId === null ? [] : await knex('upload').whereIn('file_id', unique).where({ owner_user_id: userId }).pluck('file_id');
+  const owned = userId === null ? [] : await uploads.ownedBy(userId, unique);
   if (owned.length !== unique.length || unique.length !== imgIds.length) throw badRequest(MESSAGES.imageInvalid, { [field]: MESSAGES.imageInvalid });
 }

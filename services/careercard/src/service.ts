@@ -1,8 +1,13 @@
 import type { ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
+import { careercardConfigPlugin } from './config';
 import { referenceSeed, seed } from './seeds';
 import codeRepository from './repositories/code-repository';
 import profileRepository from './repositories/profile-repository';
+import cardRepository from './repositories/card-repository';
+import cardLifecycleRepository from './repositories/card-lifecycle-repository';
+import cardProjectRepository from './repositories/card-project-repository';
+import uploadRepository from './repositories/upload-repository';
 import codeRoutes from './routes/codes';
 import profileRoutes from './routes/profiles';
 import internalProfileRoutes from './routes/internal-profiles';
@@ -21,9 +26,14 @@ export const careercardService: ServiceDefinition = {
   referenceSeed,
   seed,
   plugin: async (app) => {
+    await app.register(careercardConfigPlugin);
     await app.register(itskillClient);
     await app.register(codeRepository);
     await app.register(profileRepository);
+    await app.register(cardRepository);
+    await app.register(cardLifecycleRepository);
+    await app.register(cardProjectRepository);
+    await app.register(uploadRepository);
     await app.register(fileStorage);
     await app.register(accountClient);
     await app.register(codeRoutes);

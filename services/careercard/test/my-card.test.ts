@@ -7,7 +7,8 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { generateJwtKeys } from '@sq/service-kit';
 import { MESSAGES, type CareerCardProjectListResponse, type CareerCardProjectResponse, type CareerCardResponse, type MyInfoResponse, type UserDataResponse } from '@sq/contracts';
 import { careercardService } from '../src/service';
-import { asHolder, buildAccount, newSignUp } from '../../account/test/support/peers';
+import { asHolder, buildAccount, closedPortUrl, freePort, newSignUp } from '../../account/test/support/peers';
+import { anotherInstance } from './support/instance';
 
 /**
  * The member's own card, on the real careercard and the real account service (the nickname is the account's;
@@ -20,11 +21,13 @@ beforeAll(async () => {
   process.env.JWT_PRIVATE_KEY = keys.privateKey;
   process.env.JWT_PUBLIC_KEY = keys.publicKey;
   process.env.UPLOAD_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sq-careercard-uploads-'));
+  // Each reads the other's URL once, when built: the account's port is chosen before either exists.
+  const accountPort = await freePort();
+  process.env.ACCOUNT_SERVICE_URL = `http://127.0.0.1:${accountPort}`;
   careercard = await build(careercardService);
   await careercard.app.listen({ port: 0, host: '127.0.0.1' });
   account = await buildAccount({ careercardUrl: `http://127.0.0.1:${(careercard.app.server.address() as AddressInfo).port}` });
-  await account.app.listen({ port: 0, host: '127.0.0.1' });
-  process.env.ACCOUNT_SERVICE_URL = `http://127.0.0.1:${(account.app.server.address() as AddressInfo).port}`;
+  await account.app.listen({ port: accountPort, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await account?.close();
@@ -128,13 +131,12 @@ describe('profile, cover and intro (POST /api/profile, /api/profile/cover, /api/
 
   it('changes nothing when the account service cannot be asked', async () => {
     const m = await member();
-    const reachable = process.env.ACCOUNT_SERVICE_URL;
-    process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:9';
+    const cut = await anotherInstance(careercard, { ACCOUNT_SERVICE_URL: await closedPortUrl() });
     try {
-      const response = await call('POST', '/api/profile', m.cc, { useralias: `딴이름${m.userId}`, jobGroup: 'JG_PLAN', careerYears: 'CY_3_5Y' });
+      const response = await cut.inject({ method: 'POST', url: '/api/profile', headers: m.cc, payload: { useralias: `딴이름${m.userId}`, jobGroup: 'JG_PLAN', careerYears: 'CY_3_5Y' } });
       await refused(m, response, 503, MESSAGES.serviceUnavailable);
     } finally {
-      process.env.ACCOUNT_SERVICE_URL = reachable;
+      await cut.close();
     }
     expect(await row(m.profileId)).toMatchObject({ user_alias: m.alias, job_group_code: 'JG_DEV', year_code: 'CY_1_3Y' });
   });

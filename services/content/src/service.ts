@@ -1,5 +1,6 @@
 import type { ServiceDefinition } from '@sq/service-kit';
 import { migrations } from './migrations';
+import { contentConfigPlugin } from './config';
 import { referenceSeed, seed } from './seeds';
 import programsClient from './clients/programs-client';
 import navigationRepository from './repositories/navigation-repository';
@@ -14,6 +15,8 @@ import storyRoutes from './routes/stories';
 import faqRoutes from './routes/faq';
 import legalRoutes from './routes/legal';
 import mainPageRoutes from './routes/main-page';
+import cmsRepository from './cms/cms-repository';
+import adminContentRoutes from './routes/admin-content';
 
 /** Navigation, banners, main page, stories, past projects, FAQ and legal texts. */
 export const contentService: ServiceDefinition = {
@@ -23,12 +26,14 @@ export const contentService: ServiceDefinition = {
   referenceSeed,
   seed,
   plugin: async (app) => {
+    await app.register(contentConfigPlugin);
     await app.register(programsClient);
     await app.register(navigationRepository);
     await app.register(projectRepository);
     await app.register(storyRepository);
     await app.register(faqRepository);
     await app.register(legalRepository);
+    await app.register(cmsRepository);
     await app.register(settingRoutes);
     await app.register(projectRoutes);
     await app.register(mediaRoutes);
@@ -36,5 +41,6 @@ export const contentService: ServiceDefinition = {
     await app.register(faqRoutes);
     await app.register(legalRoutes);
     await app.register(mainPageRoutes);
+    await app.register(adminContentRoutes);
   },
 };

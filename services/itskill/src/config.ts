@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
-import { seedsDemoData, serviceUrl } from '@sq/service-kit';
+import { readInternalCallConfig, readSmtpConfig, seedsDemoData, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
 
-/** The itskill service's settings (environment; documented in services/itskill/README.md). */
+/**
+ * The itskill service's settings (environment; documented in services/itskill/README.md), read once when the
+ * app is built: no other file of the service reads the environment.
+ */
 export interface ItskillConfig {
   /** The account service's internal API: the subscribers' mail addresses when a season opens. */
   accountUrl: string;
@@ -9,6 +12,10 @@ export interface ItskillConfig {
   /** The programs service's internal API: whether an application is the member's, before a result is attached to it. */
   programsUrl: string;
   programsTimeoutMs: number;
+  /** Retries and backoff of every call to another service (service-kit's internal client). */
+  internalCalls: InternalCallConfig;
+  /** The relay the season-open mail goes through. */
+  smtp: SmtpConfig;
   /** Where the site lives, for the link in the season-open mail. */
   siteUrl: string;
   /** How many of the weakest areas the result suggests learning next. */
@@ -33,6 +40,8 @@ export function readItskillConfig(env: NodeJS.ProcessEnv = process.env): Itskill
     accountTimeoutMs: positiveInt('ACCOUNT_TIMEOUT_MS', env.ACCOUNT_TIMEOUT_MS, 5_000),
     programsUrl: serviceUrl('programs', env),
     programsTimeoutMs: positiveInt('PROGRAMS_TIMEOUT_MS', env.PROGRAMS_TIMEOUT_MS, 5_000),
+    internalCalls: readInternalCallConfig(env),
+    smtp: readSmtpConfig(env),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
     learnNextAreas: positiveInt('CHECKUP_LEARN_NEXT_AREAS', env.CHECKUP_LEARN_NEXT_AREAS, 2),
     demoData: seedsDemoData(env),

@@ -24,7 +24,7 @@ export const itskillService: ServiceDefinition = {
     await app.register(itskillConfig);
     await app.register(accountClient);
     await app.register(programsClient);
-    await app.register(mailerPlugin);
+    await app.register(mailerPlugin, { smtp: app.itskillConfig.smtp });
     await app.register(surveyRepository);
     await app.register(runRepository);
     await app.register(alarmRepository);

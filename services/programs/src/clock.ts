@@ -11,7 +11,7 @@ export interface ControlledClock {
   set(at: Date | null): void;
 }
 
-export function clockControlEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+export function clockControlEnabled(env: NodeJS.ProcessEnv): boolean {
   if (env.PROGRAMS_CLOCK_CONTROL !== 'true') return false;
   if (isProduction(env)) throw new Error('PROGRAMS_CLOCK_CONTROL must not be set in production.');
   return true;

@@ -1,6 +1,12 @@
+import { createHmac } from 'node:crypto';
+import { readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
+import { readOperatorsConfig, type OperatorsConfig } from './operators/config';
+import { clockControlEnabled } from './clock';
+
 /**
- * Settings of the programs service's application and payment flow, from the environment (documented in
- * README.md). The defaults are the local stack's; production must pass the PG's real credentials.
+ * Settings of the programs service, from the environment (documented in README.md and OPERATORS.md), read once
+ * when the app is built: no other file of the service reads the environment. The defaults are the local
+ * stack's; production must pass the PG's real credentials.
  */
 export interface ProgramsConfig {
   pg: {
@@ -13,7 +19,47 @@ export interface ProgramsConfig {
     /** Standard Webhooks secret, `whsec_<base64>`. */
     webhookSecret: string;
     timeoutMs: number;
+    /**
+     * After a charge request ends in an error or a timeout, the payment is read from the PG; while the PG shows
+     * the attempt still in progress (READY), it is read again every `chargeSettlePollMs` for up to this long
+     * before the charge is left PENDING for the repair job (so a concurrent charger answers the true outcome).
+     */
+    chargeSettleWaitMs: number;
+    chargeSettlePollMs: number;
+    /**
+     * Key of the HMAC that makes a member's PG customer id (payments/deps.ts memberCustomerId): the card page
+     * takes the customer id from the browser, so it must not be guessable. Defaults to a key derived from the
+     * API secret (secret in production already); set it to keep customer ids stable across an API secret change.
+     */
+    customerIdSecret: string;
   };
+  /** Other services' internal APIs (service-kit's internal client). */
+  peers: {
+    /** Friend lookups: which career card IDs exist and whose they are. */
+    careercardUrl: string;
+    careercardTimeoutMs: number;
+    /** The operators' console: names from account, IT skill levels from itskill (optional peers). */
+    accountUrl: string;
+    itskillUrl: string;
+    peopleLookupTimeoutMs: number;
+  };
+  /** The operators' applicant list (GET /api/admin/cohorts/:oddId/applicants), answered a page at a time. */
+  applicantList: {
+    /** PROGRAMS_APPLICANTS_PAGE_SIZE: applicants on a page when the console does not ask for a size. */
+    pageSize: number;
+    /**
+     * PROGRAMS_APPLICANTS_PAGE_SIZE_MAX: the largest page a caller may ask for; each row of a page costs a name
+     * and an IT skill lookup in the account and itskill services.
+     */
+    maxPageSize: number;
+  };
+  /** Retries and backoff of every call to another service. */
+  internalCalls: InternalCallConfig;
+  operators: OperatorsConfig;
+  /** The relay of the application, payment and check-in mails. */
+  smtp: SmtpConfig;
+  /** PROGRAMS_CLOCK_CONTROL=true (e2e site only, refused in production): PUT /internal/clock moves the clock. */
+  clockControl: boolean;
   /** The site's public origin: the PG sends the browser back here after the card page. */
   siteUrl: string;
   /** A webhook whose timestamp is further than this from now is refused (replay). */
@@ -22,6 +68,21 @@ export interface ProgramsConfig {
     /** false: this instance only sends jobs; another instance (or a test's drain) runs them. */
     workers: boolean;
     pollingSeconds: number;
+    /**
+     * Jobs one worker takes per poll, run one after another and completed or failed each on its own. pg-boss 10
+     * waits out the polling interval after every fetch, so one job per poll capped a 1,000-member team publish
+     * at 0.5 charges a second.
+     */
+    batchSize: number;
+    /** Workers per queue in this instance (each polls on its own). */
+    workersPerQueue: number;
+    /**
+     * A job still active this long after it started is given up as lost (its worker died: a killed pod, an
+     * out-of-memory kill) and retried. Longer than any job takes (a charge waits at most PG_TIMEOUT_MS per call).
+     */
+    expireSeconds: number;
+    /** How often pg-boss's maintenance (expiring lost jobs, archiving) runs on the instances that run jobs. */
+    maintenanceSeconds: number;
     /** Cron (Asia/Seoul) of the auto-cancel of reservations left without a team after the announcement day. */
     autoCancelCron: string;
     /** Cron (Asia/Seoul) of the payment repair: pending charges, refunds and releases settled from the PG's record. */
@@ -34,8 +95,16 @@ export interface ProgramsConfig {
 export const DEV_PG_API_SECRET = 'sandbox-pg-dev-secret';
 export const DEV_PG_WEBHOOK_SECRET = 'whsec_c2FuZGJveC1wZy1kZXYtd2ViaG9vay1zZWNyZXQ=';
 
+/** The customer-id key when PG_CUSTOMER_ID_SECRET is unset: derived, so it is as secret as the API secret. */
+const derivedCustomerIdSecret = (apiSecret: string) => createHmac('sha256', apiSecret).update('sq-pg-customer-id').digest('base64url');
+
+function applicantListConfig(env: NodeJS.ProcessEnv): ProgramsConfig['applicantList'] {
+  const maxPageSize = Math.max(1, Number(env.PROGRAMS_APPLICANTS_PAGE_SIZE_MAX ?? 500));
+  return { pageSize: Math.min(maxPageSize, Math.max(1, Number(env.PROGRAMS_APPLICANTS_PAGE_SIZE ?? 50))), maxPageSize };
+}
+
 export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): ProgramsConfig {
-  const apiUrl = (env.PG_API_URL ?? 'http://127.0.0.1:4190').replace(/\/$/, '');
+  const apiUrl = (env.PG_API_URL ?? 'http://127.0.0.1:4191').replace(/\/$/, '');
   const config: ProgramsConfig = {
     pg: {
       apiUrl,
@@ -44,12 +113,31 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       publicUrl: (env.PG_PUBLIC_URL ?? apiUrl).replace(/\/$/, ''),
       webhookSecret: env.PG_WEBHOOK_SECRET ?? DEV_PG_WEBHOOK_SECRET,
       timeoutMs: Number(env.PG_TIMEOUT_MS ?? 10_000),
+      chargeSettleWaitMs: Number(env.PG_CHARGE_SETTLE_WAIT_MS ?? 5_000),
+      chargeSettlePollMs: Number(env.PG_CHARGE_SETTLE_POLL_MS ?? 250),
+      customerIdSecret: env.PG_CUSTOMER_ID_SECRET || derivedCustomerIdSecret(env.PG_API_SECRET ?? DEV_PG_API_SECRET),
     },
+    peers: {
+      careercardUrl: serviceUrl('careercard', env),
+      careercardTimeoutMs: Number(env.CAREERCARD_TIMEOUT_MS ?? 5_000),
+      accountUrl: serviceUrl('account', env),
+      itskillUrl: serviceUrl('itskill', env),
+      peopleLookupTimeoutMs: Number(env.PEOPLE_LOOKUP_TIMEOUT_MS ?? 3_000),
+    },
+    applicantList: applicantListConfig(env),
+    internalCalls: readInternalCallConfig(env),
+    operators: readOperatorsConfig(env),
+    smtp: readSmtpConfig(env),
+    clockControl: clockControlEnabled(env),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),
     webhookToleranceSeconds: Number(env.PG_WEBHOOK_TOLERANCE_SECONDS ?? 300),
     jobs: {
       workers: env.PROGRAMS_JOB_WORKERS !== 'false',
       pollingSeconds: Number(env.PROGRAMS_JOB_POLLING_SECONDS ?? 2),
+      batchSize: Math.max(1, Number(env.PROGRAMS_JOB_BATCH_SIZE ?? 20)),
+      workersPerQueue: Math.max(1, Number(env.PROGRAMS_JOB_WORKERS_PER_QUEUE ?? 2)),
+      expireSeconds: Math.max(1, Number(env.PROGRAMS_JOB_EXPIRE_SECONDS ?? 900)),
+      maintenanceSeconds: Math.max(1, Number(env.PROGRAMS_JOB_MAINTENANCE_SECONDS ?? 120)),
       autoCancelCron: env.AUTO_CANCEL_CRON ?? '10 0 * * *',
       repairCron: env.PAYMENT_REPAIR_CRON ?? '* * * * *',
       repairAfterSeconds: Number(env.PAYMENT_REPAIR_AFTER_SECONDS ?? 60),
@@ -61,3 +149,9 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
   if (!config.pg.webhookSecret.startsWith('whsec_')) throw new Error('PG_WEBHOOK_SECRET must start with whsec_.');
   return config;
 }
+
+/**
+ * DEMO_CALENDAR=live (the local stack and the e2e site): the demo seed moves the open and upcoming cohorts with
+ * the calendar (seeds/cohorts.ts). Seeds run before the app exists, so they ask here rather than app config.
+ */
+export const demoCalendarLive = (env: NodeJS.ProcessEnv = process.env): boolean => env.DEMO_CALENDAR === 'live';

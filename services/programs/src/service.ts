@@ -20,7 +20,7 @@ import type { OperatorsConfig } from './operators/config';
 import type { PeopleClient } from './operators/people-client';
 import internalUserRoutes from './routes/internal-users';
 import internalClockRoutes from './routes/internal-clock';
-import { clockControlEnabled, controlledClock } from './clock';
+import { controlledClock } from './clock';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -44,11 +44,11 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
     plugin: fp(async (app) => {
       const config = options.config ?? readProgramsConfig();
       // A test's injected clock; else the real time, movable on the e2e site only (src/clock.ts).
-      const controlled = !options.clock && clockControlEnabled() ? controlledClock() : null;
+      const controlled = !options.clock && config.clockControl ? controlledClock() : null;
       app.decorate('clock', options.clock ?? controlled?.now ?? (() => new Date()));
       if (controlled) await app.register(internalClockRoutes, { clock: controlled });
       app.decorate('programsConfig', config);
-      await app.register(mailerPlugin);
+      await app.register(mailerPlugin, { smtp: config.smtp });
       await app.register(jobQueuePlugin, { config: config.jobs });
       await app.register(paymentsPlugin, { config, pg: options.pg });
       await app.register(productRepository);
@@ -60,7 +60,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(applyRoutes);
       await app.register(myApplicationRoutes);
       await app.register(paymentWebhookRoutes);
-      await app.register(operatorsPlugin, options.operators ?? {});
+      await app.register(operatorsPlugin, { config: config.operators, ...options.operators });
     }),
   };
 }

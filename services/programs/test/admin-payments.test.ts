@@ -4,6 +4,7 @@ import { INTERNAL_SECRET_HEADER, MESSAGES, type Identity } from '@sq/contracts';
 import type { AdminPaymentRecord, PaymentRecordsResponse } from '@sq/contracts/api/operators';
 import { generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
+import { freePort } from '@sq/stack/free-port';
 import { accountService } from '../../account/src/service';
 import { PRODUCT_ANSWERS, TEST_CARDS, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
@@ -24,13 +25,15 @@ beforeAll(async () => {
   process.env.JWT_PRIVATE_KEY ??= keys.privateKey;
   process.env.JWT_PUBLIC_KEY ??= keys.publicKey;
   process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
+  // Each service reads where the other is when it is built: the account service's port is chosen first.
+  const accountPort = await freePort();
+  process.env.ACCOUNT_SERVICE_URL = `http://127.0.0.1:${accountPort}`;
   stack = await startApplyStack();
   await stack.programs.app.listen({ port: 0, host: '127.0.0.1' });
   // The account service reads where programs is when it is built.
   process.env.PROGRAMS_SERVICE_URL = `http://127.0.0.1:${(stack.programs.app.server.address() as AddressInfo).port}`;
   account = await build(accountService, { seed: false });
-  await account.app.listen({ port: 0, host: '127.0.0.1' });
-  process.env.ACCOUNT_SERVICE_URL = `http://127.0.0.1:${(account.app.server.address() as AddressInfo).port}`;
+  await account.app.listen({ port: accountPort, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await account?.close();
@@ -110,7 +113,8 @@ describe('payment records in the console (GET /api/admin/cohorts/{oddId}/payment
     });
     expect(refunded.card).toMatch(/\*{4}/);
     expect(refunded.chargedAt).not.toBeNull();
-    expect(refunded.events.map((e) => [e.type, e.amountKrw])).toEqual([['CHARGED', 350_000], ['REFUNDED', refund]]);
+    // Charged at purchase, the key went back to the PG (issue 17): the release follows on the timeline.
+    expect(refunded.events.map((e) => [e.type, e.amountKrw])).toEqual([['CHARGED', 350_000], ['REFUNDED', refund], ['RELEASED', 0]]);
     expect(coursePayments.find((p) => p.joinId === other.joinId)).toMatchObject({ name: '계속회원', state: 'PAID', chargedKrw: 350_000, refundedKrw: 0 });
 
     const released = (await recordOf(BSIDE, reserved.joinId))!;
@@ -213,7 +217,7 @@ describe('erasing a withdrawn member’s personal data (POST /internal/users/{us
     for (const word of words) expect(beforeText, word).toContain(word);
     expect(before.applications.find((a) => a.join_id === project.joinId).friend_user_ids.length).toBe(1);
     const paymentsBefore = { course: await recordOf(PLANX, course.joinId), project: await recordOf(BSIDE, project.joinId), other: await recordOf(PLANX, other.joinId) };
-    expect(paymentsBefore.course!.events.map((e) => e.type)).toEqual(['CHARGED', 'REFUNDED']);
+    expect(paymentsBefore.course!.events.map((e) => e.type)).toEqual(['CHARGED', 'REFUNDED', 'RELEASED']);
 
     // Only services: no secret, a wrong one, or a member's signed identity are refused and change nothing.
     for (const headers of [{}, { [INTERNAL_SECRET_HEADER]: 'not-the-secret' }, stack.programs.as(leaving.identity)]) {

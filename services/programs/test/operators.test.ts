@@ -169,7 +169,7 @@ describe('replacement and team changes', () => {
     const preview = await admin('POST', `/api/admin/applications/${leaving}/removal/preview`, { reason: 'SUPPORT' });
     expect(preview.statusCode).toBe(200);
     const payment = await knex()('payment').where({ join_id: leaving, status: 'PAID' }).first();
-    const engine = await quoteFor(knex(), (await loadContext(knex(), leaving))!, { amountKrw: payment.amount_krw, cancelledKrw: 0, paidAt: payment.paid_at }, 'INDIVIDUAL', stack.now());
+    const engine = await quoteFor(knex(), (await loadContext(knex(), leaving))!, { amountKrw: payment.amount_krw, paidAt: payment.paid_at }, 'INDIVIDUAL', stack.now());
     expect(preview.json()).toMatchObject({ joinId: leaving, refundCase: 'INDIVIDUAL', paidKrw: SPRINT_FEE, refundKrw: engine.refundKrw });
 
     // A stale amount is refused and nothing changes.

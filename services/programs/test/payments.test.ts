@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import type { BookResponse } from '@sq/contracts/api/applications';
 import { signWebhook } from '@sq/stack/peers/sandbox-pg';
-import { TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { TODAY, customerIdFor, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 
 let stack: ApplyStack;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await stack?.close();
 });
 afterEach(() => {
-  stack.faults.loseChargeAnswer = false;
+  Object.assign(stack.pg.faults, { dropChargeAnswers: 0, dropPaymentReads: 0 });
   stack.pg.setWebhookUrl(null);
   stack.setNow(TODAY);
 });
@@ -82,7 +82,10 @@ describe('webhooks from the PG', () => {
     await member.fillAnswers(PLANX, 'COURSE');
     const book = (await member.book(PLANX)).json<BookResponse>();
     const query = await member.payOnCardPage(book);
-    stack.faults.loseChargeAnswer = true;
+    // The PG charges, then the connection breaks before its answer arrives (a crash between its charge and our write).
+    stack.pg.faults.dropChargeAnswers = 1;
+    // ... and the PG cannot be read right after either, so the charger leaves the charge PENDING.
+    stack.pg.faults.dropPaymentReads = 1;
     const confirm = await member.confirm(PLANX, query);
     expect(confirm.statusCode).toBe(503);
     expect(confirm.json().message).toBe(MESSAGES.paymentUnavailable);
@@ -135,7 +138,7 @@ describe('webhooks from the PG', () => {
     const { joinId, query } = await cardIssuedWithoutReturn(PLANX, 'COURSE');
     // Our side wrote the pending charge (step 1) and the PG holds a charge under that id for another amount.
     await knex()('application').where({ join_id: joinId }).update({ billing_key: query.billingKey, fee_krw: 350_000 });
-    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000 });
+    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000, created_at: stack.now() });
     const charged = await fetch(`${stack.pg.url}/payments/sq-${joinId}-charge/billing-key`, {
       method: 'POST',
       headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
@@ -183,7 +186,10 @@ describe('repair after a crash between the PG charge and our write', () => {
     await member.fillAnswers(PLANX, 'COURSE');
     const book = (await member.book(PLANX)).json<BookResponse>();
     const query = await member.payOnCardPage(book);
-    stack.faults.loseChargeAnswer = true;
+    // The PG charges, then the connection breaks before its answer arrives (a crash between its charge and our write).
+    stack.pg.faults.dropChargeAnswers = 1;
+    // ... and the PG cannot be read right after either, so the charger leaves the charge PENDING.
+    stack.pg.faults.dropPaymentReads = 1;
     expect((await member.confirm(PLANX, query)).statusCode).toBe(503);
     const joinId = book.application.joinId;
     expect(pgPayments(joinId).map((p) => p.status)).toEqual(['PAID']);
@@ -203,7 +209,7 @@ describe('repair after a crash between the PG charge and our write', () => {
     const { joinId, query } = await cardIssuedWithoutReturn(PLANX, 'COURSE');
     // Step 1 committed (key taken in, pending charge written), then the process died.
     await knex()('application').where({ join_id: joinId }).update({ billing_key: query.billingKey, fee_krw: 350_000, charge_attempt: 1 });
-    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000 });
+    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000, created_at: stack.now() });
     expect(pgPayments(joinId)).toHaveLength(0);
     await stack.programs.app.jobs.send('payment-repair', {});
     await drain('payment-repair');
@@ -250,7 +256,7 @@ describe('one effect for 100 concurrent requests', () => {
     const joinId = book.application.joinId;
     expect(await historyOf(joinId)).toEqual(['DRAFT', 'SUBMITTED', 'RESERVED']);
     expect(await count('payment_event', { join_id: joinId })).toBe(1);
-    expect(stack.pg.state().billingKeys.filter((k) => k.customerId === `sq-member-${member.identity.userId}`)).toHaveLength(1);
+    expect(stack.pg.state().billingKeys.filter((k) => k.customerId === customerIdFor(stack, member.identity.userId))).toHaveLength(1);
 
     const cancels = await Promise.all(Array.from({ length: 100 }, () => member.cancel(joinId)));
     expect(cancels.filter((c) => c.statusCode === 200)).toHaveLength(1);
@@ -305,7 +311,7 @@ describe('auto-cancel of reservations without a team (job, injected clock)', () 
     const detail = await waiting.detailOf(left.application.joinId);
     expect(detail.history.at(-1)).toMatchObject({ from: 'RESERVED', to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
     expect(detail.payment.events.map((e) => e.type)).toEqual(['RESERVED', 'RELEASED']);
-    expect(stack.pg.state().billingKeys.find((k) => k.customerId === `sq-member-${waiting.identity.userId}`)!.status).toBe('DELETED');
+    expect(stack.pg.state().billingKeys.find((k) => k.customerId === customerIdFor(stack, waiting.identity.userId))!.status).toBe('DELETED');
     const mail = await stack.mail.waitFor(detail.answers.required!.contactEmail);
     expect(stack.mail.messages().some((m) => m.to.includes(detail.answers.required!.contactEmail) && m.subject.includes('자동 취소'))).toBe(true);
     expect(mail).toBeTruthy();

@@ -5,6 +5,7 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { buildItskill, call, member, takeCheckup } from '../../itskill/test/support';
 import { createPeopleClient } from '../src/operators/people-client';
 import { programsService } from '../src/service';
+import { closedPortUrl } from '../../account/test/support/peers';
 
 /**
  * The operators' console reads each applicant's IT skill level from the real itskill service: the result the
@@ -14,13 +15,15 @@ import { programsService } from '../src/service';
 let itskill: TestService;
 // The real programs service too: attaching a result asks it whose application a join id is.
 let programs: TestService;
-const people = createPeopleClient({ internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 2_000 });
+/** The console's lookups, with itskill at `itskillUrl` (account is not asked in these tests). */
+const peopleAt = async (itskillUrl: string) => createPeopleClient({ accountUrl: await closedPortUrl(), itskillUrl, internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 2_000 });
+let people: ReturnType<typeof createPeopleClient>;
 beforeAll(async () => {
   programs = await build(programsService);
   const programsUrl = await programs.app.listen({ port: 0, host: '127.0.0.1' });
   itskill = await buildItskill({ PROGRAMS_SERVICE_URL: programsUrl, PROGRAMS_TIMEOUT_MS: '2000' });
   await itskill.app.listen({ port: 0, host: '127.0.0.1' });
-  process.env.ITSKILL_SERVICE_URL = `http://127.0.0.1:${(itskill.app.server.address() as AddressInfo).port}`;
+  people = await peopleAt(`http://127.0.0.1:${(itskill.app.server.address() as AddressInfo).port}`);
 });
 afterAll(async () => {
   await itskill?.close();
@@ -48,16 +51,11 @@ describe('people client: applicants’ IT skill levels', () => {
     const none = 5_102;
 
     const levels = await people.skillLevels([{ userId, joinId }, { userId, joinId: joinId + 1_000 }, { userId: none, joinId: joinId + 2_000 }]);
-    expect(Object.fromEntries(levels)).toEqual({ [joinId]: 1, [joinId + 1_000]: 5, [joinId + 2_000]: null });
+    expect(Object.fromEntries(levels)).toEqual({ [joinId]: { level: 1, totalScore: 0 }, [joinId + 1_000]: { level: 5, totalScore: 100 }, [joinId + 2_000]: null });
   });
 
   it('answers null levels when itskill is down', async () => {
-    const reachable = process.env.ITSKILL_SERVICE_URL;
-    process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
-    try {
-      expect(Object.fromEntries(await people.skillLevels([{ userId: 5_101, joinId: 71 }]))).toEqual({ 71: null });
-    } finally {
-      process.env.ITSKILL_SERVICE_URL = reachable;
-    }
+    const down = await peopleAt(await closedPortUrl());
+    expect(Object.fromEntries(await down.skillLevels([{ userId: 5_101, joinId: 71 }]))).toEqual({ 71: null });
   });
 });

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createStore, Provider } from 'jotai';
@@ -6,6 +7,7 @@ import { configureApiClient, signInUrl } from '@sq/api-client';
 import { App } from './App';
 import { takeFirstContent } from './remotes/first-content';
 import { loadPlatform } from './remotes/platform';
+import { startRum } from './rum/start-rum';
 
 // Production API host and credentials are build configuration (SQ_API_BASE_URL, SQ_API_WITH_CREDENTIALS).
 configureApiClient({
@@ -17,16 +19,24 @@ configureApiClient({
 /** The one jotai store of the page; every remote receives it through single-spa customProps. */
 const store = createStore();
 
+// First, so an error of the first render is reported too (when this page is sampled: RUM_SAMPLE_RATE).
+startRum(store);
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('#root is missing from index.html');
 // Before the first render replaces #root's children: the gateway's server-rendered content, if any.
 takeFirstContent();
-createRoot(rootElement).render(
-  <Provider store={store}>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </Provider>,
+const root = createRoot(rootElement);
+// As a transition, React renders the first page in slices that yield to the browser every few milliseconds, so
+// a slow phone can answer a tap meanwhile (the page is on screen already: the HTML, or its first content).
+startTransition(() =>
+  root.render(
+    <Provider store={store}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </Provider>,
+  ),
 );
 
 void loadPlatform(store);

@@ -17,6 +17,9 @@ export const UNDER_CONSTRUCTION_URL = '/under-construction.json';
 /** The remote registry served by the gateway. */
 export const REGISTRY_URL = '/remotes.json';
 
+/** localStorage key of the visitor's anonymous id, which picks a remote's canary version for them (app/registry/canary.ts). */
+export const VISITOR_ID_KEY = 'sq.visitorId';
+
 /** localStorage key of the path to return to after a social sign-up (spec section 3's snsRedirectPath). */
 export const SNS_REDIRECT_PATH_KEY = 'snsRedirectPath';
 /** Paths where a social-login redirect path must survive; anywhere else it is cleared. */
@@ -37,6 +40,9 @@ export const SHELL_APP_NAME = 'shell';
 export const DEFAULT_SITE_NAME = process.env.SQ_SITE_NAME ?? '사이드퀘스트';
 
 export const IS_DEV = process.env.NODE_ENV !== 'production';
+
+/** This shell build's version (build setting SHELL_VERSION); field figures name it next to each remote's. */
+export const SHELL_VERSION = process.env.SQ_SHELL_VERSION ?? 'dev';
 
 /** A success notice (e.g. "비밀번호가 변경되었어요.") stays this long before the screen moves on (spec section 9). */
 export const SUCCESS_NOTICE_MS = 1_000;

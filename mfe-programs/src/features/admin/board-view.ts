@@ -1,4 +1,4 @@
-import type { ApplicantRole } from '@sq/contracts/api/applications';
+import type { ApplicantRole } from '@sq/contracts/api/application-states';
 import type { BoardMember, BoardResponse, BoardTeam } from '@sq/contracts/api/operators';
 
 /** A key for a team the operator starts by moving someone into it: the matcher's `T{n}`, one past the highest. */

@@ -1,5 +1,5 @@
 import type { AdminCohort, CohortInput, RoleSeats } from '@sq/contracts/api/operators';
-import { APPLICANT_ROLES } from '@sq/contracts/api/applications';
+import { APPLICANT_ROLES } from '@sq/contracts/api/application-states';
 
 /** The cohort form as typed: every input a string, so a failed save shows exactly what the operator entered. */
 export interface CohortValues {

@@ -1,5 +1,5 @@
 import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type RubricCriterion } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 
 /** Scores of a criterion (the service accepts whole numbers 0..10). */
 export const SCORE_MAX = 10;
@@ -24,5 +24,5 @@ export function prizeRequest(rows: readonly PrizeRow[]): { prizes: { joinId: num
   const prizes = rows.filter((r) => r.joinId !== '' || r.amount !== '').map((r) => ({ joinId: Number(r.joinId), amountKrw: /^\d+$/.test(r.amount) ? Number(r.amount) : Number.NaN }));
   const totalKrw = WINNING_TEAM_PRIZE_KRW + prizes.reduce((sum, p) => sum + (Number.isNaN(p.amountKrw) ? 0 : p.amountKrw), 0);
   const invalid = prizes.some((p) => !p.joinId || Number.isNaN(p.amountKrw) || p.amountKrw <= 0 || p.amountKrw > MEMBER_PRIZE_MAX_KRW);
-  return { prizes, totalKrw, error: invalid || totalKrw > TOTAL_PRIZE_MAX_KRW ? MESSAGES.judgingPrizeLimit : null };
+  return { prizes, totalKrw, error: invalid || totalKrw > TOTAL_PRIZE_MAX_KRW ? OPERATOR_MESSAGES.judgingPrizeLimit : null };
 }

@@ -14,8 +14,13 @@ export const sprintCohort: AdminCohort = {
   counts: { byState: { RESERVED: 5, WAITLISTED: 1 }, byRole: { DEVELOPER: 4, DESIGNER: 2 }, total: 6 },
 };
 
-const member = (joinId: number, name: string, role: 'PLANNER' | 'DESIGNER' | 'DEVELOPER', extra: Partial<BoardResponse['teams'][number]['members'][number]> = {}) => ({
-  joinId, name, role, state: 'RESERVED' as const, careerMonths: 24, locked: false, explanation: `${name}: 개발자 자리를 채워요.`, ...extra,
+type Member = BoardResponse['teams'][number]['members'][number];
+
+/** A board member as the service answers one: the person (nickname, name, career, level, hours, friends) and their seat. */
+const member = (joinId: number, name: string | null, role: 'PLANNER' | 'DESIGNER' | 'DEVELOPER', extra: Partial<Member> = {}): Member => ({
+  joinId, name, alias: null, careerCardId: `card${joinId}`, role, jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', experienceMonths: 24,
+  skillLevel: null, weeklyHours: null, friendRequests: [], friendStatus: 'NONE', placement: 'PLACED', teamKey: null,
+  state: 'RESERVED' as const, careerMonths: 24, locked: false, explanation: `${name}: 개발자 자리를 채워요.`, ...extra,
 });
 
 export const board: BoardResponse = {
@@ -23,8 +28,37 @@ export const board: BoardResponse = {
   seed: 1,
   publishedAt: null,
   teams: [
-    { key: 'T1', locked: false, score: 0.82, members: [member(1, '김하나', 'DEVELOPER'), member(2, '이둘', 'DESIGNER'), member(3, '박셋', 'DEVELOPER')] },
-    { key: 'T2', locked: false, score: 0.77, members: [member(4, '최넷', 'DEVELOPER'), member(5, '정다섯', 'DESIGNER'), member(6, '한여섯', 'PLANNER')] },
+    { key: 'T1', locked: false, score: 0.82, members: [member(1, '김하나', 'DEVELOPER', { teamKey: 'T1' }), member(2, '이둘', 'DESIGNER', { teamKey: 'T1' }), member(3, '박셋', 'DEVELOPER', { teamKey: 'T1' })] },
+    { key: 'T2', locked: false, score: 0.77, members: [member(4, '최넷', 'DEVELOPER', { teamKey: 'T2' }), member(5, '정다섯', 'DESIGNER', { teamKey: 'T2' }), member(6, '한여섯', 'PLANNER', { teamKey: 'T2' })] },
   ],
-  waitlist: [{ ...member(7, '오일곱', 'DEVELOPER'), reason: '개발자 자리가 남지 않았어요.' }],
+  waitlist: [{ ...member(7, '오일곱', 'DEVELOPER', { placement: 'WAITLISTED' }), reason: '개발자 자리가 남지 않았어요.' }],
+};
+
+const friend = (careerCardId: string, alias: string | null, joinId: number | null, mutual: boolean, together: boolean | null) => ({ careerCardId, alias, joinId, mutual, together });
+
+/**
+ * A board of people as the demo shows them: nicknames and names, careers, levels, weekly hours, friends kept
+ * together or not, and a withdrawn member known only by number.
+ */
+export const peopleBoard: BoardResponse = {
+  oddId: 212,
+  seed: 1,
+  publishedAt: null,
+  teams: [
+    {
+      key: 'T1', locked: false, score: 61.5, members: [
+        member(11, '김하은', 'PLANNER', { alias: '기획하는하은', careerCardId: 'haeun11', jobGroup: 'JG_PLAN', position: 'POS_PM', careerYears: 'CY_3_5Y', experienceMonths: 50, careerMonths: 50, skillLevel: 4, weeklyHours: 15, teamKey: 'T1', explanation: '기획하는하은님이 기획자 자리(1/2)를 채워요. 함께 신청한 코딩하는도윤님과 같은 팀이에요.', friendRequests: [friend('doyun12', '코딩하는도윤', 12, true, true)], friendStatus: 'HONOURED' }),
+        member(12, '박도윤', 'DEVELOPER', { alias: '코딩하는도윤', careerCardId: 'doyun12', position: 'POS_FRONTEND', careerYears: 'CY_1_3Y', experienceMonths: 20, careerMonths: 20, skillLevel: 2, weeklyHours: 8, teamKey: 'T1', explanation: '코딩하는도윤님이 개발자 자리(1/4)를 채워요.', friendRequests: [friend('haeun11', '기획하는하은', 11, true, true)], friendStatus: 'HONOURED' }),
+        member(13, null, 'DEVELOPER', { careerCardId: null, jobGroup: null, position: null, careerYears: null, experienceMonths: null, careerMonths: 0, teamKey: 'T1', explanation: '' }),
+      ],
+    },
+    {
+      key: 'T2', locked: false, score: 58.2, members: [
+        member(14, '이지아', 'DESIGNER', { alias: '그리는지아', careerCardId: 'jia14', jobGroup: 'JG_DESIGN', position: 'POS_UXUI', careerYears: 'CY_5_10Y', experienceMonths: 80, careerMonths: 80, skillLevel: null, weeklyHours: 25, teamKey: 'T2', explanation: '그리는지아님이 디자이너 자리(1/2)를 채워요.', friendRequests: [friend('siwoo15', '버그잡는시우', 15, false, false)], friendStatus: 'NOT_HONOURED' }),
+      ],
+    },
+  ],
+  waitlist: [
+    { ...member(15, '최시우', 'DEVELOPER', { alias: '버그잡는시우', careerCardId: 'siwoo15', careerYears: 'CY_6M_1Y', experienceMonths: 9, careerMonths: 9, skillLevel: 1, weeklyHours: null, placement: 'WAITLISTED', explanation: '' }), reason: '버그잡는시우님이 지원한 개발자 자리가 모두 찼어요.' },
+  ],
 };

@@ -1,5 +1,5 @@
 import type { ProductDetail, SignedInUser, JobGroupWithPositions } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
 import { formatPhone } from '@sq/ui';
 import {
   APPLICANT_ROLES,
@@ -78,7 +78,7 @@ export function eligibilityError(values: RequiredValues, minMonths: number | nul
   if (minMonths === null) return undefined;
   const months = values.experienceMonths.trim();
   if (!/^\d{1,4}$/.test(months)) return undefined;
-  return Number(months) < minMonths ? MESSAGES.applyNotEligible.replace('{n}', String(minMonths)) : undefined;
+  return Number(months) < minMonths ? APPLICATION_MESSAGES.applyNotEligible.replace('{n}', String(minMonths)) : undefined;
 }
 
 export interface AsideValues {
@@ -119,7 +119,7 @@ export function asideRequest(values: AsideValues): AsideStep {
 export function friendLimitError(values: AsideValues, maxFriends: number): Record<string, string> {
   const count = values.friendCareerCardIds.map((id) => id.trim()).filter(Boolean).length;
   if (count === 0 || count <= maxFriends) return {};
-  const message = maxFriends === 0 ? MESSAGES.applyFriendsNotAllowed : MESSAGES.applyTooManyFriends.replace('{n}', String(maxFriends));
+  const message = maxFriends === 0 ? APPLICATION_MESSAGES.applyFriendsNotAllowed : APPLICATION_MESSAGES.applyTooManyFriends.replace('{n}', String(maxFriends));
   return { friendCareerCardIds: message };
 }
 

@@ -1,5 +1,5 @@
 import type { ProductKind } from '@sq/contracts';
-import { APPLY_FLOWS, applyPaths, flowSegment, type WizardStep } from '@sq/contracts/api/applications';
+import { APPLY_FLOWS, applyPaths, flowSegment, type WizardStep } from '@sq/contracts/api/application-states';
 
 /**
  * What the screens add to the contract's flows (`APPLY_FLOWS`, `applyPaths`): reading a step from the URL,

@@ -51,15 +51,16 @@ export interface AvailabilityResponse {
   available: true;
 }
 
-/** POST /findEmail {name, phone}: the account e-mail, masked (mi***@example.com). 404 이름 또는 연락처를 다시 확인해 주세요. */
+/** POST /findEmail {name, phone}: the account e-mail, masked (mi***@example.com). 404 이름 또는 연락처를 다시 확인해 주세요.; 429 too many lookups. */
 export interface FindEmailResponse {
   email: string;
   vendor: SignedInUser['vendor'];
 }
 
 /**
- * POST /password-reset {email, phone}: sends the reset mail (link to /change/{token}, valid 30 minutes, single
- * use). 404 일치하는 회원 정보가 없습니다.; 503 메일 전송에 실패하였습니다. 다시 시도해주세요.
+ * POST /password-reset {email, phone}: the same answer whether or not they belong to a member (so it reveals
+ * nobody); a matching e-mail account then gets the reset mail (link to /change/{token}, valid 30 minutes,
+ * single use). 429 when the e-mail was asked for within the minute (or five times in the hour).
  */
 export interface PasswordResetResponse {
   /** Minutes the mailed link stays valid. */

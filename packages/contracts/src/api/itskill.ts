@@ -120,6 +120,12 @@ export interface InternalSkillLevelResponse {
   skill: { surveyId: number; shareKey: string; jobGroupCode: string; level: number; levelName: string; totalScore: number; completedAt: string } | null;
 }
 
+/** POST /internal/skill-levels {applications: {userId, joinId}[]} (service to service): each application's level as GET /internal/users/{userId}/skill-level?joinId= gives it. */
+export interface InternalSkillLevelsResponse {
+  /** level 1..5 as the console shows it; totalScore 0..100 as the team matcher weighs it; null without a result. */
+  levels: { joinId: number; level: number | null; totalScore: number | null }[];
+}
+
 /** GET /itskill/trends: levels and missed areas from real results, per season (demo seasons are flagged). */
 export interface TrendSeason {
   surveyId: number;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { OPERATOR_MESSAGES } from '../messages/operators';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy, PaymentTimeline } from './applications';
 
 /**
@@ -11,9 +12,11 @@ import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy,
  * - GET  /cohorts?productId=                      -> CohortListResponse (live counts per state and role)
  * - POST /cohorts                 CohortInput      -> { cohort: AdminCohort }
  * - PUT  /cohorts/{oddId}         CohortInput      -> { cohort: AdminCohort }
- * - GET  /cohorts/{oddId}/applicants?role=&state=&careerYears=&friends=true|false&q=   -> ApplicantListResponse
- *        (q: name or career card ID; skillLevel null when the itskill service has none or does not answer)
- * - GET  /cohorts/{oddId}/applicants.csv (same filters) -> text/csv, UTF-8 with BOM
+ * - GET  /cohorts/{oddId}/applicants?role=&state=&careerYears=&skillLevel=1..5|none&minHours=&maxHours=
+ *        &friends=true|false&friendStatus=&placement=&q=&page=&pageSize=   -> ApplicantListResponse (one page
+ *        of the ApplicantFilters' matches in submission order and their total; q: name, nickname or career card
+ *        ID; skillLevel null when the itskill service has none or does not answer)
+ * - GET  /cohorts/{oddId}/applicants.csv (same filters) -> text/csv, UTF-8 with BOM, every match (no paging)
  * - GET  /applications/{joinId}/answers            -> ApplicationAnswersResponse
  * - GET  /cohorts/{oddId}/payments                -> PaymentRecordsResponse (every application money or a card moved on,
  *        ended ones and withdrawn members' included: the payment records the privacy policy keeps 5 years)
@@ -80,13 +83,13 @@ export const COHORT_CAPACITY_MAX = 100_000;
 /** Years PostgreSQL and JavaScript read alike (no year 0, no 5-digit year), so a date never fails in the database. */
 const inYears = (value: string) => Number(value.slice(0, 4)) >= 1900 && Number(value.slice(0, 4)) <= 9999;
 /** A calendar day that exists (no 2026-02-30). */
-const day = z.iso.date({ error: MESSAGES.adminCohortDateRequired }).check(z.refine(inYears, MESSAGES.adminCohortDateRequired));
+const day = z.iso.date({ error: OPERATOR_MESSAGES.adminCohortDateRequired }).check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
 /** An instant with its offset, kept in UTC: PostgreSQL refuses offsets of 16 hours or more, JavaScript does not. */
 const instant = z.pipe(
-  z.iso.datetime({ offset: true, error: MESSAGES.adminCohortDateRequired }).check(z.refine((value) => Number.isFinite(Date.parse(value)), MESSAGES.adminCohortDateRequired)),
+  z.iso.datetime({ offset: true, error: OPERATOR_MESSAGES.adminCohortDateRequired }).check(z.refine((value) => Number.isFinite(Date.parse(value)), OPERATOR_MESSAGES.adminCohortDateRequired)),
   z.transform((value: string) => new Date(value).toISOString()),
-).check(z.refine(inYears, MESSAGES.adminCohortDateRequired));
-const seats = z.optional(z.nullable(z.number({ error: MESSAGES.adminCohortSeatsInvalid }).check(z.int(MESSAGES.adminCohortSeatsInvalid), z.gte(0, MESSAGES.adminCohortSeatsInvalid), z.lte(ROLE_SEATS_MAX, MESSAGES.adminCohortSeatsInvalid))));
+).check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
+const seats = z.optional(z.nullable(z.number({ error: OPERATOR_MESSAGES.adminCohortSeatsInvalid }).check(z.int(OPERATOR_MESSAGES.adminCohortSeatsInvalid), z.gte(0, OPERATOR_MESSAGES.adminCohortSeatsInvalid), z.lte(ROLE_SEATS_MAX, OPERATOR_MESSAGES.adminCohortSeatsInvalid))));
 /** The Korean calendar day of an instant (recruiting closes at an instant; the other milestones are days). */
 const seoulDate = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
 /** One date rule of the cohort (the database's check constraint), its message under the field that breaks it. */
@@ -101,7 +104,7 @@ const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) =>
         return true;
       }
     },
-    { message: MESSAGES.adminCohortDatesInvalid, path: [path] },
+    { message: OPERATOR_MESSAGES.adminCohortDatesInvalid, path: [path] },
   );
 
 /**
@@ -111,17 +114,17 @@ const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) =>
  */
 export const cohortInputSchema = z
   .object({
-    productId: z.number({ error: MESSAGES.adminCohortProductRequired }).check(z.int(MESSAGES.adminCohortProductRequired), z.positive(MESSAGES.adminCohortProductRequired)),
-    name: z.string({ error: MESSAGES.adminCohortNameRequired }).check(z.trim(), z.minLength(1, MESSAGES.adminCohortNameRequired), z.maxLength(100, MESSAGES.adminCohortNameRequired)),
+    productId: z.number({ error: OPERATOR_MESSAGES.adminCohortProductRequired }).check(z.int(OPERATOR_MESSAGES.adminCohortProductRequired), z.positive(OPERATOR_MESSAGES.adminCohortProductRequired)),
+    name: z.string({ error: OPERATOR_MESSAGES.adminCohortNameRequired }).check(z.trim(), z.minLength(1, OPERATOR_MESSAGES.adminCohortNameRequired), z.maxLength(100, OPERATOR_MESSAGES.adminCohortNameRequired)),
     recruitStart: instant,
     recruitEnd: instant,
     teamBuildingAnnounceDate: z.nullable(day),
     kickoffDate: z.nullable(day),
     startDate: day,
     endDate: day,
-    capacity: z.nullable(z.number({ error: MESSAGES.adminCohortCapacityInvalid }).check(z.int(MESSAGES.adminCohortCapacityInvalid), z.positive(MESSAGES.adminCohortCapacityInvalid), z.lte(COHORT_CAPACITY_MAX, MESSAGES.adminCohortCapacityInvalid))),
+    capacity: z.nullable(z.number({ error: OPERATOR_MESSAGES.adminCohortCapacityInvalid }).check(z.int(OPERATOR_MESSAGES.adminCohortCapacityInvalid), z.positive(OPERATOR_MESSAGES.adminCohortCapacityInvalid), z.lte(COHORT_CAPACITY_MAX, OPERATOR_MESSAGES.adminCohortCapacityInvalid))),
     roleSeats: z.nullable(z.object({ PLANNER: seats, DESIGNER: seats, DEVELOPER: seats })),
-  }, { error: MESSAGES.badRequest })
+  }, { error: CORE_MESSAGES.badRequest })
   .check(
     inOrder('recruitEnd', (c) => Date.parse(c.recruitStart) < Date.parse(c.recruitEnd)),
     inOrder('startDate', (c) => seoulDate(c.recruitEnd) <= c.startDate),
@@ -140,24 +143,75 @@ export interface CohortListResponse {
   cohorts: AdminCohort[];
 }
 
-export interface AdminApplicant {
-  joinId: number;
-  userId: number;
-  /** From the account service; null when it does not answer. */
+/**
+ * A friend an applicant asked to be placed with (by career card ID), and whether the board honours it.
+ * Only mutual requests bind the team matcher; an operator may still place one-sided friends together.
+ */
+export interface FriendRequest {
+  careerCardId: string;
+  /** The friend's live application in the same cohort and their nickname; null when they have none (or withdrew). */
+  joinId: number | null;
+  alias: string | null;
+  /** The friend asked for this applicant too. */
+  mutual: boolean;
+  /** On the same team of the board; null while the board does not place the applicant (no board, not on it). */
+  together: boolean | null;
+}
+/**
+ * Friend requests as a whole: none made; all honoured (every friend on the applicant's team); not honoured
+ * (the applicant is waitlisted or a friend is elsewhere or did not apply); undecided (no board places them yet).
+ */
+export const FRIEND_STATUSES = ['NONE', 'HONOURED', 'NOT_HONOURED', 'UNDECIDED'] as const;
+export type FriendStatus = (typeof FRIEND_STATUSES)[number];
+/** Where the team building board has an applicant: on a team, on the waitlist, or not on the board. */
+export const PLACEMENTS = ['PLACED', 'WAITLISTED', 'NOT_ON_BOARD'] as const;
+export type Placement = (typeof PLACEMENTS)[number];
+
+/**
+ * Who an applicant is, as the applicant list and the board show them. Name, nickname and career card ID come
+ * from the account service (live; null once the member withdrew, who is then shown by number); job, career,
+ * weekly hours and friend requests from the answers the application was submitted with (erased at withdrawal);
+ * the IT skill check-up level from the itskill service.
+ */
+export interface ApplicantPerson {
   name: string | null;
+  /** Nickname. */
+  alias: string | null;
   careerCardId: string | null;
   role: ApplicantRole | null;
-  state: ApplicationState;
-  stateName: string;
+  /** Codes of the common code groups JOB_GROUP, POSITION and CAREER_YEARS (the career card's choices). */
+  jobGroup: string | null;
+  position: string | null;
   careerYears: string | null;
   experienceMonths: number | null;
-  friendCareerCardIds: string[];
-  /** IT skill check-up level; null when the member has none (or the itskill service does not answer). */
+  /** IT skill check-up level 1..5; null when the member has none (or the itskill service does not answer). */
   skillLevel: number | null;
+  weeklyHours: number | null;
+  friendRequests: FriendRequest[];
+  friendStatus: FriendStatus;
+  placement: Placement;
+  /** The board's team key when placed. */
+  teamKey: string | null;
+}
+
+export interface AdminApplicant extends ApplicantPerson {
+  joinId: number;
+  userId: number;
+  state: ApplicationState;
+  stateName: string;
+  friendCareerCardIds: string[];
   submittedAt: string | null;
 }
 export interface ApplicantListResponse {
+  /** This page's applicants, in submission order (then application number). */
   applicants: AdminApplicant[];
+  /** Applicants matching the filters on every page. */
+  total: number;
+  /** This page's number, 1 first (a number past the last page answers no applicants). */
+  page: number;
+  pageSize: number;
+  /** Pages the matches fill; 0 when none match. */
+  pageCount: number;
 }
 
 /**
@@ -210,10 +264,8 @@ export interface AuditLogResponse {
   entries: AuditLogEntry[];
 }
 
-export interface BoardMember {
+export interface BoardMember extends ApplicantPerson {
   joinId: number;
-  name: string | null;
-  role: ApplicantRole | null;
   state: ApplicationState;
   careerMonths: number;
   locked: boolean;
@@ -251,14 +303,29 @@ export interface PublishResponse {
 }
 
 export type RemovalReason = 'LEFT' | 'DROPPED' | 'SUPPORT';
+/** Why a refund line refunds nothing (more): see services/programs/OPERATORS.md, "The refund ledger". */
+export type RefundBlock = 'NOT_CHARGED' | 'CASE_APPLIED' | 'COVERED' | 'NO_ENTITLEMENT';
+export const REFUND_BLOCK_TEXT: Record<RefundBlock, string> = {
+  NOT_CHARGED: '결제된 금액이 없어요.',
+  CASE_APPLIED: '이미 같은 사유로 환불했어요.',
+  COVERED: '이미 환불받은 금액이 이 사유로 받을 금액 이상이에요.',
+  NO_ENTITLEMENT: '지금은 이 사유로 환불되는 금액이 없어요.',
+};
 export interface RefundLine {
   joinId: number;
   refundCase: string;
-  /** What is still on the member's payment (0: nothing was charged). */
+  /** What was charged (0: nothing was charged). */
   paidKrw: number;
-  /** The refund engine's amount for the case at this instant. */
+  /** What was refunded already (or is being refunded). */
+  refundedKrw: number;
+  /** What the case gives in total out of the payment (refund entitlements do not stack). */
+  entitledKrw: number;
+  /** What confirming refunds now: the largest entitlement applied, less what was refunded. */
   refundKrw: number;
   phase: string | null;
+  /** Why nothing (more) is refunded, else null; `note` is its Korean text (REFUND_BLOCK_TEXT). */
+  block: RefundBlock | null;
+  note: string | null;
 }
 export interface ReplacementCandidate {
   joinId: number;

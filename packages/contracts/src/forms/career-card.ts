@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { ACCOUNT_MESSAGES } from '../messages/account';
+import { CAREER_CARD_MESSAGES } from '../messages/career-card';
 import { careerYears, hasControlCharacters, jobGroup, nickname, position } from './fields';
 
 /**
@@ -26,20 +28,20 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 /** What the card remembers: a step to resume at, or 'done' once the last step is passed. */
 export const ONBOARDING_PROGRESS = [...ONBOARDING_STEPS, 'done'] as const;
 
-const printable = z.refine<string>((value) => !hasControlCharacters(value), MESSAGES.textInvalidCharacters);
+const printable = z.refine<string>((value) => !hasControlCharacters(value), CAREER_CARD_MESSAGES.textInvalidCharacters);
 
 /** Free text of at most `max` characters, trimmed; `message` also for a wrong type. */
 const freeText = (max: number, message: string) => z.string({ error: message }).check(z.trim(), z.maxLength(max, message), printable);
 
-export const intro = freeText(CAREER_CARD_LIMITS.introMax, MESSAGES.introLength);
-const imageId = z.uuid({ error: MESSAGES.imageInvalid });
+export const intro = freeText(CAREER_CARD_LIMITS.introMax, ACCOUNT_MESSAGES.introLength);
+const imageId = z.uuid({ error: ACCOUNT_MESSAGES.imageInvalid });
 
 /** POST /profile/intro {intro} */
-export const introSchema = z.object({ intro }, { error: MESSAGES.badRequest });
+export const introSchema = z.object({ intro }, { error: CORE_MESSAGES.badRequest });
 export type IntroForm = z.infer<typeof introSchema>;
 
 /** POST /profile/cover {coverImgId}: an upload of the member's own (null takes the cover off). */
-export const coverSchema = z.object({ coverImgId: z.nullable(imageId) }, { error: MESSAGES.badRequest });
+export const coverSchema = z.object({ coverImgId: z.nullable(imageId) }, { error: CORE_MESSAGES.badRequest });
 export type CoverForm = z.infer<typeof coverSchema>;
 
 /**
@@ -52,7 +54,7 @@ export const profileSchema = z.object({
   position: z.optional(z.nullable(position)),
   careerYears,
   imgId: z.optional(z.nullable(imageId)),
-}, { error: MESSAGES.badRequest });
+}, { error: CORE_MESSAGES.badRequest });
 export type ProfileForm = z.infer<typeof profileSchema>;
 
 /** POST /insertMyinfo: the additional profile info, saved the first time (onboarding's first step). */
@@ -62,7 +64,7 @@ export const myInfoInsertSchema = z.object({
   yearCode: careerYears,
   intro: z.optional(intro),
   imgId: z.optional(z.nullable(imageId)),
-}, { error: MESSAGES.badRequest });
+}, { error: CORE_MESSAGES.badRequest });
 export type MyInfoInsertForm = z.infer<typeof myInfoInsertSchema>;
 
 /** POST /updateMyinfo: any of the same fields, plus the onboarding step reached (to resume later). */
@@ -72,29 +74,29 @@ export const myInfoUpdateSchema = z.object({
   yearCode: z.optional(careerYears),
   intro: z.optional(intro),
   imgId: z.optional(z.nullable(imageId)),
-  onboardingStep: z.optional(z.enum(ONBOARDING_PROGRESS, { error: MESSAGES.badRequest })),
-}, { error: MESSAGES.badRequest });
+  onboardingStep: z.optional(z.enum(ONBOARDING_PROGRESS, { error: CORE_MESSAGES.badRequest })),
+}, { error: CORE_MESSAGES.badRequest });
 export type MyInfoUpdateForm = z.infer<typeof myInfoUpdateSchema>;
 
-const skillName = z.string({ error: MESSAGES.skillLength }).check(
+const skillName = z.string({ error: CAREER_CARD_MESSAGES.skillLength }).check(
   z.trim(),
-  z.minLength(1, MESSAGES.skillLength),
-  z.maxLength(CAREER_CARD_LIMITS.skillMax, MESSAGES.skillLength),
+  z.minLength(1, CAREER_CARD_MESSAGES.skillLength),
+  z.maxLength(CAREER_CARD_LIMITS.skillMax, CAREER_CARD_MESSAGES.skillLength),
   printable,
 );
 /** POST /profile/skills {skills}: the whole list in display order (case-insensitively unique). */
 export const skillsSchema = z.object({
-  skills: z.array(skillName, { error: MESSAGES.badRequest }).check(
-    z.maxLength(CAREER_CARD_LIMITS.skillsMax, MESSAGES.skillsTooMany),
-    z.refine((list) => new Set(list.map((s) => s.trim().toLowerCase())).size === list.length, MESSAGES.skillDuplicate),
+  skills: z.array(skillName, { error: CORE_MESSAGES.badRequest }).check(
+    z.maxLength(CAREER_CARD_LIMITS.skillsMax, CAREER_CARD_MESSAGES.skillsTooMany),
+    z.refine((list) => new Set(list.map((s) => s.trim().toLowerCase())).size === list.length, CAREER_CARD_MESSAGES.skillDuplicate),
   ),
-}, { error: MESSAGES.badRequest });
+}, { error: CORE_MESSAGES.badRequest });
 export type SkillsForm = z.infer<typeof skillsSchema>;
 
 /** POST /profile/skill-visibility {showSkillLevel}: whether the public card shows the IT skill check-up level. */
 export const skillVisibilitySchema = z.object({
-  showSkillLevel: z.boolean({ error: MESSAGES.badRequest }),
-}, { error: MESSAGES.badRequest });
+  showSkillLevel: z.boolean({ error: CORE_MESSAGES.badRequest }),
+}, { error: CORE_MESSAGES.badRequest });
 export type SkillVisibilityForm = z.infer<typeof skillVisibilitySchema>;
 
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30), between 1970 and 2100. */
@@ -105,10 +107,10 @@ export function isCalendarDay(value: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return y >= 1970 && y <= 2100 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
-const day = z.string({ error: MESSAGES.projectPeriodInvalid }).check(z.refine(isCalendarDay, MESSAGES.projectPeriodInvalid));
-const link = z.string({ error: MESSAGES.projectLinkInvalid }).check(
+const day = z.string({ error: CAREER_CARD_MESSAGES.projectPeriodInvalid }).check(z.refine(isCalendarDay, CAREER_CARD_MESSAGES.projectPeriodInvalid));
+const link = z.string({ error: CAREER_CARD_MESSAGES.projectLinkInvalid }).check(
   z.trim(),
-  z.maxLength(CAREER_CARD_LIMITS.linkMax, MESSAGES.projectLinkInvalid),
+  z.maxLength(CAREER_CARD_LIMITS.linkMax, CAREER_CARD_MESSAGES.projectLinkInvalid),
   z.refine((value) => {
     try {
       const url = new URL(value);
@@ -116,27 +118,27 @@ const link = z.string({ error: MESSAGES.projectLinkInvalid }).check(
     } catch {
       return false;
     }
-  }, MESSAGES.projectLinkInvalid),
+  }, CAREER_CARD_MESSAGES.projectLinkInvalid),
 );
 
 /** POST /profile/project (create) and PUT /profile/project/{projectId} (edit). */
 export const projectSchema = z.object({
-  title: z.string({ error: MESSAGES.projectTitleRequired }).check(z.trim(), z.minLength(1, MESSAGES.projectTitleRequired), z.maxLength(CAREER_CARD_LIMITS.titleMax, MESSAGES.projectTitleLength), printable),
-  role: z.string({ error: MESSAGES.projectRoleRequired }).check(z.trim(), z.minLength(1, MESSAGES.projectRoleRequired), z.maxLength(CAREER_CARD_LIMITS.roleMax, MESSAGES.projectRoleLength), printable),
+  title: z.string({ error: CAREER_CARD_MESSAGES.projectTitleRequired }).check(z.trim(), z.minLength(1, CAREER_CARD_MESSAGES.projectTitleRequired), z.maxLength(CAREER_CARD_LIMITS.titleMax, CAREER_CARD_MESSAGES.projectTitleLength), printable),
+  role: z.string({ error: CAREER_CARD_MESSAGES.projectRoleRequired }).check(z.trim(), z.minLength(1, CAREER_CARD_MESSAGES.projectRoleRequired), z.maxLength(CAREER_CARD_LIMITS.roleMax, CAREER_CARD_MESSAGES.projectRoleLength), printable),
   startDate: day,
   /** Null while the project is still running. */
   endDate: z.nullable(day),
-  description: z._default(freeText(CAREER_CARD_LIMITS.descriptionMax, MESSAGES.projectDescriptionLength), ''),
-  links: z._default(z.array(link, { error: MESSAGES.projectLinkInvalid }).check(z.maxLength(CAREER_CARD_LIMITS.linksMax, MESSAGES.projectLinksTooMany)), []),
-  imgIds: z._default(z.array(imageId, { error: MESSAGES.imageInvalid }).check(z.maxLength(CAREER_CARD_LIMITS.imagesMax, MESSAGES.projectImagesTooMany)), []),
-}, { error: MESSAGES.badRequest }).check(
-  z.refine((p) => p.endDate === null || p.endDate >= p.startDate, { message: MESSAGES.projectPeriodInvalid, path: ['endDate'] }),
+  description: z._default(freeText(CAREER_CARD_LIMITS.descriptionMax, CAREER_CARD_MESSAGES.projectDescriptionLength), ''),
+  links: z._default(z.array(link, { error: CAREER_CARD_MESSAGES.projectLinkInvalid }).check(z.maxLength(CAREER_CARD_LIMITS.linksMax, CAREER_CARD_MESSAGES.projectLinksTooMany)), []),
+  imgIds: z._default(z.array(imageId, { error: ACCOUNT_MESSAGES.imageInvalid }).check(z.maxLength(CAREER_CARD_LIMITS.imagesMax, CAREER_CARD_MESSAGES.projectImagesTooMany)), []),
+}, { error: CORE_MESSAGES.badRequest }).check(
+  z.refine((p) => p.endDate === null || p.endDate >= p.startDate, { message: CAREER_CARD_MESSAGES.projectPeriodInvalid, path: ['endDate'] }),
 );
 export type ProjectForm = z.input<typeof projectSchema>;
 
 /** POST /profile/project/order {projectIds}: every project of the card, each once, in the new order. */
 export const projectOrderSchema = z.object({
-  projectIds: z.array(z.number({ error: MESSAGES.projectOrderInvalid }).check(z.int(), z.positive(MESSAGES.projectOrderInvalid), z.maximum(2_147_483_647, MESSAGES.projectOrderInvalid)), { error: MESSAGES.projectOrderInvalid })
-    .check(z.minLength(1, MESSAGES.projectOrderInvalid), z.maxLength(CAREER_CARD_LIMITS.projectsMax, MESSAGES.projectOrderInvalid)),
-}, { error: MESSAGES.badRequest });
+  projectIds: z.array(z.number({ error: CAREER_CARD_MESSAGES.projectOrderInvalid }).check(z.int(), z.positive(CAREER_CARD_MESSAGES.projectOrderInvalid), z.maximum(2_147_483_647, CAREER_CARD_MESSAGES.projectOrderInvalid)), { error: CAREER_CARD_MESSAGES.projectOrderInvalid })
+    .check(z.minLength(1, CAREER_CARD_MESSAGES.projectOrderInvalid), z.maxLength(CAREER_CARD_LIMITS.projectsMax, CAREER_CARD_MESSAGES.projectOrderInvalid)),
+}, { error: CORE_MESSAGES.badRequest });
 export type ProjectOrderForm = z.infer<typeof projectOrderSchema>;

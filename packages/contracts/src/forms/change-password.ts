@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { CAREER_CARD_MESSAGES } from '../messages/career-card';
 import { password, passwordConfirm, passwordsMatch } from './fields';
 
 /** The mailed reset token: 43 base64url characters (32 random bytes). */
-export const resetToken = z.string({ error: MESSAGES.badPasswordChangeToken }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.badPasswordChangeToken));
+export const resetToken = z.string({ error: CORE_MESSAGES.badPasswordChangeToken }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, CORE_MESSAGES.badPasswordChangeToken));
 
 /** Change password (POST /api/change/password) {token, password, pw_confirm}. */
 export const changePasswordSchema = z
-  .object({ token: resetToken, password, pw_confirm: passwordConfirm }, { error: MESSAGES.badRequest })
+  .object({ token: resetToken, password, pw_confirm: passwordConfirm }, { error: CORE_MESSAGES.badRequest })
   .check(...passwordsMatch());
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
@@ -17,9 +18,9 @@ export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
  */
 export const memberPasswordSchema = z
   .object({
-    currentPassword: z.string({ error: MESSAGES.currentPasswordRequired }).check(z.minLength(1, MESSAGES.currentPasswordRequired), z.maxLength(100, MESSAGES.currentPasswordWrong)),
+    currentPassword: z.string({ error: CAREER_CARD_MESSAGES.currentPasswordRequired }).check(z.minLength(1, CAREER_CARD_MESSAGES.currentPasswordRequired), z.maxLength(100, CAREER_CARD_MESSAGES.currentPasswordWrong)),
     password,
     pw_confirm: passwordConfirm,
-  }, { error: MESSAGES.badRequest })
+  }, { error: CORE_MESSAGES.badRequest })
   .check(...passwordsMatch());
 export type MemberPasswordForm = z.infer<typeof memberPasswordSchema>;

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { ACCOUNT_MESSAGES } from '../messages/account';
+import { CAREER_CARD_MESSAGES } from '../messages/career-card';
 import { formatPhone, PHONE_PATTERN as MOBILE_PATTERN } from '../format';
 import { CAREER_CARD_ID_PATTERN, isReservedCareerCardId } from '../career-card-id';
 
@@ -27,33 +29,33 @@ const printableName = (message: string) => z.refine<string>((value) => !hasContr
 /** A required text field: missing, null or another type reads as empty and shows `required`. */
 const text = (required: string) => z.string({ error: required });
 
-export const email = text(MESSAGES.emailRequired).check(
+export const email = text(ACCOUNT_MESSAGES.emailRequired).check(
   z.trim(),
   z.toLowerCase(),
-  z.minLength(1, MESSAGES.emailRequired),
-  z.maxLength(254, MESSAGES.emailFormat),
-  z.email(MESSAGES.emailFormat),
+  z.minLength(1, ACCOUNT_MESSAGES.emailRequired),
+  z.maxLength(254, ACCOUNT_MESSAGES.emailFormat),
+  z.email(ACCOUNT_MESSAGES.emailFormat),
 );
 
-export const contactEmail = text(MESSAGES.contactEmailRequired).check(
+export const contactEmail = text(ACCOUNT_MESSAGES.contactEmailRequired).check(
   z.trim(),
   z.toLowerCase(),
-  z.minLength(1, MESSAGES.contactEmailRequired),
-  z.maxLength(254, MESSAGES.emailFormat),
-  z.email(MESSAGES.emailFormat),
+  z.minLength(1, ACCOUNT_MESSAGES.contactEmailRequired),
+  z.maxLength(254, ACCOUNT_MESSAGES.emailFormat),
+  z.email(ACCOUNT_MESSAGES.emailFormat),
 );
 
 /** 8 to 22 characters of letters, digits and special characters, with at least one of each. */
-export const password = text(MESSAGES.passwordRequired).check(
-  z.minLength(1, MESSAGES.passwordRequired),
-  z.minLength(PASSWORD_MIN, MESSAGES.passwordLength),
-  z.maxLength(PASSWORD_MAX, MESSAGES.passwordLength),
-  z.refine((value) => PASSWORD_CHARS.test(value) && LETTER.test(value) && DIGIT.test(value) && SPECIAL.test(value), MESSAGES.passwordComposition),
+export const password = text(ACCOUNT_MESSAGES.passwordRequired).check(
+  z.minLength(1, ACCOUNT_MESSAGES.passwordRequired),
+  z.minLength(PASSWORD_MIN, CORE_MESSAGES.passwordLength),
+  z.maxLength(PASSWORD_MAX, CORE_MESSAGES.passwordLength),
+  z.refine((value) => PASSWORD_CHARS.test(value) && LETTER.test(value) && DIGIT.test(value) && SPECIAL.test(value), ACCOUNT_MESSAGES.passwordComposition),
 );
 
-export const passwordConfirm = text(MESSAGES.passwordConfirmRequired).check(
-  z.minLength(1, MESSAGES.passwordConfirmRequired),
-  z.maxLength(100, MESSAGES.passwordMismatchShort),
+export const passwordConfirm = text(ACCOUNT_MESSAGES.passwordConfirmRequired).check(
+  z.minLength(1, ACCOUNT_MESSAGES.passwordConfirmRequired),
+  z.maxLength(100, CORE_MESSAGES.passwordMismatchShort),
 );
 
 /**
@@ -69,54 +71,54 @@ export function passwordsMatch<T extends { password: string; pw_confirm: string 
   };
   const same = (value: T) => value.password === value.pw_confirm;
   return [
-    z.refine<T>(same, { message: MESSAGES.passwordMismatch, path: [], when }),
-    z.refine<T>(same, { message: MESSAGES.passwordMismatchShort, path: ['pw_confirm'], when }),
+    z.refine<T>(same, { message: CORE_MESSAGES.passwordMismatch, path: [], when }),
+    z.refine<T>(same, { message: CORE_MESSAGES.passwordMismatchShort, path: ['pw_confirm'], when }),
   ] as const;
 }
 
-export const userName = text(MESSAGES.nameRequired).check(
+export const userName = text(ACCOUNT_MESSAGES.nameRequired).check(
   z.trim(),
-  z.minLength(1, MESSAGES.nameRequired),
-  z.minLength(2, MESSAGES.nameLength),
-  z.maxLength(20, MESSAGES.nameLength),
-  printableName(MESSAGES.textInvalidCharacters),
+  z.minLength(1, ACCOUNT_MESSAGES.nameRequired),
+  z.minLength(2, ACCOUNT_MESSAGES.nameLength),
+  z.maxLength(20, ACCOUNT_MESSAGES.nameLength),
+  printableName(CAREER_CARD_MESSAGES.textInvalidCharacters),
 );
 
-export const nickname = text(MESSAGES.nicknameRequired).check(
+export const nickname = text(ACCOUNT_MESSAGES.nicknameRequired).check(
   z.trim(),
-  z.minLength(1, MESSAGES.nicknameRequired),
-  z.minLength(2, MESSAGES.nicknameLength),
-  z.maxLength(20, MESSAGES.nicknameLength),
-  printableName(MESSAGES.textInvalidCharacters),
+  z.minLength(1, ACCOUNT_MESSAGES.nicknameRequired),
+  z.minLength(2, ACCOUNT_MESSAGES.nicknameLength),
+  z.maxLength(20, ACCOUNT_MESSAGES.nicknameLength),
+  printableName(CAREER_CARD_MESSAGES.textInvalidCharacters),
 );
 
 export { CAREER_CARD_ID_PATTERN, RESERVED_CAREER_CARD_IDS, isReservedCareerCardId, isValidCareerCardId } from '../career-card-id';
 
-export const careerCardId = text(MESSAGES.careerCardIdRequired).check(
+export const careerCardId = text(ACCOUNT_MESSAGES.careerCardIdRequired).check(
   z.trim(),
-  z.minLength(1, MESSAGES.careerCardIdRequired),
-  z.regex(CAREER_CARD_ID_PATTERN, MESSAGES.careerCardIdFormat),
-  z.refine((id) => !isReservedCareerCardId(id), MESSAGES.careerCardIdReserved),
+  z.minLength(1, ACCOUNT_MESSAGES.careerCardIdRequired),
+  z.regex(CAREER_CARD_ID_PATTERN, ACCOUNT_MESSAGES.careerCardIdFormat),
+  z.refine((id) => !isReservedCareerCardId(id), ACCOUNT_MESSAGES.careerCardIdReserved),
 );
 
 /** The phone helper of spec section 9 (strip non-digits, insert hyphens) and the mobile format it checks. */
 export { formatPhone, MOBILE_PATTERN };
 
-export const phone = text(MESSAGES.phoneRequired).check(
+export const phone = text(ACCOUNT_MESSAGES.phoneRequired).check(
   z.trim(),
-  z.minLength(1, MESSAGES.phoneRequired),
-  z.maxLength(30, MESSAGES.phoneFormat),
+  z.minLength(1, ACCOUNT_MESSAGES.phoneRequired),
+  z.maxLength(30, ACCOUNT_MESSAGES.phoneFormat),
   z.overwrite(formatPhone),
-  z.regex(MOBILE_PATTERN, MESSAGES.phoneFormat),
+  z.regex(MOBILE_PATTERN, ACCOUNT_MESSAGES.phoneFormat),
 );
 
 /** A common code picked from a list (job group, position, career years): required, at most 40 characters. */
 export const codeField = (required: string) =>
   text(required).check(z.trim(), z.minLength(1, required), z.maxLength(40, required), z.regex(/^[A-Za-z0-9_]+$/, required));
 
-export const jobGroup = codeField(MESSAGES.jobGroupRequired);
-export const position = codeField(MESSAGES.positionRequired);
-export const careerYears = codeField(MESSAGES.careerYearsRequired);
+export const jobGroup = codeField(ACCOUNT_MESSAGES.jobGroupRequired);
+export const position = codeField(ACCOUNT_MESSAGES.positionRequired);
+export const careerYears = codeField(ACCOUNT_MESSAGES.careerYearsRequired);
 
 /** A consent box that must be ticked. */
 export const requiredConsent = (message: string) => z.literal(true, { error: message });

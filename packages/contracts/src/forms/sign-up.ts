@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { ACCOUNT_MESSAGES } from '../messages/account';
 import {
   careerCardId, careerYears, contactEmail, email, jobGroup, nickname, password, passwordConfirm, passwordsMatch, phone,
   position, requiredConsent, userName,
@@ -16,14 +17,14 @@ const profileFields = {
   /** Optional: the spec requires the job group and career years only. */
   position: z.optional(z.nullable(position)),
   careerYears,
-  termsAgreed: requiredConsent(MESSAGES.termsRequired),
-  privacyAgreed: requiredConsent(MESSAGES.privacyRequired),
-  marketingAgreed: z.optional(z.boolean({ error: MESSAGES.badRequest })),
+  termsAgreed: requiredConsent(ACCOUNT_MESSAGES.termsRequired),
+  privacyAgreed: requiredConsent(ACCOUNT_MESSAGES.privacyRequired),
+  marketingAgreed: z.optional(z.boolean({ error: CORE_MESSAGES.badRequest })),
 };
 
 /** E-mail sign-up (POST /api/signUp), the body the server validates. */
 export const signUpSchema = z
-  .object({ email, password, pw_confirm: passwordConfirm, ...profileFields }, { error: MESSAGES.badRequest })
+  .object({ email, password, pw_confirm: passwordConfirm, ...profileFields }, { error: CORE_MESSAGES.badRequest })
   .check(...passwordsMatch());
 export type SignUpForm = z.infer<typeof signUpSchema>;
 
@@ -32,9 +33,9 @@ export type SignUpForm = z.infer<typeof signUpSchema>;
  * the sign-up `ticket` the OAuth exchange handed out, never from the body.
  */
 export const snsSignUpSchema = z.object({
-  ticket: z.string({ error: MESSAGES.socialSignUpExpired }).check(z.minLength(16, MESSAGES.socialSignUpExpired), z.maxLength(200, MESSAGES.socialSignUpExpired)),
+  ticket: z.string({ error: ACCOUNT_MESSAGES.socialSignUpExpired }).check(z.minLength(16, ACCOUNT_MESSAGES.socialSignUpExpired), z.maxLength(200, ACCOUNT_MESSAGES.socialSignUpExpired)),
   ...profileFields,
-}, { error: MESSAGES.badRequest });
+}, { error: CORE_MESSAGES.badRequest });
 export type SnsSignUpForm = z.infer<typeof snsSignUpSchema>;
 
 /**
@@ -42,8 +43,8 @@ export type SnsSignUpForm = z.infer<typeof snsSignUpSchema>;
  * (spec section 5). The server re-checks uniqueness itself, so these flags never travel to it.
  */
 const duplicateChecks = {
-  nicknameChecked: z.literal(true, { error: MESSAGES.nicknameCheckRequired }),
-  careerCardIdChecked: z.literal(true, { error: MESSAGES.careerCardIdCheckRequired }),
+  nicknameChecked: z.literal(true, { error: ACCOUNT_MESSAGES.nicknameCheckRequired }),
+  careerCardIdChecked: z.literal(true, { error: ACCOUNT_MESSAGES.careerCardIdCheckRequired }),
 };
 export const signUpSubmitSchema = z.extend(signUpSchema, duplicateChecks);
 export const snsSignUpSubmitSchema = z.extend(snsSignUpSchema, duplicateChecks);

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { ACCOUNT_MESSAGES } from '../messages/account';
+import { APPLICATION_MESSAGES } from '../messages/applications';
+import { CAREER_CARD_MESSAGES } from '../messages/career-card';
 import { hasControlCharacters } from './fields';
 
 /**
@@ -26,36 +29,36 @@ const isWebLink = (value: string) => {
   }
 };
 
-const printable = z.refine<string>((value) => !hasControlCharacters(value), MESSAGES.textInvalidCharacters);
+const printable = z.refine<string>((value) => !hasControlCharacters(value), CAREER_CARD_MESSAGES.textInvalidCharacters);
 const link = (required: string) =>
   z.string({ error: required }).check(
     z.trim(),
     z.minLength(1, required),
-    z.maxLength(SUBMISSION_LIMITS.linkMax, MESSAGES.projectLinkInvalid),
-    z.refine(isWebLink, MESSAGES.projectLinkInvalid),
+    z.maxLength(SUBMISSION_LIMITS.linkMax, CAREER_CARD_MESSAGES.projectLinkInvalid),
+    z.refine(isWebLink, CAREER_CARD_MESSAGES.projectLinkInvalid),
   );
 /** An image of the submission: the member's upload, or an image already on the web. */
-const image = z.string({ error: MESSAGES.imageInvalid }).check(
-  z.maxLength(SUBMISSION_LIMITS.linkMax, MESSAGES.imageInvalid),
-  z.refine((value) => UPLOAD_PATH.test(value) || isWebLink(value), MESSAGES.imageInvalid),
+const image = z.string({ error: ACCOUNT_MESSAGES.imageInvalid }).check(
+  z.maxLength(SUBMISSION_LIMITS.linkMax, ACCOUNT_MESSAGES.imageInvalid),
+  z.refine((value) => UPLOAD_PATH.test(value) || isWebLink(value), ACCOUNT_MESSAGES.imageInvalid),
 );
 
 export const submissionSchema = z.object({
-  projectName: z.string({ error: MESSAGES.projectTitleRequired }).check(
+  projectName: z.string({ error: CAREER_CARD_MESSAGES.projectTitleRequired }).check(
     z.trim(),
-    z.minLength(1, MESSAGES.projectTitleRequired),
-    z.maxLength(SUBMISSION_LIMITS.projectNameMax, MESSAGES.projectTitleLength),
+    z.minLength(1, CAREER_CARD_MESSAGES.projectTitleRequired),
+    z.maxLength(SUBMISSION_LIMITS.projectNameMax, CAREER_CARD_MESSAGES.projectTitleLength),
     printable,
   ),
-  description: z.string({ error: MESSAGES.submissionDescriptionRequired }).check(
+  description: z.string({ error: APPLICATION_MESSAGES.submissionDescriptionRequired }).check(
     z.trim(),
-    z.minLength(1, MESSAGES.submissionDescriptionRequired),
-    z.maxLength(SUBMISSION_LIMITS.descriptionMax, MESSAGES.submissionDescriptionLength),
+    z.minLength(1, APPLICATION_MESSAGES.submissionDescriptionRequired),
+    z.maxLength(SUBMISSION_LIMITS.descriptionMax, APPLICATION_MESSAGES.submissionDescriptionLength),
     printable,
   ),
-  repositoryUrl: link(MESSAGES.submissionRepositoryRequired),
+  repositoryUrl: link(APPLICATION_MESSAGES.submissionRepositoryRequired),
   /** Null: no demo (the form's empty field). */
-  demoUrl: z.nullable(link(MESSAGES.projectLinkInvalid)),
-  images: z.array(image, { error: MESSAGES.imageInvalid }).check(z.maxLength(SUBMISSION_LIMITS.imagesMax, MESSAGES.submissionImagesTooMany)),
-}, { error: MESSAGES.badRequest });
+  demoUrl: z.nullable(link(CAREER_CARD_MESSAGES.projectLinkInvalid)),
+  images: z.array(image, { error: ACCOUNT_MESSAGES.imageInvalid }).check(z.maxLength(SUBMISSION_LIMITS.imagesMax, APPLICATION_MESSAGES.submissionImagesTooMany)),
+}, { error: CORE_MESSAGES.badRequest });
 export type SubmissionForm = z.infer<typeof submissionSchema>;

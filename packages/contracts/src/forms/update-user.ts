@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { ACCOUNT_MESSAGES } from '../messages/account';
 import { careerYears, contactEmail, email, jobGroup, nickname, phone, position, userName } from './fields';
 
 /**
@@ -8,7 +9,7 @@ import { careerYears, contactEmail, email, jobGroup, nickname, phone, position, 
  * (where the team's workspace invitations go) take an empty string to clear; their check flags
  * (notionEmailCheckYn, slackEmailCheckYn) are Y once an address is on file.
  */
-const optionalEmail = z.union([z.literal(''), email], { error: MESSAGES.emailFormat });
+const optionalEmail = z.union([z.literal(''), email], { error: ACCOUNT_MESSAGES.emailFormat });
 export const updateUserSchema = z.object({
   username: z.optional(userName),
   notionEmail: z.optional(optionalEmail),
@@ -19,6 +20,6 @@ export const updateUserSchema = z.object({
   jobGroup: z.optional(jobGroup),
   position: z.optional(z.nullable(position)),
   careerYears: z.optional(careerYears),
-  marketingAgreed: z.optional(z.boolean({ error: MESSAGES.badRequest })),
-}, { error: MESSAGES.badRequest });
+  marketingAgreed: z.optional(z.boolean({ error: CORE_MESSAGES.badRequest })),
+}, { error: CORE_MESSAGES.badRequest });
 export type UpdateUserForm = z.infer<typeof updateUserSchema>;

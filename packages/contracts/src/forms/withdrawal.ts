@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { MESSAGES } from '../messages';
+import { CORE_MESSAGES } from '../core-messages';
+import { ACCOUNT_MESSAGES } from '../messages/account';
+import { CAREER_CARD_MESSAGES } from '../messages/career-card';
 import { hasControlCharacters } from './fields';
 
 /** The reasons offered on the withdrawal screen. */
@@ -14,12 +16,12 @@ const REASON_CODES = WITHDRAWAL_REASONS.map((r) => r.code) as string[];
 
 /** Withdrawal (POST /api/setWithdrawal/{id}): one of the offered reasons and the confirmation that the notice was read. */
 export const withdrawalSchema = z.object({
-  reasonCode: z.string({ error: MESSAGES.withdrawalReasonRequired }).check(z.trim(), z.refine((code) => REASON_CODES.includes(code), MESSAGES.withdrawalReasonRequired)),
-  reasonText: z.optional(z.string({ error: MESSAGES.withdrawalReasonTextLength }).check(
+  reasonCode: z.string({ error: ACCOUNT_MESSAGES.withdrawalReasonRequired }).check(z.trim(), z.refine((code) => REASON_CODES.includes(code), ACCOUNT_MESSAGES.withdrawalReasonRequired)),
+  reasonText: z.optional(z.string({ error: ACCOUNT_MESSAGES.withdrawalReasonTextLength }).check(
     z.trim(),
-    z.maxLength(500, MESSAGES.withdrawalReasonTextLength),
-    z.refine((text) => !hasControlCharacters(text), MESSAGES.textInvalidCharacters),
+    z.maxLength(500, ACCOUNT_MESSAGES.withdrawalReasonTextLength),
+    z.refine((text) => !hasControlCharacters(text), CAREER_CARD_MESSAGES.textInvalidCharacters),
   )),
-  agreed: z.literal(true, { error: MESSAGES.withdrawalConsentRequired }),
-}, { error: MESSAGES.badRequest });
+  agreed: z.literal(true, { error: ACCOUNT_MESSAGES.withdrawalConsentRequired }),
+}, { error: CORE_MESSAGES.badRequest });
 export type WithdrawalForm = z.infer<typeof withdrawalSchema>;

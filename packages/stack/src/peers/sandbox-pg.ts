@@ -14,15 +14,35 @@ export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret, signWebhook, ty
  *   server   (header `Authorization: PortOne <apiSecret>`, else 401)
  *            POST   /billing-keys                          issue from card credentials (no browser)
  *            GET    /billing-keys/{billingKey}             DELETE /billing-keys/{billingKey}
- *            POST   /payments/{paymentId}/billing-key      charge; paymentId is the idempotency key
+ *            POST   /payments/{paymentId}/billing-key      charge (payWithBillingKey), see "payment ids" below
  *            GET    /payments/{paymentId}                  POST /payments/{paymentId}/cancel
  *   people   GET /  (Korean overview), GET /api/state (the same as JSON),
  *            POST /api/webhooks/{webhookId}/redeliver (send an event again, same webhook-id)
  * Every change is announced by a Standard Webhooks delivery to `webhookUrl`, retried until a 2xx.
  * Test cards: TEST_CARDS (4242… approves, …0002 is declined at issue, …9995 fails at charge, funds).
+ *
+ * Payment ids, as PortOne V2 has them (sources: the V2 OpenAPI document, developers.portone.io
+ * src/schema/v2.openapi.yml, operation payWithBillingKey, and its guide
+ * src/routes/(root)/opi/ko/integration/start/v2/checkout.mdx: "같은 paymentId에 대해 여러 번의 결제 시도가
+ * 가능하나, 최종적으로 결제에 성공하는 것은 단 한 번만 가능합니다"):
+ *  - a paymentId that is PAID (or partly/fully cancelled since) is never charged again: 409 `ALREADY_PAID`
+ *    (not the first answer replayed; the caller reads GET /payments/{paymentId} for the outcome);
+ *  - a paymentId whose last attempt FAILED may be attempted again with the same id: a new attempt (new
+ *    transactionId) under the same payment, which the payment's record then shows;
+ *  - a card refusal is 502 `PG_PROVIDER` with `pgCode`/`pgMessage` (PgProviderError's status in the
+ *    OpenAPI document), and the payment's record is FAILED with the reason;
+ *  - an attempt arriving while another attempt of the same paymentId is in progress: PortOne documents no
+ *    error for it (PayWithBillingKeyError lists no "in progress" type), only that one attempt at most
+ *    succeeds. The sandbox serialises attempts per paymentId and answers the late one with the conflict the
+ *    operation does list, 409 `ALREADY_PAID`, while the first is READY; a client must read the record
+ *    rather than believe either answer (the record says READY until the first attempt ends).
+ *
+ * Faults (test-only; `npm start` never sets them): `faults` makes the network between the service and the
+ * PG fail the way it does in production, so tests exercise the real client against the real sandbox
+ * rather than a mock (see SandboxPgFaults).
  */
 export interface SandboxPgOptions {
-  /** 0 or absent: a free port. `npm start` uses 4190. */
+  /** 0 or absent: a free port. `npm start` uses `PEER_PORTS.pg` (ports.ts). */
   port?: number;
   host?: string;
   apiSecret: string;
@@ -36,6 +56,24 @@ export interface SandboxPgOptions {
   /** Waits before each retry of a webhook; attempts = length + 1. */
   webhookRetryDelaysMs?: readonly number[];
   clock?: () => Date;
+  /** Test-only network faults at start (also changeable later through `SandboxPg.faults`). */
+  faults?: Partial<SandboxPgFaults>;
+}
+
+/**
+ * Test-only faults of charge requests (`POST /payments/{paymentId}/billing-key`) and payment reads, for
+ * tests of what a client does when it cannot know the outcome. All off by default; counters go down by one
+ * per request they hit.
+ */
+export interface SandboxPgFaults {
+  /** How long a charge attempt stays READY (in progress at the card company) before it is decided. */
+  chargeDelayMs: number;
+  /** The next N charges are done (charged or declined) and then the connection is cut without an answer. */
+  dropChargeAnswers: number;
+  /** The next N charge requests are cut before the PG takes them: nothing is charged or recorded. */
+  loseChargeRequests: number;
+  /** The next N reads of a payment (`GET /payments/{paymentId}`) are cut without an answer (the PG unreachable). */
+  dropPaymentReads: number;
 }
 
 export interface SandboxBillingKey {
@@ -95,6 +133,8 @@ export interface SandboxPg {
   url: string;
   storeId: string;
   state(): SandboxPgState;
+  /** The test-only faults now in force (mutable; see SandboxPgFaults). */
+  faults: SandboxPgFaults;
   setWebhookUrl(url: string | null): void;
   /**
    * Sends an earlier webhook again with the same webhook-id and body (freshly timestamped and signed), as a
@@ -112,9 +152,12 @@ export const SANDBOX_PG_MESSAGES = {
   insufficientFunds: '카드 잔액이 부족해 결제하지 못했어요.',
   userCancelled: '카드 등록을 취소했어요.',
   unauthorized: '인증 정보가 올바르지 않습니다.',
+  alreadyPaid: '이미 결제가 완료되었거나 진행 중인 결제 건입니다.',
 } as const;
 
 const CARD_NUMBER_DIGITS = 16;
+/** What a faulted request answers: nothing; the connection is cut (SandboxPgFaults). */
+const CUT_CONNECTION = Symbol('cut connection');
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 type Json = Record<string, unknown>;
@@ -131,6 +174,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   const billingKeys = new Map<string, SandboxBillingKey & { fullNumber: string }>();
   const byIssueId = new Map<string, string>();
   const payments = new Map<string, SandboxPayment>();
+  const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, ...options.faults };
   let webhookUrl = options.webhookUrl ?? null;
   const webhooks = createWebhookSender({
     url: webhookUrl,
@@ -169,7 +213,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   function issue(card: string, params: { issueId: string; issueName: string; customerId: string }): SandboxBillingKey {
     const previous = byIssueId.get(params.issueId);
     if (previous) return publicKey(billingKeys.get(previous)!);
-    if (card === TEST_CARDS.declined) throw new Problem(400, 'PG_PROVIDER', SANDBOX_PG_MESSAGES.declinedAtIssue, { pgCode: '05', pgMessage: 'Do not honor' });
+    if (card === TEST_CARDS.declined) throw new Problem(502, 'PG_PROVIDER', SANDBOX_PG_MESSAGES.declinedAtIssue, { pgCode: '05', pgMessage: 'Do not honor' });
     const key = {
       billingKey: `billing-key-${randomUUID()}`,
       status: 'ISSUED' as const,
@@ -245,10 +289,11 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     ...(p.failure ? { failure: { ...p.failure } } : {}),
   });
 
-  function charge(paymentId: string, body: Json) {
+  async function charge(paymentId: string, body: Json) {
     const existing = payments.get(paymentId);
-    // The paymentId is the idempotency key: a payment that went through answers the same forever.
-    if (existing && existing.status !== 'FAILED') return { status: 200, body: { payment: { pgTxId: existing.pgTxId, paidAt: existing.paidAt } } };
+    // PortOne V2: at most one successful attempt per paymentId; a FAILED one may be attempted again, and one
+    // in progress (READY) refuses a second attempt meanwhile (header).
+    if (existing && existing.status !== 'FAILED') throw new Problem(409, 'ALREADY_PAID', SANDBOX_PG_MESSAGES.alreadyPaid);
     const billingKey = stringField(body, 'billingKey');
     const orderName = stringField(body, 'orderName');
     const amount = (body.amount as Json | undefined)?.total;
@@ -280,12 +325,15 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
       cancellations: [],
     };
     payments.set(paymentId, payment);
+    // The attempt is with the card company: READY for everyone who looks until it is decided.
+    if (faults.chargeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.chargeDelayMs));
+    const decidedAt = nowIso();
     if (key.fullNumber === TEST_CARDS.insufficientFunds) {
-      Object.assign(payment, { status: 'FAILED', failedAt: now, failure: { reason: SANDBOX_PG_MESSAGES.insufficientFunds, pgCode: '51', pgMessage: 'Insufficient funds' } });
+      Object.assign(payment, { status: 'FAILED', updatedAt: decidedAt, failedAt: decidedAt, failure: { reason: SANDBOX_PG_MESSAGES.insufficientFunds, pgCode: '51', pgMessage: 'Insufficient funds' } });
       emit('Transaction.Failed', { paymentId, transactionId: payment.transactionId });
-      return { status: 400, body: { type: 'PG_PROVIDER', message: SANDBOX_PG_MESSAGES.insufficientFunds, pgCode: '51', pgMessage: 'Insufficient funds' } };
+      return { status: 502, body: { type: 'PG_PROVIDER', message: SANDBOX_PG_MESSAGES.insufficientFunds, pgCode: '51', pgMessage: 'Insufficient funds' } };
     }
-    Object.assign(payment, { status: 'PAID', paidAt: now, pgTxId: `sandbox-${randomUUID()}`, amount: { total: payment.amount.total, paid: payment.amount.total, cancelled: 0 } });
+    Object.assign(payment, { status: 'PAID', updatedAt: decidedAt, paidAt: decidedAt, pgTxId: `sandbox-${randomUUID()}`, amount: { total: payment.amount.total, paid: payment.amount.total, cancelled: 0 } });
     emit('Transaction.Paid', { paymentId, transactionId: payment.transactionId });
     return { status: 200, body: { payment: { pgTxId: payment.pgTxId, paidAt: payment.paidAt } } };
   }
@@ -371,6 +419,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
       if (!authorized(request)) return json(401, { type: 'UNAUTHORIZED', message: SANDBOX_PG_MESSAGES.unauthorized });
       try {
         const answer = await api(method, path, request);
+        if (answer === CUT_CONNECTION) return void request.socket.destroy();
         if (answer) return json(answer.status, answer.body);
       } catch (error) {
         if (error instanceof Problem) return json(error.status, { type: error.type, message: error.message, ...error.extra });
@@ -380,7 +429,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     json(404, { type: 'NOT_FOUND', message: '없는 경로입니다.' });
   }
 
-  async function api(method: string, path: string, request: http.IncomingMessage): Promise<{ status: number; body: unknown } | null> {
+  async function api(method: string, path: string, request: http.IncomingMessage): Promise<{ status: number; body: unknown } | typeof CUT_CONNECTION | null> {
     const keyPath = /^\/billing-keys\/([^/]+)$/.exec(path);
     const paymentPath = /^\/payments\/([^/]+)(\/billing-key|\/cancel)?$/.exec(path);
     if (path === '/billing-keys' && method === 'POST') {
@@ -435,11 +484,30 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     if (paymentPath) {
       const paymentId = decodeURIComponent(paymentPath[1]!);
       if (!paymentPath[2] && method === 'GET') {
+        if (faults.dropPaymentReads > 0) {
+          faults.dropPaymentReads -= 1;
+          return CUT_CONNECTION;
+        }
         const payment = payments.get(paymentId);
         if (!payment) throw new Problem(404, 'PAYMENT_NOT_FOUND', '결제 건이 존재하지 않습니다.');
         return { status: 200, body: paymentView(payment) };
       }
-      if (paymentPath[2] === '/billing-key' && method === 'POST') return charge(paymentId, await readJson(request));
+      if (paymentPath[2] === '/billing-key' && method === 'POST') {
+        const body = await readJson(request);
+        if (faults.loseChargeRequests > 0) {
+          faults.loseChargeRequests -= 1;
+          return CUT_CONNECTION;
+        }
+        const answer = await charge(paymentId, body).catch((error: unknown) => {
+          if (error instanceof Problem) return { status: error.status, body: { type: error.type, message: error.message, ...error.extra } };
+          throw error;
+        });
+        if (faults.dropChargeAnswers > 0) {
+          faults.dropChargeAnswers -= 1;
+          return CUT_CONNECTION;
+        }
+        return answer;
+      }
       if (paymentPath[2] === '/cancel' && method === 'POST') return { status: 200, body: cancel(paymentId, await readJson(request)) };
     }
     return null;
@@ -472,6 +540,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     url: base,
     storeId: options.storeId,
     state: snapshot,
+    faults,
     setWebhookUrl(next) {
       webhookUrl = next;
       webhooks.setUrl(next);

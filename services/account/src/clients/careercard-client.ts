@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { INTERNAL_SECRET_HEADER, MESSAGES } from '@sq/contracts';
-import { ApiError, badRequest, conflict } from '@sq/service-kit';
+import { MESSAGES } from '@sq/contracts';
+import { ApiError, badRequest, conflict, createInternalClient, type InternalCallConfig, type InternalMethod } from '@sq/service-kit';
 
 /**
  * The careercard service over its internal API (never through the gateway). It owns career card IDs: the
@@ -32,22 +32,12 @@ export interface CreateCard {
   yearCode: string;
 }
 
-export function createCareercardClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
-  async function call(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; json: unknown }> {
+export function createCareercardClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+  const careercard = createInternalClient({ peer: 'careercard', ...options });
+  /** A call with an idempotency key is careercard's to deduplicate: safe to repeat. */
+  async function call(method: InternalMethod, path: string, body?: unknown, key?: string): Promise<{ status: number; json: unknown }> {
     try {
-      const response = await fetch(`${options.baseUrl}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          [INTERNAL_SECRET_HEADER]: options.internalSecret,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      const json = await response.json().catch(() => null);
-      return { status: response.status, json };
+      return await careercard.call({ method, path, body, headers: key ? { 'idempotency-key': key } : undefined, idempotent: key !== undefined });
     } catch (error) {
       options.log.warn({ err: error, path }, 'careercard unreachable');
       throw new CareercardUnavailable();
@@ -117,6 +107,7 @@ export default fp(async (app) => {
     baseUrl: app.accountConfig.careercardUrl,
     internalSecret: app.internalSecret,
     timeoutMs: app.accountConfig.careercardTimeoutMs,
+    retry: app.accountConfig.internalCalls,
     log: app.log,
   }));
 }, { name: 'careercard-client', dependencies: ['account-config'] });

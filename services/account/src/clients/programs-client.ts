@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { INTERNAL_SECRET_HEADER, MESSAGES } from '@sq/contracts';
-import { ApiError } from '@sq/service-kit';
+import { MESSAGES } from '@sq/contracts';
+import { ApiError, createInternalClient, type InternalCallConfig } from '@sq/service-kit';
 
 /**
  * The programs service over its internal API: how many of a member's applications are still live (reserved,
@@ -8,17 +8,15 @@ import { ApiError } from '@sq/service-kit';
  * and nothing changes. After a withdrawal committed, the withdrawal outbox asks programs to erase the member's
  * personal data from their applications; a failure there only postpones it (the outbox retries).
  */
-export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
+export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+  const programs = createInternalClient({ peer: 'programs', ...options });
   return {
     async liveApplications(userId: number): Promise<number> {
       try {
-        const response = await fetch(`${options.baseUrl}/internal/users/${userId}/live-applications`, {
-          headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        const json = (await response.json().catch(() => null)) as { liveApplications?: unknown } | null;
-        if (response.status === 200 && typeof json?.liveApplications === 'number') return json.liveApplications;
-        options.log.warn({ status: response.status }, 'programs refused the live-applications question');
+        const { status, json } = await programs.call({ path: `/internal/users/${userId}/live-applications` });
+        const live = (json as { liveApplications?: unknown } | null)?.liveApplications;
+        if (status === 200 && typeof live === 'number') return live;
+        options.log.warn({ status }, 'programs refused the live-applications question');
       } catch (error) {
         options.log.warn({ err: error }, 'programs unreachable');
       }
@@ -30,14 +28,8 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
      * which programs takes out of other members' placement texts and friend lists.
      */
     async erasePersonalData(userId: number, names: ErasureNames): Promise<void> {
-      const response = await fetch(`${options.baseUrl}/internal/users/${userId}/erase-personal-data`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
-        body: JSON.stringify(names),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      const json = (await response.json().catch(() => null)) as { ErrorCode?: unknown } | null;
-      if (response.status !== 200 || json?.ErrorCode !== '00') throw new Error(`programs answered ${response.status} to the erasure`);
+      const { status, json } = await programs.call({ method: 'POST', path: `/internal/users/${userId}/erase-personal-data`, body: names });
+      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00') throw new Error(`programs answered ${status} to the erasure`);
     },
   };
 }
@@ -60,6 +52,7 @@ export default fp(async (app) => {
     baseUrl: app.accountConfig.programsUrl,
     internalSecret: app.internalSecret,
     timeoutMs: app.accountConfig.programsTimeoutMs,
+    retry: app.accountConfig.internalCalls,
     log: app.log,
   }));
 }, { name: 'programs-client', dependencies: ['account-config'] });

@@ -11,6 +11,11 @@ import type { Knex } from 'knex';
  * Beyond a limit, sign-in answers 429 until the oldest counted failure leaves the window. Refused attempts are
  * not counted (the cool-down does not grow while the user waits); a successful sign-in clears the failures of
  * that account from that address.
+ *
+ * An attempt takes its slot before the password is checked: under per-subject advisory locks the counts are
+ * read and the attempt is written as a failure in one short transaction, and a correct password forgives it
+ * afterwards. Counting after the check would let parallel guesses all read the same count while their
+ * (slow, argon2) checks run, and get far more than the allowed number of guesses.
  */
 export interface GuardLimits {
   maxPerAccountAddress: number;
@@ -20,11 +25,19 @@ export interface GuardLimits {
 }
 
 type Scope = 'ACCOUNT_IP' | 'ACCOUNT' | 'IP';
+/** Always locked in this order, so two attempts never wait for each other's locks in a cycle. */
+const SCOPES: readonly Scope[] = ['ACCOUNT_IP', 'ACCOUNT', 'IP'];
+/** Advisory-lock classes, one per scope (the second key is the subject's hash). */
+const LOCK_CLASS: Record<Scope, number> = { ACCOUNT_IP: 0x5571_0011, ACCOUNT: 0x5571_0012, IP: 0x5571_0013 };
 
 const SUBJECT_MAX = 300;
 
+/** The attempt's provisional failure rows; a correct password hands them back. */
+export type SignInSlot = { wait: 0; failureIds: number[] } | { wait: number; failureIds: [] };
+
 export function createSignInGuard(knex: Knex, limits: GuardLimits) {
   const window = `${Math.max(1, Math.floor(limits.windowMinutes))} minutes`;
+  const max: Record<Scope, number> = { ACCOUNT_IP: limits.maxPerAccountAddress, ACCOUNT: limits.maxPerAccount, IP: limits.maxPerIp };
   const subjects = (email: string, ip: string): Record<Scope, string> => {
     const account = email.toLowerCase();
     return {
@@ -35,40 +48,48 @@ export function createSignInGuard(knex: Knex, limits: GuardLimits) {
   };
 
   /** Seconds until the scope's `max`-th newest failure leaves the window; 0 when not blocked. */
-  async function waitSeconds(scope: Scope, subject: string, max: number): Promise<number> {
-    const row = await knex('sign_in_failure')
+  async function waitSeconds(trx: Knex.Transaction, scope: Scope, subject: string): Promise<number> {
+    // The wall clock, not now(): the transaction may have waited for the lock.
+    const row = await trx('sign_in_failure')
       .where({ scope, subject })
-      .where('failed_at', '>', knex.raw(`now() - interval '${window}'`))
+      .where('failed_at', '>', trx.raw(`clock_timestamp() - interval '${window}'`))
       .orderBy('failed_at', 'desc')
-      .offset(Math.max(1, max) - 1)
-      .first(knex.raw(`extract(epoch from (failed_at + interval '${window}' - now())) as wait`));
+      .offset(Math.max(1, max[scope]) - 1)
+      .first(trx.raw(`extract(epoch from (failed_at + interval '${window}' - clock_timestamp())) as wait`));
     return row ? Math.max(1, Number(row.wait)) : 0;
   }
 
   return {
-    /** Seconds the caller must wait, or 0. */
-    async coolDown(email: string, ip: string): Promise<number> {
+    /**
+     * Takes a sign-in attempt's slot: either the seconds the caller must wait (nothing recorded), or the
+     * attempt recorded as a failure in every scope, to be forgiven with `succeeded` when the password is right.
+     */
+    async take(email: string, ip: string): Promise<SignInSlot> {
       const subject = subjects(email, ip);
-      const waits = await Promise.all([
-        waitSeconds('ACCOUNT_IP', subject.ACCOUNT_IP, limits.maxPerAccountAddress),
-        waitSeconds('ACCOUNT', subject.ACCOUNT, limits.maxPerAccount),
-        waitSeconds('IP', subject.IP, limits.maxPerIp),
-      ]);
-      return Math.max(...waits);
+      return knex.transaction(async (trx): Promise<SignInSlot> => {
+        for (const scope of SCOPES) {
+          await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK_CLASS[scope], subject[scope]]);
+        }
+        // One query at a time: a transaction is one connection.
+        let wait = 0;
+        for (const scope of SCOPES) wait = Math.max(wait, await waitSeconds(trx, scope, subject[scope]));
+        if (wait > 0) return { wait, failureIds: [] };
+        // Housekeeping for these keys only (the index makes it cheap).
+        await trx('sign_in_failure')
+          .whereIn(['scope', 'subject'], SCOPES.map((scope) => [scope, subject[scope]]))
+          .where('failed_at', '<', trx.raw(`clock_timestamp() - interval '${window}'`))
+          .delete();
+        const rows: { id: string | number }[] = await trx('sign_in_failure')
+          .insert(SCOPES.map((scope) => ({ scope, subject: subject[scope], failed_at: trx.raw('clock_timestamp()') })))
+          .returning('id');
+        return { wait: 0, failureIds: rows.map((row) => Number(row.id)) };
+      });
     },
-    async recordFailure(email: string, ip: string): Promise<void> {
-      const subject = subjects(email, ip);
-      const scopes = Object.keys(subject) as Scope[];
-      await knex('sign_in_failure').insert(scopes.map((scope) => ({ scope, subject: subject[scope] })));
-      // Housekeeping for these keys only (the index makes it cheap).
+    /** The password was right: the attempt is forgiven, and that address's failures on that account no longer count. */
+    async succeeded(email: string, ip: string, slot: SignInSlot): Promise<void> {
       await knex('sign_in_failure')
-        .whereIn(['scope', 'subject'], scopes.map((scope) => [scope, subject[scope]]))
-        .where('failed_at', '<', knex.raw(`now() - interval '${window}'`))
+        .where((q) => q.whereIn('id', slot.failureIds).orWhere({ scope: 'ACCOUNT_IP', subject: subjects(email, ip).ACCOUNT_IP }))
         .delete();
-    },
-    /** After a successful sign-in: that address's failures on that account no longer count. */
-    async clearAddress(email: string, ip: string): Promise<void> {
-      await knex('sign_in_failure').where({ scope: 'ACCOUNT_IP', subject: subjects(email, ip).ACCOUNT_IP }).delete();
     },
     /** After a password reset: the account is open again from every address. */
     async clearAccount(email: string): Promise<void> {

@@ -8,6 +8,8 @@ import * as oauthBrowserBinding from './006_oauth_browser_binding';
 import * as sessionEvents from './007_session_events';
 import * as programsErasure from './008_programs_erasure';
 import * as programsErasureNames from './009_programs_erasure_names';
+import * as recoveryAttempts from './010_recovery_attempts';
+import * as entitlementMarkers from './011_entitlement_markers';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007_session_events': sessionEvents,
   '008_programs_erasure': programsErasure,
   '009_programs_erasure_names': programsErasureNames,
+  '010_recovery_attempts': recoveryAttempts,
+  '011_entitlement_markers': entitlementMarkers,
 };

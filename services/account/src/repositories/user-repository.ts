@@ -63,6 +63,18 @@ export function createUserRepository(knex: Knex) {
       knex<UserRow>('user_account').whereRaw('lower(email) = ?', [email.toLowerCase()]).whereNull('withdrawn_at').first(),
     findById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).first(),
     findActiveById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first(),
+    /** Active members among `userIds` with their receiving e-mail (withdrawn members left out). */
+    activeContacts: (userIds: number[]) =>
+      knex('user_account').whereIn('user_id', userIds).whereNull('withdrawn_at').orderBy('user_id').select('user_id', 'contact_email', 'user_name'),
+    /** Names, nicknames and career card IDs of the active members among `userIds`. */
+    activeNames: (userIds: number[]) => knex('user_account').whereIn('user_id', userIds).whereNull('withdrawn_at').select('user_id', 'user_name', 'user_alias', 'profile_id'),
+    update: (userId: number, changes: Partial<UserRow>) => knex('user_account').where({ user_id: userId }).update(changes),
+    /** The new password; every other session of the member ends (`keepSid`: the one that asked). */
+    changePassword: (userId: number, passwordHash: string, keepSid: string) =>
+      knex.transaction(async (trx) => {
+        await trx('user_account').where({ user_id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
+        await trx('session').where({ user_id: userId }).whereNull('revoked_at').whereNot({ sid: keepSid }).update({ revoked_at: trx.fn.now() });
+      }),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import { MESSAGES, contactEmail, email, nickname, ok, type AvailabilityResponse } from '@sq/contracts';
 import { conflict } from '@sq/service-kit';
-import { createAvailability, emailTakenMessage } from '../lib/availability';
+import { emailTakenMessage } from '../lib/availability';
 
 /**
  * The sign-up duplicate checks (spec section 7). Free: 200 {available: true}; taken: 409 with the spec's
@@ -14,7 +14,7 @@ const contactEmailQuery = z.object({ contactEmail }, { error: MESSAGES.badReques
 const idQuery = z.object({ id: nickname }, { error: MESSAGES.badRequest });
 
 const checkRoutes: FastifyPluginAsync = async (app) => {
-  const availability = createAvailability(app.knex);
+  const { availability } = app;
 
   app.get<{ Querystring: z.infer<typeof emailQuery> }>(
     '/api/open/check/email',

@@ -14,9 +14,7 @@ const internalContactRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/contacts',
     { onRequest: requireInternal, schema: { hide: true, body } },
     async (request) => {
-      const rows = request.body.userIds.length
-        ? await app.knex('user_account').whereIn('user_id', request.body.userIds).whereNull('withdrawn_at').orderBy('user_id').select('user_id', 'contact_email', 'user_name')
-        : [];
+      const rows = request.body.userIds.length ? await app.userRepository.activeContacts(request.body.userIds) : [];
       return ok({ contacts: rows.map((r) => ({ userId: r.user_id as number, email: r.contact_email as string, userName: r.user_name as string })) });
     },
   );

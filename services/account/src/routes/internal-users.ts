@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
 import { conflict, idParam, notFound, requireInternal } from '@sq/service-kit';
-import { createAvailability, uniqueViolationToConflict } from '../lib/availability';
+import { uniqueViolationToConflict } from '../lib/availability';
 
 const params = z.object({ userId: idParam });
 const name = z.string().max(100);
@@ -32,11 +32,11 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
       const user = await app.userRepository.findActiveById(userId);
       if (!user) throw notFound(MESSAGES.pleaseLogIn);
       const aliasChange = body.useralias !== undefined && body.useralias.toLowerCase() !== user.user_alias.toLowerCase();
-      if (aliasChange && (await createAvailability(app.knex).nicknameTaken(body.useralias!, userId))) {
+      if (aliasChange && (await app.availability.nicknameTaken(body.useralias!, userId))) {
         throw conflict(MESSAGES.nicknameDuplicate, { useralias: MESSAGES.nicknameDuplicate });
       }
       try {
-        await app.knex('user_account').where({ user_id: userId }).update({
+        await app.userRepository.update(userId, {
           ...(body.useralias !== undefined ? { user_alias: body.useralias } : {}),
           job_code: body.jobCode,
           job_group: body.jobGroupName,

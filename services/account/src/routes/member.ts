@@ -7,7 +7,7 @@ import {
 import { badRequest, conflict, notFound, requireMember } from '@sq/service-kit';
 import { SKILL_POINT_REASON } from '@sq/contracts';
 import { hashPassword, verifyPassword } from '../passwords';
-import { createAvailability, uniqueViolationToConflict } from '../lib/availability';
+import { uniqueViolationToConflict } from '../lib/availability';
 import { toSignedInUser, type UserRow } from '../repositories/user-repository';
 
 /** The sign-up credit of onboarding (spec section 9: 10,000 KRW point), granted once per member. */
@@ -32,8 +32,7 @@ const pointBody = z.object({
 
 /** Onboarding (additional info + the one-time credit), points, and editing one's own details. */
 const memberRoutes: FastifyPluginAsync = async (app) => {
-  const balance = async (userId: number) =>
-    Number((await app.knex('point_ledger').where({ user_id: userId }).sum({ total: 'amount' }).first())?.total ?? 0);
+  const points = app.pointRepository;
 
   const activeUser = async (userId: number) => {
     const user = await app.userRepository.findActiveById(userId);
@@ -57,25 +56,12 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
           ...(body.imgId !== undefined ? { imgId: body.imgId } : {}),
         })
         : null;
-      const granted = await app.knex.transaction(async (trx) => {
-        await trx('user_account').where({ user_id: user.user_id }).update({
-          // Kept only once careercard has checked it (every member has a card; none means nothing checked it).
-          ...(body.imgId !== undefined ? { img_id: names ? body.imgId : null } : {}),
-          intro: body.intro ?? null,
-          job_code: body.jobCode,
-          year_code: body.yearCode,
-          ...(names ? { job_group: names.jobGroupName, career_years: names.yearCodeName } : {}),
-          user_step: 'DONE',
-        });
-        // (user, reason) is unique: the credit lands once however often or concurrently this is called.
-        const rows = await trx('point_ledger')
-          .insert({ user_id: user.user_id, reason_code: SIGNUP_POINT.reasonCode, amount: SIGNUP_POINT.amount, reason_text: '회원가입 온보딩 완료', entry: 'onboarding' })
-          .onConflict(['user_id', 'reason_code'])
-          .ignore()
-          .returning('id');
-        return rows.length === 1;
-      });
-      return ok({ pointGranted: granted, pointBalance: await balance(user.user_id), userStep: 'DONE' });
+      const granted = await points.completeOnboarding(
+        user.user_id,
+        { ...(body.imgId !== undefined ? { imgId: body.imgId } : {}), intro: body.intro ?? null, jobCode: body.jobCode, yearCode: body.yearCode, names },
+        { reasonCode: SIGNUP_POINT.reasonCode, amount: SIGNUP_POINT.amount, reasonText: '회원가입 온보딩 완료', entry: 'onboarding' },
+      );
+      return ok({ pointGranted: granted, pointBalance: await points.balance(user.user_id), userStep: 'DONE' });
     },
   );
 
@@ -84,8 +70,9 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['account'], summary: '포인트 수령 여부', querystring: pointQuery }, preHandler: requireMember },
     async (request): Promise<PointStatusResponse> => {
       const userId = request.identity!.userId;
-      const row = await app.knex('point_ledger').where({ user_id: userId, reason_code: request.query.reasonCode }).first('id');
-      return ok({ received: row ? ('Y' as const) : ('N' as const), pointBalance: await balance(userId) });
+      // Received on an earlier (withdrawn) account of the same person counts as received: it cannot be claimed again.
+      const received = await points.received(userId, request.query.reasonCode);
+      return ok({ received: received ? ('Y' as const) : ('N' as const), pointBalance: await points.balance(userId) });
     },
   );
 
@@ -97,18 +84,12 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       if (!claimable(request.body.reasonCode)) throw conflict(MESSAGES.badRequest);
       // Only after a completed check-up, as itskill (which owns it) says.
       if (!(await app.itskill.completedCheckup(user.user_id))) throw conflict(MESSAGES.checkupNotCompleted);
-      const amount = app.pointConfig.skillPointAmount;
-      // One transaction; (user, reason) is unique, so however many claims race, one row lands.
-      const granted = await app.knex.transaction(async (trx) => {
-        const rows = await trx('point_ledger')
-          .insert({ user_id: user.user_id, reason_code: request.body.reasonCode, amount, reason_text: request.body.reasonText ?? null, entry: request.body.entry ?? null })
-          .onConflict(['user_id', 'reason_code'])
-          .ignore()
-          .returning('id');
-        return rows.length === 1;
-      });
+      const amount = app.accountConfig.skillPointAmount;
+      // One transaction; once per person (markers) and (user, reason) is unique, so however many claims race,
+      // one row lands.
+      const granted = await points.grant(user.user_id, { reasonCode: request.body.reasonCode, amount, reasonText: request.body.reasonText ?? null, entry: request.body.entry ?? null });
       if (!granted) throw conflict(MESSAGES.pointAlreadyGranted);
-      return ok({ granted: amount, pointBalance: await balance(user.user_id) });
+      return ok({ granted: amount, pointBalance: await points.balance(user.user_id) });
     },
   );
 
@@ -118,7 +99,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<UpdateUserResponse> => {
       const user = await activeUser(request.identity!.userId);
       const body = request.body;
-      const availability = createAvailability(app.knex);
+      const { availability } = app;
       const fields: Record<string, string> = {};
       if (body.useralias && body.useralias.toLowerCase() !== user.user_alias.toLowerCase() && (await availability.nicknameTaken(body.useralias, user.user_id))) {
         fields.useralias = MESSAGES.nicknameDuplicate;
@@ -149,7 +130,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
       if (body.careerYears) Object.assign(changes, { year_code: body.careerYears, career_years: names?.yearCodeName ?? user.career_years });
       if (body.marketingAgreed !== undefined) changes.marketing_consent = body.marketingAgreed;
       try {
-        if (Object.keys(changes).length > 0) await app.knex('user_account').where({ user_id: user.user_id }).update(changes);
+        if (Object.keys(changes).length > 0) await app.userRepository.update(user.user_id, changes);
       } catch (error) {
         // The card already took the change: put back what the account still says, so both sides keep agreeing
         // (the position is not put back: the account keeps its name, not its code).
@@ -183,10 +164,7 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         throw badRequest(MESSAGES.currentPasswordWrong, { currentPassword: MESSAGES.currentPasswordWrong });
       }
       const hash = await hashPassword(request.body.password);
-      await app.knex.transaction(async (trx) => {
-        await trx('user_account').where({ user_id: user.user_id }).update({ password_hash: hash, password_changed_at: trx.fn.now() });
-        await trx('session').where({ user_id: user.user_id }).whereNull('revoked_at').whereNot({ sid: identity.sid }).update({ revoked_at: trx.fn.now() });
-      });
+      await app.userRepository.changePassword(user.user_id, hash, identity.sid);
       return ok({ message: MESSAGES.passwordChangedSignedIn });
     },
   );

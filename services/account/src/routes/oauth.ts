@@ -55,17 +55,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       const verifier = randomToken();
       const nonce = provider.oidc ? randomToken() : null;
       const browserHash = bindBrowser(request, reply, { seconds: STATE_MINUTES * 60, secure: config.apiPublicUrl.startsWith('https:') });
-      await app.knex('oauth_request').insert({
-        state_hash: sha256(state),
-        browser_hash: browserHash,
-        provider: VENDOR_OF[provider.id],
-        code_verifier: verifier,
-        nonce,
-        return_to: safeReturnPath(request.query.to),
-        expires_at: app.knex.raw(`now() + interval '${STATE_MINUTES} minutes'`),
-      });
-      // Stale requests of anyone go with each new one (cheap: expires_at is small and rarely large).
-      await app.knex('oauth_request').where('expires_at', '<', app.knex.raw("now() - interval '1 day'")).delete();
+      await app.oauthRepository.openRequest({ stateHash: sha256(state), browserHash, provider: VENDOR_OF[provider.id], verifier, nonce, returnTo: safeReturnPath(request.query.to), minutes: STATE_MINUTES });
       return reply.redirect(authorizeUrl(provider, redirectUri(provider.id), { state, verifier, nonce }), 302);
     },
   );
@@ -82,12 +72,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       };
       if (!state) return fail('no state');
       // The state is consumed whatever happens next: a replayed or forged callback finds nothing.
-      const [pending] = await app.knex('oauth_request')
-        .where({ state_hash: sha256(state), provider: VENDOR_OF[provider.id] })
-        .whereNull('used_at')
-        .where('expires_at', '>', app.knex.fn.now())
-        .update({ used_at: app.knex.fn.now() })
-        .returning(['code_verifier', 'nonce', 'return_to', 'browser_hash']);
+      const pending = await app.oauthRepository.consumeRequest(sha256(state), VENDOR_OF[provider.id]);
       if (!pending) return fail('unknown, used or expired state');
       // A callback opened in another browser than the one that started (a forwarded link): refused.
       if (!pending.browser_hash || pending.browser_hash !== presentedBinding(request)) return fail('state started in another browser');
@@ -101,12 +86,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       }
       const payload = await resolve(provider.id, profile, pending.return_to);
       const exchangeCode = randomToken();
-      await app.knex('oauth_exchange').insert({
-        code_hash: sha256(exchangeCode),
-        browser_hash: pending.browser_hash,
-        payload: JSON.stringify(payload),
-        expires_at: app.knex.raw(`now() + interval '${EXCHANGE_MINUTES} minutes'`),
-      });
+      await app.oauthRepository.openExchange({ codeHash: sha256(exchangeCode), browserHash: pending.browser_hash, payload, minutes: EXCHANGE_MINUTES });
       return toShell(reply, { code: exchangeCode, provider: provider.id });
     },
   );
@@ -114,16 +94,12 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
   /** Who this provider identity is to us: a member, a newcomer (sign-up ticket), or refused. */
   async function resolve(provider: ProviderId, profile: ProviderProfile, to: string): Promise<ExchangePayload> {
     const vendor = VENDOR_OF[provider];
-    const linked = await app.knex('social_identity as s')
-      .join('user_account as u', 'u.user_id', 's.user_id')
-      .where({ 's.provider': vendor, 's.subject': profile.subject })
-      .whereNull('u.withdrawn_at')
-      .first('u.user_id');
-    if (linked) return { kind: 'signedIn', userId: linked.user_id, to };
+    const linkedUserId = await app.oauthRepository.linkedUserId(vendor, profile.subject);
+    if (linkedUserId !== undefined) return { kind: 'signedIn', userId: linkedUserId, to };
     if (!profile.email) return { kind: 'refused', message: MESSAGES.socialLoginFailed, to };
 
     // Never by e-mail alone: an account that already has this e-mail is not linked to this identity.
-    const owner = await app.knex('user_account').whereRaw('lower(email) = lower(?)', [profile.email]).first('vendor');
+    const owner = await app.oauthRepository.emailOwner(profile.email);
     if (owner) {
       const message = owner.vendor === 'EMAIL' ? MESSAGES.duplicateEmailBody : emailTakenMessage(owner.vendor);
       return { kind: 'refused', message, to };
@@ -136,14 +112,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       userphone: profile.phone,
       vendor,
     };
-    await app.knex('sns_signup_ticket').insert({
-      ticket_hash: sha256(ticket),
-      provider: vendor,
-      subject: profile.subject,
-      email: profile.email,
-      prefill: JSON.stringify(prefill),
-      expires_at: app.knex.raw(`now() + interval '${TICKET_MINUTES} minutes'`),
-    });
+    await app.oauthRepository.openTicket({ ticketHash: sha256(ticket), provider: vendor, subject: profile.subject, email: profile.email, prefill, minutes: TICKET_MINUTES });
     return { kind: 'signUp', ticket, prefill, to };
   }
 
@@ -155,16 +124,7 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       // browser that started the login may spend it: another one finds nothing (and leaves it unspent).
       const hash = sha256(request.body.code);
       const browserHash = presentedBinding(request);
-      const row = await app.knex.transaction(async (trx) => {
-        const found = await trx('oauth_exchange')
-          .where({ code_hash: hash, browser_hash: browserHash })
-          .whereNull('used_at')
-          .where('expires_at', '>', trx.fn.now())
-          .forUpdate()
-          .first('payload');
-        if (found) await trx('oauth_exchange').where({ code_hash: hash }).update({ used_at: trx.fn.now(), payload: JSON.stringify({ spent: true }) });
-        return found;
-      });
+      const row = await app.oauthRepository.spendExchange(hash, browserHash);
       const payload = (row as { payload?: ExchangePayload } | undefined)?.payload;
       if (!payload || !('kind' in payload)) throw badRequest(MESSAGES.socialLoginFailed);
       if (payload.kind === 'refused') throw conflict(payload.message);

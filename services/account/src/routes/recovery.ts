@@ -1,33 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Knex } from 'knex';
+import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
-  ERROR_CODES, MESSAGES, changePasswordSchema, passwordResetCoolDownMessage, findAccountSchema, findPasswordSchema, ok, resetToken,
+  ERROR_CODES, MESSAGES, changePasswordSchema, findAccountCoolDownMessage, passwordResetCoolDownMessage, findAccountSchema, findPasswordSchema, ok, resetToken,
   type ChangePasswordForm, type FindAccountForm, type FindEmailResponse, type FindPasswordForm, type PasswordResetResponse, type ResetTokenCheckResponse,
 } from '@sq/contracts';
-import { ApiError, badRequest, conflict, notFound } from '@sq/service-kit';
+import { ApiError, badRequest, notFound } from '@sq/service-kit';
 import { hashPassword } from '../passwords';
 import { emailTakenMessage } from '../lib/availability';
-import { createSignInGuard } from '../lib/sign-in-guard';
+import type { AttemptSlot } from '../lib/attempt-limit';
+import { createKeyedHash } from '../lib/keyed-hash';
 import { maskEmail, randomToken, sha256 } from '../lib/secrets';
-import type { UserRow } from '../repositories/user-repository';
-
-/** The advisory-lock class of the reset-mail cooldown (the second key is the user id). */
-const RESET_MAIL_LOCK = 0x5571_0002;
-
-/** Seconds until the account may be sent another reset mail; 0 when it may now. */
-async function resetMailWaitSeconds(knex: Knex, userId: number, limits: { intervalSeconds: number; perHour: number }): Promise<number> {
-  const sent = await knex('password_reset_token')
-    .where({ user_id: userId })
-    .where('created_at', '>', knex.raw("clock_timestamp() - interval '1 hour'"))
-    .orderBy('created_at', 'desc')
-    // The wall clock, not now(): a request that waited for the lock began before the mail it waited for.
-    .select(knex.raw('extract(epoch from (clock_timestamp() - created_at)) as age'));
-  const ages = sent.map((row: { age: string }) => Math.max(0, Number(row.age)));
-  const sinceLast = ages.length > 0 ? Math.max(0, limits.intervalSeconds - ages[0]!) : 0;
-  const hourFull = ages.length >= limits.perHour ? Math.max(0, 3600 - ages[limits.perHour - 1]!) : 0;
-  return Math.max(sinceLast, hourFull);
-}
 
 const tokenParams = z.object({ token: resetToken }, { error: MESSAGES.badRequest });
 
@@ -35,112 +18,113 @@ const tokenParams = z.object({ token: resetToken }, { error: MESSAGES.badRequest
  * Find account (name + phone -> masked e-mail), find password (e-mail + phone -> reset mail with a
  * single-use token valid 30 minutes, stored hashed), token check and password change. A change signs the
  * user out everywhere.
+ *
+ * Neither request may tell an anonymous caller more about who is a member than the spec requires. Find account
+ * must (its screen shows the e-mail of the person with that name and phone, or 이름 또는 연락처를 다시 확인해
+ * 주세요.), so it answers only the masked e-mail and is rate-limited per client address and per person looked up,
+ * counting hits and misses alike. The reset request answers the same for every well-formed request: the
+ * request path only counts the request (per requested e-mail, member or not) and the account is looked up and
+ * mailed after the answer has left, so neither the answer nor its timing depends on the account.
  */
 const recoveryRoutes: FastifyPluginAsync = async (app) => {
-  const { siteUrl, resetTokenMinutes, resetMail } = app.accountConfig;
-  const guard = createSignInGuard(app.knex, app.accountConfig.signIn);
+  const { siteUrl, resetTokenMinutes, resetMail, findEmail } = app.accountConfig;
+  const guard = app.signInGuard;
+  const limiter = app.attemptLimiter;
+  const recovery = app.recoveryRepository;
+  const keyed = createKeyedHash(app.accountConfig.markerSecret);
 
   app.post<{ Body: FindAccountForm }>(
     '/api/findEmail',
     { schema: { tags: ['account'], summary: '계정(이메일) 찾기', body: findAccountSchema } },
-    async (request): Promise<FindEmailResponse> => {
-      const user = await app.knex<UserRow>('user_account')
-        .where({ user_name: request.body.name, user_phone: request.body.phone })
-        .whereNull('withdrawn_at')
-        .orderBy('user_id', 'desc')
-        .first();
+    async (request, reply): Promise<FindEmailResponse> => {
+      const { name, phone } = request.body;
+      const windowSeconds = Math.max(1, findEmail.windowMinutes) * 60;
+      const slot = await limiter.take([
+        { scope: 'FIND_EMAIL_ADDRESS', subject: keyed('find-email-address', request.clientIp), max: findEmail.maxPerAddress, windowSeconds },
+        { scope: 'FIND_EMAIL_TARGET', subject: keyed('find-email-target', `${name.trim()}|${phone.replace(/\D/g, '')}`), max: findEmail.maxPerTarget, windowSeconds },
+      ]);
+      if (slot.wait > 0) {
+        reply.header('retry-after', String(Math.ceil(slot.wait)));
+        throw new ApiError(429, findAccountCoolDownMessage(slot.wait / 60), ERROR_CODES.tooManyRequests);
+      }
+      const user = await recovery.findByNameAndPhone(name, phone);
       if (!user) throw notFound(MESSAGES.findAccountFailed);
       return ok({ email: maskEmail(user.email), vendor: user.vendor });
     },
   );
 
+  /** After the answer: the matching account, if any, gets its link (or, for a social account, where to sign in). */
+  async function mailReset(body: FindPasswordForm, slot: AttemptSlot): Promise<void> {
+    const user = await recovery.findByEmailAndPhone(body.email, body.phone);
+    if (!user) return;
+    if (user.vendor !== 'EMAIL') {
+      // A social account has no password to reset: its owner learns, in their own mailbox, where to sign in.
+      const text = emailTakenMessage(user.vendor);
+      await app.mailer.send({
+        to: user.email,
+        subject: '[사이드퀘스트] 비밀번호 재설정 안내',
+        text: `${user.user_name}님, ${text}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+        html: `<p>${escapeHtml(user.user_name)}님, ${escapeHtml(text)}</p><p>요청하지 않으셨다면 이 메일을 무시해 주세요.</p>`,
+      }).catch(async (error: unknown) => {
+        await limiter.giveBack(slot);
+        throw error;
+      });
+      return;
+    }
+    const token = randomToken();
+    // Only the newest link works.
+    await recovery.issueToken(user.user_id, sha256(token), resetTokenMinutes);
+    const link = `${siteUrl}/change/${token}`;
+    try {
+      await app.mailer.send({
+        to: user.email,
+        subject: '[사이드퀘스트] 비밀번호 재설정 안내',
+        text: `${user.user_name}님, 아래 링크에서 새 비밀번호를 설정해 주세요. 링크는 ${resetTokenMinutes}분 동안 한 번만 사용할 수 있어요.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+        html: `<p>${escapeHtml(user.user_name)}님, 아래 링크에서 새 비밀번호를 설정해 주세요. 링크는 ${resetTokenMinutes}분 동안 한 번만 사용할 수 있어요.</p><p><a href="${link}">비밀번호 재설정하기</a></p><p>요청하지 않으셨다면 이 메일을 무시해 주세요.</p>`,
+      });
+    } catch (error) {
+      // No mail went out: no live link stays behind, and the request does not count against a retry.
+      await recovery.dropToken(sha256(token));
+      await limiter.giveBack(slot);
+      throw error;
+    }
+  }
+
   app.post<{ Body: FindPasswordForm }>(
     '/api/password-reset',
     { schema: { tags: ['account'], summary: '비밀번호 재설정 메일 보내기', body: findPasswordSchema } },
     async (request, reply): Promise<PasswordResetResponse> => {
-      const user = await app.knex<UserRow>('user_account')
-        .whereRaw('lower(email) = ?', [request.body.email])
-        .where({ user_phone: request.body.phone })
-        .whereNull('withdrawn_at')
-        .first();
-      if (!user) throw notFound(MESSAGES.noMatchingMember);
-      // A social account has no password to reset: point the user to the provider.
-      if (user.vendor !== 'EMAIL') throw conflict(emailTakenMessage(user.vendor));
-
-      const token = randomToken();
-      await app.knex.transaction(async (trx) => {
-        // Mail bombing: one reset mail per account per interval and a few an hour. The tokens are the log of
-        // mails sent (a failed send takes its token back); the lock makes concurrent requests take turns.
-        await trx.raw('select pg_advisory_xact_lock(?, ?)', [RESET_MAIL_LOCK, user.user_id]);
-        const wait = await resetMailWaitSeconds(trx, user.user_id, resetMail);
-        if (wait > 0) {
-          reply.header('retry-after', String(Math.ceil(wait)));
-          throw new ApiError(429, passwordResetCoolDownMessage(wait / 60), ERROR_CODES.tooManyRequests);
-        }
-        // Only the newest link works.
-        await trx('password_reset_token').where({ user_id: user.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
-        await trx('password_reset_token').insert({
-          token_hash: sha256(token),
-          user_id: user.user_id,
-          expires_at: trx.raw(`now() + interval '${Math.max(1, Math.floor(resetTokenMinutes))} minutes'`),
-        });
-      });
-      const link = `${siteUrl}/change/${token}`;
-      try {
-        await app.mailer.send({
-          to: user.email,
-          subject: '[사이드퀘스트] 비밀번호 재설정 안내',
-          text: `${user.user_name}님, 아래 링크에서 새 비밀번호를 설정해 주세요. 링크는 ${resetTokenMinutes}분 동안 한 번만 사용할 수 있어요.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
-          html: `<p>${escapeHtml(user.user_name)}님, 아래 링크에서 새 비밀번호를 설정해 주세요. 링크는 ${resetTokenMinutes}분 동안 한 번만 사용할 수 있어요.</p><p><a href="${link}">비밀번호 재설정하기</a></p><p>요청하지 않으셨다면 이 메일을 무시해 주세요.</p>`,
-        });
-      } catch (error) {
-        request.log.warn({ err: error }, 'reset mail not sent');
-        await app.knex('password_reset_token').where({ token_hash: sha256(token) }).delete();
-        throw new ApiError(503, MESSAGES.mailSendFailed);
+      // Mail bombing: one request per e-mail per interval and a few an hour, counted per requested e-mail
+      // whether or not it is a member's (a limit only members reach would tell who is one).
+      const subject = keyed('reset-request', request.body.email.trim().toLowerCase());
+      const slot = await limiter.take([
+        { scope: 'RESET_REQUEST', subject, max: 1, windowSeconds: resetMail.intervalSeconds },
+        { scope: 'RESET_REQUEST', subject, max: resetMail.perHour, windowSeconds: 3600 },
+      ]);
+      if (slot.wait > 0) {
+        reply.header('retry-after', String(Math.ceil(slot.wait)));
+        throw new ApiError(429, passwordResetCoolDownMessage(slot.wait / 60), ERROR_CODES.tooManyRequests);
       }
+      app.resetMails.track(mailReset(request.body, slot).catch((error: unknown) => request.log.warn({ err: error }, 'reset mail not sent')));
       return ok({ expiresInMinutes: resetTokenMinutes });
     },
   );
-
-  const liveToken = (hash: string) =>
-    app.knex('password_reset_token as t')
-      .join('user_account as u', 'u.user_id', 't.user_id')
-      .where('t.token_hash', hash)
-      .whereNull('t.used_at')
-      .whereNull('u.withdrawn_at')
-      .where('t.expires_at', '>', app.knex.fn.now());
 
   app.get<{ Params: z.infer<typeof tokenParams> }>(
     '/api/change/:token',
     { schema: { tags: ['account'], summary: '비밀번호 변경 토큰 확인', params: tokenParams } },
     async (request): Promise<ResetTokenCheckResponse> => {
-      const row = await liveToken(sha256(request.params.token)).first('u.email');
-      if (!row) throw badRequest(MESSAGES.badPasswordChangeToken);
-      return ok({ valid: true as const, email: maskEmail(row.email) });
+      const email = await recovery.liveTokenEmail(sha256(request.params.token));
+      if (!email) throw badRequest(MESSAGES.badPasswordChangeToken);
+      return ok({ valid: true as const, email: maskEmail(email) });
     },
   );
 
   const change = async (body: ChangePasswordForm) => {
     const hash = sha256(body.token);
     const passwordHash = await hashPassword(body.password);
-    const ownerEmail = await app.knex.transaction(async (trx): Promise<string> => {
-      // Marking the token used is the single-use guarantee: of two concurrent changes only one updates it.
-      const [used] = await trx('password_reset_token')
-        .where({ token_hash: hash })
-        .whereNull('used_at')
-        .where('expires_at', '>', trx.fn.now())
-        .update({ used_at: trx.fn.now() })
-        .returning('user_id');
-      const userId = (used as { user_id: number } | undefined)?.user_id;
-      if (!userId || !(await trx('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first('user_id'))) {
-        throw badRequest(MESSAGES.badPasswordChangeToken);
-      }
-      await trx('user_account').where({ user_id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
-      await trx('password_reset_token').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
-      await trx('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
-      const owner = (await trx('user_account').where({ user_id: userId }).first('email')) as Pick<UserRow, 'email'>;
-      return owner.email;
-    });
+    const ownerEmail = await recovery.resetPassword(hash, passwordHash);
+    if (!ownerEmail) throw badRequest(MESSAGES.badPasswordChangeToken);
     // The owner proved control of the mailbox: sign-in locks on the account end, from every address.
     await guard.clearAccount(ownerEmail);
     return ok({});
@@ -156,6 +140,28 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reset mails are sent after the answer: `track` keeps them until done, `settled()` waits for all. */
+    resetMails: { track(job: Promise<void>): void; settled(): Promise<void> };
+  }
+}
+
+/** The reset mails under way, which the service waits for when it closes (and tests, to see their effect). */
+export const resetMailQueue = fp(async (app) => {
+  const sending = new Set<Promise<void>>();
+  app.decorate('resetMails', {
+    track(job: Promise<void>) {
+      const tracked = job.finally(() => sending.delete(tracked));
+      sending.add(tracked);
+    },
+    async settled() {
+      while (sending.size > 0) await Promise.allSettled([...sending]);
+    },
+  });
+  app.addHook('onClose', async () => app.resetMails.settled());
+}, { name: 'reset-mail-queue' });
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -3,10 +3,9 @@ import { ERROR_CODES, MESSAGES, ok, signInCoolDownMessage, signInSchema, type Si
 import { ApiError, requireMember, unauthorized } from '@sq/service-kit';
 import { verifyPassword } from '../passwords';
 import { toSignedInUser } from '../repositories/user-repository';
-import { createSignInGuard } from '../lib/sign-in-guard';
 
 const sessionRoutes: FastifyPluginAsync = async (app) => {
-  const guard = createSignInGuard(app.knex, app.accountConfig.signIn);
+  const guard = app.signInGuard;
 
   app.post<{ Body: SignInForm }>(
     '/api/signin',
@@ -14,18 +13,16 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<UserDataResponse> => {
       const { email, password } = request.body;
       // The address the gateway signed (never a client's X-Forwarded-For): the per-address limits hold.
-      const wait = await guard.coolDown(email, request.clientIp);
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait)));
-        throw new ApiError(429, signInCoolDownMessage(wait / 60), ERROR_CODES.tooManyRequests);
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limits.
+      const slot = await guard.take(email, request.clientIp);
+      if (slot.wait > 0) {
+        reply.header('retry-after', String(Math.ceil(slot.wait)));
+        throw new ApiError(429, signInCoolDownMessage(slot.wait / 60), ERROR_CODES.tooManyRequests);
       }
       const user = await app.userRepository.findActiveByEmail(email);
       const valid = await verifyPassword(user?.password_hash ?? null, password);
-      if (!user || !valid) {
-        await guard.recordFailure(email, request.clientIp);
-        throw unauthorized(MESSAGES.badLogin);
-      }
-      await guard.clearAddress(email, request.clientIp);
+      if (!user || !valid) throw unauthorized(MESSAGES.badLogin);
+      await guard.succeeded(email, request.clientIp, slot);
       const sid = await app.sessionRepository.open(user.user_id);
       const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
       reply.header('authorization', `Bearer ${token}`);

@@ -41,13 +41,11 @@ const signUpRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const body = request.body;
       const ticketHash = sha256(body.ticket);
-      const ticket = await app.knex('sns_signup_ticket').where({ ticket_hash: ticketHash }).whereNull('used_at').where('expires_at', '>', app.knex.fn.now()).first();
+      const ticket = await app.oauthRepository.findTicket(ticketHash);
       if (!ticket) throw badRequest(MESSAGES.socialSignUpExpired);
-      const user = await createAccount(app, { ...body, email: ticket.email, passwordHash: null, vendor: ticket.provider }, async (trx, created) => {
+      const user = await createAccount(app, { ...body, email: ticket.email, passwordHash: null, vendor: ticket.provider }, async (transaction, created) => {
         // Single use: of two submissions with one ticket, only the first finds it unused.
-        const used = await trx('sns_signup_ticket').where({ ticket_hash: ticketHash }).whereNull('used_at').update({ used_at: trx.fn.now() });
-        if (used !== 1) throw badRequest(MESSAGES.socialSignUpExpired);
-        await trx('social_identity').insert({ provider: ticket.provider, subject: ticket.subject, user_id: created.user_id, email: ticket.email });
+        if (!(await app.oauthRepository.useTicket(transaction, ticketHash, ticket, created.user_id))) throw badRequest(MESSAGES.socialSignUpExpired);
       });
       reply.status(201);
       return signedIn(user.user_id, reply);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { countRows } from '@sq/service-kit';
+import { DEMO_APPLICANTS } from '@sq/contracts/demo-applicants';
 import { hashPassword } from '../passwords';
 
 /** Demo accounts named in README.md; passwords follow the sign-up rules. */
@@ -22,4 +23,19 @@ export async function seed(knex: Knex): Promise<void> {
       profile_id: 'operator1', user_role: 'ROLE_ADMIN', user_step: 'DONE',
     },
   ]);
+  await seedDemoApplicants(knex);
+}
+
+/**
+ * The demo applicants' accounts (`@sq/contracts/demo-applicants`: the programs service's demo applications are
+ * theirs), under the user ids those applications carry. No password: nobody signs in as them. The id sequence
+ * then moves past them, so no sign-up can ever take a demo applicant's id.
+ */
+async function seedDemoApplicants(knex: Knex): Promise<void> {
+  await knex('user_account').insert(DEMO_APPLICANTS.map((a) => ({
+    user_id: a.userId, email: a.email, contact_email: a.email, password_hash: null,
+    user_name: a.name, user_alias: a.alias, user_phone: a.phone, job_group: a.jobGroupName, position: a.positionName, career_years: a.careerYearsName,
+    profile_id: a.careerCardId, user_role: 'ROLE_USER', user_step: 'DONE',
+  })));
+  await knex.raw(`select setval(pg_get_serial_sequence('user_account', 'user_id'), (select max(user_id) from user_account))`);
 }

@@ -80,6 +80,7 @@ export async function buildAccount(peers: { careercardUrl: string; programsUrl?:
 }
 
 export { startMailSink, startOAuthProvider, type MailSink, type LocalOAuthProvider };
+export { freePort } from '@sq/stack/free-port';
 
 let counter = 0;
 /** A valid sign-up form with fresh unique values. */

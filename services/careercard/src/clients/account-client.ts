@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { INTERNAL_SECRET_HEADER, MESSAGES } from '@sq/contracts';
-import { ApiError, conflict, serviceUrl } from '@sq/service-kit';
+import { MESSAGES } from '@sq/contracts';
+import { ApiError, conflict, createInternalClient, type InternalCallConfig } from '@sq/service-kit';
 
 /** What the account keeps of the card: the nickname (unique among members, the account's) and the codes. */
 export interface ProfileMirror {
@@ -17,19 +17,13 @@ export interface ProfileMirror {
  * can tell whether it is free, so POST /api/profile asks it first and changes the card only after it agreed.
  * The account also keeps the job group and career years it shows in the signed-in user.
  */
-export function createAccountClient(options: { baseUrl: () => string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
+export function createAccountClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+  const account = createInternalClient({ peer: 'account', ...options });
   return {
     async mirrorProfile(userId: number, mirror: ProfileMirror): Promise<void> {
       let status: number;
       try {
-        const response = await fetch(`${options.baseUrl()}/internal/users/${userId}/profile`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
-          body: JSON.stringify(mirror),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        status = response.status;
-        await response.body?.cancel();
+        ({ status } = await account.call({ method: 'POST', path: `/internal/users/${userId}/profile`, body: mirror }));
       } catch (error) {
         options.log.warn({ err: error }, 'account unreachable');
         throw new ApiError(503, MESSAGES.serviceUnavailable);
@@ -49,12 +43,7 @@ declare module 'fastify' {
   }
 }
 
-/** ACCOUNT_SERVICE_URL (read on each call, so tests can start the two services in either order); ACCOUNT_TIMEOUT_MS (default 5 s). */
 export default fp(async (app) => {
-  app.decorate('account', createAccountClient({
-    baseUrl: () => serviceUrl('account'),
-    internalSecret: app.internalSecret,
-    timeoutMs: Number(process.env.ACCOUNT_TIMEOUT_MS ?? 5_000),
-    log: app.log,
-  }));
-}, { name: 'account-client' });
+  const config = app.careercardConfig;
+  app.decorate('account', createAccountClient({ baseUrl: config.accountUrl, internalSecret: app.internalSecret, timeoutMs: config.accountTimeoutMs, retry: config.internalCalls, log: app.log }));
+}, { name: 'account-client', dependencies: ['careercard-config'] });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { INTERNAL_SECRET_HEADER, type CareerCardSkillLevel } from '@sq/contracts';
-import { serviceUrl } from '@sq/service-kit';
+import type { CareerCardSkillLevel } from '@sq/contracts';
+import { createInternalClient } from '@sq/service-kit';
 
 /** The part of itskill's GET /internal/users/{userId}/skill-level answer the card uses (another process's JSON: checked). */
 const skillAnswer = z.object({
@@ -11,21 +11,16 @@ const skillAnswer = z.object({
 /**
  * The itskill service over its internal API: the member's latest completed check-up level, for cards whose
  * member chose to show it. An optional peer: when itskill is down, slow or answers something else, the card
- * renders without the level (null) rather than failing.
+ * renders without the level (null) rather than failing. Never retried: the card waits at most one time-out.
  */
-export function createItskillClient(options: { baseUrl: () => string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
+export function createItskillClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; log: { warn(obj: object, msg: string): void } }) {
+  const itskill = createInternalClient({ peer: 'itskill', ...options, retry: { retries: 0, backoffMs: 0 } });
   return {
     async skillLevel(userId: number): Promise<CareerCardSkillLevel | null> {
       try {
-        const response = await fetch(`${options.baseUrl()}/internal/users/${userId}/skill-level`, {
-          headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        if (response.status !== 200) {
-          await response.body?.cancel();
-          throw new Error(`itskill answered ${response.status}`);
-        }
-        const { skill } = skillAnswer.parse(await response.json());
+        const { status, json } = await itskill.call({ path: `/internal/users/${userId}/skill-level` });
+        if (status !== 200) throw new Error(`itskill answered ${status}`);
+        const { skill } = skillAnswer.parse(json);
         return skill && { level: skill.level, levelName: skill.levelName, shareKey: skill.shareKey, completedAt: skill.completedAt };
       } catch (error) {
         options.log.warn({ err: error, userId }, 'itskill skill level unavailable; card shown without it');
@@ -41,12 +36,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * ITSKILL_SERVICE_URL (read on each call, like the account client); CARD_SKILL_LEVEL_TIMEOUT_MS (default
- * 1 500): the public card waits at most this long for the level, then renders without it.
- */
 export default fp(async (app) => {
-  const timeoutMs = Number(process.env.CARD_SKILL_LEVEL_TIMEOUT_MS ?? 1_500);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error(`CARD_SKILL_LEVEL_TIMEOUT_MS must be a positive integer (got ${process.env.CARD_SKILL_LEVEL_TIMEOUT_MS}).`);
-  app.decorate('itskillLevels', createItskillClient({ baseUrl: () => serviceUrl('itskill'), internalSecret: app.internalSecret, timeoutMs, log: app.log }));
-}, { name: 'itskill-client' });
+  const config = app.careercardConfig;
+  app.decorate('itskillLevels', createItskillClient({ baseUrl: config.itskillUrl, internalSecret: app.internalSecret, timeoutMs: config.skillLevelTimeoutMs, log: app.log }));
+}, { name: 'itskill-client', dependencies: ['careercard-config'] });

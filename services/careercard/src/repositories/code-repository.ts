@@ -4,8 +4,20 @@ import type { CodeGroupDetailResponse, JobGroupWithPositions } from '@sq/contrac
 
 type CodeGroup = CodeGroupDetailResponse['codeGroup'];
 
+/** A code still offered, with the group it belongs to and (for a position) its job group. */
+export interface LiveCode {
+  code: string;
+  group_id: string;
+  parent_code: string | null;
+  name: string;
+}
+
 export function createCodeRepository(knex: Knex) {
   return {
+    /** Those of the codes still offered (of any group); unknown or retired codes are left out. */
+    liveCodes: (codes: readonly string[]): Promise<LiveCode[]> =>
+      knex('code_detail').whereIn('code', codes).where('in_use', true).select('code', 'group_id', 'parent_code', 'name'),
+
     /** A code group with the codes still offered, in display order; null for an unknown group. */
     async group(groupId: string): Promise<CodeGroup | null> {
       const group = await knex('code_group').where({ group_id: groupId }).first();
@@ -36,9 +48,11 @@ export function createCodeRepository(knex: Knex) {
   };
 }
 
+export type CodeRepository = ReturnType<typeof createCodeRepository>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    codeRepository: ReturnType<typeof createCodeRepository>;
+    codeRepository: CodeRepository;
   }
 }
 

@@ -4,6 +4,7 @@ import { MESSAGES, ok, uploadUrl, userName as userNameField, type InternalProfil
 import { conflict, notFound, requireInternal } from '@sq/service-kit';
 import { profileId } from '../profile-id';
 import { codeNames as checkCodes, requireOwnUploads, type CardCodes } from '../card-rules';
+import type { CardChanges } from '../repositories/card-repository';
 
 /**
  * Service-to-service routes for the account service (never routed by the gateway): create the card at
@@ -40,7 +41,8 @@ const updateBody = z.object({
 const lookupBody = z.object({ ids: z.array(z.string().min(1).max(40)).min(1).max(10) });
 
 const internalProfileRoutes: FastifyPluginAsync = async (app) => {
-  const codeNames = (codes: CardCodes) => checkCodes(app.knex, codes);
+  const cards = app.cardLifecycleRepository;
+  const codeNames = (codes: CardCodes) => checkCodes(app.codeRepository, codes);
 
   app.post<{ Body: z.infer<typeof createBody>; Headers: z.infer<typeof idempotencyHeaders> }>(
     '/internal/profiles',
@@ -51,28 +53,19 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
       const names = await codeNames(body);
       const answer = (created: boolean) => ok({ profile: { profileId: body.profileId, ...names }, created });
 
-      const existing = await app.knex('profile').where({ creation_key: key }).first('profile_id', 'user_id');
+      const existing = await cards.createdWith(key);
       if (existing) {
-        if (existing.profile_id !== body.profileId || existing.user_id !== body.userId) throw conflict(MESSAGES.badRequest);
+        if (existing.profileId !== body.profileId || existing.userId !== body.userId) throw conflict(MESSAGES.badRequest);
         return answer(false);
       }
-      try {
-        await app.knex('profile').insert({
-          profile_id: body.profileId,
-          user_id: body.userId,
-          user_alias: body.userAlias,
-          user_name: body.userName ?? null,
-          job_group_code: body.jobGroupCode,
-          position_code: body.positionCode ?? null,
-          year_code: body.yearCode,
-          creation_key: key,
-          is_public: true,
-        });
-      } catch (error) {
-        if ((error as { code?: string }).code !== '23505') throw error;
+      const card = {
+        profileId: body.profileId, userId: body.userId, userAlias: body.userAlias, userName: body.userName ?? null,
+        jobGroupCode: body.jobGroupCode, positionCode: body.positionCode ?? null, yearCode: body.yearCode,
+      };
+      if (!(await cards.create(card, key))) {
         // A retry racing its own first attempt lands here too: the same key means the same card.
-        const raced = await app.knex('profile').where({ creation_key: key }).first('profile_id');
-        if (raced?.profile_id === body.profileId) return answer(false);
+        const raced = await cards.createdWith(key);
+        if (raced?.profileId === body.profileId) return answer(false);
         throw conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
       }
       reply.status(201);
@@ -84,13 +77,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: z.infer<typeof params>; Headers: z.infer<typeof idempotencyHeaders> }>(
     '/internal/profiles/:id',
     { preHandler: requireInternal, schema: { hide: true, params, headers: idempotencyHeaders } },
-    async (request) => {
-      const deleted = await app.knex('profile')
-        .where({ profile_id: request.params.id, creation_key: request.headers['idempotency-key'] })
-        .whereNull('retired_at')
-        .delete();
-      return ok({ deleted: deleted > 0 });
-    },
+    async (request) => ok({ deleted: await cards.removeCreated(request.params.id, request.headers['idempotency-key']) }),
   );
 
   app.patch<{ Params: z.infer<typeof params>; Body: z.infer<typeof updateBody> }>(
@@ -98,24 +85,23 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireInternal, schema: { hide: true, params, body: updateBody } },
     async (request): Promise<InternalProfileResponse> => {
       const body = request.body;
-      const card = await app.knex('profile').whereRaw('lower(profile_id) = lower(?)', [request.params.id]).whereNull('retired_at').first('profile_id', 'user_id');
+      const card = await cards.liveCard(request.params.id);
       if (!card) throw notFound();
       const names = await codeNames(body);
-      const changes: Record<string, unknown> = { updated_at: app.knex.fn.now() };
+      const changes: CardChanges = {};
       if (body.intro !== undefined) changes.intro = body.intro;
-      if (body.userName) changes.user_name = body.userName;
-      if (body.userAlias) changes.user_alias = body.userAlias;
-      if (body.positionCode !== undefined) changes.position_code = body.positionCode;
-      if (body.jobGroupCode) changes.job_group_code = body.jobGroupCode;
-      if (body.yearCode) changes.year_code = body.yearCode;
-      if (body.imgId === null) changes.img_url = null;
+      if (body.userName) changes.userName = body.userName;
+      if (body.userAlias) changes.userAlias = body.userAlias;
+      if (body.positionCode !== undefined) changes.positionCode = body.positionCode;
+      if (body.jobGroupCode) changes.jobGroupCode = body.jobGroupCode;
+      if (body.yearCode) changes.yearCode = body.yearCode;
+      if (body.imgId === null) changes.imgUrl = null;
       if (body.imgId) {
         // Only the card's own member's upload: an id seen elsewhere (another card's picture) cannot be borrowed.
-        await requireOwnUploads(app.knex, card.user_id, [body.imgId], 'imgId');
-        changes.img_url = uploadUrl(body.imgId);
+        await requireOwnUploads(app.uploadRepository, card.userId, [body.imgId], 'imgId');
+        changes.imgUrl = uploadUrl(body.imgId);
       }
-      const updated = await app.knex('profile').where({ profile_id: card.profile_id }).whereNull('retired_at').update(changes);
-      if (!updated) throw notFound();
+      if (!(await cards.update(card.profileId, changes))) throw notFound();
       return ok({ profile: { profileId: request.params.id, ...names }, created: false });
     },
   );
@@ -125,11 +111,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: z.infer<typeof lookupBody> }>(
     '/internal/profiles/lookup',
     { preHandler: requireInternal, schema: { hide: true, body: lookupBody } },
-    async (request) => {
-      const ids = request.body.ids.map((id) => id.toLowerCase());
-      const rows = await app.knex('profile').whereRaw('lower(profile_id) = any(?)', [ids]).whereNull('retired_at').select('profile_id', 'user_id');
-      return ok({ profiles: rows.map((r) => ({ profileId: r.profile_id as string, userId: r.user_id as number | null })) });
-    },
+    async (request) => ok({ profiles: await cards.liveOwners(request.body.ids) }),
   );
 
   // Withdrawal: the card goes private and anonymous; its ID stays taken so nobody can pose as the member.
@@ -137,19 +119,7 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
     '/internal/profiles/:id/retire',
     { preHandler: requireInternal, schema: { hide: true, params } },
     async (request) => {
-      const id = request.params.id;
-      const removed = await app.knex.transaction(async (trx) => {
-        const row = await trx('profile').whereRaw('lower(profile_id) = lower(?)', [id]).forUpdate().first('profile_id', 'user_id');
-        if (!row) return [];
-        // The member's pictures go too: their URLs are public and must stop answering.
-        const uploads: { file_id: string }[] = row.user_id === null ? [] : await trx('upload').where({ owner_user_id: row.user_id }).delete().returning('file_id');
-        await trx('profile_skill').where({ profile_id: row.profile_id }).delete();
-        await trx('profile_project').where({ profile_id: row.profile_id }).delete();
-        await trx('profile').where({ profile_id: row.profile_id }).update({
-          user_alias: '탈퇴회원', user_name: null, intro: '', img_url: null, cover_img_url: null, is_public: false, show_skill_level: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
-        });
-        return uploads.map((u) => u.file_id);
-      });
+      const removed = await cards.retire(request.params.id);
       // After the commit: a file whose row is gone is never served, so a failed delete only leaves bytes behind.
       await Promise.all(removed.map((fileId) => app.fileStorage.delete(fileId).catch((error: unknown) => request.log.warn({ err: error, fileId }, 'upload not deleted'))));
       return ok({});

@@ -1,21 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Knex } from 'knex';
 import {
   MESSAGES, coverSchema, introSchema, myInfoInsertSchema, myInfoUpdateSchema, ok, profileSchema, skillVisibilitySchema, skillsSchema, uploadUrl,
   type CoverForm, type IntroForm, type MyInfoInsertForm, type MyInfoResponse, type MyInfoUpdateForm, type ProfileForm, type SkillVisibilityForm, type SkillsForm,
 } from '@sq/contracts';
 import { conflict, notFound, requireMember } from '@sq/service-kit';
 import { codeNames, requireOwnUploads, type CardCodes } from '../card-rules';
-
-interface CardRow {
-  profile_id: string;
-  user_id: number;
-  user_alias: string;
-  job_group_code: string;
-  position_code: string | null;
-  year_code: string;
-  onboarded_at: Date | null;
-}
+import type { CardChanges, OwnCardRow } from '../repositories/card-repository';
 
 /**
  * The signed-in member's own card (spec section 7: findByIdMyinfo, insertMyinfo, updateMyinfo, profile,
@@ -23,14 +13,15 @@ interface CardRow {
  * does, so the editor never shows a stale copy. A rejected write changes nothing.
  */
 const myCardRoutes: FastifyPluginAsync = async (app) => {
-  const knex = app.knex;
+  const cards = app.cardRepository;
+  const codes = app.codeRepository;
+  const uploads = app.uploadRepository;
   const userOf = (request: FastifyRequest) => request.identity!.userId;
+  const noCard = () => notFound(MESSAGES.careerCardNotFound);
 
-  /** The caller's live card, locked for the rest of the transaction; 404 커리어 카드를 찾을 수 없어요. when none. */
-  async function ownCard(trx: Knex, userId: number): Promise<CardRow> {
-    const row = await trx('profile').where({ user_id: userId }).whereNull('retired_at').forUpdate().first();
-    if (!row) throw notFound(MESSAGES.careerCardNotFound);
-    return row as CardRow;
+  /** One edit of the caller's card under its lock; 404 커리어 카드를 찾을 수 없어요. when they have none. */
+  async function editCard(userId: number, edit: (card: OwnCardRow) => CardChanges) {
+    if (!(await cards.editOwnCard(userId, edit))) throw noCard();
   }
   const answer = async (userId: number): Promise<MyInfoResponse> => ok({ myInfo: await app.profileRepository.ownCard(userId) });
 
@@ -39,15 +30,16 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
    * writes the card. The account goes first: a nickname it refuses leaves both sides unchanged.
    */
   async function saveCard(userId: number, changes: CardCodes & { useralias?: string | undefined; imgId?: string | null | undefined; intro?: string | undefined; onboardingStep?: string | undefined; onboard?: boolean }) {
-    const current = await ownCard(knex, userId);
+    const current = await cards.ownCard(userId);
+    if (!current) throw noCard();
     if (changes.onboard && current.onboarded_at) throw conflict(MESSAGES.myInfoAlreadySaved);
-    await codeNames(knex, changes, current.job_group_code);
-    if (changes.imgId) await requireOwnUploads(knex, userId, [changes.imgId], 'imgId');
+    await codeNames(codes, changes, current.job_group_code);
+    if (changes.imgId) await requireOwnUploads(uploads, userId, [changes.imgId], 'imgId');
     const codesChange = changes.jobGroupCode !== undefined || changes.positionCode !== undefined || changes.yearCode !== undefined;
     const aliasChange = changes.useralias !== undefined && changes.useralias !== current.user_alias;
     if (codesChange || aliasChange) {
       // The full set, so the account's copy is whole whatever part changed.
-      const merged = await codeNames(knex, {
+      const merged = await codeNames(codes, {
         jobGroupCode: changes.jobGroupCode ?? current.job_group_code,
         positionCode: changes.positionCode !== undefined ? changes.positionCode : current.position_code,
         yearCode: changes.yearCode ?? current.year_code,
@@ -61,21 +53,20 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
         careerYearsName: merged.yearCodeName ?? '',
       });
     }
-    await knex.transaction(async (trx) => {
-      const card = await ownCard(trx, userId);
+    await editCard(userId, (card) => {
       if (changes.onboard && card.onboarded_at) throw conflict(MESSAGES.myInfoAlreadySaved);
-      const update: Record<string, unknown> = { updated_at: trx.fn.now() };
-      if (changes.jobGroupCode) update.job_group_code = changes.jobGroupCode;
-      if (changes.positionCode !== undefined) update.position_code = changes.positionCode;
+      const update: CardChanges = {};
+      if (changes.jobGroupCode) update.jobGroupCode = changes.jobGroupCode;
+      if (changes.positionCode !== undefined) update.positionCode = changes.positionCode;
       // A new job group without a position drops the old position (it belonged to the old group).
-      else if (changes.jobGroupCode && changes.jobGroupCode !== card.job_group_code) update.position_code = null;
-      if (changes.yearCode) update.year_code = changes.yearCode;
-      if (changes.useralias) update.user_alias = changes.useralias;
+      else if (changes.jobGroupCode && changes.jobGroupCode !== card.job_group_code) update.positionCode = null;
+      if (changes.yearCode) update.yearCode = changes.yearCode;
+      if (changes.useralias) update.userAlias = changes.useralias;
       if (changes.intro !== undefined) update.intro = changes.intro;
-      if (changes.imgId !== undefined) update.img_url = changes.imgId ? uploadUrl(changes.imgId) : null;
-      if (changes.onboardingStep) update.onboarding_step = changes.onboardingStep;
-      if (changes.onboard) update.onboarded_at = trx.fn.now();
-      await trx('profile').where({ profile_id: card.profile_id }).update(update);
+      if (changes.imgId !== undefined) update.imgUrl = changes.imgId ? uploadUrl(changes.imgId) : null;
+      if (changes.onboardingStep) update.onboardingStep = changes.onboardingStep;
+      if (changes.onboard) update.onboarded = true;
+      return update;
     });
   }
 
@@ -117,11 +108,8 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const userId = userOf(request);
       const { coverImgId } = request.body;
-      if (coverImgId) await requireOwnUploads(knex, userId, [coverImgId], 'coverImgId');
-      await knex.transaction(async (trx) => {
-        const card = await ownCard(trx, userId);
-        await trx('profile').where({ profile_id: card.profile_id }).update({ cover_img_url: coverImgId ? uploadUrl(coverImgId) : null, updated_at: trx.fn.now() });
-      });
+      if (coverImgId) await requireOwnUploads(uploads, userId, [coverImgId], 'coverImgId');
+      await editCard(userId, () => ({ coverImgUrl: coverImgId ? uploadUrl(coverImgId) : null }));
       return answer(userId);
     },
   );
@@ -131,10 +119,7 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['profile'], summary: '소개 변경', body: introSchema }, preHandler: requireMember },
     async (request) => {
       const userId = userOf(request);
-      await knex.transaction(async (trx) => {
-        const card = await ownCard(trx, userId);
-        await trx('profile').where({ profile_id: card.profile_id }).update({ intro: request.body.intro, updated_at: trx.fn.now() });
-      });
+      await editCard(userId, () => ({ intro: request.body.intro }));
       return answer(userId);
     },
   );
@@ -144,10 +129,7 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['profile'], summary: '카드에 IT 스킬 체크업 레벨 보여주기 (기본: 숨김)', body: skillVisibilitySchema }, preHandler: requireMember },
     async (request) => {
       const userId = userOf(request);
-      await knex.transaction(async (trx) => {
-        const card = await ownCard(trx, userId);
-        await trx('profile').where({ profile_id: card.profile_id }).update({ show_skill_level: request.body.showSkillLevel, updated_at: trx.fn.now() });
-      });
+      await editCard(userId, () => ({ showSkillLevel: request.body.showSkillLevel }));
       return answer(userId);
     },
   );
@@ -157,14 +139,7 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['profile'], summary: '스킬 목록 저장 (표시 순서대로)', body: skillsSchema }, preHandler: requireMember },
     async (request) => {
       const userId = userOf(request);
-      await knex.transaction(async (trx) => {
-        const card = await ownCard(trx, userId);
-        await trx('profile_skill').where({ profile_id: card.profile_id }).delete();
-        if (request.body.skills.length) {
-          await trx('profile_skill').insert(request.body.skills.map((skill, order) => ({ profile_id: card.profile_id, sort_order: order, skill_name: skill })));
-        }
-        await trx('profile').where({ profile_id: card.profile_id }).update({ updated_at: trx.fn.now() });
-      });
+      if (!(await cards.saveSkills(userId, request.body.skills))) throw noCard();
       return answer(userId);
     },
   );

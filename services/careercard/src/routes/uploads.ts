@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { ERROR_CODES, IMAGE_UPLOAD, MESSAGES, ok, uploadUrl, type FileUploadResponse, type ImageContentType } from '@sq/contracts';
 import { ApiError, badRequest, notFound, requireMember } from '@sq/service-kit';
@@ -9,19 +8,7 @@ import { ApiError, badRequest, notFound, requireMember } from '@sq/service-kit';
 /** At most this many uploads per member per hour (counted in PostgreSQL, so right with several instances). */
 export const UPLOADS_PER_HOUR = 30;
 
-/** The advisory-lock class of the upload quota (the second key is the member's id). */
-const UPLOAD_QUOTA_LOCK = 0x5571_0001;
-
 const quotaReached = () => new ApiError(429, MESSAGES.tooManyRequests);
-
-async function uploadsInLastHour(knex: Knex, owner: number): Promise<number> {
-  const row = await knex('upload')
-    .where({ owner_user_id: owner })
-    .andWhere('created_at', '>', knex.raw("now() - interval '1 hour'"))
-    .count({ n: '*' })
-    .first();
-  return Number(row?.n ?? 0);
-}
 
 const tooLarge = () => new ApiError(413, MESSAGES.uploadTooLarge, ERROR_CODES.badRequest, { file: MESSAGES.uploadTooLarge });
 const wrongType = () => new ApiError(415, MESSAGES.uploadTypeInvalid, ERROR_CODES.badRequest, { file: MESSAGES.uploadTypeInvalid });
@@ -56,6 +43,7 @@ const isUploadId = (value: string) => z.uuid().safeParse(value).success;
  * send back to attach it (only to the uploader's own card). GET /media/uploads/{imgId} serves it to anyone.
  */
 const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const uploads = app.uploadRepository;
   // Only in this plugin: nothing else in the service accepts multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 5, fieldSize: 1_000, parts: 6, headerPairs: 20 },
@@ -67,7 +55,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<FileUploadResponse> => {
       const owner = request.identity!.userId;
       // A cheap early refusal before reading the body; the binding check is taken again under a lock below.
-      if ((await uploadsInLastHour(app.knex, owner)) >= UPLOADS_PER_HOUR) throw quotaReached();
+      if ((await uploads.uploadsInLastHour(owner)) >= UPLOADS_PER_HOUR) throw quotaReached();
       if (!request.isMultipart()) throw noFile();
 
       // Every part is read, so the connection is left clean whatever the client sent.
@@ -88,18 +76,14 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       if (!declaredOk || !contentType) throw wrongType();
 
       const imgId = randomUUID();
-      // Count and claim in one transaction holding the member's advisory lock: concurrent uploads of one member
-      // (on any instance) take turns here, so no two of them both see the last free slot. The row is the claim;
-      // the bytes are written after the lock is released and the row is taken back if they cannot be.
-      await app.knex.transaction(async (trx) => {
-        await trx.raw('select pg_advisory_xact_lock(?, ?)', [UPLOAD_QUOTA_LOCK, owner]);
-        if ((await uploadsInLastHour(trx, owner)) >= UPLOADS_PER_HOUR) throw quotaReached();
-        await trx('upload').insert({ file_id: imgId, owner_user_id: owner, content_type: contentType, size_bytes: image.bytes.length });
-      });
+      // The row is the claim, taken under the member's lock (the repository says how); the bytes are written
+      // after the lock is released and the row is taken back if they cannot be.
+      const claimed = await uploads.claim({ fileId: imgId, ownerUserId: owner, contentType, sizeBytes: image.bytes.length }, UPLOADS_PER_HOUR);
+      if (!claimed) throw quotaReached();
       try {
         await app.fileStorage.put(imgId, image.bytes, contentType);
       } catch (error) {
-        await app.knex('upload').where({ file_id: imgId }).delete();
+        await uploads.remove(imgId);
         await app.fileStorage.delete(imgId).catch(() => undefined);
         throw error;
       }
@@ -113,11 +97,11 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['upload'], summary: '업로드한 이미지', params: mediaParams } },
     async (request, reply) => {
       const { imgId } = request.params;
-      const row = isUploadId(imgId) ? await app.knex('upload').where({ file_id: imgId }).first('content_type') : null;
-      const bytes = row ? await app.fileStorage.get(imgId) : null;
-      if (!row || !bytes) throw notFound();
+      const contentType = isUploadId(imgId) ? await uploads.contentType(imgId) : null;
+      const bytes = contentType ? await app.fileStorage.get(imgId) : null;
+      if (!contentType || !bytes) throw notFound();
       return reply
-        .header('content-type', row.content_type)
+        .header('content-type', contentType)
         .header('content-length', bytes.length)
         .header('x-content-type-options', 'nosniff')
         // An id never names other bytes: cache for a year. Withdrawal deletes the file; caches may keep it until then.

@@ -64,9 +64,9 @@ export class LocalDiskStorage implements FileStorage {
 /** `.data/uploads` at the repository root (git-ignored, kept between runs like the embedded database). */
 export const DEFAULT_UPLOAD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.data/uploads');
 
-/** UPLOAD_DIR (the stack launcher passes it), else the default folder. */
-export function createFileStorage(env: NodeJS.ProcessEnv = process.env): FileStorage {
-  return new LocalDiskStorage(path.resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR));
+/** The configured folder (config.ts: UPLOAD_DIR, else the default folder). */
+export function createFileStorage(uploadDir: string): FileStorage {
+  return new LocalDiskStorage(uploadDir);
 }
 
 declare module 'fastify' {
@@ -76,5 +76,5 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('fileStorage', createFileStorage());
-}, { name: 'file-storage' });
+  app.decorate('fileStorage', createFileStorage(app.careercardConfig.uploadDir));
+}, { name: 'file-storage', dependencies: ['careercard-config'] });

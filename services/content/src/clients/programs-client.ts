@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { INTERNAL_SECRET_HEADER, type ProductSummary, type ProgramRefundRulesResponse } from '@sq/contracts';
-import { serviceUrl } from '@sq/service-kit';
+import type { ProductSummary, ProgramRefundRulesResponse } from '@sq/contracts';
+import { createInternalClient, type InternalCallConfig } from '@sq/service-kit';
 
 /**
  * The programs service over its internal URL (never through the gateway). Every call answers null when the
@@ -60,22 +60,20 @@ export interface ProgramsClientOptions {
   baseUrl: string;
   internalSecret: string;
   timeoutMs: number;
+  retry?: InternalCallConfig;
   log: FastifyBaseLogger;
 }
 
-export function createProgramsClient({ baseUrl, internalSecret, timeoutMs, log }: ProgramsClientOptions): ProgramsClient {
+export function createProgramsClient({ log, ...options }: ProgramsClientOptions): ProgramsClient {
+  const programs = createInternalClient({ peer: 'programs', ...options });
   async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
     try {
-      const response = await fetch(`${baseUrl}${path}`, {
-        headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: internalSecret },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) {
-        log.warn({ path, status: response.status }, 'programs service answered with an error');
-        await response.body?.cancel();
+      const { status, json } = await programs.call({ path });
+      if (status < 200 || status > 299) {
+        log.warn({ path, status }, 'programs service answered with an error');
         return null;
       }
-      const parsed = schema.safeParse(await response.json());
+      const parsed = schema.safeParse(json);
       if (!parsed.success) {
         log.warn({ path }, 'programs service answered an unexpected shape');
         return null;
@@ -106,16 +104,10 @@ declare module 'fastify' {
   }
 }
 
-/** PROGRAMS_SERVICE_URL (service-kit's serviceUrl) and PROGRAMS_TIMEOUT_MS are read when the app is built. */
 export default fp(async (app) => {
-  const timeoutMs = Number(process.env.PROGRAMS_TIMEOUT_MS ?? 3_000);
+  const config = app.contentConfig;
   app.decorate(
     'programsClient',
-    createProgramsClient({
-      baseUrl: serviceUrl('programs').replace(/\/+$/, ''),
-      internalSecret: app.internalSecret,
-      timeoutMs: Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : 3_000,
-      log: app.log,
-    }),
+    createProgramsClient({ baseUrl: config.programsUrl, internalSecret: app.internalSecret, timeoutMs: config.programsTimeoutMs, retry: config.internalCalls, log: app.log }),
   );
-}, { name: 'programs-client', dependencies: ['identity'] });
+}, { name: 'programs-client', dependencies: ['identity', 'content-config'] });

@@ -5,6 +5,8 @@ import * as mainPage from './003_main_page';
 import * as stories from './004_stories';
 import * as faq from './005_faq';
 import * as legal from './006_legal';
+import * as contentManagement from './010_content_management';
+import * as siteSettings from './011_site_settings';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '004_stories': stories,
   '005_faq': faq,
   '006_legal': legal,
+  '010_content_management': contentManagement,
+  '011_site_settings': siteSettings,
 };

@@ -25,6 +25,7 @@ export function createFaqRepository(knex: Knex) {
     /** Categories in order with their published entries; one category when `slug` is given (null: unknown). */
     async categories(slug?: string): Promise<StoredFaqCategory[] | null> {
       const categories: Row[] = await knex('faq_category')
+        .where({ published: true })
         .modify((q) => {
           if (slug !== undefined) q.where({ slug });
         })

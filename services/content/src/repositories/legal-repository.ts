@@ -13,12 +13,17 @@ export interface StoredLegalDocument {
 
 export function createLegalRepository(knex: Knex) {
   // Published and in effect (Korean calendar day): a version announced ahead of time waits for its day.
-  const inEffect = (kind: LegalKind) =>
-    knex('legal_document').where({ kind, published: true }).andWhereRaw(`effective_date <= (now() at time zone 'Asia/Seoul')::date`);
+  const inEffect = (kind: LegalKind, alsoDocumentId?: number) =>
+    knex('legal_document')
+      .where({ kind, published: true })
+      .andWhere((q) => {
+        q.whereRaw(`effective_date <= (now() at time zone 'Asia/Seoul')::date`);
+        if (alsoDocumentId !== undefined) q.orWhere({ document_id: alsoDocumentId });
+      });
   return {
-    /** The current version, or the given one; null when there is none in effect. */
-    async document(kind: LegalKind, version?: number): Promise<StoredLegalDocument | null> {
-      const versions = await inEffect(kind).orderBy([{ column: 'effective_date', order: 'desc' }, { column: 'version', order: 'desc' }]);
+    /** The current version, or the given one; null when there is none in effect. `alsoDocumentId`: shown even before its date (a preview). */
+    async document(kind: LegalKind, version?: number, alsoDocumentId?: number): Promise<StoredLegalDocument | null> {
+      const versions = await inEffect(kind, alsoDocumentId).orderBy([{ column: 'effective_date', order: 'desc' }, { column: 'version', order: 'desc' }]);
       const row = version === undefined ? versions[0] : versions.find((v) => v.version === version);
       if (!row) return null;
       const sections = await knex('legal_section').where({ document_id: row.document_id }).orderBy('sort_order');

@@ -5,7 +5,7 @@ import type { GnbBanner, GnbMenuItem, MainBanner } from '@sq/contracts';
 export function createNavigationRepository(knex: Knex) {
   return {
     async menu(): Promise<GnbMenuItem[]> {
-      const items = await knex('gnb_menu').orderBy('sort_order');
+      const items = await knex('gnb_menu').where({ published: true }).orderBy('sort_order');
       const subs = await knex('gnb_submenu').orderBy(['menu_id', 'sort_order']);
       return items.map((item) => {
         const subMenu = subs
@@ -15,7 +15,7 @@ export function createNavigationRepository(knex: Knex) {
       });
     },
     async banners(placement: 'gnb' | 'main'): Promise<GnbBanner[]> {
-      const rows = await knex('banner').where({ placement }).orderBy('sort_order');
+      const rows = await knex('banner').where({ placement, published: true }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
       return rows.map((row) => ({
         url: row.url,
         pcImgUrl: row.pc_img_url,
@@ -26,7 +26,7 @@ export function createNavigationRepository(knex: Knex) {
     },
     /** Main-page banners with their image sizes and alternative text. */
     async mainBanners(): Promise<MainBanner[]> {
-      const rows = await knex('banner').where({ placement: 'main' }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+      const rows = await knex('banner').where({ placement: 'main', published: true }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
       return rows.map((row) => ({
         url: row.url,
         pcImgUrl: row.pc_img_url,

@@ -5,9 +5,10 @@ import { notFound } from '@sq/service-kit';
 import { loadRefundRules } from '../refunds';
 import { cohortDateLines, refundLines } from '@sq/contracts/refund-text';
 import { fillPlaceholders, hasPlaceholder } from '../product-text';
-import type { StoredFaqEntry } from '../repositories/faq-repository';
+import { createFaqRepository, type StoredFaqEntry } from '../repositories/faq-repository';
+import { previewQuery, withPreview } from '../cms/preview';
 
-const faqQuery = z.object({
+const faqQuery = previewQuery.extend({
   category: z.string({ error: MESSAGES.badRequest }).regex(/^[a-z][a-z0-9-]{1,39}$/, MESSAGES.badRequest).optional(),
 });
 
@@ -19,7 +20,7 @@ const faqRoutes: FastifyPluginAsync = async (app) => {
     '/api/faq',
     { schema: { tags: ['faq'], summary: '자주 묻는 질문 (프로그램별 분류)', querystring: faqQuery } },
     async (request): Promise<FaqResponse> => {
-      const categories = await app.faqRepository.categories(request.query.category);
+      const categories = await withPreview(app, request, (db) => createFaqRepository(db).categories(request.query.category));
       if (!categories) throw notFound();
       const programData = await loadRefundRules(app, categories.flatMap((c) => c.entries.filter(needsProgramData).map((e) => e.productId!)));
 

@@ -4,8 +4,10 @@ import { MESSAGES, ok, type LegalKind, type LegalResponse } from '@sq/contracts'
 import { notFound } from '@sq/service-kit';
 import { loadRefundRules } from '../refunds';
 import { refundLines } from '@sq/contracts/refund-text';
+import { previewQuery, withPreview } from '../cms/preview';
+import { createLegalRepository } from '../repositories/legal-repository';
 
-const legalQuery = z.object({
+const legalQuery = previewQuery.extend({
   version: z.coerce.number({ error: MESSAGES.badRequest }).int(MESSAGES.badRequest).positive(MESSAGES.badRequest).max(10_000, MESSAGES.badRequest).optional(),
 });
 
@@ -17,7 +19,8 @@ const legalRoutes: FastifyPluginAsync = async (app) => {
       `/api/legal/${kind}`,
       { schema: { tags: ['legal'], summary: `${TITLES[kind]} (현재 시행 중인 버전, ?version=으로 이전 버전)`, querystring: legalQuery } },
       async (request): Promise<LegalResponse> => {
-        const document = await app.legalRepository.document(kind, request.query.version);
+        // A previewed version is shown before its effective date: the operator checks it ahead of time.
+        const document = await withPreview(app, request, (db, draft) => createLegalRepository(db).document(kind, request.query.version, draft?.itemId));
         if (!document) throw notFound();
         // Refund sections carry no schedule of their own: it comes from the programs service's rows.
         const refunds = await loadRefundRules(app, document.sections.flatMap((s) => (s.refundProductId ? [s.refundProductId] : [])));

@@ -1,25 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import { MESSAGES, ok, type BannerResponse, type MainPageResponse } from '@sq/contracts';
+import { previewQuery, withPreview } from '../cms/preview';
+import { createNavigationRepository } from '../repositories/navigation-repository';
+import { createProjectRepository } from '../repositories/project-repository';
+import { createStoryRepository } from '../repositories/story-repository';
 
 const FEATURED_PROJECTS = 6;
 const FEATURED_STORIES = 4;
 
+type Preview = { Querystring: z.infer<typeof previewQuery> };
+
 const mainPageRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/getBanner', { schema: { tags: ['main'], summary: '메인 배너 (PC, 모바일 이미지와 노출 여부)' } }, async (): Promise<BannerResponse> =>
-    ok({ banners: await app.navigationRepository.mainBanners() }),
+  app.get<Preview>('/api/getBanner', { schema: { tags: ['main'], summary: '메인 배너 (PC, 모바일 이미지와 노출 여부)', querystring: previewQuery } }, async (request): Promise<BannerResponse> =>
+    ok({ banners: await withPreview(app, request, (db) => createNavigationRepository(db).mainBanners()) }),
   );
 
-  app.get('/api/open/main-page', { schema: { tags: ['main'], summary: '메인 페이지 (배너, 추천 프로젝트와 후기, 프로그램별 모집 상태)' } }, async (): Promise<MainPageResponse> => {
-    const [banners, featuredProjects, featuredStories, programs] = await Promise.all([
-      app.navigationRepository.mainBanners(),
-      app.projectRepository.featured(FEATURED_PROJECTS),
-      app.storyRepository.featured(FEATURED_STORIES),
-      app.programsClient.products(),
-    ]);
-    return ok({
-      mainPage: { banners, featuredProjects, featuredStories, programs, programsNotice: programs ? null : MESSAGES.programsUnavailable },
-    });
-  });
+  app.get<Preview>(
+    '/api/open/main-page',
+    { schema: { tags: ['main'], summary: '메인 페이지 (배너, 추천 프로젝트와 후기, 프로그램별 모집 상태)', querystring: previewQuery } },
+    async (request): Promise<MainPageResponse> => {
+      const [content, programs] = await Promise.all([
+        withPreview(app, request, async (db) => {
+          const [banners, featuredProjects, featuredStories] = await Promise.all([
+            createNavigationRepository(db).mainBanners(),
+            createProjectRepository(db).featured(FEATURED_PROJECTS),
+            createStoryRepository(db).featured(FEATURED_STORIES),
+          ]);
+          return { banners, featuredProjects, featuredStories };
+        }),
+        app.programsClient.products(),
+      ]);
+      return ok({ mainPage: { ...content, programs, programsNotice: programs ? null : MESSAGES.programsUnavailable } });
+    },
+  );
 };
 
 export default mainPageRoutes;

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok, type LeftMenuResponse, type ProjectDetailResponse, type ProjectListResponse } from '@sq/contracts';
 import { notFound, pageQuery, idParam } from '@sq/service-kit';
+import { previewQuery, withPreview } from '../cms/preview';
+import { createProjectRepository } from '../repositories/project-repository';
 
-
-const listQuery = pageQuery.extend({ productId: idParam.optional(), oddId: idParam.optional() });
+const listQuery = pageQuery.extend({ productId: idParam.optional(), oddId: idParam.optional() }).extend(previewQuery.shape);
 const leftMenuQuery = z.object({ productId: idParam });
 const detailParams = z.object({ projectId: idParam });
 
@@ -22,14 +23,14 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: z.infer<typeof listQuery> }>(
     '/api/projects',
     { schema: { tags: ['projects'], summary: '지난 프로젝트 목록', querystring: listQuery } },
-    async (request): Promise<ProjectListResponse> => ok({ projects: await app.projectRepository.list(request.query) }),
+    async (request): Promise<ProjectListResponse> => ok({ projects: await withPreview(app, request, (db) => createProjectRepository(db).list(request.query)) }),
   );
 
-  app.get<{ Params: z.infer<typeof detailParams> }>(
+  app.get<{ Params: z.infer<typeof detailParams>; Querystring: z.infer<typeof previewQuery> }>(
     '/api/projects/:projectId',
-    { schema: { tags: ['projects'], summary: '지난 프로젝트 상세', params: detailParams } },
+    { schema: { tags: ['projects'], summary: '지난 프로젝트 상세 (운영자는 ?preview=로 초안 미리보기)', params: detailParams, querystring: previewQuery } },
     async (request): Promise<ProjectDetailResponse> => {
-      const project = await app.projectRepository.detail(request.params.projectId);
+      const project = await withPreview(app, request, (db) => createProjectRepository(db).detail(request.params.projectId));
       if (!project) throw notFound();
       return ok({ project });
     },

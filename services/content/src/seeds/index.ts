@@ -5,6 +5,7 @@ import { seedProjects } from './projects';
 import { seedStories } from './stories';
 import { seedFaq } from './faq';
 import { seedLegal } from './legal';
+import { seedSiteSettings } from './site-settings';
 
 /** Past projects shown on the main page, in this order. */
 const FEATURED_PROJECTS = ['한입레시피', '로컬픽', '모아보기', '마음일기', '스터디로그', '기획서 리뷰 클럽'];
@@ -23,13 +24,14 @@ async function seedMainPage(knex: Knex): Promise<void> {
 }
 
 /**
- * Reference content, production included: the menu and banners, the FAQ (programs and refund answers) and the
- * legal texts. Each part inserts only into empty tables, so restarts keep edits.
+ * Reference content, production included: the menu and banners, the FAQ (programs and refund answers), the
+ * legal texts and the site settings. Each part inserts only into empty tables, so restarts keep edits.
  */
 export async function referenceSeed(knex: Knex): Promise<void> {
   await seedNavigation(knex);
   await seedFaq(knex);
   await seedLegal(knex);
+  await seedSiteSettings(knex);
 }
 
 /** Demo content, development only: example past projects and stories, featured on the main page. */

@@ -1,20 +1,18 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { INTERNAL_SECRET_HEADER } from '@sq/contracts';
+import { createInternalClient, type InternalCallConfig } from '@sq/service-kit';
 
 const ownershipAnswer = z.object({ owned: z.boolean() });
 
 /** The programs service over its internal API (never through the gateway): whose application a join id is. */
-export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }) {
+export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig }) {
+  const programs = createInternalClient({ peer: 'programs', ...options });
   return {
     /** Whether application `joinId` is member `userId`'s. Throws when programs is unreachable or answers oddly. */
     async ownsApplication(userId: number, joinId: number): Promise<boolean> {
-      const response = await fetch(`${options.baseUrl}/internal/users/${userId}/applications/${joinId}`, {
-        headers: { accept: 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      if (response.status !== 200) throw new Error(`programs answered ${response.status}`);
-      return ownershipAnswer.parse(await response.json()).owned;
+      const { status, json } = await programs.call({ path: `/internal/users/${userId}/applications/${joinId}` });
+      if (status !== 200) throw new Error(`programs answered ${status}`);
+      return ownershipAnswer.parse(json).owned;
     },
   };
 }
@@ -26,5 +24,6 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  app.decorate('applicationOwners', createProgramsClient({ baseUrl: app.itskillConfig.programsUrl, internalSecret: app.internalSecret, timeoutMs: app.itskillConfig.programsTimeoutMs }));
+  const config = app.itskillConfig;
+  app.decorate('applicationOwners', createProgramsClient({ baseUrl: config.programsUrl, internalSecret: app.internalSecret, timeoutMs: config.programsTimeoutMs, retry: config.internalCalls }));
 }, { name: 'programs-client', dependencies: ['itskill-config'] });

@@ -7,6 +7,12 @@ import {
 import type { Row } from '@sq/service-kit';
 import { topPercent, weakestAreas } from '../scoring';
 
+/** A member's IT skill check-up result: level 1..5 and total score 0..100. */
+export interface SkillResult {
+  level: number;
+  totalScore: number | null;
+}
+
 /** The year codes of a career band (the percentile compares within one band). */
 export function yearCodesOf(band: CareerBand): string[] {
   return Object.entries(CAREER_BAND_OF_YEAR).filter(([, b]) => b === band).map(([code]) => code);
@@ -93,9 +99,11 @@ export function createResultRepository(knex: Knex, options: { learnNextAreas: nu
 
     /** For other services: the result attached to an application, or else the member's latest. */
     async skillLevel(userId: number, joinId?: number): Promise<InternalSkillLevelResponse> {
+      // With demo data on, the demo applicants' seeded results count as their levels (they never take one).
+      const latest = options.demoData ? completed().where('r.user_id', userId).orderBy('r.completed_at', 'desc') : latestOf(userId);
       const row = joinId
         ? await completed().join('checkup_application as ca', 'ca.result_id', 'r.result_id').where({ 'ca.join_id': joinId, 'ca.user_id': userId }).first()
-        : await latestOf(userId).first();
+        : await latest.first();
       if (!row) return { completed: false, skill: null };
       return {
         completed: true,
@@ -104,6 +112,35 @@ export function createResultRepository(knex: Knex, options: { learnNextAreas: nu
           levelName: skillLevelName(row.level), totalScore: row.total_score, completedAt: new Date(row.completed_at).toISOString(),
         },
       };
+    },
+
+    /**
+     * skillLevel (level and total score) for many applications in two queries (the operators' console asks for a whole cohort): each
+     * application's attached result, else its member's latest; null without one. Keyed by joinId.
+     */
+    async skillLevels(applications: { userId: number; joinId: number }[]): Promise<Map<number, SkillResult | null>> {
+      const levels = new Map<number, SkillResult | null>(applications.map((a) => [a.joinId, null]));
+      if (!applications.length) return levels;
+      const pairs = knex.raw(`(values ${applications.map(() => '(?::integer, ?::integer)').join(', ')}) as asked (join_id, user_id)`, applications.flatMap((a) => [a.joinId, a.userId]));
+      const [attached, latest] = await Promise.all([
+        knex.from(pairs)
+          .join('checkup_application as ca', (j) => j.on('ca.join_id', 'asked.join_id').andOn('ca.user_id', 'asked.user_id'))
+          .join('checkup_result as r', 'r.result_id', 'ca.result_id')
+          .where('r.status', 'COMPLETED')
+          .select('asked.join_id', 'r.level', 'r.total_score'),
+        knex('checkup_result')
+          .distinctOn('user_id')
+          .whereIn('user_id', [...new Set(applications.map((a) => a.userId))])
+          // With demo data on, the demo applicants' seeded results count as their levels (as in skillLevel).
+          .where(options.demoData ? { status: 'COMPLETED' } : { status: 'COMPLETED', is_demo: false })
+          .orderBy([{ column: 'user_id' }, { column: 'completed_at', order: 'desc' }])
+          .select('user_id', 'level', 'total_score'),
+      ]);
+      const result = (r: Row): SkillResult => ({ level: r.level, totalScore: r.total_score ?? null });
+      const latestByUser = new Map<number, SkillResult>(latest.map((r: Row) => [r.user_id, result(r)]));
+      for (const a of applications) levels.set(a.joinId, latestByUser.get(a.userId) ?? null);
+      for (const r of attached as Row[]) levels.set(r.join_id, result(r));
+      return levels;
     },
 
     /** Attaches the member's latest result of a season to their application; null when they have none. */

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type AttachSkillResponse, type InternalSkillLevelResponse, type MyCheckupResultResponse, type SharedCheckupResultResponse } from '@sq/contracts';
+import { MESSAGES, SKILL_LEVELS_MAX_APPLICATIONS, ok, type AttachSkillResponse, type InternalSkillLevelResponse, type InternalSkillLevelsResponse, type MyCheckupResultResponse, type SharedCheckupResultResponse } from '@sq/contracts';
 import { ApiError, idParam, notFound, requireInternal, requireMember } from '@sq/service-kit';
 
 const params = z.object({ shareKey: z.uuid(MESSAGES.badRequest) });
 const attachBody = z.strictObject({ surveyId: idParam, joinId: idParam }, { error: MESSAGES.badRequest });
 const userParams = z.object({ userId: idParam });
 const skillQuery = z.object({ joinId: idParam.optional() });
+const levelsBody = z.object({ applications: z.array(z.object({ userId: idParam, joinId: idParam })).max(SKILL_LEVELS_MAX_APPLICATIONS) });
 
 /** Results: the public share view (and the gateway's link preview), one's own, attachments, the internal level. */
 const resultRoutes: FastifyPluginAsync = async (app) => {
@@ -48,6 +49,16 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/skill-level',
     { onRequest: requireInternal, schema: { hide: true, params: userParams, querystring: skillQuery } },
     async (request): Promise<InternalSkillLevelResponse> => ok(await app.resultRepository.skillLevel(request.params.userId, request.query.joinId)),
+  );
+
+  // The same for many applications at once (programs: a cohort's applicants in the operators' console).
+  app.post<{ Body: z.infer<typeof levelsBody> }>(
+    '/internal/skill-levels',
+    { onRequest: requireInternal, schema: { hide: true, body: levelsBody } },
+    async (request): Promise<InternalSkillLevelsResponse> => {
+      const levels = await app.resultRepository.skillLevels(request.body.applications);
+      return ok({ levels: [...levels].map(([joinId, skill]) => ({ joinId, level: skill?.level ?? null, totalScore: skill?.totalScore ?? null })) });
+    },
   );
 };
 

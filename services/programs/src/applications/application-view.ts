@@ -24,7 +24,7 @@ import {
 } from '@sq/contracts/api/applications';
 import { cohortStatus, lastDayOf } from '../schedule';
 import { boundaryOf, toDates, toRefundRule } from '../repositories/product-repository';
-import { quoteFor } from '../payments/refund-quote';
+import { chargedPayment, ledgerLine } from '../payments/ledger';
 
 /** One application with its cohort and product, as every view and rule reads it. Dates leave PostgreSQL as text. */
 export function contextQuery(knex: Knex | Knex.Transaction) {
@@ -145,21 +145,16 @@ export function memberCancelBlock(row: Row, now: Date): string | null {
   return status === 'CANCELLED' ? MESSAGES.cancelNotAllowed : MESSAGES.cancelDuringTeamBuilding;
 }
 
-/** The charge of an application that money moved on (the latest paid one), if any. */
-export async function paidCharge(knex: Knex | Knex.Transaction, joinId: number): Promise<Row | undefined> {
-  return knex('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).orderBy('created_at', 'desc').first();
-}
-
 export async function detailOf(knex: Knex, row: Row, now: Date): Promise<ApplicationDetail> {
-  const [history, events, charge] = await Promise.all([
+  const [history, events, charge, deadline] = await Promise.all([
     knex('application_history').where({ join_id: row.join_id }).orderBy('history_id'),
     knex('payment_event').where({ join_id: row.join_id }).orderBy('event_id'),
-    paidCharge(knex, row.join_id),
+    chargedPayment(knex, row.join_id),
+    knex('charge_deadline').where({ join_id: row.join_id }).whereNull('resolved_at').first('deadline_at'),
   ]);
   const block = memberCancelBlock(row, now);
-  const refundable = charge && charge.status !== 'CANCELLED'
-    ? await quoteFor(knex, row, { amountKrw: charge.amount_krw, cancelledKrw: charge.cancelled_krw, paidAt: charge.paid_at }, 'INDIVIDUAL', now)
-    : null;
+  // What cancelling now would give back, from the ledger (earlier refunds count toward it).
+  const refundable = charge && charge.status !== 'CANCELLED' ? await ledgerLine(knex, row, { refundCase: 'INDIVIDUAL' }, now) : null;
   const answers = (row.answers ?? {}) as ApplicationAnswers;
   return {
     ...toSummary(row, now),
@@ -192,5 +187,10 @@ export async function detailOf(knex: Knex, row: Row, now: Date): Promise<Applica
       at: iso(h.created_at)!,
     })),
     cancel: { allowed: block === null, reason: block, refundKrw: refundable?.refundKrw ?? 0 },
+    // A declined team charge: another card may be registered until the deadline (routes/my-applications.ts).
+    cardUpdate: {
+      open: row.status === 'PAYMENT_FAILED' && Boolean(deadline) && new Date(deadline.deadline_at).getTime() > now.getTime(),
+      deadlineAt: row.status === 'PAYMENT_FAILED' ? iso(deadline?.deadline_at) : null,
+    },
   };
 }

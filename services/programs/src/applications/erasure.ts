@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { JobQueue } from '../jobs/queue';
 import { MEMBER_CANCEL_REASON } from '../payments/cancel';
 
 /**
@@ -42,8 +43,9 @@ export interface ErasureResult {
  *  - application.friend_user_ids -> {}: the members they asked to be placed with;
  *  - the member's own words in a cancellation (`회원 취소: …` in application_history.reason, refund.reason and
  *    the refund's payment_event.note) -> `회원 취소`: the fact of a member's cancellation stays;
- *  - team_member.explanation of their seats and their entries in team_board.explanations (the matcher's text
- *    naming the friends they were placed with) -> removed.
+ *  - team_member.explanation of their seats, their entries in team_board.explanations and the explanation of
+ *    their team_board.unplaced entries (the matcher's texts name them and the friends they were placed with)
+ *    -> removed.
  * With the former names the account sent (`names`; none for members who withdrew before it kept them), also in
  * other members' records:
  *  - `{nickname}님` in teammates' team_member.explanation and team_board.explanations of the member's cohorts
@@ -56,7 +58,7 @@ export interface ErasureResult {
  * Idempotent: asked again it changes nothing more (the first erasure time stays). It erases every application
  * of the member, a live one included (an application started in the moment before the withdrawal committed).
  */
-export async function erasePersonalData(knex: Knex, userId: number, now: Date, names: FormerNames = {}): Promise<ErasureResult> {
+export async function erasePersonalData(knex: Knex, userId: number, now: Date, names: FormerNames = {}, jobs?: JobQueue): Promise<ErasureResult> {
   const careerCardId = names.careerCardId?.trim() || null;
   const nickname = names.nickname || null;
   return knex.transaction(async (trx) => {
@@ -97,7 +99,18 @@ export async function erasePersonalData(knex: Knex, userId: number, now: Date, n
     await trx('team_member').whereIn('join_id', joinIds).update({ explanation: '' });
     const oddIds = [...new Set(rows.map((r) => r.odd_id))];
     await trx('team_board').whereIn('odd_id', oddIds).update({ explanations: trx.raw('explanations - ?::text[]', [joinIds.map(String)]) });
+    // The matcher's reason for leaving them unplaced names them too.
+    await trx('team_board').whereIn('odd_id', oddIds).update({
+      unplaced: trx.raw(`(select coalesce(jsonb_agg(case when (u->>'joinId')::int = any(?::int[]) then u || '{"explanation": ""}'::jsonb else u end order by n), '[]'::jsonb) from jsonb_array_elements(unplaced) with ordinality as e(u, n))`, [joinIds]),
+    });
     if (nickname) await renameInTeammatesTexts(trx, oddIds, nickname);
+    // A withdrawn member's keys can charge nothing any more: each application holding one (current or
+    // superseded) gets a release job, sent only if the erasure commits (payments/reservations.ts keyReleasable).
+    if (jobs) {
+      const holdingKeys: number[] = await trx('application').whereIn('join_id', joinIds).whereNotNull('billing_key').whereNull('billing_key_released_at').pluck('join_id');
+      const superseded: number[] = await trx('superseded_billing_key').whereIn('join_id', joinIds).whereNull('released_at').distinct('join_id').pluck('join_id');
+      for (const joinId of new Set([...holdingKeys, ...superseded])) await jobs.sendIn(trx, 'reservation-release', { joinId });
+    }
     return { applications: rows.length, erased: holding.length };
   });
 }

@@ -20,7 +20,8 @@ import { cohortStatus } from '../schedule';
 import { toDates } from '../repositories/product-repository';
 import { contextQuery, loadContext } from './application-view';
 import { lockApplication, recordCreation, transition } from './transition';
-import { customerIdOf, issueIdOf } from '../payments/deps';
+import { issueIdOf, memberCustomerId } from '../payments/deps';
+import { recordCardPageAttempt, supersedeBillingKey } from '../payments/reservations';
 import type { CareercardClient } from '../friends/careercard-client';
 
 const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
@@ -189,12 +190,17 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
     const closed = await closedReason(app.knex, cohort, now);
     if (closed) throw conflict(closed);
   }
-  let replacedKey: string | null = null;
-  const issueId = await app.knex.transaction(async (trx) => {
+  const customerId = memberCustomerId(app.programsConfig.pg.customerIdSecret, userId);
+  const { issueId, replaced } = await app.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, row.join_id);
-    replacedKey = locked.status === 'PAYMENT_FAILED' && locked.billing_key && !locked.billing_key_released_at ? locked.billing_key : null;
     const attempt = Number(locked.issue_attempt) + 1;
-    const columns = { issue_id: issueIdOf(row.join_id, attempt), issue_attempt: attempt, fee_krw: cohort.fee_krw };
+    const columns = { issue_id: issueIdOf(row.join_id, attempt), issue_attempt: attempt, fee_krw: cohort.fee_krw, pg_customer_id: customerId };
+    // The card refused at charge time is replaced by the new attempt's: its key goes back to the PG (the
+    // reservation-release job retries until the PG answers).
+    if (locked.status === 'PAYMENT_FAILED' && locked.billing_key && !locked.billing_key_released_at) {
+      await supersedeBillingKey(app.payments.deps, trx, { joinId: row.join_id, billingKey: locked.billing_key, issueId: null, cardNumber: locked.card_number, reason: 'REPLACED' });
+    }
+    await recordCardPageAttempt(trx, row.join_id, columns.issue_id, 'APPLY');
     if (locked.status === 'SUBMITTED') {
       await trx('application').where({ join_id: row.join_id }).update({ ...columns, updated_at: trx.fn.now() });
     } else {
@@ -204,16 +210,16 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
         actor: 'MEMBER',
         actorUserId: userId,
         reason: locked.status === 'PAYMENT_FAILED' ? '결제 다시 시도' : '지원서 제출',
-        changes: { ...columns, submitted_at: locked.submitted_at ?? now, billing_key: null, card_number: null },
+        changes: { ...columns, submitted_at: locked.submitted_at ?? now, billing_key: null, card_number: null, billing_key_released_at: null },
       });
     }
-    return columns.issue_id;
+    return { issueId: columns.issue_id, replaced: Boolean(locked.status === 'PAYMENT_FAILED' && locked.billing_key && !locked.billing_key_released_at) };
   });
-  // The card refused at charge time is replaced by the new attempt's: its key is given back to the PG.
-  if (replacedKey) await app.payments.pg.deleteBillingKey(replacedKey).catch((error: unknown) => app.log.warn({ err: error }, 'replaced billing key not deleted'));
+  // Released now when the PG answers; otherwise the reservation-release job keeps trying.
+  if (replaced) await app.payments.release(row.join_id).catch((error: unknown) => app.log.warn({ err: error }, 'replaced billing key release deferred to the job'));
   const context = (await loadContext(app.knex, row.join_id))!;
   const path = device === 'mobile' ? applyPaths.callback(row.kind, oddId) : applyPaths.step(row.kind, row.slug, oddId, 'book');
   const redirectUrl = `${app.programsConfig.siteUrl}${path}`;
-  const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId: customerIdOf(userId), redirectUrl });
+  const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId, redirectUrl });
   return { row: context, payment: { issueId, paymentPageUrl, redirectUrl } };
 }

@@ -20,6 +20,8 @@ export const QUEUES = {
   teamCharge: 'team-charge',
   chargeDeadline: 'charge-deadline',
   checkinMisses: 'checkin-misses',
+  // A charge that settled on an application that could no longer take it is refunded (payments/charges.ts).
+  chargeReversal: 'charge-reversal',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -45,6 +47,9 @@ declare module 'fastify' {
 
 const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 
+/** What every job is sent with: its retries, and how long it may stay active before it counts as lost. */
+const sendDefaults = (config: ProgramsConfig['jobs']): PgBoss.SendOptions => ({ ...RETRY, expireInSeconds: config.expireSeconds });
+
 export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
   async (app, { config }) => {
     // Knex keeps the parsed connection with a non-enumerable password: copy the fields by name.
@@ -57,16 +62,39 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       schema: 'programs_jobs',
       max: 4,
       application_name: 'programs-jobs',
+      // An instance that only sends (the web role beside a programs-worker) leaves cron and maintenance to the
+      // instances that run jobs.
+      supervise: config.workers,
+      schedule: config.workers,
+      maintenanceIntervalSeconds: config.maintenanceSeconds,
     });
+    const defaults = sendDefaults(config);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     const handlers = new Map<QueueName, JobHandler>();
     const schedules = new Map<QueueName, string>();
     let started = false;
+    // /metrics: jobs waiting (created or waiting to retry) per queue, read from pg-boss when scraped. A queue
+    // that only grows has no worker or a failing one.
+    app.metrics.gauge('job_queue_depth', 'pg-boss jobs waiting to run (created or retry), per queue.', ['queue'], async (gauge) => {
+      if (!started) return;
+      for (const name of Object.values(QUEUES)) gauge.set({ queue: name }, (await boss.getQueueSize(name)) ?? 0);
+    });
 
     const run = async (name: QueueName, job: PgBoss.Job<Record<string, unknown>>) => {
       const handler = handlers.get(name);
       if (!handler) throw new Error(`no handler for ${name}`);
       await handler(job.data ?? {});
+    };
+
+    /** Runs one job and completes it, or fails it (pg-boss retries it by its retry options). */
+    const settle = async (name: QueueName, job: PgBoss.Job<Record<string, unknown>>) => {
+      try {
+        await run(name, job);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        app.log.warn({ err: error, queue: name }, 'job failed');
+        await boss.fail(name, job.id, { message: (error as Error).message });
+      }
     };
 
     const queue: JobQueue = {
@@ -76,10 +104,10 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       schedule(name, cron) {
         schedules.set(name, cron);
       },
-      send: (name, data, options) => boss.send(name, data, { ...RETRY, ...options }),
+      send: (name, data, options) => boss.send(name, data, { ...defaults, ...options }),
       sendIn: (trx, name, data, options) =>
         boss.send(name, data, {
-          ...RETRY,
+          ...defaults,
           ...options,
           db: {
             // The transaction's own connection (knex hands it out for the transaction's client).
@@ -95,16 +123,8 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
           for (;;) {
             const jobs = await boss.fetch<Record<string, unknown>>(name, { batchSize: 20 });
             if (!jobs.length) break;
-            for (const job of jobs) {
-              try {
-                await run(name, job);
-                await boss.complete(name, job.id);
-              } catch (error) {
-                app.log.warn({ err: error, queue: name }, 'job failed');
-                await boss.fail(name, job.id, { message: (error as Error).message });
-              }
-              ran += 1;
-            }
+            for (const job of jobs) await settle(name, job);
+            ran += jobs.length;
           }
         }
         return ran;
@@ -126,14 +146,20 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
       if (!config.workers) return;
       for (const name of Object.values(QUEUES)) {
-        await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: 1 }, async ([job]) => {
-          if (job) await run(name, job);
-        });
+        for (let worker = 0; worker < config.workersPerQueue; worker++) {
+          await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: config.batchSize }, async (jobs) => {
+            // Each job of the batch settles on its own: one failing job is retried alone, the others complete.
+            // (pg-boss then completes the batch, which leaves jobs already completed or failed as they are.)
+            for (const job of jobs) await settle(name, job);
+          });
+        }
       }
     });
     app.addHook('onClose', async () => {
-      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     });
   },
-  { name: 'job-queue', dependencies: ['knex'] },
+  { name: 'job-queue', dependencies: ['knex', 'ops'] },
 );

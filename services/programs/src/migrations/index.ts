@@ -8,6 +8,9 @@ import * as friendRequests from './006_friend_requests';
 import * as personalDataErasure from './007_personal_data_erasure';
 import * as operators from './100_operators';
 import * as sprintOperations from './101_sprint_operations';
+import * as refundLedger from './102_refund_ledger';
+import * as billingKeys from './104_billing_keys';
+import * as scaleIndexes from './200_scale_indexes';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +23,7 @@ export const migrations: Record<string, Migration> = {
   '007_personal_data_erasure': personalDataErasure,
   '100_operators': operators,
   '101_sprint_operations': sprintOperations,
+  '102_refund_ledger': refundLedger,
+  '104_billing_keys': billingKeys,
+  '200_scale_indexes': scaleIndexes,
 };

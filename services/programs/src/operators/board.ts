@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import { matchTeams, type Applicant, type Role, type TeamMakeup } from '@sq/team-matcher';
 import { MESSAGES } from '@sq/contracts';
 import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import type { BoardMember, BoardResponse, PublishPreview } from '@sq/contracts/api/operators';
+import type { ApplicantPerson, BoardMember, BoardResponse, PublishPreview } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { transition } from '../applications/transition';
 import type { JobQueue } from '../jobs/queue';
 import type { PeopleClient } from './people-client';
 import { audit } from './audit';
 import { SPRINT_MATCH_MIN_SIZE } from './config';
+import { peopleOf, shown } from './applicant-people';
 
 /** Applications that take part in a cohort's team building (reserved or paid, not yet on a published team). */
 export const BOARD_STATES: readonly ApplicationState[] = ['RESERVED', 'PAID', 'TEAM_BUILDING', 'WAITLISTED'];
@@ -70,7 +71,7 @@ async function lockCohort(trx: Knex.Transaction, oddId: number): Promise<Row> {
   return cohort;
 }
 
-async function loadBoard(knex: Knex, oddId: number, forUpdate = false): Promise<Board | null> {
+export async function loadBoard(knex: Knex, oddId: number, forUpdate = false): Promise<Board | null> {
   const query = knex('team_board').where({ odd_id: oddId });
   if (forUpdate) query.forUpdate();
   const row = await query.first();
@@ -89,6 +90,12 @@ export function makeupOf(cohort: Row): TeamMakeup {
   };
 }
 
+/** A board entry whose application is gone from the database: nobody to show but the number. */
+const ANONYMOUS: ApplicantPerson = {
+  name: null, alias: null, careerCardId: null, role: null, jobGroup: null, position: null, careerYears: null, experienceMonths: null,
+  skillLevel: null, weeklyHours: null, friendRequests: [], friendStatus: 'NONE', placement: 'NOT_ON_BOARD', teamKey: null,
+};
+
 const careerMonthsOf = (row: Row) => Number(((row.answers ?? {}) as ApplicationAnswers).required?.experienceMonths ?? 0);
 
 /** The cohort's applications on the board, in application order. */
@@ -96,30 +103,26 @@ async function boardApplications(knex: Knex, oddId: number): Promise<Row[]> {
   return knex('application').where({ odd_id: oddId }).whereIn('status', BOARD_STATES).whereNotNull('role').orderBy([{ column: 'submitted_at' }, { column: 'join_id' }]);
 }
 
-/** The matcher's input from the stored applications: career from the answers, friends by career card ID. */
-async function matcherApplicants(deps: BoardDeps, rows: Row[]): Promise<Applicant[]> {
-  const userIds = rows.map((r) => r.user_id as number);
-  const [people, levels] = await Promise.all([deps.people.lookup(userIds), deps.people.skillLevels(rows.map((r) => ({ userId: r.user_id as number, joinId: r.join_id as number })))]);
+/**
+ * The matcher's input from the stored applications: each member named by nickname (the explanations name
+ * them; a withdrawn member by number), career and weekly hours from the answers, the check-up's score, and
+ * friends resolved at the aside step (friend_user_ids) or matched by career card ID.
+ */
+async function matcherApplicants(deps: BoardDeps, oddId: number, rows: Row[]): Promise<Applicant[]> {
+  const persons = await peopleOf(deps.knex, deps.people, oddId, rows, null);
   const joinByUser = new Map(rows.map((r) => [r.user_id as number, r.join_id as number]));
-  const joinByCard = new Map<string, number>();
-  for (const row of rows) {
-    const card = people.get(row.user_id)?.profileId;
-    if (card) joinByCard.set(card.toLowerCase(), row.join_id);
-  }
   return rows.map((row) => {
-    const answers = (row.answers ?? {}) as ApplicationAnswers;
-    const person = people.get(row.user_id);
+    const person = persons.get(row.join_id)!;
     return {
       id: row.join_id,
-      name: person?.alias ?? person?.profileId ?? `#${row.join_id}`,
+      name: person.alias ?? `#${row.join_id}`,
       role: row.role as Role,
       careerMonths: careerMonthsOf(row),
-      skillLevel: levels.get(row.join_id) ?? null,
-      weeklyHours: null,
-      // The friends careercard resolved at the aside step (friend_user_ids), else by career card ID through account.
+      skillLevel: person.skillScore,
+      weeklyHours: person.weeklyHours,
       friendIds: [...new Set([
         ...((row.friend_user_ids ?? []) as number[]).flatMap((userId) => joinByUser.get(userId) ?? []),
-        ...(answers.aside?.friendCareerCardIds ?? []).flatMap((id) => joinByCard.get(id.toLowerCase()) ?? []),
+        ...person.friendRequests.flatMap((f) => (f.joinId === null ? [] : [f.joinId])),
       ])],
     };
   });
@@ -132,7 +135,7 @@ function refuseWhenPublished(board: Board | null): void {
 /** Runs the matcher around the operator's locks and stores the proposal as the board. */
 export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: number, seed?: number): Promise<Board> {
   const rows = await boardApplications(deps.knex, oddId);
-  const applicants = await matcherApplicants(deps, rows);
+  const applicants = await matcherApplicants(deps, oddId, rows);
   return deps.knex.transaction(async (trx) => {
     const cohort = await lockCohort(trx, oddId);
     const previous = await loadBoard(trx, oddId, true);
@@ -232,13 +235,13 @@ export async function boardView(deps: BoardDeps, oddId: number): Promise<BoardRe
   const ids = [...Object.values(board.teams).flat(), ...board.waitlist];
   const rows: Row[] = ids.length ? await deps.knex('application').whereIn('join_id', ids) : [];
   const byId = new Map(rows.map((r) => [r.join_id as number, r]));
-  const people = await deps.people.lookup(rows.map((r) => r.user_id));
+  const persons = await peopleOf(deps.knex, deps.people, oddId, rows, board);
   const member = (joinId: number): BoardMember => {
     const row = byId.get(joinId);
+    const person = persons.get(joinId);
     return {
+      ...(person ? shown(person) : ANONYMOUS),
       joinId,
-      name: row ? (people.get(row.user_id)?.name ?? null) : null,
-      role: row?.role ?? null,
       state: row?.status ?? 'CANCELLED',
       careerMonths: row ? careerMonthsOf(row) : 0,
       locked: board.lockedMembers[String(joinId)] !== undefined,

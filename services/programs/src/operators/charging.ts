@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
-import { transition } from '../applications/transition';
+import { recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext } from '../applications/application-view';
 import type { OperatorsConfig } from './config';
 
@@ -22,15 +22,28 @@ const seoulTime = (date: Date) => date.toLocaleString('ko-KR', { timeZone: 'Asia
  * mailed with the link; after the deadline the deadline job frees the seat.
  */
 export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfig, joinId: number): Promise<string> {
-  const row = await app.knex('application').where({ join_id: joinId }).first('status');
+  const row = await app.knex('application').where({ join_id: joinId }).first('status', 'billing_key');
   const onTeam = await app.knex('team_member').where({ join_id: joinId }).first('join_id');
   if (!row || !onTeam || !AWAITING_CHARGE.includes(row.status)) return 'SKIPPED';
-  const outcome = await app.payments.charge(joinId, 'OPERATOR');
+  // No card to charge (a reservation whose key is gone): a declined charge, not a job retried for hours
+  // ahead of everyone else's; the member gets the card-update deadline like any declined charge.
+  const outcome = row.billing_key ? await app.payments.charge(joinId, 'OPERATOR') : await declineWithoutCard(app, joinId);
   if (outcome.status !== 'FAILED') return outcome.status;
   const deadline = new Date(app.clock().getTime() + config.paymentUpdateDeadlineHours * 3_600_000);
   const inserted = await app.knex('charge_deadline').insert({ join_id: joinId, deadline_at: deadline }).onConflict('join_id').ignore().returning('join_id');
   if (inserted.length) await mailCardUpdate(app, joinId, deadline);
   return 'FAILED';
+}
+
+async function declineWithoutCard(app: FastifyInstance, joinId: number): Promise<{ status: 'FAILED' | 'SKIPPED' }> {
+  return app.knex.transaction(async (trx) => {
+    const locked = await trx('application').where({ join_id: joinId }).forUpdate().first('status', 'billing_key');
+    if (locked.billing_key || !AWAITING_CHARGE.includes(locked.status)) return { status: 'SKIPPED' as const };
+    const lastFailure = JSON.stringify({ code: 'NO_CARD', message: MESSAGES.teamChargeNoCard });
+    await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor: 'SYSTEM', reason: MESSAGES.teamChargeNoCard, changes: { last_failure: lastFailure } });
+    await recordPaymentEvent(trx, joinId, 'CHARGE_FAILED', 0, MESSAGES.teamChargeNoCard);
+    return { status: 'FAILED' as const };
+  });
 }
 
 async function mailCardUpdate(app: FastifyInstance, joinId: number, deadline: Date): Promise<void> {

@@ -10,13 +10,16 @@ export interface OperatorsConfig {
   paymentUpdateDeadlineHours: number;
   chargeDeadlineCron: string;
   checkinMissesCron: string;
+  notifyEmail: string | null;
 }
 
-export function readOperatorsConfig(env: NodeJS.ProcessEnv = process.env): OperatorsConfig {
+/** Part of the service's config (../config.ts reads it with the rest). */
+export function readOperatorsConfig(env: NodeJS.ProcessEnv): OperatorsConfig {
   return {
     paymentUpdateDeadlineHours: Number(env.PAYMENT_UPDATE_DEADLINE_HOURS ?? 48),
     chargeDeadlineCron: env.CHARGE_DEADLINE_CRON ?? '*/10 * * * *',
     checkinMissesCron: env.CHECKIN_MISSES_CRON ?? '0 22 * * *',
+    notifyEmail: env.OPERATOR_NOTIFY_EMAIL || null,
   };
 }
 

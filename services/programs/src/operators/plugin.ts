@@ -10,7 +10,7 @@ import sprintProjectRoutes from '../routes/sprint-projects';
 import { recordMisses } from './sprint';
 import { seoulDate } from '../schedule';
 import { createPeopleClient, type PeopleClient } from './people-client';
-import { readOperatorsConfig, type OperatorsConfig } from './config';
+import type { OperatorsConfig } from './config';
 import { runChargeDeadlines, runTeamCharge } from './charging';
 
 declare module 'fastify' {
@@ -20,10 +20,11 @@ declare module 'fastify' {
 }
 
 /** The operators' back end (issue 9): /api/admin/* routes and the team-charge and charge-deadline jobs. */
-export const operatorsPlugin = fp<{ config?: OperatorsConfig; people?: PeopleClient }>(
+export const operatorsPlugin = fp<{ config: OperatorsConfig; people?: PeopleClient }>(
   async (app, options) => {
-    const config = options.config ?? readOperatorsConfig();
-    const people = options.people ?? createPeopleClient({ internalSecret: app.internalSecret });
+    const { config } = options;
+    const { peers } = app.programsConfig;
+    const people = options.people ?? createPeopleClient({ accountUrl: peers.accountUrl, itskillUrl: peers.itskillUrl, internalSecret: app.internalSecret, timeoutMs: peers.peopleLookupTimeoutMs });
     app.decorate('operatorsConfig', config);
     app.jobs.handle('team-charge', async (data) => {
       await runTeamCharge(app, config, Number(data.joinId));

@@ -98,7 +98,7 @@ async function mailDrop(app: FastifyInstance, joinId: number, days: string[]): P
   const to = ((row?.answers ?? {}) as ApplicationAnswers).required?.contactEmail;
   const lines = [`${row?.cohort_name ?? ''} 체크인을 ${days.slice().reverse().join(', ')} 이틀 연속 하지 않아 중도 하차 처리되었어요.`, `지원 내역: ${app.programsConfig.siteUrl}/mypage/history/${joinId}`];
   if (to) await app.mailer.send({ to, subject: '[10일 팀 스프린트] 중도 하차 안내', text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
-  const operators = process.env.OPERATOR_NOTIFY_EMAIL;
+  const operators = app.operatorsConfig.notifyEmail;
   if (operators) await app.mailer.send({ to: operators, subject: `[운영] 체크인 2회 연속 누락으로 지원 #${joinId} 중도 하차`, text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
 }
 

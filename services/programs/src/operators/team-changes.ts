@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES, type RefundCase } from '@sq/contracts';
 import type { ApplicationAnswers } from '@sq/contracts/api/applications';
-import { conflict, notFound, type Row } from '@sq/service-kit';
+import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
 import { loadContext } from '../applications/application-view';
-import { transition } from '../applications/transition';
-import { quoteFor } from '../payments/refund-quote';
+import { lockApplication, transition } from '../applications/transition';
+import { ledgerLine, planRefund, type LedgerLine } from '../payments/ledger';
+import { executeRefund, refundApplication, type RefundOutcome } from '../payments/refunds';
 import { audit } from './audit';
 
 /** Why an operator removes a member, and the refund case of the stored rules that applies to it. */
@@ -19,55 +20,52 @@ export const REMOVAL_REFUND_CASE = {
 } as const satisfies Record<string, RefundCase>;
 export type RemovalReason = keyof typeof REMOVAL_REFUND_CASE;
 
-export interface RefundLine {
-  joinId: number;
-  refundCase: RefundCase;
-  paidKrw: number;
-  refundKrw: number;
-  phase: string | null;
-}
+/** A refund line of a preview: paid, already refunded, owed now under the case, and why nothing when nothing. */
+export type RefundLine = Omit<LedgerLine, 'paymentId' | 'owedTotalKrw' | 'refundableUntil' | 'refundCase'> & { refundCase: RefundCase };
 
-/** The refund engine's amount for one application's charge now (0 when nothing was charged). */
-export async function refundLine(knex: Knex | Knex.Transaction, joinId: number, refundCase: RefundCase, at: Date): Promise<RefundLine> {
+const toRefundLine = ({ paymentId: _p, owedTotalKrw: _o, refundableUntil: _u, ...rest }: LedgerLine, refundCase: RefundCase): RefundLine => ({ ...rest, refundCase });
+
+async function contextOf(knex: Knex | Knex.Transaction, joinId: number): Promise<Row> {
   const context = await loadContext(knex, joinId);
   if (!context) throw notFound(MESSAGES.applyNotFound);
-  const payment = await knex('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED']).first();
-  if (!payment) return { joinId, refundCase, paidKrw: 0, refundKrw: 0, phase: null };
-  const quote = await quoteFor(knex, context, { amountKrw: payment.amount_krw, cancelledKrw: payment.cancelled_krw, paidAt: payment.paid_at ? new Date(payment.paid_at) : null }, refundCase, at);
-  return { joinId, refundCase, paidKrw: payment.amount_krw - payment.cancelled_krw, refundKrw: quote.refundKrw, phase: quote.phase };
+  return context;
 }
 
-async function teamMember(knex: Knex, joinId: number): Promise<Row> {
-  const member = await knex('team_member').where({ join_id: joinId }).first();
-  if (!member) throw notFound(MESSAGES.adminNotOnTeam);
-  return member;
+/** What the case refunds for one application now, from the ledger (0 when nothing was charged or the case was applied). */
+export async function refundLine(knex: Knex | Knex.Transaction, joinId: number, refundCase: RefundCase, at: Date): Promise<RefundLine> {
+  return toRefundLine(await ledgerLine(knex, await contextOf(knex, joinId), { refundCase }, at), refundCase);
 }
 
 /**
- * Removes a member from their team with the refund of the case at this instant. The operator confirms the
- * amount they previewed (`expectedRefundKrw`): if the engine now says otherwise (a boundary passed), 409 and
- * nothing changes. The refund goes through the payment core (once, even when confirmed twice).
+ * Removes a member from their team with the refund of the case at this instant, in one transaction under the
+ * application's lock: the operator confirms the amount they previewed (`expectedRefundKrw`); if the ledger
+ * now says otherwise (a boundary passed, a refund happened), 409 and nothing changes. The same removal sent
+ * twice, even at once, finds the member off the team the second time (404) and refunds once.
  */
 export async function removeMember(app: FastifyInstance, actorUserId: number, joinId: number, reason: RemovalReason, expectedRefundKrw: number, note: string | null) {
-  const member = await teamMember(app.knex, joinId);
   const now = app.clock();
-  const line = await refundLine(app.knex, joinId, REMOVAL_REFUND_CASE[reason], now);
-  if (line.refundKrw !== expectedRefundKrw) throw conflict(MESSAGES.adminRefundChanged);
-  const before = await app.knex('application').where({ join_id: joinId }).first('status');
+  const refundCase = REMOVAL_REFUND_CASE[reason];
   const text = `운영자 팀원 제외 (${reason})${note ? `: ${note}` : ''}`;
-  if (line.paidKrw > 0) {
+  const done = await app.knex.transaction(async (trx) => {
+    const before = await lockApplication(trx, joinId);
+    const member = await trx('team_member').where({ join_id: joinId }).first();
+    if (!member) throw notFound(MESSAGES.adminNotOnTeam);
+    if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
+    const context = await contextOf(trx, joinId);
+    const current = await ledgerLine(trx, context, { refundCase }, now);
+    if (current.refundKrw !== expectedRefundKrw) throw conflict(MESSAGES.adminRefundChanged);
     // Dropped members keep the DROPPED state; the others end as the refund leaves them (refunded, partly, cancelled).
-    await app.payments.refund(joinId, line.refundCase, { actor: 'OPERATOR', actorUserId, reason: text, target: reason === 'DROPPED' ? null : 'AUTO', amountKrw: line.refundKrw > 0 ? line.refundKrw : undefined });
-  }
-  await app.knex.transaction(async (trx) => {
-    const row = await trx('application').where({ join_id: joinId }).forUpdate().first('status');
+    const planned = current.paidKrw > 0 ? await planRefund(app.payments.deps, trx, context, { refundCase, actor: 'OPERATOR', actorUserId, reason: text, target: reason === 'DROPPED' ? null : 'AUTO', expectedRefundKrw }, now) : null;
+    const row = await trx('application').where({ join_id: joinId }).first('status');
     if (reason === 'DROPPED' && row.status === 'ASSIGNED') await transition(trx, { joinId, to: 'DROPPED', actor: 'OPERATOR', actorUserId, reason: text });
-    else if (line.paidKrw === 0 && ['ASSIGNED', 'RESERVED', 'PAYMENT_FAILED', 'WAITLISTED'].includes(row.status)) await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason: text });
+    else if (current.paidKrw === 0 && ['ASSIGNED', 'RESERVED', 'PAYMENT_FAILED', 'WAITLISTED'].includes(row.status)) await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason: text });
     await trx('team_member').where({ join_id: joinId }).delete();
     const after = await trx('application').where({ join_id: joinId }).first('status');
-    await audit(trx, { actorUserId, action: 'TEAM_MEMBER_REMOVE', targetType: 'APPLICATION', targetId: joinId, oddId: null, before: { status: before.status, teamId: member.team_id }, after: { status: after.status, refundKrw: line.refundKrw, refundCase: line.refundCase, reason, note }, at: now });
+    await audit(trx, { actorUserId, action: 'TEAM_MEMBER_REMOVE', targetType: 'APPLICATION', targetId: joinId, oddId: null, before: { status: before.status, teamId: member.team_id }, after: { status: after.status, refundKrw: current.refundKrw, refundCase, reason, note }, at: now });
+    return { line: toRefundLine(current, refundCase), refund: planned?.refund ?? null, teamId: member.team_id as number };
   });
-  return { ...line, teamId: member.team_id as number };
+  if (done.refund) await executeRefund(app.payments.deps, done.refund);
+  return { ...done.line, teamId: done.teamId };
 }
 
 /** Reservations without a team in the cohort (the waitlist, and later applications still reserved). */
@@ -107,30 +105,42 @@ export async function acceptReplacement(app: FastifyInstance, actorUserId: numbe
   });
 }
 
-/** Refund lines of a whole team or cohort for a team stop or the company ending, at this instant. */
+/** Refund lines of a whole team or cohort for a team stop or the company ending, at this instant, from the ledger. */
 export async function groupRefundPreview(knex: Knex, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', at: Date) {
   const query = knex('application as a').whereIn('a.status', ['ASSIGNED', 'PARTIALLY_REFUNDED']).orderBy('a.join_id');
   if (scope.teamId !== undefined) query.join('team_member as m', 'm.join_id', 'a.join_id').where('m.team_id', scope.teamId);
   if (scope.oddId !== undefined) query.where('a.odd_id', scope.oddId);
   const joinIds: number[] = await query.pluck('a.join_id');
-  const lines = [];
+  const lines: RefundLine[] = [];
   for (const joinId of joinIds) lines.push(await refundLine(knex, joinId, refundCase, at));
   return { refundCase, lines, totalKrw: lines.reduce((sum, l) => sum + l.refundKrw, 0) };
 }
 
-/** Confirms a group refund: the total must still be the previewed one; each member refunded once. */
+/**
+ * Confirms a group refund: the total must still be the previewed one. Each member's case is applied through
+ * the ledger under their application's lock, so a second confirm (or two at once) refunds nobody twice: the
+ * second preview shows 0 for a case already applied, and its total no longer matches.
+ */
 export async function confirmGroupRefund(app: FastifyInstance, actorUserId: number, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', expectedTotalKrw: number) {
   const now = app.clock();
   const preview = await groupRefundPreview(app.knex, scope, refundCase, now);
   if (preview.totalKrw !== expectedTotalKrw) throw conflict(MESSAGES.adminRefundChanged);
-  if (!preview.lines.some((l) => l.paidKrw > 0)) throw conflict(MESSAGES.adminNothingToRefund);
-  const outcomes = [];
-  for (const line of preview.lines) {
-    if (line.paidKrw <= 0) continue;
-    const outcome = await app.payments.refund(line.joinId, refundCase, { actor: 'OPERATOR', actorUserId, reason: refundCase === 'TEAM_STOP' ? '팀 중단 환불' : '회사 사정으로 인한 종료 환불', target: 'AUTO', amountKrw: line.refundKrw > 0 ? line.refundKrw : undefined });
-    outcomes.push({ joinId: line.joinId, ...outcome });
+  const applicable = preview.lines.filter((l) => l.block !== 'NOT_CHARGED' && l.block !== 'CASE_APPLIED');
+  if (!applicable.length) throw conflict(MESSAGES.adminNothingToRefund);
+  const reason = refundCase === 'TEAM_STOP' ? '팀 중단 환불' : '회사 사정으로 인한 종료 환불';
+  const outcomes: ({ joinId: number } & (RefundOutcome | { status: 'REFUSED'; message: string }))[] = [];
+  for (const line of applicable) {
+    try {
+      const outcome = await refundApplication(app.payments.deps, line.joinId, { refundCase, actor: 'OPERATOR', actorUserId, reason, target: 'AUTO' });
+      outcomes.push({ joinId: line.joinId, ...outcome });
+    } catch (error) {
+      // One member's refund refused (one in flight, the PG refusing) stops nobody else's; the operator sees
+      // which, and confirming again later applies the case to them alone (the others' is applied).
+      if (!(error instanceof ApiError) || (error.statusCode >= 500 && error.statusCode !== 503)) throw error;
+      outcomes.push({ joinId: line.joinId, status: 'REFUSED', message: error.message });
+    }
   }
   if (scope.teamId !== undefined) await app.knex('team').where({ team_id: scope.teamId }).update({ stopped_at: now });
-  await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines }, at: now });
+  await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines, outcomes }, at: now });
   return { ...preview, outcomes };
 }

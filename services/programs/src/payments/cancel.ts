@@ -2,7 +2,8 @@ import { MESSAGES } from '@sq/contracts';
 import { conflict, notFound } from '@sq/service-kit';
 import { loadContext, memberCancelBlock } from '../applications/application-view';
 import { transition } from '../applications/transition';
-import { refundApplication } from './refunds';
+import { executeRefund } from './refunds';
+import { chargedPayment, planRefund } from './ledger';
 import { releaseBillingKey } from './reservations';
 import { queueMail, type PaymentDeps } from './deps';
 
@@ -15,30 +16,37 @@ export const memberCancelReason = (reason: string | undefined) => (reason?.trim(
 
 /**
  * A member cancels their own application before the cohort's team building: nothing charged -> CANCELLED
- * and the reservation's billing key released; charged -> the refund engine's amount for an individual
- * cancellation is refunded at the PG (REFUNDED / PARTIALLY_REFUNDED, or CANCELLED when it gives nothing).
- * Concurrent cancels of one application change it once (row lock + the state machine).
+ * and the reservation's billing key released; charged -> the ledger applies the INDIVIDUAL case (the refund
+ * engine's amount, less anything refunded before: REFUNDED / PARTIALLY_REFUNDED, or CANCELLED when it gives
+ * nothing). Every check is made under the application's row lock, so a charge cannot start between the
+ * check and the change, and concurrent cancels change it once.
  */
 export async function cancelByMember(deps: PaymentDeps, userId: number, joinId: number, reason: string | undefined): Promise<{ refundKrw: number }> {
   const now = deps.clock();
-  const row = await loadContext(deps.knex, joinId);
-  if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
-  const block = memberCancelBlock(row, now);
-  if (block) throw conflict(block);
-  if (await deps.knex('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
   const text = memberCancelReason(reason);
-  const charged = await deps.knex('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED']).first();
-  if (charged) {
-    const outcome = await refundApplication(deps, joinId, { refundCase: 'INDIVIDUAL', actor: 'MEMBER', actorUserId: userId, reason: text, target: 'AUTO' });
-    return { refundKrw: outcome.status === 'NOTHING_TO_REFUND' ? 0 : outcome.refundKrw };
-  }
-  const hasKey = await deps.knex.transaction(async (trx) => {
+  const decided = await deps.knex.transaction(async (trx) => {
+    const locked = await trx('application').where({ join_id: joinId }).forUpdate().first('user_id');
+    const row = locked ? await loadContext(trx, joinId) : undefined;
+    if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
+    const block = memberCancelBlock(row, now);
+    if (block) throw conflict(block);
+    if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
+    if (await chargedPayment(trx, joinId)) {
+      const planned = await planRefund(deps, trx, row, { refundCase: 'INDIVIDUAL', actor: 'MEMBER', actorUserId: userId, reason: text, target: 'AUTO' }, now);
+      // Cancelled already (the refund may still be on its way): the same cancel again changes nothing.
+      if (planned.line.block === 'CASE_APPLIED') throw conflict(planned.line.refundedKrw > 0 ? MESSAGES.refundInProgress : MESSAGES.cancelNotAllowed);
+      return { refund: planned.refund, hasKey: false };
+    }
     const done = await transition(trx, { joinId, to: 'CANCELLED', actor: 'MEMBER', actorUserId: userId, reason: text });
     await queueMail(deps, trx, joinId, 'CANCELLED', done.historyId);
     if (done.application.billing_key) await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
-    return Boolean(done.application.billing_key);
+    return { refund: null, hasKey: Boolean(done.application.billing_key) };
   });
+  if (decided.refund) {
+    const outcome = await executeRefund(deps, decided.refund);
+    return { refundKrw: outcome.status === 'NOTHING_TO_REFUND' ? 0 : outcome.refundKrw };
+  }
   // Released now when the PG answers; otherwise the reservation-release job keeps trying.
-  if (hasKey) await releaseBillingKey(deps, joinId).catch((error: unknown) => deps.log.warn({ err: error, joinId }, 'release deferred to the job'));
+  if (decided.hasKey) await releaseBillingKey(deps, joinId).catch((error: unknown) => deps.log.warn({ err: error, joinId }, 'release deferred to the job'));
   return { refundKrw: 0 };
 }

@@ -1,13 +1,33 @@
 import { MESSAGES } from '@sq/contracts';
 import { canTransition, type ApplicationState } from '@sq/contracts/api/applications';
 import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
+import type { Knex } from 'knex';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext } from '../applications/application-view';
 import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
-import { chargePaymentId, customerIdOf, queueMail, type PaymentDeps } from './deps';
+import { countOnCommit, customerIdOfApplication, queueMail, type PaymentDeps } from './deps';
 
 /** States a reservation may be charged from when the member's team is published (or a failed charge retried). */
 const CHARGEABLE_RESERVED: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED', 'PAYMENT_FAILED'];
+/** Payment states in which the PG took the money (whatever was refunded since). */
+const CHARGED_STATES = ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'];
+
+/**
+ * The PG payment id of an application's fee. The fee is one obligation, so every attempt to charge it (the
+ * browser's confirm, the webhook job, the team-charge job, an operator's retry, the repair job, a retry after
+ * the member changed the card) uses this one id: PortOne V2 lets a paymentId whose attempt FAILED be
+ * attempted again and never lets one succeed twice (packages/stack/src/peers/sandbox-pg.ts, header), so the
+ * PG itself guarantees one charge per application. Rows of older attempts (`sq-{joinId}-charge-2`, ...) stay
+ * as they are and are read like any other.
+ */
+export const obligationPaymentId = (joinId: number) => `sq-${joinId}-charge`;
+
+/** Why a pending charge was closed without asking the PG (failure_reason; operators read it). */
+export const CHARGE_CLOSED_REASON = '신청이 결제할 수 없는 상태(취소·환불·하차)가 되어 결제하지 않았어요.';
+/** The reason of the automatic refund of a charge that landed on an application that could not take it. */
+export const CHARGE_REVERSAL_REASON = '취소된 신청에 결제되어 자동 환불';
+/** The timeline note of such a charge (the member and operators see it until the refund line follows). */
+export const CHARGE_REVERSAL_NOTE = '취소된 신청에 결제되어 자동 환불 예정';
 
 export type ChargeOutcome =
   | { status: 'PAID'; paymentId: string }
@@ -16,35 +36,64 @@ export type ChargeOutcome =
 
 export const paymentUnavailable = () => new ApiError(503, MESSAGES.paymentUnavailable);
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Step 1 of a charge, committed before the PG is asked: the payment row (PENDING) with its payment id. A
- * pending attempt is reused, so a retry or a concurrent request asks the PG with the same id (charged once).
+ * The states an application moves through when a charge of it succeeds, or null when it may no longer be
+ * charged (cancelled, auto-cancelled, refunded, dropped, or already charged under another payment). At
+ * purchase SUBMITTED -> PAID; a member shown PAYMENT_FAILED at purchase whose charge went through after all
+ * goes back through SUBMITTED; a reservation -> ASSIGNED.
  */
-async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ paymentId: string; app: Row; payment: Row } | { done: Row }> {
+function chargePath(app: Row, chargePolicy: string | undefined): ApplicationState[] | null {
+  const state = app.status as ApplicationState;
+  if (state === 'SUBMITTED') return ['PAID'];
+  if (state === 'PAYMENT_FAILED' && chargePolicy === 'AT_PURCHASE') return ['SUBMITTED', 'PAID'];
+  if (CHARGEABLE_RESERVED.includes(state)) return ['ASSIGNED'];
+  return null;
+}
+
+async function chargePolicyOf(trx: Knex.Transaction | Knex, oddId: number): Promise<string | undefined> {
+  const row = await trx('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId).first('p.charge_policy');
+  return row?.charge_policy as string | undefined;
+}
+
+/**
+ * Step 1 of a charge, committed before the PG is asked: the payment row (PENDING) under the obligation's
+ * payment id. A pending attempt is reused, so a retry or a concurrent request asks the PG with the same id;
+ * a FAILED row of the obligation becomes the next attempt (same id, the card the application holds now).
+ */
+async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payment: Row } | { done: Row }> {
   return deps.knex.transaction(async (trx) => {
     const app = await lockApplication(trx, joinId);
-    const paid = await trx('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).first();
+    const paid = await trx('payment').where({ join_id: joinId }).whereIn('status', CHARGED_STATES).first();
     if (paid) return { done: paid };
     const pending = await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first();
-    if (pending) return { paymentId: pending.payment_id as string, app, payment: pending };
-    const state = app.status as ApplicationState;
-    const atPurchase = state === 'SUBMITTED';
-    if (!app.billing_key || (!atPurchase && !CHARGEABLE_RESERVED.includes(state))) throw conflict(MESSAGES.paymentNotStarted);
-    const attempt = Number(app.charge_attempt) + 1;
-    const paymentId = chargePaymentId(joinId, attempt);
+    if (pending) return { payment: pending };
+    if (!app.billing_key || !chargePath(app, await chargePolicyOf(trx, app.odd_id))) throw conflict(MESSAGES.paymentNotStarted);
     const context = await loadContext(trx, joinId);
-    await trx('application').where({ join_id: joinId }).update({ charge_attempt: attempt });
-    const [payment] = await trx('payment')
-      .insert({ payment_id: paymentId, join_id: joinId, billing_key: app.billing_key, amount_krw: app.fee_krw ?? context!.product_fee_krw, currency: 'KRW' })
-      .returning('*');
-    return { paymentId, app, payment };
+    const paymentId = obligationPaymentId(joinId);
+    const columns = { billing_key: app.billing_key, amount_krw: app.fee_krw ?? context!.product_fee_krw, currency: 'KRW' };
+    // charge_attempt counts attempts (operators read it); it no longer names the payment id.
+    await trx('application').where({ join_id: joinId }).update({ charge_attempt: Number(app.charge_attempt) + 1 });
+    const earlier = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
+    // updated_at marks the attempt's start: the repair job leaves an attempt younger than its delay alone.
+    const [payment] = earlier
+      ? await trx('payment')
+        .where({ payment_id: paymentId })
+        .update({ ...columns, status: 'PENDING', failure_reason: null, pg_tx_id: null, paid_at: null, updated_at: trx.fn.now() })
+        .returning('*')
+      : await trx('payment').insert({ payment_id: paymentId, join_id: joinId, ...columns }).returning('*');
+    return { payment };
   });
 }
 
 /**
- * Step 3: writes what the PG says about a pending charge, once. PAID: the application moves on (SUBMITTED ->
- * PAID at purchase; a reservation -> ASSIGNED); FAILED: -> PAYMENT_FAILED with the PG's reason. Another
- * settle of the same payment (a concurrent request, the webhook, the repair job) changes nothing.
+ * Step 3: writes what the PG says about a charge, once. PAID: the application moves on (SUBMITTED -> PAID
+ * at purchase; a reservation -> ASSIGNED); when it may no longer be charged, the payment is still recorded
+ * as the PG has it and, in the same transaction, a `charge-reversal` job is queued that refunds it (never
+ * left to someone noticing). FAILED: -> PAYMENT_FAILED with the PG's reason. Another settle of the same
+ * payment (a concurrent request, the webhook, the repair job) changes nothing. A payment we hold as FAILED
+ * (or closed) that the PG's record shows PAID is settled PAID: the PG's record is the truth.
  */
 export async function settleCharge(
   deps: PaymentDeps,
@@ -53,39 +102,55 @@ export async function settleCharge(
   actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' | 'PG' = 'SYSTEM',
 ): Promise<boolean> {
   return deps.knex.transaction(async (trx) => {
+    // The application first, then the payment: the order every charge path locks in (no deadlock).
+    const found = await trx('payment').where({ payment_id: paymentId }).first('join_id');
+    if (!found) return false;
+    const app = await lockApplication(trx, found.join_id);
     const payment = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
-    if (!payment || payment.status !== 'PENDING') return false;
-    const app = await lockApplication(trx, payment.join_id);
+    const lateSuccess = outcome.status === 'PAID' && payment.status === 'FAILED';
+    if (payment.status !== 'PENDING' && !lateSuccess) return false;
+    countOnCommit(trx, deps.metrics?.charges, outcome.status.toLowerCase());
+    const joinId = payment.join_id as number;
     if (outcome.status === 'PAID') {
-      await trx('payment').where({ payment_id: paymentId }).update({ status: 'PAID', pg_tx_id: outcome.pgTxId, paid_at: outcome.paidAt, updated_at: trx.fn.now() });
-      await recordPaymentEvent(trx, payment.join_id, 'CHARGED', payment.amount_krw, paymentId);
-      const to: ApplicationState = app.status === 'SUBMITTED' ? 'PAID' : 'ASSIGNED';
-      if (!canTransition(app.status, to)) {
-        // Charged while the application left the flow (e.g. cancelled by an operator meanwhile): the money is
-        // recorded as the PG has it; operators refund it from the console.
-        deps.log.error({ joinId: payment.join_id, paymentId, status: app.status }, 'charge settled for an application that cannot take it');
+      await trx('payment').where({ payment_id: paymentId }).update({ status: 'PAID', pg_tx_id: outcome.pgTxId, paid_at: outcome.paidAt, failure_reason: null, updated_at: trx.fn.now() });
+      const otherCharge = await trx('payment').where({ join_id: joinId }).whereNot({ payment_id: paymentId }).whereIn('status', CHARGED_STATES).first();
+      const path = otherCharge ? null : chargePath(app, await chargePolicyOf(trx, app.odd_id));
+      if (!path) {
+        await recordPaymentEvent(trx, joinId, 'CHARGED', payment.amount_krw, `${CHARGE_REVERSAL_NOTE} (${paymentId})`);
+        await deps.jobs.sendIn(trx, 'charge-reversal', { joinId, paymentId }, { singletonKey: `charge-reversal:${paymentId}` });
+        deps.log.warn({ joinId, paymentId, status: app.status }, 'charge settled on an application that cannot take it; reversal queued');
         return true;
       }
-      const done = await transition(trx, { joinId: payment.join_id, to, actor, reason: `결제 ${payment.amount_krw}원 (${paymentId})`, changes: { last_failure: null } });
-      await queueMail(deps, trx, payment.join_id, to === 'PAID' ? 'PAID' : 'CHARGED', done.historyId, payment.amount_krw);
+      await recordPaymentEvent(trx, joinId, 'CHARGED', payment.amount_krw, paymentId);
+      let done: { historyId: number } | null = null;
+      for (const to of path) {
+        done = await transition(trx, { joinId, to, actor, reason: `결제 ${payment.amount_krw}원 (${paymentId})`, changes: { last_failure: null } });
+      }
+      // Charged: the billing key can charge nothing more and is given back to the PG.
+      await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
+      const to = path.at(-1)!;
+      await queueMail(deps, trx, joinId, to === 'PAID' ? 'PAID' : 'CHARGED', done!.historyId, payment.amount_krw);
     } else {
       await trx('payment').where({ payment_id: paymentId }).update({ status: 'FAILED', failure_reason: outcome.message.slice(0, 500), updated_at: trx.fn.now() });
-      await recordPaymentEvent(trx, payment.join_id, 'CHARGE_FAILED', payment.amount_krw, outcome.message);
+      await recordPaymentEvent(trx, joinId, 'CHARGE_FAILED', payment.amount_krw, outcome.message);
       const lastFailure = JSON.stringify({ code: 'PG_PROVIDER', message: outcome.message, paymentId });
       if (!canTransition(app.status, 'PAYMENT_FAILED')) {
         // Already PAYMENT_FAILED (an operator's retry failed again): only the reason is new.
-        await trx('application').where({ join_id: payment.join_id }).update({ last_failure: lastFailure, updated_at: trx.fn.now() });
+        await trx('application').where({ join_id: joinId }).update({ last_failure: lastFailure, updated_at: trx.fn.now() });
         return true;
       }
-      const done = await transition(trx, { joinId: payment.join_id, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
-      await queueMail(deps, trx, payment.join_id, 'PAYMENT_FAILED', done.historyId, payment.amount_krw);
+      const done = await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
+      await queueMail(deps, trx, joinId, 'PAYMENT_FAILED', done.historyId, payment.amount_krw);
     }
     return true;
   });
 }
 
-/** Settles a pending charge from the PG's own record of it (webhook, repair); false when the record does not match ours. */
-export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: PgPayment, actor: 'PG' | 'SYSTEM'): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED'> {
+/**
+ * Settles a charge from the PG's own record of it (webhook, repair, a charger after an error); MISMATCH when
+ * the record is not our charge (amount, currency, card), NOT_FINAL while the attempt is in progress.
+ */
+export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: PgPayment, actor: 'MEMBER' | 'OPERATOR' | 'PG' | 'SYSTEM'): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED'> {
   if (pgPayment.amount?.total !== payment.amount_krw || pgPayment.currency !== payment.currency) return 'MISMATCH';
   if (pgPayment.billingKey && pgPayment.billingKey !== payment.billing_key) return 'MISMATCH';
   if (pgPayment.status === 'READY') return 'NOT_FINAL';
@@ -95,45 +160,106 @@ export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: P
   return changed ? 'SETTLED' : 'UNCHANGED';
 }
 
-/** Step 2: asks the PG to charge (idempotent by payment id) and settles the answer. */
-async function askPg(deps: PaymentDeps, paymentId: string, payment: Row, app: Row, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<ChargeOutcome> {
-  const context = await loadContext(deps.knex, app.join_id);
-  try {
-    const answer = await deps.pg.chargeWithBillingKey(paymentId, {
-      billingKey: payment.billing_key,
-      orderName: `${context!.product_name} ${context!.cohort_name}`,
-      amount: { total: payment.amount_krw },
-      currency: 'KRW',
-      customer: { id: customerIdOf(app.user_id) },
-    });
-    await settleCharge(deps, paymentId, { status: 'PAID', pgTxId: answer.payment?.pgTxId ?? null, paidAt: answer.payment?.paidAt ? new Date(answer.payment.paidAt) : deps.clock() }, actor);
-    return { status: 'PAID', paymentId };
-  } catch (error) {
-    // A refusal (card declined, key gone, bad request) is final for this attempt; our own auth failing is not.
-    if (error instanceof PgError && error.status < 500 && error.status !== 401 && error.status !== 403) {
-      const message = error.message || MESSAGES.paymentCardFailed;
-      await settleCharge(deps, paymentId, { status: 'FAILED', message }, actor);
-      return { status: 'FAILED', paymentId, message };
+/** What a charge attempt came to, read from our row once it is written. */
+function outcomeOfRow(payment: Row): ChargeOutcome {
+  if (CHARGED_STATES.includes(payment.status)) return { status: 'PAID', paymentId: payment.payment_id };
+  if (payment.status === 'FAILED') return { status: 'FAILED', paymentId: payment.payment_id, message: payment.failure_reason ?? MESSAGES.paymentCardFailed };
+  return { status: 'PENDING', paymentId: payment.payment_id };
+}
+
+/**
+ * After a charge request ended in an error or without an answer: the payment is read from the PG and settled
+ * from its record, never inferred from the HTTP status (a 409 ALREADY_PAID may be another charger's success
+ * or an attempt still in progress; a 502 is a refusal whose reason is in the record). PAID -> PAID; FAILED ->
+ * FAILED with the PG's reason; READY -> read again for up to `chargeSettle.waitMs`; not found -> the PG never
+ * took the request (a refusal before any attempt, e.g. a deleted key, is written as FAILED with the PG's
+ * words; otherwise it stays PENDING and the repair job asks again); the PG unreachable -> stays PENDING.
+ */
+async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgError | PgUnavailableError, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<void> {
+  const { waitMs, pollMs } = deps.pg.chargeSettle;
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    let record: PgPayment;
+    try {
+      record = await deps.pg.getPayment(paymentId);
+    } catch (lookup) {
+      if (!(lookup instanceof PgError && lookup.type === 'PAYMENT_NOT_FOUND')) {
+        deps.log.warn({ err: lookup, paymentId }, 'charge outcome unknown and the PG unreadable; left for the repair job');
+        return;
+      }
+      // A refusal: the PG answered why it would not charge (bad key, card company's error). Our own
+      // credentials refused, or ALREADY_PAID without a payment, say nothing about the charge: left PENDING.
+      const refused = error instanceof PgError && ![401, 403].includes(error.status) && error.type !== 'ALREADY_PAID';
+      if (refused) await settleCharge(deps, paymentId, { status: 'FAILED', message: error.message || MESSAGES.paymentCardFailed }, actor);
+      else deps.log.warn({ err: error, paymentId }, 'the PG never took the charge; left for the repair job');
+      return;
     }
-    // Unknown outcome: the payment stays PENDING and the repair job settles it from the PG's record.
-    deps.log.warn({ err: error, paymentId }, 'charge outcome unknown; left for the repair job');
-    if (error instanceof PgUnavailableError || error instanceof PgError) return { status: 'PENDING', paymentId };
-    throw error;
+    if (record.status !== 'READY' || Date.now() + pollMs > giveUpAt) {
+      const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
+      const settled = await settleFromPg(deps, payment, record, actor);
+      if (settled === 'MISMATCH') deps.log.error({ paymentId, pg: record }, 'the PG record does not match our charge; left for operators');
+      return;
+    }
+    await sleep(pollMs);
   }
 }
 
 /**
- * Charges an application's billing key once: at purchase (SUBMITTED -> PAID) or when the member's team is
- * published (a reservation -> ASSIGNED; the operators' team building calls this by joinId). Calling it again,
- * or concurrently, charges nothing more and answers the first outcome.
+ * Step 2: asks the PG to charge and settles the outcome. First, under the application's row lock, whether
+ * the application may still be charged: one cancelled, removed or auto-cancelled since the attempt was
+ * written gets its pending payment closed (FAILED, CHARGE_CLOSED_REASON) and the PG is not asked. (A
+ * cancellation landing between this check and the PG's answer is caught by settleCharge, which refunds.)
+ */
+async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<ChargeOutcome | { status: 'CLOSED'; paymentId: string }> {
+  const paymentId = payment.payment_id as string;
+  const checked = await deps.knex.transaction(async (trx) => {
+    const app = await lockApplication(trx, payment.join_id);
+    const row = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
+    if (row.status !== 'PENDING') return { kind: 'SETTLED' as const, row: row as Row };
+    const otherCharge = await trx('payment').where({ join_id: row.join_id }).whereNot({ payment_id: paymentId }).whereIn('status', CHARGED_STATES).first();
+    if (!otherCharge && chargePath(app, await chargePolicyOf(trx, app.odd_id))) return { kind: 'ASK' as const, row: row as Row, app };
+    await trx('payment').where({ payment_id: paymentId }).update({ status: 'FAILED', failure_reason: CHARGE_CLOSED_REASON, updated_at: trx.fn.now() });
+    deps.log.info({ joinId: row.join_id, paymentId, status: app.status }, 'pending charge closed: the application may no longer be charged');
+    return { kind: 'CLOSED' as const };
+  });
+  if (checked.kind === 'CLOSED') return { status: 'CLOSED', paymentId };
+  if (checked.kind === 'SETTLED') return outcomeOfRow(checked.row);
+  const { row, app } = checked;
+  const context = await loadContext(deps.knex, row.join_id);
+  try {
+    const answer = await deps.pg.chargeWithBillingKey(paymentId, {
+      billingKey: row.billing_key,
+      orderName: `${context!.product_name} ${context!.cohort_name}`,
+      amount: { total: row.amount_krw },
+      currency: 'KRW',
+      customer: { id: customerIdOfApplication(app) },
+    });
+    await settleCharge(deps, paymentId, { status: 'PAID', pgTxId: answer.payment?.pgTxId ?? null, paidAt: answer.payment?.paidAt ? new Date(answer.payment.paidAt) : deps.clock() }, actor);
+  } catch (error) {
+    if (!(error instanceof PgError || error instanceof PgUnavailableError)) throw error;
+    await settleAfterError(deps, paymentId, error, actor);
+  }
+  return outcomeOfRow(await deps.knex('payment').where({ payment_id: paymentId }).first());
+}
+
+/**
+ * Charges an application's fee once: at purchase (SUBMITTED -> PAID) or when the member's team is published
+ * (a reservation -> ASSIGNED; the operators' team building calls this by joinId). Calling it again, or
+ * concurrently, charges nothing more and answers the true outcome. 409 when the application may not be charged.
  */
 export async function chargeApplication(deps: PaymentDeps, joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR'): Promise<ChargeOutcome> {
   const prepared = await prepareCharge(deps, joinId);
   if ('done' in prepared) return { status: 'PAID', paymentId: prepared.done.payment_id };
-  return askPg(deps, prepared.paymentId, prepared.payment, prepared.app, actor);
+  const outcome = await askPg(deps, prepared.payment, actor);
+  if (outcome.status === 'CLOSED') throw conflict(MESSAGES.paymentNotStarted);
+  return outcome;
 }
 
-/** The repair of one pending charge from the PG's record (crash between the PG's charge and our write, lost webhook). */
+/**
+ * The repair of one pending charge from the PG's record (a crash between the PG's charge and our write, a
+ * lost answer or webhook). Not found at the PG: asked now with the same payment id, after askPg re-checked
+ * that the application may still be charged (else the payment is closed: CLOSED).
+ */
 export async function repairCharge(deps: PaymentDeps, paymentId: string): Promise<string> {
   const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
   if (!payment) throw notFound();
@@ -143,9 +269,7 @@ export async function repairCharge(deps: PaymentDeps, paymentId: string): Promis
     pgPayment = await deps.pg.getPayment(paymentId);
   } catch (error) {
     if (!(error instanceof PgError && error.type === 'PAYMENT_NOT_FOUND')) throw error;
-    // The PG never got the request: ask now, with the same payment id.
-    const app = await deps.knex('application').where({ join_id: payment.join_id }).first();
-    return (await askPg(deps, paymentId, payment, app, 'SYSTEM')).status;
+    return (await askPg(deps, payment, 'SYSTEM')).status;
   }
   return settleFromPg(deps, payment, pgPayment, 'SYSTEM');
 }

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
-import type { RefundCase } from '@sq/contracts';
 import type { ProgramsConfig } from '../config';
 import { createPgClient, type PgClient } from './pg-client';
 import { chargeApplication, repairCharge } from './charges';
 import { acceptBillingKey, recordIssueFailure, releaseBillingKey } from './reservations';
-import { refundApplication, type RefundRequest } from './refunds';
+import { refundApplication, type LedgerCase, type RefundRequest } from './refunds';
 import { cancelByMember } from './cancel';
+import { reverseCharge } from './reversal';
 import { autoCancelUnteamed, processWebhook, repairPayments } from './maintenance';
 import { applicationMailHandler } from '../mail/application-mail';
 import type { PaymentDeps } from './deps';
@@ -21,9 +21,9 @@ export function createPayments(deps: PaymentDeps) {
     pg: deps.pg,
     /** Charge a reservation (team published) or a purchase; once per application. */
     charge: (joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR') => chargeApplication(deps, joinId, actor),
-    /** Refund by case with the refund engine's amount now (or a fixed `amountKrw`). */
-    refund: (joinId: number, refundCase: RefundCase, request: Partial<Omit<RefundRequest, 'refundCase'>> = {}) =>
-      refundApplication(deps, joinId, { refundCase, actor: request.actor ?? 'OPERATOR', actorUserId: request.actorUserId, reason: request.reason ?? refundCase, target: request.target === undefined ? 'AUTO' : request.target, amountKrw: request.amountKrw }),
+    /** Applies a refund case through the ledger (src/payments/ledger.ts): once per case, never stacking. */
+    refund: (joinId: number, refundCase: LedgerCase, request: Partial<Omit<RefundRequest, 'refundCase'>> = {}) =>
+      refundApplication(deps, joinId, { ...request, refundCase, actor: request.actor ?? 'OPERATOR', reason: request.reason ?? refundCase, target: request.target === undefined ? 'AUTO' : request.target }),
     acceptBillingKey: (joinId: number, billingKey: string, actor: 'MEMBER' | 'PG') => acceptBillingKey(deps, joinId, billingKey, actor),
     recordIssueFailure: (joinId: number, issueId: string, failure: { code: string | null; message: string }) => recordIssueFailure(deps, joinId, issueId, failure),
     release: (joinId: number) => releaseBillingKey(deps, joinId),
@@ -31,6 +31,8 @@ export function createPayments(deps: PaymentDeps) {
     processWebhook: (webhookId: string) => processWebhook(deps, webhookId),
     repairCharge: (paymentId: string) => repairCharge(deps, paymentId),
     repair: (olderThanSeconds: number) => repairPayments(deps, olderThanSeconds),
+    /** Refunds a charge that landed on an application that could no longer take it (the charge-reversal job). */
+    reverseCharge: (joinId: number, paymentId: string) => reverseCharge(deps, joinId, paymentId),
     autoCancelUnteamed: (now: Date) => autoCancelUnteamed(deps, now),
   };
 }
@@ -47,7 +49,11 @@ declare module 'fastify' {
 
 export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
   async (app, { config, pg }) => {
-    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log });
+    const metrics = {
+      charges: app.metrics.counter('payment_charges_total', 'Charges settled, by outcome (paid, failed).', ['outcome']),
+      refunds: app.metrics.counter('payment_refunds_total', 'Refunds settled, by outcome (succeeded, failed).', ['outcome']),
+    };
+    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log, metrics });
     app.decorate('payments', payments);
     app.jobs.handle('payment-webhook', async (data) => {
       await payments.processWebhook(String(data.webhookId));
@@ -57,6 +63,9 @@ export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
     });
     app.jobs.handle('payment-repair', async () => {
       await payments.repair(config.jobs.repairAfterSeconds);
+    });
+    app.jobs.handle('charge-reversal', async (data) => {
+      await payments.reverseCharge(Number(data.joinId), String(data.paymentId));
     });
     app.jobs.handle('reservation-auto-cancel', async () => {
       await payments.autoCancelUnteamed(app.clock());

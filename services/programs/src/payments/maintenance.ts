@@ -4,7 +4,7 @@ import { seoulDate } from '../schedule';
 import { transition } from '../applications/transition';
 import { PgError } from './pg-client';
 import { repairCharge, settleFromPg } from './charges';
-import { acceptBillingKey, releaseBillingKey } from './reservations';
+import { applicationsWithKeysToRelease, releaseBillingKey, takeInIssuedKey } from './reservations';
 import { repairRefunds } from './refunds';
 import { queueMail, type PaymentDeps } from './deps';
 
@@ -14,7 +14,10 @@ const WAITING_FOR_TEAM: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDIN
 /**
  * A verified webhook (stored by the route, run by the payment-webhook job): the body only says where to
  * look; what changes follows the PG's own record, re-fetched here, compared with ours (amount, currency,
- * key). The outcome is stored with the webhook id, so a redelivery or a second job run changes nothing.
+ * key). The outcome is stored with the webhook id, so a redelivery or a second job run changes nothing. A
+ * charge we hold as FAILED (closed before asking, or a stale failure) that the PG's record shows PAID is
+ * settled PAID, so money the PG took is never left unrecorded (settleCharge refunds it when the application
+ * can no longer take it).
  */
 export async function processWebhook(deps: PaymentDeps, webhookId: string): Promise<string> {
   const stored = await deps.knex('processed_webhook').where({ webhook_id: webhookId }).first();
@@ -28,7 +31,8 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
     if (!payment) outcome = 'UNKNOWN_PAYMENT';
     else {
       const record = await deps.pg.getPayment(paymentId);
-      if (payment.status === 'PENDING') outcome = await settleFromPg(deps, payment, record, 'PG');
+      const paidAfterFailure = payment.status === 'FAILED' && ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'].includes(record.status);
+      if (payment.status === 'PENDING' || paidAfterFailure) outcome = await settleFromPg(deps, payment, record, 'PG');
       else outcome = await repairRefunds(deps, paymentId, record);
     }
   } else if (body.type === 'BillingKey.Issued' && billingKey) {
@@ -36,10 +40,8 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
       if (error instanceof PgError && error.status === 404) return null;
       throw error;
     });
-    const app = key ? await deps.knex('application').where({ issue_id: key.issueId }).first() : null;
-    if (!app) outcome = 'UNKNOWN_BILLING_KEY';
-    else if (app.status !== 'SUBMITTED' || app.billing_key === billingKey) outcome = 'UNCHANGED';
-    else outcome = (await acceptBillingKey(deps, app.join_id, billingKey, 'PG')).status;
+    // The current card page's key is taken in; one of an earlier card page (or a late card update) is released.
+    outcome = (key && (await takeInIssuedKey(deps, key))) ?? 'UNKNOWN_BILLING_KEY';
   } else if (body.type === 'BillingKey.Deleted' && billingKey) {
     const app = await deps.knex('application').where({ billing_key: billingKey }).first();
     outcome = app && (await releaseBillingKey(deps, app.join_id)) ? 'RELEASED' : 'UNCHANGED';
@@ -50,19 +52,18 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
 
 /**
  * The repair job: charges and refunds whose answer never got written (a crash between the PG and our write,
- * a lost webhook) are settled from the PG's record by payment id; cancelled reservations whose billing key
- * was not released yet are released.
+ * a lost webhook) are settled from the PG's record by payment id, once (settleCharge writes a pending charge
+ * once, under its row lock); a charge the PG never got is asked again only if the application may still be
+ * charged (else closed). Cancelled reservations whose billing key was not released yet are released.
  */
 export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number): Promise<{ charges: number; refunds: number; releases: number }> {
-  const before = new Date(deps.clock().getTime() - olderThanSeconds * 1000);
-  const charges = await deps.knex('payment').where({ status: 'PENDING' }).where('created_at', '<=', before).limit(100).pluck('payment_id');
+  // The ages are measured on the database's clock, which wrote the timestamps (the service's clock may differ:
+  // another host, or a test's injected day).
+  const before = deps.knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds]);
+  // updated_at is when the current attempt started (a FAILED obligation's row is reused for the next attempt).
+  const charges = await deps.knex('payment').where({ status: 'PENDING' }).where('updated_at', '<=', before).limit(100).pluck('payment_id');
   const refunds = await deps.knex('refund').where({ status: 'REQUESTED' }).where('created_at', '<=', before).limit(100).pluck('payment_id');
-  const releases = await deps.knex('application')
-    .whereNotNull('billing_key')
-    .whereNull('billing_key_released_at')
-    .whereIn('status', ['CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DROPPED'])
-    .limit(100)
-    .pluck('join_id');
+  const releases = await applicationsWithKeysToRelease(deps.knex);
   const each = async <T>(items: T[], work: (item: T) => Promise<unknown>) => {
     for (const item of items) {
       try {
@@ -81,9 +82,19 @@ export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number
 /**
  * Auto-cancel (spec section 4: the reservation is auto-cancelled if no team is built): after the
  * team-building announcement day of a team program, reservations still waiting for a team are cancelled
- * and their billing keys released. Nothing was charged, so nothing is refunded.
+ * and their billing keys released. Nothing was charged, so nothing is refunded. Left alone:
+ *  - members placed on a team (a reservation on a team waits for its team charge, e.g. after a card update);
+ *  - a cohort's waitlist while any of its card-update deadlines is unresolved: a seat freed at the deadline
+ *    goes to a waitlisted member (operators/charging.ts), so they are cancelled on the first run after;
+ *  - an application with a charge in flight (a PENDING payment): its outcome decides.
+ * Each is checked again under the application's row lock.
  */
 export async function autoCancelUnteamed(deps: PaymentDeps, now: Date): Promise<number[]> {
+  const openDeadlines = (oddColumn: string) => deps.knex('charge_deadline as d')
+    .join('application as o', 'o.join_id', 'd.join_id')
+    .whereNull('d.resolved_at')
+    .whereRaw('o.odd_id = ??', [oddColumn])
+    .select(deps.knex.raw('1'));
   const joinIds: number[] = await deps.knex('application as a')
     .join('cohort as c', 'c.odd_id', 'a.odd_id')
     .join('product as p', 'p.product_id', 'c.product_id')
@@ -91,12 +102,21 @@ export async function autoCancelUnteamed(deps: PaymentDeps, now: Date): Promise<
     .whereNotNull('c.team_building_announce_date')
     .where('c.team_building_announce_date', '<', seoulDate(now))
     .whereIn('a.status', WAITING_FOR_TEAM)
+    .whereNotExists(deps.knex('team_member as m').whereRaw('m.join_id = a.join_id').select(deps.knex.raw('1')))
+    .where((q) => q.whereNot('a.status', 'WAITLISTED').orWhereNotExists(openDeadlines('a.odd_id')))
     .pluck('a.join_id');
   const cancelled: number[] = [];
   for (const joinId of joinIds) {
     const done = await deps.knex.transaction(async (trx) => {
-      const row = await trx('application').where({ join_id: joinId }).forUpdate().first('status');
+      const row = await trx('application').where({ join_id: joinId }).forUpdate().first('status', 'odd_id');
       if (!WAITING_FOR_TEAM.includes(row.status)) return false;
+      // Checked under the lock: a seat given, a deadline opened, or a charge started since the list was read.
+      if (await trx('team_member').where({ join_id: joinId }).first('join_id')) return false;
+      if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first('payment_id')) return false;
+      if (row.status === 'WAITLISTED') {
+        const open = await trx('charge_deadline as d').join('application as o', 'o.join_id', 'd.join_id').whereNull('d.resolved_at').where('o.odd_id', row.odd_id).first('d.join_id');
+        if (open) return false;
+      }
       const result = await transition(trx, { joinId, to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
       await queueMail(deps, trx, joinId, 'AUTO_CANCELLED', result.historyId);
       await deps.jobs.sendIn(trx, 'reservation-release', { joinId });

@@ -62,7 +62,8 @@ export function createPgClient(config: ProgramsConfig['pg']) {
       if (response.ok) throw new PgUnavailableError(new Error(`unreadable PG answer to ${method} ${path}`));
     }
     if (!response.ok) {
-      if (response.status >= 500) throw new PgUnavailableError(new Error(`PG ${response.status} on ${method} ${path}`));
+      // 502 PG_PROVIDER is an answer (the card company's error, PortOne's PgProviderError), not an outage.
+      if (response.status >= 500 && json.type !== 'PG_PROVIDER') throw new PgUnavailableError(new Error(`PG ${response.status} on ${method} ${path}`));
       throw new PgError(response.status, String(json.type ?? 'UNKNOWN'), String(json.message ?? ''));
     }
     return json as T;
@@ -71,6 +72,8 @@ export function createPgClient(config: ProgramsConfig['pg']) {
 
   return {
     storeId: config.storeId,
+    /** How long a charger waits for an attempt the PG shows in progress (config.ts, PG_CHARGE_SETTLE_*). */
+    chargeSettle: { waitMs: config.chargeSettleWaitMs, pollMs: config.chargeSettlePollMs },
     /** The browser-facing hosted card page for one issue. */
     issuePageUrl(params: { issueId: string; issueName: string; customerId: string; redirectUrl: string }): string {
       const query = new URLSearchParams({ storeId: config.storeId, ...params });
@@ -78,6 +81,11 @@ export function createPgClient(config: ProgramsConfig['pg']) {
     },
     getBillingKey: (billingKey: string) => call<PgBillingKey>('GET', `/billing-keys/${segment(billingKey)}`),
     deleteBillingKey: (billingKey: string) => call<{ deletedAt: string }>('DELETE', `/billing-keys/${segment(billingKey)}`),
+    /**
+     * payWithBillingKey. Its answer is only trusted when it is a success: an error of any status, or none at
+     * all, says nothing certain about the payment (409 ALREADY_PAID also comes while another attempt is in
+     * progress, 502 PG_PROVIDER is a refusal), so the caller reads `getPayment` (payments/charges.ts).
+     */
     chargeWithBillingKey: (paymentId: string, body: { billingKey: string; orderName: string; amount: { total: number }; currency: 'KRW'; customer: { id: string } }) =>
       call<{ payment: { pgTxId: string; paidAt: string } }>('POST', `/payments/${segment(paymentId)}/billing-key`, body),
     getPayment: (paymentId: string) => call<PgPayment>('GET', `/payments/${segment(paymentId)}`),

@@ -1,80 +1,43 @@
-import { MESSAGES, type RefundCase } from '@sq/contracts';
-import { canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
-import { conflict, type Row } from '@sq/service-kit';
-import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
+import type { Knex } from 'knex';
+import { canTransition } from '@sq/contracts/api/applications';
+import type { Row } from '@sq/service-kit';
+import { lockApplication, transition } from '../applications/transition';
 import { loadContext } from '../applications/application-view';
-import { quoteFor } from './refund-quote';
 import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
 import { paymentUnavailable } from './charges';
-import { queueMail, type PaymentDeps } from './deps';
+import { planRefund, recordRefundEvent, voidEntitlementOf, type RefundPlan } from './ledger';
+import { countOnCommit, queueMail, type PaymentDeps } from './deps';
 
-export interface RefundRequest {
-  refundCase: RefundCase;
-  actor: ApplicationActor;
-  actorUserId?: number | null;
-  reason: string;
-  /**
-   * The application's state once refunded: 'AUTO' = REFUNDED when nothing is left on the payment, else
-   * PARTIALLY_REFUNDED (or CANCELLED when the rules give nothing back); null = unchanged (rewards).
-   */
-  target: 'AUTO' | null;
-  /** A fixed amount (rewards, operators); absent = the refund engine's amount for the case now. */
-  amountKrw?: number;
-}
+export type { LedgerCase } from './ledger';
+/** A refund request of any path; the ledger decides the amount (src/payments/ledger.ts). */
+export type RefundRequest = RefundPlan;
 
 export type RefundOutcome = { status: 'REFUNDED'; refundKrw: number } | { status: 'NOTHING_TO_REFUND' } | { status: 'PENDING'; refundKrw: number };
 
-function targetOf(app: Row, remaining: number, amount: number): ApplicationState {
-  if (amount === 0) return 'CANCELLED';
-  return amount >= remaining ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-}
-
 /**
- * Refunds (part of) an application's charge at the PG, once. The request row is committed before the PG is
- * asked (one in flight per payment, by a unique index), with `currentCancellableAmount` from our books, so a
- * second refund racing it can neither reach the PG nor cancel twice; the repair job settles a request whose
- * answer was lost. Rules give nothing back -> the application is just cancelled.
+ * Applies a refund case to an application, once: the ledger's entry and movement are committed under the
+ * application's lock before the PG is asked, so a repeated or concurrent request finds the case applied and
+ * refunds nothing more; the repair job settles a movement whose answer was lost.
  */
 export async function refundApplication(deps: PaymentDeps, joinId: number, request: RefundRequest): Promise<RefundOutcome> {
   const now = deps.clock();
   const planned = await deps.knex.transaction(async (trx) => {
-    const app = await lockApplication(trx, joinId);
-    const payment = await trx('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED']).forUpdate().first();
-    if (!payment) throw conflict(MESSAGES.cancelNotAllowed);
-    if (await trx('refund').where({ payment_id: payment.payment_id, status: 'REQUESTED' }).first()) throw conflict(MESSAGES.refundInProgress);
-    const remaining = payment.amount_krw - payment.cancelled_krw;
-    const context = await loadContext(trx, joinId);
-    const amount = Math.min(
-      remaining,
-      request.amountKrw ?? (await quoteFor(trx, context!, { amountKrw: payment.amount_krw, cancelledKrw: payment.cancelled_krw, paidAt: payment.paid_at }, request.refundCase, now)).refundKrw,
-    );
-    const target = request.target === 'AUTO' ? targetOf(app, remaining, amount) : null;
-    if (target && !canTransition(app.status, target)) throw conflict(MESSAGES.cancelNotAllowed);
-    if (amount <= 0) {
-      if (target) {
-        const done = await transition(trx, { joinId, to: target, actor: request.actor, actorUserId: request.actorUserId, reason: request.reason });
-        await queueMail(deps, trx, joinId, 'CANCELLED', done.historyId, 0);
-      }
-      return null;
-    }
-    const [refund] = await trx('refund')
-      .insert({
-        payment_id: payment.payment_id,
-        join_id: joinId,
-        refund_case: request.refundCase,
-        amount_krw: amount,
-        reason: request.reason.slice(0, 300),
-        target_status: target,
-        actor: request.actor,
-        actor_user_id: request.actorUserId ?? null,
-      })
-      .returning('*');
-    return { refund, remaining };
+    await lockApplication(trx, joinId);
+    return planRefund(deps, trx, (await loadContext(trx, joinId))!, request, now);
   });
-  if (!planned) return { status: 'NOTHING_TO_REFUND' };
-  const { refund, remaining } = planned;
+  if (!planned.refund) return { status: 'NOTHING_TO_REFUND' };
+  return executeRefund(deps, planned.refund);
+}
+
+/**
+ * Sends a committed movement (REQUESTED) to the PG and settles the answer. The PG's cancellable-amount guard
+ * (`currentCancellableAmount` from our books) keeps a second cancel of the same money from going through.
+ * An unknown outcome stays REQUESTED for the repair job, which settles it from the PG's record.
+ */
+export async function executeRefund(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
+  const payment = await deps.knex('payment').where({ payment_id: refund.payment_id }).first();
   try {
-    const answer = await deps.pg.cancelPayment(refund.payment_id, { amount: refund.amount_krw, reason: refund.reason, currentCancellableAmount: remaining });
+    const answer = await deps.pg.cancelPayment(refund.payment_id, { amount: refund.amount_krw, reason: refund.reason, currentCancellableAmount: payment.amount_krw - payment.cancelled_krw });
     await settleRefund(deps, refund.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
     return { status: 'REFUNDED', refundKrw: refund.amount_krw };
   } catch (error) {
@@ -82,92 +45,128 @@ export async function refundApplication(deps: PaymentDeps, joinId: number, reque
       deps.log.warn({ err: error, refundId: refund.refund_id }, 'refund outcome unknown; left for the repair job');
       return { status: 'PENDING', refundKrw: refund.amount_krw };
     }
-    await deps.knex('refund').where({ refund_id: refund.refund_id, status: 'REQUESTED' }).update({ status: 'FAILED' });
-    if (error instanceof PgError) throw paymentUnavailable();
+    if (error instanceof PgError) {
+      await failRefund(deps, refund.refund_id);
+      throw paymentUnavailable();
+    }
     throw error;
   }
 }
 
-/** Writes a refund the PG confirmed, once: the payment's cancelled amount, the timeline, the application's new state, the mail. */
+/** The PG refused the movement for good: it is FAILED and its case counts as not applied. */
+async function failRefund(deps: PaymentDeps, refundId: number): Promise<void> {
+  await deps.knex.transaction(async (trx) => {
+    const [failed] = await trx('refund').where({ refund_id: refundId, status: 'REQUESTED' }).update({ status: 'FAILED' }).returning('*');
+    if (failed) countOnCommit(trx, deps.metrics?.refunds, 'failed');
+    if (failed) await voidEntitlementOf(trx, failed, deps.clock());
+  });
+}
+
+/** Writes a movement the PG confirmed, once, under the application's lock. */
 export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
+  const peek = await deps.knex('refund').where({ refund_id: refundId }).first('join_id');
+  if (!peek) return false;
   return deps.knex.transaction(async (trx) => {
-    const refund = await trx('refund').where({ refund_id: refundId }).forUpdate().first();
-    if (!refund || refund.status !== 'REQUESTED') return false;
-    const app = await lockApplication(trx, refund.join_id);
-    const payment = await trx('payment').where({ payment_id: refund.payment_id }).forUpdate().first();
-    const cancelled = payment.cancelled_krw + refund.amount_krw;
-    await trx('refund').where({ refund_id: refundId }).update({ status: 'SUCCEEDED', pg_cancellation_id: pg.pgCancellationId, cancelled_at: pg.cancelledAt });
-    await trx('payment').where({ payment_id: refund.payment_id }).update({
-      cancelled_krw: cancelled,
-      status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED',
-      updated_at: trx.fn.now(),
-    });
-    await recordPaymentEvent(trx, refund.join_id, 'REFUNDED', refund.amount_krw, refund.reason);
-    let key: string | number = `refund-${refundId}`;
-    if (refund.target_status && refund.target_status !== app.status) {
-      const done = await transition(trx, { joinId: refund.join_id, to: refund.target_status, actor: refund.actor, actorUserId: refund.actor_user_id, reason: refund.reason });
-      key = done.historyId;
-    }
-    await queueMail(deps, trx, refund.join_id, 'REFUNDED', key, refund.amount_krw);
-    return true;
+    await lockApplication(trx, peek.join_id);
+    return settleLocked(deps, trx, refundId, pg);
   });
 }
 
 /**
- * Repairs refunds in flight from the PG's record of the payment: when the PG cancelled at least what we
- * asked, the request is settled; when it never got it, it is asked again (the cancellable-amount guard makes
- * a double cancel impossible).
+ * The settlement itself, in a transaction that holds the application's lock: the movement SUCCEEDED, the
+ * payment's cancelled amount, the timeline, the application's new state, the mail.
+ */
+async function settleLocked(deps: PaymentDeps, trx: Knex.Transaction, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
+  const refund = await trx('refund').where({ refund_id: refundId }).forUpdate().first();
+  if (!refund || refund.status !== 'REQUESTED') return false;
+  countOnCommit(trx, deps.metrics?.refunds, 'succeeded');
+  const app = await trx('application').where({ join_id: refund.join_id }).first();
+  const payment = await trx('payment').where({ payment_id: refund.payment_id }).forUpdate().first();
+  const cancelled = payment.cancelled_krw + refund.amount_krw;
+  await trx('refund').where({ refund_id: refundId }).update({ status: 'SUCCEEDED', pg_cancellation_id: pg.pgCancellationId, cancelled_at: pg.cancelledAt });
+  await trx('payment').where({ payment_id: refund.payment_id }).update({
+    cancelled_krw: cancelled,
+    status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED',
+    updated_at: trx.fn.now(),
+  });
+  await recordRefundEvent(trx, refund);
+  let key: string | number = `refund-${refundId}`;
+  if (refund.target_status && refund.target_status !== app.status) {
+    const done = await transition(trx, { joinId: refund.join_id, to: refund.target_status, actor: refund.actor, actorUserId: refund.actor_user_id, reason: refund.reason });
+    key = done.historyId;
+  }
+  await queueMail(deps, trx, refund.join_id, 'REFUNDED', key, refund.amount_krw);
+  return true;
+}
+
+const lastCancellation = (deps: PaymentDeps, record: PgPayment) => {
+  const last = record.cancellations?.at(-1);
+  return { pgCancellationId: last?.id ?? null, cancelledAt: last?.cancelledAt ? new Date(last.cancelledAt) : deps.clock() };
+};
+
+/**
+ * Repairs the refunds of one payment from the PG's record of it. Everything is decided under the
+ * application's lock from our books as they are then (never from a read made before it), so a movement is
+ * settled once and a cancellation made at the PG's console is booked once: when the PG cancelled at least
+ * what we asked, the movement is settled; when it never got it, it is asked again (the cancellable-amount
+ * guard makes a double cancel impossible); more cancelled at the PG than we know of is booked as PG_DIRECT.
  */
 export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPayment?: PgPayment): Promise<string> {
-  const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
-  if (!payment || payment.status === 'PENDING' || payment.status === 'FAILED') return 'UNCHANGED';
-  let refund = await deps.knex('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
-  if (!refund && !pgPayment) return 'UNCHANGED';
+  const peek = await deps.knex('payment').where({ payment_id: paymentId }).first();
+  if (!peek || peek.status === 'PENDING' || peek.status === 'FAILED') return 'UNCHANGED';
+  if (!pgPayment && !(await deps.knex('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first())) return 'UNCHANGED';
   const record = pgPayment ?? (await deps.pg.getPayment(paymentId));
-  if (record.amount?.total !== payment.amount_krw || record.currency !== payment.currency) return 'MISMATCH';
-  if (!refund) {
-    // Cancelled at the PG outside this service (its console): recorded as the PG has it.
-    const extra = (record.amount.cancelled ?? 0) - payment.cancelled_krw;
-    if (extra <= 0) return 'UNCHANGED';
-    refund = await recordExternalRefund(deps, payment, extra);
-    if (!refund) return 'UNCHANGED';
-  }
-  if ((record.amount.cancelled ?? 0) >= payment.cancelled_krw + refund.amount_krw) {
-    const last = record.cancellations?.at(-1);
-    await settleRefund(deps, refund.refund_id, { pgCancellationId: last?.id ?? null, cancelledAt: last?.cancelledAt ? new Date(last.cancelledAt) : deps.clock() });
-    return 'SETTLED';
-  }
+  if (record.amount?.total !== peek.amount_krw || record.currency !== peek.currency) return 'MISMATCH';
+  const pgCancelled = record.amount.cancelled ?? 0;
+  const decision = await deps.knex.transaction(async (trx) => {
+    await lockApplication(trx, peek.join_id);
+    const payment = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
+    const inFlight = await trx('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
+    if (inFlight) {
+      if (pgCancelled >= payment.cancelled_krw + inFlight.amount_krw) {
+        await settleLocked(deps, trx, inFlight.refund_id, lastCancellation(deps, record));
+        return 'SETTLED' as const;
+      }
+      return { ask: inFlight, cancellable: payment.amount_krw - payment.cancelled_krw };
+    }
+    const extra = pgCancelled - payment.cancelled_krw;
+    if (extra <= 0) return 'UNCHANGED' as const;
+    const external = await bookExternalRefund(trx, payment, extra);
+    await settleLocked(deps, trx, external.refund_id, lastCancellation(deps, record));
+    return 'SETTLED' as const;
+  });
+  if (typeof decision === 'string') return decision;
+  const { ask, cancellable } = decision;
   try {
-    const answer = await deps.pg.cancelPayment(paymentId, { amount: refund.amount_krw, reason: refund.reason, currentCancellableAmount: payment.amount_krw - payment.cancelled_krw });
-    await settleRefund(deps, refund.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
+    const answer = await deps.pg.cancelPayment(paymentId, { amount: ask.amount_krw, reason: ask.reason, currentCancellableAmount: cancellable });
+    await settleRefund(deps, ask.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
     return 'SETTLED';
   } catch (error) {
     if (error instanceof PgError && error.type !== 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN') {
-      await deps.knex('refund').where({ refund_id: refund.refund_id, status: 'REQUESTED' }).update({ status: 'FAILED' });
+      await failRefund(deps, ask.refund_id);
       return 'FAILED';
     }
     throw error;
   }
 }
 
-/** A refund the PG made without us (operators in the PG console), written as a request to settle at once. */
-async function recordExternalRefund(deps: PaymentDeps, payment: Row, amount: number): Promise<Row | null> {
-  return deps.knex.transaction(async (trx) => {
-    const app = await lockApplication(trx, payment.join_id);
-    if (await trx('refund').where({ payment_id: payment.payment_id, status: 'REQUESTED' }).first()) return null;
-    const remaining = payment.amount_krw - payment.cancelled_krw;
-    const target = targetOf(app, remaining, amount);
-    const [refund] = await trx('refund')
-      .insert({
-        payment_id: payment.payment_id,
-        join_id: payment.join_id,
-        refund_case: 'PG_DIRECT',
-        amount_krw: amount,
-        reason: 'PG에서 직접 취소',
-        target_status: canTransition(app.status, target) ? target : null,
-        actor: 'PG',
-      })
-      .returning('*');
-    return refund;
-  });
+/**
+ * A cancellation the PG made without us (operators in the PG console): booked as a movement without a case
+ * (it is money that went back, so it counts toward every entitlement), settled at once by the caller.
+ */
+async function bookExternalRefund(trx: Knex.Transaction, payment: { payment_id: string; join_id: number; amount_krw: number; cancelled_krw: number }, amount: number) {
+  const app = await trx('application').where({ join_id: payment.join_id }).first();
+  const target = amount >= payment.amount_krw - payment.cancelled_krw ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  const [refund] = await trx('refund')
+    .insert({
+      payment_id: payment.payment_id,
+      join_id: payment.join_id,
+      refund_case: 'PG_DIRECT',
+      amount_krw: amount,
+      reason: 'PG에서 직접 취소',
+      target_status: canTransition(app.status, target) ? target : null,
+      actor: 'PG',
+    })
+    .returning('*');
+  return refund;
 }

@@ -1,9 +1,11 @@
+import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import { conflict, type Row } from '@sq/service-kit';
+import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
+import { ApiError, conflict, type Row } from '@sq/service-kit';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { PgError, type PgBillingKey } from './pg-client';
 import { chargeApplication, type ChargeOutcome } from './charges';
-import { customerIdOf, queueMail, type PaymentDeps } from './deps';
+import { customerIdOfApplication, queueMail, type PaymentDeps } from './deps';
 
 export type ReserveOutcome = { status: 'RESERVED' } | { status: 'PAID' } | { status: 'FAILED'; message: string } | { status: 'PENDING' } | ChargeOutcome;
 
@@ -18,14 +20,67 @@ export function outcomeOf(app: Row): ReserveOutcome {
   return { status: 'PAID' };
 }
 
+/** Why a card page was opened: the apply wizard's book step, or a card update after a declined team charge. */
+export type CardPagePurpose = 'APPLY' | 'CARD_UPDATE';
+
+/** Why a key stopped being the application's: its card was replaced, or it came from an attempt that was not the current one. */
+export type SupersededReason = 'REPLACED' | 'STALE_ATTEMPT' | 'LATE_CARD_UPDATE';
+
+/** Records a card-page attempt in the transaction that makes it the application's current one. */
+export async function recordCardPageAttempt(trx: Knex.Transaction, joinId: number, issueId: string, purpose: CardPagePurpose): Promise<void> {
+  await trx('card_page_attempt').insert({ issue_id: issueId, join_id: joinId, purpose }).onConflict('issue_id').ignore();
+}
+
+/** The purpose of one of this application's card-page attempts, or null when the issue id is not one of its own. */
+export async function attemptPurpose(knex: Knex | Knex.Transaction, joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> {
+  if (!issueId) return null;
+  const row = await knex('card_page_attempt').where({ issue_id: issueId, join_id: joinId }).first('purpose');
+  if (row) return row.purpose as CardPagePurpose;
+  // Attempts opened before card_page_attempt existed: `sq-{joinId}-issue-{n}` (the wizard's book step).
+  return new RegExp(`^sq-${joinId}-issue-\\d+$`).test(issueId) ? 'APPLY' : null;
+}
+
+/**
+ * The key stops being the application's (a replaced card, a superseded attempt's key): recorded, and released
+ * at the PG by the reservation-release job (queued in the same transaction, retried until the PG answers).
+ */
+export async function supersedeBillingKey(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  input: { joinId: number; billingKey: string; issueId: string | null; cardNumber: string | null; reason: SupersededReason },
+): Promise<void> {
+  await trx('superseded_billing_key')
+    .insert({ billing_key: input.billingKey, join_id: input.joinId, issue_id: input.issueId, card_number: input.cardNumber, reason: input.reason, superseded_at: deps.clock() })
+    .onConflict('billing_key').ignore();
+  await deps.jobs.sendIn(trx, 'reservation-release', { joinId: input.joinId });
+}
+
+/** The open card-update deadline of a declined team charge (null: none, resolved, or past). */
+export async function openCardUpdateDeadline(knex: Knex | Knex.Transaction, joinId: number, now: Date): Promise<Date | null> {
+  const row = await knex('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').first('deadline_at');
+  if (!row) return null;
+  const deadline = new Date(row.deadline_at);
+  return deadline.getTime() > now.getTime() ? deadline : null;
+}
+
+type Accepted = Row | 'CHARGE' | { refused: string; billingKey: string };
+
 /**
  * Takes in a billing key the PG issued for this application's current card-page attempt, after reading it
  * back from the PG (the browser's or the webhook's word is never taken): it must be ISSUED, for this
- * application's issueId, to this member. Team programs (ON_TEAM_PUBLISH) -> RESERVED; charge at purchase
- * (AT_PURCHASE) -> charged at once (PAID, or PAYMENT_FAILED with the PG's reason). Repeated or concurrent
- * calls with the same key change state once.
+ * application's issueId, to this application's PG customer. Team programs (ON_TEAM_PUBLISH) -> RESERVED;
+ * charge at purchase (AT_PURCHASE) -> charged at once (PAID, or PAYMENT_FAILED with the PG's reason). A card
+ * update after a declined team charge (PAYMENT_FAILED, deadline open) -> RESERVED again with the new key, the
+ * old key released; the deadline job charges it. Repeated or concurrent calls with the same key change state
+ * once and answer the same. A key from one of the application's superseded attempts, or a card update after
+ * its deadline, is refused and released at the PG (nothing can charge it).
  */
 export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billingKey: string, actor: 'MEMBER' | 'PG'): Promise<ReserveOutcome> {
+  // The key this application already took in (a repeated confirm, the webhook after the browser): the answer is
+  // ours, read before the PG is asked. It was checked at the PG when it was taken in; asking again would make a
+  // reload of the return page fail (503) whenever the PG is slow or down, and a released key reads as DELETED.
+  const known = await deps.knex('application').where({ join_id: joinId }).first();
+  if (known?.billing_key === billingKey && known.status !== 'SUBMITTED') return outcomeOf(known);
   let key: PgBillingKey;
   try {
     key = await deps.pg.getBillingKey(billingKey);
@@ -33,20 +88,37 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
     if (error instanceof PgError && error.status === 404) throw conflict(MESSAGES.paymentIssueMismatch);
     throw error;
   }
-  const accepted = await deps.knex.transaction(async (trx): Promise<'CHARGE' | Row> => {
+  const accepted = await deps.knex.transaction(async (trx): Promise<Accepted> => {
     const app = await lockApplication(trx, joinId);
-    if (key.status !== 'ISSUED' || key.issueId !== app.issue_id || key.customer?.id !== customerIdOf(app.user_id)) {
-      // A key for another attempt that is already taken in (the same key twice) answers as before.
-      if (app.billing_key === billingKey && app.status !== 'SUBMITTED') return app;
+    // The same key again (a repeated confirm, the webhook after the browser): answers as the first time, whatever
+    // the key's state at the PG now (it is released once charged).
+    if (app.billing_key === billingKey && app.status !== 'SUBMITTED') return app;
+    const ownCustomer = key.customer?.id === customerIdOfApplication(app);
+    if (key.status !== 'ISSUED' || key.issueId !== app.issue_id || !ownCustomer) {
+      // Issued for one of this application's earlier card pages (opened twice, or replaced by a newer one):
+      // nothing will ever charge it, so it goes back to the PG.
+      if (key.status === 'ISSUED' && ownCustomer && (await attemptPurpose(trx, joinId, key.issueId))) {
+        await supersedeBillingKey(deps, trx, { joinId, billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: 'STALE_ATTEMPT' });
+        return { refused: MESSAGES.paymentIssueMismatch, billingKey };
+      }
       throw conflict(MESSAGES.paymentIssueMismatch);
     }
+    const card = cardOf(key);
+    if (app.status === 'PAYMENT_FAILED' && (await attemptPurpose(trx, joinId, key.issueId)) === 'CARD_UPDATE') {
+      return takeInCardUpdate(deps, trx, app, key, card, actor);
+    }
     if (app.status !== 'SUBMITTED') {
-      if (app.billing_key === billingKey) return app;
+      // The application's current card page answered after the application stopped taking a key (cancelled,
+      // deadline expired): nothing will charge this key, so it goes back to the PG.
+      if (ENDED.includes(app.status)) {
+        const late = (await attemptPurpose(trx, joinId, key.issueId)) === 'CARD_UPDATE';
+        await supersedeBillingKey(deps, trx, { joinId, billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: late ? 'LATE_CARD_UPDATE' : 'STALE_ATTEMPT' });
+        return { refused: late ? MESSAGES.cardUpdateClosed : MESSAGES.paymentNotStarted, billingKey };
+      }
       throw conflict(MESSAGES.paymentNotStarted);
     }
     const product = await trx('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', app.odd_id).first('p.charge_policy', 'p.fee_krw');
-    const card = key.methods?.find((m) => m.card?.number)?.card?.number ?? null;
-    const columns = { billing_key: billingKey, card_number: card, fee_krw: app.fee_krw ?? product.fee_krw };
+    const columns = { billing_key: billingKey, card_number: card, fee_krw: app.fee_krw ?? product.fee_krw, billing_key_released_at: null };
     if (product.charge_policy === 'AT_PURCHASE') {
       await trx('application').where({ join_id: joinId }).update(columns);
       return 'CHARGE';
@@ -56,11 +128,49 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
     await queueMail(deps, trx, joinId, 'RESERVED', done.historyId, columns.fee_krw);
     return done.application;
   });
+  if (typeof accepted === 'object' && 'refused' in accepted) {
+    // Released now when the PG answers; otherwise the reservation-release job keeps trying.
+    await releaseBillingKey(deps, joinId).catch((error: unknown) => deps.log.warn({ err: error, joinId }, 'release deferred to the job'));
+    throw conflict(accepted.refused);
+  }
   if (accepted !== 'CHARGE') {
     // SUBMITTED with this key means a charge at purchase is in flight or was interrupted: ask again (same payment id).
     if (accepted.status !== 'SUBMITTED') return outcomeOf(accepted);
   }
-  return chargeApplication(deps, joinId, actor === 'PG' ? 'SYSTEM' : 'MEMBER');
+  const outcome = await chargeApplication(deps, joinId, actor === 'PG' ? 'SYSTEM' : 'MEMBER');
+  // Charged at purchase: nothing charges this key again, so it goes back to the PG (the job retries until it answers).
+  if (outcome.status === 'PAID') await deps.jobs.send('reservation-release', { joinId });
+  return outcome;
+}
+
+const cardOf = (key: PgBillingKey) => key.methods?.find((m) => m.card?.number)?.card?.number ?? null;
+
+/**
+ * A new card after a declined team charge: accepted until the card-update deadline, and the application is a
+ * reservation again (PAYMENT_FAILED -> SUBMITTED -> RESERVED, both in the history) with the new key; the old
+ * key is released. After the deadline the new key is refused (and released): the seat is the waitlist's.
+ */
+async function takeInCardUpdate(deps: PaymentDeps, trx: Knex.Transaction, app: Row, key: PgBillingKey, card: string | null, actor: 'MEMBER' | 'PG'): Promise<Accepted> {
+  const joinId = app.join_id as number;
+  if (!(await openCardUpdateDeadline(trx, joinId, deps.clock()))) {
+    await supersedeBillingKey(deps, trx, { joinId, billingKey: key.billingKey, issueId: key.issueId, cardNumber: card, reason: 'LATE_CARD_UPDATE' });
+    return { refused: MESSAGES.cardUpdateClosed, billingKey: key.billingKey };
+  }
+  if (app.billing_key && !app.billing_key_released_at) {
+    await supersedeBillingKey(deps, trx, { joinId, billingKey: app.billing_key, issueId: null, cardNumber: app.card_number, reason: 'REPLACED' });
+  }
+  await transition(trx, { joinId, to: 'SUBMITTED', actor, reason: MESSAGES.cardUpdateReason });
+  const fee = app.fee_krw as number;
+  const done = await transition(trx, {
+    joinId,
+    to: 'RESERVED',
+    actor,
+    reason: `결제 예약 (${card ?? '카드'})`,
+    changes: { billing_key: key.billingKey, card_number: card, billing_key_released_at: null, reserved_at: deps.clock(), last_failure: null },
+  });
+  await recordPaymentEvent(trx, joinId, 'RESERVED', fee, card);
+  await queueMail(deps, trx, joinId, 'RESERVED', done.historyId, fee);
+  return done.application;
 }
 
 /** The card page reported a failure (declined at issue, cancelled by the member): SUBMITTED -> PAYMENT_FAILED, answers kept. */
@@ -73,25 +183,122 @@ export async function recordIssueFailure(deps: PaymentDeps, joinId: number, issu
   });
 }
 
+/** States in which an application's key can charge nothing any more, whatever its payments. */
+const ENDED: readonly ApplicationState[] = ENDED_STATES;
+/** States in which a settled charge means the key is done (nothing charges an application twice). */
+const CHARGED_STATES: readonly ApplicationState[] = ['PAID', 'ASSIGNED', 'COMPLETED'];
+
 /**
- * Releases a reservation's billing key at the PG (DELETE), once: a key the PG no longer has counts as
- * released. Called after a cancellation commits; the reservation-release job retries it until done.
+ * Whether nothing can charge the application's current key any more: the application ended; or it was charged
+ * (PAID, ASSIGNED, COMPLETED with a settled payment and none in flight); or the member withdrew (personal data
+ * erased) and no charge is in flight.
  */
-export async function releaseBillingKey(deps: PaymentDeps, joinId: number): Promise<boolean> {
-  const app: Row | undefined = await deps.knex('application').where({ join_id: joinId }).first();
-  if (!app?.billing_key || app.billing_key_released_at) return false;
-  // Only an application that will not be charged any more gives up its key.
-  if (!['CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DROPPED'].includes(app.status)) return false;
+export async function keyReleasable(knex: Knex | Knex.Transaction, app: Row): Promise<boolean> {
+  if (ENDED.includes(app.status)) return true;
+  const payments: { status: string }[] = await knex('payment').where({ join_id: app.join_id }).select('status');
+  if (payments.some((p) => p.status === 'PENDING')) return false;
+  if (app.personal_data_erased_at) return true;
+  return CHARGED_STATES.includes(app.status) && payments.some((p) => ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'].includes(p.status));
+}
+
+/** DELETE at the PG; a key the PG no longer has (404) or already deleted (409) counts as released. */
+async function deleteAtPg(deps: PaymentDeps, billingKey: string): Promise<void> {
   try {
-    await deps.pg.deleteBillingKey(app.billing_key);
+    await deps.pg.deleteBillingKey(billingKey);
   } catch (error) {
     if (!(error instanceof PgError && (error.status === 404 || error.status === 409))) throw error;
   }
+}
+
+/**
+ * Releases an application's billing keys at the PG (DELETE), once each: the superseded ones (replaced card,
+ * earlier attempts) always, the current one once nothing can charge it (keyReleasable). Called after the change
+ * commits; the reservation-release job retries it until the PG answers. True when something was released.
+ */
+export async function releaseBillingKey(deps: PaymentDeps, joinId: number): Promise<boolean> {
+  const superseded = await releaseSupersededKeys(deps, joinId);
+  const current = await releaseCurrentKey(deps, joinId);
+  return current || superseded > 0;
+}
+
+async function releaseCurrentKey(deps: PaymentDeps, joinId: number): Promise<boolean> {
+  const app: Row | undefined = await deps.knex('application').where({ join_id: joinId }).first();
+  if (!app?.billing_key || app.billing_key_released_at) return false;
+  if (!(await keyReleasable(deps.knex, app))) return false;
+  await deleteAtPg(deps, app.billing_key);
   return deps.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, joinId);
-    if (locked.billing_key_released_at) return false;
+    // Another key meanwhile (a new card): the one deleted is superseded, and the new one is not released.
+    if (locked.billing_key_released_at || locked.billing_key !== app.billing_key) return false;
     await trx('application').where({ join_id: joinId }).update({ billing_key_released_at: deps.clock() });
     await recordPaymentEvent(trx, joinId, 'RELEASED', 0, locked.card_number);
     return true;
   });
+}
+
+async function releaseSupersededKeys(deps: PaymentDeps, joinId: number): Promise<number> {
+  const keys: Row[] = await deps.knex('superseded_billing_key').where({ join_id: joinId }).whereNull('released_at').orderBy('superseded_at');
+  let released = 0;
+  for (const key of keys) {
+    // The application's current key is never released here (a key superseded and then taken in again).
+    const app = await deps.knex('application').where({ join_id: joinId }).first('billing_key', 'billing_key_released_at');
+    if (app?.billing_key === key.billing_key && !app.billing_key_released_at) continue;
+    await deleteAtPg(deps, key.billing_key);
+    const changed = await deps.knex.transaction(async (trx) => {
+      const updated = await trx('superseded_billing_key').where({ billing_key: key.billing_key }).whereNull('released_at').update({ released_at: deps.clock() });
+      // The member's timeline shows a replaced card going back; an unused attempt's key was never theirs to see.
+      if (updated && key.reason === 'REPLACED') await recordPaymentEvent(trx, joinId, 'RELEASED', 0, key.card_number);
+      return updated > 0;
+    });
+    if (changed) released += 1;
+  }
+  return released;
+}
+
+/**
+ * Applications with a key still to release (the repair job's sweep): a superseded key not released, or a current
+ * key nothing can charge any more (ended, charged with nothing in flight, or the member withdrew).
+ */
+export async function applicationsWithKeysToRelease(knex: Knex, limit = 100): Promise<number[]> {
+  const settled = knex('payment as s').whereRaw('s.join_id = a.join_id').whereIn('s.status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).select(knex.raw('1'));
+  const pending = knex('payment as q').whereRaw('q.join_id = a.join_id').where('q.status', 'PENDING').select(knex.raw('1'));
+  const current: number[] = await knex('application as a')
+    .whereNotNull('a.billing_key')
+    .whereNull('a.billing_key_released_at')
+    .where((q) => q.whereIn('a.status', ENDED as ApplicationState[])
+      .orWhere((c) => c.whereIn('a.status', CHARGED_STATES as ApplicationState[]).whereExists(settled).whereNotExists(pending))
+      .orWhere((e) => e.whereNotNull('a.personal_data_erased_at').whereNotExists(pending)))
+    .orderBy('a.join_id')
+    .limit(limit)
+    .pluck('a.join_id');
+  const stale: number[] = await knex('superseded_billing_key').whereNull('released_at').distinct('join_id').orderBy('join_id').limit(limit).pluck('join_id');
+  return [...new Set([...current, ...stale])].slice(0, limit);
+}
+
+/**
+ * A BillingKey.Issued webhook's key (payment-webhook job): taken in for the application whose current card
+ * page it answers, or, when it answers one of an application's earlier card pages, released. Returns the
+ * webhook's outcome (null: not an application's key).
+ */
+export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Promise<string | null> {
+  const current = await deps.knex('application').where({ issue_id: key.issueId }).first();
+  if (current) {
+    if (current.billing_key === key.billingKey && current.status !== 'SUBMITTED') return 'UNCHANGED';
+    const purpose = await attemptPurpose(deps.knex, current.join_id, key.issueId);
+    const takes = current.status === 'SUBMITTED' || (current.status === 'PAYMENT_FAILED' && purpose === 'CARD_UPDATE') || ENDED.includes(current.status);
+    if (!takes || current.billing_key === key.billingKey) return 'UNCHANGED';
+    try {
+      return (await acceptBillingKey(deps, current.join_id, key.billingKey, 'PG')).status;
+    } catch (error) {
+      // Refused (a card update after its deadline, another customer's key): the key was released where it was ours.
+      if (error instanceof ApiError && error.statusCode === 409) return 'REFUSED';
+      throw error;
+    }
+  }
+  const attempt = await deps.knex('card_page_attempt').where({ issue_id: key.issueId }).first('join_id');
+  if (!attempt) return null;
+  const app = await deps.knex('application').where({ join_id: attempt.join_id }).first();
+  if (!app || app.billing_key === key.billingKey || key.customer?.id !== customerIdOfApplication(app)) return 'UNCHANGED';
+  await deps.knex.transaction((trx) => supersedeBillingKey(deps, trx, { joinId: app.join_id, billingKey: key.billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: 'STALE_ATTEMPT' }));
+  return 'STALE_ATTEMPT';
 }

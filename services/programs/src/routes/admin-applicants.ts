@@ -1,58 +1,40 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
-import { APPLICANT_STATES, APPLICATION_STATES, APPLICATION_STATE_NAMES, ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import type { AdminApplicant, ApplicantListResponse, AuditLogResponse } from '@sq/contracts/api/operators';
-import { idParam, notFound, requireAdmin, type Row } from '@sq/service-kit';
+import { APPLICATION_STATES, ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
+import { FRIEND_STATUSES, PLACEMENTS, type AdminApplicant, type ApplicantListResponse, type AuditLogResponse, type FriendStatus, type Placement } from '@sq/contracts/api/operators';
+import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 import type { PeopleClient } from '../operators/people-client';
+import { listApplicants, pageOfApplicants } from '../operators/applicant-list';
 
 const oddParams = z.object({ oddId: idParam });
 const joinParams = z.object({ joinId: idParam });
-const filters = z.object({
+const invalid = { error: MESSAGES.badRequest };
+const hours = z.coerce.number(invalid).int(invalid).min(0, invalid).max(80, invalid).optional();
+const filterFields = z.object({
   role: z.enum(['PLANNER', 'DESIGNER', 'DEVELOPER']).optional(),
   state: z.enum(APPLICATION_STATES).optional(),
   careerYears: z.string().max(30).optional(),
+  skillLevel: z.enum(['1', '2', '3', '4', '5', 'none'], invalid).optional(),
+  minHours: hours,
+  maxHours: hours,
   friends: z.enum(['true', 'false']).optional(),
-  /** A name or a career card ID (case-insensitive, part of it). */
+  friendStatus: z.enum(FRIEND_STATUSES, invalid).optional(),
+  placement: z.enum(PLACEMENTS, invalid).optional(),
+  /** Part of a name, nickname or career card ID (any case). */
   q: z.string().trim().max(50).optional(),
 });
+const hoursInOrder = (f: { minHours?: number; maxHours?: number }) => f.minHours === undefined || f.maxHours === undefined || f.minHours <= f.maxHours;
+const hoursMessage = { message: MESSAGES.adminHoursRangeInvalid, path: ['minHours'] };
+const filters = filterFields.refine(hoursInOrder, hoursMessage);
 type Filters = z.infer<typeof filters>;
+/** A page of the list: page 1-based; the size defaults to the configured one and is capped by the configured largest. */
+const pagedFilters = (pageSize: number, maxPageSize: number) =>
+  filterFields.extend({
+    page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(1_000_000, invalid).default(1),
+    pageSize: z.coerce.number(invalid).int(invalid).min(1, invalid).max(maxPageSize, invalid).default(pageSize),
+  }).refine(hoursInOrder, hoursMessage);
 const auditQuery = z.object({ oddId: idParam.optional(), limit: z.coerce.number().int().min(1).max(500).default(100), before: idParam.optional() });
-
-/** The applicants of a cohort with the console's filters; names and levels from the account and itskill services. */
-export async function listApplicants(knex: Knex, people: PeopleClient, oddId: number, f: Filters): Promise<AdminApplicant[]> {
-  const query = knex('application').where({ odd_id: oddId }).orderBy([{ column: 'submitted_at' }, { column: 'join_id' }]);
-  query.whereIn('status', f.state ? [f.state] : APPLICANT_STATES);
-  if (f.role) query.where({ role: f.role });
-  if (f.careerYears) query.whereRaw(`answers->'required'->>'careerYears' = ?`, [f.careerYears]);
-  if (f.friends === 'true') query.whereRaw(`jsonb_array_length(coalesce(answers->'aside'->'friendCareerCardIds', '[]'::jsonb)) > 0`);
-  if (f.friends === 'false') query.whereRaw(`jsonb_array_length(coalesce(answers->'aside'->'friendCareerCardIds', '[]'::jsonb)) = 0`);
-  const rows: Row[] = await query;
-  const userIds = rows.map((r) => r.user_id as number);
-  const [names, levels] = await Promise.all([people.lookup(userIds), people.skillLevels(rows.map((r) => ({ userId: r.user_id as number, joinId: r.join_id as number })))]);
-  const applicants = rows.map((r): AdminApplicant => {
-    const answers = (r.answers ?? {}) as ApplicationAnswers;
-    const person = names.get(r.user_id);
-    return {
-      joinId: r.join_id,
-      userId: r.user_id,
-      name: person?.name ?? null,
-      careerCardId: person?.profileId ?? null,
-      role: r.role,
-      state: r.status,
-      stateName: APPLICATION_STATE_NAMES[r.status as keyof typeof APPLICATION_STATE_NAMES],
-      careerYears: answers.required?.careerYears ?? null,
-      experienceMonths: answers.required?.experienceMonths ?? null,
-      friendCareerCardIds: [...(answers.aside?.friendCareerCardIds ?? [])],
-      skillLevel: levels.get(r.join_id) ?? null,
-      submittedAt: r.submitted_at ? new Date(r.submitted_at).toISOString() : null,
-    };
-  });
-  if (!f.q) return applicants;
-  const q = f.q.toLowerCase();
-  return applicants.filter((a) => a.name?.toLowerCase().includes(q) || a.careerCardId?.toLowerCase().includes(q));
-}
 
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
@@ -61,9 +43,15 @@ const csvCell = (value: unknown) => {
   return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
+const FRIEND_STATUS_TEXT: Record<FriendStatus, string> = { NONE: '', HONOURED: '모두 같은 팀', NOT_HONOURED: '같은 팀 아님', UNDECIDED: '배정 전' };
+const PLACEMENT_TEXT: Record<Placement, string> = { PLACED: '팀 배정', WAITLISTED: '대기 명단', NOT_ON_BOARD: '' };
+
 export function applicantsCsv(applicants: AdminApplicant[]): string {
-  const header = ['지원 번호', '이름', '커리어 카드 ID', '역할', '상태', '경력', '경력(개월)', '친구 요청', 'IT 스킬 레벨', '제출 시각'];
-  const lines = applicants.map((a) => [a.joinId, a.name, a.careerCardId, a.role ? ROLE_NAMES[a.role] : '', a.stateName, a.careerYears, a.experienceMonths, a.friendCareerCardIds.join(' '), a.skillLevel, a.submittedAt].map(csvCell).join(','));
+  const header = ['지원 번호', '이름', '닉네임', '커리어 카드 ID', '역할', '상태', '경력', '경력(개월)', '주당 시간', '친구 요청', '친구 요청 결과', 'IT 스킬 레벨', '배치', '팀', '제출 시각'];
+  const lines = applicants.map((a) => [
+    a.joinId, a.name, a.alias, a.careerCardId, a.role ? ROLE_NAMES[a.role] : '', a.stateName, a.careerYears, a.experienceMonths, a.weeklyHours,
+    a.friendCareerCardIds.join(' '), FRIEND_STATUS_TEXT[a.friendStatus], a.skillLevel, PLACEMENT_TEXT[a.placement], a.teamKey, a.submittedAt,
+  ].map(csvCell).join(','));
   // UTF-8 with BOM so Excel shows Korean; CRLF as RFC 4180.
   return '\uFEFF' + [header.join(','), ...lines].join('\r\n') + '\r\n';
 }
@@ -74,12 +62,15 @@ const adminApplicantRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async
     if (!(await app.knex('cohort').where({ odd_id: oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
   };
 
-  app.get<{ Params: z.infer<typeof oddParams>; Querystring: Filters }>(
+  const { pageSize, maxPageSize } = app.programsConfig.applicantList;
+  const pageQuery = pagedFilters(pageSize, maxPageSize);
+  app.get<{ Params: z.infer<typeof oddParams>; Querystring: z.infer<typeof pageQuery> }>(
     '/api/admin/cohorts/:oddId/applicants',
-    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 지원자 (역할, 상태, 경력, 친구 요청 필터, 이름·커리어 카드 ID 검색)', params: oddParams, querystring: filters } },
+    { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 지원자 한 페이지와 전체 수 (역할, 상태, 경력, IT 스킬 레벨, 주당 시간, 친구 요청, 배치 필터, 이름·닉네임·커리어 카드 ID 검색)', params: oddParams, querystring: pageQuery } },
     async (request): Promise<ApplicantListResponse & { ErrorCode: '00' }> => {
       await cohortExists(request.params.oddId);
-      return ok({ applicants: await listApplicants(app.knex, people, request.params.oddId, request.query) });
+      const { page, pageSize: size, ...wanted } = request.query;
+      return ok(await pageOfApplicants(app.knex, people, request.params.oddId, wanted, page, size));
     },
   );
 

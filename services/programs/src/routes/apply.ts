@@ -18,7 +18,7 @@ import { draftOf, loadContext, orderSummary, toSummary } from '../applications/a
 import { book, closedReason, cohortForApply, liveApplication, saveStep, startDraft } from '../applications/wizard';
 import { createCareercardClient } from '../friends/careercard-client';
 import { PgUnavailableError } from '../payments/pg-client';
-import { outcomeOf } from '../payments/reservations';
+import { attemptPurpose, outcomeOf } from '../payments/reservations';
 
 const params = z.object({ oddId: idParam });
 const stepParams = z.object({ oddId: idParam, step: z.string().max(20, MESSAGES.applyStepNotInFlow) });
@@ -29,7 +29,8 @@ type Params = z.infer<typeof params>;
  * resume the draft, save each step in order, book (card page), confirm the PG's answer.
  */
 const applyRoutes: FastifyPluginAsync = async (app) => {
-  const careercard = createCareercardClient({ internalSecret: app.internalSecret });
+  const { peers, internalCalls } = app.programsConfig;
+  const careercard = createCareercardClient({ baseUrl: peers.careercardUrl, internalSecret: app.internalSecret, timeoutMs: peers.careercardTimeoutMs, retry: internalCalls });
   const member = (request: { identity: { userId: number } | null }) => request.identity!.userId;
 
   const draftResponse = async (joinId: number): Promise<DraftResponse> => {
@@ -101,13 +102,26 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       const { oddId } = request.params;
       const { issueId, billingKey, code, message } = request.body;
       const row = await liveApplication(app.knex, userId, oddId);
-      if (!row) throw notFound(MESSAGES.applyNotFound);
+      if (!row) {
+        // The member's application ended while its card page was open (e.g. the card-update deadline passed):
+        // the key the PG just issued is refused and given back to the PG (acceptBillingKey answers 409).
+        const ended = billingKey
+          ? await app.knex('card_page_attempt as t').join('application as a', 'a.join_id', 't.join_id').where({ 't.issue_id': issueId, 'a.user_id': userId, 'a.odd_id': oddId }).first('a.join_id')
+          : null;
+        if (ended) await app.payments.acceptBillingKey(ended.join_id, billingKey!, 'MEMBER');
+        throw notFound(MESSAGES.applyNotFound);
+      }
       // A draft never opened a card page: there is nothing to confirm (it would otherwise read as paid).
       if (row.status === 'DRAFT') throw conflict(MESSAGES.paymentIssueMismatch);
+      // A card update after a declined team charge returns to my page's application, whatever its outcome.
+      const cardUpdate = (await attemptPurpose(app.knex, row.join_id, issueId)) === 'CARD_UPDATE';
       let outcome;
       try {
         if (billingKey) {
           outcome = await app.payments.acceptBillingKey(row.join_id, billingKey, 'MEMBER');
+        } else if (cardUpdate) {
+          // The card page of a card update failed or was left: the application stays as it is (declined, deadline open).
+          outcome = { status: 'FAILED' as const, message: message?.trim() || MESSAGES.paymentCardFailed };
         } else {
           if (row.status === 'SUBMITTED' && row.issue_id !== issueId) throw conflict(MESSAGES.paymentIssueMismatch);
           await app.payments.recordIssueFailure(row.join_id, issueId, { code: code ?? null, message: message?.trim() || MESSAGES.paymentCardFailed });
@@ -122,12 +136,15 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       if (outcome.status === 'PENDING') throw new ApiError(503, MESSAGES.paymentUnavailable);
       const failed = outcome.status === 'FAILED' ? outcome : null;
       const result = failed ? 'PAYMENT_FAILED' : outcome.status === 'RESERVED' ? 'RESERVED' : 'PAID';
+      const next = cardUpdate
+        ? toSummary(context, now).links.detail
+        : failed ? applyPaths.fail(context.kind, context.slug, oddId) : applyPaths.success(context.kind, context.slug, context.join_id);
       return ok({
         result,
         application: toSummary(context, now),
         order: await orderSummary(app.knex, context),
         failure: failed ? { code: code ?? 'PG_PROVIDER', message: failed.message } : null,
-        next: failed ? applyPaths.fail(context.kind, context.slug, oddId) : applyPaths.success(context.kind, context.slug, context.join_id),
+        next,
       });
     },
   );

@@ -47,7 +47,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/erase-personal-data',
     { preHandler: requireInternal, schema: { hide: true, params, body: erasureBody } },
     async (request) => {
-      const result = await erasePersonalData(app.knex, request.params.userId, app.clock(), request.body ?? {});
+      const result = await erasePersonalData(app.knex, request.params.userId, app.clock(), request.body ?? {}, app.jobs);
       request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
       return ok(result);
     },

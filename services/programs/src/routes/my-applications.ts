@@ -5,16 +5,21 @@ import {
   APPLICANT_STATES,
   cancelRequestSchema,
   historyOneSchema,
+  applyPaths,
   type CancelRequest,
   type CancelResponse,
+  type CardUpdateResponse,
   type HistoryOneRequest,
   type JoinHistoryOneResponse,
   type JoinHistoryResponse,
   type JoinProjectResponse,
 } from '@sq/contracts/api/applications';
-import { ApiError, idParam, notFound, requireMember } from '@sq/service-kit';
+import { ApiError, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
 import { contextQuery, detailOf, loadContext, toSummary } from '../applications/application-view';
+import { lockApplication } from '../applications/transition';
 import { PgUnavailableError } from '../payments/pg-client';
+import { issueIdOf, memberCustomerId } from '../payments/deps';
+import { recordCardPageAttempt } from '../payments/reservations';
 
 const joinParams = z.object({ joinId: idParam });
 
@@ -76,6 +81,36 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
       }
       const row = await own(userId, request.params.joinId);
       return ok({ application: await detailOf(app.knex, row, app.clock()), refundKrw });
+    },
+  );
+
+  // A team charge declined at publish: the member registers another card until the deadline (the mail links to
+  // my page). Not the wizard's book step: the cohort no longer recruits and the answers are not asked again.
+  app.post<{ Params: z.infer<typeof joinParams> }>(
+    '/api/applications/:joinId/card',
+    { preHandler: requireMember, schema: { tags: ['applications'], summary: '결제 카드 변경 (팀 결제가 거절된 지원, 기한 안에): 카드 등록 페이지', params: joinParams } },
+    async (request): Promise<CardUpdateResponse & { ErrorCode: '00' }> => {
+      const userId = request.identity!.userId;
+      const row = await own(userId, request.params.joinId);
+      const now = app.clock();
+      const customerId = memberCustomerId(app.programsConfig.pg.customerIdSecret, userId);
+      const issueId = await app.knex.transaction(async (trx) => {
+        const locked = await lockApplication(trx, row.join_id);
+        const deadline = await trx('charge_deadline').where({ join_id: row.join_id }).whereNull('resolved_at').first('deadline_at');
+        if (locked.status !== 'PAYMENT_FAILED' || !deadline) throw conflict(MESSAGES.cardUpdateNotOpen);
+        if (new Date(deadline.deadline_at).getTime() <= now.getTime()) throw conflict(MESSAGES.cardUpdateClosed);
+        const attempt = Number(locked.issue_attempt) + 1;
+        const next = issueIdOf(row.join_id, attempt);
+        // The current key stays until the new one is taken in (then it is released): the member may leave the page.
+        await trx('application').where({ join_id: row.join_id }).update({ issue_id: next, issue_attempt: attempt, pg_customer_id: customerId, updated_at: trx.fn.now() });
+        await recordCardPageAttempt(trx, row.join_id, next, 'CARD_UPDATE');
+        return next;
+      });
+      // Both devices come back through the spec's callback path: it confirms and goes on to this application's page.
+      const redirectUrl = `${app.programsConfig.siteUrl}${applyPaths.callback(row.kind, row.odd_id)}`;
+      const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId, redirectUrl });
+      const updated = await own(userId, row.join_id);
+      return ok({ application: await detailOf(app.knex, updated, now), payment: { issueId, paymentPageUrl, redirectUrl } });
     },
   );
 };

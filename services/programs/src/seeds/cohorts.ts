@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { demoCalendarLive } from '../config';
 
 type SeedCohort = [oddId: number, productId: number, name: string, recruit: [string, string], announce: string | null, kickoff: string | null, period: [string, string], capacity?: number];
 
@@ -13,7 +14,7 @@ const LIVE_COHORTS = new Set([112, 212, 304, 401]);
  * past cohorts keep their history. Unset (the unit suites, which freeze the clock), nothing moves.
  */
 function liveShiftDays(now: Date): number {
-  if (process.env.DEMO_CALENDAR !== 'live') return 0;
+  if (!demoCalendarLive()) return 0;
   const days = Math.floor((now.getTime() - Date.parse(`${DEMO_REFERENCE_DAY}T00:00:00+09:00`)) / 86_400_000);
   return Math.max(0, Math.floor(days / 7) * 7);
 }

@@ -6,7 +6,7 @@ import type { Identity } from '@sq/contracts';
 import { careercardService } from '../../../careercard/src/service';
 import { createProgramsService } from '../../src/service';
 import { readProgramsConfig, type ProgramsConfig } from '../../src/config';
-import { PgUnavailableError, createPgClient } from '../../src/payments/pg-client';
+import { memberCustomerId } from '../../src/payments/deps';
 
 export { TEST_CARDS };
 
@@ -20,11 +20,6 @@ export interface ApplyStack {
   pg: SandboxPg;
   mail: MailSink;
   config: ProgramsConfig;
-  /**
-   * Network faults between the service and the PG: `loseChargeAnswer` lets the PG charge and then drops the
-   * answer (the connection breaks after the PG did its work), as a crash between the PG's charge and our write would.
-   */
-  faults: { loseChargeAnswer: boolean };
   /** Moves the service's (and the PG's) clock. */
   setNow(date: Date): void;
   now(): Date;
@@ -47,7 +42,9 @@ export async function startApplyStack(): Promise<ApplyStack> {
   process.env.CAREERCARD_SERVICE_URL = `http://127.0.0.1:${(careercard.app.server.address() as AddressInfo).port}`;
   process.env.SMTP_HOST = '127.0.0.1';
   process.env.SMTP_PORT = String(mail.smtpPort);
+  // The peers' URLs and the SMTP sink set above, then this stack's PG and jobs.
   const config = readProgramsConfig({
+    ...process.env,
     PG_API_URL: pg.url,
     PG_API_SECRET: 'test-pg-secret',
     PG_STORE_ID: 'store-test',
@@ -56,24 +53,13 @@ export async function startApplyStack(): Promise<ApplyStack> {
     PROGRAMS_JOB_WORKERS: 'false',
     PAYMENT_REPAIR_AFTER_SECONDS: '0',
   });
-  const faults = { loseChargeAnswer: false };
-  const realPg = createPgClient(config.pg);
-  const pgClient = {
-    ...realPg,
-    async chargeWithBillingKey(...args: Parameters<typeof realPg.chargeWithBillingKey>) {
-      const answer = await realPg.chargeWithBillingKey(...args);
-      if (faults.loseChargeAnswer) throw new PgUnavailableError(new Error('connection reset after the PG answered'));
-      return answer;
-    },
-  };
-  const programs = await build(createProgramsService({ clock, config, pg: pgClient }));
+  const programs = await build(createProgramsService({ clock, config }));
   return {
     programs,
     careercard,
     pg,
     mail,
     config,
-    faults,
     setNow(date) {
       now = date;
     },
@@ -86,6 +72,9 @@ export async function startApplyStack(): Promise<ApplyStack> {
     },
   };
 }
+
+/** The PG customer id the service gives a member's card pages (an HMAC of the user id; issue 17). */
+export const customerIdFor = (stack: ApplyStack, userId: number) => memberCustomerId(stack.config.pg.customerIdSecret, userId);
 
 let nextUser = 500_000 + Math.floor(Math.random() * 100_000);
 /** A fresh member identity (the account service's user id space; no account row is needed here). */

@@ -1,5 +1,7 @@
 import type { RegistryEntry, RouteEntry } from '@sq/contracts/registry';
+import { ENTRY_NAME } from '@sq/contracts/remote-entry';
 import { REGISTRY_URL, UNDER_CONSTRUCTION_URL } from '../../shared/constants';
+import { chooseVersion, visitorId } from './canary';
 
 const ACCESS = new Set(['public', 'member', 'admin']);
 const LAYOUTS = new Set(['default', 'fullpage', 'fluid', 'empty']);
@@ -15,7 +17,8 @@ function isRoute(value: unknown): value is RouteEntry {
     ACCESS.has(r.access) &&
     LAYOUTS.has(r.layout) &&
     typeof r.title === 'string' &&
-    (r.header === undefined || (Array.isArray(r.header) && r.header.every((p) => HEADER_PARTS.has(p))))
+    (r.header === undefined || (Array.isArray(r.header) && r.header.every((p) => HEADER_PARTS.has(p)))) &&
+    (r.entry === undefined || (typeof r.entry === 'string' && ENTRY_NAME.test(r.entry)))
   );
 }
 
@@ -39,19 +42,42 @@ export function parseRegistryEntry(value: unknown): RegistryEntry | null {
   ) {
     return null;
   }
-  return { ...e, routes: e.routes.map((r) => ({ ...r, ready: r.ready ?? true })), history: e.history ?? [] };
+  const withReady = (routes: RouteEntry[]) => routes.map((r) => ({ ...r, ready: r.ready ?? true }));
+  const { canary, ...stable } = e;
+  // A malformed canary is dropped alone: its visitors get the stable version.
+  const validCanary =
+    canary &&
+    typeof canary.version === 'string' &&
+    typeof canary.manifestUrl === 'string' &&
+    canary.manifestUrl !== '' &&
+    Number.isInteger(canary.percent) &&
+    canary.percent >= 1 &&
+    canary.percent <= 99 &&
+    Array.isArray(canary.routes) &&
+    canary.routes.length > 0 &&
+    canary.routes.every(isRoute);
+  return {
+    ...stable,
+    routes: withReady(e.routes),
+    history: e.history ?? [],
+    ...(validCanary ? { canary: { ...canary, routes: withReady(canary.routes) } } : {}),
+  };
 }
 
-/** GET /remotes.json, never from a cache: a release or rollback must show up on the next page load. */
+/**
+ * GET /remotes.json, never from a cache: a release or rollback must show up on the next page load. Each entry
+ * comes back as the version this visitor loads (its canary for the visitor's share, canary.ts).
+ */
 export async function loadRegistry(): Promise<RegistryEntry[]> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REGISTRY_URL}: HTTP ${response.status}`);
   const body = (await response.json()) as { remotes?: unknown };
   if (!Array.isArray(body.remotes)) throw new Error(`${REGISTRY_URL}: no remotes list`);
   const entries: RegistryEntry[] = [];
+  const visitor = visitorId();
   for (const raw of body.remotes) {
     const entry = parseRegistryEntry(raw);
-    if (entry) entries.push(entry);
+    if (entry) entries.push(chooseVersion(entry, visitor));
     else console.error('[shell] ignoring a malformed registry entry', raw);
   }
   return entries;

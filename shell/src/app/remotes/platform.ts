@@ -11,7 +11,8 @@ import {
   type LifeCycles,
 } from 'single-spa';
 import { getToken } from '@sq/api-client';
-import type { RegistryEntry, RouteManifest } from '@sq/contracts/registry';
+import type { RegistryEntry, RouteEntry, RouteManifest } from '@sq/contracts/registry';
+import { DEFAULT_ENTRY, entryOf } from '@sq/contracts/remote-entry';
 import shellManifest from '../../routes.json';
 import { IS_DEV } from '../../shared/constants';
 import { decideRoute, type RouteDecision } from '../guard/decide-route';
@@ -55,11 +56,30 @@ export function decide(store: Store, path: string, now = Date.now()): RouteDecis
 
 const absolute = (url: string) => new URL(url, window.location.origin).href;
 
-/** Loads a remote's exposed './app' through the MF runtime; a failure becomes the fallback lifecycles. */
-async function loadRemoteApp(entry: RegistryEntry): Promise<LifeCycles<RemoteProps>> {
-  // contracts' REMOTE_APP_MODULE ('./app'), written out: importing values from contracts/registry would
-  // pull zod into the browser.
-  const id = `${entry.name}/app`;
+/**
+ * One single-spa application per federated entry of a remote (its `app`, and e.g. the console's `admin`),
+ * each active only on the routes that name it: a page loads the one entry that renders it, never the others.
+ */
+interface RemoteApp {
+  /** single-spa name: the remote's own for its default entry, `{remote}:{entry}` for another. */
+  name: string;
+  entry: string;
+  remote: RegistryEntry;
+  routes: RouteEntry[];
+}
+
+function remoteApps(remote: RegistryEntry): RemoteApp[] {
+  const byEntry = new Map<string, RouteEntry[]>();
+  for (const route of remote.routes) byEntry.set(entryOf(route), [...(byEntry.get(entryOf(route)) ?? []), route]);
+  return [...byEntry].map(([entry, routes]) => ({ name: entry === DEFAULT_ENTRY ? remote.name : `${remote.name}:${entry}`, entry, remote, routes }));
+}
+
+/** The remote a single-spa application belongs to (`mfe_programs` for `mfe_programs:admin`). */
+export const remoteOfApp = (appName: string): string => appName.split(':')[0]!;
+
+/** Loads an entry's exposed module through the MF runtime; a failure becomes the fallback lifecycles. */
+async function loadRemoteApp(app: RemoteApp): Promise<LifeCycles<RemoteProps>> {
+  const id = `${app.remote.name}/${app.entry}`;
   try {
     const mod = await loadRemote<LifeCycles<RemoteProps>>(id);
     if (mod && !isRemoteLoadFailure(mod) && typeof mod.mount === 'function') return mod;
@@ -74,46 +94,51 @@ function registerWithFederation(entry: RegistryEntry, force = false) {
   registerRemotes([{ name: entry.name, entry: absolute(entry.manifestUrl) }], { force });
 }
 
-/** Retry: forget everything loaded for the remote, then let single-spa load and mount it again. */
-async function reloadRemote(entry: RegistryEntry) {
-  if (getAppStatus(entry.name) === SKIP_BECAUSE_BROKEN) {
+/** Retry: forget everything loaded for the remote, then let single-spa load and mount the entry again. */
+async function reloadRemote(app: RemoteApp) {
+  if (getAppStatus(app.name) === SKIP_BECAUSE_BROKEN) {
     // single-spa never re-runs a broken app's lifecycles; a fresh page is the honest retry.
     window.location.reload();
     return;
   }
-  registerWithFederation(entry, true);
-  await unloadApplication(entry.name, { waitForUnmount: false });
+  registerWithFederation(app.remote, true);
+  await unloadApplication(app.name, { waitForUnmount: false });
   await triggerAppChange();
 }
 
-const registered = new Set<string>();
+/** The registered applications by single-spa name, and the remotes they belong to. */
+const registered = new Map<string, RemoteApp>();
+const registeredRemotes = new Set<string>();
 let started = false;
 
-function registerRemote(store: Store, entry: RegistryEntry) {
-  if (registered.has(entry.name)) return;
-  registered.add(entry.name);
-  registerWithFederation(entry);
-  registerApplication<RemoteProps>({
-    name: entry.name,
-    app: () => loadRemoteApp(entry),
-    // Active only where the guard lets the user in, so a remote never mounts for a refused path.
-    activeWhen: (location) => {
-      const decision = decide(store, `${location.pathname}${location.search}`);
-      return decision.kind === 'allow' && decision.route.owner === entry.name;
-    },
-    customProps: () => {
-      const decision = decide(store, `${window.location.pathname}${window.location.search}`);
-      return {
-        name: entry.name,
-        store,
-        basename: '/',
-        routes: entry.routes,
-        route: decision.kind === 'allow' ? decision.route : null,
-        domElementGetter: () => remoteContainer(entry.name),
-        reload: () => void reloadRemote(entry),
-      };
-    },
-  });
+function registerRemote(store: Store, remote: RegistryEntry) {
+  if (registeredRemotes.has(remote.name)) return;
+  registeredRemotes.add(remote.name);
+  registerWithFederation(remote);
+  for (const app of remoteApps(remote)) {
+    registered.set(app.name, app);
+    registerApplication<RemoteProps>({
+      name: app.name,
+      app: () => loadRemoteApp(app),
+      // Active only where the guard lets the user in, so a remote never mounts for a refused path.
+      activeWhen: (location) => {
+        const decision = decide(store, `${location.pathname}${location.search}`);
+        return decision.kind === 'allow' && decision.route.owner === remote.name && entryOf(decision.route) === app.entry;
+      },
+      customProps: () => {
+        const decision = decide(store, `${window.location.pathname}${window.location.search}`);
+        return {
+          name: app.name,
+          store,
+          basename: '/',
+          routes: app.routes,
+          route: decision.kind === 'allow' ? decision.route : null,
+          domElementGetter: () => remoteContainer(app.name),
+          reload: () => void reloadRemote(app),
+        };
+      },
+    });
+  }
 }
 
 /**
@@ -142,8 +167,8 @@ export async function loadPlatform(store: Store): Promise<void> {
     addErrorHandler((error) => {
       const name = error.appOrParcelName;
       console.error(`[shell] ${name} threw`, error);
-      const entry = store.get(platformAtom).remotes.find((r) => r.name === name);
-      if (entry && getAppStatus(name) === SKIP_BECAUSE_BROKEN) renderBrokenFallback(remoteContainer(name), () => void reloadRemote(entry));
+      const app = registered.get(name);
+      if (app && getAppStatus(name) === SKIP_BECAUSE_BROKEN) renderBrokenFallback(remoteContainer(name), () => void reloadRemote(app));
     });
     start({ urlRerouteOnly: true });
   } else {

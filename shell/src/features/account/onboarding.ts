@@ -1,5 +1,5 @@
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
-import { MESSAGES } from '@sq/contracts/messages';
+import { UPLOAD_MESSAGES } from '@sq/contracts/messages/uploads';
 
 /**
  * The onboarding after sign-up (/signup/onboarding/{step}): additional profile info in steps (1 image, 2 intro,
@@ -65,9 +65,9 @@ export function toUserDetailBody(values: OnboardingValues) {
 
 /** The Korean reason a chosen file cannot be uploaded, judged before sending (the service checks its bytes). */
 export function imageProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type)) return MESSAGES.uploadTypeInvalid;
-  if (file.size > IMAGE_UPLOAD.maxBytes) return MESSAGES.uploadTooLarge;
-  if (file.size === 0) return MESSAGES.uploadFileRequired;
+  if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type)) return UPLOAD_MESSAGES.uploadTypeInvalid;
+  if (file.size > IMAGE_UPLOAD.maxBytes) return UPLOAD_MESSAGES.uploadTooLarge;
+  if (file.size === 0) return UPLOAD_MESSAGES.uploadFileRequired;
   return null;
 }
 

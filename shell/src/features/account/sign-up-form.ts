@@ -1,4 +1,5 @@
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import {
   careerCardId as careerCardIdRule,
   contactEmail as contactEmailRule,
@@ -112,10 +113,10 @@ export interface SubmitGate {
  */
 export function missingForSubmit(gate: SubmitGate): string[] {
   const missing: string[] = [];
-  if (!gate.nicknameChecked) missing.push(MESSAGES.nicknameCheckRequired);
-  if (!gate.careerCardIdChecked) missing.push(MESSAGES.careerCardIdCheckRequired);
-  if (!gate.termsAgreed) missing.push(MESSAGES.termsRequired);
-  if (!gate.privacyAgreed) missing.push(MESSAGES.privacyRequired);
+  if (!gate.nicknameChecked) missing.push(ACCOUNT_MESSAGES.nicknameCheckRequired);
+  if (!gate.careerCardIdChecked) missing.push(ACCOUNT_MESSAGES.careerCardIdCheckRequired);
+  if (!gate.termsAgreed) missing.push(ACCOUNT_MESSAGES.termsRequired);
+  if (!gate.privacyAgreed) missing.push(ACCOUNT_MESSAGES.privacyRequired);
   return missing;
 }
 
@@ -124,10 +125,10 @@ export const INLINE_SERVER_FIELDS = ['contactEmail', 'password', 'pw_confirm', '
 
 /** Social-account texts of the back end: the e-mail is registered through Google, Kakao or Naver. */
 export function isSocialAccountMessage(message: string): boolean {
-  return message === MESSAGES.registeredWithGoogle || message === MESSAGES.registeredWithKakao || message === MESSAGES.registeredWithNaver;
+  return message === ACCOUNT_MESSAGES.registeredWithGoogle || message === ACCOUNT_MESSAGES.registeredWithKakao || message === ACCOUNT_MESSAGES.registeredWithNaver;
 }
 
 /** The body of the 중복 이메일 오류 dialog for a duplicate-account answer. */
 export function duplicateEmailDialogBody(serverMessage: string): string {
-  return isSocialAccountMessage(serverMessage) ? serverMessage : MESSAGES.duplicateEmailBody;
+  return isSocialAccountMessage(serverMessage) ? serverMessage : CORE_MESSAGES.duplicateEmailBody;
 }

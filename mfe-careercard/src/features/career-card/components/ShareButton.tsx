@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CAREER_CARD_MESSAGES } from '@sq/contracts/messages/career-card';
 import styles from './career-card.module.css';
 
 /** Spec section 9: the share tooltip shows for 2 s. */
@@ -37,7 +37,7 @@ export function ShareButton({ path }: { path: string }) {
       </button>
       {copied ? (
         <span className={styles.tooltip} role="status" data-testid="share-tooltip">
-          {MESSAGES.linkCopied}
+          {CAREER_CARD_MESSAGES.linkCopied}
         </span>
       ) : null}
     </span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button, formatThousands, useAsync } from '@sq/ui';
 import { claimSkillPoint, getPointReceived } from '../api/result-api';
 import styles from './checkup-result.module.css';
@@ -19,8 +20,8 @@ export function PointClaim() {
     try {
       setGranted(await claimSkillPoint());
     } catch (error) {
-      if (isApiError(error) && error.message === MESSAGES.pointAlreadyGranted) status.reload();
-      setMessage(isApiError(error) ? error.message : MESSAGES.genericAlert);
+      if (isApiError(error) && error.message === ACCOUNT_MESSAGES.pointAlreadyGranted) status.reload();
+      setMessage(isApiError(error) ? error.message : CORE_MESSAGES.genericAlert);
     } finally {
       setClaiming(false);
     }
@@ -32,7 +33,7 @@ export function PointClaim() {
       <div>
         <h2 className={styles.pointTitle}>체크업 완료 포인트</h2>
         <p className={styles.pointDesc}>
-          {granted !== null ? `${formatThousands(granted)}포인트를 받았어요.` : received ? MESSAGES.pointAlreadyGranted : '체크업을 마친 회원에게 한 번 드려요.'}
+          {granted !== null ? `${formatThousands(granted)}포인트를 받았어요.` : received ? ACCOUNT_MESSAGES.pointAlreadyGranted : '체크업을 마친 회원에게 한 번 드려요.'}
         </p>
         {message && granted === null ? <p role="alert" className={styles.error}>{message}</p> : null}
       </div>

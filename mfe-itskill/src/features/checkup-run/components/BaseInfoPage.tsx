@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
+import { ITSKILL_MESSAGES } from '@sq/contracts/messages/itskill';
 import { Button, EmptyState, ErrorFallback, Spinner, useAsync } from '@sq/ui';
 import { getBaseInfoChoices, startRun, type BaseInfoChoices } from '../api/checkup-run-api';
 import { STEP_B_PATH } from '../paths';
@@ -25,8 +27,8 @@ function BaseInfoForm({ choices }: { choices: BaseInfoChoices }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!jobGroupCode) found.jobGroupCode = MESSAGES.jobGroupRequired;
-    if (!yearCode) found.yearCode = MESSAGES.careerYearsRequired;
+    if (!jobGroupCode) found.jobGroupCode = ACCOUNT_MESSAGES.jobGroupRequired;
+    if (!yearCode) found.yearCode = ACCOUNT_MESSAGES.careerYearsRequired;
     setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
@@ -34,7 +36,7 @@ function BaseInfoForm({ choices }: { choices: BaseInfoChoices }) {
       await startRun({ jobGroupCode, positionCode: positionCode || null, yearCode });
       navigate(STEP_B_PATH);
     } catch (error) {
-      setErrors(isApiError(error) ? { ...(error.fields ?? {}), _: error.message } : { _: MESSAGES.genericAlert });
+      setErrors(isApiError(error) ? { ...(error.fields ?? {}), _: error.message } : { _: CORE_MESSAGES.genericAlert });
       setSaving(false);
     }
   }
@@ -88,8 +90,8 @@ export function BaseInfoPage() {
   const state = useAsync((signal) => getBaseInfoChoices(signal), []);
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
-    if (isApiError(state.error) && state.error.status === 404) return <EmptyState title={MESSAGES.checkupNotOpen} description="다음 시즌이 열리면 이곳에서 참여할 수 있어요." />;
-    return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
+    if (isApiError(state.error) && state.error.status === 404) return <EmptyState title={ITSKILL_MESSAGES.checkupNotOpen} description="다음 시즌이 열리면 이곳에서 참여할 수 있어요." />;
+    return <ErrorFallback title={isApiError(state.error) ? state.error.message : CORE_MESSAGES.genericAlert} onRetry={state.reload} />;
   }
   return <BaseInfoForm choices={state.data} />;
 }

@@ -4,7 +4,8 @@ import type { Series } from '../trend-series';
 /**
  * The trends' charts (recharts). This module is the only one that imports the charting library, and the
  * trends screen is loaded lazily, so no other route pays for it. Charts are hidden from screen readers: each
- * has a table next to it.
+ * has a table next to it. recharts' keyboard layer (a focusable chart, on by default) is off: a focusable
+ * element inside the aria-hidden figure would be reached by Tab and announced as nothing (axe: aria-hidden-focus).
  */
 const COLORS = ['#3a5bff', '#f97316', '#10b981', '#a855f7'];
 const HEIGHT = 280;
@@ -12,7 +13,7 @@ const HEIGHT = 280;
 export function GroupedBarChart({ rows, series, category }: { rows: Record<string, string | number | null>[]; series: Series[]; category: string }) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <BarChart data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+      <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey={category} tick={{ fontSize: 12 }} />
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} />
@@ -27,7 +28,7 @@ export function GroupedBarChart({ rows, series, category }: { rows: Record<strin
 export function MissedAreaChart({ rows }: { rows: { label: string; averagePercent: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 44)}>
-      <BarChart data={rows} layout="vertical" margin={{ top: 0, right: 16, left: 24, bottom: 0 }}>
+      <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ top: 0, right: 16, left: 24, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" domain={[0, 100]} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="label" width={140} tick={{ fontSize: 12 }} />
@@ -41,7 +42,7 @@ export function MissedAreaChart({ rows }: { rows: { label: string; averagePercen
 export function SeasonLineChart({ rows, series }: { rows: Record<string, string | number | null>[]; series: Series[] }) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
-      <LineChart data={rows} margin={{ top: 8, right: 16, left: -16, bottom: 0 }}>
+      <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, left: -16, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="season" tick={{ fontSize: 12 }} />
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} />

@@ -1,5 +1,5 @@
 import { apiGet, apiPost } from '@sq/api-client';
-import type { CancelResponse, JoinHistoryOneResponse, JoinHistoryResponse, JoinProjectResponse } from '@sq/contracts/api/applications';
+import type { CancelResponse, CardUpdateResponse, JoinHistoryOneResponse, JoinHistoryResponse, JoinProjectResponse } from '@sq/contracts/api/applications';
 import type { CodeGroupDetailResponse, JobGroupPositionResponse } from '@sq/contracts';
 
 /** GET /api/join/history — all the member's applications, newest first. */
@@ -20,6 +20,11 @@ export async function getApplication(joinId: number, signal?: AbortSignal) {
 /** POST /api/applications/{joinId}/cancel — the member cancels; the answer carries the refund. */
 export async function cancelApplication(joinId: number, reason?: string) {
   return apiPost<CancelResponse>(`/applications/${joinId}/cancel`, reason ? { reason } : {});
+}
+
+/** POST /api/applications/{joinId}/card — after a declined team charge: a new card page (until the deadline). */
+export async function startCardUpdate(joinId: number) {
+  return apiPost<CardUpdateResponse>(`/applications/${joinId}/card`, {});
 }
 
 /** Names of the codes an application stores (job group, position, career years), for the read-only answers. */

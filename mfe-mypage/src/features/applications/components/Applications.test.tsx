@@ -33,6 +33,7 @@ const detail = (over: Partial<ApplicationDetail> = {}): ApplicationDetail => ({
   answers: {},
   history: [],
   cancel: { allowed: true, reason: null, refundKrw: 0 },
+  cardUpdate: { open: false, deadlineAt: null },
   payment: {
     chargePolicy: 'ON_TEAM_PUBLISH', amountKrw: 300_000, card: '424242******4242', reservedAt: '2026-11-19T16:30:00Z', chargeOn: '2026-12-15', chargedAt: null,
     chargedKrw: 0, refundedKrw: 0, refundableTodayKrw: 0, refundableUntil: null,

@@ -2,13 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { ApplicationDetail, ApplicationState } from '@sq/contracts/api/applications';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
 import { Button, ErrorFallback, Modal, Spinner, formatKrw, useAsync } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import { cancelApplication, getApplication } from '../api/applications';
 import { seoulDay, seoulTime } from '../dates';
 import { routeId } from '../route-id';
 import { ApplicationNotFound } from './NotFound';
+import { CardUpdateBox } from './CardUpdateBox';
 import { StateBadge } from './StateBadge';
 import { ATTACHABLE_STATES, SkillAttachBox } from './SkillAttachBox';
 import styles from './applications.module.css';
@@ -80,7 +82,7 @@ function CancelBox({ application, onCancelled }: { application: ApplicationDetai
   const { cancel } = application;
   if (!cancel.allowed) {
     // During team building a member cancels through the support channel (spec section 4), said even if the server gave no reason.
-    const reason = cancel.reason ?? (application.state === 'TEAM_BUILDING' ? MESSAGES.cancelDuringTeamBuilding : null);
+    const reason = cancel.reason ?? (application.state === 'TEAM_BUILDING' ? APPLICATION_MESSAGES.cancelDuringTeamBuilding : null);
     return reason ? (
       <p className={styles.notice} data-testid="cancel-unavailable">
         {reason}
@@ -96,7 +98,7 @@ function CancelBox({ application, onCancelled }: { application: ApplicationDetai
       setOpen(false);
       onCancelled(result.application, result.refundKrw);
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     } finally {
       setBusy(false);
     }
@@ -165,6 +167,7 @@ function Detail({ initial }: { initial: ApplicationDetail }) {
         </Fact>
         {application.teamBuildingAnnounceDate ? <Fact label="팀 빌딩 결과 발표">{seoulDay(application.teamBuildingAnnounceDate)}</Fact> : null}
       </dl>
+      <CardUpdateBox application={application} />
       {TEAM_STATES.includes(application.state) && (application.state !== 'PAYMENT_FAILED' || application.payment.reservedAt) ? (
         <Suspense fallback={<Spinner />}>
           <TeamSection application={application} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { ApplicationState } from '@sq/contracts/api/applications';
-import { MESSAGES } from '@sq/contracts/messages';
+import type { ApplicationState } from '@sq/contracts/api/application-states';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, useAsync } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import { attachSkill, getMySkillResult } from '../api/skill';
@@ -30,7 +30,7 @@ export function SkillAttachBox({ joinId }: { joinId: number }) {
       setAttached(`Lv.${done.level} ${done.levelName} 결과를 이 지원서에 첨부했어요.`);
       setError(null);
     } catch (caught) {
-      setError(isApiError(caught) ? caught.message : MESSAGES.genericAlert);
+      setError(isApiError(caught) ? caught.message : CORE_MESSAGES.genericAlert);
     } finally {
       setBusy(false);
     }

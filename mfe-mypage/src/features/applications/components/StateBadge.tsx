@@ -1,4 +1,4 @@
-import type { ApplicationState } from '@sq/contracts/api/applications';
+import type { ApplicationState } from '@sq/contracts/api/application-states';
 import styles from './applications.module.css';
 
 const TONE: Partial<Record<ApplicationState, string | undefined>> = {

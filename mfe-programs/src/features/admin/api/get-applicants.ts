@@ -1,30 +1,30 @@
 import { apiGet } from '@sq/api-client';
-import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/applications';
+import type { ApplicationState } from '@sq/contracts/api/application-states';
 import type { ApplicantListResponse } from '@sq/contracts/api/operators';
 import { useAsync } from '@sq/ui';
+import { NO_PEOPLE_FILTERS, type PeopleFilterForm } from '../people-filters';
 
-/** The console's applicant filters; empty means "any". */
-export interface ApplicantFilters {
-  role: ApplicantRole | '';
+/** The console's applicant filters: the people filters and the application's state; empty means "any". */
+export interface ApplicantFilters extends PeopleFilterForm {
   state: ApplicationState | '';
-  careerYears: string;
-  friends: '' | 'true' | 'false';
-  /** A name or a career card ID (part of it). */
-  q: string;
 }
 
-export const NO_FILTERS: ApplicantFilters = { role: '', state: '', careerYears: '', friends: '', q: '' };
+export const NO_FILTERS: ApplicantFilters = { ...NO_PEOPLE_FILTERS, state: '' };
 
 /** The query string of the filters: only those set (the CSV export takes the same). */
 export function filterQuery(filters: ApplicantFilters) {
   return Object.fromEntries(Object.entries({ ...filters, q: filters.q.trim() }).filter(([, v]) => v !== '')) as Record<string, string>;
 }
 
-/** GET /api/admin/cohorts/{oddId}/applicants — the cohort's applicants with names, career and skill level. */
-export async function getApplicants(oddId: number, filters: ApplicantFilters, signal?: AbortSignal) {
-  return (await apiGet<ApplicantListResponse>(`/admin/cohorts/${oddId}/applicants`, filterQuery(filters), { signal })).applicants;
+/**
+ * GET /api/admin/cohorts/{oddId}/applicants — one page (1 first) of the cohort's applicants matching the filters,
+ * with names, career and skill level, and the total over all pages. The page size is the service's setting.
+ */
+export async function getApplicants(oddId: number, filters: ApplicantFilters, page: number, signal?: AbortSignal): Promise<ApplicantListResponse> {
+  const query = page > 1 ? { ...filterQuery(filters), page: String(page) } : filterQuery(filters);
+  return apiGet<ApplicantListResponse>(`/admin/cohorts/${oddId}/applicants`, query, { signal });
 }
 
-export function useApplicants(oddId: number, filters: ApplicantFilters) {
-  return useAsync((signal) => getApplicants(oddId, filters, signal), [oddId, JSON.stringify(filters)]);
+export function useApplicants(oddId: number, filters: ApplicantFilters, page: number) {
+  return useAsync((signal) => getApplicants(oddId, filters, page, signal), [oddId, JSON.stringify(filters), page]);
 }

@@ -1,5 +1,5 @@
 import { apiGet, apiPost } from '@sq/api-client';
-import type { ApplicantRole } from '@sq/contracts/api/applications';
+import type { ApplicantRole } from '@sq/contracts/api/application-states';
 import type { ReplacementCandidate } from '@sq/contracts/api/operators';
 import { useAsync } from '@sq/ui';
 

@@ -16,6 +16,10 @@ const TeamsPage = page(() => import('./TeamsPage'), (m) => m.TeamsPage);
 const HealthPage = page(() => import('./HealthPage'), (m) => m.HealthPage);
 const JudgingPage = page(() => import('./JudgingPage'), (m) => m.JudgingPage);
 const AuditLogPage = page(() => import('./AuditLogPage'), (m) => m.AuditLogPage);
+const ReleasesPage = page(() => import('./ReleasesPage'), (m) => m.ReleasesPage);
+const ContentPage = page(() => import('./ContentPage'), (m) => m.ContentPage);
+const ContentEditorPage = page(() => import('./ContentEditorPage'), (m) => m.ContentEditorPage);
+const ContentAuditPage = page(() => import('./ContentAuditPage'), (m) => m.ContentAuditPage);
 
 /**
  * The operators' console under the manifest route `/admin/*` (ROLE_ADMIN, fluid layout: the shell's route
@@ -28,8 +32,14 @@ export function AdminConsole() {
         <ConsoleNavLink to="/admin/cohorts" className={styles.navLink}>
           기수 관리
         </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/content" className={styles.navLink}>
+          콘텐츠
+        </ConsoleNavLink>
         <ConsoleNavLink to="/admin/audit" className={styles.navLink}>
           운영 기록
+        </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/releases" className={styles.navLink}>
+          배포 현황
         </ConsoleNavLink>
       </nav>
       <Suspense fallback={<Spinner boxed />}>
@@ -45,6 +55,11 @@ export function AdminConsole() {
           <Route path="cohorts/:oddId/health" element={<HealthPage />} />
           <Route path="cohorts/:oddId/judging" element={<JudgingPage />} />
           <Route path="audit" element={<AuditLogPage />} />
+          <Route path="releases" element={<ReleasesPage />} />
+          <Route path="content" element={<Navigate to="/admin/content/story" replace />} />
+          <Route path="content/audit" element={<ContentAuditPage />} />
+          <Route path="content/:kind" element={<ContentPage />} />
+          <Route path="content/:kind/:itemId" element={<ContentEditorPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

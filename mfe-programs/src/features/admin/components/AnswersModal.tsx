@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sq/contracts/messages';
+import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
 import { Modal, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { useAnswers } from '../api/get-answers';
@@ -16,7 +16,7 @@ export function AnswersModal({ joinId, name, codeNames, onClose }: { joinId: num
         <div data-testid="answers">
           {answers.data.erasedAt ? (
             <p className={styles.notice} role="status" data-testid="answers-erased">
-              {MESSAGES.applicationAnswersErased}
+              {APPLICATION_MESSAGES.applicationAnswersErased}
             </p>
           ) : null}
           {answerSections(answers.data.answers, codeNames).map((section) => (

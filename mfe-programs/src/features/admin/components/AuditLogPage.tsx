@@ -2,26 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { AuditLogEntry } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, ErrorFallback, Spinner } from '@sq/ui';
 import { positiveId } from '../../../shared/route-params';
 import { AUDIT_PAGE_SIZE, getAuditLog } from '../api/get-audit-log';
 import { actionName } from '../audit-actions';
 import styles from './admin.module.css';
-
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
-/** "2027.01.12 10:03:21", Korean time. */
-const seoulTime = (iso: string) => new Date(Date.parse(iso) + SEOUL_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, '.');
-
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className={styles.muted}>-</span>;
-  return (
-    <details>
-      <summary className={styles.link}>보기</summary>
-      <pre className={styles.json}>{JSON.stringify(value, null, 2)}</pre>
-    </details>
-  );
-}
+import { Json, seoulTime } from './AuditCells';
+import { TableWrap } from './TableWrap';
 
 /** `/admin/audit[?oddId=]`: who did what and when, with before and after, newest first; older pages on demand. */
 export function AuditLogPage() {
@@ -42,7 +30,7 @@ export function AuditLogPage() {
       setStatus('idle');
     } catch (e) {
       if (signal?.aborted) return;
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       setStatus('error');
     }
   }, [oddId]);
@@ -65,7 +53,7 @@ export function AuditLogPage() {
       {status === 'error' ? <ErrorFallback title={error ?? undefined} onRetry={() => void load(entries.at(-1)?.auditId ?? null)} /> : null}
       {status !== 'loading' && entries.length === 0 && status !== 'error' ? <EmptyState title="운영 기록이 없어요" /> : null}
       {entries.length > 0 ? (
-        <div className={styles.tableWrap}>
+        <TableWrap label="감사 기록">
           <table className={styles.table} data-testid="audit-table">
             <thead>
               <tr>
@@ -99,7 +87,7 @@ export function AuditLogPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       {status === 'loading' ? <Spinner boxed /> : null}
       {more && status === 'idle' ? (

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { BoardMember, BoardResponse, BoardTeam, PublishResponse } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, Spinner, formatThousands } from '@sq/ui';
 import { ConsoleIcon } from '@sq/ui/console-icons';
 import { LoadError } from '../../../shared/LoadError';
@@ -12,7 +12,13 @@ import { lockOnBoard } from '../api/lock-on-board';
 import { moveMember } from '../api/move-member';
 import { runMatcher } from '../api/run-matcher';
 import { makeup, moveTargets } from '../board-view';
-import { careerText, roleName, stateName } from '../labels';
+import { matchesPerson } from '@sq/contracts/api/applicant-filters';
+import { useCareerYears } from '../api/get-career-years';
+import { useCodeNames } from '../api/get-code-names';
+import { careerText, personName, roleName, stateName } from '../labels';
+import { NO_PEOPLE_FILTERS, toPersonFilters, type PeopleFilterForm } from '../people-filters';
+import { PeopleFilterFields } from './PeopleFilterFields';
+import { PersonFacts } from './PersonFacts';
 import { CohortFrame } from './CohortFrame';
 import { PublishDialog } from './PublishDialog';
 import styles from './admin.module.css';
@@ -28,17 +34,17 @@ function LockButton({ locked, label, onToggle, disabled, testId }: { locked: boo
   );
 }
 
-function Member({ member, team, board, act, busy, reason }: { member: BoardMember; team: BoardTeam | null; board: BoardResponse; act: Act; busy: boolean; reason?: string | null }) {
-  const name = member.name ?? `#${member.joinId}`;
+function Member({ member, team, board, act, busy, reason, codeNames }: { member: BoardMember; team: BoardTeam | null; board: BoardResponse; act: Act; busy: boolean; reason?: string | null; codeNames: Record<string, string> }) {
+  const name = personName(member);
   const editable = !board.publishedAt;
   return (
     <li className={styles.member} data-testid="board-member" data-join-id={member.joinId} data-locked={member.locked}>
       <div className={styles.memberHead}>
-        <span className={styles.memberName}>{name}</span>
+        <span className={styles.memberName} data-testid="member-name">{name}</span>
         <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(member.role)}</span>
         <span className={styles.chip}>{stateName(member.state)}</span>
-        <span className={styles.muted}>{careerText(member.careerMonths)}</span>
       </div>
+      <PersonFacts person={member} codeNames={codeNames} />
       {member.explanation ? <p className={styles.explanation} data-testid="explanation">{member.explanation}</p> : null}
       {reason ? <p className={styles.explanation} data-testid="unplaced-reason">{reason}</p> : null}
       {editable ? (
@@ -78,7 +84,7 @@ function Member({ member, team, board, act, busy, reason }: { member: BoardMembe
   );
 }
 
-function Team({ team, index, board, act, busy }: { team: BoardTeam; index: number; board: BoardResponse; act: Act; busy: boolean }) {
+function Team({ team, index, board, act, busy, shows, codeNames }: { team: BoardTeam; index: number; board: BoardResponse; act: Act; busy: boolean; shows: (m: BoardMember) => boolean; codeNames: Record<string, string> }) {
   const made = makeup(team.members);
   return (
     <section className={team.locked ? `${styles.team} ${styles.teamLocked}` : styles.team} data-testid="board-team" data-team-key={team.key} aria-label={`${index + 1}팀`}>
@@ -102,8 +108,8 @@ function Team({ team, index, board, act, busy }: { team: BoardTeam; index: numbe
         {team.score !== null ? <span className={styles.chip}>균형 점수 {team.score.toFixed(2)}</span> : null}
       </div>
       <ul className={styles.members}>
-        {team.members.map((m) => (
-          <Member key={m.joinId} member={m} team={team} board={board} act={act} busy={busy} />
+        {team.members.filter(shows).map((m) => (
+          <Member key={m.joinId} member={m} team={team} board={board} act={act} busy={busy} codeNames={codeNames} />
         ))}
       </ul>
     </section>
@@ -112,6 +118,10 @@ function Team({ team, index, board, act, busy }: { team: BoardTeam; index: numbe
 
 function Board({ initial }: { initial: BoardResponse }) {
   const [board, setBoard] = useState(initial);
+  const [filters, setFilters] = useState<PeopleFilterForm>(NO_PEOPLE_FILTERS);
+  const careerYears = useCareerYears();
+  const positions = useCodeNames('POSITION');
+  const codeNames = useMemo(() => ({ ...positions.data, ...Object.fromEntries((careerYears.data ?? []).map((c) => [c.code, c.name])) }), [positions.data, careerYears.data]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [seed, setSeed] = useState(String(initial.seed));
@@ -125,12 +135,18 @@ function Board({ initial }: { initial: BoardResponse }) {
     setError(null);
     work().then(
       (next) => setBoard(next),
-      (e: unknown) => setError(isApiError(e) ? e.message : MESSAGES.genericAlert),
+      (e: unknown) => setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
     ).finally(() => setBusy(false));
   };
   const teamNames = Object.fromEntries(board.teams.map((t, i) => [t.key, `${i + 1}팀`]));
   const seedNumber = /^\d{1,9}$/.test(seed) && Number(seed) > 0 ? Number(seed) : undefined;
   const empty = board.teams.length === 0 && board.waitlist.length === 0;
+  const wanted = toPersonFilters(filters);
+  const shows = (m: BoardMember) => matchesPerson(m, wanted);
+  const everyone = [...board.teams.flatMap((t) => t.members), ...board.waitlist];
+  const filtering = JSON.stringify(filters) !== JSON.stringify(NO_PEOPLE_FILTERS);
+  // A team with nobody matching is left out while filtering (its make-up still counts everyone on it).
+  const teams = board.teams.map((team, i) => ({ team, i })).filter(({ team }) => !filtering || team.members.some(shows));
 
   return (
     <>
@@ -168,9 +184,26 @@ function Board({ initial }: { initial: BoardResponse }) {
         <EmptyState title="아직 매칭하지 않았어요" description="매칭 실행으로 결제 예약한 지원자를 팀으로 나눠 보세요. 같은 시드는 같은 결과를 내요." />
       ) : (
         <>
+          <form className={styles.toolbar} role="search" aria-label="팀 빌딩 보드 필터" onSubmit={(e) => e.preventDefault()}>
+            <PeopleFilterFields form={filters} onChange={(change) => setFilters((prev) => ({ ...prev, ...change }))} careerYears={careerYears.data ?? []} />
+            <label className={styles.field}>
+              <span className={styles.label}>이름 또는 닉네임</span>
+              <input className={styles.input} type="search" name="q" value={filters.q} maxLength={50} onChange={(e) => setFilters((prev) => ({ ...prev, q: e.target.value }))} />
+            </label>
+            {filtering ? (
+              <Button variant="secondary" onClick={() => setFilters(NO_PEOPLE_FILTERS)}>
+                필터 지우기
+              </Button>
+            ) : null}
+          </form>
+          {filtering ? (
+            <p className={styles.hint} role="status" data-testid="board-filter-count">
+              조건에 맞는 사람 {formatThousands(everyone.filter(shows).length)}명 / 전체 {formatThousands(everyone.length)}명
+            </p>
+          ) : null}
           <div className={styles.board} data-testid="board">
-            {board.teams.map((team, i) => (
-              <Team key={team.key} team={team} index={i} board={board} act={act} busy={busy} />
+            {teams.map(({ team, i }) => (
+              <Team key={team.key} team={team} index={i} board={board} act={act} busy={busy} shows={shows} codeNames={codeNames} />
             ))}
           </div>
           <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist">
@@ -179,8 +212,8 @@ function Board({ initial }: { initial: BoardResponse }) {
             </h2>
             {board.waitlist.length === 0 ? <p className={styles.muted}>모두 팀에 배정되었어요.</p> : null}
             <ul className={styles.members}>
-              {board.waitlist.map((m) => (
-                <Member key={m.joinId} member={{ ...m, explanation: m.reason ? '' : m.explanation }} team={null} board={board} act={act} busy={busy} reason={m.reason} />
+              {board.waitlist.filter(shows).map((m) => (
+                <Member key={m.joinId} member={{ ...m, explanation: m.reason ? '' : m.explanation }} team={null} board={board} act={act} busy={busy} reason={m.reason} codeNames={codeNames} />
               ))}
             </ul>
           </section>

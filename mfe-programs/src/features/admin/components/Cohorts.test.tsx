@@ -49,8 +49,16 @@ describe('operators console: cohorts', { timeout: 20_000 }, () => {
     expect(within(row).getByTestId('state-counts').textContent).toBe('결제 예약 5대기 1');
     expect(within(row).getByTestId('role-counts').textContent).toBe('개발자 4디자이너 2');
     expect(api.get).toHaveBeenCalledWith('/admin/cohorts', { productId: undefined }, expect.anything());
+    expect(screen.getByRole('tab', { name: '전체' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(screen.getByRole('tabpanel', { name: '전체' })).getByTestId('cohort-row')).toBeTruthy();
     fireEvent.click(await screen.findByRole('tab', { name: '10일 팀 스프린트' }));
     await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts', { productId: 2 }, expect.anything()));
+    expect(screen.getByRole('tab', { name: '10일 팀 스프린트' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: '전체' }).getAttribute('aria-selected')).toBe('false');
+    // The keyboard reaches the other programs from the selected tab with the arrow keys.
+    fireEvent.keyDown(screen.getByRole('tab', { name: '10일 팀 스프린트' }), { key: 'Home' });
+    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts', { productId: undefined }, expect.anything()));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: '전체' }));
   });
 
   it('create: Korean messages under the fields, nothing sent, every value kept; then saved and back to the list', async () => {

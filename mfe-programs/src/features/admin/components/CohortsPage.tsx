@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { AdminCohort } from '@sq/contracts/api/operators';
-import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/applications';
+import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/application-states';
 import { Button, EmptyState, Spinner, formatThousands } from '@sq/ui';
 import { ConsoleIcon } from '@sq/ui/console-icons';
 import { LoadError } from '../../../shared/LoadError';
 import { dayRange } from '../../../shared/dates';
 import { useCohorts } from '../api/get-cohorts';
+import { FilterTabs } from './FilterTabs';
 import { useProducts } from '../api/get-products';
 import { roleName, stateName } from '../labels';
 import styles from './admin.module.css';
+import { TableWrap } from './TableWrap';
 
 function Counts({ counts }: { counts: AdminCohort['counts'] }) {
   const states = Object.entries(counts.byState) as [ApplicationState, number][];
@@ -73,81 +75,73 @@ export function CohortsPage() {
           <ConsoleIcon name="check" size={16} /> 기수 #{saved}을(를) 저장했어요.
         </p>
       ) : null}
-      <div className={styles.nav} role="tablist" aria-label="프로그램">
-        {[{ productId: null, name: '전체' }, ...(products.data ?? [])].map((p) => (
-          <button
-            key={p.productId ?? 'all'}
-            type="button"
-            role="tab"
-            aria-selected={productId === p.productId}
-            aria-current={productId === p.productId ? 'page' : undefined}
-            className={styles.navLink}
-            onClick={() => setProductId(p.productId)}
-          >
-            {p.name}
-          </button>
-        ))}
-      </div>
-      {cohorts.status === 'loading' ? <Spinner boxed /> : null}
-      {cohorts.status === 'error' ? <LoadError error={cohorts.error} onRetry={cohorts.reload} /> : null}
-      {cohorts.status === 'success' && cohorts.data.length === 0 ? <EmptyState title="기수가 없어요" description="기수 만들기로 첫 기수를 열어 보세요." /> : null}
-      {cohorts.status === 'success' && cohorts.data.length > 0 ? (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="cohort-table">
-            <thead>
-              <tr>
-                <th scope="col">기수</th>
-                <th scope="col">모집</th>
-                <th scope="col">진행</th>
-                <th scope="col">정원</th>
-                <th scope="col">팀당 자리</th>
-                <th scope="col" className={styles.num}>지원</th>
-                <th scope="col">상태별</th>
-                <th scope="col">역할별</th>
-                <th scope="col">관리</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cohorts.data.map((c) => (
-                <tr key={c.oddId} data-testid="cohort-row" data-odd-id={c.oddId}>
-                  <td>
-                    <strong>{c.name}</strong>
-                    <div className={styles.muted}>
-                      {c.productName} · #{c.oddId}
-                    </div>
-                  </td>
-                  <td>{dayRange(c.recruitStart, c.recruitEnd)}</td>
-                  <td>{dayRange(c.startDate, c.endDate)}</td>
-                  <td className={styles.num}>{c.capacity === null ? '제한 없음' : formatThousands(c.capacity)}</td>
-                  <td>{seatsText(c)}</td>
-                  <td className={styles.num} data-testid="total-count">
-                    {formatThousands(c.counts.total)}
-                  </td>
-                  <td className={styles.wrap}>
-                    <Counts counts={c.counts} />
-                  </td>
-                  <td>
-                    <RoleCounts counts={c.counts} />
-                  </td>
-                  <td>
-                    <div className={styles.links}>
-                      <Link className={styles.link} to={`/admin/cohorts/${c.oddId}/applicants`}>
-                        지원자
-                      </Link>
-                      <Link className={styles.link} to={`/admin/cohorts/${c.oddId}/board`} data-testid="open-board">
-                        팀 빌딩
-                      </Link>
-                      <Link className={styles.link} to={`/admin/cohorts/${c.oddId}/edit`}>
-                        수정
-                      </Link>
-                    </div>
-                  </td>
+      <FilterTabs
+        label="프로그램"
+        options={[{ value: null as number | null, name: '전체' }, ...(products.data ?? []).map((p) => ({ value: p.productId as number | null, name: p.name }))]}
+        value={productId}
+        onChange={setProductId}
+      >
+        {cohorts.status === 'loading' ? <Spinner boxed /> : null}
+        {cohorts.status === 'error' ? <LoadError error={cohorts.error} onRetry={cohorts.reload} /> : null}
+        {cohorts.status === 'success' && cohorts.data.length === 0 ? <EmptyState title="기수가 없어요" description="기수 만들기로 첫 기수를 열어 보세요." /> : null}
+        {cohorts.status === 'success' && cohorts.data.length > 0 ? (
+          <TableWrap label="기수 목록">
+            <table className={styles.table} data-testid="cohort-table">
+              <thead>
+                <tr>
+                  <th scope="col">기수</th>
+                  <th scope="col">모집</th>
+                  <th scope="col">진행</th>
+                  <th scope="col">정원</th>
+                  <th scope="col">팀당 자리</th>
+                  <th scope="col" className={styles.num}>지원</th>
+                  <th scope="col">상태별</th>
+                  <th scope="col">역할별</th>
+                  <th scope="col">관리</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+              </thead>
+              <tbody>
+                {cohorts.data.map((c) => (
+                  <tr key={c.oddId} data-testid="cohort-row" data-odd-id={c.oddId}>
+                    <td>
+                      <strong>{c.name}</strong>
+                      <div className={styles.muted}>
+                        {c.productName} · #{c.oddId}
+                      </div>
+                    </td>
+                    <td>{dayRange(c.recruitStart, c.recruitEnd)}</td>
+                    <td>{dayRange(c.startDate, c.endDate)}</td>
+                    <td className={styles.num}>{c.capacity === null ? '제한 없음' : formatThousands(c.capacity)}</td>
+                    <td>{seatsText(c)}</td>
+                    <td className={styles.num} data-testid="total-count">
+                      {formatThousands(c.counts.total)}
+                    </td>
+                    <td className={styles.wrap}>
+                      <Counts counts={c.counts} />
+                    </td>
+                    <td>
+                      <RoleCounts counts={c.counts} />
+                    </td>
+                    <td>
+                      <div className={styles.links}>
+                        <Link className={styles.link} to={`/admin/cohorts/${c.oddId}/applicants`}>
+                          지원자
+                        </Link>
+                        <Link className={styles.link} to={`/admin/cohorts/${c.oddId}/board`} data-testid="open-board">
+                          팀 빌딩
+                        </Link>
+                        <Link className={styles.link} to={`/admin/cohorts/${c.oddId}/edit`}>
+                          수정
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        ) : null}
+      </FilterTabs>
     </>
   );
 }

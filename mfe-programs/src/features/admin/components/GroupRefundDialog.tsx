@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import type { GroupRefundPreview } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Spinner, formatKrw } from '@sq/ui';
 import { confirmGroupRefund, previewGroupRefund, type GroupRefundCase, type RefundScope } from '../api/group-refunds';
 import { GROUP_REFUND_NAMES } from '../refund-labels';
@@ -25,11 +25,13 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // Members whose refund was refused this time (one in flight, the PG refusing): confirming again later refunds them alone.
+  const [refused, setRefused] = useState<{ joinId: number; message: string }[]>([]);
   const scopeKey = JSON.stringify(scope);
 
   const loadPreview = useCallback(() => {
     setPreview(null);
-    previewGroupRefund(JSON.parse(scopeKey) as RefundScope, refundCase).then(setPreview, (e: unknown) => setError(isApiError(e) ? e.message : MESSAGES.genericAlert));
+    previewGroupRefund(JSON.parse(scopeKey) as RefundScope, refundCase).then(setPreview, (e: unknown) => setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert));
   }, [scopeKey, refundCase]);
   useEffect(loadPreview, [loadPreview]);
 
@@ -38,11 +40,12 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
     setBusy(true);
     setError(null);
     try {
-      await confirmGroupRefund(scope, refundCase, preview.totalKrw);
+      const result = await confirmGroupRefund(scope, refundCase, preview.totalKrw);
+      setRefused(result.outcomes.filter((o) => o.status === 'REFUSED').map((o) => ({ joinId: o.joinId, message: String(o.message ?? '') })));
       setDone(true);
       onDone();
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       if (isApiError(e) && e.status === 409) loadPreview();
     } finally {
       setBusy(false);
@@ -63,6 +66,12 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
       {done ? (
         <p className={styles.notice} role="status" data-testid="group-refund-done">
           환불을 요청했어요. 팀원마다 한 번씩 환불되고 메일이 나가요.
+        </p>
+      ) : null}
+      {done && refused.length ? (
+        <p className={`${styles.formError} ${styles.lines}`} role="alert" data-testid="group-refund-refused">
+          {refused.map((r) => `${names.get(r.joinId) ?? `#${r.joinId}`}님: ${r.message}`).join('\n')}
+          {'\n'}이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.
         </p>
       ) : null}
       {!preview && !error ? <Spinner boxed /> : null}

@@ -7,6 +7,7 @@ import { useTeamHealth } from '../api/get-team-health';
 import { roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import styles from './admin.module.css';
+import { TableWrap } from './TableWrap';
 
 /** One miss already puts a member one step from the drop (MISSES_BEFORE_DROP is 2): the console flags them. */
 const AT_RISK_MISSES = 1;
@@ -35,7 +36,7 @@ function Health({ oddId }: { oddId: number }) {
                 {atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">누락 있는 팀원 {atRisk}명</span> : null}
                 {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
               </div>
-              <div className={styles.tableWrap}>
+              <TableWrap label={`${team.name} 팀원 활동`}>
                 <table className={styles.table}>
                   <thead>
                     <tr>
@@ -62,7 +63,7 @@ function Health({ oddId }: { oddId: number }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
             </section>
           );
         })}

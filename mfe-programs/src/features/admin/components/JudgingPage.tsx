@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingView } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, Spinner, formatKrw, formatThousands } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { useBoard } from '../api/get-board';
@@ -32,7 +32,7 @@ function ScoreForm({ team, rubric, locked, onSaved }: { team: Team; rubric: Judg
       setSaved((await scoreTeam(team.teamId, scores as Record<string, number>, feedback.trim())).total);
       onSaved();
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     } finally {
       setSaving(false);
     }
@@ -142,7 +142,7 @@ function Publish({ view, names, scoredNow, onPublished }: { view: JudgingView; n
       await publishResults(view.oddId, request.prizes);
       onPublished();
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       setBusy(false);
     }
   };

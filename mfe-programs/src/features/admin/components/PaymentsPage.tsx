@@ -6,6 +6,7 @@ import { usePayments } from '../api/get-payments';
 import { roleName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import styles from './admin.module.css';
+import { TableWrap } from './TableWrap';
 
 const amount = (krw: number) => (krw > 0 ? formatKrw(krw) : '-');
 
@@ -31,7 +32,7 @@ function Payments({ oddId }: { oddId: number }) {
     <>
       <p className={styles.hint}>카드 등록, 결제 예약, 결제, 환불이 있었던 지원을 모두 보여 줘요. 취소·환불된 지원과 탈퇴한 회원의 기록도 남아요 (탈퇴한 회원은 이름 없이 회원 번호로 보여요).</p>
       {list.length === 0 ? <EmptyState title="결제 기록이 없어요" /> : (
-        <div className={styles.tableWrap}>
+        <TableWrap label="결제 기록">
           <table className={styles.table} data-testid="payment-table">
             <caption className="sq-visually-hidden">결제 기록 {list.length}건</caption>
             <thead>
@@ -67,7 +68,7 @@ function Payments({ oddId }: { oddId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import type { PublishPreview, PublishResponse } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, Modal, Spinner, formatKrw, formatThousands } from '@sq/ui';
 import { getPublishPreview } from '../api/get-publish-preview';
 import { publishBoard } from '../api/publish-board';
 import styles from './admin.module.css';
+import { TableWrap } from './TableWrap';
 
 /**
  * Publishing is the moment members are charged: the dialog first shows who will be charged and the total
@@ -25,7 +26,7 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
     const controller = new AbortController();
     getPublishPreview(oddId, controller.signal).then(
       (next) => !controller.signal.aborted && setPreview(next),
-      (e: unknown) => !controller.signal.aborted && setError(isApiError(e) ? e.message : MESSAGES.genericAlert),
+      (e: unknown) => !controller.signal.aborted && setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
     );
     return () => controller.abort();
   }, [oddId]);
@@ -36,7 +37,7 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
     try {
       onPublished(await publishBoard(oddId));
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       setPublishing(false);
     }
   };
@@ -72,7 +73,7 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
           <p>
             결제 총액 <strong className={styles.total} data-testid="preview-total">{formatKrw(preview.totalKrw)}</strong>
           </p>
-          <div className={styles.tableWrap}>
+          <TableWrap label="결제 예정">
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -93,7 +94,7 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <p className={styles.muted}>
             이미 결제한 팀원 {formatThousands(preview.alreadyPaid.length)}명은 추가 결제 없이 배정돼요. 대기 명단 {formatThousands(preview.waitlisted.length)}명은 대기 상태가 돼요.
           </p>

@@ -1,18 +1,23 @@
 import type { RefundLine } from '@sq/contracts/api/operators';
 import { formatKrw } from '@sq/ui';
 import styles from './admin.module.css';
+import { TableWrap } from './TableWrap';
 
-/** Every member's amount of a refund preview: what is paid and what the stored rules give back now. */
+/**
+ * Every member's line of a refund preview: what was paid, what was refunded already, what confirming refunds
+ * now (refund entitlements do not stack), and why nothing when nothing.
+ */
 export function RefundLines({ lines, names }: { lines: readonly RefundLine[]; names: ReadonlyMap<number, string> }) {
   return (
-    <div className={styles.tableWrap}>
+    <TableWrap label="환불 금액">
       <table className={styles.table}>
         <thead>
           <tr>
             <th scope="col">지원 번호</th>
             <th scope="col">이름</th>
             <th scope="col" className={styles.num}>결제 금액</th>
-            <th scope="col" className={styles.num}>환불 금액</th>
+            <th scope="col" className={styles.num}>이미 환불</th>
+            <th scope="col" className={styles.num}>지금 환불</th>
             <th scope="col">적용 규정</th>
           </tr>
         </thead>
@@ -22,12 +27,16 @@ export function RefundLines({ lines, names }: { lines: readonly RefundLine[]; na
               <td className={styles.num}>{line.joinId}</td>
               <td>{names.get(line.joinId) ?? '-'}</td>
               <td className={styles.num}>{formatKrw(line.paidKrw)}</td>
+              <td className={styles.num}>{formatKrw(line.refundedKrw)}</td>
               <td className={styles.num}>{formatKrw(line.refundKrw)}</td>
-              <td>{line.phase ?? (line.paidKrw === 0 ? '결제 없음' : '-')}</td>
+              <td>
+                {line.phase ?? '-'}
+                {line.note ? <span className={styles.hint}> · {line.note}</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { ApplicantRole } from '@sq/contracts/api/applications';
+import type { ApplicantRole } from '@sq/contracts/api/application-states';
 import type { RefundLine, RemovalReason } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, Spinner, formatKrw } from '@sq/ui';
 import { previewRemoval, removeMember } from '../api/removal';
 import { acceptReplacement, useReplacements } from '../api/replacements';
@@ -16,7 +16,7 @@ function Replacements({ teamId, role, names, onAccepted }: { teamId: number; rol
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (candidates.status === 'loading') return <Spinner boxed />;
-  if (candidates.status === 'error') return <p className={styles.formError}>{isApiError(candidates.error) ? candidates.error.message : MESSAGES.genericAlert}</p>;
+  if (candidates.status === 'error') return <p className={styles.formError}>{isApiError(candidates.error) ? candidates.error.message : CORE_MESSAGES.genericAlert}</p>;
   if (candidates.data.length === 0) return <p className={styles.muted}>같은 역할({roleName(role)})의 대기자가 없어요.</p>;
   const accept = async (joinId: number) => {
     setBusy(true);
@@ -25,7 +25,7 @@ function Replacements({ teamId, role, names, onAccepted }: { teamId: number; rol
       await acceptReplacement(teamId, joinId);
       onAccepted(joinId);
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       setBusy(false);
     }
   };
@@ -80,7 +80,7 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
     setError(null);
     previewRemoval(joinId, reason).then(
       (line) => live && setPreview(line),
-      (e: unknown) => live && setError(isApiError(e) ? e.message : MESSAGES.genericAlert),
+      (e: unknown) => live && setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
     );
     return () => {
       live = false;
@@ -95,7 +95,7 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
       setRemoved(await removeMember(joinId, { reason, expectedRefundKrw: preview.refundKrw, ...(note.trim() ? { note: note.trim() } : {}) }));
       onChanged();
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     } finally {
       setBusy(false);
     }
@@ -147,8 +147,10 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
           </fieldset>
           {preview ? (
             <p data-testid="removal-preview">
-              결제 {formatKrw(preview.paidKrw)} 중 <strong className={styles.total}>{formatKrw(preview.refundKrw)}</strong> 환불
+              결제 {formatKrw(preview.paidKrw)}
+              {preview.refundedKrw > 0 ? ` · 이미 환불 ${formatKrw(preview.refundedKrw)}` : ''} · 지금 <strong className={styles.total}>{formatKrw(preview.refundKrw)}</strong> 환불
               {preview.phase ? ` (${preview.phase})` : ''}
+              {preview.note ? ` · ${preview.note}` : ''}
             </p>
           ) : error ? null : (
             <Spinner />

@@ -54,9 +54,9 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
   it('removes a member with the previewed refund of the chosen reason, then accepts the best-fitting replacement', async () => {
     api.post.mockImplementation((path: string, body: { reason?: string }) => {
       if (path === '/admin/applications/1/removal/preview') {
-        return Promise.resolve(body.reason === 'LEFT' ? { joinId: 1, refundCase: 'LEFT_AFTER_INVITE', paidKrw: 30_000, refundKrw: 15_000, phase: '팀 합류 후' } : { joinId: 1, refundCase: 'INDIVIDUAL', paidKrw: 30_000, refundKrw: 0, phase: '시작 이후' });
+        return Promise.resolve(body.reason === 'LEFT' ? { joinId: 1, refundCase: 'LEFT_AFTER_INVITE', paidKrw: 30_000, refundedKrw: 0, entitledKrw: 15_000, refundKrw: 15_000, phase: '팀 합류 후', block: null, note: null } : { joinId: 1, refundCase: 'INDIVIDUAL', paidKrw: 30_000, refundedKrw: 10_000, entitledKrw: 0, refundKrw: 0, phase: '시작 이후', block: 'NO_ENTITLEMENT', note: '지금은 이 사유로 환불되는 금액이 없어요.' });
       }
-      if (path === '/admin/applications/1/removal') return Promise.resolve({ joinId: 1, refundCase: 'INDIVIDUAL', paidKrw: 30_000, refundKrw: 0, phase: '시작 이후', teamId: 31 });
+      if (path === '/admin/applications/1/removal') return Promise.resolve({ joinId: 1, refundCase: 'INDIVIDUAL', paidKrw: 30_000, refundedKrw: 10_000, entitledKrw: 0, refundKrw: 0, phase: '시작 이후', block: 'NO_ENTITLEMENT', note: '지금은 이 사유로 환불되는 금액이 없어요.', teamId: 31 });
       if (path === '/admin/teams/31/replacements') return Promise.resolve({ accepted: true });
       return Promise.reject(new Error(`unexpected POST ${path}`));
     });
@@ -65,9 +65,9 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     expect(within(opsMember(1)).getByText('김하나')).toBeTruthy();
     fireEvent.click(within(opsMember(1)).getByTestId('remove-open'));
     const dialog = await screen.findByRole('dialog');
-    expect((await within(dialog).findByTestId('removal-preview')).textContent).toBe('결제 30,000원 중 15,000원 환불 (팀 합류 후)');
+    expect((await within(dialog).findByTestId('removal-preview')).textContent).toBe('결제 30,000원 · 지금 15,000원 환불 (팀 합류 후)');
     fireEvent.click(within(dialog).getByLabelText(/운영진이 제외해요/));
-    await waitFor(() => expect(within(dialog).getByTestId('removal-preview').textContent).toBe('결제 30,000원 중 0원 환불 (시작 이후)'));
+    await waitFor(() => expect(within(dialog).getByTestId('removal-preview').textContent).toBe('결제 30,000원 · 이미 환불 10,000원 · 지금 0원 환불 (시작 이후) · 지금은 이 사유로 환불되는 금액이 없어요.'));
     fireEvent.change(within(dialog).getByLabelText(/메모/), { target: { value: '연락 두절' } });
     fireEvent.click(within(dialog).getByTestId('removal-confirm'));
     expect((await within(dialog).findByTestId('removal-done')).textContent).toContain('김하나님을 제외했어요');
@@ -85,11 +85,11 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     let total = 60_000;
     api.post.mockImplementation((path: string, body: { expectedTotalKrw?: number }) => {
       if (path === '/admin/teams/32/refunds/preview') {
-        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [{ joinId: 4, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundKrw: total / 2, phase: '팀 중단' }, { joinId: 5, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundKrw: total / 2, phase: '팀 중단' }] });
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [{ joinId: 4, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundedKrw: 0, entitledKrw: total / 2, refundKrw: total / 2, phase: '팀 중단', block: null, note: null }, { joinId: 5, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundedKrw: 0, entitledKrw: total / 2, refundKrw: total / 2, phase: '팀 중단', block: null, note: null }] });
       }
       if (path === '/admin/teams/32/refunds') {
         if (body.expectedTotalKrw !== total) return Promise.reject(new ApiError('409', MESSAGES.adminRefundChanged, 409));
-        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [], outcomes: [] });
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [], outcomes: [{ joinId: 4, status: 'REFUNDED', refundKrw: 20_000 }, { joinId: 5, status: 'REFUSED', message: MESSAGES.refundInProgress }] });
       }
       return Promise.reject(new Error(`unexpected POST ${path}`));
     });
@@ -98,7 +98,7 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     fireEvent.click(within(teams[1]!).getByTestId('team-stop-open'));
     const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByTestId('group-refund-total')).textContent).toBe('60,000원');
-    expect(within(dialog).getAllByTestId('refund-line').map((l) => l.textContent)).toEqual(['4최넷30,000원30,000원팀 중단', '5정다섯30,000원30,000원팀 중단']);
+    expect(within(dialog).getAllByTestId('refund-line').map((l) => l.textContent)).toEqual(['4최넷30,000원0원30,000원팀 중단', '5정다섯30,000원0원30,000원팀 중단']);
     expect(api.post).not.toHaveBeenCalledWith('/admin/teams/32/refunds', expect.anything());
 
     total = 40_000;
@@ -108,5 +108,7 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByTestId('group-refund-confirm'));
     await within(dialog).findByTestId('group-refund-done');
     expect(api.post).toHaveBeenLastCalledWith('/admin/teams/32/refunds', { refundCase: 'TEAM_STOP', expectedTotalKrw: 40_000 });
+    // One member's refund refused this time: named, with the reason, and what to do.
+    expect(within(dialog).getByTestId('group-refund-refused').textContent).toBe(`정다섯님: ${MESSAGES.refundInProgress}\n이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.`);
   });
 });

@@ -4,7 +4,7 @@ import { Button, EmptyState, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { useBoard } from '../api/get-board';
 import { useTeamHealth } from '../api/get-team-health';
-import { roleName, stateName } from '../labels';
+import { personName, roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import { GroupRefundDialog } from './GroupRefundDialog';
 import { RemovalDialog } from './RemovalDialog';
@@ -16,10 +16,10 @@ type Dialog =
   | { kind: 'teamStop'; team: Team }
   | { kind: 'companyEnded' };
 
-/** Names by application, from the board (the published teams keep the board's members). */
+/** Nickname and name by application, from the board (the published teams keep the board's members); a withdrawn member by number. */
 function namesOf(board: BoardResponse | undefined): Map<number, string> {
   const members = [...(board?.teams.flatMap((t) => t.members) ?? []), ...(board?.waitlist ?? [])];
-  return new Map(members.flatMap((m) => (m.name ? [[m.joinId, m.name] as const] : [])));
+  return new Map(members.map((m) => [m.joinId, personName(m)] as const));
 }
 
 function TeamList({ teams, names, open }: { teams: Team[]; names: ReadonlyMap<number, string>; open: (dialog: Dialog) => void }) {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import { cohortInputSchema, type AdminCohort, type CohortInput } from '@sq/contracts/api/operators';
 import { fieldMessages } from '@sq/contracts/forms';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { cohortRequest, type CohortValues } from '../cohort-form';
 
 /**
@@ -37,7 +37,7 @@ export function useCohortForm(initial: CohortValues, save: (input: CohortInput) 
     } catch (error) {
       const fields = isApiError(error) ? (error.fields ?? {}) : {};
       setErrors(fields);
-      const message = isApiError(error) ? error.message : MESSAGES.genericAlert;
+      const message = isApiError(error) ? error.message : CORE_MESSAGES.genericAlert;
       if (!Object.values(fields).includes(message)) setFormError(message);
       return null;
     } finally {

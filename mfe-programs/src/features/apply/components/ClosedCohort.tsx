@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CohortDetail } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
 import { StatePanel } from '@sq/ui';
 
 /** The program's own page: generic products live under /product/{productId}, the others at /{slug}. */
@@ -10,8 +10,8 @@ export function programPath(product: CohortDetail['product']): string {
 
 /** Why a cohort takes no applications now, in Korean (the server's reason when it gave one). */
 export function closedReason(cohort: CohortDetail): string {
-  if (cohort.status === 'CANCELLED') return MESSAGES.applyCohortCancelled;
-  return MESSAGES.applyCohortNotRecruiting;
+  if (cohort.status === 'CANCELLED') return APPLICATION_MESSAGES.applyCohortCancelled;
+  return APPLICATION_MESSAGES.applyCohortNotRecruiting;
 }
 
 /** A cohort that is closed, full or cancelled: a clear Korean page with the way on, never a blank. */

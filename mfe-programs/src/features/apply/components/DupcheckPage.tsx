@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { EDITABLE_STATES, applyPaths } from '@sq/contracts/api/applications';
+import { EDITABLE_STATES, applyPaths } from '@sq/contracts/api/application-states';
 import { Spinner, useAsync } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import { LoadError } from '../../../shared/LoadError';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { CohortDetail, ProductDetail } from '@sq/contracts';
-import { applyPaths } from '@sq/contracts/api/applications';
+import { applyPaths } from '@sq/contracts/api/application-states';
 import { formatDate, formatKrw } from '@sq/ui';
 import { STEP_LABELS, memberSteps } from '../flows';
 import { ClosedCohort } from './ClosedCohort';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
 import { ErrorFallback, Spinner } from '@sq/ui';
 import { confirmPayment } from '../api/applications';
 import styles from './apply.module.css';
@@ -48,7 +49,7 @@ export function PaymentReturn({ oddId, search, failPath }: { oddId: number; sear
     started.current = attempt;
     const query = paymentQuery(search);
     if (!query.issueId) {
-      navigate(failPath({ code: query.code, message: query.message ?? MESSAGES.paymentNotStarted }), { replace: true });
+      navigate(failPath({ code: query.code, message: query.message ?? APPLICATION_MESSAGES.paymentNotStarted }), { replace: true });
       return;
     }
     confirmPayment(oddId, query).then(
@@ -60,7 +61,7 @@ export function PaymentReturn({ oddId, search, failPath }: { oddId: number; sear
   if (error) {
     return (
       <div className={styles.page}>
-        <ErrorFallback title={isApiError(error) ? error.message : MESSAGES.genericAlert} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} />
+        <ErrorFallback title={isApiError(error) ? error.message : CORE_MESSAGES.genericAlert} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} />
       </div>
     );
   }

@@ -135,6 +135,7 @@ describe('payment results', () => {
       answers: {},
       history: [],
       cancel: { allowed: true, reason: null, refundKrw: 0 },
+      cardUpdate: { open: false, deadlineAt: null },
       payment: { chargePolicy: 'ON_TEAM_PUBLISH', amountKrw: 300_000, card: '424242******4242', reservedAt: '2026-11-20T02:00:00Z', chargeOn: '2026-12-15', chargedAt: null, chargedKrw: 0, refundedKrw: 0, refundableTodayKrw: 0, refundableUntil: null, events: [] },
     } as ApplicationDetail;
     api.getApplication.mockResolvedValue(detail);

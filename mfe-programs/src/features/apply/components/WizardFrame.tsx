@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WizardStep } from '@sq/contracts/api/applications';
+import type { WizardStep } from '@sq/contracts/api/application-states';
 import { STEP_LABELS, memberSteps, type FlowProduct } from '../flows';
 import styles from './apply.module.css';
 

@@ -1,4 +1,4 @@
-import { apiGet } from '@sq/api-client';
+import { apiGet, previewParam } from '@sq/api-client';
 import type { StoryListResponse } from '@sq/contracts';
 import { useAsync } from '@sq/ui';
 
@@ -11,7 +11,7 @@ export interface StoryQuery {
 
 /** GET /api/stories?productId=&page=&size= — one server-side page of stories, newest first. */
 export async function getStories(query: StoryQuery, signal?: AbortSignal) {
-  const response = await apiGet<StoryListResponse>('/stories', { ...query }, { signal });
+  const response = await apiGet<StoryListResponse>('/stories', { ...query, ...previewParam() }, { signal });
   return response.stories;
 }
 

@@ -1,10 +1,10 @@
-import { apiGet } from '@sq/api-client';
+import { apiGet, previewParam } from '@sq/api-client';
 import type { StoryDetailResponse } from '@sq/contracts';
 import { useAsync } from '@sq/ui';
 
 /** GET /api/stories/{storyId} — one story with its body, call-to-action and related stories. */
 export async function getStory(storyId: number, signal?: AbortSignal) {
-  const response = await apiGet<StoryDetailResponse>(`/stories/${storyId}`, undefined, { signal });
+  const response = await apiGet<StoryDetailResponse>(`/stories/${storyId}`, previewParam(), { signal });
   return response.story;
 }
 

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button, Spinner } from '@sq/ui';
 import { SUCCESS_NOTICE_MS } from '../../../shared/constants';
 import { changePasswordSchema, resetToken } from '@sq/contracts/forms';
@@ -26,7 +27,7 @@ export function ChangePasswordPage({ token }: { token: string }) {
 
   useEffect(() => {
     const rejectToken = () => {
-      window.alert(MESSAGES.badPasswordChangeToken);
+      window.alert(CORE_MESSAGES.badPasswordChangeToken);
       navigate('/', { replace: true });
     };
     if (!resetToken.safeParse(token).success) {
@@ -40,7 +41,7 @@ export function ChangePasswordPage({ token }: { token: string }) {
         if (controller.signal.aborted) return;
         // Only a refused token sends the user away; an unreachable server can be retried by reloading.
         if (isApiError(e) && e.status !== undefined && e.status < 500) rejectToken();
-        else setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+        else setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       },
     );
     return () => controller.abort();
@@ -63,12 +64,12 @@ export function ChangePasswordPage({ token }: { token: string }) {
       setDone(true);
     } catch (e) {
       setBusy(false);
-      if (isApiError(e) && e.message === MESSAGES.badPasswordChangeToken) {
-        window.alert(MESSAGES.badPasswordChangeToken);
+      if (isApiError(e) && e.message === CORE_MESSAGES.badPasswordChangeToken) {
+        window.alert(CORE_MESSAGES.badPasswordChangeToken);
         navigate('/', { replace: true });
         return;
       }
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     }
   };
 
@@ -103,7 +104,7 @@ export function ChangePasswordPage({ token }: { token: string }) {
         ) : null}
         {done ? (
           <p role="status" className={styles.result}>
-            {MESSAGES.passwordChanged}
+            {ACCOUNT_MESSAGES.passwordChanged}
           </p>
         ) : null}
         <Button type="submit" block disabled={busy || done}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { FindEmailResponse } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button } from '@sq/ui';
 import { findAccountSchema, formatPhone } from '@sq/contracts/forms';
 import { findEmail } from '../api/find-email';
@@ -29,7 +29,7 @@ export function FindAccountPage() {
     try {
       setFound(await findEmail(form.data));
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     } finally {
       setBusy(false);
     }

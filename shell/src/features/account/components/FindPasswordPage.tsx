@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button } from '@sq/ui';
 import { findPasswordSchema, formatPhone } from '@sq/contracts/forms';
 import { requestPasswordReset } from '../api/password-reset';
@@ -11,8 +12,9 @@ import styles from './account.module.css';
 
 /**
  * Find password (and "change password" for someone signed out): the account e-mail and phone, both required
- * and well-formed, send a mail with a single-use link to /change/{token}. 일치하는 회원 정보가 없습니다. and
- * 메일 전송에 실패하였습니다. 다시 시도해주세요. come from the service.
+ * and well-formed, send a mail with a single-use link to /change/{token}. The service answers the same whether
+ * or not they belong to a member (so the screen says a mail comes if they match); its refusals (too soon
+ * again) come with their Korean message.
  */
 export function FindPasswordPage({ title = '비밀번호 찾기' }: { title?: string }) {
   const form = useForm(findPasswordSchema, { email: '', phone: '' });
@@ -32,7 +34,7 @@ export function FindPasswordPage({ title = '비밀번호 찾기' }: { title?: st
       await requestPasswordReset(form.data);
       setSent(true);
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     } finally {
       setBusy(false);
     }
@@ -54,7 +56,7 @@ export function FindPasswordPage({ title = '비밀번호 찾기' }: { title?: st
         ) : null}
         {sent ? (
           <p role="status" className={styles.result}>
-            {MESSAGES.passwordResetMailSent}
+            {ACCOUNT_MESSAGES.passwordResetMailSent}
           </p>
         ) : null}
         <Button type="submit" block disabled={busy || empty}>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button, Modal, Spinner, StatePanel } from '@sq/ui';
 import { exchangeOAuthCode } from '../api/oauth-exchange';
 import { safeReturnPath } from '../safe-return-path';
@@ -30,7 +31,7 @@ export function OAuthReturnPage() {
     const code = params.get('code');
     const error = params.get('error');
     if (!code) {
-      setOutcome({ kind: 'failed', detail: error || MESSAGES.socialLoginFailed });
+      setOutcome({ kind: 'failed', detail: error || ACCOUNT_MESSAGES.socialLoginFailed });
       return;
     }
     exchangeOAuthCode(code).then(
@@ -44,7 +45,7 @@ export function OAuthReturnPage() {
       },
       (e: unknown) => {
         if (isApiError(e) && e.status === 409) setOutcome({ kind: 'duplicate', message: duplicateEmailDialogBody(e.message) });
-        else setOutcome({ kind: 'failed', detail: isApiError(e) ? e.message : MESSAGES.socialLoginFailed });
+        else setOutcome({ kind: 'failed', detail: isApiError(e) ? e.message : ACCOUNT_MESSAGES.socialLoginFailed });
       },
     );
   }, [params, navigate]);
@@ -54,7 +55,7 @@ export function OAuthReturnPage() {
     return (
       <Modal
         open
-        title={MESSAGES.duplicateEmailTitle}
+        title={CORE_MESSAGES.duplicateEmailTitle}
         onClose={() => navigate('/', { replace: true })}
         footer={<Button onClick={() => navigate('/signin', { replace: true })}>로그인</Button>}
       >
@@ -66,7 +67,7 @@ export function OAuthReturnPage() {
     <div className={styles.page}>
       <StatePanel
         role="alert"
-        title={MESSAGES.pleaseLogIn}
+        title={CORE_MESSAGES.pleaseLogIn}
         description={outcome.detail}
         action={
           <Link className="sq-button sq-button--primary" to="/signin">

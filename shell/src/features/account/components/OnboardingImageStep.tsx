@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { isApiError, isCancel } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
 import { Button, Icon, Spinner } from '@sq/ui';
 import { uploadImage } from '../api/upload-image';
@@ -59,7 +59,7 @@ export function OnboardingImageStep({ imgUrl, onUploaded, onRemove, onBusyChange
     } catch (e) {
       if (isCancel(e)) return;
       setPreview(null);
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
     } finally {
       if (inFlight.current === controller) {
         inFlight.current = null;

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button, Icon, Modal, Spinner, formatThousands } from '@sq/ui';
 import { sessionAtom } from '../../../shared/state/session';
 import { onboardingSchema, type OnboardingForm } from '@sq/contracts/forms';
@@ -108,7 +109,7 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
       finish({ pointGranted: saved.pointGranted, pointBalance: saved.pointBalance });
     } catch (e) {
       setBusy(false);
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       // A picture the server would not attach is dropped (the message says to choose again); the rest stays.
       if (isApiError(e) && e.fields?.imgId) {
         form.setValue('imgId', '');
@@ -204,7 +205,7 @@ export function SignUpCompletePage() {
         <h1 className={styles.heading}>가입을 축하해요!</h1>
         {result?.pointGranted ? (
           <p className={styles.result} role="status" data-testid="point-granted">
-            {MESSAGES.pointGranted} (보유 포인트 {formatThousands(result.pointBalance)})
+            {ACCOUNT_MESSAGES.pointGranted} (보유 포인트 {formatThousands(result.pointBalance)})
           </p>
         ) : null}
         <Link className="sq-button sq-button--primary sq-button--block" to="/bside">

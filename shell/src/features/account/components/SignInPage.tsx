@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button } from '@sq/ui';
 import { signIn } from '../api/sign-in';
 import { safeReturnPath } from '../safe-return-path';
@@ -24,11 +25,11 @@ export function SignInPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      setError(MESSAGES.emailRequired);
+      setError(ACCOUNT_MESSAGES.emailRequired);
       return;
     }
     if (!password) {
-      setError(MESSAGES.passwordRequired);
+      setError(ACCOUNT_MESSAGES.passwordRequired);
       return;
     }
     setBusy(true);
@@ -37,7 +38,7 @@ export function SignInPage() {
       await signIn(email.trim(), password);
       navigate(to, { replace: true });
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       setBusy(false);
     }
   };

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button, Modal, Spinner } from '@sq/ui';
 import { SHOW_PRIVACY_QUERY, SHOW_TERMS_QUERY } from '../../../shared/constants';
 import { checkCareerCardId, checkContactEmail, checkEmail, checkNickname } from '../api/check-availability';
@@ -145,11 +146,11 @@ function RequiredInfoForm({ variant, initial }: { variant: Variant; initial: Sig
     } catch (error) {
       setBusy(false);
       if (!isApiError(error)) {
-        setFormError(MESSAGES.genericAlert);
+        setFormError(CORE_MESSAGES.genericAlert);
         return;
       }
       const fields = error.fields ?? {};
-      if (fields.email || (error.status === 409 && !Object.keys(fields).length && error.message !== MESSAGES.contactEmailDuplicate)) {
+      if (fields.email || (error.status === 409 && !Object.keys(fields).length && error.message !== CORE_MESSAGES.contactEmailDuplicate)) {
         setDuplicateDialog(duplicateEmailDialogBody(fields.email ?? error.message));
         return;
       }
@@ -260,9 +261,9 @@ function RequiredInfoForm({ variant, initial }: { variant: Variant; initial: Sig
         {jobGroups.status === 'loading' || careerYears.status === 'loading' ? <Spinner /> : null}
         {codesFailed ? (
           <p role="alert" className={styles.error}>
-            {MESSAGES.genericAlert}{' '}
+            {CORE_MESSAGES.genericAlert}{' '}
             <Button variant="text" size="small" onClick={() => (jobGroups.status === 'error' ? jobGroups.reload() : careerYears.reload())}>
-              {MESSAGES.retry}
+              {CORE_MESSAGES.retry}
             </Button>
           </p>
         ) : null}
@@ -340,7 +341,7 @@ function RequiredInfoForm({ variant, initial }: { variant: Variant; initial: Sig
 
       <Modal
         open={duplicateDialog !== null}
-        title={MESSAGES.duplicateEmailTitle}
+        title={CORE_MESSAGES.duplicateEmailTitle}
         onClose={() => setDuplicateDialog(null)}
         footer={
           <>
@@ -381,7 +382,7 @@ export function SignUpRequiredSnsPage() {
       <section className={styles.page}>
         <h1 className={styles.heading}>필수 정보 입력</h1>
         <p role="alert" className={styles.error}>
-          {MESSAGES.socialSignUpExpired}
+          {ACCOUNT_MESSAGES.socialSignUpExpired}
         </p>
         <div className={styles.links}>
           <Link to="/signup">회원가입으로 돌아가기</Link>

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { apiBaseUrl } from '@sq/api-client';
 import type { OAuthProvider } from '@sq/contracts';
-import { MESSAGES } from '@sq/contracts/messages';
+import { ACCOUNT_MESSAGES } from '@sq/contracts/messages/account';
 import { Button, Modal } from '@sq/ui';
 import { SOCIAL_PROVIDERS, isKakaoInAppBrowser, kakaoOpenExternalUrl, socialStartUrl } from '../social';
 import { rememberSnsRedirectPath } from '../sns-flow';
@@ -43,11 +43,11 @@ export function SocialLogin({ to, title }: { to: string; title: string }) {
             <Button variant="secondary" onClick={() => setKakaoNotice(false)}>
               닫기
             </Button>
-            <Button onClick={() => window.location.assign(kakaoOpenExternalUrl(window.location.href))}>{MESSAGES.openInExternalBrowser}</Button>
+            <Button onClick={() => window.location.assign(kakaoOpenExternalUrl(window.location.href))}>{ACCOUNT_MESSAGES.openInExternalBrowser}</Button>
           </>
         }
       >
-        <p role="alert">{MESSAGES.googleInKakaoInApp}</p>
+        <p role="alert">{ACCOUNT_MESSAGES.googleInKakaoInApp}</p>
       </Modal>
     </div>
   );

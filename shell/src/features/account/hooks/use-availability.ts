@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError, isCancel } from '@sq/api-client';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import type { AvailabilityCheck } from '../api/check-availability';
 
 export type Availability =
@@ -34,7 +34,7 @@ export function useAvailability(check: AvailabilityCheck, value: string, ready: 
         (error: unknown) => {
           if (controller.signal.aborted || isCancel(error)) return;
           if (isApiError(error) && error.status === 409) setState({ status: 'taken', value, message: error.message });
-          else setState({ status: 'error', value, message: isApiError(error) ? error.message : MESSAGES.genericAlert });
+          else setState({ status: 'error', value, message: isApiError(error) ? error.message : CORE_MESSAGES.genericAlert });
         },
       );
     }, AVAILABILITY_DEBOUNCE_MS);

@@ -1,4 +1,4 @@
-import { apiGet } from '@sq/api-client';
+import { apiGet, previewParam } from '@sq/api-client';
 import type { GnbResponse } from '@sq/contracts';
 import { LAYOUT_API } from '@sq/contracts/first-content';
 import { useAsync } from '@sq/ui';
@@ -7,7 +7,7 @@ let pending: Promise<GnbResponse['gnb']> | null = null;
 
 /** GET /api/setting/gnb — the menu and banners; one request per page load, shared by both headers. */
 export function getGnb(): Promise<GnbResponse['gnb']> {
-  pending ??= apiGet<GnbResponse>(LAYOUT_API.gnb).then(
+  pending ??= apiGet<GnbResponse>(LAYOUT_API.gnb, previewParam()).then(
     (r) => r.gnb,
     (error: unknown) => {
       pending = null;

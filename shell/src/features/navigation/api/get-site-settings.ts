@@ -1,4 +1,4 @@
-import { apiGet } from '@sq/api-client';
+import { apiGet, previewParam } from '@sq/api-client';
 import type { SiteSettings, SiteSettingsResponse } from '@sq/contracts';
 import { LAYOUT_API } from '@sq/contracts/first-content';
 import { useAsync } from '@sq/ui';
@@ -7,7 +7,7 @@ let pending: Promise<SiteSettings> | null = null;
 
 /** GET /api/setting/site — site name, chat channel, social links, company details (configuration). */
 export function getSiteSettings(): Promise<SiteSettings> {
-  pending ??= apiGet<SiteSettingsResponse>(LAYOUT_API.site).then(
+  pending ??= apiGet<SiteSettingsResponse>(LAYOUT_API.site, previewParam()).then(
     (r) => r.site,
     (error: unknown) => {
       pending = null;

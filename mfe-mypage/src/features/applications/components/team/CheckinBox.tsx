@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import type { MyCheckin, MyTeamResponse } from '@sq/contracts/api/operators';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 import { Button, Icon } from '@sq/ui';
 import { checkIn } from '../../api/check-in';
 import { seoulDay, seoulTime } from '../../dates';
@@ -16,8 +17,8 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_
 function closedText(checkin: MyCheckin, schedule: MyTeamResponse['schedule']): string {
   if (checkin.day < schedule.startDate) return `체크인은 스프린트 첫날(${seoulDay(schedule.startDate)})부터 할 수 있어요.`;
   if (checkin.day > schedule.endDate) return '스프린트가 끝나 체크인이 마감되었어요.';
-  if (Date.now() >= Date.parse(checkin.closesAt)) return MESSAGES.sprintCheckinClosed;
-  return MESSAGES.sprintNotInProgress;
+  if (Date.now() >= Date.parse(checkin.closesAt)) return OPERATOR_MESSAGES.sprintCheckinClosed;
+  return OPERATOR_MESSAGES.sprintNotInProgress;
 }
 
 /**
@@ -45,7 +46,7 @@ export function CheckinBox({ joinId, checkin: initial, dropped, schedule }: { jo
       // The streak ran up to yesterday; today's check-in adds one.
       setCheckin((c) => ({ ...c, checkedInAt: result.checkedAt, streak: c.checkedInAt ? c.streak : c.streak + 1 }));
     } catch (e) {
-      setError(isApiError(e) ? e.message : MESSAGES.genericAlert);
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       if (isApiError(e) && e.status === 409) setCheckin((c) => ({ ...c, open: false }));
     } finally {
       setBusy(false);
@@ -60,7 +61,7 @@ export function CheckinBox({ joinId, checkin: initial, dropped, schedule }: { jo
       </h3>
       {dropped ? (
         <p className={styles.alert} data-testid="checkin-dropped">
-          {MESSAGES.sprintDroppedReason}
+          {OPERATOR_MESSAGES.sprintDroppedReason}
           {'\n'}체크인과 최종 제출에는 더 이상 참여할 수 없어요. 환불과 문의는 화면 오른쪽 아래 채팅 버튼으로 고객센터에 남겨 주세요.
         </p>
       ) : checkin.checkedInAt ? (

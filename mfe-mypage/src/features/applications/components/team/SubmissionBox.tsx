@@ -3,7 +3,10 @@ import { isApiError } from '@sq/api-client';
 import type { Submission } from '@sq/contracts/api/operators';
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
 import { fieldMessages, SUBMISSION_LIMITS, submissionSchema, type SubmissionForm } from '@sq/contracts/forms';
-import { MESSAGES } from '@sq/contracts/messages';
+import { CORE_MESSAGES } from '@sq/contracts/core-messages';
+import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
+import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
+import { UPLOAD_MESSAGES } from '@sq/contracts/messages/uploads';
 import { Button } from '@sq/ui';
 import { Field as UiField, withFieldStyles } from '@sq/ui/field';
 import { saveSubmission } from '../../api/save-submission';
@@ -100,7 +103,7 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
       setSaved(await saveSubmission(joinId, body));
       setDone(true);
     } catch (e) {
-      setErrors(isApiError(e) ? { _: e.message, ...(e.fields ?? {}) } : { _: MESSAGES.genericAlert });
+      setErrors(isApiError(e) ? { _: e.message, ...(e.fields ?? {}) } : { _: CORE_MESSAGES.genericAlert });
       // Past 15:00 on the last day: the typed text stays on screen, but it can no longer be sent.
       if (isApiError(e) && e.status === 409) setClosed(true);
     } finally {
@@ -110,16 +113,16 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
 
   const addImage = async (file: File | undefined) => {
     if (!file) return;
-    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type)) return setErrors((x) => ({ ...x, images: MESSAGES.uploadTypeInvalid }));
-    if (file.size > IMAGE_UPLOAD.maxBytes) return setErrors((x) => ({ ...x, images: MESSAGES.uploadTooLarge }));
-    if (draft.images.length >= SUBMISSION_LIMITS.imagesMax) return setErrors((x) => ({ ...x, images: MESSAGES.submissionImagesTooMany }));
+    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type)) return setErrors((x) => ({ ...x, images: UPLOAD_MESSAGES.uploadTypeInvalid }));
+    if (file.size > IMAGE_UPLOAD.maxBytes) return setErrors((x) => ({ ...x, images: UPLOAD_MESSAGES.uploadTooLarge }));
+    if (draft.images.length >= SUBMISSION_LIMITS.imagesMax) return setErrors((x) => ({ ...x, images: APPLICATION_MESSAGES.submissionImagesTooMany }));
     setUploading(true);
     try {
       const uploaded = await uploadImage(file);
       set({ images: [...draft.images, uploaded.imgUrl] });
       setErrors(({ images: _dropped, ...rest }) => rest);
     } catch (e) {
-      setErrors((x) => ({ ...x, images: isApiError(e) ? e.message : MESSAGES.genericAlert }));
+      setErrors((x) => ({ ...x, images: isApiError(e) ? e.message : CORE_MESSAGES.genericAlert }));
     } finally {
       setUploading(false);
     }
@@ -137,7 +140,7 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
       {readOnly ? (
         <>
           <p className={styles.notice} data-testid="submission-readonly">
-            {!open ? MESSAGES.sprintSubmissionClosed : '팀에 남아 있는 팀원만 최종 제출을 고칠 수 있어요.'}
+            {!open ? OPERATOR_MESSAGES.sprintSubmissionClosed : '팀에 남아 있는 팀원만 최종 제출을 고칠 수 있어요.'}
           </p>
           {saved ? <SubmissionView submission={saved} /> : <p className={styles.muted}>제출된 결과물이 없어요.</p>}
         </>

@@ -26,7 +26,7 @@ const application: ApplicationDetail = {
   role: 'DEVELOPER', roleName: '개발자', state: 'ASSIGNED', stateName: '팀 배정 완료', live: true, currentStep: null, feeKrw: 30_000,
   createdAt: '2026-11-19T16:00:00Z', submittedAt: '2026-11-19T16:30:00Z', updatedAt: '2026-12-12T00:00:00Z',
   links: { detail: '/mypage/history/7', answers: '/mypage/apply/7', resume: null },
-  answers: {}, history: [], cancel: { allowed: false, reason: null, refundKrw: 0 },
+  answers: {}, history: [], cancel: { allowed: false, reason: null, refundKrw: 0 }, cardUpdate: { open: false, deadlineAt: null },
   payment: { chargePolicy: 'ON_TEAM_PUBLISH', amountKrw: 30_000, card: null, reservedAt: '2026-11-19T16:30:00Z', chargeOn: null, chargedAt: '2026-12-12T01:00:00Z', chargedKrw: 30_000, refundedKrw: 0, refundableTodayKrw: 0, refundableUntil: null, events: [] },
 };
 

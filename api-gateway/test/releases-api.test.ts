@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@sq/contracts';
+import { buildGateway } from '../src/app';
+import { hashReleaseToken } from '../src/releases/releases-config';
+import { setUpGateway, token } from './helpers';
+
+/**
+ * The operator release API (`/api/releases/...`) and `/remotes.json` served from PostgreSQL by every gateway.
+ * The live shell's shared-deps.json is a file here as a shell build writes it.
+ */
+const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-deps-'));
+const sharedDepsFile = path.join(shellDir, 'shared-deps.json');
+fs.writeFileSync(sharedDepsFile, JSON.stringify({ provides: { react: '19.2.0', 'react-dom': '19.2.0', 'react-router-dom': '7.9.4' } }));
+afterAll(() => fs.rmSync(shellDir, { recursive: true, force: true }));
+
+const CI_TOKEN = 'ci-release-token-for-tests';
+const site = setUpGateway({
+  releases: { releaseTokenHash: hashReleaseToken(CI_TOKEN), registryCacheMs: 100, shellSharedDepsFile: sharedDepsFile, watch: { intervalMs: 0, windowMs: 60_000, margin: 0.05, minViews: 50 } },
+});
+
+const admin = { authorization: `Bearer ${token({ role: 'ROLE_ADMIN', sub: '1' })}` };
+const ci = { 'x-release-token': CI_TOKEN, 'x-release-actor': 'mfe-itskill#42' };
+
+function build(version: string, shared: Record<string, string> = { react: '^19.1.0' }) {
+  return {
+    version,
+    manifestUrl: `https://cdn.example.kr/mfe-itskill/${version}/mf-manifest.json`,
+    routes: [{ path: '/itskillcheckup', access: 'public', layout: 'default', title: `체크업 ${version}` }],
+    shared,
+  };
+}
+
+const post = (url: string, headers: Record<string, string>, payload: object = {}) => site.gateway.app.inject({ method: 'POST', url, headers, payload });
+const registry = async () => (await site.gateway.app.inject({ url: '/remotes.json' })).json() as { remotes: Array<{ name: string; version: string; canary?: { version: string; percent: number } }> };
+
+describe('the operator release API', () => {
+  it('takes a release from a CI job with the release token and from an operator, and the log names each', async () => {
+    const first = await post('/api/releases/mfe_itskill', ci, build('1.0.0'));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ ErrorCode: '00', live: '1.0.0', canary: null, event: 'release', changed: true });
+    const canary = await post('/api/releases/mfe_itskill', admin, { ...build('1.1.0'), canaryPercent: 30 });
+    expect(canary.json()).toMatchObject({ live: '1.0.0', canary: { version: '1.1.0', percent: 30 }, event: 'canary' });
+    await vi.waitFor(async () => expect((await registry()).remotes).toEqual([expect.objectContaining({ name: 'mfe_itskill', version: '1.0.0', canary: expect.objectContaining({ version: '1.1.0', percent: 30 }) })]));
+
+    const promote = await post('/api/releases/mfe_itskill/promote', ci);
+    expect(promote.json()).toMatchObject({ live: '1.1.0', canary: null, event: 'promote' });
+    const rollback = await post('/api/releases/mfe_itskill/rollback', admin, { reason: '체크업 화면 오류' });
+    expect(rollback.json()).toMatchObject({ live: '1.0.0', event: 'rollback' });
+
+    const knexModule = await import('knex');
+    const knex = knexModule.default({ client: 'pg', connection: site.gateway.config.databaseUrl });
+    const actors = await knex('gateway.remote_release_event').where({ remote: 'mfe_itskill' }).orderBy('id').pluck('actor');
+    await knex.destroy();
+    expect(actors).toEqual(['ci:mfe-itskill#42', 'operator:1', 'ci:mfe-itskill#42', 'operator:1']);
+  });
+
+  it('is served by another gateway on the same database within the registry cache lifetime', async () => {
+    const second = await buildGateway(site.gateway.config);
+    try {
+      await post('/api/releases/mfe_itskill', ci, build('1.2.0'));
+      await vi.waitFor(async () => expect(JSON.parse((await second.inject({ url: '/remotes.json' })).body).remotes[0].version).toBe('1.2.0'), { timeout: 2_000 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a build that skews against the live shell, naming the dependency and both versions; force: true releases it', async () => {
+    const skewed = build('2.0.0', { react: '^20.0.0' });
+    const refused = await post('/api/releases/mfe_itskill', ci, skewed);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ ErrorCode: '42', skew: [{ dependency: 'react', required: '^20.0.0', provided: '19.2.0' }] });
+    expect(refused.json().message).toBe(
+      MESSAGES.releaseSkew.replace('{dependency}', 'react').replace('{required}', '^20.0.0').replace('{provided}', '19.2.0'),
+    );
+    const forced = await post('/api/releases/mfe_itskill', ci, { ...skewed, force: true });
+    expect(forced.json()).toMatchObject({ live: '2.0.0', event: 'forced_release' });
+  });
+
+  it('answers a stale expected revision with a conflict and changes nothing', async () => {
+    const current = (await post('/api/releases/mfe_itskill', ci, build('2.1.0'))).json() as { revision: number };
+    const stale = await post('/api/releases/mfe_itskill', ci, { ...build('2.2.0'), expectedRevision: current.revision - 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ ErrorCode: '49', message: MESSAGES.releaseConflict });
+    await vi.waitFor(async () => expect((await registry()).remotes[0]?.version).toBe('2.1.0'));
+  });
+
+  it('refuses visitors, members, wrong tokens and malformed requests in Korean', async () => {
+    expect((await post('/api/releases/mfe_itskill', {}, build('3.0.0'))).json()).toEqual({ ErrorCode: '41', message: MESSAGES.releaseTokenRequired });
+    expect((await post('/api/releases/mfe_itskill', { 'x-release-token': 'guess' }, build('3.0.0'))).statusCode).toBe(401);
+    const member = await post('/api/releases/mfe_itskill', { authorization: `Bearer ${token()}` }, build('3.0.0'));
+    expect(member.statusCode).toBe(403);
+    const malformed = await post('/api/releases/mfe_itskill', ci, { version: '3.0.0' });
+    expect(malformed.json()).toEqual({ ErrorCode: '40', message: MESSAGES.releaseInvalid });
+    const badPercent = await post('/api/releases/mfe_itskill', ci, { ...build('3.0.0'), canaryPercent: 0 });
+    expect(badPercent.statusCode).toBe(400);
+    const unknown = await post('/api/releases/mfe_nothing/promote', ci);
+    expect(unknown.json()).toEqual({ ErrorCode: '44', message: MESSAGES.releaseUnknownRemote });
+    await vi.waitFor(async () => expect((await registry()).remotes[0]?.version).toBe('2.1.0'));
+  });
+});

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describeError } from './errors';
+import { isSchemaName, migrate, SCHEMAS } from './migrate';
+import { ROOT } from './paths';
+import { registrySync } from './registry-sync';
+import { ONE_SHOT_ROLES, ROLES } from './roles';
+
+// The entry of `node packages/stack/bin/role.mjs <role>` (the image's ENTRYPOINT) and `npm run role -- <role>`.
+const USAGE = `usage: role <${[...Object.keys(ROLES), ...ONE_SHOT_ROLES].join('|')}>; migrate <${[...SCHEMAS, 'all'].join('|')}>`;
+
+async function main(): Promise<void> {
+  const [role, target] = process.argv.slice(2);
+  if (role === 'migrate') {
+    if (!isSchemaName(target)) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    await migrate(target);
+    // The pg pools are gone; nothing else keeps the process, but a straggling socket must not hold a Job open.
+    process.exit(0);
+  }
+  if (role === 'registry-sync') {
+    await registrySync();
+    process.exit(0);
+  }
+  const entry = ROLES[role as keyof typeof ROLES];
+  if (!entry) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  // The entry listens (or works) and handles SIGTERM itself.
+  await import(pathToFileURL(path.join(ROOT, entry)).href);
+}
+
+main().catch((error: unknown) => {
+  console.error(describeError(error));
+  process.exit(1);
+});

@@ -1,0 +1,209 @@
+import type { Knex } from 'knex';
+import { MESSAGES, type RefundCase } from '@sq/contracts';
+import { REFUND_BLOCK_TEXT, type RefundBlock } from '@sq/contracts/api/operators';
+import { canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
+import { conflict, type Row } from '@sq/service-kit';
+import { recordPaymentEvent, transition } from '../applications/transition';
+import type { RewardKind } from '../refunds/refund-engine';
+import { quoteFor } from './refund-quote';
+import { queueMail, type PaymentDeps } from './deps';
+
+/**
+ * The refund ledger: one rule for every path that gives money back (member cancellation, removal, team stop,
+ * company ended, rewards, a charge that landed on an application that could no longer take it).
+ *  - A case applied to an application is an entitlement: what the member is owed in total out of the payment
+ *    under that case (refund_entitlement, once per application and case).
+ *  - Entitlements do not stack: the member is owed the largest entitlement of the cases applied to them, and
+ *    everything already refunded (or in flight) counts toward it. A case already applied gives nothing more.
+ *  - Every movement is a refund row against the payment, with its case, amount, actor and instant.
+ * Callers hold the application's row lock (`lockApplication`), so the ledger is read and written by one
+ * request at a time per application: repeated or concurrent requests make one movement.
+ */
+
+/** The ledger's cases: the refund rules' cases, and a charge the application could not take (refunded whole). */
+export type LedgerCase = RefundCase | 'CHARGE_REVERSAL';
+
+export interface LedgerRequest {
+  refundCase: LedgerCase;
+  /** REWARD only: which reward (each kind is its own case). */
+  reward?: RewardKind;
+  /**
+   * The case's entitlement (its total out of the payment) when the rules do not decide it; absent: the
+   * refund engine's amount for the case (a charge reversal: the whole payment).
+   */
+  amountKrw?: number;
+}
+
+export interface LedgerLine {
+  joinId: number;
+  refundCase: LedgerCase;
+  /** The charged payment the case applies to (null: nothing charged). */
+  paymentId: string | null;
+  /** What was charged. */
+  paidKrw: number;
+  /** What was refunded already, or is being refunded now. */
+  refundedKrw: number;
+  /** What this case gives in total out of the payment (as applied, when it already was). */
+  entitledKrw: number;
+  /** The largest entitlement of the cases that apply, this one included. */
+  owedTotalKrw: number;
+  /** What this case would refund now. */
+  refundKrw: number;
+  phase: string | null;
+  refundableUntil: string | null;
+  /** Why nothing (more) is refunded; null when `refundKrw` > 0. */
+  block: RefundBlock | null;
+  /** Korean text of `block`. */
+  note: string | null;
+}
+
+export const caseKeyOf = (request: Pick<LedgerRequest, 'refundCase' | 'reward'>) => (request.refundCase === 'REWARD' ? `REWARD:${request.reward ?? 'DEFAULT'}` : request.refundCase);
+
+/** The application's charged payment: refunds are taken out of it. */
+export async function chargedPayment(knex: Knex | Knex.Transaction, joinId: number): Promise<Row | undefined> {
+  return knex('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).orderBy('created_at', 'desc').first();
+}
+
+const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine>): LedgerLine => {
+  const block = values.block ?? null;
+  return {
+    joinId,
+    refundCase: request.refundCase,
+    paymentId: null,
+    paidKrw: 0,
+    refundedKrw: 0,
+    entitledKrw: 0,
+    owedTotalKrw: 0,
+    refundKrw: 0,
+    phase: null,
+    refundableUntil: null,
+    ...values,
+    block,
+    note: block ? REFUND_BLOCK_TEXT[block] : null,
+  };
+};
+
+/**
+ * What applying the case at `at` would refund, from the ledger: read-only (previews, the member's page).
+ * `context` is the application's context row (applications/application-view `loadContext`).
+ */
+export async function ledgerLine(knex: Knex | Knex.Transaction, context: Row, request: LedgerRequest, at: Date): Promise<LedgerLine> {
+  const joinId = context.join_id as number;
+  const payment = await chargedPayment(knex, joinId);
+  if (!payment) return line(joinId, request, { block: 'NOT_CHARGED' });
+  const [movements, entitlements] = await Promise.all([
+    knex('refund').where({ payment_id: payment.payment_id }).whereIn('status', ['REQUESTED', 'SUCCEEDED']).sum({ total: 'amount_krw' }).first(),
+    knex('refund_entitlement').where({ join_id: joinId }).whereNull('voided_at').select('case_key', 'entitlement_krw', 'phase'),
+  ]);
+  const refundedKrw = Number(movements?.total ?? 0);
+  const paidKrw = Number(payment.amount_krw);
+  const key = caseKeyOf(request);
+  const applied = entitlements.find((e) => e.case_key === key);
+  const largestApplied = Math.max(0, ...entitlements.map((e) => Number(e.entitlement_krw)));
+  const base = { paymentId: payment.payment_id as string, paidKrw, refundedKrw, owedTotalKrw: largestApplied };
+  if (applied) return line(joinId, request, { ...base, entitledKrw: Number(applied.entitlement_krw), phase: applied.phase, block: 'CASE_APPLIED' });
+  const quote =
+    request.amountKrw !== undefined
+      ? { refundKrw: Math.min(request.amountKrw, paidKrw), phase: null, refundableUntil: null }
+      : request.refundCase === 'CHARGE_REVERSAL'
+        ? { refundKrw: paidKrw, phase: null, refundableUntil: null }
+        : await quoteFor(knex, context, { amountKrw: paidKrw, paidAt: payment.paid_at ? new Date(payment.paid_at) : null }, request.refundCase, at, request.reward);
+  const owedTotalKrw = Math.max(largestApplied, quote.refundKrw);
+  const refundKrw = Math.max(0, Math.min(owedTotalKrw - refundedKrw, paidKrw - refundedKrw));
+  const block: RefundBlock | null = refundKrw > 0 ? null : quote.refundKrw === 0 ? 'NO_ENTITLEMENT' : 'COVERED';
+  return line(joinId, request, { ...base, entitledKrw: quote.refundKrw, owedTotalKrw, refundKrw, phase: quote.phase, refundableUntil: quote.refundableUntil, block });
+}
+
+export interface RefundPlan extends LedgerRequest {
+  actor: ApplicationActor;
+  actorUserId?: number | null;
+  reason: string;
+  /**
+   * The application's state once refunded: 'AUTO' = REFUNDED when nothing is left on the payment, else
+   * PARTIALLY_REFUNDED (or CANCELLED when the case gives nothing and nothing was refunded before); null =
+   * unchanged (rewards, drops, reversals).
+   */
+  target: 'AUTO' | null;
+  /** The amount the operator confirmed: a different amount now is 409 and nothing is written. */
+  expectedRefundKrw?: number;
+}
+
+export interface PlannedRefund {
+  line: LedgerLine;
+  /** The movement to send to the PG (committed as REQUESTED first); null when nothing is refunded. */
+  refund: Row | null;
+}
+
+/**
+ * Applies a case inside the caller's transaction, which holds the application's lock: writes the
+ * entitlement, and the refund movement (REQUESTED) when something is owed now; the PG is asked after the
+ * commit (`executeRefund`). A case already applied writes nothing and refunds nothing.
+ */
+export async function planRefund(deps: PaymentDeps, trx: Knex.Transaction, context: Row, plan: RefundPlan, at: Date): Promise<PlannedRefund> {
+  const joinId = context.join_id as number;
+  const current = await ledgerLine(trx, context, plan, at);
+  if (plan.expectedRefundKrw !== undefined && plan.expectedRefundKrw !== current.refundKrw) throw conflict(MESSAGES.adminRefundChanged);
+  if (current.block === 'NOT_CHARGED' || current.block === 'CASE_APPLIED') return { line: current, refund: null };
+  if (current.refundKrw > 0 && (await trx('refund').where({ payment_id: current.paymentId, status: 'REQUESTED' }).first())) throw conflict(MESSAGES.refundInProgress);
+  const app = await trx('application').where({ join_id: joinId }).first();
+  const target = plan.target === 'AUTO' ? targetOf(current) : null;
+  if (target && target !== app.status && !canTransition(app.status, target)) throw conflict(MESSAGES.cancelNotAllowed);
+  if (current.entitledKrw === 0) {
+    // The case gives nothing now (a phase over, a reward before its day): nothing is applied, so a reward can
+    // still be applied once it is payable; the application ends as the caller asked.
+    if (target && target !== app.status) {
+      const done = await transition(trx, { joinId, to: target, actor: plan.actor, actorUserId: plan.actorUserId, reason: plan.reason });
+      await queueMail(deps, trx, joinId, 'CANCELLED', done.historyId, 0);
+    }
+    return { line: current, refund: null };
+  }
+  const [entitlement] = await trx('refund_entitlement')
+    .insert({
+      join_id: joinId,
+      payment_id: current.paymentId,
+      case_key: caseKeyOf(plan),
+      refund_case: plan.refundCase,
+      entitlement_krw: current.entitledKrw,
+      phase: current.phase?.slice(0, 200) ?? null,
+      actor: plan.actor,
+      actor_user_id: plan.actorUserId ?? null,
+      reason: plan.reason.slice(0, 300),
+      created_at: at,
+    })
+    .returning('*');
+  // Covered by what was refunded before: the case is applied (it will not be again), nothing moves.
+  if (current.refundKrw === 0) return { line: current, refund: null };
+  const [refund] = await trx('refund')
+    .insert({
+      payment_id: current.paymentId,
+      join_id: joinId,
+      entitlement_id: entitlement.entitlement_id,
+      refund_case: plan.refundCase,
+      amount_krw: current.refundKrw,
+      reason: plan.reason.slice(0, 300),
+      target_status: target,
+      actor: plan.actor,
+      actor_user_id: plan.actorUserId ?? null,
+    })
+    .returning('*');
+  return { line: current, refund };
+}
+
+/**
+ * The state a refund leaves the application in: refunded whole or in part; the case gives nothing and
+ * nothing was refunded before -> cancelled; nothing more after an earlier refund -> unchanged (null).
+ */
+function targetOf(current: LedgerLine): ApplicationState | null {
+  if (current.refundKrw === 0) return current.refundedKrw > 0 ? null : 'CANCELLED';
+  return current.refundedKrw + current.refundKrw >= current.paidKrw ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+}
+
+/** The PG refused a movement for good: the case it applied counts as not applied (it may be applied again). */
+export async function voidEntitlementOf(trx: Knex.Transaction | Knex, refund: Row, at: Date): Promise<void> {
+  if (refund.entitlement_id) await trx('refund_entitlement').where({ entitlement_id: refund.entitlement_id }).whereNull('voided_at').update({ voided_at: at });
+}
+
+/** The timeline line of a settled movement. */
+export async function recordRefundEvent(trx: Knex.Transaction, refund: Row): Promise<void> {
+  await recordPaymentEvent(trx, refund.join_id, 'REFUNDED', refund.amount_krw, refund.reason);
+}

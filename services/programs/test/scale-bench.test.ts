@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { runScaleBench } from './support/scale';
+
+/**
+ * The data-at-scale bench (e2e/bench/scale.ts) at a tiny size: the generator produces every table's rows and
+ * each timed page answers correctly over them. Timings are never asserted. The board has more applicants than
+ * one account or itskill lookup takes (1,000), so the console's names must come from several batches.
+ */
+describe('data-at-scale bench', () => {
+  it('generates members, applications and their records, and every page answers correctly over them', async () => {
+    const sizes = { members: 1_500, applications: 4_000, cohorts: 6, boardApplicants: 1_100, auditEntries: 300 };
+    const result = await runScaleBench(sizes, { runs: 2 });
+
+    expect(result.rows).toMatchObject({ user_account: 1_500, cohort: 6, application: 4_000, audit_log: 300 });
+    // Every application has its history; charged ones a payment; refunded ones an entitlement and a movement each.
+    expect(result.rows.application_history).toBeGreaterThan(result.rows.application!);
+    expect(result.rows.payment).toBeGreaterThan(0);
+    expect(result.rows.refund).toBeGreaterThan(0);
+    expect(result.rows.refund).toBe(result.rows.refund_entitlement);
+    expect(result.rows.payment_event).toBeGreaterThan(result.rows.payment!);
+
+    expect(result.figures.map((f) => f.page)).toEqual([
+      'my applications',
+      'my application detail',
+      "operator's applicant list (filters, search)",
+      'loading the 1,100-applicant board',
+      'public cohort counts',
+      'audit log page',
+    ]);
+    for (const figure of result.figures) {
+      expect(figure.wrong, figure.page).toBeNull();
+      expect(figure.timings, figure.page).toHaveLength(2);
+      expect(figure.rows, figure.page).toBeGreaterThan(0);
+    }
+    expect(result.figures.find((f) => f.page.startsWith('loading'))!.rows).toBe(1_100);
+  }, 600_000);
+});
