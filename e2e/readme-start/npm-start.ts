@@ -1,6 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
-import { ROOT } from '@sq/stack/paths';
+import path from 'node:path';
+import { LOG_DIR, ROOT } from '@sq/stack/paths';
 
 /** How long `npm start` may take on a fresh clone before the ready line (install, bundle builds, initdb). */
 export const READY_TIMEOUT_MS = Number(process.env.README_START_READY_MS ?? 600_000);
@@ -104,4 +106,19 @@ export function listening(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * What is left of the group, for a failure message: each process (pid, seconds alive, command line) and the
+ * last lines of every service log, where a process that does not stop says what it waits for.
+ */
+export function groupLeftovers(child: ChildProcess, logLines = 15): string {
+  const ps = spawnSync('ps', ['-o', 'pid=,etimes=,args=', '-g', String(child.pid)], { encoding: 'utf8' });
+  const logs = fs.existsSync(LOG_DIR)
+    ? fs.readdirSync(LOG_DIR).map((name) => {
+        const lines = fs.readFileSync(path.join(LOG_DIR, name), 'utf8').trimEnd().split('\n').slice(-logLines);
+        return `--- ${name}\n${lines.join('\n')}`;
+      })
+    : [];
+  return `processes still in the group:\n${ps.stdout.trim() || '(none)'}\n${logs.join('\n')}`;
 }

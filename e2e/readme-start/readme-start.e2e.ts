@@ -13,7 +13,7 @@ import { siteApi } from '../src/api';
 import { history, newMember, openCohort, signedInPage } from '../src/apply-flow';
 import { launchBrowser } from '../src/browser';
 import { DEMO_ADMIN, signInToken } from '../src/session';
-import { groupAlive, killGroup, listening, npmStart, READY_LINE, STOP_TIMEOUT_MS, type NpmStart } from './npm-start';
+import { groupAlive, groupLeftovers, killGroup, listening, npmStart, READY_LINE, STOP_TIMEOUT_MS, type NpmStart } from './npm-start';
 
 /**
  * The README's start as a newcomer runs it on a fresh clone (as root in CI): `npm start`, the ready line, one
@@ -123,7 +123,11 @@ describe('npm start, as the README says', () => {
     const exit = await start.interrupt();
     // npm itself ends on the terminal's SIGINT as at any Ctrl+C; what matters is that everything it started stops.
     expect(exit.signal === 'SIGINT' || exit.code === 0, `npm ended with ${exit.signal ?? exit.code}:\n${start.output()}`).toBe(true);
-    await expect.poll(() => groupAlive(start!.child), { timeout: STOP_TIMEOUT_MS, interval: 250 }).toBe(false);
+    const stopped = await expect
+      .poll(() => groupAlive(start!.child), { timeout: STOP_TIMEOUT_MS, interval: 250 })
+      .toBe(false)
+      .then(() => '', () => groupLeftovers(start!.child));
+    expect(stopped, 'every process of the start ends after Ctrl+C').toBe('');
     const stopMs = Date.now() - stopBegan;
     const afterCtrlC = start.output().slice(printedBefore);
     expect(afterCtrlC, 'the stop printed a failure').not.toMatch(/error|fatal|undefined/i);
