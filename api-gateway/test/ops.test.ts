@@ -24,14 +24,14 @@ let gateway: { app: FastifyInstance; serving: Serving; drop(): Promise<void> };
 beforeAll(async () => {
   const serviceDb = await createTestDatabase('content');
   const app = await buildService(contentService, { databaseUrl: serviceDb.url, internalSecret: DEV_INTERNAL_SECRET, logger: { level: 'info', stream: capture(serviceLines) } });
-  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000 }, service: 'content' });
+  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'content' });
   service = { app, serving, drop: serviceDb.drop };
 
   const gatewayDb = await createTestDatabase('gateway');
   const services = Object.fromEntries((['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, serving.url])) as Record<ServiceName, string>;
   const config = testGatewayConfig(services, gatewayDb.url, { rateLimit: { max: RATE_LIMIT_MAX, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 } });
   const gatewayApp = await buildGateway(config, { logger: { level: 'info', stream: capture(gatewayLines) } });
-  const gatewayServing = await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000 }, service: 'gateway' });
+  const gatewayServing = await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'gateway' });
   gateway = { app: gatewayApp, serving: gatewayServing, drop: gatewayDb.drop };
 }, 120_000);
 

@@ -41,11 +41,11 @@ beforeAll(async () => {
 
   const serviceDb = await createTestDatabase('content');
   const app = await buildService(contentService, { databaseUrl: serviceDb.url, internalSecret: DEV_INTERNAL_SECRET });
-  service = { app, serving: await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000 }, service: 'content' }), drop: serviceDb.drop };
+  service = { app, serving: await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'content' }), drop: serviceDb.drop };
   const gatewayDb = await createTestDatabase('gateway');
   const services = Object.fromEntries((['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, service.serving.url])) as Record<ServiceName, string>;
   const gatewayApp = await buildGateway(testGatewayConfig(services, gatewayDb.url));
-  gateway = { app: gatewayApp, serving: await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000 }, service: 'gateway' }), drop: gatewayDb.drop };
+  gateway = { app: gatewayApp, serving: await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'gateway' }), drop: gatewayDb.drop };
 }, 120_000);
 
 afterAll(async () => {

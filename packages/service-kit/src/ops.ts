@@ -34,6 +34,11 @@ export type OpsProcessName = keyof typeof OPS_PORTS;
 /** How long shutdown waits for in-flight requests before it cuts the remaining connections (SHUTDOWN_DRAIN_MS). */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 25_000;
 /**
+ * How long a signalled process may take to shut down in all before it exits anyway (SHUTDOWN_TIMEOUT_MS): the
+ * drain, pg-boss's stop (10 s) and the pool's close, below the manifests' 45 s termination grace period.
+ */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 40_000;
+/**
  * How long one readiness check may take (READINESS_TIMEOUT_MS): a database that does not answer within it is
  * as good as down for a probe, and a probe must not hang for knex's 60 s acquire timeout.
  */
@@ -52,6 +57,8 @@ export interface OpsConfig {
   host: string;
   /** SHUTDOWN_DRAIN_MS. */
   drainTimeoutMs: number;
+  /** SHUTDOWN_TIMEOUT_MS. */
+  shutdownTimeoutMs: number;
 }
 
 export function readOpsConfig(name: string, env: NodeJS.ProcessEnv = process.env): OpsConfig {
@@ -68,6 +75,7 @@ export function readOpsConfig(name: string, env: NodeJS.ProcessEnv = process.env
     port: number('OPS_PORT', defaultPort ?? 0),
     host: env.OPS_HOST ?? '127.0.0.1',
     drainTimeoutMs: number('SHUTDOWN_DRAIN_MS', DEFAULT_DRAIN_TIMEOUT_MS),
+    shutdownTimeoutMs: number('SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };
 }
 

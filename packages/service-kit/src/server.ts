@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createOpsServer, type OpsConfig } from './ops';
+import { exitOnSignals } from './signals';
 import { activeTracing } from './tracing';
 
 export interface Serving {
@@ -75,17 +76,7 @@ export async function serve(app: FastifyInstance, options: { port: number; host:
 /** Serves the app and shuts it down gracefully on SIGINT/SIGTERM (see `Serving.shutdown`), then exits. */
 export async function listen(app: FastifyInstance, port: number, host: string, ops: OpsConfig, service: string): Promise<Serving> {
   const serving = await serve(app, { port, host, ops, service });
-  const onSignal = (signal: string) => {
-    serving.shutdown(signal).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  exitOnSignals(serving.shutdown, app.log, ops.shutdownTimeoutMs);
   app.log.info({ url: serving.url, opsUrl: serving.opsUrl }, 'listening');
   return serving;
 }

@@ -3,6 +3,7 @@ import { readServiceConfig } from './config';
 import { migrateOnStart } from './knex';
 import { createOpsServer, readOpsConfig } from './ops';
 import { seedsDemoData } from './production';
+import { exitOnSignals } from './signals';
 import { buildService, type ServiceDefinition } from './service';
 import { activeTracing, startTracing } from './tracing';
 
@@ -52,17 +53,7 @@ export async function runWorker(definition: ServiceDefinition, processName: stri
       }
       app.log.info({ signal }, 'shut down');
     })());
-  const onSignal = (signal: string) => {
-    shutdown(signal).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  exitOnSignals(shutdown, app.log, opsConfig.shutdownTimeoutMs);
   app.log.info({ opsUrl }, 'working');
   return { app, opsUrl, shutdown };
 }

@@ -62,7 +62,7 @@ async function start(drainTimeoutMs = 10_000): Promise<Started> {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({ write(chunk, _encoding, done) { for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line)); done(); } });
   const app = await buildService(probe(inFlight), { databaseUrl: database.url, internalSecret: 'test-secret', logger: { level: 'info', stream } });
-  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs }, service: 'opsprobe' });
+  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs, shutdownTimeoutMs: 40_000 }, service: 'opsprobe' });
   return { app, serving, inFlight, lines, drop: database.drop };
 }
 
@@ -227,8 +227,8 @@ describe('ops endpoints', () => {
 
 describe('ops configuration', () => {
   it('defaults each process to its own ops port, clear of the stack\'s ports, and reads OPS_PORT, OPS_HOST, SHUTDOWN_DRAIN_MS', () => {
-    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', drainTimeoutMs: 25_000 });
-    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_DRAIN_MS: '5000' })).toEqual({ port: 0, host: '0.0.0.0', drainTimeoutMs: 5000 });
+    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', drainTimeoutMs: 25_000, shutdownTimeoutMs: 40_000 });
+    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '9000' })).toEqual({ port: 0, host: '0.0.0.0', drainTimeoutMs: 5000, shutdownTimeoutMs: 9000 });
     expect(() => readOpsConfig('content', { OPS_PORT: 'x' })).toThrow(/OPS_PORT/);
   });
 });

@@ -6,7 +6,7 @@ import { REMOTES, ROOT, type RemoteDir } from './paths';
 import pg from 'pg';
 import { BUNDLES_URL, publishBundle, releaseCli, remoteName, SHELL_SHARED_DEPS } from './registry';
 import { buildAndPublishAll, startStack } from './stack';
-import { embeddedDatabaseUrl, ensureDatabase, type Database } from './database';
+import { embeddedDatabaseUrl, ensureDatabase, stopClustersYourselfOnSignals, type Database } from './database';
 import { describeError } from './errors';
 import { embeddedPgPort, gatewayPort } from './ports';
 
@@ -79,6 +79,8 @@ async function main(): Promise<void> {
       const port = gatewayPort();
       const stack = await startStack({ port });
       console.log(`\n  사이트가 준비되었습니다: ${stack.url}\n  API 문서: ${stack.url}/api/docs\n  개발용 메일함: ${stack.mailboxUrl}\n  결제 샌드박스: ${stack.paymentUrl}\n  종료: Ctrl+C\n`);
+      // Ours is the stop order: the services and the gateway (SIGKILL for any that hangs), the peers, then PostgreSQL.
+      stopClustersYourselfOnSignals();
       const stop = async () => {
         await stack.stop();
         process.exit(0);

