@@ -8,11 +8,12 @@ export function pageWindow(current: number, totalPages: number, width = 5): numb
   return Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
 }
 
-export function Pagination({ page, size, total, onChange }: { page: number; size: number; total: number; onChange: (page: number) => void }) {
+/** `label` names the navigation when a screen pages two lists (the board's teams and its waitlist). */
+export function Pagination({ page, size, total, onChange, label = '페이지 이동' }: { page: number; size: number; total: number; onChange: (page: number) => void; label?: string }) {
   const totalPages = Math.max(1, Math.ceil(total / size));
   if (totalPages <= 1) return null;
   return (
-    <nav className={styles.pagination} aria-label="페이지 이동">
+    <nav className={styles.pagination} aria-label={label}>
       <button type="button" className={styles.pageButton} disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label="이전 페이지">
         ‹
       </button>

@@ -16,3 +16,4 @@ export * from './ops';
 export * from './request-id';
 export { activeTracing, startTracing, type Tracing } from './tracing';
 export * from './internal-client';
+export * from './outbox';

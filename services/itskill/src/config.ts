@@ -9,9 +9,14 @@ export interface ItskillConfig {
   /** The account service's internal API: the subscribers' mail addresses when a season opens. */
   accountUrl: string;
   accountTimeoutMs: number;
-  /** The programs service's internal API: whether an application is the member's, before a result is attached to it. */
+  /**
+   * The programs service's internal API: whether an application is the member's, before a result is attached to
+   * it; that a member's check-up changed (the skill-change outbox).
+   */
   programsUrl: string;
   programsTimeoutMs: number;
+  /** How often the skill-change outbox retries what programs could not take at once (0: never, e.g. in tests). */
+  programsOutboxRetryMs: number;
   /** Retries and backoff of every call to another service (service-kit's internal client). */
   internalCalls: InternalCallConfig;
   /** The relay the season-open mail goes through. */
@@ -40,6 +45,7 @@ export function readItskillConfig(env: NodeJS.ProcessEnv = process.env): Itskill
     accountTimeoutMs: positiveInt('ACCOUNT_TIMEOUT_MS', env.ACCOUNT_TIMEOUT_MS, 5_000),
     programsUrl: serviceUrl('programs', env),
     programsTimeoutMs: positiveInt('PROGRAMS_TIMEOUT_MS', env.PROGRAMS_TIMEOUT_MS, 5_000),
+    programsOutboxRetryMs: Math.max(0, Number(env.PROGRAMS_OUTBOX_RETRY_MS ?? 30_000)),
     internalCalls: readInternalCallConfig(env),
     smtp: readSmtpConfig(env),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),

@@ -4,6 +4,7 @@ import { seed } from './seeds';
 import itskillConfig from './config';
 import accountClient from './clients/account-client';
 import programsClient from './clients/programs-client';
+import skillChangeOutbox from './repositories/skill-change-outbox';
 import surveyRepository from './repositories/survey-repository';
 import runRepository from './repositories/run-repository';
 import alarmRepository from './repositories/alarm-repository';
@@ -24,6 +25,7 @@ export const itskillService: ServiceDefinition = {
     await app.register(itskillConfig);
     await app.register(accountClient);
     await app.register(programsClient);
+    await app.register(skillChangeOutbox);
     await app.register(mailerPlugin, { smtp: app.itskillConfig.smtp });
     await app.register(surveyRepository);
     await app.register(runRepository);

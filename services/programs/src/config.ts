@@ -38,7 +38,7 @@ export interface ProgramsConfig {
     /** Friend lookups: which career card IDs exist and whose they are. */
     careercardUrl: string;
     careercardTimeoutMs: number;
-    /** The operators' console: names from account, IT skill levels from itskill (optional peers). */
+    /** Who the applicants are: names from account, IT skill levels from itskill (the applicant copy, payment records). */
     accountUrl: string;
     itskillUrl: string;
     peopleLookupTimeoutMs: number;
@@ -47,11 +47,15 @@ export interface ProgramsConfig {
   applicantList: {
     /** PROGRAMS_APPLICANTS_PAGE_SIZE: applicants on a page when the console does not ask for a size. */
     pageSize: number;
-    /**
-     * PROGRAMS_APPLICANTS_PAGE_SIZE_MAX: the largest page a caller may ask for; each row of a page costs a name
-     * and an IT skill lookup in the account and itskill services.
-     */
+    /** PROGRAMS_APPLICANTS_PAGE_SIZE_MAX: the largest page a caller may ask for. */
     maxPageSize: number;
+  };
+  /** The team building board (GET /api/admin/cohorts/:oddId/board), answered a page at a time. */
+  board: {
+    /** PROGRAMS_BOARD_TEAMS_PAGE_SIZE: teams on a page of the board. */
+    teamsPageSize: number;
+    /** PROGRAMS_BOARD_WAITLIST_PAGE_SIZE: waitlisted members on a page of the waitlist. */
+    waitlistPageSize: number;
   };
   /** Retries and backoff of every call to another service. */
   internalCalls: InternalCallConfig;
@@ -125,6 +129,10 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       peopleLookupTimeoutMs: Number(env.PEOPLE_LOOKUP_TIMEOUT_MS ?? 3_000),
     },
     applicantList: applicantListConfig(env),
+    board: {
+      teamsPageSize: Math.max(1, Number(env.PROGRAMS_BOARD_TEAMS_PAGE_SIZE ?? 20)),
+      waitlistPageSize: Math.max(1, Number(env.PROGRAMS_BOARD_WAITLIST_PAGE_SIZE ?? 50)),
+    },
     internalCalls: readInternalCallConfig(env),
     operators: readOperatorsConfig(env),
     smtp: readSmtpConfig(env),

@@ -18,7 +18,7 @@ const SPRINT = 212;
 const SPRINT_FEE = 30_000;
 
 beforeAll(async () => {
-  // The account service answers the console's name lookups; itskill is not running (levels stay null).
+  // The account service answers the applicant copy's name lookups; itskill is not running (levels stay null).
   // The account service signs tokens: a throwaway key pair, as its own tests use.
   const keys = generateJwtKeys();
   process.env.JWT_PRIVATE_KEY ??= keys.privateKey;
@@ -66,6 +66,8 @@ async function sprinter(name: string, experienceMonths: number, card: string = T
   const confirmed = await member.confirm(SPRINT, query);
   expect(confirmed.statusCode).toBe(200);
   identities.set(booked.json().application.joinId, identity);
+  // The application's copy of who the member is (names from the account; itskill is down, so no level).
+  await stack.programs.app.jobs.drain('applicant-copy');
   return { identity, member, joinId: booked.json().application.joinId as number };
 }
 

@@ -8,9 +8,9 @@ import { programsService } from '../src/service';
 import { closedPortUrl } from '../../account/test/support/peers';
 
 /**
- * The operators' console reads each applicant's IT skill level from the real itskill service: the result the
- * member attached to that application (POST /api/getMyinfoSkill), else their latest; null without one or
- * when itskill does not answer.
+ * The applicant copy (operators/people-copy.ts) takes each application's IT skill level from the real itskill
+ * service: the result the member attached to that application (POST /api/getMyinfoSkill), else their latest; null
+ * without one; a failure when itskill does not answer.
  */
 let itskill: TestService;
 // The real programs service too: attaching a result asks it whose application a join id is.
@@ -50,12 +50,12 @@ describe('people client: applicants’ IT skill levels', () => {
     await takeCheckup(itskill, userId, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 3);
     const none = 5_102;
 
-    const levels = await people.skillLevels([{ userId, joinId }, { userId, joinId: joinId + 1_000 }, { userId: none, joinId: joinId + 2_000 }]);
+    const levels = await people.levels([{ userId, joinId }, { userId, joinId: joinId + 1_000 }, { userId: none, joinId: joinId + 2_000 }]);
     expect(Object.fromEntries(levels)).toEqual({ [joinId]: { level: 1, totalScore: 0 }, [joinId + 1_000]: { level: 5, totalScore: 100 }, [joinId + 2_000]: null });
   });
 
-  it('answers null levels when itskill is down', async () => {
+  it('fails when itskill is down, so the applicant copy stays due instead of copying "no level"', async () => {
     const down = await peopleAt(await closedPortUrl());
-    expect(Object.fromEntries(await down.skillLevels([{ userId: 5_101, joinId: 71 }]))).toEqual({ 71: null });
+    await expect(down.levels([{ userId: 5_101, joinId: 71 }])).rejects.toThrow();
   });
 });

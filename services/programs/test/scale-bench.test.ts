@@ -12,6 +12,7 @@ describe('data-at-scale bench', () => {
     const result = await runScaleBench(sizes, { runs: 2 });
 
     expect(result.rows).toMatchObject({ user_account: 1_500, cohort: 6, application: 4_000, audit_log: 300 });
+    expect(result.rows.checkup_result).toBeGreaterThan(0);
     // Every application has its history; charged ones a payment; refunded ones an entitlement and a movement each.
     expect(result.rows.application_history).toBeGreaterThan(result.rows.application!);
     expect(result.rows.payment).toBeGreaterThan(0);
@@ -22,16 +23,24 @@ describe('data-at-scale bench', () => {
     expect(result.figures.map((f) => f.page)).toEqual([
       'my applications',
       'my application detail',
-      "operator's applicant list (filters, search)",
-      'loading the 1,100-applicant board',
+      'applicant list: state and role',
+      'applicant list: career and friend requests',
+      'applicant list: search by name',
+      'applicant list: IT skill level',
+      'applicant list: friend status',
+      'applicant list: page 20',
+      'team building board: a page of teams',
+      'team building board: search and filters',
+      'the 1,100-applicant board at once (no paging)',
       'public cohort counts',
       'audit log page',
     ]);
     for (const figure of result.figures) {
       expect(figure.wrong, figure.page).toBeNull();
       expect(figure.timings, figure.page).toHaveLength(2);
-      expect(figure.rows, figure.page).toBeGreaterThan(0);
+      // At this size a cohort has fewer than 20 pages: that page is rightly empty.
+      if (figure.page !== 'applicant list: page 20') expect(figure.rows, figure.page).toBeGreaterThan(0);
     }
-    expect(result.figures.find((f) => f.page.startsWith('loading'))!.rows).toBe(1_100);
+    expect(result.figures.find((f) => f.page.endsWith('(no paging)'))!.rows).toBe(1_100);
   }, 600_000);
 });

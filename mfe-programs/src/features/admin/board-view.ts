@@ -3,9 +3,12 @@ import type { BoardMember, BoardResponse, BoardTeam } from '@sq/contracts/api/op
 
 /** A key for a team the operator starts by moving someone into it: the matcher's `T{n}`, one past the highest. */
 export function nextTeamKey(board: BoardResponse): string {
-  const numbers = board.teams.map((t) => /^T(\d+)$/.exec(t.key)?.[1]).filter(Boolean).map(Number);
+  const numbers = board.teamKeys.map((key) => /^T(\d+)$/.exec(key)?.[1]).filter(Boolean).map(Number);
   return `T${(numbers.length ? Math.max(...numbers) : 0) + 1}`;
 }
+
+/** A team's name as the console numbers them: its place among every team of the board (`3팀`). */
+export const teamName = (board: BoardResponse, key: string) => `${board.teamKeys.indexOf(key) + 1}팀`;
 
 /** The team's make-up: members per role and the average career in months (rounded). */
 export function makeup(members: readonly BoardMember[]): { byRole: [ApplicantRole, number][]; averageMonths: number } {
@@ -15,8 +18,8 @@ export function makeup(members: readonly BoardMember[]): { byRole: [ApplicantRol
   return { byRole: [...byRole.entries()], averageMonths };
 }
 
-/** Where a member can go from where they are: the other teams, a new team, or the waitlist (when on a team). */
+/** Where a member can go from where they are: the other teams (on any page), a new team, or the waitlist (when on a team). */
 export function moveTargets(board: BoardResponse, from: BoardTeam | null): { value: string; label: string }[] {
-  const teams = board.teams.flatMap((t, i) => (t.key === from?.key ? [] : [{ value: t.key, label: `${i + 1}팀으로` }]));
+  const teams = board.teamKeys.flatMap((key, i) => (key === from?.key ? [] : [{ value: key, label: `${i + 1}팀으로` }]));
   return [...teams, { value: nextTeamKey(board), label: '새 팀으로' }, ...(from ? [{ value: '', label: '대기 명단으로' }] : [])];
 }

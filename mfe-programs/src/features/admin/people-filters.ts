@@ -34,3 +34,8 @@ export function toPersonFilters(form: PeopleFilterForm): PersonFilters {
     q: form.q.trim() || undefined,
   };
 }
+
+/** The query string of the people filters: only those set (the service takes the same fields). */
+export function peopleFilterQuery(form: PeopleFilterForm): Record<string, string> {
+  return Object.fromEntries(Object.entries({ ...form, q: form.q.trim() }).filter(([, v]) => v !== '')) as Record<string, string>;
+}

@@ -1,4 +1,5 @@
 import type { ProductSummary } from '@sq/contracts';
+import { matchesPerson, type PersonFilters } from '@sq/contracts/api/applicant-filters';
 import type { AdminCohort, BoardResponse } from '@sq/contracts/api/operators';
 
 /** Console test data shaped like the programs service's answers. */
@@ -15,6 +16,40 @@ export const sprintCohort: AdminCohort = {
 };
 
 type Member = BoardResponse['teams'][number]['members'][number];
+/** A whole board: its teams and waitlist, as the tests write them. */
+export type WholeBoard = Pick<BoardResponse, 'oddId' | 'seed' | 'publishedAt' | 'teams' | 'waitlist'>;
+
+/**
+ * What the service answers for a board and a query (its page of teams and of the waitlist, and the people filters:
+ * the teams with someone matching, the matching waitlisted). Without a page, everything on one page.
+ */
+export function boardAnswer(whole: WholeBoard, params: Record<string, string> = {}, sizes = { teams: 20, waitlist: 50 }): BoardResponse {
+  const { page, waitlistPage, skillLevel, minHours, maxHours, ...rest } = params;
+  const filters = {
+    ...rest,
+    ...(skillLevel ? { skillLevel: skillLevel === 'none' ? 'none' : Number(skillLevel) } : {}),
+    ...(minHours ? { minHours: Number(minHours) } : {}),
+    ...(maxHours ? { maxHours: Number(maxHours) } : {}),
+  } as PersonFilters;
+  const filtering = Object.keys(filters).length > 0;
+  const shows = (m: Member) => !filtering || matchesPerson(m, filters);
+  const teams = whole.teams.filter((t) => t.members.some(shows));
+  const waitlist = whole.waitlist.filter(shows);
+  const pageSize = page ? sizes.teams : Math.max(1, teams.length);
+  const waitlistPageSize = page || waitlistPage ? sizes.waitlist : Math.max(1, waitlist.length);
+  const at = Number(page ?? 1);
+  const waitAt = Number(waitlistPage ?? 1);
+  const everyone = [...whole.teams.flatMap((t) => t.members), ...whole.waitlist];
+  return {
+    ...whole,
+    teamKeys: whole.teams.map((t) => t.key),
+    teams: teams.slice((at - 1) * pageSize, at * pageSize),
+    waitlist: waitlist.slice((waitAt - 1) * waitlistPageSize, waitAt * waitlistPageSize),
+    page: at, pageSize, teamCount: teams.length,
+    waitlistPage: waitAt, waitlistPageSize, waitlistCount: waitlist.length,
+    memberCount: everyone.length, matchingCount: everyone.filter(shows).length,
+  };
+}
 
 /** A board member as the service answers one: the person (nickname, name, career, level, hours, friends) and their seat. */
 const member = (joinId: number, name: string | null, role: 'PLANNER' | 'DESIGNER' | 'DEVELOPER', extra: Partial<Member> = {}): Member => ({
@@ -23,7 +58,7 @@ const member = (joinId: number, name: string | null, role: 'PLANNER' | 'DESIGNER
   state: 'RESERVED' as const, careerMonths: 24, locked: false, explanation: `${name}: 개발자 자리를 채워요.`, ...extra,
 });
 
-export const board: BoardResponse = {
+export const wholeBoard: WholeBoard = {
   oddId: 212,
   seed: 1,
   publishedAt: null,
@@ -33,6 +68,8 @@ export const board: BoardResponse = {
   ],
   waitlist: [{ ...member(7, '오일곱', 'DEVELOPER', { placement: 'WAITLISTED' }), reason: '개발자 자리가 남지 않았어요.' }],
 };
+/** The board as the service answers it whole. */
+export const board: BoardResponse = boardAnswer(wholeBoard);
 
 const friend = (careerCardId: string, alias: string | null, joinId: number | null, mutual: boolean, together: boolean | null) => ({ careerCardId, alias, joinId, mutual, together });
 
@@ -40,7 +77,7 @@ const friend = (careerCardId: string, alias: string | null, joinId: number | nul
  * A board of people as the demo shows them: nicknames and names, careers, levels, weekly hours, friends kept
  * together or not, and a withdrawn member known only by number.
  */
-export const peopleBoard: BoardResponse = {
+export const wholePeopleBoard: WholeBoard = {
   oddId: 212,
   seed: 1,
   publishedAt: null,
@@ -62,3 +99,4 @@ export const peopleBoard: BoardResponse = {
     { ...member(15, '최시우', 'DEVELOPER', { alias: '버그잡는시우', careerCardId: 'siwoo15', careerYears: 'CY_6M_1Y', experienceMonths: 9, careerMonths: 9, skillLevel: 1, weeklyHours: null, placement: 'WAITLISTED', explanation: '' }), reason: '버그잡는시우님이 지원한 개발자 자리가 모두 찼어요.' },
   ],
 };
+export const peopleBoard: BoardResponse = boardAnswer(wholePeopleBoard);

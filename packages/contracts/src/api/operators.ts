@@ -15,14 +15,16 @@ import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy,
  * - GET  /cohorts/{oddId}/applicants?role=&state=&careerYears=&skillLevel=1..5|none&minHours=&maxHours=
  *        &friends=true|false&friendStatus=&placement=&q=&page=&pageSize=   -> ApplicantListResponse (one page
  *        of the ApplicantFilters' matches in submission order and their total; q: name, nickname or career card
- *        ID; skillLevel null when the itskill service has none or does not answer)
+ *        ID; skillLevel null when the itskill service has none)
  * - GET  /cohorts/{oddId}/applicants.csv (same filters) -> text/csv, UTF-8 with BOM, every match (no paging)
  * - GET  /applications/{joinId}/answers            -> ApplicationAnswersResponse
  * - GET  /cohorts/{oddId}/payments                -> PaymentRecordsResponse (every application money or a card moved on,
  *        ended ones and withdrawn members' included: the payment records the privacy policy keeps 5 years)
  * - GET  /audit-log?oddId=&limit=&before=          -> AuditLogResponse (newest first)
- * - GET  /cohorts/{oddId}/board                    -> BoardResponse
- * - POST /cohorts/{oddId}/board/run   { seed? }    -> BoardResponse (matcher around the locks)
+ * - GET  /cohorts/{oddId}/board?page=&waitlistPage=&role=&careerYears=&skillLevel=&minHours=&maxHours=&friendStatus=
+ *        &placement=&q=                          -> BoardResponse (a page of the teams and of the waitlist; filters
+ *        as the applicant list's people filters)
+ * - POST /cohorts/{oddId}/board/run   { seed? }    -> BoardResponse (matcher around the locks; the same query: the page answered)
  * - POST /cohorts/{oddId}/board/move  { joinId, toTeam: string | null }  (null: to the waitlist) -> BoardResponse
  * - POST /cohorts/{oddId}/board/lock  { joinId?, teamKey?, locked: boolean } -> BoardResponse
  * - GET  /cohorts/{oddId}/board/preview            -> PublishPreview (who is charged, total)
@@ -168,10 +170,11 @@ export const PLACEMENTS = ['PLACED', 'WAITLISTED', 'NOT_ON_BOARD'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
 /**
- * Who an applicant is, as the applicant list and the board show them. Name, nickname and career card ID come
- * from the account service (live; null once the member withdrew, who is then shown by number); job, career,
- * weekly hours and friend requests from the answers the application was submitted with (erased at withdrawal);
- * the IT skill check-up level from the itskill service.
+ * Who an applicant is, as the applicant list and the board show them. Name, nickname and career card ID are the
+ * application's copy of the account service's (taken again when the member changes them; null once the member
+ * withdrew, who is then shown by number); job, career, weekly hours and friend requests from the answers the
+ * application was submitted with (erased at withdrawal); the IT skill check-up level the copy of the itskill
+ * service's.
  */
 export interface ApplicantPerson {
   name: string | null;
@@ -184,7 +187,7 @@ export interface ApplicantPerson {
   position: string | null;
   careerYears: string | null;
   experienceMonths: number | null;
-  /** IT skill check-up level 1..5; null when the member has none (or the itskill service does not answer). */
+  /** IT skill check-up level 1..5; null when the member has none (or it is not copied yet). */
   skillLevel: number | null;
   weeklyHours: number | null;
   friendRequests: FriendRequest[];
@@ -277,13 +280,32 @@ export interface BoardTeam {
   score: number | null;
   members: BoardMember[];
 }
+/**
+ * The board a page at a time (a 5,000-applicant cohort has hundreds of teams): `page` of the teams and
+ * `waitlistPage` of the waitlist, each 1 first, with the people filters (`PersonFilters`: then only the teams with
+ * someone matching, and the matching waitlisted). Without `page` every team and the whole waitlist are on one page.
+ */
 export interface BoardResponse {
   oddId: number;
   seed: number;
+  /** Every team's key in board order: where a member can be moved, and each team's number (`N팀`: its place here). */
+  teamKeys: string[];
+  /** This page's teams, each with every member. */
   teams: BoardTeam[];
-  /** Not on a team (moved there, or the matcher could not place them, with the reason). */
+  /** Not on a team (moved there, or the matcher could not place them, with the reason): this page of them. */
   waitlist: (BoardMember & { reason: string | null })[];
   publishedAt: string | null;
+  page: number;
+  /** Teams on a page (the service's setting). */
+  pageSize: number;
+  /** Teams on every page (with filters: those with someone matching). */
+  teamCount: number;
+  waitlistPage: number;
+  waitlistPageSize: number;
+  waitlistCount: number;
+  /** Members on the board, and of them those the filters match (all of them without filters). */
+  memberCount: number;
+  matchingCount: number;
 }
 
 export interface PublishPreview {

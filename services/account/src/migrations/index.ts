@@ -10,6 +10,7 @@ import * as programsErasure from './008_programs_erasure';
 import * as programsErasureNames from './009_programs_erasure_names';
 import * as recoveryAttempts from './010_recovery_attempts';
 import * as entitlementMarkers from './011_entitlement_markers';
+import * as programsPeopleChanges from './012_programs_people_changes';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_programs_erasure_names': programsErasureNames,
   '010_recovery_attempts': recoveryAttempts,
   '011_entitlement_markers': entitlementMarkers,
+  '012_programs_people_changes': programsPeopleChanges,
 };

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { SignedInUser } from '@sq/contracts';
+import { armOutbox } from '@sq/service-kit';
 
 export interface UserRow {
   user_id: number;
@@ -68,7 +69,15 @@ export function createUserRepository(knex: Knex) {
       knex('user_account').whereIn('user_id', userIds).whereNull('withdrawn_at').orderBy('user_id').select('user_id', 'contact_email', 'user_name'),
     /** Names, nicknames and career card IDs of the active members among `userIds`. */
     activeNames: (userIds: number[]) => knex('user_account').whereIn('user_id', userIds).whereNull('withdrawn_at').select('user_id', 'user_name', 'user_alias', 'profile_id'),
-    update: (userId: number, changes: Partial<UserRow>) => knex('user_account').where({ user_id: userId }).update(changes),
+    /**
+     * A change of the member's details. A new name or nickname also arms the programs service's outbox (migration
+     * 012) in the same transaction: its applicant copies are taken again (`app.peopleChangeOutbox` delivers it).
+     */
+    update: (userId: number, changes: Partial<UserRow>) =>
+      knex.transaction(async (trx) => {
+        await trx('user_account').where({ user_id: userId }).update(changes);
+        if (changes.user_name !== undefined || changes.user_alias !== undefined) await armOutbox(trx, 'programs_people_change', userId);
+      }),
     /** The new password; every other session of the member ends (`keepSid`: the one that asked). */
     changePassword: (userId: number, passwordHash: string, keepSid: string) =>
       knex.transaction(async (trx) => {

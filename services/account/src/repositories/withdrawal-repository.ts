@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { retiredHash } from '../lib/availability';
 import type { ProgramsClient } from '../clients/programs-client';
-import { createOutbox, type OutboxRow } from '../lib/withdrawal-outbox';
+import { createOutbox, type OutboxRow } from '@sq/service-kit';
 import { markGrantsBeforeErasure } from '../lib/entitlements';
 import { createKeyedHash, type KeyedHash } from '../lib/keyed-hash';
 import type { UserRow } from './user-repository';
@@ -33,26 +33,43 @@ export function createErasureOutbox(app: { knex: Knex; programs: Pick<ProgramsCl
   });
 }
 
+/**
+ * Not the withdrawal's, delivered by the same job: a member changed their name or nickname (migration 012, armed by
+ * userRepository.update), so the programs service takes its applicant copies again (idempotent there).
+ */
+export function createPeopleChangeOutbox(app: { knex: Knex; programs: Pick<ProgramsClient, 'peopleChanged'>; log: { warn(obj: object, msg: string): void } }) {
+  return createOutbox<OutboxRow>({
+    knex: app.knex,
+    log: app.log,
+    table: 'programs_people_change',
+    what: 'programs applicant copies refresh',
+    deliver: (row) => app.programs.peopleChanged(row.user_id),
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     retirementOutbox: ReturnType<typeof createRetirementOutbox>;
     erasureOutbox: ReturnType<typeof createErasureOutbox>;
+    peopleChangeOutbox: ReturnType<typeof createPeopleChangeOutbox>;
   }
 }
 
 /**
  * The withdrawal's outboxes and their one retry job (every CAREERCARD_RETIRE_RETRY_MS; 0 turns the timer off,
- * e.g. in tests): career card retirement and the programs service's erasure of personal data.
+ * e.g. in tests): career card retirement and the programs service's erasure of personal data; the same job
+ * delivers the programs service's signal that a member's names changed.
  */
 export const withdrawalOutbox = fp(async (app) => {
   app.decorate('retirementOutbox', createRetirementOutbox(app));
   app.decorate('erasureOutbox', createErasureOutbox(app));
+  app.decorate('peopleChangeOutbox', createPeopleChangeOutbox(app));
   const every = app.accountConfig.retireRetryMs;
   if (every <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      for (const outbox of [app.retirementOutbox, app.erasureOutbox]) {
+      for (const outbox of [app.retirementOutbox, app.erasureOutbox, app.peopleChangeOutbox]) {
         outbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'withdrawal outbox run failed'));
       }
     }, every);

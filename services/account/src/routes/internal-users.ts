@@ -47,6 +47,8 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
       } catch (error) {
         throw uniqueViolationToConflict(error);
       }
+      // Committed: programs takes its copies of a new nickname now, or the retry job asks it later.
+      if (body.useralias !== undefined) await app.peopleChangeOutbox.deliverFor(userId);
       return ok({});
     },
   );

@@ -146,6 +146,8 @@ const memberRoutes: FastifyPluginAsync = async (app) => {
         }
         throw uniqueViolationToConflict(error);
       }
+      // Committed: programs takes its copies of a new name or nickname now, or the retry job asks it later.
+      if (changes.user_name !== undefined || changes.user_alias !== undefined) await app.peopleChangeOutbox.deliverFor(user.user_id);
       const row = (await app.userRepository.findById(user.user_id))!;
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
       return ok({ userData: toSignedInUser(row, token), isUser: 'Y' as const });

@@ -4,7 +4,10 @@ import { createInternalClient, type InternalCallConfig } from '@sq/service-kit';
 
 const ownershipAnswer = z.object({ owned: z.boolean() });
 
-/** The programs service over its internal API (never through the gateway): whose application a join id is. */
+/**
+ * The programs service over its internal API (never through the gateway): whose application a join id is, and that
+ * a member's check-up changed (the skill-change outbox).
+ */
 export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig }) {
   const programs = createInternalClient({ peer: 'programs', ...options });
   return {
@@ -13,6 +16,14 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
       const { status, json } = await programs.call({ path: `/internal/users/${userId}/applications/${joinId}` });
       if (status !== 200) throw new Error(`programs answered ${status}`);
       return ownershipAnswer.parse(json).owned;
+    },
+    /**
+     * The member completed a check-up or attached a result to an application: programs takes the copies of their
+     * level on their applications again. Idempotent there; anything but its 200 is an error (the outbox retries).
+     */
+    async peopleChanged(userId: number): Promise<void> {
+      const { status, json } = await programs.call({ method: 'POST', path: `/internal/users/${userId}/people-changed`, idempotent: true });
+      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00') throw new Error(`programs answered ${status} to a check-up change`);
     },
   };
 }

@@ -4,6 +4,7 @@ import * as results from './002_results';
 import * as alarms from './003_alarms';
 import * as trends from './004_trends';
 import * as questionBank from './005_question_bank';
+import * as programsSkillChanges from './006_programs_skill_changes';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_alarms': alarms,
   '004_trends': trends,
   '005_question_bank': questionBank,
+  '006_programs_skill_changes': programsSkillChanges,
 };

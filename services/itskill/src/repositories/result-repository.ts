@@ -4,7 +4,7 @@ import {
   CAREER_BANDS, CAREER_BAND_OF_YEAR, skillLevelName,
   type AttachSkillResponse, type CareerBand, type InternalSkillLevelResponse, type SharedCheckupResult,
 } from '@sq/contracts';
-import type { Row } from '@sq/service-kit';
+import { armOutbox, type Row } from '@sq/service-kit';
 import { topPercent, weakestAreas } from '../scoring';
 
 /** A member's IT skill check-up result: level 1..5 and total score 0..100. */
@@ -147,10 +147,14 @@ export function createResultRepository(knex: Knex, options: { learnNextAreas: nu
     async attach(userId: number, surveyId: number, joinId: number, now: Date): Promise<AttachSkillResponse['attached'] | null> {
       const row = await latestOf(userId).where('r.survey_id', surveyId).first();
       if (!row) return null;
-      await knex('checkup_application')
-        .insert({ join_id: joinId, user_id: userId, result_id: row.result_id, attached_at: now })
-        .onConflict(['join_id', 'user_id'])
-        .merge(['result_id', 'attached_at']);
+      await knex.transaction(async (trx) => {
+        await trx('checkup_application')
+          .insert({ join_id: joinId, user_id: userId, result_id: row.result_id, attached_at: now })
+          .onConflict(['join_id', 'user_id'])
+          .merge(['result_id', 'attached_at']);
+        // The application's level is this result now: the programs service's copy of it is taken again.
+        await armOutbox(trx, 'programs_skill_change', userId);
+      });
       return { surveyId, joinId, shareKey: row.share_key, level: row.level, levelName: skillLevelName(row.level) };
     },
   };

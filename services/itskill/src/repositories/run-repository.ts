@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { MESSAGES, type CheckupBaseInfo, type CheckupRun, type SaveAnswerResponse } from '@sq/contracts';
-import { ApiError, badRequest, notFound, type Row } from '@sq/service-kit';
+import { ApiError, armOutbox, badRequest, notFound, type Row } from '@sq/service-kit';
 import { scoreCheckup } from '../scoring';
 import type { createSurveyRepository } from './survey-repository';
 
@@ -120,6 +120,8 @@ export function createRunRepository(knex: Knex, surveys: ReturnType<typeof creat
           scoring.areas.map((a) => ({ result_id: run.result_id, area_id: a.areaId, score: a.score, max_score: a.maxScore, level: a.level })),
         );
         await trx('checkup_result').where({ result_id: run.result_id }).update({ status: 'COMPLETED', completed_at: now, total_score: scoring.totalScore, level: scoring.level });
+        // Their latest result changed: the programs service's copies of their level are taken again.
+        await armOutbox(trx, 'programs_skill_change', userId);
         return run.share_key as string;
       });
     },

@@ -47,7 +47,13 @@ const checkupRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/itskill/checkup/run/submit',
     { onRequest: requireMember, schema: { tags: ['itskill'], summary: '체크업 제출 (서비스에서 채점)', body: noBody } },
-    async (request): Promise<SubmitCheckupResponse> => ok({ shareKey: await app.runRepository.submit(request.identity!.userId, new Date()) }),
+    async (request): Promise<SubmitCheckupResponse> => {
+      const { userId } = request.identity!;
+      const shareKey = await app.runRepository.submit(userId, new Date());
+      // Committed: programs takes its copies of the member's new level now, or the retry job asks it later.
+      await app.skillChangeOutbox.deliverFor(userId);
+      return ok({ shareKey });
+    },
   );
 
   app.get('/api/getIsAlarm', { onRequest: requireMember, schema: { tags: ['itskill'], summary: '다음 시즌 알림 신청 여부' } }, async (request): Promise<SurveyAlarmResponse> =>

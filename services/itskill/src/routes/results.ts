@@ -40,6 +40,8 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
       if (!owned) throw notFound(MESSAGES.applyNotFound);
       const attached = await app.resultRepository.attach(userId, request.body.surveyId, request.body.joinId, new Date());
       if (!attached) throw notFound(MESSAGES.checkupResultMissing);
+      // Committed: programs takes its copy of the application's level now, or the retry job asks it later.
+      await app.skillChangeOutbox.deliverFor(userId);
       return ok({ attached });
     },
   );

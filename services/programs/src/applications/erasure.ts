@@ -41,6 +41,8 @@ export interface ErasureResult {
  *    portfolio and GitHub links, what they want to build, available time, weekly hours, the friends' career
  *    card IDs (aside step) and every answer of the program's own questions (product step);
  *  - application.friend_user_ids -> {}: the members they asked to be placed with;
+ *  - the application's copies of their name, nickname, career card ID and IT skill check-up result (migration
+ *    201: what the operators' list searches) -> null, and never copied again;
  *  - the member's own words in a cancellation (`회원 취소: …` in application_history.reason, refund.reason and
  *    the refund's payment_event.note) -> `회원 취소`: the fact of a member's cancellation stays;
  *  - team_member.explanation of their seats, their entries in team_board.explanations and the explanation of
@@ -90,6 +92,13 @@ export async function erasePersonalData(knex: Knex, userId: number, now: Date, n
     await trx('application').whereIn('join_id', joinIds).update({
       answers: JSON.stringify({}),
       friend_user_ids: trx.raw(`'{}'::integer[]`),
+      // The copies of who they were (migration 201): never copied again once erased.
+      member_name: null,
+      member_nickname: null,
+      member_career_card_id: null,
+      member_search: null,
+      skill_level: null,
+      skill_score: null,
       personal_data_erased_at: trx.raw('coalesce(personal_data_erased_at, ?)', [now]),
     });
     const ownWords = `${MEMBER_CANCEL_REASON}: %`;

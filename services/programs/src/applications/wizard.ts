@@ -23,6 +23,7 @@ import { lockApplication, recordCreation, transition } from './transition';
 import { issueIdOf, memberCustomerId } from '../payments/deps';
 import { recordCardPageAttempt, supersedeBillingKey } from '../payments/reservations';
 import type { CareercardClient } from '../friends/careercard-client';
+import type { JobQueue } from '../jobs/queue';
 
 const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
 
@@ -59,9 +60,10 @@ export async function liveApplication(knex: Knex | Knex.Transaction, userId: num
 
 /**
  * Starts the member's draft for a cohort, or resumes it. One live application per member and cohort is the
- * database's rule (partial unique index): concurrent starts insert once and the others read that row.
+ * database's rule (partial unique index): concurrent starts insert once and the others read that row. A new
+ * application queues the applicant-copy job with it (operators/people-copy.ts).
  */
-export async function startDraft(knex: Knex, userId: number, oddId: number, now: Date): Promise<{ row: Row; created: boolean }> {
+export async function startDraft(knex: Knex, jobs: JobQueue, userId: number, oddId: number, now: Date): Promise<{ row: Row; created: boolean }> {
   const cohort = await cohortForApply(knex, oddId);
   const existing = await liveApplication(knex, userId, oddId);
   if (existing && !EDITABLE_STATES.includes(existing.status)) throw conflict(MESSAGES.applyAlreadyApplied, { joinId: String(existing.join_id) });
@@ -76,7 +78,11 @@ export async function startDraft(knex: Knex, userId: number, oddId: number, now:
       [oddId, userId, cohort.fee_krw],
     );
     const joinId = result.rows[0]?.join_id as number | undefined;
-    if (joinId) await recordCreation(trx, joinId, userId);
+    if (joinId) {
+      await recordCreation(trx, joinId, userId);
+      // Its copy of who the member is (the operators' list searches it) is due from the start.
+      await jobs.sendIn(trx, 'applicant-copy', {});
+    }
     return joinId;
   });
   const row = await liveApplication(knex, userId, oddId);

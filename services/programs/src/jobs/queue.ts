@@ -22,6 +22,8 @@ export const QUEUES = {
   checkinMisses: 'checkin-misses',
   // A charge that settled on an application that could no longer take it is refunded (payments/charges.ts).
   chargeReversal: 'charge-reversal',
+  // The applications' copies of who their members are (operators/people-copy.ts).
+  applicantCopy: 'applicant-copy',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,81 +1,37 @@
 import type { Knex } from 'knex';
 import { matchTeams, type Applicant, type Role, type TeamMakeup } from '@sq/team-matcher';
 import { MESSAGES } from '@sq/contracts';
-import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
+import type { ApplicationState } from '@sq/contracts/api/applications';
 import type { ApplicantPerson, BoardMember, BoardResponse, PublishPreview } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { transition } from '../applications/transition';
 import type { JobQueue } from '../jobs/queue';
-import type { PeopleClient } from './people-client';
+import type { ProgramsConfig } from '../config';
+import { createApplicantListRepository, type ApplicantListFilters, type ApplicantRow } from '../repositories/applicant-list-repository';
+import { createBoardRepository, type Board } from '../repositories/board-repository';
 import { audit } from './audit';
 import { SPRINT_MATCH_MIN_SIZE } from './config';
 import { peopleOf, shown } from './applicant-people';
+
+export type { Board };
 
 /** Applications that take part in a cohort's team building (reserved or paid, not yet on a published team). */
 export const BOARD_STATES: readonly ApplicationState[] = ['RESERVED', 'PAID', 'TEAM_BUILDING', 'WAITLISTED'];
 /** States charged when the board is published (a reservation); PAID members are assigned without a new charge. */
 const CHARGED_AT_PUBLISH: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];
 
-export interface Board {
-  oddId: number;
-  seed: number;
-  teams: Record<string, number[]>;
-  waitlist: number[];
-  explanations: Record<string, string>;
-  unplaced: { joinId: number; reason: string; explanation: string }[];
-  lockedMembers: Record<string, string>;
-  lockedTeams: string[];
-  scores: Record<string, number>;
-  publishedAt: Date | null;
-}
-
 export interface BoardDeps {
   knex: Knex;
-  people: PeopleClient;
   jobs: JobQueue;
   clock: () => Date;
-}
-
-const toBoard = (row: Row): Board => ({
-  oddId: row.odd_id,
-  seed: row.seed,
-  teams: row.teams,
-  waitlist: row.waitlist,
-  explanations: row.explanations,
-  unplaced: row.unplaced,
-  lockedMembers: row.locked_members,
-  lockedTeams: row.locked_teams,
-  scores: row.scores,
-  publishedAt: row.published_at ? new Date(row.published_at) : null,
-});
-
-async function saveBoard(trx: Knex.Transaction, board: Board, at: Date): Promise<void> {
-  const row = {
-    seed: board.seed,
-    teams: JSON.stringify(board.teams),
-    waitlist: JSON.stringify(board.waitlist),
-    explanations: JSON.stringify(board.explanations),
-    unplaced: JSON.stringify(board.unplaced),
-    locked_members: JSON.stringify(board.lockedMembers),
-    locked_teams: JSON.stringify(board.lockedTeams),
-    scores: JSON.stringify(board.scores),
-    updated_at: at,
-  };
-  await trx('team_board').insert({ odd_id: board.oddId, ...row }).onConflict('odd_id').merge(row);
+  boardPages: ProgramsConfig['board'];
 }
 
 /** The cohort (with its product's make-up), locked for the operator's change: changes of one board queue. */
 async function lockCohort(trx: Knex.Transaction, oddId: number): Promise<Row> {
-  const cohort = await trx('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId).forUpdate('c').first('c.*', 'p.kind', 'p.fee_krw', 'p.min_team_size', 'p.max_team_size', 'p.planner_seats', 'p.designer_seats', 'p.developer_seats', 'p.max_friends');
+  const cohort = await createBoardRepository(trx).cohort(oddId, true);
   if (!cohort) throw notFound(MESSAGES.adminCohortNotFound);
   return cohort;
-}
-
-export async function loadBoard(knex: Knex, oddId: number, forUpdate = false): Promise<Board | null> {
-  const query = knex('team_board').where({ odd_id: oddId });
-  if (forUpdate) query.forUpdate();
-  const row = await query.first();
-  return row ? toBoard(row) : null;
 }
 
 export function makeupOf(cohort: Row): TeamMakeup {
@@ -96,21 +52,18 @@ const ANONYMOUS: ApplicantPerson = {
   skillLevel: null, weeklyHours: null, friendRequests: [], friendStatus: 'NONE', placement: 'NOT_ON_BOARD', teamKey: null,
 };
 
-const careerMonthsOf = (row: Row) => Number(((row.answers ?? {}) as ApplicationAnswers).required?.experienceMonths ?? 0);
-
-/** The cohort's applications on the board, in application order. */
-async function boardApplications(knex: Knex, oddId: number): Promise<Row[]> {
-  return knex('application').where({ odd_id: oddId }).whereIn('status', BOARD_STATES).whereNotNull('role').orderBy([{ column: 'submitted_at' }, { column: 'join_id' }]);
-}
+const careerMonthsOf = (row: ApplicantRow | undefined) => Number((row?.personal_data_erased_at ? null : row?.required?.experienceMonths) ?? 0);
 
 /**
- * The matcher's input from the stored applications: each member named by nickname (the explanations name
- * them; a withdrawn member by number), career and weekly hours from the answers, the check-up's score, and
- * friends resolved at the aside step (friend_user_ids) or matched by career card ID.
+ * The matcher's input: the cohort's applications in team building, in application order, each member named by
+ * nickname (the explanations name them; a withdrawn member by number), career and weekly hours from the answers,
+ * the check-up's score, and friends resolved at the aside step (friend_user_ids) or matched by career card ID.
  */
-async function matcherApplicants(deps: BoardDeps, oddId: number, rows: Row[]): Promise<Applicant[]> {
-  const persons = await peopleOf(deps.knex, deps.people, oddId, rows, null);
-  const joinByUser = new Map(rows.map((r) => [r.user_id as number, r.join_id as number]));
+async function matcherApplicants(knex: Knex, oddId: number): Promise<Applicant[]> {
+  const applicants = createApplicantListRepository(knex);
+  const rows = await applicants.inStates(oddId, BOARD_STATES);
+  const persons = peopleOf(rows, await applicants.friendsOf(oddId, rows));
+  const joinByUser = new Map(rows.map((r) => [r.user_id, r.join_id]));
   return rows.map((row) => {
     const person = persons.get(row.join_id)!;
     return {
@@ -121,7 +74,7 @@ async function matcherApplicants(deps: BoardDeps, oddId: number, rows: Row[]): P
       skillLevel: person.skillScore,
       weeklyHours: person.weeklyHours,
       friendIds: [...new Set([
-        ...((row.friend_user_ids ?? []) as number[]).flatMap((userId) => joinByUser.get(userId) ?? []),
+        ...(row.personal_data_erased_at ? [] : (row.friend_user_ids ?? [])).flatMap((userId) => joinByUser.get(userId) ?? []),
         ...person.friendRequests.flatMap((f) => (f.joinId === null ? [] : [f.joinId])),
       ])],
     };
@@ -134,11 +87,10 @@ function refuseWhenPublished(board: Board | null): void {
 
 /** Runs the matcher around the operator's locks and stores the proposal as the board. */
 export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: number, seed?: number): Promise<Board> {
-  const rows = await boardApplications(deps.knex, oddId);
-  const applicants = await matcherApplicants(deps, oddId, rows);
+  const applicants = await matcherApplicants(deps.knex, oddId);
   return deps.knex.transaction(async (trx) => {
     const cohort = await lockCohort(trx, oddId);
-    const previous = await loadBoard(trx, oddId, true);
+    const previous = await createBoardRepository(trx).load(oddId, true);
     refuseWhenPublished(previous);
     const lockedMembers = previous?.lockedMembers ?? {};
     const lockedTeams = previous?.lockedTeams ?? [];
@@ -165,7 +117,7 @@ export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: nu
       scores: Object.fromEntries(result.teams.map((t) => [t.key, t.score])),
       publishedAt: null,
     };
-    await saveBoard(trx, board, deps.clock());
+    await createBoardRepository(trx).save(board, deps.clock());
     await audit(trx, { actorUserId, action: 'BOARD_RUN', targetType: 'TEAM_BOARD', targetId: oddId, oddId, before: previous ? { teams: previous.teams, waitlist: previous.waitlist } : null, after: { seed: board.seed, teams: board.teams, waitlist: board.waitlist, worstScore: result.worstScore, meanScore: result.meanScore }, at: deps.clock() });
     return board;
   });
@@ -174,12 +126,13 @@ export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: nu
 async function editBoard(deps: BoardDeps, oddId: number, change: (board: Board) => void, entry: { actorUserId: number; action: string; targetId: string | number }): Promise<Board> {
   return deps.knex.transaction(async (trx) => {
     await lockCohort(trx, oddId);
-    const board = await loadBoard(trx, oddId, true);
+    const boards = createBoardRepository(trx);
+    const board = await boards.load(oddId, true);
     if (!board) throw conflict(MESSAGES.adminNoProposal);
     refuseWhenPublished(board);
     const before = { teams: structuredClone(board.teams), waitlist: [...board.waitlist], lockedMembers: { ...board.lockedMembers }, lockedTeams: [...board.lockedTeams] };
     change(board);
-    await saveBoard(trx, board, deps.clock());
+    await boards.save(board, deps.clock());
     await audit(trx, { actorUserId: entry.actorUserId, action: entry.action, targetType: 'TEAM_BOARD', targetId: entry.targetId, oddId, before, after: { teams: board.teams, waitlist: board.waitlist, lockedMembers: board.lockedMembers, lockedTeams: board.lockedTeams }, at: deps.clock() });
     return board;
   });
@@ -225,17 +178,51 @@ export function lockOnBoard(deps: BoardDeps, oddId: number, actorUserId: number,
   }, { actorUserId, action: locked ? 'BOARD_LOCK' : 'BOARD_UNLOCK', targetId: target.joinId ?? target.teamKey ?? '' });
 }
 
-/** The board as the console shows it (names, roles, states, explanations). */
-export async function boardView(deps: BoardDeps, oddId: number): Promise<BoardResponse> {
-  const board = await loadBoard(deps.knex, oddId);
-  if (!board) {
-    if (!(await deps.knex('cohort').where({ odd_id: oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
-    return { oddId, seed: 1, teams: [], waitlist: [], publishedAt: null };
-  }
-  const ids = [...Object.values(board.teams).flat(), ...board.waitlist];
-  const rows: Row[] = ids.length ? await deps.knex('application').whereIn('join_id', ids) : [];
-  const byId = new Map(rows.map((r) => [r.join_id as number, r]));
-  const persons = await peopleOf(deps.knex, deps.people, oddId, rows, board);
+/** What the console asks of the board: a page of its teams and of its waitlist, and the people filters. */
+export interface BoardQuery {
+  /** Absent: every team and the whole waitlist on one page. */
+  page?: number;
+  waitlistPage?: number;
+  filters?: ApplicantListFilters;
+}
+
+const filtering = (f: ApplicantListFilters | undefined): f is ApplicantListFilters => Object.values(f ?? {}).some((v) => v !== undefined && v !== '');
+const pageOf = <T>(items: T[], page: number, size: number) => items.slice((page - 1) * size, page * size);
+
+/**
+ * The board as the console shows it (names, roles, states, explanations), a page at a time: the board's layout
+ * says which teams and waitlisted members are on the page (with filters, the database says whom they match), and
+ * only those members' applications and texts are read, with their friends; nobody else is asked.
+ */
+export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuery = {}): Promise<BoardResponse> {
+  const applicants = createApplicantListRepository(deps.knex);
+  const boards = createBoardRepository(deps.knex);
+  const board = await boards.layout(oddId);
+  if (!board && !(await applicants.cohortExists(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
+  const teams = board?.teams ?? {};
+  const waitlist = board?.waitlist ?? [];
+  const teamKeys = Object.keys(teams);
+  const memberCount = Object.values(teams).flat().length + waitlist.length;
+  const matching = filtering(query.filters) ? new Set(await applicants.boardMatches(oddId, query.filters)) : null;
+  const shows = (joinId: number) => !matching || matching.has(joinId);
+  const shownTeams = teamKeys.filter((key) => !matching || teams[key]!.some(shows));
+  const shownWaitlist = waitlist.filter(shows);
+  const page = query.page ?? 1;
+  const pageSize = query.page ? deps.boardPages.teamsPageSize : Math.max(1, shownTeams.length);
+  const waitlistPage = query.waitlistPage ?? 1;
+  const waitlistPageSize = query.page || query.waitlistPage ? deps.boardPages.waitlistPageSize : Math.max(1, shownWaitlist.length);
+  const pageTeams = pageOf(shownTeams, page, pageSize);
+  const pageWaitlist = pageOf(shownWaitlist, waitlistPage, waitlistPageSize);
+  const onPage = [...pageTeams.flatMap((key) => teams[key]!), ...pageWaitlist];
+
+  // Seated from the document at hand (the last team that lists a member wins, as everywhere).
+  const teamOf = new Map(Object.entries(teams).flatMap(([key, ids]) => ids.map((id) => [id, key] as const)));
+  const waiting = new Set(waitlist);
+  const [rows, texts] = await Promise.all([applicants.byJoinIds(onPage), boards.texts(oddId, onPage)]);
+  const seated = rows.map((r) => ({ ...r, team_key: teamOf.get(r.join_id) ?? null, waitlisted: waiting.has(r.join_id) }));
+  const friends = (await applicants.friendsOf(oddId, seated, false)).map((f) => ({ ...f, team_key: teamOf.get(f.join_id) ?? null }));
+  const byId = new Map(seated.map((r) => [r.join_id, r]));
+  const persons = peopleOf(seated, friends);
   const member = (joinId: number): BoardMember => {
     const row = byId.get(joinId);
     const person = persons.get(joinId);
@@ -243,25 +230,32 @@ export async function boardView(deps: BoardDeps, oddId: number): Promise<BoardRe
       ...(person ? shown(person) : ANONYMOUS),
       joinId,
       state: row?.status ?? 'CANCELLED',
-      careerMonths: row ? careerMonthsOf(row) : 0,
-      locked: board.lockedMembers[String(joinId)] !== undefined,
-      explanation: board.explanations[String(joinId)] ?? '',
+      careerMonths: careerMonthsOf(row),
+      locked: board?.lockedMembers[String(joinId)] !== undefined,
+      explanation: texts.explanations.get(joinId) ?? '',
     };
   };
   return {
     oddId,
-    seed: board.seed,
-    teams: Object.entries(board.teams).map(([key, members]) => ({ key, locked: board.lockedTeams.includes(key), score: board.scores[key] ?? null, members: members.map(member) })),
-    waitlist: board.waitlist.map((joinId) => ({ ...member(joinId), reason: board.unplaced.find((u) => u.joinId === joinId)?.explanation ?? null })),
-    publishedAt: board.publishedAt?.toISOString() ?? null,
+    seed: board?.seed ?? 1,
+    teamKeys,
+    teams: pageTeams.map((key) => ({ key, locked: board!.lockedTeams.includes(key), score: board!.scores[key] ?? null, members: teams[key]!.map(member) })),
+    waitlist: pageWaitlist.map((joinId) => ({ ...member(joinId), reason: texts.reasons.get(joinId) ?? null })),
+    publishedAt: board?.publishedAt?.toISOString() ?? null,
+    page,
+    pageSize,
+    teamCount: shownTeams.length,
+    waitlistPage,
+    waitlistPageSize,
+    waitlistCount: shownWaitlist.length,
+    memberCount,
+    matchingCount: matching ? matching.size : memberCount,
   };
 }
 
-async function previewOf(knex: Knex, board: Board, cohort: Row, people: PeopleClient | null): Promise<PublishPreview> {
-  const ids = Object.values(board.teams).flat();
-  const rows: Row[] = ids.length ? await knex('application').whereIn('join_id', ids) : [];
-  const byId = new Map(rows.map((r) => [r.join_id as number, r]));
-  const names = people ? await people.lookup(rows.map((r) => r.user_id)) : new Map();
+async function previewOf(knex: Knex | Knex.Transaction, board: Board, cohort: Row): Promise<PublishPreview> {
+  const rows = await createBoardRepository(knex).seatApplications(Object.values(board.teams).flat());
+  const byId = new Map(rows.map((r) => [r.join_id, r]));
   const preview: PublishPreview = { oddId: board.oddId, charges: [], alreadyPaid: [], totalKrw: 0, waitlisted: [...board.waitlist] };
   for (const [teamKey, members] of Object.entries(board.teams)) {
     for (const joinId of members) {
@@ -270,7 +264,7 @@ async function previewOf(knex: Knex, board: Board, cohort: Row, people: PeopleCl
       if (row.status === 'PAID') preview.alreadyPaid.push({ joinId, teamKey });
       else if (CHARGED_AT_PUBLISH.includes(row.status)) {
         const amountKrw = Number(row.fee_krw ?? cohort.fee_krw);
-        preview.charges.push({ joinId, name: names.get(row.user_id)?.name ?? null, teamKey, amountKrw });
+        preview.charges.push({ joinId, name: row.member_name, teamKey, amountKrw });
         preview.totalKrw += amountKrw;
       }
     }
@@ -280,10 +274,10 @@ async function previewOf(knex: Knex, board: Board, cohort: Row, people: PeopleCl
 
 /** Who will be charged when the board is published, and how much in total. */
 export async function publishPreview(deps: BoardDeps, oddId: number): Promise<PublishPreview> {
-  const board = await loadBoard(deps.knex, oddId);
+  const boards = createBoardRepository(deps.knex);
+  const board = await boards.load(oddId);
   if (!board) throw conflict(MESSAGES.adminNoProposal);
-  const cohort = await deps.knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId).first('c.*', 'p.fee_krw');
-  return previewOf(deps.knex, board, cohort, deps.people);
+  return previewOf(deps.knex, board, (await boards.cohort(oddId))!);
 }
 
 /**
@@ -295,32 +289,33 @@ export async function publishPreview(deps: BoardDeps, oddId: number): Promise<Pu
 export async function publishBoard(deps: BoardDeps, oddId: number, actorUserId: number): Promise<{ publishedAt: Date; chargeJobs: number; teams: number }> {
   return deps.knex.transaction(async (trx) => {
     const cohort = await lockCohort(trx, oddId);
-    const board = await loadBoard(trx, oddId, true);
+    const boards = createBoardRepository(trx);
+    const board = await boards.load(oddId, true);
     if (!board) throw conflict(MESSAGES.adminNoProposal);
     refuseWhenPublished(board);
     const now = deps.clock();
-    const preview = await previewOf(trx, board, cohort, null);
+    const preview = await previewOf(trx, board, cohort);
     const charged = new Set(preview.charges.map((c) => c.joinId));
     const paid = new Set(preview.alreadyPaid.map((c) => c.joinId));
     let teams = 0;
     for (const [index, [teamKey, members]] of Object.entries(board.teams).entries()) {
       const placed = members.filter((id) => charged.has(id) || paid.has(id));
       if (!placed.length) continue;
-      const [team] = await trx('team').insert({ odd_id: oddId, team_key: teamKey, name: `${index + 1}팀`, created_at: now }).returning('team_id');
+      const teamId = await boards.addTeam({ oddId, teamKey, name: `${index + 1}팀`, at: now });
       teams += 1;
       for (const joinId of placed) {
-        await trx('team_member').insert({ join_id: joinId, team_id: team.team_id, explanation: (board.explanations[String(joinId)] ?? '').slice(0, 500), joined_at: now });
+        await boards.addSeat({ joinId, teamId, explanation: (board.explanations[String(joinId)] ?? '').slice(0, 500), at: now });
         if (paid.has(joinId)) await transition(trx, { joinId, to: 'ASSIGNED', actor: 'OPERATOR', actorUserId, reason: `팀 발표 (${teamKey})` });
         else await deps.jobs.sendIn(trx, 'team-charge', { joinId }, { singletonKey: `team-charge:${joinId}` });
       }
     }
     for (const joinId of board.waitlist) {
-      const row = await trx('application').where({ join_id: joinId }).first('status');
-      if (row && (row.status === 'RESERVED' || row.status === 'TEAM_BUILDING' || row.status === 'PAID')) {
+      const status = await boards.statusOf(joinId);
+      if (status === 'RESERVED' || status === 'TEAM_BUILDING' || status === 'PAID') {
         await transition(trx, { joinId, to: 'WAITLISTED', actor: 'OPERATOR', actorUserId, reason: '팀 발표: 대기 명단' });
       }
     }
-    await trx('team_board').where({ odd_id: oddId }).update({ published_at: now, published_by: actorUserId, updated_at: now });
+    await boards.markPublished(oddId, actorUserId, now);
     await audit(trx, { actorUserId, action: 'BOARD_PUBLISH', targetType: 'TEAM_BOARD', targetId: oddId, oddId, before: null, after: { teams: board.teams, waitlist: board.waitlist, totalKrw: preview.totalKrw, charges: preview.charges.length }, at: now });
     return { publishedAt: now, chargeJobs: charged.size, teams };
   });

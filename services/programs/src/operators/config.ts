@@ -5,12 +5,18 @@
  * - CHARGE_DEADLINE_CRON (every 10 minutes): when the deadline job looks for expired deadlines (Asia/Seoul).
  * - CHECKIN_MISSES_CRON (`0 22 * * *`): the sprint check-ins close at 22:00; the job records that day's misses.
  * - OPERATOR_NOTIFY_EMAIL (unset): where the operators are mailed when a member is dropped (also in the audit log).
+ * - APPLICANT_COPY_CRON (every minute): when the applicant-copy job also looks for copies still due (one whose
+ *   jobs ran out of retries while a peer was down); new applications and the peers' signals queue it at once.
+ * - APPLICANT_COPY_BATCH_SIZE (1000): applications one round copies (the account and itskill take 1,000 a request).
+ * - APPLICANT_COPY_MAX_ROUNDS (50): rounds one job runs before it queues the next (after migration 201 a large
+ *   database has every application due once).
  */
 export interface OperatorsConfig {
   paymentUpdateDeadlineHours: number;
   chargeDeadlineCron: string;
   checkinMissesCron: string;
   notifyEmail: string | null;
+  applicantCopy: { cron: string; batchSize: number; maxRounds: number };
 }
 
 /** Part of the service's config (../config.ts reads it with the rest). */
@@ -20,6 +26,11 @@ export function readOperatorsConfig(env: NodeJS.ProcessEnv): OperatorsConfig {
     chargeDeadlineCron: env.CHARGE_DEADLINE_CRON ?? '*/10 * * * *',
     checkinMissesCron: env.CHECKIN_MISSES_CRON ?? '0 22 * * *',
     notifyEmail: env.OPERATOR_NOTIFY_EMAIL || null,
+    applicantCopy: {
+      cron: env.APPLICANT_COPY_CRON ?? '* * * * *',
+      batchSize: Math.max(1, Number(env.APPLICANT_COPY_BATCH_SIZE ?? 1_000)),
+      maxRounds: Math.max(1, Number(env.APPLICANT_COPY_MAX_ROUNDS ?? 50)),
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { seoulDate } from '../schedule';
 import { createPeopleClient, type PeopleClient } from './people-client';
 import type { OperatorsConfig } from './config';
 import { runChargeDeadlines, runTeamCharge } from './charging';
+import { copyDuePeople } from './people-copy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,9 +39,21 @@ export const operatorsPlugin = fp<{ config: OperatorsConfig; people?: PeopleClie
       await recordMisses(app, seoulDate(app.clock()));
     });
     app.jobs.schedule('checkin-misses', config.checkinMissesCron);
-    const deps = { knex: app.knex, people, jobs: app.jobs, clock: app.clock };
+    // Copies of who the applicants are: queued by each new application and each signal from account or itskill;
+    // the schedule takes what is still due, and a job that stops at its rounds queues the next.
+    app.jobs.handle('applicant-copy', async () => {
+      const copied = await copyDuePeople(app.knex, people, config.applicantCopy);
+      if (copied.names || copied.skills) app.log.info(copied, 'applicant copies taken');
+      if (copied.more) await app.jobs.send('applicant-copy', {});
+    });
+    app.jobs.schedule('applicant-copy', config.applicantCopy.cron);
+    // What is due at start (a fresh demo seed, a migrated database) is taken at once, not at the next schedule.
+    app.addHook('onReady', async () => {
+      await app.jobs.send('applicant-copy', {});
+    });
+    const deps = { knex: app.knex, jobs: app.jobs, clock: app.clock, boardPages: app.programsConfig.board };
     await app.register(adminCohortRoutes);
-    await app.register(adminApplicantRoutes, { people });
+    await app.register(adminApplicantRoutes);
     await app.register(adminPaymentRoutes, { people });
     await app.register(adminBoardRoutes, { deps });
     await app.register(adminTeamRoutes);

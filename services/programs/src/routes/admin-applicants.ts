@@ -1,39 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
-import { APPLICATION_STATES, ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { FRIEND_STATUSES, PLACEMENTS, type AdminApplicant, type ApplicantListResponse, type AuditLogResponse, type FriendStatus, type Placement } from '@sq/contracts/api/operators';
+import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
+import type { AdminApplicant, ApplicantListResponse, AuditLogResponse, FriendStatus, Placement } from '@sq/contracts/api/operators';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
-import type { PeopleClient } from '../operators/people-client';
 import { listApplicants, pageOfApplicants } from '../operators/applicant-list';
+import { createApplicantListRepository } from '../repositories/applicant-list-repository';
+import { createAuditLogRepository } from '../repositories/audit-log-repository';
+import { applicantFilterFields, hoursInOrder, invalid, pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });
 const joinParams = z.object({ joinId: idParam });
-const invalid = { error: MESSAGES.badRequest };
-const hours = z.coerce.number(invalid).int(invalid).min(0, invalid).max(80, invalid).optional();
-const filterFields = z.object({
-  role: z.enum(['PLANNER', 'DESIGNER', 'DEVELOPER']).optional(),
-  state: z.enum(APPLICATION_STATES).optional(),
-  careerYears: z.string().max(30).optional(),
-  skillLevel: z.enum(['1', '2', '3', '4', '5', 'none'], invalid).optional(),
-  minHours: hours,
-  maxHours: hours,
-  friends: z.enum(['true', 'false']).optional(),
-  friendStatus: z.enum(FRIEND_STATUSES, invalid).optional(),
-  placement: z.enum(PLACEMENTS, invalid).optional(),
-  /** Part of a name, nickname or career card ID (any case). */
-  q: z.string().trim().max(50).optional(),
-});
-const hoursInOrder = (f: { minHours?: number; maxHours?: number }) => f.minHours === undefined || f.maxHours === undefined || f.minHours <= f.maxHours;
-const hoursMessage = { message: MESSAGES.adminHoursRangeInvalid, path: ['minHours'] };
-const filters = filterFields.refine(hoursInOrder, hoursMessage);
+const filters = hoursInOrder(applicantFilterFields);
 type Filters = z.infer<typeof filters>;
 /** A page of the list: page 1-based; the size defaults to the configured one and is capped by the configured largest. */
 const pagedFilters = (pageSize: number, maxPageSize: number) =>
-  filterFields.extend({
-    page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(1_000_000, invalid).default(1),
+  hoursInOrder(applicantFilterFields.extend({
+    page: pageField.default(1),
     pageSize: z.coerce.number(invalid).int(invalid).min(1, invalid).max(maxPageSize, invalid).default(pageSize),
-  }).refine(hoursInOrder, hoursMessage);
+  }));
 const auditQuery = z.object({ oddId: idParam.optional(), limit: z.coerce.number().int().min(1).max(500).default(100), before: idParam.optional() });
 
 const csvCell = (value: unknown) => {
@@ -57,9 +42,11 @@ export function applicantsCsv(applicants: AdminApplicant[]): string {
 }
 
 /** Operators' applicants of a cohort, their answers, CSV export, and the audit log. */
-const adminApplicantRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (app, { people }) => {
+const adminApplicantRoutes: FastifyPluginAsync = async (app) => {
+  const applicants = createApplicantListRepository(app.knex);
+  const auditLog = createAuditLogRepository(app.knex);
   const cohortExists = async (oddId: number) => {
-    if (!(await app.knex('cohort').where({ odd_id: oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
+    if (!(await applicants.cohortExists(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
   };
 
   const { pageSize, maxPageSize } = app.programsConfig.applicantList;
@@ -70,7 +57,7 @@ const adminApplicantRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async
     async (request): Promise<ApplicantListResponse & { ErrorCode: '00' }> => {
       await cohortExists(request.params.oddId);
       const { page, pageSize: size, ...wanted } = request.query;
-      return ok(await pageOfApplicants(app.knex, people, request.params.oddId, wanted, page, size));
+      return ok(await pageOfApplicants(app.knex, request.params.oddId, wanted, page, size));
     },
   );
 
@@ -79,7 +66,7 @@ const adminApplicantRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 지원자 CSV (UTF-8 BOM)', params: oddParams, querystring: filters } },
     async (request, reply) => {
       await cohortExists(request.params.oddId);
-      const csv = applicantsCsv(await listApplicants(app.knex, people, request.params.oddId, request.query));
+      const csv = applicantsCsv(await listApplicants(app.knex, request.params.oddId, request.query));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="cohort-${request.params.oddId}-applicants.csv"`)
@@ -91,26 +78,18 @@ const adminApplicantRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async
     '/api/admin/applications/:joinId/answers',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 지원서 답변', params: joinParams } },
     async (request) => {
-      const row = await app.knex('application').where({ join_id: request.params.joinId }).first('join_id', 'answers', 'personal_data_erased_at');
+      const row = await applicants.answersOf(request.params.joinId);
       if (!row) throw notFound(MESSAGES.applyNotFound);
       // A withdrawn member's answers are erased ({}); `erasedAt` says since when.
       const erasedAt = row.personal_data_erased_at ? new Date(row.personal_data_erased_at).toISOString() : null;
-      return ok({ joinId: row.join_id as number, answers: row.answers as ApplicationAnswers, erasedAt });
+      return ok({ joinId: row.join_id, answers: row.answers as ApplicationAnswers, erasedAt });
     },
   );
 
   app.get<{ Querystring: z.infer<typeof auditQuery> }>(
     '/api/admin/audit-log',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 운영 기록 (누가, 언제, 무엇을, 전후)', querystring: auditQuery } },
-    async (request): Promise<AuditLogResponse & { ErrorCode: '00' }> => {
-      const query = app.knex('audit_log').orderBy('audit_id', 'desc').limit(request.query.limit);
-      if (request.query.oddId) query.where({ odd_id: request.query.oddId });
-      if (request.query.before) query.where('audit_id', '<', request.query.before);
-      const rows = await query;
-      return ok({
-        entries: rows.map((r) => ({ auditId: Number(r.audit_id), actorUserId: r.actor_user_id, action: r.action, targetType: r.target_type, targetId: r.target_id, oddId: r.odd_id, before: r.before, after: r.after, createdAt: new Date(r.created_at).toISOString() })),
-      });
-    },
+    async (request): Promise<AuditLogResponse & { ErrorCode: '00' }> => ok({ entries: await auditLog.page(request.query) }),
   );
 };
 

@@ -54,7 +54,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     '/api/apply/:oddId/draft',
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원서 작성 시작 또는 이어 쓰기', params } },
     async (request, reply) => {
-      const { row, created } = await startDraft(app.knex, member(request), request.params.oddId, app.clock());
+      const { row, created } = await startDraft(app.knex, app.jobs, member(request), request.params.oddId, app.clock());
       if (created) reply.status(201);
       return ok(await draftResponse(row.join_id));
     },

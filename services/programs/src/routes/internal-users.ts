@@ -4,6 +4,7 @@ import { ok } from '@sq/contracts';
 import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { idParam, requireInternal } from '@sq/service-kit';
 import { erasePersonalData } from '../applications/erasure';
+import { createPeopleCopyRepository } from '../repositories/people-copy-repository';
 
 /**
  * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
@@ -50,6 +51,22 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
       const result = await erasePersonalData(app.knex, request.params.userId, app.clock(), request.body ?? {}, app.jobs);
       request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
       return ok(result);
+    },
+  );
+
+  // The account (a changed name or nickname) and itskill (a completed check-up, a result attached to an
+  // application) say the member changed, from their outboxes: each application of theirs needs a new copy of who
+  // they are (OPERATORS.md, "Who the applicants are"), which the applicant-copy job queued here takes. Idempotent.
+  app.post<{ Params: z.infer<typeof params> }>(
+    '/internal/users/:userId/people-changed',
+    { preHandler: requireInternal, schema: { hide: true, params } },
+    async (request) => {
+      const applications = await app.knex.transaction(async (trx) => {
+        const changed = await createPeopleCopyRepository(trx).memberChanged(request.params.userId);
+        if (changed) await app.jobs.sendIn(trx, 'applicant-copy', {});
+        return changed;
+      });
+      return ok({ applications });
     },
   );
 

@@ -2,7 +2,7 @@ import { apiGet } from '@sq/api-client';
 import type { ApplicationState } from '@sq/contracts/api/application-states';
 import type { ApplicantListResponse } from '@sq/contracts/api/operators';
 import { useAsync } from '@sq/ui';
-import { NO_PEOPLE_FILTERS, type PeopleFilterForm } from '../people-filters';
+import { NO_PEOPLE_FILTERS, peopleFilterQuery, type PeopleFilterForm } from '../people-filters';
 
 /** The console's applicant filters: the people filters and the application's state; empty means "any". */
 export interface ApplicantFilters extends PeopleFilterForm {
@@ -12,8 +12,8 @@ export interface ApplicantFilters extends PeopleFilterForm {
 export const NO_FILTERS: ApplicantFilters = { ...NO_PEOPLE_FILTERS, state: '' };
 
 /** The query string of the filters: only those set (the CSV export takes the same). */
-export function filterQuery(filters: ApplicantFilters) {
-  return Object.fromEntries(Object.entries({ ...filters, q: filters.q.trim() }).filter(([, v]) => v !== '')) as Record<string, string>;
+export function filterQuery({ state, ...people }: ApplicantFilters): Record<string, string> {
+  return { ...peopleFilterQuery(people), ...(state ? { state } : {}) };
 }
 
 /**

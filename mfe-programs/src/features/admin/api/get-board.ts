@@ -1,12 +1,28 @@
 import { apiGet } from '@sq/api-client';
 import type { BoardResponse } from '@sq/contracts/api/operators';
 import { useAsync } from '@sq/ui';
+import { peopleFilterQuery, type PeopleFilterForm } from '../people-filters';
 
-/** GET /api/admin/cohorts/{oddId}/board — proposed teams (members, locks, explanations, score) and the waitlist with reasons. */
-export async function getBoard(oddId: number, signal?: AbortSignal) {
-  return apiGet<BoardResponse>(`/admin/cohorts/${oddId}/board`, undefined, { signal });
+/** The part of the board the console shows: a page of its teams and of its waitlist, and the people filters. */
+export interface BoardView {
+  page: number;
+  waitlistPage: number;
+  filters: PeopleFilterForm;
 }
 
-export function useBoard(oddId: number) {
-  return useAsync((signal) => getBoard(oddId, signal), [oddId]);
+/** The query of a view (the service answers the board's actions with the same page). */
+export function boardQuery(view: BoardView): Record<string, string> {
+  return { page: String(view.page), ...(view.waitlistPage > 1 ? { waitlistPage: String(view.waitlistPage) } : {}), ...peopleFilterQuery(view.filters) };
+}
+
+/**
+ * GET /api/admin/cohorts/{oddId}/board — proposed teams (members, locks, explanations, score) and the waitlist with
+ * reasons: a page of each for a view, else the whole board (the team pages read it for names).
+ */
+export async function getBoard(oddId: number, view?: BoardView, signal?: AbortSignal) {
+  return apiGet<BoardResponse>(`/admin/cohorts/${oddId}/board`, view ? boardQuery(view) : undefined, { signal });
+}
+
+export function useBoard(oddId: number, view?: BoardView) {
+  return useAsync((signal) => getBoard(oddId, view, signal), [oddId, JSON.stringify(view ?? null)]);
 }

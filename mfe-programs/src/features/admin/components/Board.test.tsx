@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@sq/api-client';
-import type { BoardResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { board, sprintCohort } from '../test-fixtures';
+import { boardAnswer, wholeBoard, sprintCohort, type WholeBoard } from '../test-fixtures';
 import { AdminConsole } from './AdminConsole';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
@@ -23,17 +22,20 @@ function renderBoard() {
   );
 }
 
+/** The page the board opens at, which every action answers until the operator goes elsewhere. */
+const FIRST_PAGE = { page: '1' };
+
 const memberCard = (joinId: number) => screen.getAllByTestId('board-member').find((el) => el.dataset.joinId === String(joinId))!;
 const team = (key: string) => screen.getAllByTestId('board-team').find((el) => el.dataset.teamKey === key)!;
 
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
 describe('operators console: team building board', { timeout: 20_000 }, () => {
-  let current: BoardResponse;
+  let current: WholeBoard;
   beforeEach(() => {
-    current = { ...board, teams: [], waitlist: [] };
-    api.get.mockImplementation((path: string) => {
+    current = { ...wholeBoard, teams: [], waitlist: [] };
+    api.get.mockImplementation((path: string, params?: Record<string, string>) => {
       if (path === '/admin/cohorts') return Promise.resolve({ cohorts: [sprintCohort] });
-      if (path === '/admin/cohorts/212/board') return Promise.resolve(current);
+      if (path === '/admin/cohorts/212/board') return Promise.resolve(boardAnswer(current, params));
       if (path === '/admin/cohorts/212/board/preview') return Promise.resolve(preview);
       return Promise.reject(new Error(`unexpected GET ${path}`));
     });
@@ -46,11 +48,13 @@ describe('operators console: team building board', { timeout: 20_000 }, () => {
   it('runs the matcher and shows the teams with their make-up, explanations and the unplaced with reasons', async () => {
     renderBoard();
     await screen.findByText('아직 매칭하지 않았어요', {}, { timeout: 8000 });
-    api.post.mockResolvedValueOnce(board);
+    api.post.mockResolvedValueOnce(boardAnswer(wholeBoard, FIRST_PAGE));
     fireEvent.change(screen.getByLabelText('시드'), { target: { value: '42' } });
     fireEvent.click(screen.getByTestId('run-matcher'));
     await screen.findByTestId('board', {}, { timeout: 8000 });
-    expect(api.post).toHaveBeenCalledWith('/admin/cohorts/212/board/run', { seed: 42 });
+    // The board opens at its first page, and the run answers that page.
+    expect(api.get).toHaveBeenCalledWith('/admin/cohorts/212/board', FIRST_PAGE, expect.anything());
+    expect(api.post).toHaveBeenCalledWith('/admin/cohorts/212/board/run', { seed: 42 }, { params: FIRST_PAGE });
     expect(screen.getAllByTestId('board-team')).toHaveLength(2);
     expect(within(team('T1')).getByTestId('team-makeup').textContent).toBe('개발자 2디자이너 1평균 경력 2년균형 점수 0.82');
     expect(within(memberCard(1)).getByTestId('explanation').textContent).toBe('김하나: 개발자 자리를 채워요.');
@@ -59,28 +63,29 @@ describe('operators console: team building board', { timeout: 20_000 }, () => {
   });
 
   it('moves a member to another team or the waitlist and locks a member and a team; a refusal shows the service message', async () => {
-    current = board;
+    current = wholeBoard;
     renderBoard();
     await screen.findByTestId('board', {}, { timeout: 8000 });
-    const moved: BoardResponse = { ...board, teams: [{ ...board.teams[0]!, members: board.teams[0]!.members.slice(1) }, { ...board.teams[1]!, members: [...board.teams[1]!.members, { ...board.teams[0]!.members[0]!, explanation: '운영자가 이 팀으로 옮겼어요.' }] }] };
-    api.post.mockResolvedValueOnce(moved);
+    const [t1, t2] = wholeBoard.teams as [WholeBoard['teams'][number], WholeBoard['teams'][number]];
+    const moved: WholeBoard = { ...wholeBoard, teams: [{ ...t1, members: t1.members.slice(1) }, { ...t2, members: [...t2.members, { ...t1.members[0]!, explanation: '운영자가 이 팀으로 옮겼어요.' }] }] };
+    api.post.mockResolvedValueOnce(boardAnswer(moved, FIRST_PAGE));
     const select = within(memberCard(1)).getByTestId('move-select') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['옮기기', '2팀으로', '새 팀으로', '대기 명단으로']);
     fireEvent.change(select, { target: { value: 'T2' } });
     await waitFor(() => expect(within(team('T2')).getAllByTestId('board-member')).toHaveLength(4));
-    expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/move', { joinId: 1, toTeam: 'T2' });
+    expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/move', { joinId: 1, toTeam: 'T2' }, { params: FIRST_PAGE });
 
-    const locked: BoardResponse = { ...moved, teams: moved.teams.map((t) => (t.key === 'T2' ? { ...t, members: t.members.map((m) => (m.joinId === 1 ? { ...m, locked: true } : m)) } : t)) };
-    api.post.mockResolvedValueOnce(locked);
+    const locked: WholeBoard = { ...moved, teams: moved.teams.map((t) => (t.key === 'T2' ? { ...t, members: t.members.map((m) => (m.joinId === 1 ? { ...m, locked: true } : m)) } : t)) };
+    api.post.mockResolvedValueOnce(boardAnswer(locked, FIRST_PAGE));
     fireEvent.click(within(memberCard(1)).getByTestId('lock-member'));
     await waitFor(() => expect(memberCard(1).dataset.locked).toBe('true'));
-    expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/lock', { joinId: 1, locked: true });
+    expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/lock', { joinId: 1, locked: true }, { params: FIRST_PAGE });
     expect(within(memberCard(1)).getByTestId('lock-member').getAttribute('aria-pressed')).toBe('true');
 
-    api.post.mockResolvedValueOnce({ ...locked, teams: locked.teams.map((t) => (t.key === 'T1' ? { ...t, locked: true } : t)) });
+    api.post.mockResolvedValueOnce(boardAnswer({ ...locked, teams: locked.teams.map((t) => (t.key === 'T1' ? { ...t, locked: true } : t)) }, FIRST_PAGE));
     fireEvent.click(within(team('T1')).getByTestId('lock-team'));
     await waitFor(() => expect(within(team('T1')).getByTestId('lock-team').getAttribute('aria-pressed')).toBe('true'));
-    expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/lock', { teamKey: 'T1', locked: true });
+    expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/lock', { teamKey: 'T1', locked: true }, { params: FIRST_PAGE });
 
     api.post.mockRejectedValueOnce(new ApiError('404', MESSAGES.adminMemberNotOnBoard, 404));
     fireEvent.change(within(memberCard(7)).getByTestId('move-select'), { target: { value: 'T1' } });
@@ -88,8 +93,32 @@ describe('operators console: team building board', { timeout: 20_000 }, () => {
     expect(within(team('T2')).getAllByTestId('board-member')).toHaveLength(4);
   });
 
+  it('pages a large board: a page of teams numbered among all of them, every team a move target, actions answering the page on screen', async () => {
+    // 45 teams of one member each (the service's page holds 20).
+    const many: WholeBoard = {
+      ...wholeBoard,
+      teams: Array.from({ length: 45 }, (_, i) => ({ ...wholeBoard.teams[0]!, key: `T${i + 1}`, members: [{ ...wholeBoard.teams[0]!.members[0]!, joinId: 100 + i, teamKey: `T${i + 1}` }] })),
+    };
+    current = many;
+    renderBoard();
+    await screen.findByTestId('board', {}, { timeout: 8000 });
+    expect(screen.getAllByTestId('board-team').map((t) => t.getAttribute('aria-label'))).toEqual(Array.from({ length: 20 }, (_, i) => `${i + 1}팀`));
+    const targets = [...(within(memberCard(100)).getByTestId('move-select') as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(targets).toHaveLength(1 + 44 + 2);
+    expect(targets.slice(-3)).toEqual(['45팀으로', '새 팀으로', '대기 명단으로']);
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: '팀 페이지 이동' })).getByRole('button', { name: '3' }));
+    await waitFor(() => expect(screen.getAllByTestId('board-team').map((t) => t.dataset.teamKey)).toEqual(['T41', 'T42', 'T43', 'T44', 'T45']));
+    expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/board', { page: '3' }, expect.anything());
+    expect(team('T41').getAttribute('aria-label')).toBe('41팀');
+
+    api.post.mockResolvedValueOnce(boardAnswer(many, { page: '3' }));
+    fireEvent.click(within(team('T43')).getByTestId('lock-team'));
+    await waitFor(() => expect(api.post).toHaveBeenLastCalledWith('/admin/cohorts/212/board/lock', { teamKey: 'T43', locked: true }, { params: { page: '3' } }));
+  });
+
   it('shows who is charged and the total before publishing; publishing once makes the board read-only', async () => {
-    current = board;
+    current = wholeBoard;
     renderBoard();
     await screen.findByTestId('board', {}, { timeout: 8000 });
     fireEvent.click(screen.getByTestId('publish-open'));
@@ -108,7 +137,7 @@ describe('operators console: team building board', { timeout: 20_000 }, () => {
   });
 
   it('a second operator publishing first: the dialog says so and nothing is shown as published', async () => {
-    current = board;
+    current = wholeBoard;
     renderBoard();
     await screen.findByTestId('board', {}, { timeout: 8000 });
     fireEvent.click(screen.getByTestId('publish-open'));

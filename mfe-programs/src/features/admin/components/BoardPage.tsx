@@ -3,20 +3,21 @@ import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { BoardMember, BoardResponse, BoardTeam, PublishResponse } from '@sq/contracts/api/operators';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
-import { Button, EmptyState, Spinner, formatThousands } from '@sq/ui';
+import { Button, EmptyState, Icon, Spinner, formatThousands } from '@sq/ui';
 import { ConsoleIcon } from '@sq/ui/console-icons';
 import { LoadError } from '../../../shared/LoadError';
+import { Pagination } from '../../../shared/Pagination';
 import { seoulDay } from '../../../shared/dates';
-import { useBoard } from '../api/get-board';
+import { getBoard, useBoard, type BoardView } from '../api/get-board';
 import { lockOnBoard } from '../api/lock-on-board';
 import { moveMember } from '../api/move-member';
 import { runMatcher } from '../api/run-matcher';
-import { makeup, moveTargets } from '../board-view';
+import { makeup, moveTargets, teamName } from '../board-view';
 import { matchesPerson } from '@sq/contracts/api/applicant-filters';
 import { useCareerYears } from '../api/get-career-years';
 import { useCodeNames } from '../api/get-code-names';
 import { careerText, personName, roleName, stateName } from '../labels';
-import { NO_PEOPLE_FILTERS, toPersonFilters, type PeopleFilterForm } from '../people-filters';
+import { NO_PEOPLE_FILTERS, hoursRangeInvalid, toPersonFilters, type PeopleFilterForm } from '../people-filters';
 import { PeopleFilterFields } from './PeopleFilterFields';
 import { PersonFacts } from './PersonFacts';
 import { CohortFrame } from './CohortFrame';
@@ -34,7 +35,16 @@ function LockButton({ locked, label, onToggle, disabled, testId }: { locked: boo
   );
 }
 
-function Member({ member, team, board, act, busy, reason, codeNames }: { member: BoardMember; team: BoardTeam | null; board: BoardResponse; act: Act; busy: boolean; reason?: string | null; codeNames: Record<string, string> }) {
+interface Shown {
+  board: BoardResponse;
+  /** The page and filters on screen: every action answers that page. */
+  view: BoardView;
+  act: Act;
+  busy: boolean;
+  codeNames: Record<string, string>;
+}
+
+function Member({ member, team, reason, board, view, act, busy, codeNames }: Shown & { member: BoardMember; team: BoardTeam | null; reason?: string | null }) {
   const name = personName(member);
   const editable = !board.publishedAt;
   return (
@@ -57,7 +67,7 @@ function Member({ member, team, board, act, busy, reason, codeNames }: { member:
             data-testid="move-select"
             onChange={(e) => {
               const to = e.target.value;
-              act(() => moveMember(board.oddId, member.joinId, to === '' ? null : to));
+              act(() => moveMember(board.oddId, member.joinId, to === '' ? null : to, view));
             }}
           >
             <option value="move" disabled>
@@ -75,7 +85,7 @@ function Member({ member, team, board, act, busy, reason, codeNames }: { member:
               label={name}
               disabled={busy}
               testId="lock-member"
-              onToggle={() => act(() => lockOnBoard(board.oddId, { joinId: member.joinId }, !member.locked))}
+              onToggle={() => act(() => lockOnBoard(board.oddId, { joinId: member.joinId }, !member.locked, view))}
             />
           ) : null}
         </div>
@@ -84,18 +94,20 @@ function Member({ member, team, board, act, busy, reason, codeNames }: { member:
   );
 }
 
-function Team({ team, index, board, act, busy, shows, codeNames }: { team: BoardTeam; index: number; board: BoardResponse; act: Act; busy: boolean; shows: (m: BoardMember) => boolean; codeNames: Record<string, string> }) {
+function Team({ team, shows, ...shown }: Shown & { team: BoardTeam; shows: (m: BoardMember) => boolean }) {
+  const { board, view, act, busy } = shown;
   const made = makeup(team.members);
+  const name = teamName(board, team.key);
   return (
-    <section className={team.locked ? `${styles.team} ${styles.teamLocked}` : styles.team} data-testid="board-team" data-team-key={team.key} aria-label={`${index + 1}팀`}>
+    <section className={team.locked ? `${styles.team} ${styles.teamLocked}` : styles.team} data-testid="board-team" data-team-key={team.key} aria-label={name}>
       <div className={styles.teamHead}>
-        <h3 className={styles.teamName}>{index + 1}팀</h3>
+        <h3 className={styles.teamName}>{name}</h3>
         <span className={styles.muted}>
           {team.key} · {formatThousands(team.members.length)}명
         </span>
         <span className={styles.spacer} />
         {!board.publishedAt ? (
-          <LockButton locked={team.locked} label={`${index + 1}팀`} disabled={busy} testId="lock-team" onToggle={() => act(() => lockOnBoard(board.oddId, { teamKey: team.key }, !team.locked))} />
+          <LockButton locked={team.locked} label={name} disabled={busy} testId="lock-team" onToggle={() => act(() => lockOnBoard(board.oddId, { teamKey: team.key }, !team.locked, view))} />
         ) : null}
       </div>
       <div className={styles.makeup} data-testid="team-makeup">
@@ -109,16 +121,19 @@ function Team({ team, index, board, act, busy, shows, codeNames }: { team: Board
       </div>
       <ul className={styles.members}>
         {team.members.filter(shows).map((m) => (
-          <Member key={m.joinId} member={m} team={team} board={board} act={act} busy={busy} codeNames={codeNames} />
+          <Member key={m.joinId} member={m} team={team} {...shown} />
         ))}
       </ul>
     </section>
   );
 }
 
-function Board({ initial }: { initial: BoardResponse }) {
+function Board({ initial, initialView }: { initial: BoardResponse; initialView: BoardView }) {
   const [board, setBoard] = useState(initial);
-  const [filters, setFilters] = useState<PeopleFilterForm>(NO_PEOPLE_FILTERS);
+  const [view, setView] = useState(initialView);
+  // The fields as typed; a backwards hours range stays here (the fields say what to fix) and is not asked.
+  const [draft, setDraft] = useState<PeopleFilterForm>(initialView.filters);
+  const [search, setSearch] = useState(initialView.filters.q);
   const careerYears = useCareerYears();
   const positions = useCodeNames('POSITION');
   const codeNames = useMemo(() => ({ ...positions.data, ...Object.fromEntries((careerYears.data ?? []).map((c) => [c.code, c.name])) }), [positions.data, careerYears.data]);
@@ -129,7 +144,7 @@ function Board({ initial }: { initial: BoardResponse }) {
   const [published, setPublished] = useState<PublishResponse | null>(null);
   useEffect(() => setBoard(initial), [initial]);
 
-  // One change at a time; every answer is the whole board as the service now has it.
+  // One change at a time; every answer is the page on screen as the service now has it.
   const act: Act = (work) => {
     setBusy(true);
     setError(null);
@@ -138,15 +153,31 @@ function Board({ initial }: { initial: BoardResponse }) {
       (e: unknown) => setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
     ).finally(() => setBusy(false));
   };
-  const teamNames = Object.fromEntries(board.teams.map((t, i) => [t.key, `${i + 1}팀`]));
+  // Another page or other filters: that page of the board, asked like an action.
+  const go = (next: BoardView) => {
+    setView(next);
+    act(() => getBoard(board.oddId, next));
+  };
+  const filter = (change: Partial<PeopleFilterForm>) => {
+    const merged = { ...draft, ...change };
+    setDraft(merged);
+    if (!hoursRangeInvalid(merged)) go({ page: 1, waitlistPage: 1, filters: merged });
+  };
+  const pageCount = Math.ceil(board.teamCount / board.pageSize);
+  // Teams left while the operator was on the last page: go to the new last page rather than show none (checked
+  // when an answer comes, not on every render).
+  useEffect(() => {
+    if (!busy && board.page > pageCount && pageCount > 0) go({ ...view, page: pageCount });
+  }, [board]);
+
+  const teamNames = Object.fromEntries(board.teamKeys.map((key) => [key, teamName(board, key)]));
   const seedNumber = /^\d{1,9}$/.test(seed) && Number(seed) > 0 ? Number(seed) : undefined;
-  const empty = board.teams.length === 0 && board.waitlist.length === 0;
-  const wanted = toPersonFilters(filters);
+  const empty = board.memberCount === 0;
+  const wanted = toPersonFilters(view.filters);
+  // The service pages the teams with someone matching; within them, only those matching are listed.
   const shows = (m: BoardMember) => matchesPerson(m, wanted);
-  const everyone = [...board.teams.flatMap((t) => t.members), ...board.waitlist];
-  const filtering = JSON.stringify(filters) !== JSON.stringify(NO_PEOPLE_FILTERS);
-  // A team with nobody matching is left out while filtering (its make-up still counts everyone on it).
-  const teams = board.teams.map((team, i) => ({ team, i })).filter(({ team }) => !filtering || team.members.some(shows));
+  const filtering = JSON.stringify(view.filters) !== JSON.stringify(NO_PEOPLE_FILTERS);
+  const shown: Shown = { board, view, act, busy, codeNames };
 
   return (
     <>
@@ -165,11 +196,11 @@ function Board({ initial }: { initial: BoardResponse }) {
             <span className={styles.label}>시드</span>
             <input className={styles.input} inputMode="numeric" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, '').slice(0, 9))} size={8} />
           </label>
-          <Button onClick={() => act(() => runMatcher(board.oddId, seedNumber))} disabled={busy} data-testid="run-matcher">
+          <Button onClick={() => act(() => runMatcher(board.oddId, seedNumber, view))} disabled={busy} data-testid="run-matcher">
             <ConsoleIcon name="shuffle" size={18} /> {empty ? '매칭 실행' : '잠금은 두고 다시 매칭'}
           </Button>
           <span className={styles.spacer} />
-          <Button variant="secondary" onClick={() => setPublishing(true)} disabled={busy || board.teams.length === 0} data-testid="publish-open">
+          <Button variant="secondary" onClick={() => setPublishing(true)} disabled={busy || board.teamKeys.length === 0} data-testid="publish-open">
             결제 미리보기와 발표
           </Button>
         </div>
@@ -184,38 +215,57 @@ function Board({ initial }: { initial: BoardResponse }) {
         <EmptyState title="아직 매칭하지 않았어요" description="매칭 실행으로 결제 예약한 지원자를 팀으로 나눠 보세요. 같은 시드는 같은 결과를 내요." />
       ) : (
         <>
-          <form className={styles.toolbar} role="search" aria-label="팀 빌딩 보드 필터" onSubmit={(e) => e.preventDefault()}>
-            <PeopleFilterFields form={filters} onChange={(change) => setFilters((prev) => ({ ...prev, ...change }))} careerYears={careerYears.data ?? []} />
+          <form
+            className={styles.toolbar}
+            role="search"
+            aria-label="팀 빌딩 보드 필터"
+            onSubmit={(e) => {
+              e.preventDefault();
+              filter({ q: search });
+            }}
+          >
+            <PeopleFilterFields form={draft} onChange={filter} careerYears={careerYears.data ?? []} />
             <label className={styles.field}>
               <span className={styles.label}>이름 또는 닉네임</span>
-              <input className={styles.input} type="search" name="q" value={filters.q} maxLength={50} onChange={(e) => setFilters((prev) => ({ ...prev, q: e.target.value }))} />
+              <input className={styles.input} type="search" name="q" value={search} maxLength={50} onChange={(e) => setSearch(e.target.value)} />
             </label>
-            {filtering ? (
-              <Button variant="secondary" onClick={() => setFilters(NO_PEOPLE_FILTERS)}>
+            <Button type="submit" variant="secondary">
+              <Icon name="search" size={18} /> 검색
+            </Button>
+            {filtering || JSON.stringify(draft) !== JSON.stringify(NO_PEOPLE_FILTERS) ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  filter(NO_PEOPLE_FILTERS);
+                }}
+              >
                 필터 지우기
               </Button>
             ) : null}
           </form>
           {filtering ? (
             <p className={styles.hint} role="status" data-testid="board-filter-count">
-              조건에 맞는 사람 {formatThousands(everyone.filter(shows).length)}명 / 전체 {formatThousands(everyone.length)}명
+              조건에 맞는 사람 {formatThousands(board.matchingCount)}명 / 전체 {formatThousands(board.memberCount)}명
             </p>
           ) : null}
           <div className={styles.board} data-testid="board">
-            {teams.map(({ team, i }) => (
-              <Team key={team.key} team={team} index={i} board={board} act={act} busy={busy} shows={shows} codeNames={codeNames} />
+            {board.teams.map((team) => (
+              <Team key={team.key} team={team} shows={shows} {...shown} />
             ))}
           </div>
+          <Pagination page={board.page} size={board.pageSize} total={board.teamCount} onChange={(page) => go({ ...view, page })} label="팀 페이지 이동" />
           <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist">
             <h2 id="waitlist-title" className={styles.subtitle}>
-              대기 명단 {formatThousands(board.waitlist.length)}명
+              대기 명단 {formatThousands(board.waitlistCount)}명
             </h2>
-            {board.waitlist.length === 0 ? <p className={styles.muted}>모두 팀에 배정되었어요.</p> : null}
+            {board.waitlistCount === 0 && !filtering ? <p className={styles.muted}>모두 팀에 배정되었어요.</p> : null}
             <ul className={styles.members}>
-              {board.waitlist.filter(shows).map((m) => (
-                <Member key={m.joinId} member={{ ...m, explanation: m.reason ? '' : m.explanation }} team={null} board={board} act={act} busy={busy} reason={m.reason} codeNames={codeNames} />
+              {board.waitlist.map((m) => (
+                <Member key={m.joinId} member={{ ...m, explanation: m.reason ? '' : m.explanation }} team={null} reason={m.reason} {...shown} />
               ))}
             </ul>
+            <Pagination page={board.waitlistPage} size={board.waitlistPageSize} total={board.waitlistCount} onChange={(waitlistPage) => go({ ...view, waitlistPage })} label="대기 명단 페이지 이동" />
           </section>
         </>
       )}
@@ -244,9 +294,12 @@ export function BoardPage() {
   );
 }
 
+/** The board as it opens: its first page of teams and of the waitlist, no filters. */
+const FIRST_VIEW: BoardView = { page: 1, waitlistPage: 1, filters: NO_PEOPLE_FILTERS };
+
 function BoardLoader({ oddId }: { oddId: number }) {
-  const board = useBoard(oddId);
+  const board = useBoard(oddId, FIRST_VIEW);
   if (board.status === 'loading') return <Spinner boxed />;
   if (board.status === 'error') return <LoadError error={board.error} onRetry={board.reload} />;
-  return <Board initial={board.data} />;
+  return <Board initial={board.data} initialView={FIRST_VIEW} />;
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { peopleBoard, sprintCohort } from '../test-fixtures';
+import { boardAnswer, peopleBoard, sprintCohort, wholePeopleBoard } from '../test-fixtures';
 import { AdminConsole } from './AdminConsole';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
@@ -47,7 +47,7 @@ describe('operators console: people on the board and the applicant list', { time
     applicantAnswer = [11, 12, 13, 14, 15].map(applicant);
     api.get.mockImplementation((path: string, params?: Record<string, string>) => {
       if (path === '/admin/cohorts') return Promise.resolve({ cohorts: [sprintCohort] });
-      if (path === '/admin/cohorts/212/board') return Promise.resolve(peopleBoard);
+      if (path === '/admin/cohorts/212/board') return Promise.resolve(boardAnswer(wholePeopleBoard, params));
       if (path === '/admin/cohorts/212/applicants') return Promise.resolve(onePage(applicantAnswer, Number(params?.page ?? 1), 50));
       if (path === '/common/getCodeGroupDetail') return Promise.resolve(codeGroup(params!.groupId!));
       return Promise.reject(new Error(`unexpected GET ${path}`));
@@ -80,50 +80,64 @@ describe('operators console: people on the board and the applicant list', { time
     expect(within(withdrawn).queryByTestId('friend-requests')).toBeNull();
   });
 
-  it('filters the members shown by role, skill level, hours, friend requests and placement, and searches names and nicknames', async () => {
+  it('asks the service for the page of the board the filters match (role, skill level, hours, friend requests, placement, names and nicknames)', async () => {
     renderAt('/admin/cohorts/212/board');
     await screen.findByTestId('board', {}, { timeout: 8000 });
     const board = screen.getByRole('search', { name: '팀 빌딩 보드 필터' });
     const field = (label: string) => within(board).getByLabelText(label);
+    const asked = () => api.get.mock.calls.filter(([path]) => path === '/admin/cohorts/212/board').at(-1)![1];
     expect(shownIds()).toEqual([11, 12, 13, 14, 15]);
 
     fireEvent.change(field('역할'), { target: { value: 'DEVELOPER' } });
-    expect(shownIds()).toEqual([12, 13, 15]);
+    await waitFor(() => expect(shownIds()).toEqual([12, 13, 15]));
+    expect(asked()).toEqual({ page: '1', role: 'DEVELOPER' });
     expect(screen.getByTestId('board-filter-count').textContent).toBe('조건에 맞는 사람 3명 / 전체 5명');
     // A team with nobody matching is left out.
     expect(screen.getAllByTestId('board-team').map((t) => t.dataset.teamKey)).toEqual(['T1']);
 
     fireEvent.change(field('IT 스킬 레벨'), { target: { value: '2' } });
-    expect(shownIds()).toEqual([12]);
+    await waitFor(() => expect(shownIds()).toEqual([12]));
+    expect(asked()).toEqual({ page: '1', role: 'DEVELOPER', skillLevel: '2' });
     fireEvent.click(within(board).getByRole('button', { name: '필터 지우기' }));
-    expect(shownIds()).toEqual([11, 12, 13, 14, 15]);
+    await waitFor(() => expect(shownIds()).toEqual([11, 12, 13, 14, 15]));
 
     fireEvent.change(field('IT 스킬 레벨'), { target: { value: 'none' } });
-    expect(shownIds()).toEqual([13, 14]);
+    await waitFor(() => expect(shownIds()).toEqual([13, 14]));
     fireEvent.change(field('IT 스킬 레벨'), { target: { value: '' } });
 
     fireEvent.change(field('주당 시간 최소'), { target: { value: '10' } });
     fireEvent.change(field('주당 시간 최대'), { target: { value: '20' } });
-    expect(shownIds()).toEqual([11]);
+    await waitFor(() => expect(shownIds()).toEqual([11]));
+    const calls = api.get.mock.calls.length;
     fireEvent.change(field('주당 시간 최소'), { target: { value: '30' } });
     expect(within(board).getByRole('alert').textContent).toBe(MESSAGES.adminHoursRangeInvalid);
     expect(field('주당 시간 최소').getAttribute('aria-invalid')).toBe('true');
+    // A backwards range is not asked: the board stays as it was.
+    expect(api.get.mock.calls.length).toBe(calls);
+    expect(shownIds()).toEqual([11]);
     fireEvent.click(within(board).getByRole('button', { name: '필터 지우기' }));
+    await waitFor(() => expect(shownIds()).toEqual([11, 12, 13, 14, 15]));
 
     fireEvent.change(field('친구 요청'), { target: { value: 'NOT_HONOURED' } });
-    expect(shownIds()).toEqual([14]);
+    await waitFor(() => expect(shownIds()).toEqual([14]));
     fireEvent.change(field('친구 요청'), { target: { value: 'HONOURED' } });
-    expect(shownIds()).toEqual([11, 12]);
+    await waitFor(() => expect(shownIds()).toEqual([11, 12]));
     fireEvent.change(field('친구 요청'), { target: { value: '' } });
 
     fireEvent.change(field('배치'), { target: { value: 'WAITLISTED' } });
-    expect(shownIds()).toEqual([15]);
+    await waitFor(() => expect(shownIds()).toEqual([15]));
     fireEvent.change(field('배치'), { target: { value: '' } });
+    await waitFor(() => expect(shownIds()).toEqual([11, 12, 13, 14, 15]));
 
+    // A search is asked when submitted.
     fireEvent.change(field('이름 또는 닉네임'), { target: { value: '그리는' } });
-    expect(shownIds()).toEqual([14]);
+    expect(shownIds()).toEqual([11, 12, 13, 14, 15]);
+    fireEvent.click(within(board).getByRole('button', { name: '검색' }));
+    await waitFor(() => expect(shownIds()).toEqual([14]));
+    expect(asked()).toEqual({ page: '1', q: '그리는' });
     fireEvent.change(field('이름 또는 닉네임'), { target: { value: '박도' } });
-    expect(shownIds()).toEqual([12]);
+    fireEvent.submit(board);
+    await waitFor(() => expect(shownIds()).toEqual([12]));
   });
 
   it('asks the service for the applicants matching the filters and shows who they are', async () => {

@@ -1,4 +1,5 @@
 import { seedMembers } from './seed-members';
+import { seedSkills } from './seed-skills';
 import { seedPrograms, type ScaleSizes } from './seed-programs';
 import { timePages, type PageFigure } from './pages';
 import { startScaleStack, type ScaleDatabases } from './stack';
@@ -19,7 +20,7 @@ const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'paymen
 
 /**
  * The data-at-scale bench (issue 18): the services on fresh databases, members and programs data generated in
- * SQL (both schemas at once), VACUUM ANALYZE (what autovacuum does to settled tables: planner statistics and the
+ * SQL (the three schemas at once), VACUUM ANALYZE (what autovacuum does to settled tables: planner statistics and the
  * visibility map index-only scans need), then the pages people wait on, timed and checked.
  */
 export async function runScaleBench(sizes: ScaleSizes, options: { runs: number; keepDatabases?: boolean; log?: (line: string) => void; reuse?: ScaleDatabases }): Promise<ScaleResult> {
@@ -29,17 +30,21 @@ export async function runScaleBench(sizes: ScaleSizes, options: { runs: number; 
   try {
     const programs = stack.programs.app.knex;
     const accounts = stack.account.app.knex;
+    const skills = stack.itskill.app.knex;
     let seedSeconds = 0;
     if (!options.reuse) {
       const seeding = performance.now();
-      await Promise.all([seedMembers(accounts, sizes.members), seedPrograms(programs, sizes, log)]);
+      await Promise.all([seedMembers(accounts, sizes.members), seedSkills(skills, sizes.members), seedPrograms(programs, sizes, log)]);
       seedSeconds = (performance.now() - seeding) / 1000;
       log(`  generated in ${seedSeconds.toFixed(0)} s`);
     }
     const analyzing = performance.now();
-    await Promise.all([accounts.raw('vacuum analyze'), programs.raw('vacuum analyze')]);
+    await Promise.all([accounts.raw('vacuum analyze'), skills.raw('vacuum analyze'), programs.raw('vacuum analyze')]);
     const analyzeSeconds = (performance.now() - analyzing) / 1000;
-    const rows: Record<string, number> = { user_account: Number((await accounts('user_account').count({ n: '*' }))[0]!.n) };
+    const rows: Record<string, number> = {
+      user_account: Number((await accounts('user_account').count({ n: '*' }))[0]!.n),
+      checkup_result: Number((await skills('checkup_result').count({ n: '*' }))[0]!.n),
+    };
     for (const table of PROGRAMS_TABLES) rows[table] = Number((await programs(table).count({ n: '*' }))[0]!.n);
     const figures = await timePages(stack, sizes, options.runs, log);
     return { sizes, rows, seedSeconds, analyzeSeconds, figures };

@@ -20,6 +20,31 @@ export interface PageFigure {
 
 const OPERATOR: Identity = { userId: 900_001, role: 'ROLE_ADMIN', sid: 'sid-scale-operator' };
 const memberIdentity = (userId: number): Identity => ({ userId, role: 'ROLE_USER', sid: `sid-scale-${userId}` });
+/**
+ * The operator's applicant list, one figure per kind of filter (each run takes the next filter of its kind, on
+ * the next recruiting cohort). q: a name's first two syllables (`김민`: one member in 400), a nickname's and a
+ * career card ID's parts.
+ */
+const APPLICANT_LISTS: { page: string; filters: string[] }[] = [
+  { page: 'applicant list: state and role', filters: ['', 'role=DEVELOPER', 'state=RESERVED&role=DESIGNER'] },
+  { page: 'applicant list: career and friend requests', filters: ['careerYears=CY_3_5Y&friends=true', 'friends=false&role=PLANNER'] },
+  { page: 'applicant list: search by name', filters: [`q=${encodeURIComponent('김민')}`, 'q=member12', 'q=CARD77', `q=${encodeURIComponent('박')}&role=DEVELOPER`] },
+  { page: 'applicant list: IT skill level', filters: ['skillLevel=3', 'skillLevel=none&role=PLANNER', 'skillLevel=5&state=RESERVED'] },
+  { page: 'applicant list: friend status', filters: ['friendStatus=UNDECIDED', 'friendStatus=NONE&role=DESIGNER'] },
+  { page: 'applicant list: page 20', filters: ['page=20', 'role=DEVELOPER&page=20'] },
+];
+
+/**
+ * The team building board as the console loads it, a page of its teams at a time (the service's page size): pages
+ * near the start, middle and end; and searched and filtered by people.
+ */
+const BOARD_VIEWS: { page: string; queries: string[] }[] = [
+  { page: 'team building board: a page of teams', queries: ['page=1', 'page=2', 'page=3', 'page=16', 'page=31'] },
+  { page: 'team building board: search and filters', queries: [`page=1&q=${encodeURIComponent('김민')}`, 'page=1&role=DESIGNER&skillLevel=3', 'page=2&q=member4'] },
+];
+
+const count = (n: number) => n.toLocaleString('en');
+
 /** Spreads the subjects (members, cohorts) over the whole range, not the first few. */
 const SPREAD = 104_729;
 
@@ -62,7 +87,124 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
   if (run.statusCode !== 200) throw new Error(`board run: ${run.statusCode} ${run.body.slice(0, 300)}`);
   log(`  (setup) the operator's matcher run on the ${sizes.boardApplicants.toLocaleString('en')}-applicant board: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const applicantFilters = ['', 'role=DEVELOPER', 'state=RESERVED&role=DESIGNER', 'q=%EA%B9%80%EB%AF%BC', 'careerYears=CY_3_5Y&friends=true'];
+  const skills = stack.itskill.app.knex;
+  /** Each application's level as itskill rules it: the result attached to it, else the member's latest. */
+  const levelsOf = async (rows: Row[]): Promise<Map<number, number>> => {
+    const userIds = [...new Set(rows.map((r) => r.user_id as number))];
+    const latest: Row[] = await skills('checkup_result').distinctOn('user_id').whereIn('user_id', userIds).where({ status: 'COMPLETED', is_demo: false })
+      .orderBy([{ column: 'user_id' }, { column: 'completed_at', order: 'desc' }]).select('user_id', 'level');
+    const attached: Row[] = await skills('checkup_application as ca').join('checkup_result as r', 'r.result_id', 'ca.result_id')
+      .whereIn('ca.join_id', rows.map((r) => r.join_id)).where('r.status', 'COMPLETED').select('ca.join_id', 'ca.user_id', 'r.level');
+    const byUser = new Map(latest.map((r) => [r.user_id as number, r.level as number]));
+    const levels = new Map(rows.flatMap((r) => (byUser.has(r.user_id) ? [[r.join_id as number, byUser.get(r.user_id)!] as const] : [])));
+    for (const a of attached) if (rows.some((r) => r.join_id === a.join_id && r.user_id === a.user_id)) levels.set(a.join_id, a.level);
+    return levels;
+  };
+
+  /**
+   * The applicants the console should list for `filter`, in list order, worked out apart from the service: the
+   * stored applications, the members' names in the account database and their levels from itskill's own
+   * rule (the attached result, else the latest).
+   */
+  const expectedApplicants = async (oddId: number, params: URLSearchParams): Promise<number[]> => {
+    const base = knex('application').where({ odd_id: oddId }).whereIn('status', params.get('state') ? [params.get('state')!] : APPLICANT_STATES);
+    if (params.get('role')) base.where({ role: params.get('role') });
+    if (params.get('careerYears')) base.whereRaw(`answers->'required'->>'careerYears' = ?`, [params.get('careerYears')]);
+    const requests = (r: Row): string[] => (r.personal_data_erased_at ? [] : (r.answers?.aside?.friendCareerCardIds ?? []));
+    let rows: Row[] = await base.orderBy([{ column: 'submitted_at' }, { column: 'join_id' }]).select('join_id', 'user_id', 'answers', 'personal_data_erased_at');
+    if (params.get('friends')) rows = rows.filter((r) => (requests(r).length > 0) === (params.get('friends') === 'true'));
+    const live = rows.filter((r) => !r.personal_data_erased_at);
+    const q = params.get('q');
+    if (q) {
+      const found = new Set<number>(await accounts('user_account').whereIn('user_id', live.map((r) => r.user_id)).whereNull('withdrawn_at')
+        .where((w) => w.whereILike('user_name', `%${q}%`).orWhereILike('user_alias', `%${q}%`).orWhereILike('profile_id', `%${q}%`)).pluck('user_id'));
+      rows = rows.filter((r) => !r.personal_data_erased_at && found.has(r.user_id));
+    }
+    const level = params.get('skillLevel');
+    if (level) {
+      const levels = await levelsOf(live);
+      rows = rows.filter((r) => {
+        const got = r.personal_data_erased_at ? null : (levels.get(r.join_id) ?? null);
+        return level === 'none' ? got === null : got === Number(level);
+      });
+    }
+    const friendStatus = params.get('friendStatus');
+    if (friendStatus) {
+      // Without a board nobody is placed, so a request is undecided; the generated board's cohort has no requests.
+      const board = await knex('team_board').where({ odd_id: oddId }).first('odd_id');
+      rows = rows.filter((r) => {
+        if (requests(r).length && board) throw new Error(`cohort ${oddId}: friend requests on a board, which the bench's check does not work out`);
+        return (requests(r).length ? 'UNDECIDED' : 'NONE') === friendStatus;
+      });
+    }
+    return rows.map((r) => r.join_id as number);
+  };
+
+  /**
+   * The board's members whom `params`' people filters match, worked out apart from the service (names in the
+   * account database, levels by itskill's rule, roles in the applications); null without filters.
+   */
+  const boardMatching = async (params: URLSearchParams, members: number[]): Promise<Set<number> | null> => {
+    if (![...params.keys()].some((k) => k !== 'page' && k !== 'waitlistPage')) return null;
+    let rows: Row[] = await knex('application').whereIn('join_id', members).select('join_id', 'user_id', 'role');
+    if (params.get('role')) rows = rows.filter((r) => r.role === params.get('role'));
+    const q = params.get('q');
+    if (q) {
+      const found = new Set<number>(await accounts('user_account').whereIn('user_id', rows.map((r) => r.user_id)).whereNull('withdrawn_at')
+        .where((w) => w.whereILike('user_name', `%${q}%`).orWhereILike('user_alias', `%${q}%`).orWhereILike('profile_id', `%${q}%`)).pluck('user_id'));
+      rows = rows.filter((r) => found.has(r.user_id));
+    }
+    const level = params.get('skillLevel');
+    if (level) {
+      const levels = await levelsOf(rows);
+      rows = rows.filter((r) => (level === 'none' ? !levels.has(r.join_id) : levels.get(r.join_id) === Number(level)));
+    }
+    return new Set(rows.map((r) => r.join_id as number));
+  };
+
+  const boardView = (query: string): Asked => ({
+    method: 'GET', url: `/api/admin/cohorts/${board}/board?${query}`, who: OPERATOR,
+    async check(body) {
+      // The page's teams are the board document's (those with someone matching), in its order, a page of them.
+      const params = new URLSearchParams(query);
+      const document = await knex('team_board').where({ odd_id: board }).first('teams', 'waitlist');
+      const teams = Object.entries(document.teams as Record<string, number[]>);
+      const members = [...teams.flatMap(([, ids]) => ids), ...(document.waitlist as number[])];
+      const matching = await boardMatching(params, members);
+      const shown = teams.filter(([, ids]) => !matching || ids.some((id) => matching.has(id)));
+      const page = Number(params.get('page') ?? 1);
+      const wanted = shown.slice((page - 1) * Number(body.pageSize), page * Number(body.pageSize));
+      const got: Row[] = body.teams ?? [];
+      const sameTeams = JSON.stringify(got.map((t) => [t.key, t.members.map((m: Row) => m.joinId)])) === JSON.stringify(wanted);
+      const counts = body.memberCount === members.length && body.teamCount === shown.length && body.matchingCount === (matching?.size ?? members.length);
+      const onPage: Row[] = got.flatMap((t) => t.members);
+      if (!sameTeams || !counts) {
+        return { wrong: `board ${query}: ${got.length} teams (${body.teamCount} in all, ${body.matchingCount} of ${body.memberCount} matching), expected ${wanted.length} (${shown.length}, ${matching?.size ?? members.length} of ${members.length})`, rows: onPage.length };
+      }
+      const named = onPage.filter((m) => m.name !== null).length;
+      const withName = await liveNames(await knex('application').whereIn('join_id', onPage.map((m) => m.joinId)).pluck('user_id'));
+      return { wrong: named === withName ? null : `board ${query}: ${named} named on the page, ${withName} members with a name`, rows: onPage.length };
+    },
+  });
+
+  const applicantList = (oddId: number, filter: string): Asked => ({
+    method: 'GET', url: `/api/admin/cohorts/${oddId}/applicants${filter ? `?${filter}` : ''}`, who: OPERATOR,
+    async check(body) {
+      // One page (the service's configured size) and the total of every match, checked against the stores.
+      const params = new URLSearchParams(filter);
+      const expected = await expectedApplicants(oddId, params);
+      const list: Row[] = body.applicants ?? [];
+      const page = Number(params.get('page') ?? 1);
+      const size = Number(body.pageSize);
+      const wanted = expected.slice((page - 1) * size, page * size);
+      if (body.total !== expected.length || list.map((a) => a.joinId).join() !== wanted.join()) {
+        return { wrong: `cohort ${oddId} ${filter}: total ${body.total} (${list.length} on the page), ${expected.length} expected (${wanted.length} on the page)`, rows: list.length };
+      }
+      const named = list.filter((a) => a.name !== null).length;
+      const withName = await liveNames(list.map((a) => a.userId as number));
+      return { wrong: named === withName ? null : `cohort ${oddId} ${filter}: ${named} applicants named on the page, ${withName} members with a name`, rows: list.length };
+    },
+  });
   const pages: { page: string; request: string; make: (i: number) => Asked | Promise<Asked> }[] = [
     {
       page: 'my applications',
@@ -95,38 +237,18 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
         };
       },
     },
+    ...APPLICANT_LISTS.map(({ page, filters }) => ({
+      page,
+      request: `GET /api/admin/cohorts/{oddId}/applicants?${filters.join(' | ')} (first page and total)`,
+      make: (i: number) => applicantList(cohortAt(openCohorts, i), filters[i % filters.length]!),
+    })),
+    ...BOARD_VIEWS.map(({ page, queries }) => ({
+      page,
+      request: `GET /api/admin/cohorts/{oddId}/board?${queries.join(' | ')}`,
+      make: (i: number) => boardView(queries[i % queries.length]!),
+    })),
     {
-      page: "operator's applicant list (filters, search)",
-      request: 'GET /api/admin/cohorts/{oddId}/applicants?… (first page and total)',
-      make: (i) => {
-        const oddId = cohortAt(openCohorts, i);
-        const filter = applicantFilters[i % applicantFilters.length]!;
-        return {
-          method: 'GET', url: `/api/admin/cohorts/${oddId}/applicants${filter ? `?${filter}` : ''}`, who: OPERATOR,
-          async check(body) {
-            // One page (the service's configured size) and the total of every match, checked against the database.
-            const params = new URLSearchParams(filter);
-            const list: Row[] = body.applicants ?? [];
-            const base = knex('application').where({ odd_id: oddId }).whereIn('status', params.get('state') ? [params.get('state')!] : APPLICANT_STATES);
-            if (params.get('role')) base.where({ role: params.get('role') });
-            if (params.get('careerYears')) base.whereRaw(`answers->'required'->>'careerYears' = ?`, [params.get('careerYears')]);
-            if (params.get('friends')) base.whereRaw(`jsonb_array_length(coalesce(answers->'aside'->'friendCareerCardIds', '[]'::jsonb)) > 0`);
-            const stored: number[] = await base.pluck('user_id');
-            const q = params.get('q');
-            const expected = q
-              ? Number((await accounts('user_account').whereIn('user_id', stored).whereNull('withdrawn_at').where((w) => w.whereILike('user_name', `%${q}%`).orWhereILike('profile_id', `%${q}%`)).count({ n: '*' }))[0]!.n)
-              : stored.length;
-            const pageRows = Math.min(expected, Number(body.pageSize));
-            if (body.total !== expected || list.length !== pageRows) return { wrong: `cohort ${oddId} ${filter}: total ${body.total} (${list.length} on the page), ${expected} expected`, rows: list.length };
-            const named = list.filter((a) => a.name !== null).length;
-            const live = await liveNames(list.map((a) => a.userId as number));
-            return { wrong: named === live ? null : `cohort ${oddId} ${filter}: ${named} applicants named on the page, ${live} members with a name`, rows: list.length };
-          },
-        };
-      },
-    },
-    {
-      page: `loading the ${sizes.boardApplicants.toLocaleString('en')}-applicant board`,
+      page: `the ${count(sizes.boardApplicants)}-applicant board at once (no paging)`,
       request: 'GET /api/admin/cohorts/{oddId}/board',
       make: () => ({
         method: 'GET', url: `/api/admin/cohorts/${board}/board`, who: OPERATOR,

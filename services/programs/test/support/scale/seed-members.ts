@@ -15,22 +15,33 @@ const textArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).joi
 export const benchCareerCardId = (userId: number) => `card${userId}`;
 
 /**
+ * SQL of what member `i` (an integer expression) is given: a Korean name from 20 surnames and 400 given names, a
+ * unique nickname and career card ID, and whether they have withdrawn. The programs generator copies them with
+ * these too (its applications hold a copy of their members' names).
+ */
+export const memberSql = (i: string) => ({
+  name: `(${textArray(SURNAMES)})[1 + ${i} % 20] || (${textArray(GIVEN_FIRST)})[1 + (${i} / 20) % 20] || (${textArray(GIVEN_SECOND)})[1 + (${i} / 400) % 20]`,
+  nickname: `'member' || ${i}`,
+  careerCardId: `'card' || ${i}`,
+  withdrawn: `(hashint4(${i}) & 2147483647) % 100 < ${WITHDRAWN_PERCENT}`,
+});
+
+/**
  * Members 1..count in the account service's schema, in one INSERT ... SELECT over generate_series: Korean
  * names from 20 surnames and 400 given names (so a search for a name finds many), unique e-mail addresses,
  * nicknames and career card IDs, sign-up vendors and dates spread over eight years, WITHDRAWN_PERCENT withdrawn.
  */
 export async function seedMembers(knex: Knex, count: number): Promise<void> {
+  const member = memberSql('i');
   await bulkLoad(knex, ['user_account'], (load) => load.split(count, (trx, from, to) => trx.raw(`
       insert into user_account (user_id, email, contact_email, user_name, user_alias, user_phone, job_group, job_code, career_years, year_code,
         profile_id, user_role, vendor, marketing_consent, reg_date, withdrawn_at)
-      select i, 'm' || i || '@example.com', 'c' || i || '@example.com',
-        (${textArray(SURNAMES)})[1 + i % 20] || (${textArray(GIVEN_FIRST)})[1 + (i / 20) % 20] || (${textArray(GIVEN_SECOND)})[1 + (i / 400) % 20],
-        'member' || i, '010' || lpad((i % 100000000)::text, 8, '0'),
+      select i, 'm' || i || '@example.com', 'c' || i || '@example.com', ${member.name}, ${member.nickname}, '010' || lpad((i % 100000000)::text, 8, '0'),
         (${textArray(JOBS.map((j) => j[1]!))})[1 + i % 3], (${textArray(JOBS.map((j) => j[0]!))})[1 + i % 3],
         (${textArray(YEARS.map((y) => y[1]!))})[1 + (i / 3) % 4], (${textArray(YEARS.map((y) => y[0]!))})[1 + (i / 3) % 4],
-        'card' || i, 'ROLE_USER', (array['EMAIL','GOOGLE','KAKAO','NAVER'])[1 + (i / 7) % 4]::text, i % 3 = 0,
+        ${member.careerCardId}, 'ROLE_USER', (array['EMAIL','GOOGLE','KAKAO','NAVER'])[1 + (i / 7) % 4]::text, i % 3 = 0,
         now() - make_interval(days => ((${count} - i) * 2920.0 / ${count})::int),
-        case when (hashint4(i) & 2147483647) % 100 < ${WITHDRAWN_PERCENT} then now() - interval '30 days' end
+        case when ${member.withdrawn} then now() - interval '30 days' end
       from generate_series(${from} + 1, ${to}) as i`)));
   await knex.raw(`select setval(pg_get_serial_sequence('user_account', 'user_id'), ${count})`);
 }

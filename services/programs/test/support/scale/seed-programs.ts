@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { bulkLoad, type Loader } from './bulk-load';
+import { memberSql } from './seed-members';
+import { skillSql } from './seed-skills';
 
 export interface ScaleSizes {
   members: number;
@@ -38,8 +40,9 @@ export function memberStride(members: number): number {
 const WEIGHT = (c: string) => `(0.25 + 1.5 * ((${c} * 0.6180339887) - floor(${c} * 0.6180339887)))`;
 
 /**
- * Cohorts, applications, their history, payments, refunds (ledger entitlements and movements), payment events
- * and operators' audit entries in the programs schema, all generated in SQL (generate_series). Products and their
+ * Cohorts, applications (with their copies of who their members are: the names seed-members gives them and the
+ * check-up seed-skills gives them), their history, payments, refunds (ledger entitlements and movements), payment
+ * events and operators' audit entries in the programs schema, all generated in SQL (generate_series). Products and their
  * refund rules are the service's reference data. Cohorts 1..cohorts-1 run every few days over eight years (the
  * newest still recruit), four products in a fixed mix; cohort `cohorts` is a 14-week team project in team building
  * with `boardApplicants` reserved applications. The others share the rest of the applications, 0.25 to 1.75 times
@@ -66,6 +69,8 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
   if (boardApplicants > members) throw new Error('scale bench: the board cohort needs at least as many members as applicants');
   const stride = memberStride(members);
   const spacing = HISTORY_DAYS / regular;
+  const member = memberSql('user_id::int');
+  const skill = skillSql('user_id::int');
 
   await knex.raw(`
     insert into cohort (odd_id, product_id, name, recruit_start, recruit_end, team_building_announce_date, kickoff_date, start_date, end_date)
@@ -103,13 +108,19 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
 
   await load.split(applications, (trx, from, to) => trx.raw(`
     insert into application (join_id, odd_id, user_id, role, status, answers, current_step, fee_krw, submitted_at, issue_id, issue_attempt,
-      billing_key, card_number, reserved_at, friend_user_ids, created_at, updated_at)
+      billing_key, card_number, reserved_at, friend_user_ids, created_at, updated_at,
+      member_name, member_nickname, member_career_card_id, member_search, skill_level, skill_score, people_version, names_version, skill_version)
     select n + 1, odd_id, user_id, role, status, answers, case when status = 'DRAFT' then 'aside' else 'book' end, fee_krw,
       case when status <> 'DRAFT' then created_at + interval '10 minutes' end,
       case when keyed then 'sq-' || (n + 1) || '-issue-1' end, case when keyed then 1 else 0 end,
       case when keyed then 'bk-' || (n + 1) end, case when keyed then '4242-****-****-' || lpad((n % 10000)::text, 4, '0') end,
       case when keyed then created_at + interval '12 minutes' end,
-      case when friend is null then '{}'::integer[] else array[friend] end, created_at, created_at + interval '1 day'
+      case when friend is null then '{}'::integer[] else array[friend] end, created_at, created_at + interval '1 day',
+      -- The copies of who the member is, as the applicant-copy job takes them (none of a withdrawn member).
+      case when not ${member.withdrawn} then ${member.name} end, case when not ${member.withdrawn} then ${member.nickname} end,
+      case when not ${member.withdrawn} then ${member.careerCardId} end,
+      case when not ${member.withdrawn} then lower(${member.name} || E'\\n' || ${member.nickname} || E'\\n' || ${member.careerCardId}) end,
+      case when ${skill.checked} then ${skill.level} end, case when ${skill.checked} then ${skill.score} end, 1, 1, 1
     from (
       select n, odd_id, user_id, role, status, fee_krw, created_at, friend,
         status not in ('DRAFT', 'SUBMITTED') as keyed,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Retry back-off of the withdrawal outboxes: 30 s, 1 min, 2 min, ... at most an hour between attempts. */
+/** Retry back-off of an outbox: 30 s, 1 min, 2 min, ... at most an hour between attempts. */
 export function nextAttemptDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
@@ -12,11 +12,13 @@ export interface OutboxRow {
 }
 
 /**
- * One outbox of the withdrawal (see README "Withdrawal across services"): a table with one row per withdrawn
- * member (`user_id`, `attempts`, `next_attempt_at`, `last_error`, `created_at`, `done_at`), written in the
- * withdrawal's transaction, and its delivery to another service's idempotent internal call. Each row is locked
- * while it is delivered (SKIP LOCKED), so several instances never work on the same row; delivering twice would
- * be harmless anyway. A failed delivery is retried with back-off (`nextAttemptDelayMs`).
+ * A transactional outbox to another service (the account's withdrawal, README "Withdrawal across services"; the
+ * account's and itskill's signals that a member changed, for the programs service's applicant copies): a table with
+ * one row per member (`user_id`, `attempts`, `next_attempt_at`, `last_error`, `created_at`, `done_at`), written in
+ * the transaction of the change it announces (`armOutbox` for a signal that may repeat), and its delivery to the
+ * other service's idempotent internal call. Each row is locked while it is delivered (SKIP LOCKED), so several
+ * instances never work on the same row; delivering twice would be harmless anyway. A failed delivery is retried
+ * with back-off (`nextAttemptDelayMs`).
  */
 export function createOutbox<Row extends OutboxRow>(options: {
   knex: Knex;
@@ -66,3 +68,12 @@ export function createOutbox<Row extends OutboxRow>(options: {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * Writes (or sets due again) a member's row of an outbox whose signal may repeat (the member changed again): in the
+ * transaction of the change. A delivery in flight holds the row locked, so this waits for it and then makes the row
+ * due once more: the change is always followed by a delivery that started after it.
+ */
+export async function armOutbox(trx: Knex.Transaction, table: string, userId: number): Promise<void> {
+  await trx(table).insert({ user_id: userId }).onConflict('user_id').merge({ done_at: null, attempts: 0, next_attempt_at: trx.fn.now(), last_error: null });
+}

@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+
+/**
+ * The operators' applicant list and board search and filter by who the applicants are, which other services own:
+ * names, nicknames and career card IDs (account) and IT skill check-up results (itskill). Asking those services for
+ * a whole cohort on every search took 375 ms at the p95 of the data-at-scale bench; each application now holds a
+ * copy (OPERATORS.md, "Who the applicants are"), so the list is one query over the cohort's rows:
+ *  - member_name, member_nickname, member_career_card_id: the member's names as the account service has them
+ *    (null: not copied yet, unknown to the account, or erased at withdrawal), and member_search: the three in lower
+ *    case, one a line, what a search matches a part of (lower() on every row of a cohort cost 4 times the search);
+ *  - skill_level (1..5), skill_score (0..100): the check-up result itskill rules the application's (the result
+ *    attached to it, else the member's latest; null: none);
+ *  - people_version: bumped when the member's names or check-up change (the account's and itskill's signals);
+ *    names_version and skill_version: the people_version each copy was taken at. A copy is due while it is behind,
+ *    so every existing application is due once (the `applicant-copy` job takes them, a batch at a time).
+ * Indexes (built CONCURRENTLY, outside a transaction, so a large table keeps taking applications):
+ *  - application_names_due, application_skill_due: the due copies, which the job finds without reading the table
+ *    (apart, so a peer that does not answer holds up only its own copies);
+ *  - application_cohort_list: a cohort's applications in list order (submission, then join id) with the columns the
+ *    list filters on most, so a page, a count and a search by name read the index alone (index-only scan);
+ *  - application_cohort_friend_requests: the same for the applications that asked for friends (a tenth of them),
+ *    so the friend requests' filters (friends=true, friendStatus other than NONE) read only those.
+ */
+export const config = { transaction: false };
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`
+    alter table application
+      add column if not exists member_name text,
+      add column if not exists member_nickname text,
+      add column if not exists member_career_card_id text,
+      add column if not exists member_search text,
+      add column if not exists skill_level smallint,
+      add column if not exists skill_score smallint,
+      add column if not exists people_version integer not null default 1,
+      add column if not exists names_version integer not null default 0,
+      add column if not exists skill_version integer not null default 0`);
+  await knex.raw(`create index concurrently if not exists application_names_due on application (join_id)
+    where names_version < people_version and personal_data_erased_at is null`);
+  await knex.raw(`create index concurrently if not exists application_skill_due on application (join_id)
+    where skill_version < people_version and personal_data_erased_at is null`);
+  await knex.raw(`create index concurrently if not exists application_cohort_list on application (odd_id, submitted_at, join_id)
+    include (status, role, skill_level, member_search)`);
+  await knex.raw(`create index concurrently if not exists application_cohort_friend_requests on application (odd_id, submitted_at, join_id)
+    include (status, role) where jsonb_array_length(coalesce(answers->'aside'->'friendCareerCardIds', '[]'::jsonb)) > 0`);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index concurrently if exists application_cohort_friend_requests');
+  await knex.raw('drop index concurrently if exists application_cohort_list');
+  await knex.raw('drop index concurrently if exists application_skill_due');
+  await knex.raw('drop index concurrently if exists application_names_due');
+  await knex.raw(`
+    alter table application
+      drop column if exists member_name, drop column if exists member_nickname, drop column if exists member_career_card_id, drop column if exists member_search,
+      drop column if exists skill_level, drop column if exists skill_score,
+      drop column if exists people_version, drop column if exists names_version, drop column if exists skill_version`);
+}
