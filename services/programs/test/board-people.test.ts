@@ -260,4 +260,24 @@ describe('people on the board', () => {
     // The friend who asked for them no longer finds them.
     for (const f of mateAfter.friendRequests) expect(f.joinId).not.toBe(leaving.joinId);
   });
+
+  it('lists a member the operator moves where the board now has them, and pages the board with the same filters', async () => {
+    const [from, to] = board.teams;
+    const moving = from!.members.find((m) => m.name !== null)!;
+    const toWaitlist = await admin('POST', `/api/admin/cohorts/${BSIDE}/board/move`, { joinId: moving.joinId, toTeam: null });
+    expect(toWaitlist.statusCode, toWaitlist.body).toBe(200);
+    expect(ids(await applicants('?placement=WAITLISTED'))).toContain(moving.joinId);
+    expect(ids(await applicants('?placement=PLACED'))).not.toContain(moving.joinId);
+    const moved = await admin('POST', `/api/admin/cohorts/${BSIDE}/board/move?page=1&placement=WAITLISTED`, { joinId: moving.joinId, toTeam: to!.key });
+    // The answer is the page asked for: nobody waitlisted is on a team, so no team; the moved member is off the waitlist.
+    expect(moved.json()).toMatchObject({ teams: [], page: 1 });
+    expect(moved.json().waitlist.map((w: BoardMember) => w.joinId)).not.toContain(moving.joinId);
+    expect((await applicants(`?placement=PLACED&q=${encodeURIComponent(moving.careerCardId!)}`)).map((a) => a.teamKey)).toEqual([to!.key]);
+
+    // The board searched: the one team with someone matching, counted among everyone on the board.
+    const page = (await admin('GET', `/api/admin/cohorts/${BSIDE}/board?page=1&q=${encodeURIComponent(moving.alias!)}`)).json() as BoardResponse;
+    expect(page.teams.map((t) => t.key)).toEqual([to!.key]);
+    expect(page).toMatchObject({ teamCount: 1, matchingCount: 1, memberCount: boardMembers(board).length });
+    expect(page.teamKeys).toContain(to!.key);
+  });
 });

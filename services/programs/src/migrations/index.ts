@@ -11,7 +11,7 @@ import * as sprintOperations from './101_sprint_operations';
 import * as refundLedger from './102_refund_ledger';
 import * as billingKeys from './104_billing_keys';
 import * as scaleIndexes from './200_scale_indexes';
-import * as applicantCopies from './201_applicant_copies';
+import * as applicantsAtScale from './201_applicants_at_scale';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -27,5 +27,5 @@ export const migrations: Record<string, Migration> = {
   '102_refund_ledger': refundLedger,
   '104_billing_keys': billingKeys,
   '200_scale_indexes': scaleIndexes,
-  '201_applicant_copies': applicantCopies,
+  '201_applicants_at_scale': applicantsAtScale,
 };

@@ -52,7 +52,7 @@ const ANONYMOUS: ApplicantPerson = {
   skillLevel: null, weeklyHours: null, friendRequests: [], friendStatus: 'NONE', placement: 'NOT_ON_BOARD', teamKey: null,
 };
 
-const careerMonthsOf = (row: ApplicantRow | undefined) => Number((row?.personal_data_erased_at ? null : row?.required?.experienceMonths) ?? 0);
+const careerMonthsOf = (row: ApplicantRow | undefined) => Number(row?.required?.experienceMonths ?? 0);
 
 /**
  * The matcher's input: the cohort's applications in team building, in application order, each member named by
@@ -74,7 +74,7 @@ async function matcherApplicants(knex: Knex, oddId: number): Promise<Applicant[]
       skillLevel: person.skillScore,
       weeklyHours: person.weeklyHours,
       friendIds: [...new Set([
-        ...(row.personal_data_erased_at ? [] : (row.friend_user_ids ?? [])).flatMap((userId) => joinByUser.get(userId) ?? []),
+        ...(row.friend_user_ids ?? []).flatMap((userId) => joinByUser.get(userId) ?? []),
         ...person.friendRequests.flatMap((f) => (f.joinId === null ? [] : [f.joinId])),
       ])],
     };
@@ -197,13 +197,13 @@ const pageOf = <T>(items: T[], page: number, size: number) => items.slice((page 
 export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuery = {}): Promise<BoardResponse> {
   const applicants = createApplicantListRepository(deps.knex);
   const boards = createBoardRepository(deps.knex);
-  const board = await boards.layout(oddId);
+  const [board, matched] = await Promise.all([boards.layout(oddId), filtering(query.filters) ? applicants.boardMatches(oddId, query.filters) : null]);
   if (!board && !(await applicants.cohortExists(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
   const teams = board?.teams ?? {};
   const waitlist = board?.waitlist ?? [];
   const teamKeys = Object.keys(teams);
   const memberCount = Object.values(teams).flat().length + waitlist.length;
-  const matching = filtering(query.filters) ? new Set(await applicants.boardMatches(oddId, query.filters)) : null;
+  const matching = matched ? new Set(matched) : null;
   const shows = (joinId: number) => !matching || matching.has(joinId);
   const shownTeams = teamKeys.filter((key) => !matching || teams[key]!.some(shows));
   const shownWaitlist = waitlist.filter(shows);
@@ -215,14 +215,9 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
   const pageWaitlist = pageOf(shownWaitlist, waitlistPage, waitlistPageSize);
   const onPage = [...pageTeams.flatMap((key) => teams[key]!), ...pageWaitlist];
 
-  // Seated from the document at hand (the last team that lists a member wins, as everywhere).
-  const teamOf = new Map(Object.entries(teams).flatMap(([key, ids]) => ids.map((id) => [id, key] as const)));
-  const waiting = new Set(waitlist);
   const [rows, texts] = await Promise.all([applicants.byJoinIds(onPage), boards.texts(oddId, onPage)]);
-  const seated = rows.map((r) => ({ ...r, team_key: teamOf.get(r.join_id) ?? null, waitlisted: waiting.has(r.join_id) }));
-  const friends = (await applicants.friendsOf(oddId, seated, false)).map((f) => ({ ...f, team_key: teamOf.get(f.join_id) ?? null }));
-  const byId = new Map(seated.map((r) => [r.join_id, r]));
-  const persons = peopleOf(seated, friends);
+  const byId = new Map(rows.map((r) => [r.join_id, r]));
+  const persons = peopleOf(rows, await applicants.friendsOf(oddId, rows));
   const member = (joinId: number): BoardMember => {
     const row = byId.get(joinId);
     const person = persons.get(joinId);

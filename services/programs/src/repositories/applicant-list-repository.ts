@@ -58,7 +58,8 @@ const FRIEND_CARDS = `a.answers->'aside'->'friendCareerCardIds'`;
 const HAS_REQUESTS = `jsonb_array_length(coalesce(${FRIEND_CARDS}, '[]'::jsonb)) > 0`;
 /** Weekly hours as a number, null when the applicant gave none (or the answers are erased): matches no range. */
 const WEEKLY_HOURS = `case when jsonb_typeof(a.answers->'aside'->'weeklyHours') = 'number' then (a.answers->'aside'->>'weeklyHours')::numeric end`;
-const PLACED_OR_WAITLISTED = '(s.team_key is not null or w.join_id is not null)';
+/** On the cohort's board: on a team or waitlisted (`s`: the application's team_board_seat, migration 201). */
+const PLACED_OR_WAITLISTED = 's.join_id is not null';
 /**
  * Every request is honoured: each friend's live application in the cohort (among the members the aside step
  * resolved the requests to, matched by career card ID, any case) has a seat on the applicant's team.
@@ -66,7 +67,7 @@ const PLACED_OR_WAITLISTED = '(s.team_key is not null or w.join_id is not null)'
 const ALL_TOGETHER = `s.team_key is not null and not exists (
     select 1 from jsonb_array_elements_text(${FRIEND_CARDS}) as r(card)
     where not exists (
-      select 1 from application f join seat fs on fs.join_id = f.join_id
+      select 1 from application f join team_board_seat fs on fs.join_id = f.join_id
       where f.odd_id = a.odd_id and f.user_id = any(a.friend_user_ids) and f.status = any(:states::text[])
         and f.personal_data_erased_at is null and lower(f.member_career_card_id) = lower(r.card) and fs.team_key = s.team_key))`;
 
@@ -74,26 +75,17 @@ const COLUMNS = [
   'a.join_id', 'a.user_id', 'a.status', 'a.role', 'a.submitted_at', 'a.friend_user_ids', 'a.personal_data_erased_at',
   'a.member_name', 'a.member_nickname', 'a.member_career_card_id', 'a.skill_level', 'a.skill_score',
   `a.answers->'required' as required`, `a.answers->'aside'->'weeklyHours' as weekly_hours`, `${FRIEND_CARDS} as friend_card_ids`,
+  // Where the board has it, from its seat.
+  's.team_key', 's.join_id is not null and s.team_key is null as waitlisted',
 ].join(', ');
-/** Where the board has the row, from the board's seats (s, w). */
-const SEATED = 's.team_key, w.join_id is not null as waitlisted';
-
 /**
- * The cohort's board as rows: each seat on a team (join id, team key) and each waitlisted join id, read from the
- * board's document (one per join id: the last team that lists it wins, as the board shows it).
+ * An application and its seat on its cohort's board, if any: a key lookup, and no lookup at all where nothing reads
+ * the seat (PostgreSQL leaves out a left join to a unique key whose columns are unused: a count without placement).
  */
-const BOARD_SEATS = `
-  seat as (
-    select distinct on (m.id::int) m.id::int as join_id, t.key as team_key
-    from team_board b cross join lateral jsonb_each(b.teams) with ordinality as t(key, members, n)
-      cross join lateral jsonb_array_elements_text(t.members) as m(id)
-    where b.odd_id = :oddId order by m.id::int, t.n desc),
-  waiting as (
-    select distinct w.id::int as join_id from team_board b cross join lateral jsonb_array_elements_text(b.waitlist) as w(id)
-    where b.odd_id = :oddId)`;
+const SEATED = 'application a left join team_board_seat s on s.join_id = a.join_id';
 
 /**
- * SQL of the filters the list takes, on `a` (application), `s` (its seat) and `w` (its waitlist entry): the cohort's
+ * SQL of the filters the list takes, on `a` (application) and `s` (its seat on the board): the cohort's
  * applications in `states` (the list's; null: any, as the board shows whoever it holds) that match.
  */
 function filterSql(f: ApplicantListFilters, states: readonly ApplicationState[] | null = APPLICANT_STATES): { sql: string[]; bindings: Record<string, unknown> } {
@@ -112,7 +104,7 @@ function filterSql(f: ApplicantListFilters, states: readonly ApplicationState[] 
   if (f.skillLevel === 'none') where('a.skill_level is null');
   else if (f.skillLevel) where('a.skill_level = :skillLevel', { skillLevel: Number(f.skillLevel) });
   if (f.placement === 'PLACED') where('s.team_key is not null');
-  if (f.placement === 'WAITLISTED') where('s.team_key is null and w.join_id is not null');
+  if (f.placement === 'WAITLISTED') where('s.join_id is not null and s.team_key is null');
   if (f.placement === 'NOT_ON_BOARD') where(`not ${PLACED_OR_WAITLISTED}`);
   if (f.friendStatus === 'NONE') where(`not ${HAS_REQUESTS}`);
   if (f.friendStatus === 'UNDECIDED') where(`${HAS_REQUESTS} and not ${PLACED_OR_WAITLISTED}`);
@@ -147,16 +139,14 @@ export function createApplicantListRepository(knex: Knex | Knex.Transaction) {
     async page(oddId: number, f: ApplicantListFilters, limit: number, offset: number): Promise<{ rows: ApplicantRow[]; total: number }> {
       const { sql, bindings } = filterSql(f);
       const all = { ...bindings, oddId, states: [...APPLICANT_STATES], limit, offset };
-      const matching = `from application a left join seat s on s.join_id = a.join_id left join waiting w on w.join_id = a.join_id where ${sql.join(' and ')}`;
+      const matching = `from ${SEATED} where ${sql.join(' and ')}`;
       const [rows, counted] = await Promise.all([
         rowsOf(
-          `with ${BOARD_SEATS}, paged as (select a.join_id ${matching} ${ORDER} limit :limit offset :offset)
-           select ${COLUMNS}, ${SEATED}
-           from paged p join application a on a.join_id = p.join_id left join seat s on s.join_id = a.join_id left join waiting w on w.join_id = a.join_id
-           ${ORDER}`,
+          `with paged as (select a.join_id ${matching} ${ORDER} limit :limit offset :offset)
+           select ${COLUMNS} from paged p join ${SEATED} on a.join_id = p.join_id ${ORDER}`,
           all,
         ),
-        knex.raw(`with ${BOARD_SEATS} select count(*)::int as n ${matching}`, all),
+        knex.raw(`select count(*)::int as n ${matching}`, all),
       ]);
       return { rows, total: counted.rows[0].n as number };
     },
@@ -164,30 +154,20 @@ export function createApplicantListRepository(knex: Knex | Knex.Transaction) {
     /** Every applicant of the cohort that matches, in list order (the CSV export). */
     async all(oddId: number, f: ApplicantListFilters): Promise<ApplicantRow[]> {
       const { sql, bindings } = filterSql(f);
-      return rowsOf(
-        `with ${BOARD_SEATS} select ${COLUMNS}, ${SEATED}
-         from application a left join seat s on s.join_id = a.join_id left join waiting w on w.join_id = a.join_id
-         where ${sql.join(' and ')} ${ORDER}`,
-        { ...bindings, oddId, states: [...APPLICANT_STATES] },
-      );
+      return rowsOf(`select ${COLUMNS} from ${SEATED} where ${sql.join(' and ')} ${ORDER}`, { ...bindings, oddId, states: [...APPLICANT_STATES] });
     },
 
-    /**
-     * The given applications (a page of the board), whatever their state now, without their seats: the caller has
-     * the board's document and seats them itself (`team_key` null, `waitlisted` false here).
-     */
+    /** The given applications (a page of the board), whatever their state now. */
     async byJoinIds(joinIds: number[]): Promise<ApplicantRow[]> {
       if (!joinIds.length) return [];
-      return rowsOf(`select ${COLUMNS}, null::text as team_key, false as waitlisted from application a where a.join_id = any(:joinIds::int[])`, { joinIds });
+      return rowsOf(`select ${COLUMNS} from ${SEATED} where a.join_id = any(:joinIds::int[])`, { joinIds });
     },
 
     /** The join ids of the members of the cohort's board (on a team or waitlisted) whom the people filters match. */
     async boardMatches(oddId: number, f: ApplicantListFilters): Promise<number[]> {
       const { sql, bindings } = filterSql(f, null);
       const rows: { join_id: number }[] = (await knex.raw(
-        `with ${BOARD_SEATS} select a.join_id
-         from application a left join seat s on s.join_id = a.join_id left join waiting w on w.join_id = a.join_id
-         where ${[...sql, PLACED_OR_WAITLISTED].join(' and ')}`,
+        `select a.join_id from application a join team_board_seat s on s.join_id = a.join_id where s.odd_id = :oddId and ${sql.join(' and ')}`,
         { ...bindings, oddId, states: [...APPLICANT_STATES] },
       )).rows;
       return rows.map((r) => r.join_id);
@@ -195,27 +175,19 @@ export function createApplicantListRepository(knex: Knex | Knex.Transaction) {
 
     /** Applications in `states` of the cohort, in application order (the matcher's input). */
     async inStates(oddId: number, states: readonly ApplicationState[]): Promise<ApplicantRow[]> {
-      return rowsOf(
-        `with ${BOARD_SEATS} select ${COLUMNS}, ${SEATED}
-         from application a left join seat s on s.join_id = a.join_id left join waiting w on w.join_id = a.join_id
-         where a.odd_id = :oddId and a.status = any(:states::text[]) and a.role is not null ${ORDER}`,
-        { oddId, states: [...states] },
-      );
+      return rowsOf(`select ${COLUMNS} from ${SEATED} where a.odd_id = :oddId and a.status = any(:states::text[]) and a.role is not null ${ORDER}`, { oddId, states: [...states] });
     },
 
     /**
      * The live applications in the cohort of the members the given applications' requests were resolved to
-     * (friend_user_ids): what a friend request is matched to. With their seats, unless `seated` is false (the
-     * caller seats them from the board's document; `team_key` null here).
+     * (friend_user_ids), with their seats: what a friend request is matched to.
      */
-    async friendsOf(oddId: number, rows: ApplicantRow[], seated = true): Promise<FriendRow[]> {
+    async friendsOf(oddId: number, rows: ApplicantRow[]): Promise<FriendRow[]> {
       const userIds = [...new Set(rows.flatMap((r) => (r.personal_data_erased_at ? [] : (r.friend_user_ids ?? []))))];
       if (!userIds.length) return [];
       return (await knex.raw(
-        `${seated ? `with ${BOARD_SEATS}` : ''}
-         select f.join_id, f.user_id, f.member_nickname, f.member_career_card_id, f.answers->'aside'->'friendCareerCardIds' as friend_card_ids, f.friend_user_ids,
-           ${seated ? 's.team_key' : 'null::text as team_key'}
-         from application f ${seated ? 'left join seat s on s.join_id = f.join_id' : ''}
+        `select f.join_id, f.user_id, f.member_nickname, f.member_career_card_id, f.answers->'aside'->'friendCareerCardIds' as friend_card_ids, f.friend_user_ids, s.team_key
+         from application f left join team_board_seat s on s.join_id = f.join_id
          where f.odd_id = :oddId and f.status = any(:states::text[]) and f.user_id = any(:userIds::int[]) and f.personal_data_erased_at is null`,
         { oddId, states: [...APPLICANT_STATES], userIds },
       )).rows;

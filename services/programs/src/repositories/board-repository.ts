@@ -85,6 +85,18 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
         updated_at: at,
       };
       await knex('team_board').insert({ odd_id: board.oddId, ...row }).onConflict('odd_id').merge(row);
+      // The seats as rows (migration 201), what the applicant list filters and shows placement by: a team wins over
+      // the waitlist, the last team that lists a member over an earlier one. Only changed seats are written.
+      const seats = new Map<number, string | null>(board.waitlist.map((joinId) => [joinId, null]));
+      for (const [key, joinIds] of Object.entries(board.teams)) for (const joinId of joinIds) seats.set(joinId, key);
+      await knex.raw(
+        `insert into team_board_seat (join_id, odd_id, team_key)
+         select join_id, :oddId, team_key from unnest(:joinIds::int[], :teamKeys::text[]) as s(join_id, team_key)
+         on conflict (join_id) do update set odd_id = excluded.odd_id, team_key = excluded.team_key
+         where (team_board_seat.odd_id, team_board_seat.team_key) is distinct from (excluded.odd_id, excluded.team_key)`,
+        { oddId: board.oddId, joinIds: [...seats.keys()], teamKeys: [...seats.values()] },
+      );
+      await knex('team_board_seat').where({ odd_id: board.oddId }).whereRaw('not (join_id = any(?::int[]))', [[...seats.keys()]]).delete();
     },
 
     /** The cohort with its product's make-up and fee, locked when `forUpdate` (changes of one board queue); undefined when there is none. */
