@@ -59,6 +59,8 @@ export async function up(knex: Knex): Promise<void> {
     where join_id in (select join_id from application)
     order by join_id, n desc
     on conflict (join_id) do nothing`);
+  // Planned by what it holds from the start (an unanalysed table looks empty: lookups row by row into the board's cohort).
+  await knex.raw('analyze team_board_seat');
   await knex.raw(`create index concurrently if not exists application_names_due on application (join_id)
     where names_version < people_version and personal_data_erased_at is null`);
   await knex.raw(`create index concurrently if not exists application_skill_due on application (join_id)
