@@ -1,16 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
-import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { idParam, requireInternal } from '@sq/service-kit';
 import { erasePersonalData } from '../applications/erasure';
-
-/**
- * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
- * seat): the state machine's ended states (a partial refund included: what was kept is kept, nothing is pending)
- * and a completed program.
- */
-export const FINISHED_APPLICATION_STATUSES: readonly ApplicationState[] = [...ENDED_STATES, 'COMPLETED'];
 
 const params = z.object({ userId: idParam });
 const applicationParams = z.object({ userId: idParam, joinId: idParam });
@@ -30,12 +22,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/live-applications',
     { preHandler: requireInternal, schema: { hide: true, params } },
     async (request) => {
-      const row = await app.knex('application')
-        .where({ user_id: request.params.userId })
-        .whereNotIn('status', FINISHED_APPLICATION_STATUSES)
-        .count({ n: '*' })
-        .first();
-      return ok({ liveApplications: Number(row?.n ?? 0) });
+      return ok({ liveApplications: await app.applicationRepository.liveCount(request.params.userId) });
     },
   );
 
@@ -47,7 +34,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/erase-personal-data',
     { preHandler: requireInternal, schema: { hide: true, params, body: erasureBody } },
     async (request) => {
-      const result = await erasePersonalData(app.knex, request.params.userId, app.clock(), request.body ?? {}, app.jobs);
+      const result = await erasePersonalData(app, request.params.userId, app.clock(), request.body ?? {});
       request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
       return ok(result);
     },
@@ -58,8 +45,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/applications/:joinId',
     { preHandler: requireInternal, schema: { hide: true, params: applicationParams } },
     async (request) => {
-      const row = await app.knex('application').where({ join_id: request.params.joinId, user_id: request.params.userId }).first('join_id');
-      return ok({ owned: Boolean(row) });
+      return ok({ owned: await app.applicationRepository.belongsTo(request.params.joinId, request.params.userId) });
     },
   );
 };
