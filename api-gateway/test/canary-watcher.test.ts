@@ -6,7 +6,8 @@ import { buildGateway } from '../src/app';
 import { checkCanaries } from '../src/releases/canary-watcher';
 import { releaseRemote } from '../src/releases/release-actions';
 import { readRegistryState } from '../src/releases/registry-store';
-import { VISITOR_COOKIE, canaryBucket } from '../src/releases/visitor-version';
+import { VISITOR_COOKIE } from '@sq/contracts';
+import { canaryBucket } from '../src/releases/visitor-version';
 import { startGateway, startUpstreams } from './helpers';
 
 /**

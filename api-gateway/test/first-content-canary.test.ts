@@ -6,7 +6,8 @@ import Fastify from 'fastify';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { releaseRemote } from '../src/releases/release-actions';
-import { VISITOR_COOKIE, canaryBucket } from '../src/releases/visitor-version';
+import { VISITOR_COOKIE } from '@sq/contracts';
+import { canaryBucket } from '../src/releases/visitor-version';
 import { startGateway, startUpstreams } from './helpers';
 
 /**

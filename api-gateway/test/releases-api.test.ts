@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import { buildGateway } from '../src/app';
 import { hashReleaseToken } from '../src/releases/releases-config';
-import { VISITOR_COOKIE, canaryBucket } from '../src/releases/visitor-version';
+import { VISITOR_COOKIE } from '@sq/contracts';
+import { canaryBucket } from '../src/releases/visitor-version';
 import { setUpGateway, token } from './helpers';
 
 /**

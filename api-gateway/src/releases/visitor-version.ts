@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Registry, RegistryEntry } from '@sq/contracts';
+import { VISITOR_COOKIE, type Registry, type RegistryEntry } from '@sq/contracts';
 
 /**
  * Which version of each remote a visitor runs, decided in one place for both things that depend on it: what
@@ -14,8 +14,6 @@ import type { Registry, RegistryEntry } from '@sq/contracts';
  * and raising the share keeps the earlier canary visitors on it.
  */
 
-/** The cookie holding the visitor's anonymous id (HttpOnly: no script needs it, the gateway decides). */
-export const VISITOR_COOKIE = 'sq_visitor';
 /** How long a browser keeps the id, in seconds: 400 days, the longest lifetime browsers accept. */
 export const VISITOR_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 

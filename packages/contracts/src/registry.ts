@@ -53,6 +53,12 @@ export const registryEntry = routeManifest.extend({
 
 export const registry = z.object({ remotes: z.array(registryEntry) });
 
+/**
+ * The cookie with a visitor's anonymous id (random, no personal data), which the gateway sets and reads to
+ * decide the versions that visitor runs (api-gateway/src/releases/visitor-version.ts). HttpOnly: no script reads it.
+ */
+export const VISITOR_COOKIE = 'sq_visitor';
+
 export type RouteAccess = z.infer<typeof routeAccess>;
 export type RouteLayout = z.infer<typeof routeLayout>;
 export type RouteEntry = z.infer<typeof routeEntry>;
