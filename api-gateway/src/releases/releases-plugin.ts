@@ -68,7 +68,11 @@ function sameToken(given: string, expectedHash: string): boolean {
 export default fp<ReleasesPluginOptions>(
   async (app, { knex, siteName, config = {} }) => {
     const readRegistry = cachedRegistry(knex, config.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS);
-    app.decorate('visitorRegistry', async (request: FastifyRequest, reply: FastifyReply) => registryFor(await readRegistry(), visitorId(request, reply)));
+    app.decorate('visitorRegistry', async (request: FastifyRequest, reply: FastifyReply) => {
+      // The id first: a new visitor keeps the one given even when the registry cannot be read this time.
+      const visitor = visitorId(request, reply);
+      return registryFor(await readRegistry(), visitor);
+    });
     app.get('/remotes.json', async (request, reply) => {
       const body = JSON.stringify(await app.visitorRegistry(request, reply));
       // Each visitor's own answer: never stored by any cache (a shared one would hand it to other visitors).
