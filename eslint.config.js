@@ -225,8 +225,7 @@ export default tseslint.config(
   {
     // SQL only in repositories: a route validates, decides and answers; what it stores or reads goes through
     // the service's repositories (src/repositories/), so every query of a table is found in one place.
-    // programs routes still query directly (issue 18): they join this list once moved.
-    files: ['services/{account,careercard,content,itskill}/src/routes/**/*.ts'],
+    files: ['services/{account,careercard,content,itskill,programs}/src/routes/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'knex', message: 'Routes do not query: put the SQL in a repository (src/repositories/).' }] }],
       'no-restricted-syntax': [

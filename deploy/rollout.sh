@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Rolls an overlay out: the migration Jobs first, then the registry-sync Job, then everything else.
+# Rolls an overlay out: the migration Jobs first, then (with a static bundle host) the publish-bundles Job,
+# then the registry-sync Job, then everything else.
 # deploy/rollout.sh <staging|production>
 # Needs kubectl with the cluster's credentials; the image tag in the overlay must already be pushed.
 set -euo pipefail
@@ -22,6 +23,10 @@ run_jobs() {
 kubectl apply -k "$overlay" -l app.kubernetes.io/component=config
 # Every schema at head, then the remote registry learns this image's bundles (it writes the gateway schema).
 run_jobs migrate 15m
+# With the bundle-host component, the host has this image's bundles before the registry points at them.
+if grep -q 'components/bundle-host' "$overlay/kustomization.yaml"; then
+  run_jobs publish-bundles 10m
+fi
 run_jobs registry-sync 10m
 kubectl apply -k "$overlay"
 for deployment in $(kubectl -n "$namespace" get deployment -l app.kubernetes.io/part-of=sidequest -o name); do

@@ -94,6 +94,6 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
 
   await app.register(releases, { knex, siteName: config.siteName, config: config.releases });
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], readRegistry: () => app.readRemotesJson(), rum: rumConfig });
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rum: rumConfig });
   return app;
 }

@@ -10,6 +10,7 @@ import {
   LAYOUT_API,
   type FirstContentModule,
 } from '@sq/contracts/first-content';
+import type { RegistryEntry } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE } from './route-table';
 
@@ -26,15 +27,10 @@ import { ROUTE_TABLE } from './route-table';
  */
 export const FIRST_CONTENT_TIMEOUT_MS = 300;
 
-interface RegistryEntry {
-  name: string;
-  manifestUrl: string;
-  routes: { path: string; access: string }[];
-}
-
 export interface FirstContent {
-  /** The remote that owns the page (the shell hands the page over to it). */
+  /** The remote that owns the page (the shell hands the page over to it), and the version that rendered it. */
   owner: string;
+  version: string;
   html: string;
   /** Success bodies by API path (the one rendered from, and the layout's), for the browser's first GETs. */
   responses: Map<string, unknown>;
@@ -47,13 +43,21 @@ export interface FirstContent {
 
 const modules = new Map<string, FirstContentModule | null>();
 
-/** A published version never changes (releases write new folders), so each module file is loaded once. */
+/**
+ * A published version never changes (releases write new folders), so each module file is loaded once. One
+ * that is missing, throws while loading or exports no pages is remembered as none: that version's pages get
+ * no first content (their remote renders them), never another version's.
+ */
 function loadModule(file: string): FirstContentModule | null {
   if (!modules.has(file)) {
     let loaded: FirstContentModule | null = null;
-    if (fs.existsSync(file)) {
-      const mod = createRequire(import.meta.url)(file) as Partial<FirstContentModule>;
-      loaded = mod.pages && typeof mod.pages === 'object' ? (mod as FirstContentModule) : null;
+    try {
+      if (fs.existsSync(file)) {
+        const mod = createRequire(import.meta.url)(file) as Partial<FirstContentModule>;
+        loaded = mod.pages && typeof mod.pages === 'object' ? (mod as FirstContentModule) : null;
+      }
+    } catch {
+      loaded = null;
     }
     modules.set(file, loaded);
   }
@@ -109,16 +113,24 @@ async function publicGet(services: Record<ServiceName, string>, api: string): Pr
 
 type RenderOptions = Parameters<typeof renderFirstContent>[0];
 
+/** The remote whose public route `pagePath` is, at the version the visitor runs; null when none. */
+export function pageOwner(remotes: RegistryEntry[], pagePath: string): RegistryEntry | null {
+  return remotes.find((r) => r.routes.some((route) => route.path === pagePath && route.access === 'public')) ?? null;
+}
+
 /**
- * `renderFirstContent` remembered for `cacheMs` per page, width and registry: the answers it renders are
- * public, so every visitor in that time gets the same page, and the gateway asks the services and renders
- * once instead of on every load. A page that could not be rendered (null) is asked again next time.
+ * `renderFirstContent` remembered for `cacheMs` per page, width and version of the page's owner: the answers
+ * it renders are public, so every visitor of that version in that time gets the same page, and the gateway
+ * asks the services and renders once instead of on every load. Visitors of a canary and of the stable version
+ * never share an entry. A page that could not be rendered (null) is asked again next time.
  */
 export function cachedFirstContent(cacheMs: number, render: (options: RenderOptions) => Promise<FirstContent | null> = renderFirstContent) {
   const cache = new Map<string, { at: number; result: Promise<FirstContent | null> }>();
   return (options: RenderOptions): Promise<FirstContent | null> => {
     if (cacheMs <= 0) return render(options);
-    const key = JSON.stringify([options.pagePath, options.mobile, options.registry]);
+    const owner = pageOwner(options.remotes, options.pagePath);
+    if (!owner) return Promise.resolve(null);
+    const key = JSON.stringify([options.pagePath, options.mobile, owner.name, owner.version, owner.manifestUrl]);
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && now - hit.at < cacheMs) return hit.result;
@@ -139,7 +151,8 @@ export function cachedFirstContent(cacheMs: number, render: (options: RenderOpti
  */
 export async function renderFirstContent(options: {
   pagePath: string;
-  registry: string | null;
+  /** The registry as the visitor runs it (releases/visitor-version.ts): the page renders at their version. */
+  remotes: RegistryEntry[];
   cdnDir: string;
   services: Record<ServiceName, string>;
   mobile: boolean;
@@ -148,8 +161,7 @@ export async function renderFirstContent(options: {
 }): Promise<FirstContent | null> {
   const { pagePath, cdnDir, services, mobile } = options;
   try {
-    const remotes = (JSON.parse(options.registry ?? '{}') as { remotes?: RegistryEntry[] }).remotes ?? [];
-    const owner = remotes.find((r) => r.routes.some((route) => route.path === pagePath && route.access === 'public'));
+    const owner = pageOwner(options.remotes, pagePath);
     if (!owner || !options.trusted.includes(owner.name) || !owner.manifestUrl.startsWith('/bundles/')) return null;
     const versionDir = path.join(cdnDir, path.dirname(owner.manifestUrl.replace(/^\/+/, '')));
     if (!path.resolve(versionDir).startsWith(path.resolve(cdnDir, 'bundles') + path.sep)) return null;
@@ -166,6 +178,7 @@ export async function renderFirstContent(options: {
     const base = owner.manifestUrl.slice(0, owner.manifestUrl.lastIndexOf('/') + 1);
     return {
       owner: owner.name,
+      version: owner.version,
       html: page.render(body, { mobile }),
       responses,
       stylesheet: base + FIRST_CONTENT_STYLESHEET,
@@ -249,7 +262,7 @@ export function withFirstContent(html: string, content: FirstContent, siteName: 
   const frame =
     `<div class="sq-first-paint"><div class="sq-first-paint__header"><div class="sq-first-paint__header-inner">` +
     `<a class="sq-first-paint__logo" href="/">${escapeAttribute(siteName)}</a></div></div>` +
-    `<main class="sq-first-paint__main"><div id="${FIRST_CONTENT_ID}" data-owner="${escapeAttribute(content.owner)}">${content.html}</div></main></div>`;
+    `<main class="sq-first-paint__main"><div id="${FIRST_CONTENT_ID}" data-owner="${escapeAttribute(content.owner)}" data-version="${escapeAttribute(content.version)}">${content.html}</div></main></div>`;
   const [beforeHead, afterHead] = splitOnce(html, '</head>');
   const withHead = afterHead === null ? html : `${beforeHead}${head}\n  </head>${afterHead}`;
   const [beforeRoot, afterRoot] = splitOnce(withHead, '<div id="root">');

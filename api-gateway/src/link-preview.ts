@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import type { CareerCardProjectResponse, CareerCardResponse, ProductDetailResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
+import type { CareerCardProjectResponse, CareerCardResponse, ProductDetailResponse, ProgramIntroResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
 import type { ServiceName } from '@sq/service-kit';
 import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
 
@@ -26,7 +26,10 @@ interface PreviewSource<T = never> {
   params: Record<string, RegExp>;
   service: ServiceName;
   api: (match: RegExpMatchArray) => string;
-  /** Reads the service's answer (its contract type; checked at run time, it is another process's JSON). */
+  /**
+   * Reads the service's answer (its contract type; checked at run time, it is another process's JSON). No
+   * preview here: the next source of the same page is asked.
+   */
   read: (body: Partial<T>) => Preview | null | undefined;
 }
 
@@ -47,6 +50,8 @@ function routeRegExp({ route, params }: { route: string; params: Record<string, 
 }
 
 const program = (b: Partial<ProductDetailResponse>) => b.product && { title: b.product.name, description: b.product.summary, image: null };
+/** The intro operators published (content); a program without one is described by the catalogue (programs). */
+const programIntro = (b: Partial<ProgramIntroResponse>) => b.intro && { title: b.intro.productName, description: b.intro.summary, image: b.intro.hero?.url ?? null };
 
 /** The programs with a page of their own (`/{slug}`; /planx and /potenday are also routes of their own). */
 const PROGRAM_SLUG = /bside|potenday|planx/;
@@ -66,7 +71,9 @@ const SOURCES = [
     api: (m) => `/api/projects/${m[1]}`,
     read: (b) => b.project && { title: b.project.title, description: b.project.summary, image: b.project.thumbnail?.url ?? null },
   }),
+  source<ProgramIntroResponse>({ route: '/product/:productId', params: { productId: RECORD_ID }, service: 'content', api: (m) => `/api/program-intros/${m[1]}`, read: programIntro }),
   source<ProductDetailResponse>({ route: '/product/:productId', params: { productId: RECORD_ID }, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
+  source<ProgramIntroResponse>({ route: '/:product', params: { product: PROGRAM_SLUG }, service: 'content', api: (m) => `/api/program-intros/${m[1]}`, read: programIntro }),
   source<ProductDetailResponse>({ route: '/:product', params: { product: PROGRAM_SLUG }, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
   source<CareerCardResponse>({
     // The product's one career card ID rule (its reserved IDs answer 400: no preview).
@@ -110,23 +117,29 @@ const SOURCES = [
 const MATCHERS = SOURCES.map((entry) => ({ ...entry, pattern: routeRegExp(entry) }));
 
 /** The site routes that have a link preview (their patterns as the remotes' routes.json declare them). */
-export const PREVIEW_ROUTES: readonly string[] = SOURCES.map((entry) => entry.route);
+export const PREVIEW_ROUTES: readonly string[] = [...new Set(SOURCES.map((entry) => entry.route))];
 
+async function previewFrom(entry: (typeof MATCHERS)[number], match: RegExpMatchArray, services: Record<ServiceName, string>): Promise<Preview | null> {
+  try {
+    const response = await request(`${services[entry.service]}${entry.api(match)}`, { headersTimeout: 2_000, bodyTimeout: 2_000 });
+    if (response.statusCode !== 200) {
+      await response.body.dump();
+      return null;
+    }
+    return entry.read((await response.body.json()) as never) ?? null;
+  } catch {
+    // A slow or missing service only costs the preview, never the page.
+    return null;
+  }
+}
+
+/** The first preview the page's sources give, in their order. */
 export async function findPreview(path: string, services: Record<ServiceName, string>): Promise<Preview | null> {
   for (const entry of MATCHERS) {
     const match = path.match(entry.pattern);
     if (!match) continue;
-    try {
-      const response = await request(`${services[entry.service]}${entry.api(match)}`, { headersTimeout: 2_000, bodyTimeout: 2_000 });
-      if (response.statusCode !== 200) {
-        await response.body.dump();
-        return null;
-      }
-      return entry.read((await response.body.json()) as never) ?? null;
-    } catch {
-      // A slow or missing service only costs the preview, never the page.
-      return null;
-    }
+    const preview = await previewFrom(entry, match, services);
+    if (preview) return preview;
   }
   return null;
 }

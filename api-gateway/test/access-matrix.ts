@@ -52,6 +52,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/legal/privacy': everyone(200),
   'GET /api/stories': everyone(200),
   'GET /api/stories/{storyId}': everyone(200),
+  'GET /api/program-intros/{productIdOrSlug}': everyone(200),
   'GET /api/projects': everyone(200),
   'GET /api/sprint-projects': everyone(200),
   'GET /media/content/{file}': everyone(200),

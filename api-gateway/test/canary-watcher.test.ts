@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailSink, type MailSink } from '@sq/stack/peers/mail-sink';
@@ -5,6 +6,8 @@ import { buildGateway } from '../src/app';
 import { checkCanaries } from '../src/releases/canary-watcher';
 import { releaseRemote } from '../src/releases/release-actions';
 import { readRegistryState } from '../src/releases/registry-store';
+import { VISITOR_COOKIE } from '@sq/contracts';
+import { canaryBucket } from '../src/releases/visitor-version';
 import { startGateway, startUpstreams } from './helpers';
 
 /**
@@ -100,8 +103,10 @@ describe('automatic rollback of a canary', () => {
       const [event] = watched.events;
       expect(event).toMatchObject({ kind: 'auto_rollback', actor: 'release-watcher', before: { live: 'stable', canary: { version: 'canary', percent: 50 } }, after: { live: 'stable', canary: null } });
       expect(event!.reason).toContain('페이지뷰 40, 오류 30');
-      const registry = JSON.parse((await gateway.app.inject({ url: '/remotes.json' })).body) as { remotes: Array<{ name: string; canary?: unknown }> };
-      expect(registry.remotes.find((r) => r.name === 'mfe_watched')?.canary).toBeUndefined();
+      // A visitor who had the canary is back on the stable version.
+      const canaryVisitor = Array.from({ length: 100 }, () => randomUUID()).find((id) => canaryBucket(id, 'mfe_watched') < 50)!;
+      const registry = (await gateway.app.inject({ url: '/remotes.json', headers: { cookie: `${VISITOR_COOKIE}=${canaryVisitor}` } })).json() as { remotes: Array<{ name: string; version: string }> };
+      expect(registry.remotes.find((r) => r.name === 'mfe_watched')?.version).toBe('stable');
       await new Promise((resolve) => setTimeout(resolve, WATCH.intervalMs * 3));
       expect(sink.messages().filter((m) => m.to.includes('owner@example.kr'))).toHaveLength(1);
     } finally {

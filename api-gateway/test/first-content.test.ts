@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegistryEntry } from '@sq/contracts';
 import { cachedFirstContent, inlinableStyle, type FirstContent } from '../src/first-content';
 import { releaseRemote } from '../src/releases/release-actions';
 import { startGateway, startUpstreams } from './helpers';
@@ -83,7 +84,7 @@ describe('server-rendered first content', () => {
     expect(head).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/expose.1234abcd.js" />');
     // The markup, verbatim ($' and $` are not replacement patterns here), inside the frame in #root.
     expect(html).toContain(
-      `<div id="sq-first-content" data-owner="mfe_home"><h2 data-content-ready>12기 $&#39; 모집 $\` &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h2></div>`,
+      `<div id="sq-first-content" data-owner="mfe_home" data-version="1.0.0"><h2 data-content-ready>12기 $&#39; 모집 $\` &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h2></div>`,
     );
     expect(html.indexOf('<div id="root"><div class="sq-first-paint">')).toBeGreaterThan(head.length);
     // The data block: not executable, and no "</script>" inside it can end it early.
@@ -145,31 +146,49 @@ describe('server-rendered first content', () => {
     expect(inlinableStyle('.a::after{content:"</style><script>"}')).toBe(false);
   });
 
-  it('is rendered once per page and width while FIRST_CONTENT_CACHE_MS lasts; a page that failed is asked again', async () => {
+  it("is rendered once per page, width and version of the page's remote while FIRST_CONTENT_CACHE_MS lasts; a page that failed is asked again", async () => {
     const calls: string[] = [];
     let fail = false;
-    const render = async (options: { pagePath: string; mobile: boolean }) => {
-      calls.push(`${options.pagePath}:${options.mobile}`);
-      return fail ? null : ({ owner: 'mfe_home', html: String(calls.length) } as FirstContent);
+    const render = async (options: { pagePath: string; mobile: boolean; remotes: RegistryEntry[] }) => {
+      calls.push(`${options.pagePath}:${options.mobile}:${options.remotes[0]!.version}`);
+      return fail ? null : ({ owner: 'mfe_home', version: options.remotes[0]!.version, html: String(calls.length) } as FirstContent);
     };
-    const base = { registry: '{}', cdnDir: '/cdn', services: {} as never, trusted: ['mfe_home'] };
+    const page = (p: string) => ({ path: p, access: 'public' as const, layout: 'default' as const, title: p, ready: true });
+    const home = (version: string): RegistryEntry => ({
+      name: 'mfe_home',
+      version,
+      manifestUrl: `/bundles/mfe-home/${version}/mf-manifest.json`,
+      routes: [page('/'), page('/faq'), page('/x')],
+      history: [],
+      releasedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const base = { remotes: [home('1.0.0')], cdnDir: '/cdn', services: {} as never, trusted: ['mfe_home'] };
     const cached = cachedFirstContent(60_000, render);
     const first = await cached({ ...base, pagePath: '/', mobile: false });
     expect((await cached({ ...base, pagePath: '/', mobile: false }))?.html).toBe(first?.html);
     await cached({ ...base, pagePath: '/', mobile: true });
-    expect(calls).toEqual(['/:false', '/:true']);
+    expect(calls).toEqual(['/:false:1.0.0', '/:true:1.0.0']);
+
+    // A visitor of another version (a canary) gets that version's page, and the first version's stays its own.
+    const canary = await cached({ ...base, remotes: [home('1.1.0')], pagePath: '/', mobile: false });
+    expect(canary?.version).toBe('1.1.0');
+    expect((await cached({ ...base, pagePath: '/', mobile: false }))?.version).toBe('1.0.0');
+    expect((await cached({ ...base, remotes: [home('1.1.0')], pagePath: '/', mobile: false }))?.html).toBe(canary?.html);
+    expect(calls).toEqual(['/:false:1.0.0', '/:true:1.0.0', '/:false:1.1.0']);
+    // A path no remote renders in public is not rendered at all.
+    expect(await cached({ ...base, pagePath: '/nobody', mobile: false })).toBeNull();
 
     fail = true;
     const failing = cachedFirstContent(60_000, render);
     expect(await failing({ ...base, pagePath: '/faq', mobile: false })).toBeNull();
     fail = false;
     expect(await failing({ ...base, pagePath: '/faq', mobile: false })).not.toBeNull();
-    expect(calls.filter((c) => c === '/faq:false')).toHaveLength(2);
+    expect(calls.filter((c) => c === '/faq:false:1.0.0')).toHaveLength(2);
 
     // 0 (the tests' gateway): every request renders.
     const uncached = cachedFirstContent(0, render);
     await uncached({ ...base, pagePath: '/x', mobile: false });
     await uncached({ ...base, pagePath: '/x', mobile: false });
-    expect(calls.filter((c) => c === '/x:false')).toHaveLength(2);
+    expect(calls.filter((c) => c === '/x:false:1.0.0')).toHaveLength(2);
   });
 });

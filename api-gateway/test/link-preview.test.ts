@@ -28,10 +28,23 @@ beforeAll(async () => {
     ErrorCode: '00',
     result: { shareKey: 'k', surveyTitle: 'IT 스킬 체크업', completedDate: '2026-11-20', totalScore: 70, areas: [{ code: 'PLAN', name: '기획', score: 7, maxScore: 10, level: 3 }, { code: 'FE', name: '프론트엔드', score: 5, maxScore: 10, level: 2 }] },
   }));
+  // Program pages: the intro operators published (content), else the catalogue (programs).
+  content.get('/api/program-intros/:key', async (request) => {
+    const { key } = request.params as { key: string };
+    if (key !== 'bside') return { ErrorCode: '00', intro: null };
+    return {
+      ErrorCode: '00',
+      intro: {
+        productId: 1, productSlug: 'bside', productName: '14주 팀 프로젝트', summary: '운영자가 고친 소개 문구',
+        hero: { url: '/media/content/program-bside.svg', width: 1200, height: 600, alt: '소개 이미지' }, sections: [], images: [],
+      },
+    };
+  });
+  content.get('/api/products/:key', async () => ({ ErrorCode: '00', product: { name: '10일 팀 스프린트', summary: '카탈로그의 소개 문구' } }));
   upstreams = await startUpstreams();
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
-  // The same stand-in answers for itskill's shared results.
-  gateway = await startGateway({ ...upstreams.urls, content: contentUrl, itskill: contentUrl }, { shellDir });
+  // The same stand-in answers for itskill's shared results and the programs' catalogue.
+  gateway = await startGateway({ ...upstreams.urls, content: contentUrl, itskill: contentUrl, programs: contentUrl }, { shellDir });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -63,6 +76,17 @@ describe('link previews', () => {
     for (const part of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root"></div>', '</html>', '<title>']) {
       expect(html.split(part), part).toHaveLength(2);
     }
+  });
+
+  it("describes a program page by the intro operators published, else by the programs' catalogue", async () => {
+    const intro = (await gateway.app.inject({ url: '/bside', headers: { host: 'site.example.com' } })).body;
+    expect(intro).toContain('<meta property="og:title" content="14주 팀 프로젝트" />');
+    expect(intro).toContain('<meta property="og:description" content="운영자가 고친 소개 문구" />');
+    expect(intro).toContain('<meta property="og:image" content="http://site.example.com/media/content/program-bside.svg" />');
+    const catalogue = (await gateway.app.inject({ url: '/potenday' })).body;
+    expect(catalogue).toContain('<meta property="og:title" content="10일 팀 스프린트" />');
+    expect(catalogue).toContain('<meta property="og:description" content="카탈로그의 소개 문구" />');
+    expect(catalogue).not.toContain('og:image');
   });
 
   it('describes a shared skill check-up result by its levels', async () => {

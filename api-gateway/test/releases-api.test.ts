@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import { buildGateway } from '../src/app';
 import { hashReleaseToken } from '../src/releases/releases-config';
+import { VISITOR_COOKIE } from '@sq/contracts';
+import { canaryBucket } from '../src/releases/visitor-version';
 import { setUpGateway, token } from './helpers';
 
 /**
@@ -34,7 +37,18 @@ function build(version: string, shared: Record<string, string> = { react: '^19.1
 }
 
 const post = (url: string, headers: Record<string, string>, payload: object = {}) => site.gateway.app.inject({ method: 'POST', url, headers, payload });
-const registry = async () => (await site.gateway.app.inject({ url: '/remotes.json' })).json() as { remotes: Array<{ name: string; version: string; canary?: { version: string; percent: number } }> };
+/** `/remotes.json` as the visitor with this id (the gateway's visitor cookie) is answered. */
+const registry = async (visitor: string = randomUUID()) =>
+  (await site.gateway.app.inject({ url: '/remotes.json', headers: { cookie: `${VISITOR_COOKIE}=${visitor}` } })).json() as {
+    remotes: Array<{ name: string; version: string; manifestUrl: string; routes: Array<{ title: string }>; canary?: unknown }>;
+  };
+/** A visitor id inside (or outside) a remote's canary share. */
+function visitorOf(remote: string, percent: number, inCanary: boolean): string {
+  for (;;) {
+    const id = randomUUID();
+    if (canaryBucket(id, remote) < percent === inCanary) return id;
+  }
+}
 
 describe('the operator release API', () => {
   it('takes a release from a CI job with the release token and from an operator, and the log names each', async () => {
@@ -43,7 +57,15 @@ describe('the operator release API', () => {
     expect(first.json()).toMatchObject({ ErrorCode: '00', live: '1.0.0', canary: null, event: 'release', changed: true });
     const canary = await post('/api/releases/mfe_itskill', admin, { ...build('1.1.0'), canaryPercent: 30 });
     expect(canary.json()).toMatchObject({ live: '1.0.0', canary: { version: '1.1.0', percent: 30 }, event: 'canary' });
-    await vi.waitFor(async () => expect((await registry()).remotes).toEqual([expect.objectContaining({ name: 'mfe_itskill', version: '1.0.0', canary: expect.objectContaining({ version: '1.1.0', percent: 30 }) })]));
+    // The canary's share of visitors is told to load it, with its own routes; the others keep the live version.
+    await vi.waitFor(async () =>
+      expect((await registry(visitorOf('mfe_itskill', 30, true))).remotes).toEqual([
+        expect.objectContaining({ name: 'mfe_itskill', version: '1.1.0', manifestUrl: build('1.1.0').manifestUrl, routes: [expect.objectContaining({ title: '체크업 1.1.0' })] }),
+      ]),
+    );
+    const outside = (await registry(visitorOf('mfe_itskill', 30, false))).remotes;
+    expect(outside).toEqual([expect.objectContaining({ name: 'mfe_itskill', version: '1.0.0', routes: [expect.objectContaining({ title: '체크업 1.0.0' })] })]);
+    expect(outside[0]!.canary).toBeUndefined();
 
     const promote = await post('/api/releases/mfe_itskill/promote', ci);
     expect(promote.json()).toMatchObject({ live: '1.1.0', canary: null, event: 'promote' });

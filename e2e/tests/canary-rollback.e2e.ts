@@ -9,6 +9,7 @@ import { siteApi } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
 import { REAL_ROUTES } from '../src/real-routes';
 import { DEMO_ADMIN, signInToken } from '../src/session';
+import { registryAs, visitorIdIn, visitorOf } from '../src/visitors';
 
 const baseUrl = inject('baseUrl');
 const cdnDir = inject('cdnDir');
@@ -34,16 +35,10 @@ const OWNERS = 'releases@sidequest.local';
 /** New visitors at most before the watcher (6 views, 1 s, e2e/src/test-site.ts) must have decided. */
 const MAX_VISITORS = 40;
 
-interface RegistryEntry {
-  name: string;
-  version: string;
-  manifestUrl: string;
-  canary?: { version: string; percent: number };
-}
-
-async function registryEntry(): Promise<RegistryEntry> {
-  const registry = (await (await fetch(`${baseUrl}/remotes.json`)).json()) as { remotes: RegistryEntry[] };
-  return registry.remotes.find((entry) => entry.name === REMOTE)!;
+/** The remote's pointer as the registry in PostgreSQL holds it: its live version and running canary, if any. */
+async function pointer(): Promise<{ live: string; canary: string | null }> {
+  const { rows } = await pool.query<{ live_version: string; canary_version: string | null }>('select live_version, canary_version from gateway.remote_pointer where remote = $1', [REMOTE]);
+  return { live: rows[0]!.live_version, canary: rows[0]!.canary_version };
 }
 
 /**
@@ -94,14 +89,13 @@ async function leave(visitor: Visitor): Promise<void> {
   await visitor.page.goto('about:blank');
 }
 
-const visitorIdOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('sq.visitorId'));
 
 describe('a canary that throws on mount', () => {
   it('is rolled back by itself, logged with its reason, mailed to the owners, and every visitor is back on the working stable version', async () => {
     const token = await signInToken(baseUrl, DEMO_ADMIN);
-    const before = await registryEntry();
-    expect(before.canary).toBeUndefined();
-    const stable = before.version;
+    const before = await pointer();
+    expect(before.canary).toBeNull();
+    const stable = before.live;
     const broken = `e2e-throws-on-mount-${Date.now()}`;
     const bundle = publishBrokenCopy(stable, broken);
     const routes = (JSON.parse(fs.readFileSync(path.join(bundle, 'routes.json'), 'utf8')) as { routes: unknown[] }).routes;
@@ -117,10 +111,11 @@ describe('a canary that throws on mount', () => {
         body: { version: broken, manifestUrl: `/bundles/${FOLDER}/${broken}/mf-manifest.json`, routes, shared, canaryPercent: 50 },
       });
       expect(released).toMatchObject({ status: 200, body: { event: 'canary', canary: { version: broken, percent: 50 } } });
-      await vi.waitFor(async () => expect((await registryEntry()).canary?.version).toBe(broken));
+      // Served within the registry cache lifetime: some new visitor is given the canary.
+      const canaryVisitor = await vi.waitFor(() => visitorOf(baseUrl, REMOTE, broken), { timeout: 10_000 });
 
       // New visitors until the watcher has seen enough of the canary's views and errors to end it.
-      for (let n = 0; n < MAX_VISITORS && (await registryEntry()).canary; n += 1) {
+      for (let n = 0; n < MAX_VISITORS && (await pointer()).canary; n += 1) {
         const visitor = await visit();
         visitors.push(visitor);
         if (visitor.saw === 'stable') expect(await remoteRoot(visitor.page).getAttribute('data-version')).toBe(stable);
@@ -133,8 +128,10 @@ describe('a canary that throws on mount', () => {
       }
       expect(visitors.some((v) => v.saw === 'fallback'), 'some visitors got the canary').toBe(true);
       expect(visitors.some((v) => v.saw === 'stable'), 'some visitors got the stable version').toBe(true);
-      await vi.waitFor(async () => expect((await registryEntry()).canary).toBeUndefined(), { timeout: 15_000, interval: 500 });
-      expect(await registryEntry()).toMatchObject({ version: stable });
+      await vi.waitFor(async () => expect((await pointer()).canary).toBeNull(), { timeout: 15_000, interval: 500 });
+      expect((await pointer()).live).toBe(stable);
+      // And served so: a visitor the canary was given is given the stable version again.
+      await vi.waitFor(async () => expect((await registryAs(baseUrl, REMOTE, canaryVisitor)).entry.version).toBe(stable));
 
       // The release log: the automatic rollback, by the watcher, with the figures that decided it.
       const figures = (await siteApi<ReleasesResponse>(baseUrl, '/admin/releases?window=1h', { token })).body;
@@ -177,10 +174,11 @@ describe('a canary that throws on mount', () => {
       // Nothing lost: the canary visitor still on the fallback retries and gets the working page; every kept
       // visitor, canary or not, loads the stable version as the same anonymous visitor.
       const waiting = kept.find((k) => k.saw === 'fallback')!;
-      const id = await visitorIdOf(waiting.page);
+      const id = await visitorIdIn(waiting.context, baseUrl);
+      expect(id).not.toBeNull();
       await waiting.page.getByRole('button', { name: MESSAGES.retry }).click();
       await waiting.page.locator(`[data-remote="${REMOTE}"][data-version="${stable}"] ${READY}`).waitFor({ timeout: 30_000 });
-      expect(await visitorIdOf(waiting.page)).toBe(id);
+      expect(await visitorIdIn(waiting.context, baseUrl)).toBe(id);
       for (const visitor of kept.filter((k) => k !== waiting)) {
         await visitor.page.goto(`${baseUrl}${PAGE}`);
         await visitor.page.locator(`[data-remote="${REMOTE}"][data-version="${stable}"] ${READY}`).waitFor({ timeout: 30_000 });
@@ -190,7 +188,7 @@ describe('a canary that throws on mount', () => {
     } finally {
       for (const visitor of kept) await visitor.context.close().catch(() => {});
       // Other files share the site: the stable version stays live with no canary, whatever happened here.
-      if ((await registryEntry()).canary) await siteApi(baseUrl, `/releases/${REMOTE}/rollback`, { token, body: {} });
+      if ((await pointer()).canary) await siteApi(baseUrl, `/releases/${REMOTE}/rollback`, { token, body: {} });
     }
   });
 });

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '@sq/contracts/messages';
 import { ROOT } from '@sq/stack/paths';
 import { launchBrowser, newPage } from '../src/browser';
+import { registryAs, visitorIdIn, visitorOf } from '../src/visitors';
 
 const baseUrl = inject('baseUrl');
 const cdnDir = inject('cdnDir');
@@ -16,11 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The registry as a visitor's browser reads it (served from PostgreSQL by the gateway). */
-async function itskill(): Promise<{ version: string; history: Array<{ version: string }>; canary?: { version: string } }> {
-  const registry = (await (await fetch(`${baseUrl}/remotes.json`)).json()) as { remotes: Array<{ name: string; version: string; history: Array<{ version: string }> }> };
-  return registry.remotes.find((entry) => entry.name === 'mfe_itskill')!;
-}
+/** mfe_itskill in the registry as a new visitor's browser reads it (served from PostgreSQL by the gateway). */
+const itskill = async () => (await registryAs(baseUrl, 'mfe_itskill')).entry;
 
 /** The shell's own script URLs: a remote release must never change them. */
 async function shellScripts(page: Page): Promise<string[]> {
@@ -100,7 +98,8 @@ describe('a canary release', () => {
   it('serves the canary to its share of visitors, each keeping their version across loads, until it is rolled back', async () => {
     const stable = (await itskill()).version;
     cli('release', 'mfe-itskill', '--version', 'e2e-canary', '--canary', '50');
-    await vi.waitFor(async () => expect((await itskill()).canary?.version).toBe('e2e-canary'));
+    // Served within the registry cache lifetime: some new visitor is given the canary.
+    await vi.waitFor(() => visitorOf(baseUrl, 'mfe_itskill', 'e2e-canary'), { timeout: 10_000 });
 
     // New visitors (each a fresh browser profile, so a fresh anonymous id) until both versions were seen.
     const seen = new Map<string, Awaited<ReturnType<typeof newPage>>>();
@@ -118,16 +117,18 @@ describe('a canary release', () => {
         else seen.set(version, opened);
       }
       expect([...seen.keys()].sort()).toEqual(['e2e-canary', stable].sort());
-      // Sticky: each visitor gets the same version on the next loads.
-      for (const [version, { page }] of seen) {
+      // Sticky: each visitor gets the same version on the next loads, the one the gateway decides for their id.
+      for (const [version, { page, context }] of seen) {
         for (let load = 0; load < 2; load += 1) {
           await page.reload();
           expect(await versionOn(page)).toBe(version);
         }
+        expect((await registryAs(baseUrl, 'mfe_itskill', (await visitorIdIn(context, baseUrl))!)).entry.version).toBe(version);
       }
 
       cli('rollback', 'mfe-itskill');
-      await vi.waitFor(async () => expect((await itskill()).canary).toBeUndefined());
+      const canaryVisitor = (await visitorIdIn(seen.get('e2e-canary')!.context, baseUrl))!;
+      await vi.waitFor(async () => expect((await registryAs(baseUrl, 'mfe_itskill', canaryVisitor)).entry.version).toBe(stable));
       for (const { page } of seen.values()) {
         await page.reload();
         expect(await versionOn(page)).toBe(stable);

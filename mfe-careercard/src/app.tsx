@@ -1,13 +1,21 @@
-import { createRemote } from '@sq/remote-kit';
-import { SCREENS } from './app/AppRoutes';
+import { createRemote, lazyScreen, type Screens } from '@sq/remote-kit';
+
+const card = () => import('./features/career-card');
 
 /**
- * The module this remote exposes as './app': its single-spa lifecycles, made by the remote kit (root with the
- * shell's store, router, error boundary with the Korean fallback, manifest routes). This remote is its
- * screens (app/AppRoutes.tsx) and its route manifest (routes.json).
+ * The screens of this remote's './app' entry, by manifest path; every other route of routes.json shows
+ * "준비 중" (the remote kit, which also checks that exactly these are marked ready). Each in its own chunk, so
+ * a page loads only its own code (the public card never carries the editor).
  */
-export const { bootstrap, mount, unmount } = createRemote({
-  name: 'mfe_careercard',
-  version: process.env.SQ_REMOTE_VERSION,
-  screens: SCREENS,
-});
+export const screens: Screens = {
+  '/careercard': lazyScreen(() => import('./features/landing'), 'CareerCardLandingPage'),
+  '/careercard/find-myprofile': lazyScreen(() => import('./features/find-my-profile'), 'FindMyProfilePage'),
+  '/careercard/:profileId': lazyScreen(card, 'CareerCardPage'),
+  '/careercard/:profileId/edit': lazyScreen(() => import('./features/card-editor'), 'CardEditorPage'),
+  '/careercard-error': lazyScreen(card, 'CareerCardErrorPage'),
+  '/careercard/project/:projectId': lazyScreen(() => import('./features/project-page'), 'ProjectPage'),
+  '/careercard/onboarding/:step': lazyScreen(() => import('./features/onboarding'), 'OnboardingPage'),
+};
+
+/** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */
+export const { bootstrap, mount, unmount } = createRemote({ name: 'mfe_careercard', version: process.env.SQ_REMOTE_VERSION, screens });

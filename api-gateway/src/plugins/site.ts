@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
+import { ERROR_CODES, MESSAGES, failure, type Registry } from '@sq/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceName } from '@sq/service-kit';
 import { cachedFirstContent, inlineShellStylesheets, withFirstContent } from '../first-content';
 import { findPreview, withPreview } from '../link-preview';
@@ -24,8 +25,11 @@ export interface SiteOptions {
   firstContentCacheMs?: number;
   /** The remotes whose server module may run here (GatewayConfig.firstContentRemotes). */
   firstContentRemotes: string[];
-  /** `/remotes.json` as served (releases/releases-plugin.ts): the first content renders the live versions. */
-  readRegistry: () => Promise<string | null>;
+  /**
+   * The registry as the request's visitor runs it, as `/remotes.json` answers them (releases-plugin.ts): the
+   * first content renders the version of its remote that this visitor's shell will load, canary or not.
+   */
+  visitorRegistry: (request: FastifyRequest, reply: FastifyReply) => Promise<Registry>;
   /** The reporter's settings every page carries (rum/config.ts). */
   rum: RumConfig;
 }
@@ -37,7 +41,7 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs, firstContentRemotes, readRegistry, rum }) => {
+  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs, firstContentRemotes, visitorRegistry, rum }) => {
     const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
@@ -69,9 +73,15 @@ export default fp<SiteOptions>(
       const html = wantsPage ? await readShellPage() : null;
       if (html) {
         const path = request.url.split('?')[0]!;
+        // Every page, first content or not, gives a new visitor their id, so the shell's /remotes.json that
+        // follows is answered for the same visitor. Without a registry the page still goes out (no first content).
+        const previewing = findPreview(path, services);
+        const registry = await visitorRegistry(request, reply).catch(() => null);
         const [preview, first] = await Promise.all([
-          findPreview(path, services),
-          cdnDir ? renderFirstContent({ pagePath: path, registry: await readRegistry(), cdnDir, services, mobile: isMobile(request.headers), trusted: firstContentRemotes }) : null,
+          previewing,
+          cdnDir && registry
+            ? renderFirstContent({ pagePath: path, remotes: registry.remotes, cdnDir, services, mobile: isMobile(request.headers), trusted: firstContentRemotes })
+            : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
         let page = withRumSettings(preview ? withPreview(html, preview, siteName, pageUrl) : html, rum);
@@ -82,9 +92,11 @@ export default fp<SiteOptions>(
           reply.inlinedStyles = [...shell.inlined, ...(first.stylesheetText !== null ? [first.stylesheetText] : [])];
         }
         return reply
-          .header('cache-control', 'no-cache')
-          // The first content depends on the phone hint; caches must keep the two variants apart.
-          .header('vary', 'Sec-CH-UA-Mobile, User-Agent')
+          // Each visitor's own page (its first content is the version they run, it may set their id): a
+          // shared cache must never keep it, the browser's asks again each time.
+          .header('cache-control', 'private, no-cache')
+          // The first content depends on the visitor (their versions) and the phone hint; caches keep them apart.
+          .header('vary', 'Cookie, Sec-CH-UA-Mobile, User-Agent')
           .type('text/html; charset=utf-8')
           .send(page);
       }

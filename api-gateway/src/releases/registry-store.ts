@@ -141,7 +141,7 @@ export async function readRegistryState(knex: Knex, options: { eventLimit?: numb
 /** How many earlier releases each `/remotes.json` entry lists. */
 const HISTORY_LENGTH = 20;
 
-/** `/remotes.json` (contracts' registry shape): the live version of every remote, and its canary with its share. */
+/** The registry (contracts' shape): the live version of every remote, and its canary with its share. */
 export async function readRemotesJson(knex: Knex): Promise<Registry> {
   const state = await readRegistryState(knex, { eventLimit: 0 });
   return {
@@ -163,21 +163,22 @@ export async function readRemotesJson(knex: Knex): Promise<Registry> {
 }
 
 /**
- * `/remotes.json` as served: read from PostgreSQL at most once per `cacheMs` per gateway, so a release through
- * one gateway is served by every other within that lifetime (REGISTRY_CACHE_MS). Concurrent requests share a read.
+ * The registry `/remotes.json` is made from (each visitor gets it resolved to their versions,
+ * visitor-version.ts): read from PostgreSQL at most once per `cacheMs` per gateway, so a release through one
+ * gateway is served by every other within that lifetime (REGISTRY_CACHE_MS). Concurrent requests share a read.
  */
-export function cachedRemotesJson(knex: Knex, cacheMs: number): () => Promise<string> {
-  let cached: { at: number; body: Promise<string> } | null = null;
+export function cachedRegistry(knex: Knex, cacheMs: number): () => Promise<Registry> {
+  let cached: { at: number; registry: Promise<Registry> } | null = null;
   return () => {
     const now = Date.now();
     if (!cached || now - cached.at >= cacheMs) {
-      const body = readRemotesJson(knex).then((registry) => JSON.stringify(registry));
-      cached = { at: now, body };
+      const registry = readRemotesJson(knex);
+      cached = { at: now, registry };
       // A failed read is not kept: the next request tries again.
-      body.catch(() => {
-        if (cached?.body === body) cached = null;
+      registry.catch(() => {
+        if (cached?.registry === registry) cached = null;
       });
     }
-    return cached.body;
+    return cached.registry;
   };
 }

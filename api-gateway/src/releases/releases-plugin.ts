@@ -4,12 +4,13 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, routeEntry } from '@sq/contracts';
+import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, routeEntry, type Registry } from '@sq/contracts';
 import { mailerPlugin } from '@sq/service-kit';
 import { startCanaryWatcher } from './canary-watcher';
 import { promoteRemote, releaseRemote, rollbackRemote, ReleaseError, type ChangeResult } from './release-actions';
-import { cachedRemotesJson, type SharedDeps } from './registry-store';
+import { cachedRegistry, type SharedDeps } from './registry-store';
 import { DEFAULT_REGISTRY_CACHE_MS, DEFAULT_WATCH, hashReleaseToken, type ReleasesConfig } from './releases-config';
+import { registryFor, visitorId } from './visitor-version';
 
 /** The header a CI job sends its release token in (a bearer token is always read as an operator's JWT). */
 export const RELEASE_TOKEN_HEADER = 'x-release-token';
@@ -40,8 +41,11 @@ export interface ReleasesPluginOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** `/remotes.json` as every gateway serves it (cached for REGISTRY_CACHE_MS). */
-    readRemotesJson(): Promise<string>;
+    /**
+     * The registry as the request's visitor runs it (visitor-version.ts; a visitor without an id is given one
+     * with the reply): what `/remotes.json` answers and what the page's first content is rendered from.
+     */
+    visitorRegistry(request: FastifyRequest, reply: FastifyReply): Promise<Registry>;
   }
 }
 
@@ -63,11 +67,16 @@ function sameToken(given: string, expectedHash: string): boolean {
  */
 export default fp<ReleasesPluginOptions>(
   async (app, { knex, siteName, config = {} }) => {
-    const readRemotesJson = cachedRemotesJson(knex, config.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS);
-    app.decorate('readRemotesJson', readRemotesJson);
-    app.get('/remotes.json', async (_request, reply) => {
-      const body = await readRemotesJson();
-      return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+    const readRegistry = cachedRegistry(knex, config.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS);
+    app.decorate('visitorRegistry', async (request: FastifyRequest, reply: FastifyReply) => {
+      // The id first: a new visitor keeps the one given even when the registry cannot be read this time.
+      const visitor = visitorId(request, reply);
+      return registryFor(await readRegistry(), visitor);
+    });
+    app.get('/remotes.json', async (request, reply) => {
+      const body = JSON.stringify(await app.visitorRegistry(request, reply));
+      // Each visitor's own answer: never stored by any cache (a shared one would hand it to other visitors).
+      return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie').send(body);
     });
 
     /** Who is releasing, or null once the refusal is sent. */

@@ -41,8 +41,10 @@ export const registryEntry = routeManifest.extend({
   history: z.array(z.object({ version: z.string(), manifestUrl: z.string(), releasedAt: z.string() })).default([]),
   releasedAt: z.string(),
   /**
-   * A version live for a sticky share of visitors: a visitor whose bucket (0-99, from an anonymous id kept in
-   * the browser) is below `percent` loads it instead of `version`.
+   * A version live for a sticky share of visitors: a visitor whose bucket (0-99, from the anonymous id in the
+   * gateway's visitor cookie) is below `percent` runs it instead of `version`. The gateway decides
+   * (api-gateway/src/releases/visitor-version.ts): `/remotes.json` answers each visitor with every remote at
+   * the version they run and no `canary` left, and the page's first content is rendered at that version too.
    */
   canary: z
     .object({ version: z.string().min(1), manifestUrl: z.string().min(1), percent: z.number().int().min(1).max(99), routes: z.array(routeEntry).min(1) })
@@ -50,6 +52,12 @@ export const registryEntry = routeManifest.extend({
 });
 
 export const registry = z.object({ remotes: z.array(registryEntry) });
+
+/**
+ * The cookie with a visitor's anonymous id (random, no personal data), which the gateway sets and reads to
+ * decide the versions that visitor runs (api-gateway/src/releases/visitor-version.ts). HttpOnly: no script reads it.
+ */
+export const VISITOR_COOKIE = 'sq_visitor';
 
 export type RouteAccess = z.infer<typeof routeAccess>;
 export type RouteLayout = z.infer<typeof routeLayout>;

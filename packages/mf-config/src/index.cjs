@@ -53,6 +53,10 @@ const AXIOS_XHR_ONLY = path.join(__dirname, 'browser', 'axios-xhr-only.mjs');
 const AXIOS_LEFT_OUT = path.join(__dirname, 'browser', 'axios-left-out.mjs');
 const AXIOS_LEFT_OUT_MODULES = /axios[\\/]lib[\\/](helpers[\\/](progressEventReducer|HttpStatusCode|formDataToJSON)|cancel[\\/]CancelToken)\.js$/;
 
+/** The loader that writes a remote's standalone page entry from its routes.json, and the query asking for it. */
+const STANDALONE_PAGE = path.join(__dirname, 'standalone-page.cjs');
+const STANDALONE_QUERY = '?standalone-page';
+
 /** packages/ui, the one place global CSS may come from. */
 const UI_DIR = path.resolve(__dirname, '..', '..', 'ui');
 
@@ -355,12 +359,12 @@ function defineEnv(webpack, production) {
  * mf-manifest.json, remoteEntry and chunks with publicPath 'auto' so the same build works under whatever
  * versioned URL it is published at, plus a copy of its route manifest. Name, dev port and entries come
  * from the one list of remotes (@sq/contracts/remotes.json) by the remote's folder. In development it also
- * serves a standalone page (`standalone`) for its team.
+ * serves a standalone page for its team, written from its routes.json (STANDALONE_PAGE).
  * `firstContent`: the remote's server module entry (see firstContentConfig), built in production only.
- * @param {{ dir: string, standalone?: string, firstContent?: string }} options
+ * @param {{ dir: string, firstContent?: string }} options
  * @returns {ConfigFactory}
  */
-function createRemoteConfig({ dir, standalone = './src/standalone/index.ts', firstContent }) {
+function createRemoteConfig({ dir, firstContent }) {
   const { name, devPort: port, entries } = remoteInFolder(path.basename(dir));
   const exposes = Object.fromEntries(entries.map((entry) => [`./${entry}`, `./src/${entry}.tsx`]));
   return (_env, argv) => {
@@ -369,7 +373,8 @@ function createRemoteConfig({ dir, standalone = './src/standalone/index.ts', fir
     const webpack = require(WEBPACK_PATH);
     const config = baseConfig({ name, dir, mode: m, publicPath: 'auto'});
     const withStandalone = !production || process.env.SQ_STANDALONE === '1';
-    config.entry = withStandalone ? { standalone } : {};
+    const routes = path.join(dir, 'src', 'routes.json');
+    config.entry = withStandalone ? { standalone: `${routes}${STANDALONE_QUERY}` } : {};
     // The released version (set by the release tooling), shown on the remote's root element so a release
     // or rollback can be seen on the running site.
     const version = process.env.REMOTE_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
@@ -391,17 +396,17 @@ function createRemoteConfig({ dir, standalone = './src/standalone/index.ts', fir
         dts: false,
         dev: false,
       }),
-      new EmitFilesPlugin({ files: [{ from: path.join(dir, 'src', 'routes.json'), to: 'routes.json' }, sharedDepsFile(dir, { remote: true })] }),
+      new EmitFilesPlugin({ files: [{ from: routes, to: 'routes.json' }, sharedDepsFile(dir, { remote: true })] }),
     );
     if (withStandalone) {
+      // The page's entry is routes.json read through STANDALONE_PAGE: JavaScript, not the JSON module it would be.
+      config.module?.rules?.push({ resourceQuery: STANDALONE_QUERY, type: 'javascript/auto', loader: STANDALONE_PAGE, options: { entries } });
       config.plugins.push(
         // The one standalone page of @sq/standalone: a header slot, a main slot, the federation runtime first.
         new HtmlWebpackPlugin({
-          template: require.resolve('@sq/standalone/index.html', { paths: [dir] }),
-          title: `${name} (standalone)`,
+          templateContent: require(require.resolve('@sq/standalone/page', { paths: [dir] }))({ title: `${name} (standalone)`, federationRuntime: `/${FEDERATION_RUNTIME_FILE}` }),
           chunks: ['standalone'],
           publicPath: '/',
-          federationRuntime: `/${FEDERATION_RUNTIME_FILE}`,
         }),
       );
     }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { describeError } from './errors';
 import { isSchemaName, migrate, SCHEMAS } from './migrate';
 import { ROOT } from './paths';
+import { publishBundlesRole } from './publish-bundles';
 import { registrySync } from './registry-sync';
 import { ONE_SHOT_ROLES, ROLES } from './roles';
 
@@ -18,6 +19,10 @@ async function main(): Promise<void> {
     }
     await migrate(target);
     // The pg pools are gone; nothing else keeps the process, but a straggling socket must not hold a Job open.
+    process.exit(0);
+  }
+  if (role === 'publish-bundles') {
+    publishBundlesRole();
     process.exit(0);
   }
   if (role === 'registry-sync') {

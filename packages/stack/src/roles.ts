@@ -16,7 +16,8 @@ export const ROLES = {
 } as const;
 /**
  * Roles that do one thing and exit, run as Jobs before the Deployments roll (deploy/rollout.sh): `migrate
- * <schema|all>` brings schemas to head; `registry-sync` makes the image's remote builds known to the registry.
+ * <schema|all>` brings schemas to head; `publish-bundles` copies the image's remote builds to a static host
+ * (when the overlay has one); `registry-sync` makes them known to the registry.
  */
-export const ONE_SHOT_ROLES = ['migrate', 'registry-sync'] as const;
+export const ONE_SHOT_ROLES = ['migrate', 'publish-bundles', 'registry-sync'] as const;
 export type RoleName = keyof typeof ROLES | (typeof ONE_SHOT_ROLES)[number];

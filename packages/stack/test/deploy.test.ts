@@ -279,24 +279,24 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
   });
 });
 
-describe('deploy/rollout.sh', () => {
-  /**
-   * The script run against a kubectl that only records its arguments (these machines have no cluster), so the
-   * order of its steps is what a cluster would be told.
-   */
-  function recordRollout(overlay: string): string[] {
-    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-rollout-'));
-    try {
-      const log = path.join(bin, 'calls');
-      fs.writeFileSync(path.join(bin, 'kubectl'), `#!/bin/sh\necho "$*" >> '${log}'\n`, { mode: 0o755 });
-      const run = spawnSync('bash', [path.join(ROOT, 'deploy/rollout.sh'), overlay], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
-      expect(run.status, run.stderr).toBe(0);
-      return fs.readFileSync(log, 'utf8').trim().split('\n');
-    } finally {
-      fs.rmSync(bin, { recursive: true, force: true });
-    }
+/**
+ * The script run against a kubectl that only records its arguments (these machines have no cluster), so the
+ * order of its steps is what a cluster would be told.
+ */
+function recordRollout(overlay: string): string[] {
+  const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-rollout-'));
+  try {
+    const log = path.join(bin, 'calls');
+    fs.writeFileSync(path.join(bin, 'kubectl'), `#!/bin/sh\necho "$*" >> '${log}'\n`, { mode: 0o755 });
+    const run = spawnSync('bash', [path.join(ROOT, 'deploy/rollout.sh'), overlay], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    expect(run.status, run.stderr).toBe(0);
+    return fs.readFileSync(log, 'utf8').trim().split('\n');
+  } finally {
+    fs.rmSync(bin, { recursive: true, force: true });
   }
+}
 
+describe('deploy/rollout.sh', () => {
   it('applies the ConfigMap, runs the migrate Jobs to completion, then the registry-sync Job, and only then everything else', () => {
     const calls = recordRollout('production');
     const at = (pattern: RegExp) => {
@@ -320,6 +320,58 @@ describe('deploy/rollout.sh', () => {
     expect(selected('config')).toEqual([expect.stringMatching(/^ConfigMap\/sidequest-config-/)]);
     expect(selected('migrate')).toEqual(SCHEMAS.map((schema) => `Job/migrate-${schema}`).sort());
     expect(selected('registry-sync')).toEqual(['Job/registry-sync', 'NetworkPolicy/registry-sync-to-postgresql']);
+  });
+});
+
+describe('deploy/components/bundle-host (bundles on a static host)', () => {
+  // As deploy/README.md tells an operator: the production overlay with the component added to its kustomization.
+  const name = `.bundle-host-test-${process.pid}`;
+  const dir = path.join(ROOT, 'deploy/overlays', name);
+  fs.cpSync(path.join(ROOT, 'deploy/overlays/production'), dir, { recursive: true });
+  fs.appendFileSync(path.join(dir, 'kustomization.yaml'), 'components:\n  - ../../components/bundle-host\n');
+  let objects: K8sObject[];
+  let calls: string[];
+  try {
+    objects = render(name);
+    calls = recordRollout(name);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const ofComponent = (component: string) => objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/component'] === component);
+
+  it('adds the publish-bundles Job, its volume claim and its network policy, each valid, in the namespace', () => {
+    const added = ofComponent('publish-bundles');
+    expect(added.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual(['Job/publish-bundles', 'NetworkPolicy/publish-bundles-isolated', 'PersistentVolumeClaim/bundle-host']);
+    for (const object of added) {
+      expect(() => new MODELS[`${object.apiVersion}/${object.kind}`]!(object as never).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+      expect(object.metadata.namespace).toBe('sidequest');
+    }
+  });
+
+  it('copies into the host’s claim from the one image, as non-root on a read-only root, with no network at all', () => {
+    const [job] = ofKind(ofComponent('publish-bundles'), 'Job');
+    const spec = podSpec(job!);
+    const [container] = spec.containers;
+    expect(container!.args).toEqual(['publish-bundles']);
+    expect(container!.image).toBe(podSpec(ofKind(objects, 'Deployment').find((d) => d.metadata.name === 'gateway')!).containers[0]!.image);
+    expect(spec.securityContext).toMatchObject({ runAsNonRoot: true });
+    expect(container!.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    const storeDir = container!.env?.find((v) => v.name === 'BUNDLE_STORE_DIR')?.value;
+    const mount = container!.volumeMounts?.find((m) => m.mountPath === storeDir);
+    expect(spec.volumes?.find((v) => v.name === mount?.name)?.persistentVolumeClaim?.claimName).toBe('bundle-host');
+    const [policy] = ofKind(ofComponent('publish-bundles'), 'NetworkPolicy');
+    expect(policy!.spec).toEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'publish-bundles' } }, policyTypes: ['Ingress', 'Egress'] });
+  });
+
+  it('is published by rollout.sh after the migrations and before registry-sync; an overlay without it has no such step', () => {
+    const at = (pattern: RegExp) => calls.findIndex((call) => pattern.test(call));
+    const migrated = at(/wait --for=condition=complete job -l app.kubernetes.io\/component=migrate /);
+    const published = at(/wait --for=condition=complete job -l app.kubernetes.io\/component=publish-bundles /);
+    const sync = at(/apply -k \S+ -l app.kubernetes.io\/component=registry-sync$/);
+    expect(migrated).toBeGreaterThanOrEqual(0);
+    expect([migrated, published, sync]).toEqual([migrated, published, sync].sort((a, b) => a - b));
+    expect(published).toBeGreaterThan(migrated);
+    expect(recordRollout('production').some((call) => call.includes('publish-bundles'))).toBe(false);
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * The standalone development page of a remote (`pnpm --filter @sq/mfe-<name> dev`): a thin stand-in for the
- * shell that mounts the remote's real lifecycles through single-spa, with a minimal header of links, the
- * global styles and the same custom props the shell passes. /api goes to the gateway through the dev server.
+ * shell that mounts the remote's real lifecycles through single-spa, with a header of links to the manifest's
+ * pages, the global styles and the same custom props the shell passes. /api goes to the gateway through the
+ * dev server. A remote has no code of its own for it: @sq/mf-config writes the page's entry from the remote's
+ * routes.json and its entries in the list of remotes, and calls mountStandalone.
  */
 import '@sq/ui/global.css';
 import { createRoot } from 'react-dom/client';
@@ -12,6 +14,7 @@ import { configureApiClient, signInUrl } from '@sq/api-client';
 import type { RouteManifest } from '@sq/contracts/registry';
 import { entryOf } from '@sq/contracts/remote-entry';
 import type { RemoteProps } from '@sq/contracts/remote-props';
+import { manifestLinks } from './links';
 
 export interface StandaloneOptions {
   manifest: RouteManifest;
@@ -20,20 +23,18 @@ export interface StandaloneOptions {
    * lifecycles (made by `@sq/remote-kit`); an entry is mounted, and loaded, only on the routes that name it.
    */
   entries: Record<string, () => Promise<LifeCycles<RemoteProps>>>;
-  /** Header links to the remote's own routes: [path, label]. */
-  links: [string, string][];
 }
 
-export function mountStandalone({ manifest, entries, links }: StandaloneOptions): void {
+export function mountStandalone({ manifest, entries }: StandaloneOptions): void {
   configureApiClient({ baseURL: '/api', onSignInRequired: (to) => navigateToUrl(signInUrl(to)) });
   const { name } = manifest;
   const main = document.getElementById('standalone-main')!;
   const store = createStore();
 
   createRoot(document.getElementById('standalone-header')!).render(
-    <header style={{ display: 'flex', gap: 16, alignItems: 'center', padding: '12px 24px', borderBottom: '1px solid var(--sq-color-line)' }}>
+    <header style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', padding: '12px 24px', borderBottom: '1px solid var(--sq-color-line)' }}>
       <strong style={{ color: 'var(--sq-color-primary)' }}>{name} · standalone</strong>
-      {links.map(([to, label]) => (
+      {manifestLinks(manifest.routes).map(({ to, label }) => (
         <a key={to} href={to} onClick={navigateToUrl}>
           {label}
         </a>

@@ -15,10 +15,11 @@ import storyRoutes from './routes/stories';
 import faqRoutes from './routes/faq';
 import legalRoutes from './routes/legal';
 import mainPageRoutes from './routes/main-page';
+import programIntroRoutes from './routes/program-intros';
 import cmsRepository from './cms/cms-repository';
 import adminContentRoutes from './routes/admin-content';
 
-/** Navigation, banners, main page, stories, past projects, FAQ and legal texts. */
+/** Navigation, banners, main page, stories, past projects, program intros, FAQ and legal texts. */
 export const contentService: ServiceDefinition = {
   name: 'content',
   schema: 'content',
@@ -41,6 +42,7 @@ export const contentService: ServiceDefinition = {
     await app.register(faqRoutes);
     await app.register(legalRoutes);
     await app.register(mainPageRoutes);
+    await app.register(programIntroRoutes);
     await app.register(adminContentRoutes);
   },
 };

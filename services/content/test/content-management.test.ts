@@ -185,7 +185,7 @@ describe('FAQ through the console', () => {
     const category = (await service.app.knex('faq_category').where({ slug: 'general' }).first())!;
     const refund = await admin('PUT', '/faq-entry/new/draft', { body: { categoryId: category.category_id, question: '환불되나요?', answer: [], kind: 'REFUND', productId: null, refundCases: null } });
     expect(refund.statusCode).toBe(400);
-    expect(refund.json().fields).toEqual({ productId: MESSAGES.contentRefundProductRequired });
+    expect(refund.json().fields).toEqual({ productId: MESSAGES.contentRefundProductRequired, refundCases: MESSAGES.contentRefundCasesRequired });
     const taken = await admin('PUT', '/faq-category/new/draft', { body: { slug: 'bside', name: '중복', productId: null } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: MESSAGES.contentSlugTaken, fields: { slug: MESSAGES.contentSlugTaken } });
@@ -410,6 +410,42 @@ describe('the console\'s lists, a page at a time', () => {
     expect(back.page).toBe(1);
     expect(back.items.at(-1)!.itemId).toBe(last.itemId);
     expect((await list('menu', '?page=2')).items[0]!.itemId).toBe(next.itemId);
+  });
+
+  it('while searching, moves an item past the neighbour the search shows, and the hidden ones keep their order', async () => {
+    const category = (await service.app.knex('faq_category').where({ slug: 'general' }).first())!;
+    const ids: Record<string, number> = {};
+    for (const question of ['순서찾기 하나', '검색에 안 걸리는 질문', '순서찾기 둘']) {
+      const draft = await saveDraft('faq-entry', 'new', { categoryId: category.category_id, question, answer: ['답변이에요.'], kind: 'TEXT', productId: null, refundCases: null });
+      await publish('faq-entry', draft.itemId);
+      ids[question] = draft.itemId;
+    }
+    const questions = async () => (await get('/api/faq?category=general')).json<FaqResponse>().categories[0]!.entries.map((e) => e.question);
+    const before = await questions();
+    expect(before.slice(-3)).toEqual(['순서찾기 하나', '검색에 안 걸리는 질문', '순서찾기 둘']);
+
+    // Only the two found are neighbours on the operator's screen: the first cannot go up, the second can.
+    const found = await list('faq-entry', `?q=${encodeURIComponent('순서찾기')}`);
+    expect(found.items.map((i) => [i.title, i.canMoveUp, i.canMoveDown])).toEqual([
+      ['순서찾기 하나', false, true],
+      ['순서찾기 둘', true, false],
+    ]);
+    const moved = await admin('POST', `/faq-entry/${ids['순서찾기 둘']}/move`, { direction: 'up', q: '순서찾기' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<ContentListResponse>().items.map((i) => [i.title, i.canMoveUp, i.canMoveDown])).toEqual([
+      ['순서찾기 둘', false, true],
+      ['순서찾기 하나', true, false],
+    ]);
+    expect(await questions()).toEqual([...before.slice(0, -3), '순서찾기 둘', '순서찾기 하나', '검색에 안 걸리는 질문']);
+    expect((await auditOf('faq-entry', ids['순서찾기 둘']!))[0]).toMatchObject({ action: 'MOVED', before: { position: before.length }, after: { position: before.length - 2 } });
+
+    // Nothing found above it: refused, though the whole category has entries above.
+    const refused = await admin('POST', `/faq-entry/${ids['순서찾기 둘']}/move`, { direction: 'up', q: '순서찾기' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MESSAGES.contentCannotMove);
+    // Without a search it moves one place among all of them, as before.
+    expect((await admin('POST', `/faq-entry/${ids['순서찾기 둘']}/move`, { direction: 'up' })).statusCode).toBe(200);
+    expect((await questions()).slice(-4)).toEqual(['순서찾기 둘', before.at(-4), '순서찾기 하나', '검색에 안 걸리는 질문']);
   });
 
   it('pages the change history newest first, with its total', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '@sq/service-kit/testing';
 import { MESSAGES, type FaqResponse, type LegalResponse, type ProgramRefundRulesResponse } from '@sq/contracts';
+import type { ContentItem, FaqEntryBody } from '@sq/contracts/api/content-admin';
+import { refundLines } from '@sq/contracts/refund-text';
 import { contentService } from '../src/service';
 import { startContentWithPrograms } from './support/programs';
 
@@ -41,6 +43,7 @@ describe('FAQ', () => {
   it('states the 14-week refund schedule of the terms, composed from the programs rows, with the open cohort dates', async () => {
     const individual = await entry('bside', '중도에 그만두면 환불받을 수 있나요?');
     expect(individual).toMatchObject({ kind: 'REFUND', productId: 1, notice: null });
+    // The operators' introduction, the table from the rules, the open cohort's days, the operators' closing text.
     expect(individual.answer.slice(1)).toEqual([
       '· 팀 빌딩 결과 발표 전날까지 — 전액 환불(300,000원)',
       '· 킥오프 모임 당일까지 — 80% 환불(240,000원)',
@@ -48,6 +51,7 @@ describe('FAQ', () => {
       '· 프로젝트 시작 후 2주가 지나기 전까지 — 50% 환불(150,000원)',
       '· 프로젝트 시작 후 2주가 지난 뒤 — 환불 불가',
       '14주 팀 프로젝트 12기(모집 중) 기준: 2026.12.15까지 전액, 2027.01.02까지 80%, 2027.01.03까지 70%, 2027.01.17까지 50% 환불',
+      '팀 빌딩이 시작되기 전에는 마이페이지의 신청 내역에서 직접 취소할 수 있고, 팀 빌딩이 진행 중일 때는 채팅 상담 채널로 취소를 요청해 주세요.',
     ]);
     const teamStop = await entry('bside', '팀 활동이 중단되면 환불되나요?');
     expect(teamStop.answer.slice(1, 5)).toEqual([
@@ -64,7 +68,7 @@ describe('FAQ', () => {
 
   it('states the sprint and planner course rules', async () => {
     const sprint = await entry('potenday', '환불 규정이 어떻게 되나요?');
-    expect(sprint.answer.slice(1)).toEqual(['· 결제일을 포함해 7일째까지 — 전액 환불(30,000원)', '· 결제일을 포함해 8일째부터 — 환불 불가']);
+    expect(sprint.answer.slice(1, -1)).toEqual(['· 결제일을 포함해 7일째까지 — 전액 환불(30,000원)', '· 결제일을 포함해 8일째부터 — 환불 불가']);
     const invite = await entry('potenday', '팀 초대를 받은 뒤 참여가 어려워졌어요.');
     expect(invite.answer).toContain('· 팀 초대를 받은 뒤 시작 전에 그만두는 경우 — 50% 환불(15,000원)');
     const planx = await entry('planx', '환불 규정이 어떻게 되나요?');
@@ -106,6 +110,51 @@ describe('FAQ', () => {
       await knex('refund_rule').where({ rule_id: kickoff.rule_id }).update({ refund_numerator: 80 });
       await knex('product').where({ product_id: 1 }).update({ fee_krw: 300_000 });
     }
+  });
+
+  it('lets operators write the text around a refund table and pick its cases; the figures stay the refund rules\'', async () => {
+    const OPERATOR = { userId: 900, role: 'ROLE_ADMIN' as const, sid: 'operator-session' };
+    const admin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+      content.app.inject({ method, url: `/api/admin/content${url}`, headers: content.as(OPERATOR), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const question = '팀 활동이 중단되면 환불되나요?';
+    const { entryId } = await entry('bside', question);
+    const original = (await admin('GET', `/faq-entry/${entryId}`)).json<{ item: ContentItem }>().item.body as FaqEntryBody;
+    expect(original).toMatchObject({ kind: 'REFUND', productId: 1, refundCases: ['TEAM_STOP'], answerAfter: [] });
+    const published = await entry('bside', question);
+    const save = (body: unknown) => admin('PUT', `/faq-entry/${entryId}/draft`, { body });
+
+    // What the program's rules do not have, what a refund answer needs, and what only a refund answer has: refused, nothing saved.
+    const missing = await save({ ...original, refundCases: ['TEAM_STOP', 'LEFT_AFTER_INVITE'] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ refundCases: MESSAGES.contentRefundCasesMissing });
+    expect((await save({ ...original, refundCases: [] })).json().fields).toEqual({ refundCases: MESSAGES.contentRefundCasesRequired });
+    expect((await save({ ...original, refundCases: null })).json().fields).toEqual({ refundCases: MESSAGES.contentRefundCasesRequired });
+    const text = await save({ ...original, kind: 'TEXT', refundCases: null, answerAfter: ['표 아래 문단'] });
+    expect(text.json().fields).toEqual({ answerAfter: MESSAGES.contentAnswerAfterRefundOnly });
+    expect(await content.app.knex('content_draft').where({ kind: 'faq-entry', item_id: entryId }).first()).toBeUndefined();
+
+    const edited = { ...original, answer: ['팀이 멈추면 이렇게 돌려드려요.'], answerAfter: ['참가비 {{fee}} 기준이에요.'], refundCases: ['TEAM_STOP', 'COMPANY_ENDED'] };
+    expect((await save(edited)).statusCode).toBe(200);
+    expect(await entry('bside', question)).toEqual(published);
+    expect((await admin('POST', `/faq-entry/${entryId}/publish`)).statusCode).toBe(200);
+    try {
+      const answer = (await entry('bside', question)).answer;
+      expect(answer[0]).toBe('팀이 멈추면 이렇게 돌려드려요.');
+      expect(answer.at(-1)).toBe('참가비 300,000원 기준이에요.');
+      expect(answer).toEqual(expect.arrayContaining([
+        '[팀 활동이 중단된 경우]',
+        '· 팀 활동 중단: 1~4주차 — 80% 환불(240,000원)',
+        '[회사 사정으로 프로그램이 끝나는 경우]',
+        '· 회사 사정으로 종료: 시작 후 1개월 이내 — 90% 환불(270,000원)',
+      ]));
+      // The lines members read are the refund rules' (the ones the payment engine refunds by), never typed.
+      const rules = (await programs.app.inject({ method: 'GET', url: '/internal/products/1/refund-rules', headers: programs.internalHeaders })).json<ProgramRefundRulesResponse>();
+      expect(answer.filter((line) => line.startsWith('· '))).toEqual(refundLines(rules, ['TEAM_STOP', 'COMPANY_ENDED']).filter((line) => line.startsWith('· ')));
+    } finally {
+      await save(original);
+      await admin('POST', `/faq-entry/${entryId}/publish`);
+    }
+    expect(await entry('bside', question)).toEqual(published);
   });
 
   it('answers one category by slug', async () => {

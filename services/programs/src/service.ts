@@ -8,6 +8,11 @@ import productRepository from './repositories/product-repository';
 import productRoutes from './routes/products';
 import internalRefundRuleRoutes from './routes/internal-refund-rules';
 import applicantRepository from './repositories/applicant-repository';
+import applicationRepository from './repositories/application-repository';
+import cohortRepository from './repositories/cohort-repository';
+import paymentRecordRepository from './repositories/payment-record-repository';
+import applicantListRepository from './repositories/applicant-list-repository';
+import auditLogRepository from './repositories/audit-log-repository';
 import applicantRoutes from './routes/applicants';
 import applyRoutes from './routes/apply';
 import myApplicationRoutes from './routes/my-applications';
@@ -56,10 +61,15 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(internalRefundRuleRoutes);
       await app.register(applicantRepository);
       await app.register(applicantRoutes);
+      await app.register(applicationRepository);
       await app.register(internalUserRoutes);
       await app.register(applyRoutes);
       await app.register(myApplicationRoutes);
       await app.register(paymentWebhookRoutes);
+      await app.register(cohortRepository);
+      await app.register(paymentRecordRepository);
+      await app.register(applicantListRepository);
+      await app.register(auditLogRepository);
       await app.register(operatorsPlugin, { config: config.operators, ...options.operators });
     }),
   };

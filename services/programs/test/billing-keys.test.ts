@@ -70,6 +70,26 @@ describe('keys are released once nothing can charge them', () => {
     expect(row).toMatchObject({ status: 'RESERVED', billing_key: current.billingKey, billing_key_released_at: null });
   });
 
+  it('a card page finished after the member cancelled: its key is refused and released; another member cannot touch it', async () => {
+    const member = memberClient(stack, newMember());
+    await member.fillAnswers(BSIDE, 'TEAM_PROJECT');
+    const book = (await member.book(BSIDE)).json<BookResponse>();
+    expect((await member.cancel(book.application.joinId)).statusCode).toBe(200);
+    const query = await member.payOnCardPage(book);
+
+    const stranger = await memberClient(stack, newMember()).confirm(BSIDE, query);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe(MESSAGES.applyNotFound);
+    expect(pgKey(query.billingKey!)!.status).toBe('ISSUED');
+
+    const late = await member.confirm(BSIDE, query);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(MESSAGES.paymentNotStarted);
+    await drain('reservation-release');
+    expect(pgKey(query.billingKey!)!.status).toBe('DELETED');
+    expect(await application(book.application.joinId)).toMatchObject({ status: 'CANCELLED', billing_key: null });
+  });
+
   it('a superseded page’s key that only the PG webhook reports is released too', async () => {
     const member = memberClient(stack, newMember());
     await member.fillAnswers(BSIDE, 'TEAM_PROJECT');

@@ -36,6 +36,18 @@ describe('live applications of a member (for withdrawal)', () => {
     expect((await live(userId + 1)).json().liveApplications).toBe(0);
   });
 
+  it('says whether an application is the member’s, whatever its state (itskill’s check-up attachment)', async () => {
+    const userId = 900_101;
+    const [oddId] = await service.app.knex('cohort').orderBy('odd_id').limit(1).pluck('odd_id');
+    const [{ join_id: joinId }] = await service.app.knex('application').insert({ odd_id: oddId, user_id: userId, role: 'DEVELOPER', status: 'CANCELLED' }).returning('join_id');
+    const owned = (user: number, join: number) =>
+      service.app.inject({ method: 'GET', url: `/internal/users/${user}/applications/${join}`, headers: service.internalHeaders });
+    expect((await owned(userId, joinId)).json()).toEqual({ ErrorCode: '00', owned: true });
+    expect((await owned(userId + 1, joinId)).json()).toEqual({ ErrorCode: '00', owned: false });
+    expect((await owned(userId, joinId + 1_000_000)).json()).toEqual({ ErrorCode: '00', owned: false });
+    expect((await service.app.inject({ method: 'GET', url: `/internal/users/${userId}/applications/${joinId}` })).statusCode).toBe(403);
+  });
+
   it('answers only other services, and refuses malformed ids with a Korean 400', async () => {
     expect((await live(1, {})).statusCode).toBe(403);
     expect((await live(1, service.as({ userId: 1, role: 'ROLE_ADMIN', sid: 's' }))).statusCode).toBe(403);

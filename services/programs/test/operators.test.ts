@@ -357,6 +357,13 @@ describe('operators console: cohorts, applicants, audit log', () => {
     const bad = await admin('PUT', `/api/admin/cohorts/${oddId}`, { ...body, endDate: '2027-01-01' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(MESSAGES.adminCohortDatesInvalid);
+    // A cohort or product that does not exist is a 404, and nothing is written.
+    const missing = await admin('PUT', '/api/admin/cohorts/999999', body);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(MESSAGES.adminCohortNotFound);
+    const cohortsBefore = await count('cohort', {});
+    expect((await admin('POST', '/api/admin/cohorts', { ...body, productId: 999_999 })).statusCode).toBe(404);
+    expect(await count('cohort', {})).toBe(cohortsBefore);
     // Days that do not exist and years PostgreSQL reads otherwise: a Korean 400 under the field, never a 500.
     for (const broken of [{ startDate: '2027-02-30' }, { endDate: '2027-13-01' }, { kickoffDate: '0000-01-13' }, { recruitEnd: '99999-01-10T23:59:59Z' }]) {
       const refused = await admin('POST', '/api/admin/cohorts', { ...body, ...broken });

@@ -17,9 +17,6 @@ export const UNDER_CONSTRUCTION_URL = '/under-construction.json';
 /** The remote registry served by the gateway. */
 export const REGISTRY_URL = '/remotes.json';
 
-/** localStorage key of the visitor's anonymous id, which picks a remote's canary version for them (app/registry/canary.ts). */
-export const VISITOR_ID_KEY = 'sq.visitorId';
-
 /** localStorage key of the path to return to after a social sign-up (spec section 3's snsRedirectPath). */
 export const SNS_REDIRECT_PATH_KEY = 'snsRedirectPath';
 /** Paths where a social-login redirect path must survive; anywhere else it is cleared. */

@@ -1,2 +1,2 @@
-/** Loaded only through React.lazy (app/AppRoutes.tsx): the charting library stays out of other routes. */
-export { default, TrendsPage } from './components/TrendsPage';
+/** Loaded only as a lazy screen (src/app.tsx): the charting library stays out of other routes. */
+export { TrendsPage } from './components/TrendsPage';

@@ -1,4 +1,5 @@
-import type { ContentKind } from '@sq/contracts/api/content-admin';
+import { REFUND_CASES, type ContentKind } from '@sq/contracts/api/content-admin';
+import { REFUND_CASE_TITLES } from '@sq/contracts/refund-text';
 
 /**
  * The console's content editor, one form for every kind: each kind lists its fields, and the same two
@@ -6,7 +7,7 @@ import type { ContentKind } from '@sq/contracts/api/content-admin';
  * back. Long texts are plain text: paragraphs are separated by a blank line, and a section starts with a
  * `## 제목` line (a legal section whose refund schedule comes from a program ends its title with `[환불:상품번호]`).
  */
-export type FieldType = 'text' | 'textarea' | 'paragraphs' | 'sections' | 'date' | 'number' | 'select' | 'check' | 'product' | 'category' | 'image' | 'lines' | 'list';
+export type FieldType = 'text' | 'textarea' | 'paragraphs' | 'sections' | 'date' | 'number' | 'select' | 'check' | 'product' | 'category' | 'image' | 'lines' | 'list' | 'cases';
 
 export interface FieldSpec {
   /** The body's path (dotted for nested objects). */
@@ -19,6 +20,8 @@ export interface FieldSpec {
   hint?: string;
   /** `lines`: one object a line, its values separated by `|` in this order (`name?`: empty is null; `name#`: a number; `role`: 기획자, 디자이너, 개발자). */
   columns?: string[];
+  /** Shown only while this holds (e.g. a refund answer's parts); a hidden field still keeps what was typed. */
+  shownWhen?: (values: ContentValues) => boolean;
 }
 
 export type ContentValues = Record<string, string | boolean>;
@@ -30,6 +33,7 @@ export interface FormContext {
 }
 
 const PARAGRAPHS_HINT = '문단은 빈 줄로 나눠요.';
+const isRefundAnswer = (values: ContentValues) => values.kind === 'REFUND';
 const SECTIONS_HINT = '## 로 시작하는 줄이 소제목이에요. 문단은 빈 줄로 나눠요.';
 const IMAGE_HINT = '이미지 올리기로 올린 파일의 주소나 /media/content/ 이미지 주소예요.';
 
@@ -74,6 +78,16 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
     { name: 'images', label: '화면 이미지', type: 'lines', optional: true, columns: ['url', 'width#', 'height#', 'alt'], hint: '한 줄에 하나씩 "이미지 주소 | 너비 | 높이 | 이미지 설명"으로 적어요.' },
     { name: 'links', label: '링크', type: 'lines', optional: true, columns: ['label', 'url'], hint: '한 줄에 하나씩 "이름 | https:// 주소"로 적어요.' },
   ],
+  'program-intro': [
+    { name: 'productId', label: '프로그램', type: 'product', hint: '참가비, 팀 구성, 일정, 환불 규정은 프로그램 정보에서 가져와요.' },
+    { name: 'summary', label: '소개 문구', type: 'textarea', hint: '제목 아래에 보이고, 홈의 프로그램 카드와 링크 미리보기에도 쓰여요.' },
+    { name: 'hero.url', label: '대표 이미지', type: 'image', optional: true, hint: IMAGE_HINT },
+    { name: 'hero.width', label: '대표 이미지 너비(px)', type: 'number', optional: true },
+    { name: 'hero.height', label: '대표 이미지 높이(px)', type: 'number', optional: true },
+    { name: 'hero.alt', label: '대표 이미지 설명', type: 'text', optional: true, hint: '화면 낭독기가 읽어 주는 글이에요.' },
+    { name: 'sections', label: '본문', type: 'sections', hint: SECTIONS_HINT },
+    { name: 'images', label: '사진', type: 'lines', optional: true, columns: ['url', 'width#', 'height#', 'alt'], hint: '본문 아래에 보여요. 한 줄에 하나씩 "이미지 주소 | 너비 | 높이 | 이미지 설명"으로 적어요.' },
+  ],
   'faq-category': [
     { name: 'name', label: '분류 이름', type: 'text' },
     { name: 'slug', label: '주소 이름', type: 'text', hint: '/faq?category= 뒤에 붙는 영문 이름이에요.' },
@@ -91,8 +105,25 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
         { code: 'REFUND', name: '환불 규정 (프로그램의 규정으로 채워요)' },
       ],
     },
-    { name: 'productId', label: '프로그램', type: 'product', optional: true, hint: '환불 안내와 {{fee}} 같은 자리 표시는 이 프로그램의 값으로 채워요.' },
-    { name: 'answer', label: '답변', type: 'paragraphs', hint: PARAGRAPHS_HINT },
+    { name: 'productId', label: '프로그램', type: 'product', optional: true, hint: '환불 표와 {{fee}} 같은 자리 표시는 이 프로그램의 값으로 채워요.' },
+    { name: 'answer', label: '답변', type: 'paragraphs', hint: `${PARAGRAPHS_HINT} 환불 규정 답변에서는 환불 표 위에 보여요.` },
+    {
+      name: 'refundCases',
+      label: '환불 표에 보여 줄 경우',
+      type: 'cases',
+      options: REFUND_CASES.map((code) => ({ code, name: REFUND_CASE_TITLES[code] })),
+      hint: '표의 기간과 금액은 결제에 쓰이는 프로그램의 환불 규정에서 그대로 가져와요. 여기서는 고칠 수 없어요.',
+      shownWhen: isRefundAnswer,
+    },
+    {
+      name: 'answerAfter',
+      label: '환불 표 아래 문단',
+      type: 'paragraphs',
+      optional: true,
+      hint: PARAGRAPHS_HINT,
+      // Still shown when a non-refund answer has some, so its message can say where they belong.
+      shownWhen: (values) => isRefundAnswer(values) || values.answerAfter !== '',
+    },
   ],
   banner: [
     {
@@ -162,8 +193,9 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
 export const NEW_CONTENT: Record<ContentKind, unknown> = {
   story: { cover: { url: '', width: 640, height: 400 }, authorRole: 'PLANNER', sections: [] },
   project: { thumbnail: { url: '', width: 640, height: 400 }, tags: [], members: [], images: [], links: [] },
+  'program-intro': { hero: null, sections: [], images: [] },
   'faq-category': { productId: null },
-  'faq-entry': { kind: 'TEXT', productId: null, refundCases: null, answer: [] },
+  'faq-entry': { kind: 'TEXT', productId: null, refundCases: null, answer: [], answerAfter: [] },
   banner: { placement: 'main', alt: '', pcDisplayable: true, moDisplayable: true },
   menu: { type: 'MAIN', clickable: true, subMenu: [] },
   site: { social: [] },
@@ -281,6 +313,7 @@ export function contentValues(kind: ContentKind, body: unknown): ContentValues {
     else if (field.type === 'sections') values[field.name] = formatSections(value);
     else if (field.type === 'lines') values[field.name] = formatLines(value, field.columns ?? []);
     else if (field.type === 'list') values[field.name] = Array.isArray(value) ? value.join('\n') : '';
+    else if (field.type === 'cases') values[field.name] = Array.isArray(value) ? value.join(',') : '';
     else values[field.name] = value === null || value === undefined ? '' : String(value);
   }
   return values;
@@ -315,6 +348,9 @@ export function contentBody(kind: ContentKind, values: ContentValues, base: unkn
           text.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
         );
         break;
+      case 'cases':
+        write(body, field.name, text.split(',').filter((code) => code !== ''));
+        break;
       case 'number':
       case 'category':
         write(body, field.name, text.trim() === '' ? (field.optional ? null : undefined) : Number(text));
@@ -324,8 +360,8 @@ export function contentBody(kind: ContentKind, values: ContentValues, base: unkn
         write(body, field.name, productId);
         // Stories and past projects keep the program's name (and a story its slug, for the call-to-action) as published.
         const product = context.products.find((p) => p.productId === productId);
-        if (kind === 'story') write(body, 'productSlug', product?.slug ?? '');
-        if (kind === 'story' || kind === 'project') write(body, 'productName', product?.name ?? '');
+        if (kind === 'story' || kind === 'program-intro') write(body, 'productSlug', product?.slug ?? '');
+        if (kind === 'story' || kind === 'project' || kind === 'program-intro') write(body, 'productName', product?.name ?? '');
         break;
       }
       case 'select':
@@ -335,8 +371,24 @@ export function contentBody(kind: ContentKind, values: ContentValues, base: unkn
         write(body, field.name, text);
     }
   }
+  FINISH[kind]?.(body);
   return body;
 }
+
+const blank = (value: unknown) => value === '' || value === null || value === undefined;
+
+/** What a kind's body needs beyond its fields one by one. */
+const FINISH: Partial<Record<ContentKind, (body: Record<string, unknown>) => void>> = {
+  // No hero image is null, not an empty one; a half-filled one goes to the schema for its messages.
+  'program-intro': (body) => {
+    const hero = body.hero as Record<string, unknown> | null | undefined;
+    if (!hero || Object.values(hero).every(blank)) body.hero = null;
+  },
+  // Only a refund answer picks cases (the boxes keep their ticks while the answer is plain text).
+  'faq-entry': (body) => {
+    if (body.kind !== 'REFUND') body.refundCases = null;
+  },
+};
 
 /** The field a message of the service or of the schema belongs to (`sections.2.paragraphs.0` -> `sections`). */
 export function fieldOf(kind: ContentKind, path: string): string {

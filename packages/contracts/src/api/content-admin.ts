@@ -22,12 +22,13 @@ import { OPERATOR_MESSAGES } from '../messages/operators';
  * Lists are paged (`page` from 1; the service's configured page size); an answer names its page, size and total.
  * Public pages read the published form; `?preview={token}` (ROLE_ADMIN only) renders them with the draft.
  */
-export const CONTENT_KINDS = ['story', 'project', 'faq-category', 'faq-entry', 'banner', 'menu', 'legal', 'site'] as const;
+export const CONTENT_KINDS = ['story', 'project', 'program-intro', 'faq-category', 'faq-entry', 'banner', 'menu', 'legal', 'site'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_KIND_NAMES: Record<ContentKind, string> = {
   story: '스토리',
   project: '지난 프로젝트',
+  'program-intro': '프로그램 소개',
   'faq-category': 'FAQ 분류',
   'faq-entry': 'FAQ 질문',
   banner: '배너',
@@ -126,26 +127,65 @@ export const faqCategoryBodySchema = z.object(
 );
 export type FaqCategoryBody = z.infer<typeof faqCategoryBodySchema>;
 
+/** The situations a refund answer can show, in the order the console offers them (the programs service's RefundCase). */
+export const REFUND_CASES = ['INDIVIDUAL', 'TEAM_STOP', 'COMPANY_ENDED', 'LEFT_AFTER_INVITE', 'REWARD'] as const;
+
+/**
+ * A FAQ entry. A REFUND answer's table is never typed: the FAQ composes it from the program's refund rules
+ * (the ones the payment engine refunds by), for the cases the operator picks; the operator writes the
+ * paragraphs above it (`answer`) and below it (`answerAfter`).
+ */
 export const faqEntryBodySchema = z
   .object(
     {
       categoryId: id(OPERATOR_MESSAGES.contentCategoryRequired),
       question: text(300, OPERATOR_MESSAGES.contentQuestionRequired),
       answer: paragraphs,
+      // Drafts saved before the closing paragraphs existed have none.
+      answerAfter: z._default(paragraphs, []),
       kind: z.enum(['TEXT', 'REFUND'], { error: OPERATOR_MESSAGES.contentKindRequired }),
       productId: z.nullable(id(OPERATOR_MESSAGES.contentProductRequired)),
       refundCases: z.nullable(
-        z.array(z.enum(['INDIVIDUAL', 'TEAM_STOP', 'COMPANY_ENDED', 'LEFT_AFTER_INVITE', 'REWARD'], { error: CORE_MESSAGES.badRequest })).check(z.minLength(1, CORE_MESSAGES.badRequest)),
+        z
+          .array(z.enum(REFUND_CASES, { error: OPERATOR_MESSAGES.contentRefundCasesRequired }), { error: OPERATOR_MESSAGES.contentRefundCasesRequired })
+          .check(z.minLength(1, OPERATOR_MESSAGES.contentRefundCasesRequired), z.maxLength(REFUND_CASES.length, OPERATOR_MESSAGES.contentRefundCasesRequired)),
       ),
     },
     { error: CORE_MESSAGES.badRequest },
   )
   .check(
     z.refine((e) => e.kind !== 'REFUND' || e.productId !== null, { message: OPERATOR_MESSAGES.contentRefundProductRequired, path: ['productId'] }),
+    z.refine((e) => e.kind !== 'REFUND' || e.refundCases !== null, { message: OPERATOR_MESSAGES.contentRefundCasesRequired, path: ['refundCases'] }),
     z.refine((e) => e.kind !== 'TEXT' || e.answer.length > 0, { message: OPERATOR_MESSAGES.contentAnswerRequired, path: ['answer'] }),
-    z.refine((e) => e.kind === 'REFUND' || e.refundCases === null, { message: CORE_MESSAGES.badRequest, path: ['refundCases'] }),
+    z.refine((e) => e.kind === 'REFUND' || e.refundCases === null, { message: OPERATOR_MESSAGES.contentRefundCasesRefundOnly, path: ['refundCases'] }),
+    z.refine((e) => e.kind === 'REFUND' || e.answerAfter.length === 0, { message: OPERATOR_MESSAGES.contentAnswerAfterRefundOnly, path: ['answerAfter'] }),
   );
 export type FaqEntryBody = z.infer<typeof faqEntryBodySchema>;
+
+/** An image with its size (no layout shift) and text alternative. */
+const figure = z.object({ url: imageUrl, width: size, height: size, alt: text(200, OPERATOR_MESSAGES.contentAltRequired) }, { error: OPERATOR_MESSAGES.contentImageInvalid });
+
+/**
+ * A program's intro page: the lead, the hero image, text sections and photos (@sq/contracts ProgramIntro).
+ * One per program; its name and slug are kept as published, like a story's.
+ */
+export const programIntroBodySchema = z.object(
+  {
+    productId: id(OPERATOR_MESSAGES.contentProductRequired),
+    productSlug: slug,
+    productName: text(100, OPERATOR_MESSAGES.contentProductRequired),
+    summary: text(300, OPERATOR_MESSAGES.contentIntroSummaryRequired),
+    hero: z.nullable(figure),
+    sections: z
+      .array(z.object({ heading: optionalText(200, OPERATOR_MESSAGES.contentHeadingLength), paragraphs: paragraphs.check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired)) }), {
+        error: OPERATOR_MESSAGES.contentBodyRequired,
+      })
+      .check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired), z.maxLength(30, OPERATOR_MESSAGES.contentBodyRequired)),
+    images: z.array(figure, { error: OPERATOR_MESSAGES.contentImageInvalid }).check(z.maxLength(12, OPERATOR_MESSAGES.contentImagesTooMany)),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
+export type ProgramIntroBody = z.infer<typeof programIntroBodySchema>;
 
 const imageSize = z.nullable(size);
 export const bannerBodySchema = z
@@ -239,6 +279,7 @@ export type LegalBody = z.infer<typeof legalBodySchema>;
 export interface ContentBodies {
   story: StoryBody;
   project: ProjectBody;
+  'program-intro': ProgramIntroBody;
   'faq-category': FaqCategoryBody;
   'faq-entry': FaqEntryBody;
   banner: BannerBody;
@@ -250,6 +291,7 @@ export interface ContentBodies {
 export const CONTENT_SCHEMAS: { [K in ContentKind]: z.ZodMiniType<ContentBodies[K], unknown> } = {
   story: storyBodySchema,
   project: projectBodySchema,
+  'program-intro': programIntroBodySchema,
   'faq-category': faqCategoryBodySchema,
   'faq-entry': faqEntryBodySchema,
   banner: bannerBodySchema,

@@ -185,6 +185,33 @@ export interface StoryDetailResponse {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Program intros (프로그램 소개)
+
+/**
+ * The text and images of a program's intro page (/bside, /potenday, /planx, /{product}, /product/{id}) and
+ * the lead of its recruit pages, as operators publish them. Facts that money depends on (fee, team make-up,
+ * eligibility, schedule, refund rules) are not here: the pages read them from the programs service.
+ */
+export interface ProgramIntro {
+  productId: number;
+  /** The program's path on the site, kept as published (/bside, /potenday, ...). */
+  productSlug: string;
+  /** The program's name as published (the page's title comes from the programs service). */
+  productName: string;
+  /** The lead under the title (also the home page's program card and the link preview). */
+  summary: string;
+  /** The hero image; null: none. */
+  hero: ImageRef | null;
+  sections: TextSection[];
+  /** Photos shown after the text. */
+  images: ImageRef[];
+}
+/** GET /program-intros/{productIdOrSlug}: null while the program has no published intro (the pages keep the catalogue's summary). */
+export interface ProgramIntroResponse {
+  intro: ProgramIntro | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // FAQ
 
 /**
@@ -199,7 +226,10 @@ export type FaqEntryKind = 'TEXT' | 'REFUND';
 export interface FaqEntry {
   entryId: number;
   question: string;
-  /** Paragraphs (and, for refund answers, one line per phase). */
+  /**
+   * Paragraphs. A refund answer is its introduction, one line per phase of the chosen cases (composed from
+   * the refund rules), the dates of the cohort recruiting now, then its closing paragraphs.
+   */
   answer: string[];
   kind: FaqEntryKind;
   productId: number | null;

@@ -75,4 +75,11 @@ export const OPERATOR_MESSAGES = {
   contentFormInvalid: '고칠 곳이 있어요. 빨간 안내를 확인해 주세요. 입력한 내용은 그대로예요.',
   contentSearchEmpty: '검색어와 맞는 콘텐츠가 없어요. 다른 말로 찾아보세요.',
   contentSearchTooLong: '검색어는 100자 이내로 입력해 주세요.',
+  contentIntroSummaryRequired: '소개 문구를 300자 이내로 입력해 주세요.',
+  contentIntroTaken: '이 프로그램의 소개가 이미 있어요. 목록에서 그 소개를 열어 고쳐 주세요.',
+  contentImagesTooMany: '사진은 12장까지 넣을 수 있어요.',
+  contentRefundCasesRequired: '환불 표에 보여 줄 경우를 하나 이상 골라 주세요.',
+  contentRefundCasesMissing: '이 프로그램의 환불 규정에 없는 경우를 골랐어요. 프로그램에 있는 경우만 고를 수 있어요.',
+  contentRefundCasesRefundOnly: '환불 경우는 환불 규정 답변에만 고를 수 있어요.',
+  contentAnswerAfterRefundOnly: '표 아래 문단은 환불 규정 답변에만 쓸 수 있어요. 답변에 이어서 적어 주세요.',
 } as const;

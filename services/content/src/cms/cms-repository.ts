@@ -4,7 +4,7 @@ import type { ContentAction, ContentAuditEntry, ContentAuditResponse, ContentIte
 import { MESSAGES } from '@sq/contracts';
 import { badRequest, conflict, notFound, type Row } from '@sq/service-kit';
 import { storeOf } from './kinds';
-import { countOf, displayRank, freshDrafts, likePattern, listedRows, pageOf, pageWithin, placesInGroup } from './listing';
+import { countOf, displayRank, freshDrafts, likePattern, listedRows, matchingIds, pageOf, pageWithin, placesInGroup } from './listing';
 
 /** A page of a list: `q` trimmed ('' for no search), `size` the configured page size. */
 export interface ListQuery {
@@ -84,7 +84,7 @@ export function createCmsRepository(knex: Knex) {
       const ids = published.map((r) => r.item_id as number);
       const [drafted, places] = await Promise.all([
         knex('content_draft').where({ kind }).whereIn('item_id', ids).pluck('item_id'),
-        placesInGroup(knex, store, ids),
+        placesInGroup(knex, store, ids, query.q === '' ? null : matchingIds(knex, store.listing, likePattern(query.q))),
       ]);
       const draftedIds = new Set<number>(drafted);
       return {
@@ -177,8 +177,12 @@ export function createCmsRepository(knex: Knex) {
       });
     },
 
-    /** Swaps the item with its neighbour in its group (published or not). */
-    async move(kind: ContentKind, itemId: number, direction: 'up' | 'down', actorId: number): Promise<void> {
+    /**
+     * Moves the item one place up or down among the items of its group the operator sees: the whole group,
+     * or while searching (`q`) the ones the search finds. It goes just above (below) that neighbour, so in
+     * the list on screen the two trade places; items the search hides keep their order among themselves.
+     */
+    async move(kind: ContentKind, itemId: number, direction: 'up' | 'down', actorId: number, q = ''): Promise<void> {
       const store = storeOf(kind);
       if (!store.order) throw badRequest(MESSAGES.contentCannotMove);
       const { table, idColumn, order } = { ...store, order: store.order };
@@ -188,18 +192,20 @@ export function createCmsRepository(knex: Knex) {
         if (!row) throw notFound(MESSAGES.contentItemNotFound);
         const group = Object.fromEntries(order.groupColumns.map((c) => [c, row[c]]));
         const rows: Row[] = await trx(table).where(group).orderBy([{ column: 'sort_order' }, { column: idColumn }]).forUpdate().select(idColumn, 'sort_order');
-        const index = rows.findIndex((r) => r[idColumn] === itemId);
-        const other = rows[direction === 'up' ? index - 1 : index + 1];
-        if (!other) throw badRequest(MESSAGES.contentCannotMove);
-        // Positions renumbered 1..n, then the pair swapped; each row passes through a free negative slot
-        // because FAQ entries' positions are unique within their category.
         const ids = rows.map((r) => r[idColumn] as number);
-        const a = ids.indexOf(itemId);
-        const b = ids.indexOf(other[idColumn]);
-        [ids[a], ids[b]] = [ids[b]!, ids[a]!];
-        for (const [i, id] of ids.entries()) await trx(table).where(idColumn, id).update({ sort_order: -(i + 1) });
-        for (const [i, id] of ids.entries()) await trx(table).where(idColumn, id).update({ sort_order: i + 1 });
-        await audit(trx, kind, itemId, 'MOVED', actorId, { position: index + 1 }, { position: direction === 'up' ? index : index + 2 });
+        const found = q === '' ? null : new Set<number>(await matchingIds(trx, store.listing, likePattern(q)).whereIn('matching.item_id', ids).pluck('matching.item_id'));
+        const seen = ids.filter((id) => id === itemId || !found || found.has(id));
+        const at = seen.indexOf(itemId);
+        const neighbour = seen[direction === 'up' ? at - 1 : at + 1];
+        if (neighbour === undefined) throw badRequest(MESSAGES.contentCannotMove);
+        const before = ids.indexOf(itemId);
+        const ordered = ids.filter((id) => id !== itemId);
+        ordered.splice(ordered.indexOf(neighbour) + (direction === 'up' ? 0 : 1), 0, itemId);
+        // Positions renumbered 1..n; each row passes through a free negative slot because FAQ entries'
+        // positions are unique within their category.
+        for (const [i, id] of ordered.entries()) await trx(table).where(idColumn, id).update({ sort_order: -(i + 1) });
+        for (const [i, id] of ordered.entries()) await trx(table).where(idColumn, id).update({ sort_order: i + 1 });
+        await audit(trx, kind, itemId, 'MOVED', actorId, { position: before + 1 }, { position: ordered.indexOf(itemId) + 1 });
       });
     },
 

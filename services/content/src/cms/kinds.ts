@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import type { BannerBody, ContentBodies, ContentKind, FaqCategoryBody, FaqEntryBody, LegalBody, MenuBody, ProjectBody, SiteBody, StoryBody } from '@sq/contracts/api/content-admin';
+import type { BannerBody, ContentBodies, ContentKind, FaqCategoryBody, FaqEntryBody, LegalBody, MenuBody, ProgramIntroBody, ProjectBody, SiteBody, StoryBody } from '@sq/contracts/api/content-admin';
 import type { Row } from '@sq/service-kit';
+import type { ProgramsClient } from '../clients/programs-client';
 import type { Listing } from './listing';
 
 /**
@@ -24,6 +25,8 @@ export interface KindStore<B> {
   pagePath(itemId: number, body: B): string;
   /** Field messages for what only the database can tell (a slug or version already taken). */
   conflicts?(db: Knex, itemId: number, body: B): Promise<Record<string, string> | null>;
+  /** Field messages for what only the programs service can tell (null: nothing wrong, or it cannot tell now). */
+  programChecks?(programs: ProgramsClient, body: B): Promise<Record<string, string> | null>;
 }
 
 async function upsert(db: Knex, table: string, idColumn: string, itemId: number, row: Row, group: Row | null): Promise<void> {
@@ -158,6 +161,55 @@ const project: KindStore<ProjectBody> = {
   pagePath: (itemId) => `/projects/detail/${itemId}`,
 };
 
+const programIntro: KindStore<ProgramIntroBody> = {
+  table: 'program_intro',
+  idColumn: 'intro_id',
+  order: null,
+  listing: {
+    id: 'program_intro.intro_id',
+    from: (db) => db('program_intro').select('product_name', 'published'),
+    order: [{ column: 'program_intro.product_id' }, { column: 'program_intro.intro_id' }],
+    texts: [{ column: 'program_intro.product_name' }, { column: 'program_intro.summary' }],
+    childTexts: [{ table: 'program_intro_section', foreignKey: 'intro_id', texts: [{ column: 'heading' }, { column: 'paragraphs', array: true }] }],
+    draftTexts: [['productName'], ['summary'], ['sections']],
+    row: (r) => ({ title: r.product_name, published: r.published, group: null }),
+  },
+  async read(db, itemId) {
+    const r = await db('program_intro').where({ intro_id: itemId }).first();
+    if (!r) return null;
+    const sections = await db('program_intro_section').where({ intro_id: itemId }).orderBy('sort_order');
+    return {
+      productId: r.product_id,
+      productSlug: r.product_slug,
+      productName: r.product_name,
+      summary: r.summary,
+      hero: r.hero,
+      sections: sections.map((s) => ({ heading: s.heading, paragraphs: s.paragraphs })),
+      images: r.images,
+    };
+  },
+  async write(db, itemId, b) {
+    const row = {
+      product_id: b.productId,
+      product_slug: b.productSlug,
+      product_name: b.productName,
+      summary: b.summary,
+      hero: b.hero === null ? null : JSON.stringify(b.hero),
+      images: JSON.stringify(b.images),
+    };
+    await upsert(db, 'program_intro', 'intro_id', itemId, row, null);
+    await db('program_intro_section').where({ intro_id: itemId }).delete();
+    await db('program_intro_section').insert(b.sections.map((s, i) => ({ intro_id: itemId, sort_order: i + 1, heading: s.heading, paragraphs: s.paragraphs })));
+  },
+  title: (b) => b.productName,
+  pagePath: (_itemId, b) => `/${b.productSlug}`,
+  async conflicts(db, itemId, b) {
+    // One intro per program: a second one would leave visitors with two texts for one page.
+    const taken = await db('program_intro').where((q) => q.where({ product_id: b.productId }).orWhere({ product_slug: b.productSlug })).whereNot({ intro_id: itemId }).first('intro_id');
+    return taken ? { productId: MESSAGES.contentIntroTaken } : null;
+  },
+};
+
 const faqCategory: KindStore<FaqCategoryBody> = {
   table: 'faq_category',
   idColumn: 'category_id',
@@ -193,22 +245,38 @@ const faqEntry: KindStore<FaqEntryBody> = {
     id: 'e.entry_id',
     from: (db) => db('faq_entry as e').join('faq_category as c', 'c.category_id', 'e.category_id').select('e.question', 'e.published', 'c.name'),
     order: [{ column: 'c.sort_order' }, { column: 'e.category_id' }, { column: 'e.sort_order' }, { column: 'e.entry_id' }],
-    texts: [{ column: 'e.question' }, { column: 'e.answer', array: true }],
-    draftTexts: [['question'], ['answer']],
+    texts: [{ column: 'e.question' }, { column: 'e.answer', array: true }, { column: 'e.answer_after', array: true }],
+    draftTexts: [['question'], ['answer'], ['answerAfter']],
     row: (r) => ({ title: r.question, published: r.published, group: r.name }),
   },
   async read(db, itemId) {
     const r = await db('faq_entry').where({ entry_id: itemId }).first();
     return r
-      ? { categoryId: r.category_id, question: r.question, answer: r.answer, kind: r.kind, productId: r.product_id, refundCases: r.refund_cases }
+      ? { categoryId: r.category_id, question: r.question, answer: r.answer, answerAfter: r.answer_after, kind: r.kind, productId: r.product_id, refundCases: r.refund_cases }
       : null;
   },
   async write(db, itemId, b) {
-    const row = { category_id: b.categoryId, question: b.question, answer: b.answer, kind: b.kind, product_id: b.productId, refund_cases: b.refundCases };
+    const row = {
+      category_id: b.categoryId,
+      question: b.question,
+      answer: b.answer,
+      answer_after: b.answerAfter,
+      kind: b.kind,
+      product_id: b.productId,
+      refund_cases: b.refundCases,
+    };
     await upsert(db, 'faq_entry', 'entry_id', itemId, row, { category_id: b.categoryId });
   },
   title: (b) => b.question,
   pagePath: () => '/faq',
+  async programChecks(programs, b) {
+    if (b.kind !== 'REFUND' || b.productId === null || b.refundCases === null) return null;
+    // Unreachable programs cannot tell: the FAQ shows the chosen cases the rules have, and says so when it has none.
+    const data = await programs.refundRules(b.productId);
+    if (!data) return null;
+    const present = new Set(data.refundRules.map((rule) => rule.case));
+    return b.refundCases.every((c) => present.has(c)) ? null : { refundCases: MESSAGES.contentRefundCasesMissing };
+  },
   async conflicts(db, _itemId, b) {
     const category = await db('faq_category').where({ category_id: b.categoryId }).first('category_id');
     return category ? null : { categoryId: MESSAGES.contentCategoryRequired };
@@ -367,6 +435,7 @@ const legal: KindStore<LegalBody> = {
 export const KIND_STORES: { [K in ContentKind]: KindStore<ContentBodies[K]> } = {
   story,
   project,
+  'program-intro': programIntro,
   'faq-category': faqCategory,
   'faq-entry': faqEntry,
   banner,

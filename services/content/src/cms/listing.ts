@@ -92,16 +92,29 @@ export interface OrderedStore {
   order: { groupColumns: string[] } | null;
 }
 
-/** Whether each item has a neighbour above and below in its whole group (published or not, as `move` swaps). */
-export async function placesInGroup(knex: Knex, store: OrderedStore, ids: number[]): Promise<Map<number, { up: boolean; down: boolean }>> {
+/** The ids of the published rows the search finds (`pattern` from likePattern), as a subquery. */
+export function matchingIds(db: Knex, listing: Listing, pattern: string): Knex.QueryBuilder {
+  return db.from(listedRows(db, listing, pattern).as('matching')).select('matching.item_id');
+}
+
+/**
+ * Whether each item has a neighbour above and below in its group, on this page or another (published or
+ * not, as `move` goes). `visible`: while searching, only the items the search finds count as neighbours
+ * (the ones the operator sees), as `move` counts them.
+ */
+export async function placesInGroup(knex: Knex, store: OrderedStore, ids: number[], visible: Knex.QueryBuilder | null = null): Promise<Map<number, { up: boolean; down: boolean }>> {
   const { table, idColumn, order } = store;
   if (!order || ids.length === 0) return new Map();
   const partition = order.groupColumns.length > 0 ? `partition by ${order.groupColumns.map(() => '??').join(', ')}` : '';
-  const ranked = knex(table).select(
-    idColumn,
-    knex.raw(`row_number() over (${partition} order by sort_order, ??) as position`, [...order.groupColumns, idColumn]),
-    knex.raw(`count(*) over (${partition}) as group_size`, order.groupColumns),
-  );
+  const ranked = knex(table)
+    .select(
+      idColumn,
+      knex.raw(`row_number() over (${partition} order by sort_order, ??) as position`, [...order.groupColumns, idColumn]),
+      knex.raw(`count(*) over (${partition}) as group_size`, order.groupColumns),
+    )
+    .modify((q) => {
+      if (visible) q.whereIn(idColumn, visible);
+    });
   const rows: Row[] = await knex.from(ranked.as('ranked')).whereIn(idColumn, ids);
   return new Map(rows.map((r) => [r[idColumn] as number, { up: Number(r.position) > 1, down: Number(r.position) < Number(r.group_size) }]));
 }

@@ -7,6 +7,8 @@ import * as faq from './005_faq';
 import * as legal from './006_legal';
 import * as contentManagement from './010_content_management';
 import * as siteSettings from './011_site_settings';
+import * as programIntros from './012_program_intros';
+import * as faqRefundText from './013_faq_refund_text';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006_legal': legal,
   '010_content_management': contentManagement,
   '011_site_settings': siteSettings,
+  '012_program_intros': programIntros,
+  '013_faq_refund_text': faqRefundText,
 };

@@ -8,6 +8,8 @@ export interface StoredFaqEntry {
   entryId: number;
   question: string;
   answer: string[];
+  /** REFUND entries: paragraphs after the composed refund table. */
+  answerAfter: string[];
   kind: FaqEntryKind;
   productId: number | null;
   refundCases: RefundCase[] | null;
@@ -45,6 +47,7 @@ export function createFaqRepository(knex: Knex) {
             entryId: e.entry_id,
             question: e.question,
             answer: e.answer,
+            answerAfter: e.answer_after,
             kind: e.kind,
             productId: e.product_id,
             refundCases: e.refund_cases,

@@ -4,6 +4,7 @@ import { MESSAGES, ok } from '@sq/contracts';
 import { fieldMessages } from '@sq/contracts/forms';
 import { CONTENT_KINDS, CONTENT_SCHEMAS, CONTENT_SEARCH_MAX_LENGTH, type ContentKind } from '@sq/contracts/api/content-admin';
 import { badRequest, idParam, pageQuery, requireAdmin } from '@sq/service-kit';
+import { storeOf } from '../cms/kinds';
 
 const kind = z.enum(CONTENT_KINDS, { error: MESSAGES.badRequest });
 const kindParams = z.object({ kind });
@@ -55,6 +56,8 @@ const adminContentRoutes: FastifyPluginAsync = async (app) => {
         const fields = fieldMessages(parsed);
         throw badRequest(Object.values(fields)[0], fields);
       }
+      const refused = await storeOf(kind).programChecks?.(app.programsClient, parsed.data);
+      if (refused) throw badRequest(Object.values(refused)[0], refused);
       const item = await app.cmsRepository.saveDraft(kind, itemId === 'new' ? null : itemId, parsed.data, request.identity!.userId);
       return ok({ item });
     },
@@ -84,7 +87,8 @@ const adminContentRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { kind, itemId } = request.params;
       const { direction, q } = request.body;
-      await app.cmsRepository.move(kind, itemId, direction, request.identity!.userId);
+      // While searching, the neighbours are the items the search finds (the ones on the operator's screen).
+      await app.cmsRepository.move(kind, itemId, direction, request.identity!.userId, q);
       // The item may have crossed into the next or previous page: the answer is the page it is on now.
       const size = app.contentConfig.adminPageSize;
       return ok(await app.cmsRepository.list(kind, { page: await app.cmsRepository.pageOfItem(kind, itemId, { q, size }), q, size }));

@@ -27,11 +27,14 @@ const faqRoutes: FastifyPluginAsync = async (app) => {
       const render = (entry: StoredFaqEntry): FaqEntry => {
         const base = { entryId: entry.entryId, question: entry.question, kind: entry.kind, productId: entry.productId };
         const data = entry.productId === null ? null : (programData.get(entry.productId) ?? null);
-        const filled = entry.answer.map((paragraph) => fillPlaceholders(paragraph, data));
+        const fill = (paragraphs: string[]) => paragraphs.map((paragraph) => fillPlaceholders(paragraph, data));
+        const filled = fill(entry.answer);
         const answer = filled.filter((p): p is string => p !== null);
         if (entry.kind === 'REFUND') {
-          if (!data) return { ...base, answer, notice: MESSAGES.refundRulesUnavailable };
-          return { ...base, answer: [...answer, ...refundLines(data, entry.refundCases), ...cohortDateLines(data, entry.refundCases)], notice: null };
+          // The operators' text around the table; the table itself is the refund rules', never typed.
+          const after = fill(entry.answerAfter).filter((p): p is string => p !== null);
+          if (!data) return { ...base, answer: [...answer, ...after], notice: MESSAGES.refundRulesUnavailable };
+          return { ...base, answer: [...answer, ...refundLines(data, entry.refundCases), ...cohortDateLines(data, entry.refundCases), ...after], notice: null };
         }
         return { ...base, answer, notice: answer.length < filled.length ? MESSAGES.programsUnavailable : null };
       };

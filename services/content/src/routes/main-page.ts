@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MESSAGES, ok, type BannerResponse, type MainPageResponse } from '@sq/contracts';
 import { previewQuery, withPreview } from '../cms/preview';
 import { createNavigationRepository } from '../repositories/navigation-repository';
+import { createProgramIntroRepository } from '../repositories/program-intro-repository';
 import { createProjectRepository } from '../repositories/project-repository';
 import { createStoryRepository } from '../repositories/story-repository';
 
@@ -22,16 +23,20 @@ const mainPageRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<MainPageResponse> => {
       const [content, programs] = await Promise.all([
         withPreview(app, request, async (db) => {
-          const [banners, featuredProjects, featuredStories] = await Promise.all([
+          const [banners, featuredProjects, featuredStories, summaries] = await Promise.all([
             createNavigationRepository(db).mainBanners(),
             createProjectRepository(db).featured(FEATURED_PROJECTS),
             createStoryRepository(db).featured(FEATURED_STORIES),
+            createProgramIntroRepository(db).summaries(),
           ]);
-          return { banners, featuredProjects, featuredStories };
+          return { banners, featuredProjects, featuredStories, summaries };
         }),
         app.programsClient.products(),
       ]);
-      return ok({ mainPage: { ...content, programs, programsNotice: programs ? null : MESSAGES.programsUnavailable } });
+      const { summaries, ...mainPage } = content;
+      // A program card reads the lead operators published on its intro page (else the catalogue's).
+      const withLeads = programs?.map((p) => ({ ...p, summary: summaries.get(p.productId) ?? p.summary })) ?? null;
+      return ok({ mainPage: { ...mainPage, programs: withLeads, programsNotice: programs ? null : MESSAGES.programsUnavailable } });
     },
   );
 };

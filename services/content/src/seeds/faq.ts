@@ -4,11 +4,12 @@ import { DEMO_PRODUCTS } from './catalog';
 
 type RefundCase = 'INDIVIDUAL' | 'TEAM_STOP' | 'COMPANY_ENDED' | 'LEFT_AFTER_INVITE' | 'REWARD';
 /**
- * [question, answer paragraphs] or, for a refund answer, [question, introduction, { refund: cases }]: its
- * schedule is composed from the programs service's rows. Fees and team sizes are placeholders for the same
- * reason ({{fee}}, {{teamSize}}, {{roles}}, {{maxFriends}}, {{eligibility}}).
+ * [question, answer paragraphs] or, for a refund answer, [question, introduction, { cases, after }]: its
+ * table is composed from the programs service's rows for those cases, between the introduction and the
+ * closing paragraphs. Fees and team sizes are placeholders for the same reason ({{fee}}, {{teamSize}},
+ * {{roles}}, {{maxFriends}}, {{eligibility}}).
  */
-type SeedEntry = [question: string, answer: string[], refund?: { cases: RefundCase[] | null }];
+type SeedEntry = [question: string, answer: string[], refund?: { cases: RefundCase[]; after?: string[] }];
 
 const CATEGORIES: { slug: string; name: string; productId: number | null; entries: SeedEntry[] }[] = [
   { slug: DEMO_PRODUCTS.bside.slug, name: DEMO_PRODUCTS.bside.name, productId: DEMO_PRODUCTS.bside.productId, entries: [
@@ -38,7 +39,9 @@ const CATEGORIES: { slug: string; name: string; productId: number | null; entrie
     ]],
     ['중도에 그만두면 환불받을 수 있나요?', [
       '본인 사정으로 참여를 취소하면 아래 기준으로 환불해 드려요. 이용약관의 환불 기준과 같습니다.',
-    ], { cases: ['INDIVIDUAL'] }],
+    ], { cases: ['INDIVIDUAL'], after: [
+      '팀 빌딩이 시작되기 전에는 마이페이지의 신청 내역에서 직접 취소할 수 있고, 팀 빌딩이 진행 중일 때는 채팅 상담 채널로 취소를 요청해 주세요.',
+    ] }],
     ['팀 활동이 중단되면 환불되나요?', [
       '팀원 이탈 등으로 팀 활동을 더 이어 갈 수 없게 되면, 중단된 주차에 따라 아래와 같이 환불해 드려요.',
     ], { cases: ['TEAM_STOP'] }],
@@ -77,7 +80,7 @@ const CATEGORIES: { slug: string; name: string; productId: number | null; entrie
     ]],
     ['환불 규정이 어떻게 되나요?', [
       '본인 사정으로 취소하면 결제일을 기준으로 아래와 같이 환불해 드려요.',
-    ], { cases: ['INDIVIDUAL'] }],
+    ], { cases: ['INDIVIDUAL'], after: ['팀 초대를 받은 뒤에 그만두는 경우는 "팀 초대를 받은 뒤 참여가 어려워졌어요." 질문을 확인해 주세요.'] }],
     ['팀 초대를 받은 뒤 참여가 어려워졌어요.', [
       '팀 초대를 받은 뒤에 그만두면 남은 팀원들이 다시 역할을 나눠야 해요. 이 경우에는 아래 기준으로 환불해 드려요.',
     ], { cases: ['LEFT_AFTER_INVITE'] }],
@@ -147,10 +150,11 @@ export async function seedFaq(knex: Knex): Promise<void> {
         sort_order: index,
         question,
         answer,
+        answer_after: refund?.after ?? [],
         kind: refund ? 'REFUND' : 'TEXT',
         // Entries of a program's category are about that program (placeholders and refund rules).
         product_id: category.productId,
-        refund_cases: refund?.cases ?? null,
+        refund_cases: refund ? refund.cases : null,
       })),
     );
   }

@@ -6,6 +6,7 @@ import { seedStories } from './stories';
 import { seedFaq } from './faq';
 import { seedLegal } from './legal';
 import { seedSiteSettings } from './site-settings';
+import { seedProgramIntros } from './program-intros';
 
 /** Past projects shown on the main page, in this order. */
 const FEATURED_PROJECTS = ['한입레시피', '로컬픽', '모아보기', '마음일기', '스터디로그', '기획서 리뷰 클럽'];
@@ -24,11 +25,12 @@ async function seedMainPage(knex: Knex): Promise<void> {
 }
 
 /**
- * Reference content, production included: the menu and banners, the FAQ (programs and refund answers), the
- * legal texts and the site settings. Each part inserts only into empty tables, so restarts keep edits.
+ * Reference content, production included: the menu and banners, the programs' intro pages, the FAQ (programs
+ * and refund answers), the legal texts and the site settings. Each part inserts only into empty tables, so restarts keep edits.
  */
 export async function referenceSeed(knex: Knex): Promise<void> {
   await seedNavigation(knex);
+  await seedProgramIntros(knex);
   await seedFaq(knex);
   await seedLegal(knex);
   await seedSiteSettings(knex);

@@ -60,7 +60,7 @@ export interface ErasureResult {
  * Idempotent: asked again it changes nothing more (the first erasure time stays). It erases every application
  * of the member, a live one included (an application started in the moment before the withdrawal committed).
  */
-export async function erasePersonalData(knex: Knex, userId: number, now: Date, names: FormerNames = {}, jobs?: JobQueue): Promise<ErasureResult> {
+export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: JobQueue }, userId: number, now: Date, names: FormerNames = {}): Promise<ErasureResult> {
   const careerCardId = names.careerCardId?.trim() || null;
   const nickname = names.nickname || null;
   return knex.transaction(async (trx) => {

@@ -23,7 +23,6 @@ import { lockApplication, recordCreation, transition } from './transition';
 import { issueIdOf, memberCustomerId } from '../payments/deps';
 import { recordCardPageAttempt, supersedeBillingKey } from '../payments/reservations';
 import type { CareercardClient } from '../friends/careercard-client';
-import type { JobQueue } from '../jobs/queue';
 
 const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
 
@@ -58,12 +57,28 @@ export async function liveApplication(knex: Knex | Knex.Transaction, userId: num
   return contextQuery(knex).where({ 'a.user_id': userId, 'a.odd_id': oddId }).whereIn('a.status', LIVE_STATES).first();
 }
 
+/** The duplicate check: the member's live application to the cohort (if any), and why a new one cannot start now (null: it can). */
+export async function dupcheck(app: FastifyInstance, userId: number, oddId: number, now: Date): Promise<{ row: Row | undefined; closedReason: string | null }> {
+  const cohort = await cohortForApply(app.knex, oddId);
+  const row = await liveApplication(app.knex, userId, oddId);
+  return { row, closedReason: await closedReason(app.knex, cohort, now) };
+}
+
+/** The member's live application to a cohort of a visible product (the draft being written), or a Korean 404. */
+export async function currentApplication(app: FastifyInstance, userId: number, oddId: number): Promise<Row> {
+  await cohortForApply(app.knex, oddId);
+  const row = await liveApplication(app.knex, userId, oddId);
+  if (!row) throw notFound(MESSAGES.applyNotFound);
+  return row;
+}
+
 /**
  * Starts the member's draft for a cohort, or resumes it. One live application per member and cohort is the
  * database's rule (partial unique index): concurrent starts insert once and the others read that row. A new
  * application queues the applicant-copy job with it (operators/people-copy.ts).
  */
-export async function startDraft(knex: Knex, jobs: JobQueue, userId: number, oddId: number, now: Date): Promise<{ row: Row; created: boolean }> {
+export async function startDraft(app: FastifyInstance, userId: number, oddId: number, now: Date): Promise<{ row: Row; created: boolean }> {
+  const { knex, jobs } = app;
   const cohort = await cohortForApply(knex, oddId);
   const existing = await liveApplication(knex, userId, oddId);
   if (existing && !EDITABLE_STATES.includes(existing.status)) throw conflict(MESSAGES.applyAlreadyApplied, { joinId: String(existing.join_id) });

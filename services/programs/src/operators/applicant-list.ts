@@ -1,13 +1,13 @@
-import type { Knex } from 'knex';
+import type { FastifyInstance } from 'fastify';
 import { APPLICATION_STATE_NAMES } from '@sq/contracts/api/applications';
 import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
-import { createApplicantListRepository, type ApplicantListFilters, type ApplicantRow } from '../repositories/applicant-list-repository';
+import type { ApplicantListFilters, ApplicantRow } from '../repositories/applicant-list-repository';
 import { peopleOf, shown } from './applicant-people';
 
 export type { ApplicantListFilters };
 
-async function applicantsOf(knex: Knex, oddId: number, rows: ApplicantRow[]): Promise<AdminApplicant[]> {
-  const persons = peopleOf(rows, await createApplicantListRepository(knex).friendsOf(oddId, rows));
+async function applicantsOf(app: FastifyInstance, oddId: number, rows: ApplicantRow[]): Promise<AdminApplicant[]> {
+  const persons = peopleOf(rows, await app.applicantListRepository.friendsOf(oddId, rows));
   return rows.map((r) => ({
     ...shown(persons.get(r.join_id)!),
     joinId: r.join_id,
@@ -20,8 +20,8 @@ async function applicantsOf(knex: Knex, oddId: number, rows: ApplicantRow[]): Pr
 }
 
 /** Every applicant of the cohort that matches the filters, in list order (the CSV export). */
-export async function listApplicants(knex: Knex, oddId: number, f: ApplicantListFilters): Promise<AdminApplicant[]> {
-  return applicantsOf(knex, oddId, await createApplicantListRepository(knex).all(oddId, f));
+export async function listApplicants(app: FastifyInstance, oddId: number, f: ApplicantListFilters): Promise<AdminApplicant[]> {
+  return applicantsOf(app, oddId, await app.applicantListRepository.all(oddId, f));
 }
 
 /**
@@ -29,7 +29,7 @@ export async function listApplicants(knex: Knex, oddId: number, f: ApplicantList
  * search by name included, is answered by the database over the applications' copies of who their members are
  * (OPERATORS.md, "Who the applicants are"): no other service is asked.
  */
-export async function pageOfApplicants(knex: Knex, oddId: number, f: ApplicantListFilters, page: number, pageSize: number): Promise<ApplicantListResponse> {
-  const { rows, total } = await createApplicantListRepository(knex).page(oddId, f, pageSize, (page - 1) * pageSize);
-  return { applicants: await applicantsOf(knex, oddId, rows), total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+export async function pageOfApplicants(app: FastifyInstance, oddId: number, f: ApplicantListFilters, page: number, pageSize: number): Promise<ApplicantListResponse> {
+  const { rows, total } = await app.applicantListRepository.page(oddId, f, pageSize, (page - 1) * pageSize);
+  return { applicants: await applicantsOf(app, oddId, rows), total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
 }

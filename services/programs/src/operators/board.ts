@@ -198,7 +198,7 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
   const applicants = createApplicantListRepository(deps.knex);
   const boards = createBoardRepository(deps.knex);
   const [board, matched] = await Promise.all([boards.layout(oddId), filtering(query.filters) ? applicants.boardMatches(oddId, query.filters) : null]);
-  if (!board && !(await applicants.cohortExists(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
+  if (!board && !(await boards.cohort(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
   const teams = board?.teams ?? {};
   const waitlist = board?.waitlist ?? [];
   const teamKeys = Object.keys(teams);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { createPeopleCopyRepository, type DueCopy } from '../repositories/people-copy-repository';
 import type { PeopleClient } from './people-client';
@@ -60,4 +61,16 @@ export async function copyDuePeople(knex: Knex, people: PeopleClient, settings: 
   if (failed.length) throw new Error(`applicant copy postponed: ${failed.map((e) => e.message).join('; ')}`);
   const done = [names, skills].map((r) => (r as PromiseFulfilledResult<{ copied: number; more: boolean }>).value);
   return { names: done[0]!.copied, skills: done[1]!.copied, more: done.some((d) => d.more) };
+}
+
+/**
+ * The account or itskill says the member changed (names, check-up): each of their applications (not erased) needs a
+ * new copy, and the job that takes it is queued in the same transaction. How many applications that is.
+ */
+export async function memberChanged(app: FastifyInstance, userId: number): Promise<number> {
+  return app.knex.transaction(async (trx) => {
+    const changed = await createPeopleCopyRepository(trx).memberChanged(userId);
+    if (changed) await app.jobs.sendIn(trx, 'applicant-copy', {});
+    return changed;
+  });
 }

@@ -61,5 +61,5 @@ export const operatorsPlugin = fp<{ config: OperatorsConfig; people?: PeopleClie
     await app.register(sprintMemberRoutes, { people });
     await app.register(sprintProjectRoutes, { people });
   },
-  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'] },
+  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer', 'application-repository', 'cohort-repository', 'payment-record-repository'] },
 );

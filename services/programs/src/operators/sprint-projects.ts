@@ -19,7 +19,7 @@ export interface SprintProjectFilter {
  * (a stopped team's are not). Newest results first; within a cohort the winner first, then by team.
  * Members are shown by nickname and career card ID (never their names), like the other past projects.
  */
-export async function listSprintProjects(knex: Knex, people: Pick<PeopleClient, 'lookup'>, filter: SprintProjectFilter) {
+export async function listSprintProjects({ knex }: { knex: Knex }, people: Pick<PeopleClient, 'lookup'>, filter: SprintProjectFilter) {
   const scoped = knex('team_submission as s')
     .join('team as t', 't.team_id', 's.team_id')
     .join('cohort_result as r', 'r.odd_id', 't.odd_id')

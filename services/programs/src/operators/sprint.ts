@@ -42,7 +42,7 @@ export async function memberTeam(knex: Knex | Knex.Transaction, joinId: number):
 }
 
 /** Today's check-in (once per Korean day, until 22:00, members of a sprint team while it runs). */
-export async function checkIn(knex: Knex, joinId: number, now: Date): Promise<{ day: string; checkedAt: string }> {
+export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Date): Promise<{ day: string; checkedAt: string }> {
   const team = await memberTeam(knex, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
   const day = seoulDate(now);
@@ -114,7 +114,7 @@ export interface SubmissionInput {
 }
 
 /** The team's final submission: any member may write it until 15:00 on the last day; read-only after. */
-export async function saveSubmission(knex: Knex, joinId: number, userId: number, input: SubmissionInput, now: Date) {
+export async function saveSubmission({ knex }: { knex: Knex }, joinId: number, userId: number, input: SubmissionInput, now: Date) {
   const team = await memberTeam(knex, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
   if (team.status !== 'ASSIGNED' || team.stopped_at) throw conflict(MESSAGES.sprintNotInProgress);
@@ -155,7 +155,7 @@ async function myCheckin(knex: Knex, team: Row, now: Date) {
 }
 
 /** Check-in streaks and misses of every member of the cohort's teams, for the operators. */
-export async function teamHealth(knex: Knex, oddId: number, now: Date) {
+export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date) {
   const today = seoulDate(now);
   const teams: Row[] = await knex('team as t').join('cohort as c', 'c.odd_id', 't.odd_id').join('product as p', 'p.product_id', 'c.product_id').where('t.odd_id', oddId).orderBy('t.team_id').select('t.*', 'p.min_team_size');
   const out = [];
@@ -175,7 +175,7 @@ export async function teamHealth(knex: Knex, oddId: number, now: Date) {
 }
 
 /** The member's view of their team: teammates, roles, career card links, placement, schedule, submission, results. */
-export async function teamView(knex: Knex, joinId: number, people: { lookup(ids: number[]): Promise<Map<number, { name: string; profileId: string | null }>> }, siteUrl: string, now: Date) {
+export async function teamView({ knex }: { knex: Knex }, joinId: number, people: { lookup(ids: number[]): Promise<Map<number, { name: string; profileId: string | null }>> }, siteUrl: string, now: Date) {
   const team = await memberTeam(knex, joinId);
   const mates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', team.team_id).orderBy('m.join_id').select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.answers');
   const names = await people.lookup(mates.map((m) => m.user_id));
@@ -213,7 +213,7 @@ export async function teamView(knex: Knex, joinId: number, people: { lookup(ids:
  * What the judges work from: every team of the cohort with its members, final submission and current score
  * (null until scored), the rubric, and the published results once there are any.
  */
-export async function judgingView(knex: Knex, oddId: number) {
+export async function judgingView({ knex }: { knex: Knex }, oddId: number) {
   if (!(await knex('cohort').where({ odd_id: oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
   const teams: Row[] = await knex('team').where({ odd_id: oddId }).orderBy('team_id');
   const ids = teams.map((t) => t.team_id as number);
@@ -243,7 +243,7 @@ export async function judgingView(knex: Knex, oddId: number) {
 }
 
 /** An operator's score of one team's submission on the weighted rubric, with feedback (before results). */
-export async function scoreTeam(knex: Knex, actorUserId: number, teamId: number, scores: Record<RubricKey, number>, feedback: string, now: Date) {
+export async function scoreTeam({ knex }: { knex: Knex }, actorUserId: number, teamId: number, scores: Record<RubricKey, number>, feedback: string, now: Date) {
   const team = await knex('team').where({ team_id: teamId }).first();
   if (!team) throw notFound(MESSAGES.adminTeamNotFound);
   if (await knex('cohort_result').where({ odd_id: team.odd_id }).first()) throw conflict(MESSAGES.judgingResultsPublished);
@@ -263,7 +263,7 @@ export async function scoreTeam(knex: Knex, actorUserId: number, teamId: number,
  * operators' member prizes (at most MEMBER_PRIZE_MAX_KRW each) come on top, all within TOTAL_PRIZE_MAX_KRW.
  * Every team must be scored; once only (the cohort_result primary key).
  */
-export async function publishResults(knex: Knex, actorUserId: number, oddId: number, memberPrizes: { joinId: number; amountKrw: number }[], now: Date) {
+export async function publishResults({ knex }: { knex: Knex }, actorUserId: number, oddId: number, memberPrizes: { joinId: number; amountKrw: number }[], now: Date) {
   return knex.transaction(async (trx) => {
     await trx('cohort').where({ odd_id: oddId }).forUpdate().first();
     if (await trx('cohort_result').where({ odd_id: oddId }).first()) throw conflict(MESSAGES.judgingResultsPublished);

@@ -32,7 +32,7 @@ async function contextOf(knex: Knex | Knex.Transaction, joinId: number): Promise
 }
 
 /** What the case refunds for one application now, from the ledger (0 when nothing was charged or the case was applied). */
-export async function refundLine(knex: Knex | Knex.Transaction, joinId: number, refundCase: RefundCase, at: Date): Promise<RefundLine> {
+export async function refundLine({ knex }: { knex: Knex }, joinId: number, refundCase: RefundCase, at: Date): Promise<RefundLine> {
   return toRefundLine(await ledgerLine(knex, await contextOf(knex, joinId), { refundCase }, at), refundCase);
 }
 
@@ -74,7 +74,7 @@ const REPLACEMENT_STATES = ['WAITLISTED', 'RESERVED'];
 const careerOf = (row: Row) => Number(((row.answers ?? {}) as ApplicationAnswers).required?.experienceMonths ?? 0);
 
 /** Waitlisted members of the role who could replace someone in this team, closest career to the team's first. */
-export async function replacementCandidates(knex: Knex, teamId: number, role: string): Promise<{ joinId: number; role: string; careerMonths: number; distanceMonths: number }[]> {
+export async function replacementCandidates({ knex }: { knex: Knex }, teamId: number, role: string): Promise<{ joinId: number; role: string; careerMonths: number; distanceMonths: number }[]> {
   const team = await knex('team').where({ team_id: teamId }).first();
   if (!team) throw notFound(MESSAGES.adminTeamNotFound);
   const mates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
@@ -106,13 +106,13 @@ export async function acceptReplacement(app: FastifyInstance, actorUserId: numbe
 }
 
 /** Refund lines of a whole team or cohort for a team stop or the company ending, at this instant, from the ledger. */
-export async function groupRefundPreview(knex: Knex, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', at: Date) {
+export async function groupRefundPreview({ knex }: { knex: Knex }, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', at: Date) {
   const query = knex('application as a').whereIn('a.status', ['ASSIGNED', 'PARTIALLY_REFUNDED']).orderBy('a.join_id');
   if (scope.teamId !== undefined) query.join('team_member as m', 'm.join_id', 'a.join_id').where('m.team_id', scope.teamId);
   if (scope.oddId !== undefined) query.where('a.odd_id', scope.oddId);
   const joinIds: number[] = await query.pluck('a.join_id');
   const lines: RefundLine[] = [];
-  for (const joinId of joinIds) lines.push(await refundLine(knex, joinId, refundCase, at));
+  for (const joinId of joinIds) lines.push(await refundLine({ knex }, joinId, refundCase, at));
   return { refundCase, lines, totalKrw: lines.reduce((sum, l) => sum + l.refundKrw, 0) };
 }
 
@@ -123,7 +123,7 @@ export async function groupRefundPreview(knex: Knex, scope: { teamId?: number; o
  */
 export async function confirmGroupRefund(app: FastifyInstance, actorUserId: number, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', expectedTotalKrw: number) {
   const now = app.clock();
-  const preview = await groupRefundPreview(app.knex, scope, refundCase, now);
+  const preview = await groupRefundPreview(app, scope, refundCase, now);
   if (preview.totalKrw !== expectedTotalKrw) throw conflict(MESSAGES.adminRefundChanged);
   const applicable = preview.lines.filter((l) => l.block !== 'NOT_CHARGED' && l.block !== 'CASE_APPLIED');
   if (!applicable.length) throw conflict(MESSAGES.adminNothingToRefund);

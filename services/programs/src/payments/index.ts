@@ -2,11 +2,11 @@ import fp from 'fastify-plugin';
 import type { ProgramsConfig } from '../config';
 import { createPgClient, type PgClient } from './pg-client';
 import { chargeApplication, repairCharge } from './charges';
-import { acceptBillingKey, recordIssueFailure, releaseBillingKey } from './reservations';
+import { acceptBillingKey, openCardUpdate, recordIssueFailure, releaseBillingKey } from './reservations';
 import { refundApplication, type LedgerCase, type RefundRequest } from './refunds';
 import { cancelByMember } from './cancel';
 import { reverseCharge } from './reversal';
-import { autoCancelUnteamed, processWebhook, repairPayments } from './maintenance';
+import { autoCancelUnteamed, processWebhook, receiveWebhook, repairPayments } from './maintenance';
 import { applicationMailHandler } from '../mail/application-mail';
 import type { PaymentDeps } from './deps';
 
@@ -26,8 +26,12 @@ export function createPayments(deps: PaymentDeps) {
       refundApplication(deps, joinId, { ...request, refundCase, actor: request.actor ?? 'OPERATOR', reason: request.reason ?? refundCase, target: request.target === undefined ? 'AUTO' : request.target }),
     acceptBillingKey: (joinId: number, billingKey: string, actor: 'MEMBER' | 'PG') => acceptBillingKey(deps, joinId, billingKey, actor),
     recordIssueFailure: (joinId: number, issueId: string, failure: { code: string | null; message: string }) => recordIssueFailure(deps, joinId, issueId, failure),
+    /** A card page for another card after a declined team charge, while its deadline is open; answers the issue id. */
+    openCardUpdate: (joinId: number, customerId: string, now: Date) => openCardUpdate(deps, joinId, customerId, now),
     release: (joinId: number) => releaseBillingKey(deps, joinId),
     cancelByMember: (userId: number, joinId: number, reason?: string) => cancelByMember(deps, userId, joinId, reason),
+    /** Stores a verified webhook once and queues its job; false for a redelivery. */
+    receiveWebhook: (webhook: { id: string; type: string; body: unknown }) => receiveWebhook(deps, webhook),
     processWebhook: (webhookId: string) => processWebhook(deps, webhookId),
     repairCharge: (paymentId: string) => repairCharge(deps, paymentId),
     repair: (olderThanSeconds: number) => repairPayments(deps, olderThanSeconds),

@@ -12,7 +12,23 @@ import { queueMail, type PaymentDeps } from './deps';
 const WAITING_FOR_TEAM: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];
 
 /**
- * A verified webhook (stored by the route, run by the payment-webhook job): the body only says where to
+ * Stores a verified webhook once per webhook id and queues the payment-webhook job in the same transaction;
+ * false when it was already received (a redelivery changes nothing).
+ */
+export async function receiveWebhook(deps: PaymentDeps, webhook: { id: string; type: string; body: unknown }): Promise<boolean> {
+  return deps.knex.transaction(async (trx) => {
+    const inserted = await trx('processed_webhook')
+      .insert({ webhook_id: webhook.id, type: webhook.type, body: JSON.stringify(webhook.body) })
+      .onConflict('webhook_id')
+      .ignore()
+      .returning('webhook_id');
+    if (inserted.length) await deps.jobs.sendIn(trx, 'payment-webhook', { webhookId: webhook.id });
+    return inserted.length > 0;
+  });
+}
+
+/**
+ * A verified webhook (stored by receiveWebhook, run by the payment-webhook job): the body only says where to
  * look; what changes follows the PG's own record, re-fetched here, compared with ours (amount, currency,
  * key). The outcome is stored with the webhook id, so a redelivery or a second job run changes nothing. A
  * charge we hold as FAILED (closed before asking, or a stale failure) that the PG's record shows PAID is

@@ -5,7 +5,7 @@ import { ApiError, conflict, type Row } from '@sq/service-kit';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { PgError, type PgBillingKey } from './pg-client';
 import { chargeApplication, type ChargeOutcome } from './charges';
-import { customerIdOfApplication, queueMail, type PaymentDeps } from './deps';
+import { customerIdOfApplication, issueIdOf, queueMail, type PaymentDeps } from './deps';
 
 export type ReserveOutcome = { status: 'RESERVED' } | { status: 'PAID' } | { status: 'FAILED'; message: string } | { status: 'PENDING' } | ChargeOutcome;
 
@@ -61,6 +61,25 @@ export async function openCardUpdateDeadline(knex: Knex | Knex.Transaction, join
   if (!row) return null;
   const deadline = new Date(row.deadline_at);
   return deadline.getTime() > now.getTime() ? deadline : null;
+}
+
+/**
+ * Opens a card page for a card update after a declined team charge (PAYMENT_FAILED, deadline still open), under
+ * the application's lock: a new attempt becomes the current one. The current key stays until the new one is
+ * taken in (then it is released), so the member may leave the page. Returns the attempt's issue id.
+ */
+export async function openCardUpdate(deps: PaymentDeps, joinId: number, customerId: string, now: Date): Promise<string> {
+  return deps.knex.transaction(async (trx) => {
+    const locked = await lockApplication(trx, joinId);
+    const deadline = await trx('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').first('deadline_at');
+    if (locked.status !== 'PAYMENT_FAILED' || !deadline) throw conflict(MESSAGES.cardUpdateNotOpen);
+    if (new Date(deadline.deadline_at).getTime() <= now.getTime()) throw conflict(MESSAGES.cardUpdateClosed);
+    const attempt = Number(locked.issue_attempt) + 1;
+    const next = issueIdOf(joinId, attempt);
+    await trx('application').where({ join_id: joinId }).update({ issue_id: next, issue_attempt: attempt, pg_customer_id: customerId, updated_at: trx.fn.now() });
+    await recordCardPageAttempt(trx, joinId, next, 'CARD_UPDATE');
+    return next;
+  });
 }
 
 type Accepted = Row | 'CHARGE' | { refused: string; billingKey: string };

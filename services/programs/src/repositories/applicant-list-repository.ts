@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { APPLICANT_STATES, type ApplicantRole, type ApplicationState, type RequiredStep } from '@sq/contracts/api/applications';
 import type { FriendStatus, Placement } from '@sq/contracts/api/operators';
@@ -127,10 +128,6 @@ export function createApplicantListRepository(knex: Knex | Knex.Transaction) {
   const rowsOf = async (sql: string, bindings: Record<string, unknown>): Promise<ApplicantRow[]> => (await knex.raw(sql, bindings)).rows;
 
   return {
-    async cohortExists(oddId: number): Promise<boolean> {
-      return Boolean(await knex('cohort').where({ odd_id: oddId }).first('odd_id'));
-    },
-
     /**
      * One page of the cohort's applicants that match (offset paging in list order: submission, then join id, so
      * pages never overlap or skip a row while nothing changes) and how many match in all. The page's join ids
@@ -201,3 +198,13 @@ export function createApplicantListRepository(knex: Knex | Knex.Transaction) {
 }
 
 export type ApplicantListRepository = ReturnType<typeof createApplicantListRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    applicantListRepository: ApplicantListRepository;
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('applicantListRepository', createApplicantListRepository(app.knex));
+}, { name: 'applicant-list-repository', dependencies: ['knex'] });

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { AuditLogEntry } from '@sq/contracts/api/operators';
 
@@ -16,3 +17,13 @@ export function createAuditLogRepository(knex: Knex) {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auditLogRepository: ReturnType<typeof createAuditLogRepository>;
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('auditLogRepository', createAuditLogRepository(app.knex));
+}, { name: 'audit-log-repository', dependencies: ['knex'] });

@@ -5,8 +5,6 @@ import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applicati
 import type { AdminApplicant, ApplicantListResponse, AuditLogResponse, FriendStatus, Placement } from '@sq/contracts/api/operators';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 import { listApplicants, pageOfApplicants } from '../operators/applicant-list';
-import { createApplicantListRepository } from '../repositories/applicant-list-repository';
-import { createAuditLogRepository } from '../repositories/audit-log-repository';
 import { applicantFilterFields, hoursInOrder, invalid, pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });
@@ -43,10 +41,8 @@ export function applicantsCsv(applicants: AdminApplicant[]): string {
 
 /** Operators' applicants of a cohort, their answers, CSV export, and the audit log. */
 const adminApplicantRoutes: FastifyPluginAsync = async (app) => {
-  const applicants = createApplicantListRepository(app.knex);
-  const auditLog = createAuditLogRepository(app.knex);
   const cohortExists = async (oddId: number) => {
-    if (!(await applicants.cohortExists(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
+    if (!(await app.cohortRepository.exists(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
   };
 
   const { pageSize, maxPageSize } = app.programsConfig.applicantList;
@@ -57,7 +53,7 @@ const adminApplicantRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<ApplicantListResponse & { ErrorCode: '00' }> => {
       await cohortExists(request.params.oddId);
       const { page, pageSize: size, ...wanted } = request.query;
-      return ok(await pageOfApplicants(app.knex, request.params.oddId, wanted, page, size));
+      return ok(await pageOfApplicants(app, request.params.oddId, wanted, page, size));
     },
   );
 
@@ -66,7 +62,7 @@ const adminApplicantRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 지원자 CSV (UTF-8 BOM)', params: oddParams, querystring: filters } },
     async (request, reply) => {
       await cohortExists(request.params.oddId);
-      const csv = applicantsCsv(await listApplicants(app.knex, request.params.oddId, request.query));
+      const csv = applicantsCsv(await listApplicants(app, request.params.oddId, request.query));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="cohort-${request.params.oddId}-applicants.csv"`)
@@ -78,7 +74,7 @@ const adminApplicantRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/applications/:joinId/answers',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 지원서 답변', params: joinParams } },
     async (request) => {
-      const row = await applicants.answersOf(request.params.joinId);
+      const row = await app.applicantListRepository.answersOf(request.params.joinId);
       if (!row) throw notFound(MESSAGES.applyNotFound);
       // A withdrawn member's answers are erased ({}); `erasedAt` says since when.
       const erasedAt = row.personal_data_erased_at ? new Date(row.personal_data_erased_at).toISOString() : null;
@@ -89,7 +85,7 @@ const adminApplicantRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: z.infer<typeof auditQuery> }>(
     '/api/admin/audit-log',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 운영 기록 (누가, 언제, 무엇을, 전후)', querystring: auditQuery } },
-    async (request): Promise<AuditLogResponse & { ErrorCode: '00' }> => ok({ entries: await auditLog.page(request.query) }),
+    async (request): Promise<AuditLogResponse & { ErrorCode: '00' }> => ok({ entries: await app.auditLogRepository.page(request.query) }),
   );
 };
 

@@ -1,72 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
-import { APPLICATION_STATE_NAMES, PAYMENT_EVENT_NAMES, type ApplicationState, type PaymentEventType } from '@sq/contracts/api/applications';
-import type { AdminPaymentRecord, PaymentRecordsResponse } from '@sq/contracts/api/operators';
-import { idParam, notFound, requireAdmin, type Row } from '@sq/service-kit';
+import type { PaymentRecordsResponse } from '@sq/contracts/api/operators';
+import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 import type { PeopleClient } from '../operators/people-client';
 
 const oddParams = z.object({ oddId: idParam });
-const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /**
- * The payment records of a cohort: every application a card or money moved on (a payment event), whatever
- * its state, ended ones included, and whether or not the member still has an account. Withdrawal keeps these
- * rows (the privacy policy keeps contract and payment records 5 years); only the name, which the account
- * service no longer gives for a withdrawn member, is missing then.
+ * Operators' payment records of a cohort (GET only: nothing here moves money). A withdrawn member's records
+ * stay; only the name, which the account service no longer gives for them, is missing then.
  */
-export async function listPaymentRecords(knex: Knex, people: PeopleClient, oddId: number): Promise<AdminPaymentRecord[]> {
-  const rows: Row[] = await knex('application as a')
-    .join('cohort as c', 'c.odd_id', 'a.odd_id')
-    .join('product as p', 'p.product_id', 'c.product_id')
-    .where('a.odd_id', oddId)
-    .whereExists(knex('payment_event as e').whereRaw('e.join_id = a.join_id'))
-    .orderBy('a.join_id')
-    .select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.fee_krw', 'a.card_number', 'a.reserved_at', 'a.billing_key_released_at', 'p.fee_krw as product_fee_krw', 'p.charge_policy');
-  if (!rows.length) return [];
-  const joinIds = rows.map((r) => r.join_id as number);
-  const [events, charges, names] = await Promise.all([
-    knex('payment_event').whereIn('join_id', joinIds).orderBy('event_id'),
-    // The charge money moved on, the latest per application (as the member's payment timeline reads it).
-    knex('payment').whereIn('join_id', joinIds).whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).orderBy('created_at', 'desc'),
-    people.lookup(rows.map((r) => r.user_id as number)),
-  ]);
-  const chargeOf = new Map<number, Row>();
-  for (const charge of charges) if (!chargeOf.has(charge.join_id)) chargeOf.set(charge.join_id, charge);
-  return rows.map((r): AdminPaymentRecord => {
-    const charge = chargeOf.get(r.join_id);
-    const state = r.status as ApplicationState;
-    return {
-      joinId: r.join_id,
-      userId: r.user_id,
-      name: names.get(r.user_id)?.name ?? null,
-      role: r.role ?? null,
-      state,
-      stateName: APPLICATION_STATE_NAMES[state],
-      feeKrw: r.fee_krw ?? r.product_fee_krw,
-      chargePolicy: r.charge_policy,
-      card: r.card_number ?? null,
-      reservedAt: iso(r.reserved_at),
-      releasedAt: iso(r.billing_key_released_at),
-      chargedAt: iso(charge?.paid_at),
-      chargedKrw: charge?.amount_krw ?? 0,
-      refundedKrw: charge?.cancelled_krw ?? 0,
-      events: events
-        .filter((e) => e.join_id === r.join_id)
-        .map((e) => ({ type: e.type as PaymentEventType, name: PAYMENT_EVENT_NAMES[e.type as PaymentEventType], at: iso(e.created_at)!, amountKrw: e.amount_krw, note: e.note })),
-    };
-  });
-}
-
-/** Operators' payment records of a cohort (GET only: nothing here moves money). */
 const adminPaymentRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (app, { people }) => {
   app.get<{ Params: z.infer<typeof oddParams> }>(
     '/api/admin/cohorts/:oddId/payments',
     { onRequest: requireAdmin, schema: { tags: ['admin'], summary: '운영: 기수 결제 기록 (예약, 결제, 환불; 취소·탈퇴 회원 포함)', params: oddParams } },
     async (request): Promise<PaymentRecordsResponse & { ErrorCode: '00' }> => {
-      if (!(await app.knex('cohort').where({ odd_id: request.params.oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
-      return ok({ payments: await listPaymentRecords(app.knex, people, request.params.oddId) });
+      if (!(await app.cohortRepository.exists(request.params.oddId))) throw notFound(MESSAGES.adminCohortNotFound);
+      const records = await app.paymentRecordRepository.ofCohort(request.params.oddId);
+      const names = records.length ? await people.lookup(records.map((r) => r.userId)) : null;
+      return ok({ payments: records.map(({ joinId, userId, ...record }) => ({ joinId, userId, name: names?.get(userId)?.name ?? null, ...record })) });
     },
   );
 };

@@ -20,7 +20,7 @@ const adminSprintRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof oddParams> }>(
     '/api/admin/cohorts/:oddId/team-health',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (체크인 연속 일수, 누락)', params: oddParams } },
-    async (request) => ok(await teamHealth(app.knex, request.params.oddId, app.clock())),
+    async (request) => ok(await teamHealth(app, request.params.oddId, app.clock())),
   );
   app.post<{ Body: z.infer<typeof missesBody> }>(
     '/api/admin/checkins/misses/run',
@@ -31,17 +31,17 @@ const adminSprintRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof oddParams> }>(
     '/api/admin/cohorts/:oddId/judging',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 현황 (팀별 제출물, 점수, 피드백, 발표된 결과)', params: oddParams } },
-    async (request) => ok(await judgingView(app.knex, request.params.oddId)),
+    async (request) => ok(await judgingView(app, request.params.oddId)),
   );
   app.put<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof scoreBody> }>(
     '/api/admin/teams/:teamId/score',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 제출물 채점과 피드백', params: teamParams, body: scoreBody } },
-    async (request) => ok(await scoreTeam(app.knex, request.identity!.userId, request.params.teamId, request.body.scores, request.body.feedback, app.clock())),
+    async (request) => ok(await scoreTeam(app, request.identity!.userId, request.params.teamId, request.body.scores, request.body.feedback, app.clock())),
   );
   app.post<{ Params: z.infer<typeof oddParams>; Body: z.infer<typeof publishBody> }>(
     '/api/admin/cohorts/:oddId/results/publish',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 결과 발표 (우승 팀 400,000원, 1인 최대 100,000원, 총 600,000원)', params: oddParams, body: publishBody } },
-    async (request) => ok(await publishResults(app.knex, request.identity!.userId, request.params.oddId, request.body.memberPrizes, app.clock())),
+    async (request) => ok(await publishResults(app, request.identity!.userId, request.params.oddId, request.body.memberPrizes, app.clock())),
   );
 };
 

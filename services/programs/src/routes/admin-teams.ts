@@ -22,7 +22,7 @@ const adminTeamRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: z.infer<typeof joinParams>; Body: z.infer<typeof previewBody> }>(
     '/api/admin/applications/:joinId/removal/preview',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀원 제외 환불 미리보기 (지금 이 순간의 규정)', params: joinParams, body: previewBody } },
-    async (request) => ok(await refundLine(app.knex, request.params.joinId, REMOVAL_REFUND_CASE[request.body.reason], app.clock())),
+    async (request) => ok(await refundLine(app, request.params.joinId, REMOVAL_REFUND_CASE[request.body.reason], app.clock())),
   );
 
   app.post<{ Params: z.infer<typeof joinParams>; Body: z.infer<typeof removeBody> }>(
@@ -34,7 +34,7 @@ const adminTeamRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof teamParams>; Querystring: z.infer<typeof roleQuery> }>(
     '/api/admin/teams/:teamId/replacements',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 대체 팀원 후보 (같은 역할 대기자, 잘 맞는 순)', params: teamParams, querystring: roleQuery } },
-    async (request) => ok({ candidates: await replacementCandidates(app.knex, request.params.teamId, request.query.role) }),
+    async (request) => ok({ candidates: await replacementCandidates(app, request.params.teamId, request.query.role) }),
   );
 
   app.post<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof acceptBody> }>(
@@ -49,7 +49,7 @@ const adminTeamRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof groupCase> }>(
     '/api/admin/teams/:teamId/refunds/preview',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 중단/회사 사정 환불 미리보기 (팀원별 금액)', params: teamParams, body: groupCase } },
-    async (request) => ok(await groupRefundPreview(app.knex, { teamId: request.params.teamId }, request.body.refundCase, app.clock())),
+    async (request) => ok(await groupRefundPreview(app, { teamId: request.params.teamId }, request.body.refundCase, app.clock())),
   );
 
   app.post<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof groupConfirm> }>(
@@ -61,7 +61,7 @@ const adminTeamRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: z.infer<typeof oddParams>; Body: z.infer<typeof groupCase> }>(
     '/api/admin/cohorts/:oddId/refunds/preview',
     { onRequest: requireAdmin, schema: { tags, summary: '운영: 기수 전체 환불 미리보기', params: oddParams, body: groupCase } },
-    async (request) => ok(await groupRefundPreview(app.knex, { oddId: request.params.oddId }, request.body.refundCase, app.clock())),
+    async (request) => ok(await groupRefundPreview(app, { oddId: request.params.oddId }, request.body.refundCase, app.clock())),
   );
 
   app.post<{ Params: z.infer<typeof oddParams>; Body: z.infer<typeof groupConfirm> }>(

@@ -14,11 +14,11 @@ import {
   type SaveStepResponse,
 } from '@sq/contracts/api/applications';
 import { ApiError, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
-import { draftOf, loadContext, orderSummary, toSummary } from '../applications/application-view';
-import { book, closedReason, cohortForApply, liveApplication, saveStep, startDraft } from '../applications/wizard';
+import { draftOf, toSummary } from '../applications/application-view';
+import { book, currentApplication, dupcheck, saveStep, startDraft } from '../applications/wizard';
 import { createCareercardClient } from '../friends/careercard-client';
 import { PgUnavailableError } from '../payments/pg-client';
-import { attemptPurpose, outcomeOf } from '../payments/reservations';
+import { outcomeOf } from '../payments/reservations';
 
 const params = z.object({ oddId: idParam });
 const stepParams = z.object({ oddId: idParam, step: z.string().max(20, MESSAGES.applyStepNotInFlow) });
@@ -32,10 +32,11 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
   const { peers, internalCalls } = app.programsConfig;
   const careercard = createCareercardClient({ baseUrl: peers.careercardUrl, internalSecret: app.internalSecret, timeoutMs: peers.careercardTimeoutMs, retry: internalCalls });
   const member = (request: { identity: { userId: number } | null }) => request.identity!.userId;
+  const applications = app.applicationRepository;
 
   const draftResponse = async (joinId: number): Promise<DraftResponse> => {
-    const row = (await loadContext(app.knex, joinId))!;
-    return { draft: draftOf(row, await orderSummary(app.knex, row), app.clock()) };
+    const row = (await applications.context(joinId))!;
+    return { draft: draftOf(row, await applications.order(row), app.clock()) };
   };
 
   app.get<{ Params: Params }>(
@@ -43,9 +44,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '중복 지원 확인 (이 기수에 진행 중인 지원서)', params } },
     async (request): Promise<DupcheckResponse & { ErrorCode: '00' }> => {
       const now = app.clock();
-      const cohort = await cohortForApply(app.knex, request.params.oddId);
-      const row = await liveApplication(app.knex, member(request), request.params.oddId);
-      const reason = await closedReason(app.knex, cohort, now);
+      const { row, closedReason: reason } = await dupcheck(app, member(request), request.params.oddId, now);
       return ok({ applied: Boolean(row), application: row ? toSummary(row, now) : null, open: reason === null, closedReason: reason });
     },
   );
@@ -54,7 +53,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     '/api/apply/:oddId/draft',
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원서 작성 시작 또는 이어 쓰기', params } },
     async (request, reply) => {
-      const { row, created } = await startDraft(app.knex, app.jobs, member(request), request.params.oddId, app.clock());
+      const { row, created } = await startDraft(app, member(request), request.params.oddId, app.clock());
       if (created) reply.status(201);
       return ok(await draftResponse(row.join_id));
     },
@@ -64,9 +63,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     '/api/apply/:oddId/draft',
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '작성 중인 지원서', params } },
     async (request) => {
-      await cohortForApply(app.knex, request.params.oddId);
-      const row = await liveApplication(app.knex, member(request), request.params.oddId);
-      if (!row) throw notFound(MESSAGES.applyNotFound);
+      const row = await currentApplication(app, member(request), request.params.oddId);
       return ok(await draftResponse(row.join_id));
     },
   );
@@ -90,7 +87,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<BookResponse & { ErrorCode: '00' }> => {
       const now = app.clock();
       const { row, payment } = await book(app, member(request), request.params.oddId, request.body.device ?? 'desktop', now);
-      return ok({ application: toSummary(row, now), order: await orderSummary(app.knex, row), payment });
+      return ok({ application: toSummary(row, now), order: await applications.order(row), payment });
     },
   );
 
@@ -101,20 +98,18 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       const userId = member(request);
       const { oddId } = request.params;
       const { issueId, billingKey, code, message } = request.body;
-      const row = await liveApplication(app.knex, userId, oddId);
+      const row = await applications.live(userId, oddId);
       if (!row) {
         // The member's application ended while its card page was open (e.g. the card-update deadline passed):
         // the key the PG just issued is refused and given back to the PG (acceptBillingKey answers 409).
-        const ended = billingKey
-          ? await app.knex('card_page_attempt as t').join('application as a', 'a.join_id', 't.join_id').where({ 't.issue_id': issueId, 'a.user_id': userId, 'a.odd_id': oddId }).first('a.join_id')
-          : null;
-        if (ended) await app.payments.acceptBillingKey(ended.join_id, billingKey!, 'MEMBER');
+        const ended = billingKey ? await applications.byCardPage(userId, oddId, issueId) : null;
+        if (ended) await app.payments.acceptBillingKey(ended, billingKey!, 'MEMBER');
         throw notFound(MESSAGES.applyNotFound);
       }
       // A draft never opened a card page: there is nothing to confirm (it would otherwise read as paid).
       if (row.status === 'DRAFT') throw conflict(MESSAGES.paymentIssueMismatch);
       // A card update after a declined team charge returns to my page's application, whatever its outcome.
-      const cardUpdate = (await attemptPurpose(app.knex, row.join_id, issueId)) === 'CARD_UPDATE';
+      const cardUpdate = (await applications.cardPagePurpose(row.join_id, issueId)) === 'CARD_UPDATE';
       let outcome;
       try {
         if (billingKey) {
@@ -125,14 +120,14 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
         } else {
           if (row.status === 'SUBMITTED' && row.issue_id !== issueId) throw conflict(MESSAGES.paymentIssueMismatch);
           await app.payments.recordIssueFailure(row.join_id, issueId, { code: code ?? null, message: message?.trim() || MESSAGES.paymentCardFailed });
-          outcome = outcomeOf((await loadContext(app.knex, row.join_id))!);
+          outcome = outcomeOf((await applications.context(row.join_id))!);
         }
       } catch (error) {
         if (error instanceof PgUnavailableError) throw new ApiError(503, MESSAGES.paymentUnavailable);
         throw error;
       }
       const now = app.clock();
-      const context = (await loadContext(app.knex, row.join_id))!;
+      const context = (await applications.context(row.join_id))!;
       if (outcome.status === 'PENDING') throw new ApiError(503, MESSAGES.paymentUnavailable);
       const failed = outcome.status === 'FAILED' ? outcome : null;
       const result = failed ? 'PAYMENT_FAILED' : outcome.status === 'RESERVED' ? 'RESERVED' : 'PAID';
@@ -142,7 +137,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       return ok({
         result,
         application: toSummary(context, now),
-        order: await orderSummary(app.knex, context),
+        order: await applications.order(context),
         failure: failed ? { code: code ?? 'PG_PROVIDER', message: failed.message } : null,
         next,
       });

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
-import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { idParam, requireInternal } from '@sq/service-kit';
 import { erasePersonalData } from '../applications/erasure';
-import { createPeopleCopyRepository } from '../repositories/people-copy-repository';
-
-/**
- * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
- * seat): the state machine's ended states (a partial refund included: what was kept is kept, nothing is pending)
- * and a completed program.
- */
-export const FINISHED_APPLICATION_STATUSES: readonly ApplicationState[] = [...ENDED_STATES, 'COMPLETED'];
+import { memberChanged } from '../operators/people-copy';
 
 const params = z.object({ userId: idParam });
 const applicationParams = z.object({ userId: idParam, joinId: idParam });
@@ -31,12 +23,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/live-applications',
     { preHandler: requireInternal, schema: { hide: true, params } },
     async (request) => {
-      const row = await app.knex('application')
-        .where({ user_id: request.params.userId })
-        .whereNotIn('status', FINISHED_APPLICATION_STATUSES)
-        .count({ n: '*' })
-        .first();
-      return ok({ liveApplications: Number(row?.n ?? 0) });
+      return ok({ liveApplications: await app.applicationRepository.liveCount(request.params.userId) });
     },
   );
 
@@ -48,7 +35,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/erase-personal-data',
     { preHandler: requireInternal, schema: { hide: true, params, body: erasureBody } },
     async (request) => {
-      const result = await erasePersonalData(app.knex, request.params.userId, app.clock(), request.body ?? {}, app.jobs);
+      const result = await erasePersonalData(app, request.params.userId, app.clock(), request.body ?? {});
       request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
       return ok(result);
     },
@@ -60,14 +47,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: z.infer<typeof params> }>(
     '/internal/users/:userId/people-changed',
     { preHandler: requireInternal, schema: { hide: true, params } },
-    async (request) => {
-      const applications = await app.knex.transaction(async (trx) => {
-        const changed = await createPeopleCopyRepository(trx).memberChanged(request.params.userId);
-        if (changed) await app.jobs.sendIn(trx, 'applicant-copy', {});
-        return changed;
-      });
-      return ok({ applications });
-    },
+    async (request) => ok({ applications: await memberChanged(app, request.params.userId) }),
   );
 
   // For itskill's check-up attachment: whether the application is this member's (whatever its state).
@@ -75,8 +55,7 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     '/internal/users/:userId/applications/:joinId',
     { preHandler: requireInternal, schema: { hide: true, params: applicationParams } },
     async (request) => {
-      const row = await app.knex('application').where({ join_id: request.params.joinId, user_id: request.params.userId }).first('join_id');
-      return ok({ owned: Boolean(row) });
+      return ok({ owned: await app.applicationRepository.belongsTo(request.params.joinId, request.params.userId) });
     },
   );
 };

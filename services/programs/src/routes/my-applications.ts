@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
 import {
-  APPLICANT_STATES,
   cancelRequestSchema,
   historyOneSchema,
   applyPaths,
@@ -14,12 +13,10 @@ import {
   type JoinHistoryResponse,
   type JoinProjectResponse,
 } from '@sq/contracts/api/applications';
-import { ApiError, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
-import { contextQuery, detailOf, loadContext, toSummary } from '../applications/application-view';
-import { lockApplication } from '../applications/transition';
+import { ApiError, idParam, notFound, requireMember } from '@sq/service-kit';
+import { toSummary } from '../applications/application-view';
 import { PgUnavailableError } from '../payments/pg-client';
-import { issueIdOf, memberCustomerId } from '../payments/deps';
-import { recordCardPageAttempt } from '../payments/reservations';
+import { memberCustomerId } from '../payments/deps';
 
 const joinParams = z.object({ joinId: idParam });
 
@@ -28,8 +25,9 @@ const joinParams = z.object({ joinId: idParam });
  * the member's own cancellation. Every record is the caller's own: another member's joinId is a 404.
  */
 const myApplicationRoutes: FastifyPluginAsync = async (app) => {
+  const applications = app.applicationRepository;
   const own = async (userId: number, joinId: number) => {
-    const row = await loadContext(app.knex, joinId);
+    const row = await applications.context(joinId);
     if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
     return row;
   };
@@ -38,7 +36,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
     '/api/join/history',
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '내 지원 내역 (최신순)' } },
     async (request): Promise<JoinHistoryResponse & { ErrorCode: '00' }> => {
-      const rows = await contextQuery(app.knex).where('a.user_id', request.identity!.userId).orderBy([{ column: 'a.created_at', order: 'desc' }, { column: 'a.join_id', order: 'desc' }]).limit(200);
+      const rows = await applications.ofMember(request.identity!.userId);
       const now = app.clock();
       return ok({ applications: rows.map((row) => toSummary(row, now)) });
     },
@@ -49,7 +47,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '내 지원 상세 (답변, 결제 내역, 환불 가능 금액)', body: historyOneSchema } },
     async (request): Promise<JoinHistoryOneResponse & { ErrorCode: '00' }> => {
       const row = await own(request.identity!.userId, request.body.joinId);
-      return ok({ application: await detailOf(app.knex, row, app.clock()) });
+      return ok({ application: await applications.detail(row, app.clock()) });
     },
   );
 
@@ -57,10 +55,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
     '/api/getJoinProject',
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '진행 중인 내 프로젝트 (제출된 지원)' } },
     async (request): Promise<JoinProjectResponse & { ErrorCode: '00' }> => {
-      const rows = await contextQuery(app.knex)
-        .where('a.user_id', request.identity!.userId)
-        .whereIn('a.status', APPLICANT_STATES)
-        .orderBy([{ column: 'a.created_at', order: 'desc' }, { column: 'a.join_id', order: 'desc' }]);
+      const rows = await applications.inProgress(request.identity!.userId);
       const now = app.clock();
       return ok({ projects: rows.map((row) => toSummary(row, now)) });
     },
@@ -80,7 +75,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const row = await own(userId, request.params.joinId);
-      return ok({ application: await detailOf(app.knex, row, app.clock()), refundKrw });
+      return ok({ application: await applications.detail(row, app.clock()), refundKrw });
     },
   );
 
@@ -94,23 +89,12 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
       const row = await own(userId, request.params.joinId);
       const now = app.clock();
       const customerId = memberCustomerId(app.programsConfig.pg.customerIdSecret, userId);
-      const issueId = await app.knex.transaction(async (trx) => {
-        const locked = await lockApplication(trx, row.join_id);
-        const deadline = await trx('charge_deadline').where({ join_id: row.join_id }).whereNull('resolved_at').first('deadline_at');
-        if (locked.status !== 'PAYMENT_FAILED' || !deadline) throw conflict(MESSAGES.cardUpdateNotOpen);
-        if (new Date(deadline.deadline_at).getTime() <= now.getTime()) throw conflict(MESSAGES.cardUpdateClosed);
-        const attempt = Number(locked.issue_attempt) + 1;
-        const next = issueIdOf(row.join_id, attempt);
-        // The current key stays until the new one is taken in (then it is released): the member may leave the page.
-        await trx('application').where({ join_id: row.join_id }).update({ issue_id: next, issue_attempt: attempt, pg_customer_id: customerId, updated_at: trx.fn.now() });
-        await recordCardPageAttempt(trx, row.join_id, next, 'CARD_UPDATE');
-        return next;
-      });
+      const issueId = await app.payments.openCardUpdate(row.join_id, customerId, now);
       // Both devices come back through the spec's callback path: it confirms and goes on to this application's page.
       const redirectUrl = `${app.programsConfig.siteUrl}${applyPaths.callback(row.kind, row.odd_id)}`;
       const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId, redirectUrl });
       const updated = await own(userId, row.join_id);
-      return ok({ application: await detailOf(app.knex, updated, now), payment: { issueId, paymentPageUrl, redirectUrl } });
+      return ok({ application: await applications.detail(updated, now), payment: { issueId, paymentPageUrl, redirectUrl } });
     },
   );
 };

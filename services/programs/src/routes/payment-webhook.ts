@@ -45,15 +45,7 @@ const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
       if (parsed.data.storeId && parsed.data.storeId !== config.pg.storeId) {
         return reply.status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.badRequest));
       }
-      const fresh = await app.knex.transaction(async (trx) => {
-        const inserted = await trx('processed_webhook')
-          .insert({ webhook_id: verdict.id, type: parsed.type, body: JSON.stringify(parsed) })
-          .onConflict('webhook_id')
-          .ignore()
-          .returning('webhook_id');
-        if (inserted.length) await app.jobs.sendIn(trx, 'payment-webhook', { webhookId: verdict.id });
-        return inserted.length > 0;
-      });
+      const fresh = await app.payments.receiveWebhook({ id: verdict.id, type: parsed.type, body: parsed });
       if (!fresh) request.log.info({ webhookId: verdict.id }, 'webhook already received');
       return ok({ received: true });
     },

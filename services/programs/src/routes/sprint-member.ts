@@ -11,8 +11,7 @@ const joinParams = z.object({ joinId: idParam });
 /** The member's side of a published team: the team, the daily check-in (sprint), the final submission. */
 const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (app, { people }) => {
   const own = async (userId: number, joinId: number) => {
-    const row = await app.knex('application').where({ join_id: joinId }).first('user_id');
-    if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
+    if (!(await app.applicationRepository.belongsTo(joinId, userId))) throw notFound(MESSAGES.applyNotFound);
   };
 
   app.get<{ Params: z.infer<typeof joinParams> }>(
@@ -20,7 +19,7 @@ const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (
     { onRequest: requireMember, schema: { tags: ['applications'], summary: '내 팀 (발표 후: 팀원, 역할, 커리어 카드, 배정 이유, 일정, 제출물, 심사 결과)', params: joinParams } },
     async (request) => {
       await own(request.identity!.userId, request.params.joinId);
-      return ok(await teamView(app.knex, request.params.joinId, people, app.programsConfig.siteUrl, app.clock()));
+      return ok(await teamView(app, request.params.joinId, people, app.programsConfig.siteUrl, app.clock()));
     },
   );
 
@@ -29,7 +28,7 @@ const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (
     { onRequest: requireMember, schema: { tags: ['applications'], summary: '오늘의 체크인 (팀 스프린트, 밤 10시 마감)', params: joinParams } },
     async (request) => {
       await own(request.identity!.userId, request.params.joinId);
-      return ok(await checkIn(app.knex, request.params.joinId, app.clock()));
+      return ok(await checkIn(app, request.params.joinId, app.clock()));
     },
   );
 
@@ -38,7 +37,7 @@ const sprintMemberRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async (
     { onRequest: requireMember, schema: { tags: ['applications'], summary: '팀 최종 제출 (마지막 날 오후 3시 마감, 이후 읽기 전용)', params: joinParams, body: submissionSchema } },
     async (request) => {
       await own(request.identity!.userId, request.params.joinId);
-      return ok({ submission: await saveSubmission(app.knex, request.params.joinId, request.identity!.userId, request.body, app.clock()) });
+      return ok({ submission: await saveSubmission(app, request.params.joinId, request.identity!.userId, request.body, app.clock()) });
     },
   );
 };

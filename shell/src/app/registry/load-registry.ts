@@ -1,7 +1,6 @@
 import type { RegistryEntry, RouteEntry } from '@sq/contracts/registry';
 import { ENTRY_NAME } from '@sq/contracts/remote-entry';
 import { REGISTRY_URL, UNDER_CONSTRUCTION_URL } from '../../shared/constants';
-import { chooseVersion, visitorId } from './canary';
 
 const ACCESS = new Set(['public', 'member', 'admin']);
 const LAYOUTS = new Set(['default', 'fullpage', 'fluid', 'empty']);
@@ -42,31 +41,13 @@ export function parseRegistryEntry(value: unknown): RegistryEntry | null {
   ) {
     return null;
   }
-  const withReady = (routes: RouteEntry[]) => routes.map((r) => ({ ...r, ready: r.ready ?? true }));
-  const { canary, ...stable } = e;
-  // A malformed canary is dropped alone: its visitors get the stable version.
-  const validCanary =
-    canary &&
-    typeof canary.version === 'string' &&
-    typeof canary.manifestUrl === 'string' &&
-    canary.manifestUrl !== '' &&
-    Number.isInteger(canary.percent) &&
-    canary.percent >= 1 &&
-    canary.percent <= 99 &&
-    Array.isArray(canary.routes) &&
-    canary.routes.length > 0 &&
-    canary.routes.every(isRoute);
-  return {
-    ...stable,
-    routes: withReady(e.routes),
-    history: e.history ?? [],
-    ...(validCanary ? { canary: { ...canary, routes: withReady(canary.routes) } } : {}),
-  };
+  return { ...e, routes: e.routes.map((r) => ({ ...r, ready: r.ready ?? true })), history: e.history ?? [] };
 }
 
 /**
- * GET /remotes.json, never from a cache: a release or rollback must show up on the next page load. Each entry
- * comes back as the version this visitor loads (its canary for the visitor's share, canary.ts).
+ * GET /remotes.json, never from a cache: a release or rollback must show up on the next page load. The gateway
+ * answers with the version of each remote this visitor runs (a canary for the visitor's share, decided there by
+ * the visitor's cookie, like the page's server-rendered first content), so the shell loads what it is given.
  */
 export async function loadRegistry(): Promise<RegistryEntry[]> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
@@ -74,10 +55,9 @@ export async function loadRegistry(): Promise<RegistryEntry[]> {
   const body = (await response.json()) as { remotes?: unknown };
   if (!Array.isArray(body.remotes)) throw new Error(`${REGISTRY_URL}: no remotes list`);
   const entries: RegistryEntry[] = [];
-  const visitor = visitorId();
   for (const raw of body.remotes) {
     const entry = parseRegistryEntry(raw);
-    if (entry) entries.push(chooseVersion(entry, visitor));
+    if (entry) entries.push(entry);
     else console.error('[shell] ignoring a malformed registry entry', raw);
   }
   return entries;

@@ -102,4 +102,3 @@ export function TrendsPage() {
   return <Trends trends={state.data} onSeason={(surveyId) => setParams({ season: String(surveyId) })} />;
 }
 
-export default TrendsPage;

@@ -151,10 +151,12 @@ describe('operators console: a content list a page at a time', { timeout: 20_000
   const SIZE = 3;
   // The service's answer for a page of seven menu entries (one group), as GET /admin/content/menu gives it.
   const menu = ['프로그램', '지난 프로젝트', '참가 후기', '커리어 카드', 'IT 스킬 체크업', '할인 100% 이벤트', '자주 묻는 질문'];
-  const pageOf = (page: number, q: string, titles = menu): ContentListResponse => {
-    const found = titles.map((title, i) => ({ title, i })).filter(({ title }) => title.includes(q));
-    const items: ContentListItem[] = found.slice((page - 1) * SIZE, page * SIZE).map(({ title, i }) => ({
-      itemId: i + 1, title, published: true, isNew: false, hasDraft: false, group: null, canMoveUp: i > 0, canMoveDown: i < titles.length - 1,
+  // While searching, the service counts only the items found as neighbours (the ones on screen).
+  const pageOf = (page: number, q: string, titles = menu, ids = titles.map((_, i) => i + 1)): ContentListResponse => {
+    const found = titles.map((title, i) => ({ title, itemId: ids[i]! })).filter(({ title }) => title.includes(q));
+    const items: ContentListItem[] = found.slice((page - 1) * SIZE, page * SIZE).map(({ title, itemId }) => ({
+      itemId, title, published: true, isNew: false, hasDraft: false, group: null,
+      canMoveUp: found.findIndex((f) => f.itemId === itemId) > 0, canMoveDown: found.findIndex((f) => f.itemId === itemId) < found.length - 1,
     }));
     return { kind: 'menu', orderable: true, q, page, size: SIZE, total: found.length, items };
   };
@@ -206,6 +208,29 @@ describe('operators console: a content list a page at a time', { timeout: 20_000
     await screen.findByText(MESSAGES.contentSearchEmpty);
     expect(box.value).toBe('없는 메뉴');
     expect(screen.queryByTestId('content-list')).toBeNull();
+  });
+
+  it('while searching, moves an entry past the neighbour on screen, says so, and sends the search with the move', async () => {
+    const titles = ['프로그램 소개', '지난 프로젝트', '참가 후기', '프로그램 일정'];
+    let order = [1, 2, 3, 4];
+    api.get.mockImplementation((path: string, params?: { page?: number; q?: string }) =>
+      Promise.resolve(pageOf(params?.page ?? 1, params?.q ?? '', order.map((id) => titles[id - 1]!), order)),
+    );
+    api.post.mockImplementation(async () => {
+      order = [4, 1, 2, 3];
+      return pageOf(1, '프로그램', order.map((id) => titles[id - 1]!), order);
+    });
+    renderAt(`/admin/content/menu?q=${encodeURIComponent('프로그램')}`);
+    await waitFor(() => expect(rows()).toEqual(['프로그램 소개', '프로그램 일정']));
+    expect(screen.getByTestId('content-search-order').textContent).toContain('검색 중에는 보이는 항목끼리 순서를 바꿔요');
+    // The first one found has entries above it in the menu, but none on screen.
+    expect(screen.getByRole('button', { name: '프로그램 소개 위로' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '프로그램 일정 아래로' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: '프로그램 일정 위로' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/admin/content/menu/4/move', { direction: 'up', q: '프로그램' }));
+    await waitFor(() => expect(rows()).toEqual(['프로그램 일정', '프로그램 소개']));
+    expect(screen.getByRole('button', { name: '프로그램 일정 위로' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: '프로그램 소개 위로' })).toHaveProperty('disabled', false);
   });
 
   it('moves the last entry of a page down onto the next page and follows it there', async () => {

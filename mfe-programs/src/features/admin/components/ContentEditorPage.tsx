@@ -15,6 +15,7 @@ import { uploadImage } from '../api/upload-image';
 import { CONTENT_FIELDS, NEW_CONTENT, contentValues, previewUrl, type FieldSpec, type FormContext } from '../content-form';
 import { useContentForm } from '../hooks/use-content-form';
 import { ContentKindTabs, isContentKind } from './ContentPage';
+import { RefundCasesField } from './RefundCasesField';
 import styles from './admin.module.css';
 
 /** `/admin/content/{kind}/{itemId|new}`: the editor of one item (its draft), with preview, publish and take-down. */
@@ -107,9 +108,11 @@ export function ContentEditor({ kind, initialItem, context }: { kind: ContentKin
         }}
       >
         <FormError message={form.formError} />
-        {CONTENT_FIELDS[kind].map((field) => (
-          <Field key={field.name} field={field} form={form} context={context} />
-        ))}
+        {CONTENT_FIELDS[kind]
+          .filter((field) => field.shownWhen?.(form.values) ?? true)
+          .map((field) => (
+            <Field key={field.name} field={field} form={form} context={context} />
+          ))}
         <div className={styles.actions}>
           <Button type="submit" variant="secondary" disabled={form.saving} data-testid="content-save">
             {form.saving ? '저장 중...' : '초안 저장'}
@@ -168,6 +171,18 @@ function LegalPreview({ path, token }: { path: string; token: string }) {
 
 type Form = ReturnType<typeof useContentForm>;
 
+/** The pixel size of an image file, or null where the browser cannot tell. */
+async function pixelSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
 function Field({ field, form, context }: { field: FieldSpec; form: Form; context: FormContext }) {
   const [uploadError, setUploadError] = useState<string | undefined>();
   const value = form.values[field.name];
@@ -188,6 +203,18 @@ function Field({ field, form, context }: { field: FieldSpec; form: Form; context
       return <SelectField {...text} placeholder={field.optional ? '없음' : '프로그램을 선택해 주세요'} options={context.products.map((p) => ({ code: String(p.productId), name: p.name }))} />;
     case 'category':
       return <SelectField {...text} placeholder="분류를 선택해 주세요" options={context.categories.map((c) => ({ code: String(c.itemId), name: c.title }))} />;
+    case 'cases':
+      return (
+        <RefundCasesField
+          label={field.label}
+          hint={field.hint}
+          error={form.errors[field.name]}
+          options={field.options ?? []}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(next) => form.set(field.name, next)}
+          productId={form.values.productId ? Number(form.values.productId) : null}
+        />
+      );
     case 'date':
       return <TextField {...text} type="date" />;
     case 'number':
@@ -205,7 +232,16 @@ function Field({ field, form, context }: { field: FieldSpec; form: Form; context
               if (!file) return;
               setUploadError(undefined);
               uploadImage(file).then(
-                (uploaded) => form.set(field.name, uploaded.imgUrl),
+                async (uploaded) => {
+                  form.set(field.name, uploaded.imgUrl);
+                  // The image's own size fills its width and height fields (the page reserves that box).
+                  const size = await pixelSize(file);
+                  const image = field.name.replace(/\.url$/, '');
+                  if (!size || image === field.name) return;
+                  for (const [side, pixels] of [['width', size.width], ['height', size.height]] as const) {
+                    if (`${image}.${side}` in form.values) form.set(`${image}.${side}`, String(pixels));
+                  }
+                },
                 (error: unknown) => setUploadError(isApiError(error) ? error.message : CORE_MESSAGES.genericAlert),
               );
             }}

@@ -128,6 +128,11 @@ function ContentList({ kind }: { kind: ContentKind }) {
           {list.data.total}개 중 {(list.data.page - 1) * list.data.size + 1}–{(list.data.page - 1) * list.data.size + items.length}번째
         </p>
       ) : null}
+      {list.status === 'success' && list.data.q && list.data.orderable && items.length > 0 ? (
+        <p className={styles.muted} data-testid="content-search-order">
+          검색 중에는 보이는 항목끼리 순서를 바꿔요. 위로, 아래로를 누르면 바로 위나 아래의 검색 결과와 자리를 바꾸고, 검색에 걸리지 않은 항목의 순서는 그대로예요.
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <TableWrap label={`${CONTENT_KIND_NAMES[kind]} 목록`}>
           <table className={styles.table} data-testid="content-list">

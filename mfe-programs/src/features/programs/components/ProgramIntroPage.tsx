@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import type { ProductDetail } from '@sq/contracts';
+import type { ProductDetail, ProgramIntro } from '@sq/contracts';
 import { Spinner, formatKrw } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
@@ -8,23 +8,28 @@ import { dayRange } from '../../../shared/dates';
 import { KIND_LABEL, applyCta, groupCohorts, recruitPath, statusTone } from '../../../shared/programs';
 import { positiveId } from '../../../shared/route-params';
 import { PRODUCT_SLUG, headlineCohort } from '../program-page';
-import { useProduct } from '../api/get-product';
+import { useProgramPage } from '../api/get-product';
 import { teamMakeupText } from '../team-text';
 import { ApplyButton } from './ApplyButton';
+import { IntroImage, IntroText } from './IntroText';
 import { Schedule } from './Schedule';
 import { RefundRules } from '../../../shared/RefundRules';
 import styles from './programs.module.css';
 
-function Intro({ product }: { product: ProductDetail }) {
+/** The program's facts come from the programs service; its text and images from the intro operators publish (else the catalogue's). */
+function Intro({ product, intro }: { product: ProductDetail; intro: ProgramIntro | null }) {
   const cohort = headlineCohort(product.cohorts);
   const cta = applyCta(product);
   const { open, upcoming, closed } = groupCohorts(product.cohorts);
   return (
     <article className={styles.intro} data-testid="program-intro" data-product={product.slug}>
       <header className={styles.hero}>
+        {intro?.hero ? <IntroImage image={intro.hero} className={styles.heroImage} eager /> : null}
         <p className={styles.kind}>{KIND_LABEL[product.kind]}</p>
         <h1 className={styles.title}>{product.name}</h1>
-        <p className={styles.summary}>{product.summary}</p>
+        <p className={styles.summary} data-testid="program-summary">
+          {intro?.summary ?? product.summary}
+        </p>
         <dl className={styles.heroFacts}>
           <div>
             <dt>참가비</dt>
@@ -65,7 +70,7 @@ function Intro({ product }: { product: ProductDetail }) {
 
       <section className={styles.section}>
         <h2 className={styles.sectionTitle}>프로그램 소개</h2>
-        <p className={styles.description}>{product.description}</p>
+        {intro ? <IntroText intro={intro} /> : <p className={styles.description}>{product.description}</p>}
       </section>
 
       <section className={styles.section}>
@@ -123,10 +128,10 @@ function Intro({ product }: { product: ProductDetail }) {
 }
 
 function ProgramIntro({ productKey }: { productKey: string | number }) {
-  const state = useProduct(productKey);
+  const state = useProgramPage(productKey);
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 프로그램이 없어요. 주소를 다시 확인해 주세요." />;
-  return <Intro product={state.data} />;
+  return <Intro product={state.data.product} intro={state.data.intro} />;
 }
 
 /** /:product — the intro of any program by its slug (/bside, ...); an unknown slug is the public error page. */

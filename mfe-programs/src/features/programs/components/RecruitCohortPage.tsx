@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import type { CohortDetail, ProductDetail } from '@sq/contracts';
+import type { CohortDetail, ProductDetail, ProgramIntro } from '@sq/contracts';
 import { Spinner, formatKrw } from '@sq/ui';
 import { LoadError, isMissing } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
@@ -17,7 +17,7 @@ import { NextSteps, NoInfo, WithProduct } from './recruit-common';
 import { RefundRules } from '../../../shared/RefundRules';
 import styles from './programs.module.css';
 
-function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: CohortDetail }) {
+function CohortRecruit({ product, intro, cohort }: { product: ProductDetail; intro: ProgramIntro | null; cohort: CohortDetail }) {
   const live = useLiveApplicants(cohort.oddId, cohort.recruiting);
   const cta = cohortCta(product, cohort);
   const past = cohort.status !== 'RECRUITING' && cohort.status !== 'UPCOMING';
@@ -30,7 +30,9 @@ function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: Co
         <h1 className={styles.title}>
           {cohort.name} <StatusBadge tone={statusTone(cohort.status)}>{cohort.statusName}</StatusBadge>
         </h1>
-        <p className={styles.summary}>{product.summary}</p>
+        <p className={styles.summary} data-testid="program-summary">
+          {intro?.summary ?? product.summary}
+        </p>
         <dl className={styles.heroFacts}>
           <div>
             <dt>참가비</dt>
@@ -77,7 +79,7 @@ function CohortRecruit({ product, cohort }: { product: ProductDetail; cohort: Co
   );
 }
 
-function CohortOf({ product, oddId, onMissing }: { product: ProductDetail; oddId: number; onMissing: 'error' | 'fallback' }) {
+function CohortOf({ product, intro, oddId, onMissing }: { product: ProductDetail; intro: ProgramIntro | null; oddId: number; onMissing: 'error' | 'fallback' }) {
   const state = useCohort(oddId);
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
@@ -86,7 +88,7 @@ function CohortOf({ product, oddId, onMissing }: { product: ProductDetail; oddId
   }
   // A cohort of another program is not this program's recruit page.
   if (state.data.product.productId !== product.productId) return onMissing === 'fallback' ? <NoInfo product={product} /> : <NotFoundPage />;
-  return <CohortRecruit product={product} cohort={state.data} />;
+  return <CohortRecruit product={product} intro={intro} cohort={state.data} />;
 }
 
 /** /planx/recruit/:oddId, /potenday/recruit/:oddId — one cohort's recruiting info; an unknown cohort is the error page. */
@@ -96,7 +98,7 @@ export function RecruitCohortPage({ slug }: { slug?: string }) {
   const oddId = positiveId(params.oddId);
   return (
     <WithProduct key={productSlug} slug={productSlug}>
-      {(product) => (oddId === null ? <NotFoundPage /> : <CohortOf key={oddId} product={product} oddId={oddId} onMissing="error" />)}
+      {(product, intro) => (oddId === null ? <NotFoundPage /> : <CohortOf key={oddId} product={product} intro={intro} oddId={oddId} onMissing="error" />)}
     </WithProduct>
   );
 }
@@ -108,7 +110,7 @@ export function RecruitFallbackPage() {
   const oddId = positiveId(params['*']);
   return (
     <WithProduct key={productSlug} slug={productSlug}>
-      {(product) => (oddId === null ? <NoInfo product={product} /> : <CohortOf key={oddId} product={product} oddId={oddId} onMissing="fallback" />)}
+      {(product, intro) => (oddId === null ? <NoInfo product={product} /> : <CohortOf key={oddId} product={product} intro={intro} oddId={oddId} onMissing="fallback" />)}
     </WithProduct>
   );
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductDetail } from '@sq/contracts';
+import type { ProductDetail, ProgramIntro } from '@sq/contracts';
 import { EmptyState, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
 import { groupCohorts, introPath, recruitPath } from '../../../shared/programs';
 import { PRODUCT_SLUG } from '../program-page';
-import { useProduct } from '../api/get-product';
+import { useProgramPage } from '../api/get-product';
 import styles from './programs.module.css';
 
 /** Where to go from a recruit page without (current) info: the cohort recruiting now or opening next, and the intro. */
@@ -37,15 +37,17 @@ export function NoInfo({ product }: { product: ProductDetail }) {
   );
 }
 
-function ProductLoader({ slug, children }: { slug: string; children: (product: ProductDetail) => ReactNode }) {
-  const state = useProduct(slug);
+type ProgramChildren = (product: ProductDetail, intro: ProgramIntro | null) => ReactNode;
+
+function ProductLoader({ slug, children }: { slug: string; children: ProgramChildren }) {
+  const state = useProgramPage(slug);
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 프로그램이 없어요. 주소를 다시 확인해 주세요." />;
-  return <>{children(state.data)}</>;
+  return <>{children(state.data.product, state.data.intro)}</>;
 }
 
-/** The program of a recruit page; a path that cannot be a program is the error page without a request. */
-export function WithProduct({ slug, children }: { slug: string; children: (product: ProductDetail) => ReactNode }) {
+/** The program of a recruit page (with its published intro); a path that cannot be a program is the error page without a request. */
+export function WithProduct({ slug, children }: { slug: string; children: ProgramChildren }) {
   if (!PRODUCT_SLUG.test(slug)) return <NotFoundPage />;
   return <ProductLoader slug={slug}>{children}</ProductLoader>;
 }
