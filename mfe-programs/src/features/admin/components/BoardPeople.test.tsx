@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
 import { boardAnswer, peopleBoard, sprintCohort, wholePeopleBoard } from '../test-fixtures';
-import { AdminConsole } from './AdminConsole';
+import { renderConsoleAt } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -27,15 +26,7 @@ const onePage = (all: AdminApplicant[], page: number, pageSize: number): Applica
   applicants: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize, pageCount: Math.ceil(all.length / pageSize),
 });
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderConsoleAt(path);
 
 const card = (joinId: number) => screen.queryAllByTestId('board-member').find((el) => el.dataset.joinId === String(joinId));
 const shownIds = () => screen.queryAllByTestId('board-member').map((el) => Number(el.dataset.joinId));
@@ -89,11 +80,14 @@ describe('operators console: people on the board and the applicant list', { time
     expect(shownIds()).toEqual([11, 12, 13, 14, 15]);
 
     fireEvent.change(field('역할'), { target: { value: 'DEVELOPER' } });
-    await waitFor(() => expect(shownIds()).toEqual([12, 13, 15]));
+    // The cards follow the filters at once; the count comes with the service's answer for them.
+    await waitFor(() => {
+      expect(shownIds()).toEqual([12, 13, 15]);
+      expect(screen.getByTestId('board-filter-count').textContent).toBe('조건에 맞는 사람 3명 / 전체 5명');
+      // A team with nobody matching is left out.
+      expect(screen.getAllByTestId('board-team').map((t) => t.dataset.teamKey)).toEqual(['T1']);
+    });
     expect(asked()).toEqual({ page: '1', role: 'DEVELOPER' });
-    expect(screen.getByTestId('board-filter-count').textContent).toBe('조건에 맞는 사람 3명 / 전체 5명');
-    // A team with nobody matching is left out.
-    expect(screen.getAllByTestId('board-team').map((t) => t.dataset.teamKey)).toEqual(['T1']);
 
     fireEvent.change(field('IT 스킬 레벨'), { target: { value: '2' } });
     await waitFor(() => expect(shownIds()).toEqual([12]));

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { products, sprintCohort } from '../test-fixtures';
-import { AdminConsole } from './AdminConsole';
+import { renderConsoleAt, field, type, errorUnder } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
@@ -14,19 +14,8 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<><AdminConsole /><Where /></>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderConsoleAt(path, <Where />);
 
-const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
 describe('operators console: cohorts', { timeout: 20_000 }, () => {

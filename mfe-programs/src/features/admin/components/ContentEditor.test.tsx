@@ -1,30 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@sq/api-client';
 import type { ContentItem, ContentListItem, ContentListResponse, StoryBody } from '@sq/contracts/api/content-admin';
 import { MESSAGES } from '@sq/contracts/messages';
 import { products } from '../test-fixtures';
-import { AdminConsole } from './AdminConsole';
+import { renderConsoleAt, field, type, errorUnder } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
 vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put, apiDelete: api.del }));
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderConsoleAt(path);
 
-// The first control of a label (an image field is followed by its upload button, labelled after it).
-const field = (label: string) => screen.getAllByLabelText(label, { exact: false })[0] as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 
 const story: StoryBody = {
   title: '마음일기 후기',

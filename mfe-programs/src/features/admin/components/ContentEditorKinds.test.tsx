@@ -1,29 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductDetail } from '@sq/contracts';
 import type { ContentItem, FaqEntryBody, ProgramIntroBody } from '@sq/contracts/api/content-admin';
 import { MESSAGES } from '@sq/contracts/messages';
 import { products } from '../test-fixtures';
-import { AdminConsole } from './AdminConsole';
+import { renderConsoleAt, field, type, errorUnder } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
 vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put, apiDelete: api.del }));
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderConsoleAt(path);
 
-const field = (label: string) => screen.getAllByLabelText(label, { exact: false })[0] as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 const TOKEN = '7d3c1c56-4a55-4d5e-9b55-0c3f0f5f1a11';
 
 const intro: ProgramIntroBody = {

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
 import { board, sprintCohort } from '../test-fixtures';
-import { AdminConsole } from './AdminConsole';
+import { renderConsoleAt } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
@@ -36,15 +35,7 @@ const health: TeamHealthResponse = {
   ] }],
 };
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderConsoleAt(path);
 
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
 describe('operators console: sprint health and judging', { timeout: 20_000 }, () => {

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import type { ReleasesResponse, VersionBucket } from '@sq/contracts/rum';
-import { AdminConsole } from './AdminConsole';
+import { renderConsoleAt } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn() }));
@@ -37,15 +36,7 @@ const answer: ReleasesResponse = {
   ],
 };
 
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (path: string) => renderConsoleAt(path);
 
 describe('operators console: releases', { timeout: 20_000 }, () => {
   beforeEach(() => {

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AdminConsole } from '../components/AdminConsole';
+
+/** The console at `path`, as the shell mounts it under /admin/*; `beside` renders next to it (e.g. a location probe). */
+export function renderConsoleAt(path: string, beside?: ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<><AdminConsole />{beside}</>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+// The first control of a label (an image field is followed by its upload button, labelled after it).
+export const field = (label: string) => screen.getAllByLabelText(label, { exact: false })[0] as HTMLInputElement;
+export const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** The Korean field message shown under a control. */
+export const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
