@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
 import type { BoardMember, BoardResponse, BoardTeam, PublishResponse } from '@sq/contracts/api/operators';
@@ -144,14 +144,18 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
   const [published, setPublished] = useState<PublishResponse | null>(null);
   useEffect(() => setBoard(initial), [initial]);
 
-  // One change at a time; every answer is the page on screen as the service now has it.
+  // Every answer is the page on screen as the service now has it. Filters change while an answer is on its way
+  // (two fields typed in a row): only the answer to the latest request is shown, whichever arrives last.
+  const latest = useRef(0);
   const act: Act = (work) => {
+    const request = ++latest.current;
+    const current = () => request === latest.current;
     setBusy(true);
     setError(null);
     work().then(
-      (next) => setBoard(next),
-      (e: unknown) => setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
-    ).finally(() => setBusy(false));
+      (next) => current() && setBoard(next),
+      (e: unknown) => current() && setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
+    ).finally(() => current() && setBusy(false));
   };
   // Another page or other filters: that page of the board, asked like an action.
   const go = (next: BoardView) => {

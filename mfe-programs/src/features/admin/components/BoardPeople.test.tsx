@@ -134,6 +134,24 @@ describe('operators console: people on the board and the applicant list', { time
     await waitFor(() => expect(shownIds()).toEqual([12]));
   });
 
+  it('shows the answer to the latest filters when an earlier answer arrives after it', async () => {
+    renderAt('/admin/cohorts/212/board');
+    await screen.findByTestId('board', {}, { timeout: 8000 });
+    const board = screen.getByRole('search', { name: '팀 빌딩 보드 필터' });
+    // The developers' page is slow to come; the planners' page, asked next, comes at once.
+    let answerDevelopers: () => void = () => {};
+    const answer = api.get.getMockImplementation()!;
+    api.get.mockImplementation((path: string, params?: Record<string, string>) =>
+      params?.role === 'DEVELOPER' ? new Promise((resolve) => { answerDevelopers = () => resolve(answer(path, params)); }) : answer(path, params));
+    fireEvent.change(within(board).getByLabelText('역할'), { target: { value: 'DEVELOPER' } });
+    fireEvent.change(within(board).getByLabelText('역할'), { target: { value: 'PLANNER' } });
+    await waitFor(() => expect(screen.getByTestId('board-filter-count').textContent).toBe('조건에 맞는 사람 1명 / 전체 5명'));
+    answerDevelopers();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shownIds()).toEqual([11]);
+    expect(screen.getByTestId('board-filter-count').textContent).toBe('조건에 맞는 사람 1명 / 전체 5명');
+  });
+
   it('asks the service for the applicants matching the filters and shows who they are', async () => {
     renderAt('/admin/cohorts/212/applicants');
     const table = await screen.findByTestId('applicant-table', {}, { timeout: 8000 });
