@@ -8,7 +8,7 @@ import type { ReleasesResponse } from '@sq/contracts/rum';
 import { siteApi } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
 import { REAL_ROUTES } from '../src/real-routes';
-import { DEMO_ADMIN, signInToken } from '../src/session';
+import { DEMO_ADMIN, signInContext, signInToken } from '../src/session';
 import { registryAs, visitorIdIn, visitorOf } from '../src/visitors';
 
 const baseUrl = inject('baseUrl');
@@ -134,9 +134,14 @@ describe('a canary that throws on mount', () => {
       await vi.waitFor(async () => expect((await registryAs(baseUrl, REMOTE, canaryVisitor)).entry.version).toBe(stable));
 
       // The release log: the automatic rollback, by the watcher, with the figures that decided it.
-      const figures = (await siteApi<ReleasesResponse>(baseUrl, '/admin/releases?window=1h', { token })).body;
-      const itskill = figures.remotes.find((remote) => remote.name === REMOTE)!;
-      expect(itskill.canary).toBeNull();
+      // /admin/releases reads the registry through its own cache (REGISTRY_CACHE_MS, 1 s): within that second it
+      // may still show the canary.
+      const itskill = await vi.waitFor(async () => {
+        const figures = (await siteApi<ReleasesResponse>(baseUrl, '/admin/releases?window=1h', { token })).body;
+        const remote = figures.remotes.find((r) => r.name === REMOTE)!;
+        expect(remote.canary).toBeNull();
+        return remote;
+      }, { timeout: 10_000, interval: 250 });
       expect(itskill.live?.version).toBe(stable);
       expect(itskill.events[0]).toMatchObject({
         kind: 'auto_rollback',
@@ -170,6 +175,23 @@ describe('a canary that throws on mount', () => {
         expect(mail?.text).toContain(`안정 버전 ${stable}`);
         expect(mail?.text).toContain(itskill.events[0]!.reason!);
       }, { timeout: 15_000, interval: 500 });
+
+      // What the operators see at /admin/releases: the remote's versions with their figures, and the automatic
+      // rollback first in its release log with the reason (printed, for the release notes).
+      const operator = await newPage(browser);
+      try {
+        await signInContext(operator.context, baseUrl, DEMO_ADMIN);
+        await operator.page.goto(`${baseUrl}/admin/releases?window=1h`);
+        const section = operator.page.locator(`[data-testid=release-remote][data-remote=${REMOTE}]`);
+        const rolledBack = section.locator('[data-testid=release-log] tbody tr').first();
+        await rolledBack.waitFor({ timeout: 30_000 });
+        expect(await rolledBack.getAttribute('data-kind')).toBe('auto_rollback');
+        expect(await rolledBack.textContent()).toContain(`${stable} + 카나리 ${broken} (50%) → ${stable}`);
+        expect(await section.locator(`[data-testid=release-version][data-version="${broken}"]`).count()).toBe(1);
+        console.log(`[admin/releases after the canary test]\n${await section.innerText()}`);
+      } finally {
+        await operator.context.close();
+      }
 
       // Nothing lost: the canary visitor still on the fallback retries and gets the working page; every kept
       // visitor, canary or not, loads the stable version as the same anonymous visitor.
