@@ -87,6 +87,8 @@ async function main(): Promise<void> {
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      // A closed terminal: PostgreSQL would only reload its configuration on SIGHUP and stay behind.
+      process.once('SIGHUP', stop);
       return;
     }
     case 'release': {
