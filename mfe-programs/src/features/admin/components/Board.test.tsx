@@ -5,6 +5,7 @@ import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { boardAnswer, wholeBoard, sprintCohort, type WholeBoard } from '../test-fixtures';
 import { AdminConsole } from './AdminConsole';
+import { lastReadOf } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -109,7 +110,7 @@ describe('operators console: team building board', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(screen.getByRole('navigation', { name: '팀 페이지 이동' })).getByRole('button', { name: '3' }));
     await waitFor(() => expect(screen.getAllByTestId('board-team').map((t) => t.dataset.teamKey)).toEqual(['T41', 'T42', 'T43', 'T44', 'T45']));
-    expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/board', { page: '3' }, expect.anything());
+    expect(lastReadOf(api.get, '/admin/cohorts/212/board')).toEqual(['/admin/cohorts/212/board', { page: '3' }, expect.anything()]);
     expect(team('T41').getAttribute('aria-label')).toBe('41팀');
 
     api.post.mockResolvedValueOnce(boardAnswer(many, { page: '3' }));

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
 import { boardAnswer, peopleBoard, sprintCohort, wholePeopleBoard } from '../test-fixtures';
-import { renderConsoleAt } from '../test/render-console';
+import { lastReadOf, renderConsoleAt } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -163,10 +163,10 @@ describe('operators console: people on the board and the applicant list', { time
     const search = screen.getByRole('search');
     applicantAnswer = [applicant(14)];
     fireEvent.change(within(search).getByLabelText('IT 스킬 레벨'), { target: { value: 'none' } });
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/applicants', { skillLevel: 'none' }, expect.anything()));
+    await waitFor(() => expect(lastReadOf(api.get, '/admin/cohorts/212/applicants')).toEqual(['/admin/cohorts/212/applicants', { skillLevel: 'none' }, expect.anything()]));
     fireEvent.change(within(search).getByLabelText('친구 요청'), { target: { value: 'NOT_HONOURED' } });
     fireEvent.change(within(search).getByLabelText('주당 시간 최소'), { target: { value: '20' } });
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/applicants', { skillLevel: 'none', friendStatus: 'NOT_HONOURED', minHours: '20' }, expect.anything()));
+    await waitFor(() => expect(lastReadOf(api.get, '/admin/cohorts/212/applicants')).toEqual(['/admin/cohorts/212/applicants', { skillLevel: 'none', friendStatus: 'NOT_HONOURED', minHours: '20' }, expect.anything()]));
     await waitFor(() => expect(screen.getAllByTestId('applicant-row').map((r) => r.dataset.joinId)).toEqual(['14']));
 
     // A backwards range is not sent: the message says what to fix.
@@ -178,7 +178,7 @@ describe('operators console: people on the board and the applicant list', { time
     fireEvent.change(within(search).getByLabelText('이름, 닉네임 또는 커리어 카드 ID'), { target: { value: '그리는' } });
     fireEvent.change(within(search).getByLabelText('주당 시간 최대'), { target: { value: '' } });
     fireEvent.submit(search);
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/applicants', { skillLevel: 'none', friendStatus: 'NOT_HONOURED', minHours: '20', q: '그리는' }, expect.anything()));
+    await waitFor(() => expect(lastReadOf(api.get, '/admin/cohorts/212/applicants')).toEqual(['/admin/cohorts/212/applicants', { skillLevel: 'none', friendStatus: 'NOT_HONOURED', minHours: '20', q: '그리는' }, expect.anything()]));
   });
 
   it('pages through the applicants with the previous and next buttons, and a changed filter starts again at page 1', async () => {
@@ -203,7 +203,7 @@ describe('operators console: people on the board and the applicant list', { time
 
     fireEvent.click(within(pages).getByRole('button', { name: '다음 페이지' }));
     await waitFor(() => expect(rows()).toEqual([13, 14]));
-    expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/applicants', { page: '2' }, expect.anything());
+    expect(lastReadOf(api.get, '/admin/cohorts/212/applicants')).toEqual(['/admin/cohorts/212/applicants', { page: '2' }, expect.anything()]);
     fireEvent.click(within(screen.getByRole('navigation', { name: '페이지 이동' })).getByRole('button', { name: '3' }));
     await waitFor(() => expect(rows()).toEqual([15]));
     expect(screen.getByTestId('applicant-count').textContent).toBe('전체 5명 중 5-5번째');
@@ -214,7 +214,7 @@ describe('operators console: people on the board and the applicant list', { time
     // Another filter makes another list: it is asked from its first page.
     const developers = everyone.filter((a) => a.role === 'DEVELOPER');
     fireEvent.change(within(screen.getByRole('search')).getByLabelText('역할'), { target: { value: 'DEVELOPER' } });
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts/212/applicants', { role: 'DEVELOPER' }, expect.anything()));
+    await waitFor(() => expect(lastReadOf(api.get, '/admin/cohorts/212/applicants')).toEqual(['/admin/cohorts/212/applicants', { role: 'DEVELOPER' }, expect.anything()]));
     await waitFor(() => expect(rows()).toEqual(developers.slice(0, 2).map((a) => a.joinId)));
     expect(screen.getByTestId('applicant-count').textContent).toBe(`전체 ${developers.length}명 중 1-${Math.min(2, developers.length)}번째`);
   });

@@ -19,3 +19,9 @@ export const field = (label: string) => screen.getAllByLabelText(label, { exact:
 export const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 /** The Korean field message shown under a control. */
 export const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
+
+/**
+ * The arguments of the last read of `path` on a mocked `apiGet`. A page's other reads (code names, career
+ * choices) start beside its own, in whichever order a busy machine runs them, so "the last call" is not one.
+ */
+export const lastReadOf = (get: { mock: { calls: unknown[][] } }, path: string) => get.mock.calls.filter(([p]) => p === path).at(-1);
