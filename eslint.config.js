@@ -71,6 +71,8 @@ const ROUTER_FACADE_RULE = {
 
 const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });
 
+
+const SQL_IN_REPOSITORIES = 'Only repositories query: put the SQL in one under src/repositories/.';
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', '**/.federation/**', '**/*.d.ts'],
@@ -224,14 +226,18 @@ export default tseslint.config(
   },
   {
     // SQL only in repositories: a route validates, decides and answers; what it stores or reads goes through
-    // the service's repositories (src/repositories/), so every query of a table is found in one place.
-    files: ['services/{account,careercard,content,itskill,programs}/src/routes/**/*.ts'],
+    // the service's repositories (src/repositories/), so every query of a table is found in one place. Whole
+    // services where that holds everywhere; programs' routes (its payments and operators modules keep their
+    // transaction scripts, services/programs/README.md).
+    files: ['services/{account,careercard,content,itskill,programs}/src/routes/**/*.ts', 'services/{account,careercard,content,itskill}/src/**/*.ts'],
+    ignores: ['services/*/src/{repositories,migrations,seeds}/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'knex', message: 'Routes do not query: put the SQL in a repository (src/repositories/).' }] }],
+      // A type (Knex.Transaction handed to a repository) queries nothing.
+      'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: SQL_IN_REPOSITORIES }] }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='knex']", message: 'Routes do not query: put the SQL in a repository (src/repositories/).' },
-        { selector: "CallExpression[callee.name='trx']", message: 'Routes do not query: put the SQL in a repository (src/repositories/).' },
+        { selector: "MemberExpression[property.name='knex']", message: SQL_IN_REPOSITORIES },
+        { selector: "CallExpression[callee.name='trx']", message: SQL_IN_REPOSITORIES },
       ],
     },
   },

@@ -53,7 +53,7 @@ export interface AccountConfig {
   apiPublicUrl: string;
   smtp: SmtpConfig;
   providers: Partial<Record<ProviderId, ProviderConfig>>;
-  /** The sign-in guard's limits (lib/sign-in-guard.ts), over a sliding window. */
+  /** The sign-in guard's limits (repositories/sign-in-guard.ts), over a sliding window. */
   signIn: { maxPerAccountAddress: number; maxPerAccount: number; maxPerIp: number; windowMinutes: number };
   resetTokenMinutes: number;
   /** Reset mails per account: at most one per `intervalSeconds` and `perHour` in any hour. */

@@ -8,7 +8,7 @@ import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { createKnex, prepareDatabase } from '@sq/service-kit';
 import { migrations } from './migrations';
-import { createOperator } from './lib/operators';
+import { createOperator } from './repositories/operator-accounts';
 import { readOperatorSetup } from './config';
 
 const args = process.argv.slice(2);

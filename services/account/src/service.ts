@@ -34,13 +34,13 @@ export const accountService: ServiceDefinition = {
   plugin: async (app) => {
     await app.register(accountConfigPlugin);
     await app.register(tokens);
-    await app.register(productionGuard);
     await app.register(careercardClient);
     await app.register(programsClient);
     await app.register(mailerPlugin, { smtp: app.accountConfig.smtp });
     await app.register(userRepository);
     await app.register(sessionRepository);
     await app.register(guardRepository);
+    await app.register(productionGuard);
     await app.register(pointRepository);
     await app.register(oauthRepository);
     await app.register(recoveryRepository);

@@ -4,7 +4,7 @@ import type { TestService } from '@sq/service-kit/testing';
 import { accountService } from '../src/service';
 import { hashPassword } from '../src/passwords';
 import { DEMO_ACCOUNTS } from '../src/seeds';
-import { createOperator } from '../src/lib/operators';
+import { createOperator } from '../src/repositories/operator-accounts';
 import { buildAccount, closedPortUrl } from './support/peers';
 
 /** A production database: migrated, reference data only (no demo accounts). */

@@ -16,7 +16,7 @@ import faqRoutes from './routes/faq';
 import legalRoutes from './routes/legal';
 import mainPageRoutes from './routes/main-page';
 import programIntroRoutes from './routes/program-intros';
-import cmsRepository from './cms/cms-repository';
+import cmsRepository from './repositories/cms/cms-repository';
 import adminContentRoutes from './routes/admin-content';
 
 /** Navigation, banners, main page, stories, past projects, program intros, FAQ and legal texts. */

@@ -1,7 +1,6 @@
-import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { conflict } from '@sq/service-kit';
-import { sha256 } from './secrets';
+import type { Availability } from '../repositories/availability';
 
 const REGISTERED_WITH = {
   GOOGLE: MESSAGES.registeredWithGoogle,
@@ -13,35 +12,6 @@ const REGISTERED_WITH = {
 export function emailTakenMessage(vendor: 'EMAIL' | 'GOOGLE' | 'KAKAO' | 'NAVER'): string {
   return vendor === 'EMAIL' ? MESSAGES.accountDuplicate : REGISTERED_WITH[vendor];
 }
-
-export const retiredHash = (value: string) => sha256(value.trim().toLowerCase());
-
-export function createAvailability(knex: Knex) {
-  return {
-    /** The vendor of the account using this sign-in e-mail, or null when free. */
-    async emailOwner(email: string): Promise<'EMAIL' | 'GOOGLE' | 'KAKAO' | 'NAVER' | null> {
-      const row = await knex('user_account').whereRaw('lower(email) = lower(?)', [email]).first('vendor');
-      return row?.vendor ?? null;
-    },
-    async contactEmailTaken(contactEmail: string, exceptUserId?: number): Promise<boolean> {
-      const query = knex('user_account').whereRaw('lower(contact_email) = lower(?)', [contactEmail]);
-      if (exceptUserId) query.whereNot({ user_id: exceptUserId });
-      return Boolean(await query.first('user_id'));
-    },
-    async nicknameTaken(alias: string, exceptUserId?: number): Promise<boolean> {
-      const query = knex('user_account').whereRaw('lower(user_alias) = lower(?)', [alias]);
-      if (exceptUserId) query.whereNot({ user_id: exceptUserId });
-      if (await query.first('user_id')) return true;
-      return Boolean(await knex('retired_identifier').where({ kind: 'NICKNAME', value_hash: retiredHash(alias) }).first('kind'));
-    },
-    async careerCardIdTaken(profileId: string): Promise<boolean> {
-      if (await knex('user_account').whereRaw('lower(profile_id) = lower(?)', [profileId]).first('user_id')) return true;
-      return Boolean(await knex('retired_identifier').where({ kind: 'CAREER_CARD_ID', value_hash: retiredHash(profileId) }).first('kind'));
-    },
-  };
-}
-
-export type Availability = ReturnType<typeof createAvailability>;
 
 /** Every duplicate among the sign-up's unique fields, as a 409 naming each field (the first as `message`). */
 export async function assertSignUpAvailable(

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { ApiError } from '@sq/service-kit';
 import { CareercardUnavailable } from '../clients/careercard-client';
-import type { UserRow } from '../repositories/user-repository';
-import { assertSignUpAvailable, createAvailability, uniqueViolationToConflict } from './availability';
+import type { NewAccountRow, UserRow } from '../repositories/user-repository';
+import { assertSignUpAvailable, uniqueViolationToConflict } from './availability';
 
 export interface NewAccount {
   email: string;
@@ -35,63 +35,48 @@ export async function createAccount(
   input: NewAccount,
   inTransaction?: (trx: Knex.Transaction, user: UserRow) => Promise<void>,
 ): Promise<UserRow> {
-  await assertSignUpAvailable(createAvailability(app.knex), input);
+  await assertSignUpAvailable(app.availability, input);
 
-  const trx = await app.knex.transaction();
-  let key: string | null = null;
-  let cardMayExist = false;
+  // The card's idempotency key once the card may exist (the call was made and did not clearly refuse).
+  let cardKey: string | null = null;
   try {
-    const [inserted] = await trx<UserRow>('user_account')
-      .insert({
-        email: input.email,
-        contact_email: input.contactEmail,
-        password_hash: input.passwordHash,
-        user_name: input.username,
-        user_alias: input.useralias,
-        user_phone: input.userphone,
-        profile_id: input.careerCardId,
-        job_code: input.jobGroup,
-        year_code: input.careerYears,
-        vendor: input.vendor,
-        user_step: 'REQUIRED_DONE',
-        marketing_consent: input.marketingAgreed ?? false,
-        terms_agreed: true,
-        privacy_agreed: true,
-        consented_at: trx.fn.now(),
-      } as never)
-      .returning('*');
-    const user = inserted as UserRow;
-    if (inTransaction) await inTransaction(trx, user);
-
-    key = `signup-${user.user_id}`;
-    cardMayExist = true;
-    let names;
-    try {
-      names = await app.careercard.create({
-        profileId: input.careerCardId,
-        userId: user.user_id,
-        userName: input.username,
-        userAlias: input.useralias,
-        jobGroupCode: input.jobGroup,
-        positionCode: input.position ?? null,
-        yearCode: input.careerYears,
-      }, key);
-    } catch (error) {
-      // A clear refusal (409, 400) created nothing; only an uncertain failure needs the compensation.
-      cardMayExist = error instanceof CareercardUnavailable;
-      throw error;
-    }
-    const [row] = await trx<UserRow>('user_account')
-      .where({ user_id: user.user_id })
-      .update({ job_group: names.jobGroupName, position: names.positionName, career_years: names.yearCodeName } as never)
-      .returning('*');
-    await trx.commit();
-    return row as UserRow;
+    const row: NewAccountRow = {
+      email: input.email,
+      contact_email: input.contactEmail,
+      password_hash: input.passwordHash,
+      user_name: input.username,
+      user_alias: input.useralias,
+      user_phone: input.userphone,
+      profile_id: input.careerCardId,
+      job_code: input.jobGroup,
+      year_code: input.careerYears,
+      vendor: input.vendor,
+      marketing_consent: input.marketingAgreed ?? false,
+    };
+    return await app.userRepository.signUp(row, async (trx, user) => {
+      if (inTransaction) await inTransaction(trx, user);
+      cardKey = `signup-${user.user_id}`;
+      try {
+        return await app.careercard.create({
+          profileId: input.careerCardId,
+          userId: user.user_id,
+          userName: input.username,
+          userAlias: input.useralias,
+          jobGroupCode: input.jobGroup,
+          positionCode: input.position ?? null,
+          yearCode: input.careerYears,
+        }, cardKey);
+      } catch (error) {
+        // A clear refusal (409, 400) created nothing; only an uncertain failure needs the compensation.
+        if (!(error instanceof CareercardUnavailable)) cardKey = null;
+        throw error;
+      }
+    });
   } catch (error) {
-    if (!trx.isCompleted()) await trx.rollback().catch(() => undefined);
-    if (cardMayExist && key) {
-      const removed = await app.careercard.remove(input.careerCardId, key);
-      app.log.warn({ key, removed }, 'sign-up failed after the career card step; compensated');
+    // The transaction has rolled back; a card that may exist is deleted again with the same key.
+    if (cardKey) {
+      const removed = await app.careercard.remove(input.careerCardId, cardKey);
+      app.log.warn({ key: cardKey, removed }, 'sign-up failed after the career card step; compensated');
     }
     if (error instanceof ApiError) throw error;
     throw uniqueViolationToConflict(error);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Attempts on the recovery screens, for their rate limits (lib/attempt-limit.ts): find e-mail per client
+ * Attempts on the recovery screens, for their rate limits (repositories/attempt-limit.ts): find e-mail per client
  * address and per person looked up, password-reset requests per requested e-mail (whether or not an account
  * has it, so the limit answers the same for both). Subjects are keyed hashes only; rows older than a day go.
  * The reset-mail limit used to count `password_reset_token` rows, which exist only for real accounts.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Who already received a one-time point grant, by person rather than account (lib/entitlements.ts): keyed
+ * Who already received a one-time point grant, by person rather than account (repositories/entitlement-markers.ts): keyed
  * hashes of the normalised sign-in mailbox and of each social identity, per reason. Kept after withdrawal (they
  * are not reversible without ACCOUNT_MARKER_SECRET), so a new account of the same person gets no second grant.
  */

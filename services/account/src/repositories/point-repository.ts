@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { alreadyEntitled, claimEntitlement } from '../lib/entitlements';
+import { alreadyEntitled, claimEntitlement } from './entitlement-markers';
 import { createKeyedHash, type KeyedHash } from '../lib/keyed-hash';
 
 /** What a credit writes to the points ledger. */

@@ -57,6 +57,16 @@ export function toSignedInUser(row: UserRow, token: string): SignedInUser {
   };
 }
 
+/** The columns a sign-up fills from what the member typed. */
+export type NewAccountRow = Pick<UserRow, 'email' | 'contact_email' | 'password_hash' | 'user_name' | 'user_alias' | 'user_phone' | 'profile_id' | 'job_code' | 'year_code' | 'vendor' | 'marketing_consent'>;
+
+/** The names the career card service gives the member's codes. */
+export interface CareerCodeNames {
+  jobGroupName: string | null;
+  positionName: string | null;
+  yearCodeName: string | null;
+}
+
 export function createUserRepository(knex: Knex) {
   return {
     /** Active (not withdrawn) account by sign-in e-mail. */
@@ -77,6 +87,23 @@ export function createUserRepository(knex: Knex) {
       knex.transaction(async (trx) => {
         await trx('user_account').where({ user_id: userId }).update(changes);
         if (changes.user_name !== undefined || changes.user_alias !== undefined) await armOutbox(trx, 'programs_people_change', userId);
+      }),
+    /**
+     * A new account in a transaction that stays open while `during` runs (the social identity, the career card):
+     * the row's unique entries hold off a concurrent sign-up with the same e-mail, nickname or career card ID until
+     * it ends. The career card's code names are stored before the commit; anything thrown rolls it all back.
+     */
+    signUp: (row: NewAccountRow, during: (trx: Knex.Transaction, user: UserRow) => Promise<CareerCodeNames>) =>
+      knex.transaction(async (trx) => {
+        const [inserted] = await trx<UserRow>('user_account')
+          .insert({ ...row, user_step: 'REQUIRED_DONE', terms_agreed: true, privacy_agreed: true, consented_at: trx.fn.now() } as never)
+          .returning('*');
+        const names = await during(trx, inserted as UserRow);
+        const [stored] = await trx<UserRow>('user_account')
+          .where({ user_id: (inserted as UserRow).user_id })
+          .update({ job_group: names.jobGroupName, position: names.positionName, career_years: names.yearCodeName } as never)
+          .returning('*');
+        return stored as UserRow;
       }),
     /** The new password; every other session of the member ends (`keepSid`: the one that asked). */
     changePassword: (userId: number, passwordHash: string, keepSid: string) =>

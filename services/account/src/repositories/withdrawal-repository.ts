@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { retiredHash } from '../lib/availability';
+import { retiredHash } from './availability';
 import type { ProgramsClient } from '../clients/programs-client';
 import { createOutbox, type OutboxRow } from '@sq/service-kit';
-import { markGrantsBeforeErasure } from '../lib/entitlements';
+import { markGrantsBeforeErasure } from './entitlement-markers';
 import { createKeyedHash, type KeyedHash } from '../lib/keyed-hash';
 import type { UserRow } from './user-repository';
 

@@ -8,7 +8,7 @@ import {
 import { ApiError, badRequest, notFound } from '@sq/service-kit';
 import { hashPassword } from '../passwords';
 import { emailTakenMessage } from '../lib/availability';
-import type { AttemptSlot } from '../lib/attempt-limit';
+import type { AttemptSlot } from '../repositories/attempt-limit';
 import { createKeyedHash } from '../lib/keyed-hash';
 import { maskEmail, randomToken, sha256 } from '../lib/secrets';
 

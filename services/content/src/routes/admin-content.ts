@@ -4,7 +4,7 @@ import { MESSAGES, ok } from '@sq/contracts';
 import { fieldMessages } from '@sq/contracts/forms';
 import { CONTENT_KINDS, CONTENT_SCHEMAS, CONTENT_SEARCH_MAX_LENGTH, type ContentKind } from '@sq/contracts/api/content-admin';
 import { badRequest, idParam, pageQuery, requireAdmin } from '@sq/service-kit';
-import { storeOf } from '../cms/kinds';
+import { storeOf } from '../repositories/cms/kinds';
 
 const kind = z.enum(CONTENT_KINDS, { error: MESSAGES.badRequest });
 const kindParams = z.object({ kind });

@@ -6,7 +6,7 @@ import { loadRefundRules } from '../refunds';
 import { cohortDateLines, refundLines } from '@sq/contracts/refund-text';
 import { fillPlaceholders, hasPlaceholder } from '../product-text';
 import { createFaqRepository, type StoredFaqEntry } from '../repositories/faq-repository';
-import { previewQuery, withPreview } from '../cms/preview';
+import { previewQuery, withPreview } from '../repositories/cms/preview';
 
 const faqQuery = previewQuery.extend({
   category: z.string({ error: MESSAGES.badRequest }).regex(/^[a-z][a-z0-9-]{1,39}$/, MESSAGES.badRequest).optional(),

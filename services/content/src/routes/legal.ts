@@ -4,7 +4,7 @@ import { MESSAGES, ok, type LegalKind, type LegalResponse } from '@sq/contracts'
 import { notFound } from '@sq/service-kit';
 import { loadRefundRules } from '../refunds';
 import { refundLines } from '@sq/contracts/refund-text';
-import { previewQuery, withPreview } from '../cms/preview';
+import { previewQuery, withPreview } from '../repositories/cms/preview';
 import { createLegalRepository } from '../repositories/legal-repository';
 
 const legalQuery = previewQuery.extend({

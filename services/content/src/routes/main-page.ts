@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { MESSAGES, ok, type BannerResponse, type MainPageResponse } from '@sq/contracts';
-import { previewQuery, withPreview } from '../cms/preview';
+import { previewQuery, withPreview } from '../repositories/cms/preview';
 import { createNavigationRepository } from '../repositories/navigation-repository';
 import { createProgramIntroRepository } from '../repositories/program-intro-repository';
 import { createProjectRepository } from '../repositories/project-repository';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok, type ProgramIntroResponse } from '@sq/contracts';
-import { previewQuery, withPreview } from '../cms/preview';
+import { previewQuery, withPreview } from '../repositories/cms/preview';
 import { createProgramIntroRepository, type ProgramKey } from '../repositories/program-intro-repository';
 
 /** The same keys as the programs service's GET /api/products/{productIdOrSlug}. */

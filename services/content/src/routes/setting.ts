@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, type GnbResponse, type SiteSettingsResponse } from '@sq/contracts';
-import { previewQuery, withPreview } from '../cms/preview';
+import { previewQuery, withPreview } from '../repositories/cms/preview';
 import { createNavigationRepository } from '../repositories/navigation-repository';
 
 const settingRoutes: FastifyPluginAsync = async (app) => {

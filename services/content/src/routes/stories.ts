@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok, type StoryDetailResponse, type StoryListResponse } from '@sq/contracts';
 import { notFound, pageQuery, idParam } from '@sq/service-kit';
-import { previewQuery, withPreview } from '../cms/preview';
+import { previewQuery, withPreview } from '../repositories/cms/preview';
 import { createStoryRepository } from '../repositories/story-repository';
 
 const listQuery = pageQuery.extend({ productId: idParam.optional() }).extend(previewQuery.shape);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { normaliseMailbox, type KeyedHash } from './keyed-hash';
+import { normaliseMailbox, type KeyedHash } from '../lib/keyed-hash';
 
 /**
  * One-time point grants (the sign-up credit of onboarding, the skill check-up point) go to a person once, not

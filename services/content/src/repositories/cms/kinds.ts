@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import type { BannerBody, ContentBodies, ContentKind, FaqCategoryBody, FaqEntryBody, LegalBody, MenuBody, ProgramIntroBody, ProjectBody, SiteBody, StoryBody } from '@sq/contracts/api/content-admin';
 import type { Row } from '@sq/service-kit';
-import type { ProgramsClient } from '../clients/programs-client';
+import type { ProgramsClient } from '../../clients/programs-client';
 import type { Listing } from './listing';
 
 /**
