@@ -1,6 +1,6 @@
 import knexFactory from 'knex';
 import { TEST_CARDS } from '@sq/stack/peers/sandbox-pg';
-import { createOperator } from '../../../services/account/src/lib/operators';
+import { createOperator } from '../../../services/account/src/repositories/operator-accounts';
 import type { RealStack } from './real-stack';
 import { expectSuccess, gatewayClient, type Call } from './api';
 
