@@ -4,7 +4,8 @@
  *
  * Fresh databases on DATABASE_URL's PostgreSQL (else an embedded one of its own), the services' real migrations,
  * SCALE_MEMBERS members and SCALE_APPLICATIONS applications over SCALE_COHORTS cohorts (one of them a team
- * building board of SCALE_BOARD_APPLICANTS), with history, payments, refunds and SCALE_AUDIT_ENTRIES audit entries,
+ * building board of SCALE_BOARD_APPLICANTS, one a running sprint as large with its teams published), with history,
+ * payments, refunds and SCALE_AUDIT_ENTRIES audit entries,
  * generated in SQL; VACUUM ANALYZE; then each page SCALE_RUNS times through the programs service's real routes, its answers
  * checked. Prints p50 and p95 next to the 10 ms target. SCALE_KEEP_DATABASES=true keeps the databases (for EXPLAIN)
  * and prints them as SCALE_REUSE_DATABASES=..., which times them again without generating (migrations brought up to date). Timings are this machine's: printed, never asserted.

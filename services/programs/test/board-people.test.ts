@@ -279,5 +279,12 @@ describe('people on the board', () => {
     expect(page.teams.map((t) => t.key)).toEqual([to!.key]);
     expect(page).toMatchObject({ teamCount: 1, matchingCount: 1, memberCount: boardMembers(board).length });
     expect(page.teamKeys).toContain(to!.key);
+
+    // Without a page the board answers its first page at the service's page sizes: there is no whole board.
+    const unpaged = (await admin('GET', `/api/admin/cohorts/${BSIDE}/board`)).json() as BoardResponse;
+    expect(unpaged).toEqual((await admin('GET', `/api/admin/cohorts/${BSIDE}/board?page=1&waitlistPage=1`)).json());
+    const { teamsPageSize, waitlistPageSize } = programs.app.programsConfig.board;
+    expect(unpaged).toMatchObject({ page: 1, pageSize: teamsPageSize, waitlistPage: 1, waitlistPageSize });
+    expect(unpaged.teams).toHaveLength(Math.min(teamsPageSize, unpaged.teamCount));
   });
 });

@@ -44,11 +44,19 @@ const pgPayments = (joinId: number) => stack.pg.state().payments.filter((p) => p
 const count = async (table: string, where: Record<string, unknown> = {}) => Number((await knex()(table).where(where).count({ n: '*' }))[0]!.n);
 
 const identities = new Map<number, Identity>();
+/** A sprinter's names as the account service has them: what the team pages' answers name them by once copied. */
+const accountNames = async (joinId: number) => {
+  const row = await account.app.knex('user_account').where({ user_id: identities.get(joinId)!.userId }).first('user_alias', 'user_name');
+  return { joinId, alias: row.user_alias as string, name: row.user_name as string };
+};
 const asMember = (joinId: number, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   stack.programs.app.inject({ method, url, headers: stack.programs.as(identities.get(joinId)!), ...(payload ? { payload } : {}) });
 
-/** A member with an account row (name, career card ID) who applies to the sprint and reserves with the card. */
-async function sprinter(name: string, experienceMonths: number, card: string = TEST_CARDS.ok) {
+/**
+ * A member with an account row (name, career card ID) who applies to the sprint and reserves with the card; `copied`
+ * false leaves the application's copy of their names to the next applicant-copy run.
+ */
+async function sprinter(name: string, experienceMonths: number, card: string = TEST_CARDS.ok, copied = true) {
   const identity = newMember();
   await account.app.knex('user_account').insert({
     user_id: identity.userId,
@@ -67,7 +75,7 @@ async function sprinter(name: string, experienceMonths: number, card: string = T
   expect(confirmed.statusCode).toBe(200);
   identities.set(booked.json().application.joinId, identity);
   // The application's copy of who the member is (names from the account; itskill is down, so no level).
-  await stack.programs.app.jobs.drain('applicant-copy');
+  if (copied) await stack.programs.app.jobs.drain('applicant-copy');
   return { identity, member, joinId: booked.json().application.joinId as number };
 }
 
@@ -191,8 +199,12 @@ describe('replacement and team changes', () => {
     // Candidates of the same role without a team, closest career first; the accepted one is charged once.
     const near = await sprinter('대체후보가까움', 30);
     const far = await sprinter('대체후보멂', 150);
+    // One whose names are not copied yet: named by nothing (the console shows the number), the last fit.
+    const uncopied = await sprinter('복사전', 400, TEST_CARDS.ok, false);
     const candidates = (await admin('GET', `/api/admin/teams/${first.team_id}/replacements?role=DEVELOPER`)).json().candidates;
     expect(candidates.map((c: { joinId: number }) => c.joinId).slice(0, 2)).toEqual([near.joinId, far.joinId]);
+    expect(candidates.slice(0, 2)).toMatchObject([{ ...(await accountNames(near.joinId)), name: '대체후보가까움' }, { ...(await accountNames(far.joinId)), name: '대체후보멂' }]);
+    expect(candidates.at(-1)).toMatchObject({ joinId: uncopied.joinId, alias: null, name: null });
     expect((await admin('POST', `/api/admin/teams/${first.team_id}/replacements`, { joinId: near.joinId })).statusCode).toBe(200);
     expect((await admin('POST', `/api/admin/teams/${first.team_id}/replacements`, { joinId: near.joinId })).statusCode).toBe(409);
     await stack.programs.app.jobs.drain('team-charge');
@@ -203,10 +215,13 @@ describe('replacement and team changes', () => {
     const stopPreview = (await admin('POST', `/api/admin/teams/${second.team_id}/refunds/preview`, { refundCase: 'TEAM_STOP' })).json();
     const secondMembers: number[] = await knex()('team_member').where({ team_id: second.team_id }).pluck('join_id');
     expect(stopPreview.lines.map((l: { joinId: number }) => l.joinId).sort()).toEqual([...secondMembers].sort());
+    // Each line names its member, as the confirmation's outcomes do.
+    for (const line of stopPreview.lines) expect(line).toMatchObject(await accountNames(line.joinId));
     expect(stopPreview.totalKrw).toBe(stopPreview.lines.reduce((sum: number, l: { refundKrw: number }) => sum + l.refundKrw, 0));
     expect((await admin('POST', `/api/admin/teams/${second.team_id}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: stopPreview.totalKrw + 1 })).statusCode).toBe(409);
     const stopped = await admin('POST', `/api/admin/teams/${second.team_id}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: stopPreview.totalKrw });
     expect(stopped.statusCode).toBe(200);
+    for (const outcome of stopped.json().outcomes) expect(outcome).toMatchObject(await accountNames(outcome.joinId));
     for (const line of stopPreview.lines as { joinId: number; refundKrw: number }[]) {
       const paid = await knex()('payment').where({ join_id: line.joinId }).first();
       expect(paid.cancelled_krw).toBe(line.refundKrw);
@@ -271,7 +286,9 @@ describe('members\' side and sprint operations', () => {
     const health = (await admin('GET', `/api/admin/cohorts/${SPRINT}/team-health`)).json();
     const mine = health.teams.find((t: { teamId: number }) => t.teamId === team.team_id);
     expect(mine.dropped).toBe(1);
-    expect(mine.members.find((m: { joinId: number }) => m.joinId === steady)).toMatchObject({ misses: 1, checkins: 1 });
+    expect(mine.members.find((m: { joinId: number }) => m.joinId === steady)).toMatchObject({ ...(await accountNames(steady)), misses: 1, checkins: 1 });
+    // Every member named, as the account has them (the application's copy), the dropped one too.
+    for (const m of mine.members) expect(m).toMatchObject(await accountNames(m.joinId));
     expect(mine.members.find((m: { joinId: number }) => m.joinId === others[0])).toMatchObject({ misses: 0, checkins: 2, streak: 2 });
     const log = (await admin('GET', `/api/admin/audit-log?oddId=${SPRINT}`)).json().entries;
     expect(log.some((e: { action: string; targetId: string }) => e.action === 'SPRINT_DROP_MISSED_CHECKINS' && e.targetId === String(absent))).toBe(true);
@@ -308,6 +325,7 @@ describe('members\' side and sprint operations', () => {
       score: { scores: { problem: 8, execution: 9 }, total: 855, feedback: '완성도가 높아요.' },
     });
     expect(judging.results).toBeNull();
+    for (const m of judging.teams.flatMap((t: { members: { joinId: number }[] }) => t.members)) expect(m).toMatchObject(await accountNames(m.joinId));
     const tooMuch = await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, { memberPrizes: [{ joinId: steady, amountKrw: 100_001 }] });
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toBe(MESSAGES.judgingPrizeLimit);
@@ -315,7 +333,11 @@ describe('members\' side and sprint operations', () => {
     expect(published.statusCode).toBe(200);
     expect(published.json()).toMatchObject({ winnerTeamId: team.team_id, prizes: [{ teamId: team.team_id, joinId: null, amountKrw: 400_000 }, { joinId: steady, amountKrw: 100_000 }] });
     expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {})).statusCode).toBe(409);
-    expect((await admin('GET', `/api/admin/cohorts/${SPRINT}/judging`)).json().results).toMatchObject({ winnerTeamId: team.team_id });
+    // The judging page's results name the member prize's winner; the team prize is nobody's.
+    expect((await admin('GET', `/api/admin/cohorts/${SPRINT}/judging`)).json().results).toMatchObject({
+      winnerTeamId: team.team_id,
+      prizes: [{ teamId: team.team_id, joinId: null, alias: null, name: null, amountKrw: 400_000 }, { ...(await accountNames(steady)), amountKrw: 100_000 }],
+    });
     const results = (await asMember(others[0]!, 'GET', `/api/applications/${others[0]}/team`)).json().results;
     expect(results).toMatchObject({ winner: true, total: 855, feedback: '완성도가 높아요.', scores: { execution: 9 } });
     expect(results.rubric.map((c: { key: string; weight: number }) => [c.key, c.weight])).toEqual([['problem', 25], ['execution', 35], ['design', 20], ['teamwork', 20]]);
@@ -460,5 +482,13 @@ describe('members on admin paths', () => {
     expect(documented).toEqual(expect.arrayContaining(['GET /api/admin/cohorts', 'POST /api/admin/cohorts', 'PUT /api/admin/cohorts/{oddId}', 'GET /api/admin/cohorts/{oddId}/judging', 'POST /api/admin/cohorts/{oddId}/board/publish']));
     expect(documented.length).toBeGreaterThanOrEqual(28);
     expect(JSON.stringify(document.paths['/api/admin/cohorts'])).toContain('roleSeats');
+    // The team pages' answers are documented, each member with their nickname and name (nullable).
+    const answers: [string, string][] = [['/api/admin/cohorts/{oddId}/team-health', 'get'], ['/api/admin/cohorts/{oddId}/judging', 'get'], ['/api/admin/teams/{teamId}/replacements', 'get'], ['/api/admin/teams/{teamId}/refunds/preview', 'post'], ['/api/admin/cohorts/{oddId}/refunds', 'post']];
+    for (const [path, method] of answers) {
+      const answer = (document.paths[path]![method] as { responses: Record<string, { content: Record<string, { schema: unknown }> }> }).responses['200']!.content['application/json']!.schema;
+      expect(JSON.stringify(answer), path).toContain('"alias":{"nullable":true,"type":"string"}');
+    }
+    // The board's page is documented with its default: there is no whole board.
+    expect(JSON.stringify(document.paths['/api/admin/cohorts/{oddId}/board']!.get)).toMatch(/"name":"page".*"default":1/);
   });
 });

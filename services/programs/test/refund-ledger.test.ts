@@ -216,14 +216,22 @@ describe('the refund ledger', () => {
     const preview = (await admin('POST', `/api/admin/cohorts/${oddId}/refunds/preview`, { refundCase: 'COMPANY_ENDED' })).json();
     const confirmed = await admin('POST', `/api/admin/cohorts/${oddId}/refunds`, { refundCase: 'COMPANY_ENDED', expectedTotalKrw: preview.totalKrw });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // Each outcome names its member for the console; these members' names are not copied yet (no account service
+    // here): null, which the console shows by number.
+    expect(preview.lines.map((l: { joinId: number; alias: string | null; name: string | null }) => [l.joinId, l.alias, l.name])).toEqual([[stuck, null, null], [other, null, null]]);
     expect(confirmed.json().outcomes).toEqual([
-      { joinId: stuck, status: 'REFUSED', message: MESSAGES.refundInProgress },
-      { joinId: other, status: 'REFUNDED', refundKrw: 270_000 },
+      { joinId: stuck, alias: null, name: null, status: 'REFUSED', message: MESSAGES.refundInProgress },
+      { joinId: other, alias: null, name: null, status: 'REFUNDED', refundKrw: 270_000 },
     ]);
     expect(pgCancelled(other)).toBe(270_000);
     expect(pgCancelled(stuck)).toBe(0);
     const entry = (await admin('GET', `/api/admin/audit-log?oddId=${oddId}`)).json().entries.find((e: { action: string }) => e.action === 'COMPANY_ENDED_REFUND');
-    expect(entry.after.outcomes).toHaveLength(2);
+    // The audit log, kept after a member withdraws, holds no names.
+    expect(entry.after.outcomes).toEqual([
+      { joinId: stuck, status: 'REFUSED', message: MESSAGES.refundInProgress },
+      { joinId: other, status: 'REFUNDED', refundKrw: 270_000 },
+    ]);
+    expect(entry.after.lines.map((l: object) => Object.keys(l))).toEqual([expect.not.arrayContaining(['alias', 'name']), expect.not.arrayContaining(['alias', 'name'])]);
     // The lost answer settled (here: the movement given up), the case is applied to the first alone.
     await knex()('refund').where({ join_id: stuck, status: 'REQUESTED' }).update({ status: 'FAILED' });
     const again = (await admin('POST', `/api/admin/cohorts/${oddId}/refunds/preview`, { refundCase: 'COMPANY_ENDED' })).json();

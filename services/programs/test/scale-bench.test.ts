@@ -12,6 +12,7 @@ describe('data-at-scale bench', () => {
     const result = await runScaleBench(sizes, { runs: 2 });
 
     expect(result.rows).toMatchObject({ user_account: 1_500, cohort: 6, application: 4_000, audit_log: 300 });
+    expect(result.rows.team_submission).toBe(Math.floor(result.rows.team! / 2));
     expect(result.rows.checkup_result).toBeGreaterThan(0);
     // Every application has its history; charged ones a payment; refunded ones an entitlement and a movement each.
     expect(result.rows.application_history).toBeGreaterThan(result.rows.application!);
@@ -31,7 +32,8 @@ describe('data-at-scale bench', () => {
       'applicant list: page 20',
       'team building board: a page of teams',
       'team building board: search and filters',
-      'the 1,100-applicant board at once (no paging)',
+      'team health: every team of a running sprint',
+      'judging: every team of a running sprint',
       'public cohort counts',
       'audit log page',
     ]);
@@ -41,6 +43,11 @@ describe('data-at-scale bench', () => {
       // At this size a cohort has fewer than 20 pages: that page is rightly empty.
       if (figure.page !== 'applicant list: page 20') expect(figure.rows, figure.page).toBeGreaterThan(0);
     }
-    expect(result.figures.find((f) => f.page.endsWith('(no paging)'))!.rows).toBe(1_100);
+    // The running sprint's published teams: every placed member on a team of four at most, with check-ins and misses.
+    expect(result.rows.team_member).toBeGreaterThan(0);
+    expect(result.rows.team).toBe(Math.ceil(result.rows.team_member! / 4));
+    expect(result.rows.checkin).toBeGreaterThan(result.rows.team_member!);
+    expect(result.rows.checkin_miss).toBeGreaterThan(0);
+    for (const page of ['team health', 'judging']) expect(result.figures.find((f) => f.page.startsWith(page))!.rows, page).toBe(result.rows.team_member);
   }, 600_000);
 });

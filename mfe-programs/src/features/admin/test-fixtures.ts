@@ -20,8 +20,8 @@ type Member = BoardResponse['teams'][number]['members'][number];
 export type WholeBoard = Pick<BoardResponse, 'oddId' | 'seed' | 'publishedAt' | 'teams' | 'waitlist'>;
 
 /**
- * What the service answers for a board and a query (its page of teams and of the waitlist, and the people filters:
- * the teams with someone matching, the matching waitlisted). Without a page, everything on one page.
+ * What the service answers for a board and a query (its page of teams and of the waitlist, the first of each when not
+ * given, and the people filters: the teams with someone matching, the matching waitlisted).
  */
 export function boardAnswer(whole: WholeBoard, params: Record<string, string> = {}, sizes = { teams: 20, waitlist: 50 }): BoardResponse {
   const { page, waitlistPage, skillLevel, minHours, maxHours, ...rest } = params;
@@ -35,8 +35,8 @@ export function boardAnswer(whole: WholeBoard, params: Record<string, string> = 
   const shows = (m: Member) => !filtering || matchesPerson(m, filters);
   const teams = whole.teams.filter((t) => t.members.some(shows));
   const waitlist = whole.waitlist.filter(shows);
-  const pageSize = page ? sizes.teams : Math.max(1, teams.length);
-  const waitlistPageSize = page || waitlistPage ? sizes.waitlist : Math.max(1, waitlist.length);
+  const pageSize = sizes.teams;
+  const waitlistPageSize = sizes.waitlist;
   const at = Number(page ?? 1);
   const waitAt = Number(waitlistPage ?? 1);
   const everyone = [...whole.teams.flatMap((t) => t.members), ...whole.waitlist];
@@ -68,8 +68,6 @@ export const wholeBoard: WholeBoard = {
   ],
   waitlist: [{ ...member(7, '오일곱', 'DEVELOPER', { placement: 'WAITLISTED' }), reason: '개발자 자리가 남지 않았어요.' }],
 };
-/** The board as the service answers it whole. */
-export const board: BoardResponse = boardAnswer(wholeBoard);
 
 const friend = (careerCardId: string, alias: string | null, joinId: number | null, mutual: boolean, together: boolean | null) => ({ careerCardId, alias, joinId, mutual, together });
 

@@ -22,28 +22,30 @@ import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy,
  *        ended ones and withdrawn members' included: the payment records the privacy policy keeps 5 years)
  * - GET  /audit-log?oddId=&limit=&before=          -> AuditLogResponse (newest first)
  * - GET  /cohorts/{oddId}/board?page=&waitlistPage=&role=&careerYears=&skillLevel=&minHours=&maxHours=&friendStatus=
- *        &placement=&q=                          -> BoardResponse (a page of the teams and of the waitlist; filters
- *        as the applicant list's people filters)
+ *        &placement=&q=                          -> BoardResponse (a page of the teams and of the waitlist, the first
+ *        without page; filters as the applicant list's people filters)
  * - POST /cohorts/{oddId}/board/run   { seed? }    -> BoardResponse (matcher around the locks; the same query: the page answered)
  * - POST /cohorts/{oddId}/board/move  { joinId, toTeam: string | null }  (null: to the waitlist) -> BoardResponse
  * - POST /cohorts/{oddId}/board/lock  { joinId?, teamKey?, locked: boolean } -> BoardResponse
  * - GET  /cohorts/{oddId}/board/preview            -> PublishPreview (who is charged, total)
  * - POST /cohorts/{oddId}/board/publish            -> PublishResponse (once; a second publish is 409)
  * - POST /payment-deadlines/run                    -> { expired: number[]; backfilled: { from, to }[]; recharged: number[] }
- * Replacement and team changes (RemovalReason LEFT -> refund case LEFT_AFTER_INVITE, DROPPED/SUPPORT -> INDIVIDUAL):
+ * Replacement and team changes (RemovalReason LEFT -> refund case LEFT_AFTER_INVITE, DROPPED/SUPPORT -> INDIVIDUAL);
+ * the team pages' answers name each member (MemberNames), and `./operator-answers` has their response schemas:
  * - POST /applications/{joinId}/removal/preview  { reason }                          -> RefundLine
  * - POST /applications/{joinId}/removal          { reason, expectedRefundKrw, note? } -> RefundLine & { teamId }
  *        (409 adminRefundChanged when the engine's amount is no longer the previewed one; nothing changes)
  * - GET  /teams/{teamId}/replacements?role=      -> { candidates: ReplacementCandidate[] } (closest career first)
  * - POST /teams/{teamId}/replacements  { joinId } -> { accepted: true } (charged by a team-charge job, mailed)
  * - POST /teams/{teamId}/refunds/preview   { refundCase: 'TEAM_STOP'|'COMPANY_ENDED' } -> GroupRefundPreview
- * - POST /teams/{teamId}/refunds           { refundCase, expectedTotalKrw }             -> GroupRefundPreview & { outcomes }
+ * - POST /teams/{teamId}/refunds           { refundCase, expectedTotalKrw }             -> GroupRefundConfirmation
  * - POST /cohorts/{oddId}/refunds/preview  and  /cohorts/{oddId}/refunds (the same for a whole cohort)
  * Sprint operations and judging:
- * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse
+ * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse (each member named, with check-ins, streak, misses)
  * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
  * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
- * - GET  /cohorts/{oddId}/judging                -> JudgingView (each team's members, submission and score; results once published)
+ * - GET  /cohorts/{oddId}/judging                -> JudgingView (each team's named members, submission and score; results once
+ *        published, member prizes named)
  * - PUT  /teams/{teamId}/score  { scores: Record<RubricKey, 0..10>, feedback } -> { teamId, scores, total, feedback }
  * - POST /cohorts/{oddId}/results/publish  { memberPrizes?: { joinId, amountKrw }[] } -> JudgingResults (once)
  *
@@ -282,8 +284,8 @@ export interface BoardTeam {
 }
 /**
  * The board a page at a time (a 5,000-applicant cohort has hundreds of teams): `page` of the teams and
- * `waitlistPage` of the waitlist, each 1 first, with the people filters (`PersonFilters`: then only the teams with
- * someone matching, and the matching waitlisted). Without `page` every team and the whole waitlist are on one page.
+ * `waitlistPage` of the waitlist, each 1 first (the first page when not given), with the people filters
+ * (`PersonFilters`: then only the teams with someone matching, and the matching waitlisted).
  */
 export interface BoardResponse {
   oddId: number;
@@ -349,8 +351,21 @@ export interface RefundLine {
   block: RefundBlock | null;
   note: string | null;
 }
-export interface ReplacementCandidate {
+/**
+ * Who a member of a cohort is, as the console names them (`personName`: nickname and name, else `#joinId`): the
+ * application's copies of the member's nickname and name (programs OPERATORS.md, "Who the applicants are"); null
+ * while they are not copied yet and once the member withdrew. The team pages' answers carry them, so those pages
+ * never read the board for names.
+ */
+export interface MemberNames {
   joinId: number;
+  /** Nickname. */
+  alias: string | null;
+  name: string | null;
+}
+/** A refund line of a team stop or company-ended preview, with the member's names. */
+export interface GroupRefundLine extends RefundLine, MemberNames {}
+export interface ReplacementCandidate extends MemberNames {
   role: ApplicantRole;
   careerMonths: number;
   /** Distance from the team's average career (months); smaller fits better. */
@@ -358,12 +373,20 @@ export interface ReplacementCandidate {
 }
 export interface GroupRefundPreview {
   refundCase: 'TEAM_STOP' | 'COMPANY_ENDED';
-  lines: RefundLine[];
+  lines: GroupRefundLine[];
   totalKrw: number;
 }
+/**
+ * What confirming a group refund did for each member: refunded (or being refunded: PENDING until the PG answers),
+ * nothing to refund, or refused this time (one in flight, the PG refusing: confirming again later refunds them alone).
+ */
+export type GroupRefundOutcome = MemberNames &
+  ({ status: 'REFUNDED' | 'PENDING'; refundKrw: number } | { status: 'NOTHING_TO_REFUND' } | { status: 'REFUSED'; message: string });
+export interface GroupRefundConfirmation extends GroupRefundPreview {
+  outcomes: GroupRefundOutcome[];
+}
 
-export interface TeamHealthMember {
-  joinId: number;
+export interface TeamHealthMember extends MemberNames {
   role: ApplicantRole | null;
   state: ApplicationState;
   checkins: number;
@@ -390,12 +413,21 @@ export interface Submission extends SubmissionInput {
   updatedAt: string;
 }
 
+/** joinId null: the team prize (400,000 KRW); otherwise a member prize (at most 100,000 KRW); 600,000 KRW in all. */
+export interface JudgingPrize {
+  teamId: number;
+  joinId: number | null;
+  amountKrw: number;
+}
 export interface JudgingResults {
   oddId: number;
   winnerTeamId: number;
-  /** joinId null: the team prize (400,000 KRW); otherwise a member prize (at most 100,000 KRW); 600,000 KRW in all. */
-  prizes: { teamId: number; joinId: number | null; amountKrw: number }[];
+  prizes: JudgingPrize[];
   publishedAt: string;
+}
+/** The results as the judging page shows them: each member prize with its winner's names (null for the team prize). */
+export interface JudgingViewResults extends Omit<JudgingResults, 'prizes'> {
+  prizes: (JudgingPrize & Pick<MemberNames, 'alias' | 'name'>)[];
 }
 
 /** Prizes of a sprint (spec): the winning team, at most per member, and the whole cohort. */
@@ -417,12 +449,12 @@ export interface JudgingView {
     teamKey: string;
     name: string;
     stopped: boolean;
-    members: { joinId: number; role: ApplicantRole | null; state: ApplicationState }[];
+    members: (MemberNames & { role: ApplicantRole | null; state: ApplicationState })[];
     submission: Submission | null;
     /** The current score; null until the team is scored. */
     score: { scores: Record<string, number>; total: number; feedback: string; updatedAt: string } | null;
   }[];
-  results: JudgingResults | null;
+  results: JudgingViewResults | null;
 }
 
 export interface MyTeamResponse {

@@ -180,7 +180,7 @@ export function lockOnBoard(deps: BoardDeps, oddId: number, actorUserId: number,
 
 /** What the console asks of the board: a page of its teams and of its waitlist, and the people filters. */
 export interface BoardQuery {
-  /** Absent: every team and the whole waitlist on one page. */
+  /** Absent: the first page (of each). */
   page?: number;
   waitlistPage?: number;
   filters?: ApplicantListFilters;
@@ -208,9 +208,9 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
   const shownTeams = teamKeys.filter((key) => !matching || teams[key]!.some(shows));
   const shownWaitlist = waitlist.filter(shows);
   const page = query.page ?? 1;
-  const pageSize = query.page ? deps.boardPages.teamsPageSize : Math.max(1, shownTeams.length);
+  const pageSize = deps.boardPages.teamsPageSize;
   const waitlistPage = query.waitlistPage ?? 1;
-  const waitlistPageSize = query.page || query.waitlistPage ? deps.boardPages.waitlistPageSize : Math.max(1, shownWaitlist.length);
+  const waitlistPageSize = deps.boardPages.waitlistPageSize;
   const pageTeams = pageOf(shownTeams, page, pageSize);
   const pageWaitlist = pageOf(shownWaitlist, waitlistPage, waitlistPageSize);
   const onPage = [...pageTeams.flatMap((key) => teams[key]!), ...pageWaitlist];

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ROLE_NAMES, type ApplicantRole, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type TeamHealthResponse } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../applications/transition';
+import { createTeamRepository, namesOf } from '../repositories/team-repository';
 import { audit } from './audit';
 
 /** Check-ins close at 22:00 Korean time each day of the sprint (spec). */
@@ -154,24 +155,35 @@ async function myCheckin(knex: Knex, team: Row, now: Date) {
   };
 }
 
-/** Check-in streaks and misses of every member of the cohort's teams, for the operators. */
-export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date) {
-  const today = seoulDate(now);
-  const teams: Row[] = await knex('team as t').join('cohort as c', 'c.odd_id', 't.odd_id').join('product as p', 'p.product_id', 'c.product_id').where('t.odd_id', oddId).orderBy('t.team_id').select('t.*', 'p.min_team_size');
-  const out = [];
-  for (const team of teams) {
-    const members: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', team.team_id).orderBy('m.join_id').select('a.join_id', 'a.status', 'a.role');
-    const dropped: Row[] = await knex('application_history as h').join('application as a', 'a.join_id', 'h.join_id').join('team_member as m', 'm.join_id', 'a.join_id').where({ 'm.team_id': team.team_id, 'h.to_status': 'DROPPED' }).select('a.join_id');
-    const rows = [];
-    for (const m of members) {
-      const checkins: string[] = await knex('checkin').where({ join_id: m.join_id }).where('day', '<=', today).orderBy('day', 'desc').pluck('day');
-      const misses: string[] = await knex('checkin_miss').where({ join_id: m.join_id }).orderBy('day', 'desc').pluck('day');
-      rows.push({ joinId: m.join_id as number, role: m.role, state: m.status, checkins: checkins.length, streak: streakOf(checkins, today), misses: misses.length, lastMiss: misses[0] ?? null });
-    }
-    const active = rows.filter((r) => r.state === 'ASSIGNED').length;
-    out.push({ teamId: team.team_id as number, teamKey: team.team_key as string, name: team.name as string, active, dropped: dropped.length, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at), members: rows });
+/** Items by key, each key's in their order (a cohort's members by team: hundreds of teams, thousands of members). */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
   }
-  return { oddId, day: today, teams: out };
+  return groups;
+}
+
+/**
+ * Check-in streaks and misses of every member of the cohort's teams, each member named, for the operators: two
+ * queries whatever the number of teams and members (the counts and the streak in SQL).
+ */
+export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date): Promise<TeamHealthResponse> {
+  const today = seoulDate(now);
+  const teams = createTeamRepository(knex);
+  const [rows, members] = await Promise.all([teams.healthTeams(oddId), teams.healthMembers(oddId, today)]);
+  const byTeam = groupBy(members, (m) => m.team_id);
+  return {
+    oddId,
+    day: today,
+    teams: rows.map((team) => {
+      const mine = (byTeam.get(team.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status, checkins: m.checkins, streak: m.streak, misses: m.misses, lastMiss: m.last_miss }));
+      const active = mine.filter((m) => m.state === 'ASSIGNED').length;
+      return { teamId: team.team_id, teamKey: team.team_key, name: team.name, active, dropped: team.dropped, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at), members: mine };
+    }),
+  };
 }
 
 /** The member's view of their team: teammates, roles, career card links, placement, schedule, submission, results. */
@@ -210,35 +222,43 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
 }
 
 /**
- * What the judges work from: every team of the cohort with its members, final submission and current score
- * (null until scored), the rubric, and the published results once there are any.
+ * What the judges work from: every team of the cohort with its named members, final submission and current score
+ * (null until scored), the rubric, and the published results once there are any (member prizes named).
  */
-export async function judgingView({ knex }: { knex: Knex }, oddId: number) {
-  if (!(await knex('cohort').where({ odd_id: oddId }).first('odd_id'))) throw notFound(MESSAGES.adminCohortNotFound);
-  const teams: Row[] = await knex('team').where({ odd_id: oddId }).orderBy('team_id');
-  const ids = teams.map((t) => t.team_id as number);
-  const [members, submissions, scores, result]: [Row[], Row[], Row[], Row | undefined] = await Promise.all([
-    knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').whereIn('m.team_id', ids).orderBy('m.join_id').select('m.team_id', 'a.join_id', 'a.role', 'a.status'),
-    knex('team_submission').whereIn('team_id', ids),
-    knex('team_score').whereIn('team_id', ids),
-    knex('cohort_result').where({ odd_id: oddId }).first(),
-  ]);
+export async function judgingView({ knex }: { knex: Knex }, oddId: number): Promise<JudgingView> {
+  const found = await createTeamRepository(knex).judging(oddId);
+  if (!found) throw notFound(MESSAGES.adminCohortNotFound);
+  const { teams, members, submissions, scores, result, winners } = found;
+  const winnerNames = new Map(winners.map((w) => [w.join_id, namesOf(w)]));
+  const membersOf = groupBy(members, (m) => m.team_id);
+  const submissionOfTeam = new Map(submissions.map((r) => [r.team_id as number, r]));
+  const scoreOfTeam = new Map(scores.map((r) => [r.team_id as number, r]));
   return {
     oddId,
-    rubric: JUDGING_RUBRIC,
+    rubric: [...JUDGING_RUBRIC],
     teams: teams.map((t) => {
-      const score = scores.find((r) => r.team_id === t.team_id);
+      const score = scoreOfTeam.get(t.team_id);
       return {
         teamId: t.team_id as number,
         teamKey: t.team_key as string,
         name: t.name as string,
         stopped: Boolean(t.stopped_at),
-        members: members.filter((m) => m.team_id === t.team_id).map((m) => ({ joinId: m.join_id as number, role: m.role, state: m.status })),
-        submission: submissionOf(submissions.find((r) => r.team_id === t.team_id)),
+        members: (membersOf.get(t.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status })),
+        submission: submissionOf(submissionOfTeam.get(t.team_id)),
         score: score ? { scores: score.scores as Record<RubricKey, number>, total: score.total as number, feedback: score.feedback as string, updatedAt: new Date(score.updated_at).toISOString() } : null,
       };
     }),
-    results: result ? { oddId, winnerTeamId: result.winner_team_id as number, prizes: result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[], publishedAt: new Date(result.published_at).toISOString() } : null,
+    results: result
+      ? {
+          oddId,
+          winnerTeamId: result.winner_team_id as number,
+          prizes: (result.prizes as JudgingPrize[]).map((p) => {
+            const winner = p.joinId === null ? undefined : winnerNames.get(p.joinId);
+            return { ...p, alias: winner?.alias ?? null, name: winner?.name ?? null };
+          }),
+          publishedAt: new Date(result.published_at).toISOString(),
+        }
+      : null,
   };
 }
 

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES, type RefundCase } from '@sq/contracts';
-import type { ApplicationAnswers } from '@sq/contracts/api/applications';
+import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
+import type { GroupRefundConfirmation, GroupRefundLine, GroupRefundOutcome, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators';
 import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
 import { loadContext } from '../applications/application-view';
 import { lockApplication, transition } from '../applications/transition';
 import { ledgerLine, planRefund, type LedgerLine } from '../payments/ledger';
 import { executeRefund, refundApplication, type RefundOutcome } from '../payments/refunds';
+import { createTeamRepository, namesOf } from '../repositories/team-repository';
 import { audit } from './audit';
 
 /** Why an operator removes a member, and the refund case of the stored rules that applies to it. */
@@ -19,6 +21,7 @@ export const REMOVAL_REFUND_CASE = {
   SUPPORT: 'INDIVIDUAL',
 } as const satisfies Record<string, RefundCase>;
 export type RemovalReason = keyof typeof REMOVAL_REFUND_CASE;
+type GroupRefundCase = GroupRefundPreview['refundCase'];
 
 /** A refund line of a preview: paid, already refunded, owed now under the case, and why nothing when nothing. */
 export type RefundLine = Omit<LedgerLine, 'paymentId' | 'owedTotalKrw' | 'refundableUntil' | 'refundCase'> & { refundCase: RefundCase };
@@ -69,25 +72,21 @@ export async function removeMember(app: FastifyInstance, actorUserId: number, jo
 }
 
 /** Reservations without a team in the cohort (the waitlist, and later applications still reserved). */
-const REPLACEMENT_STATES = ['WAITLISTED', 'RESERVED'];
+const REPLACEMENT_STATES: readonly ApplicationState[] = ['WAITLISTED', 'RESERVED'];
+/** Members a team stop or the company ending refunds: on a team, not refunded whole. */
+const GROUP_REFUND_STATES: readonly ApplicationState[] = ['ASSIGNED', 'PARTIALLY_REFUNDED'];
 
-const careerOf = (row: Row) => Number(((row.answers ?? {}) as ApplicationAnswers).required?.experienceMonths ?? 0);
+const careerOf = (row: { answers?: ApplicationAnswers | null }) => Number((row.answers ?? {}).required?.experienceMonths ?? 0);
 
-/** Waitlisted members of the role who could replace someone in this team, closest career to the team's first. */
-export async function replacementCandidates({ knex }: { knex: Knex }, teamId: number, role: string): Promise<{ joinId: number; role: string; careerMonths: number; distanceMonths: number }[]> {
+/** Waitlisted members of the role who could replace someone in this team (named), closest career to the team's first. */
+export async function replacementCandidates({ knex }: { knex: Knex }, teamId: number, role: ApplicantRole): Promise<ReplacementCandidate[]> {
   const team = await knex('team').where({ team_id: teamId }).first();
   if (!team) throw notFound(MESSAGES.adminTeamNotFound);
   const mates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
   const average = mates.length ? mates.reduce((sum, r) => sum + careerOf(r), 0) / mates.length : 0;
-  const rows: Row[] = await knex('application as a')
-    .leftJoin('team_member as m', 'm.join_id', 'a.join_id')
-    .whereNull('m.join_id')
-    .where({ 'a.odd_id': team.odd_id, 'a.role': role })
-    .whereIn('a.status', REPLACEMENT_STATES)
-    .orderBy([{ column: 'a.submitted_at' }, { column: 'a.join_id' }])
-    .select('a.join_id', 'a.role', 'a.answers');
+  const rows = await createTeamRepository(knex).unteamed(team.odd_id, role, REPLACEMENT_STATES);
   return rows
-    .map((r) => ({ joinId: r.join_id as number, role: r.role as string, careerMonths: careerOf(r), distanceMonths: Math.abs(careerOf(r) - average) }))
+    .map((r) => ({ ...namesOf(r), role, careerMonths: careerOf(r), distanceMonths: Math.abs(careerOf(r) - average) }))
     .sort((a, b) => a.distanceMonths - b.distanceMonths);
 }
 
@@ -105,42 +104,43 @@ export async function acceptReplacement(app: FastifyInstance, actorUserId: numbe
   });
 }
 
-/** Refund lines of a whole team or cohort for a team stop or the company ending, at this instant, from the ledger. */
-export async function groupRefundPreview({ knex }: { knex: Knex }, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', at: Date) {
-  const query = knex('application as a').whereIn('a.status', ['ASSIGNED', 'PARTIALLY_REFUNDED']).orderBy('a.join_id');
-  if (scope.teamId !== undefined) query.join('team_member as m', 'm.join_id', 'a.join_id').where('m.team_id', scope.teamId);
-  if (scope.oddId !== undefined) query.where('a.odd_id', scope.oddId);
-  const joinIds: number[] = await query.pluck('a.join_id');
-  const lines: RefundLine[] = [];
-  for (const joinId of joinIds) lines.push(await refundLine({ knex }, joinId, refundCase, at));
+/** Refund lines of a whole team or cohort for a team stop or the company ending, at this instant, from the ledger; each member named. */
+export async function groupRefundPreview({ knex }: { knex: Knex }, scope: { teamId?: number; oddId?: number }, refundCase: GroupRefundCase, at: Date): Promise<GroupRefundPreview> {
+  const members = await createTeamRepository(knex).refundable(scope, GROUP_REFUND_STATES);
+  const lines: GroupRefundLine[] = [];
+  for (const member of members) lines.push({ ...(await refundLine({ knex }, member.join_id, refundCase, at)), ...namesOf(member) });
   return { refundCase, lines, totalKrw: lines.reduce((sum, l) => sum + l.refundKrw, 0) };
 }
+
+/** The audit log keeps no names (OPERATORS.md: it is kept after a member withdraws): an entry's lines and outcomes without them. */
+const unnamed = <T extends { alias: string | null; name: string | null }>({ alias: _alias, name: _name, ...rest }: T) => rest;
 
 /**
  * Confirms a group refund: the total must still be the previewed one. Each member's case is applied through
  * the ledger under their application's lock, so a second confirm (or two at once) refunds nobody twice: the
  * second preview shows 0 for a case already applied, and its total no longer matches.
  */
-export async function confirmGroupRefund(app: FastifyInstance, actorUserId: number, scope: { teamId?: number; oddId?: number }, refundCase: 'TEAM_STOP' | 'COMPANY_ENDED', expectedTotalKrw: number) {
+export async function confirmGroupRefund(app: FastifyInstance, actorUserId: number, scope: { teamId?: number; oddId?: number }, refundCase: GroupRefundCase, expectedTotalKrw: number): Promise<GroupRefundConfirmation> {
   const now = app.clock();
   const preview = await groupRefundPreview(app, scope, refundCase, now);
   if (preview.totalKrw !== expectedTotalKrw) throw conflict(MESSAGES.adminRefundChanged);
   const applicable = preview.lines.filter((l) => l.block !== 'NOT_CHARGED' && l.block !== 'CASE_APPLIED');
   if (!applicable.length) throw conflict(MESSAGES.adminNothingToRefund);
   const reason = refundCase === 'TEAM_STOP' ? '팀 중단 환불' : '회사 사정으로 인한 종료 환불';
-  const outcomes: ({ joinId: number } & (RefundOutcome | { status: 'REFUSED'; message: string }))[] = [];
+  const outcomes: GroupRefundOutcome[] = [];
   for (const line of applicable) {
+    const member = { joinId: line.joinId, alias: line.alias, name: line.name };
     try {
-      const outcome = await refundApplication(app.payments.deps, line.joinId, { refundCase, actor: 'OPERATOR', actorUserId, reason, target: 'AUTO' });
-      outcomes.push({ joinId: line.joinId, ...outcome });
+      const outcome: RefundOutcome = await refundApplication(app.payments.deps, line.joinId, { refundCase, actor: 'OPERATOR', actorUserId, reason, target: 'AUTO' });
+      outcomes.push({ ...member, ...outcome });
     } catch (error) {
       // One member's refund refused (one in flight, the PG refusing) stops nobody else's; the operator sees
       // which, and confirming again later applies the case to them alone (the others' is applied).
       if (!(error instanceof ApiError) || (error.statusCode >= 500 && error.statusCode !== 503)) throw error;
-      outcomes.push({ joinId: line.joinId, status: 'REFUSED', message: error.message });
+      outcomes.push({ ...member, status: 'REFUSED', message: error.message });
     }
   }
   if (scope.teamId !== undefined) await app.knex('team').where({ team_id: scope.teamId }).update({ stopped_at: now });
-  await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines, outcomes }, at: now });
+  await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines.map(unnamed), outcomes: outcomes.map(unnamed) }, at: now });
   return { ...preview, outcomes };
 }

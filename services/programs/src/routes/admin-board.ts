@@ -12,8 +12,14 @@ const teamKey = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/);
 const runBody = z.object({ seed: z.number().int().min(1).max(2_147_483_647).optional() });
 const moveBody = z.object({ joinId: z.number().int().positive(), toTeam: teamKey.nullable() });
 const lockBody = z.object({ joinId: z.number().int().positive().optional(), teamKey: teamKey.optional(), locked: z.boolean() });
-/** The page the console is on (teams and waitlist) and its people filters: every answer of the board is that page. */
-const boardQuery = hoursInOrder(personFilterFields.extend({ page: pageField.optional(), waitlistPage: pageField.optional() }));
+/**
+ * The page the console is on (teams and waitlist; the first when not given) and its people filters: every answer of
+ * the board is that page. There is no whole board: a 5,000-applicant one is megabytes (OPERATORS.md).
+ */
+const boardQuery = hoursInOrder(personFilterFields.extend({
+  page: pageField.default(1).describe('팀 페이지 (1부터, 페이지당 PROGRAMS_BOARD_TEAMS_PAGE_SIZE팀)'),
+  waitlistPage: pageField.default(1).describe('대기 명단 페이지 (1부터, 페이지당 PROGRAMS_BOARD_WAITLIST_PAGE_SIZE명)'),
+}));
 type Query = z.infer<typeof boardQuery>;
 const viewOf = ({ page, waitlistPage, ...filters }: Query): BoardQuery => ({ page, waitlistPage, filters });
 
@@ -24,7 +30,7 @@ const adminBoardRoutes: FastifyPluginAsync<{ deps: BoardDeps }> = async (app, { 
 
   app.get<{ Params: z.infer<typeof oddParams>; Querystring: Query }>(
     '/api/admin/cohorts/:oddId/board',
-    { onRequest: requireAdmin, schema: viewed('운영: 팀 빌딩 보드 (팀과 대기 명단 한 페이지씩, 사람 필터)') },
+    { onRequest: requireAdmin, schema: viewed('운영: 팀 빌딩 보드 (팀과 대기 명단 한 페이지씩, page 없으면 첫 페이지, 사람 필터)') },
     async (request): Promise<BoardResponse & { ErrorCode: '00' }> => ok(await boardView(deps, request.params.oddId, viewOf(request.query))),
   );
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ok } from '@sq/contracts';
+import { ok, type Success } from '@sq/contracts';
+import { judgingAnswer, teamHealthAnswer } from '@sq/contracts/api/operator-answers';
+import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
 import { calendarDay, idParam, requireAdmin } from '@sq/service-kit';
 import { JUDGING_RUBRIC, judgingView, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
 
@@ -19,8 +21,8 @@ const adminSprintRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['admin'];
   app.get<{ Params: z.infer<typeof oddParams> }>(
     '/api/admin/cohorts/:oddId/team-health',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (체크인 연속 일수, 누락)', params: oddParams } },
-    async (request) => ok(await teamHealth(app, request.params.oddId, app.clock())),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (팀원 이름, 체크인 연속 일수, 누락)', params: oddParams, response: { 200: teamHealthAnswer } } },
+    async (request): Promise<Success<TeamHealthResponse>> => ok(await teamHealth(app, request.params.oddId, app.clock())),
   );
   app.post<{ Body: z.infer<typeof missesBody> }>(
     '/api/admin/checkins/misses/run',
@@ -30,8 +32,8 @@ const adminSprintRoutes: FastifyPluginAsync = async (app) => {
   app.get('/api/admin/judging/rubric', { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 기준과 가중치' } }, async () => ok({ rubric: JUDGING_RUBRIC }));
   app.get<{ Params: z.infer<typeof oddParams> }>(
     '/api/admin/cohorts/:oddId/judging',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 현황 (팀별 제출물, 점수, 피드백, 발표된 결과)', params: oddParams } },
-    async (request) => ok(await judgingView(app, request.params.oddId)),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 현황 (팀별 팀원 이름, 제출물, 점수, 피드백, 발표된 결과)', params: oddParams, response: { 200: judgingAnswer } } },
+    async (request): Promise<Success<JudgingView>> => ok(await judgingView(app, request.params.oddId)),
   );
   app.put<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof scoreBody> }>(
     '/api/admin/teams/:teamId/score',

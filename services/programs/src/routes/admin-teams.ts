@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ok } from '@sq/contracts';
+import { ok, type Success } from '@sq/contracts';
+import { groupRefundConfirmationAnswer, groupRefundPreviewAnswer, replacementsAnswer } from '@sq/contracts/api/operator-answers';
+import type { GroupRefundConfirmation, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators';
 import { idParam, requireAdmin } from '@sq/service-kit';
 import { REMOVAL_REFUND_CASE, acceptReplacement, confirmGroupRefund, groupRefundPreview, refundLine, removeMember, replacementCandidates } from '../operators/team-changes';
 
@@ -33,8 +35,8 @@ const adminTeamRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: z.infer<typeof teamParams>; Querystring: z.infer<typeof roleQuery> }>(
     '/api/admin/teams/:teamId/replacements',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 대체 팀원 후보 (같은 역할 대기자, 잘 맞는 순)', params: teamParams, querystring: roleQuery } },
-    async (request) => ok({ candidates: await replacementCandidates(app, request.params.teamId, request.query.role) }),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 대체 팀원 후보 (같은 역할 대기자와 이름, 잘 맞는 순)', params: teamParams, querystring: roleQuery, response: { 200: replacementsAnswer } } },
+    async (request): Promise<Success<{ candidates: ReplacementCandidate[] }>> => ok({ candidates: await replacementCandidates(app, request.params.teamId, request.query.role) }),
   );
 
   app.post<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof acceptBody> }>(
@@ -48,26 +50,26 @@ const adminTeamRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof groupCase> }>(
     '/api/admin/teams/:teamId/refunds/preview',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 중단/회사 사정 환불 미리보기 (팀원별 금액)', params: teamParams, body: groupCase } },
-    async (request) => ok(await groupRefundPreview(app, { teamId: request.params.teamId }, request.body.refundCase, app.clock())),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 중단/회사 사정 환불 미리보기 (팀원별 이름과 금액)', params: teamParams, body: groupCase, response: { 200: groupRefundPreviewAnswer } } },
+    async (request): Promise<Success<GroupRefundPreview>> => ok(await groupRefundPreview(app, { teamId: request.params.teamId }, request.body.refundCase, app.clock())),
   );
 
   app.post<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof groupConfirm> }>(
     '/api/admin/teams/:teamId/refunds',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 환불 확정 (미리본 총액으로)', params: teamParams, body: groupConfirm } },
-    async (request) => ok(await confirmGroupRefund(app, request.identity!.userId, { teamId: request.params.teamId }, request.body.refundCase, request.body.expectedTotalKrw)),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 환불 확정 (미리본 총액으로)', params: teamParams, body: groupConfirm, response: { 200: groupRefundConfirmationAnswer } } },
+    async (request): Promise<Success<GroupRefundConfirmation>> => ok(await confirmGroupRefund(app, request.identity!.userId, { teamId: request.params.teamId }, request.body.refundCase, request.body.expectedTotalKrw)),
   );
 
   app.post<{ Params: z.infer<typeof oddParams>; Body: z.infer<typeof groupCase> }>(
     '/api/admin/cohorts/:oddId/refunds/preview',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 기수 전체 환불 미리보기', params: oddParams, body: groupCase } },
-    async (request) => ok(await groupRefundPreview(app, { oddId: request.params.oddId }, request.body.refundCase, app.clock())),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 기수 전체 환불 미리보기 (팀원별 이름과 금액)', params: oddParams, body: groupCase, response: { 200: groupRefundPreviewAnswer } } },
+    async (request): Promise<Success<GroupRefundPreview>> => ok(await groupRefundPreview(app, { oddId: request.params.oddId }, request.body.refundCase, app.clock())),
   );
 
   app.post<{ Params: z.infer<typeof oddParams>; Body: z.infer<typeof groupConfirm> }>(
     '/api/admin/cohorts/:oddId/refunds',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 기수 전체 환불 확정 (미리본 총액으로)', params: oddParams, body: groupConfirm } },
-    async (request) => ok(await confirmGroupRefund(app, request.identity!.userId, { oddId: request.params.oddId }, request.body.refundCase, request.body.expectedTotalKrw)),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 기수 전체 환불 확정 (미리본 총액으로)', params: oddParams, body: groupConfirm, response: { 200: groupRefundConfirmationAnswer } } },
+    async (request): Promise<Success<GroupRefundConfirmation>> => ok(await confirmGroupRefund(app, request.identity!.userId, { oddId: request.params.oddId }, request.body.refundCase, request.body.expectedTotalKrw)),
   );
 };
 

@@ -17,12 +17,12 @@ export function boardQuery(view: BoardView): Record<string, string> {
 
 /**
  * GET /api/admin/cohorts/{oddId}/board — proposed teams (members, locks, explanations, score) and the waitlist with
- * reasons: a page of each for a view, else the whole board (the team pages read it for names).
+ * reasons, a page of each (there is no whole board: the team pages' own answers name their members).
  */
-export async function getBoard(oddId: number, view?: BoardView, signal?: AbortSignal) {
-  return apiGet<BoardResponse>(`/admin/cohorts/${oddId}/board`, view ? boardQuery(view) : undefined, { signal });
+export async function getBoard(oddId: number, view: BoardView, signal?: AbortSignal) {
+  return apiGet<BoardResponse>(`/admin/cohorts/${oddId}/board`, boardQuery(view), { signal });
 }
 
-export function useBoard(oddId: number, view?: BoardView) {
-  return useAsync((signal) => getBoard(oddId, view, signal), [oddId, JSON.stringify(view ?? null)]);
+export function useBoard(oddId: number, view: BoardView) {
+  return useAsync((signal) => getBoard(oddId, view, signal), [oddId, JSON.stringify(view)]);
 }

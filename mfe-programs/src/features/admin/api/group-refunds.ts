@@ -1,5 +1,5 @@
 import { apiPost } from '@sq/api-client';
-import type { GroupRefundPreview, RefundLine } from '@sq/contracts/api/operators';
+import type { GroupRefundConfirmation, GroupRefundPreview } from '@sq/contracts/api/operators';
 
 export type GroupRefundCase = GroupRefundPreview['refundCase'];
 /** A whole team (team stop) or a whole cohort (company ended). */
@@ -14,5 +14,5 @@ export async function previewGroupRefund(scope: RefundScope, refundCase: GroupRe
 
 /** POST .../refunds — confirmed with the previewed total (409 when it changed meanwhile). */
 export async function confirmGroupRefund(scope: RefundScope, refundCase: GroupRefundCase, expectedTotalKrw: number) {
-  return apiPost<GroupRefundPreview & { outcomes: (Pick<RefundLine, 'joinId'> & Record<string, unknown>)[] }>(base(scope), { refundCase, expectedTotalKrw });
+  return apiPost<GroupRefundConfirmation>(base(scope), { refundCase, expectedTotalKrw });
 }

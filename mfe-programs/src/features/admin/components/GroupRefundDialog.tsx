@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { GroupRefundPreview } from '@sq/contracts/api/operators';
+import type { GroupRefundOutcome, GroupRefundPreview } from '@sq/contracts/api/operators';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Spinner, formatKrw } from '@sq/ui';
 import { confirmGroupRefund, previewGroupRefund, type GroupRefundCase, type RefundScope } from '../api/group-refunds';
+import { personName } from '../labels';
 import { GROUP_REFUND_NAMES } from '../refund-labels';
 import { RefundDialog } from './RefundDialog';
 import { RefundLines } from './RefundLines';
@@ -13,11 +14,10 @@ import styles from './admin.module.css';
  * Team stop (one team) or company ended (the whole cohort): every member's amount first, then the
  * confirmation with that total; when a boundary passed meanwhile the service refuses and the preview reloads.
  */
-export function GroupRefundDialog({ scope, refundCase, title, names, onClose, onDone }: {
+export function GroupRefundDialog({ scope, refundCase, title, onClose, onDone }: {
   scope: RefundScope;
   refundCase: GroupRefundCase;
   title: string;
-  names: ReadonlyMap<number, string>;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -26,7 +26,7 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   // Members whose refund was refused this time (one in flight, the PG refusing): confirming again later refunds them alone.
-  const [refused, setRefused] = useState<{ joinId: number; message: string }[]>([]);
+  const [refused, setRefused] = useState<Extract<GroupRefundOutcome, { status: 'REFUSED' }>[]>([]);
   const scopeKey = JSON.stringify(scope);
 
   const loadPreview = useCallback(() => {
@@ -41,7 +41,7 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
     setError(null);
     try {
       const result = await confirmGroupRefund(scope, refundCase, preview.totalKrw);
-      setRefused(result.outcomes.filter((o) => o.status === 'REFUSED').map((o) => ({ joinId: o.joinId, message: String(o.message ?? '') })));
+      setRefused(result.outcomes.filter((o) => o.status === 'REFUSED'));
       setDone(true);
       onDone();
     } catch (e) {
@@ -70,7 +70,7 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
       ) : null}
       {done && refused.length ? (
         <p className={`${styles.formError} ${styles.lines}`} role="alert" data-testid="group-refund-refused">
-          {refused.map((r) => `${names.get(r.joinId) ?? `#${r.joinId}`}님: ${r.message}`).join('\n')}
+          {refused.map((r) => `${personName(r)}님: ${r.message}`).join('\n')}
           {'\n'}이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.
         </p>
       ) : null}
@@ -80,7 +80,7 @@ export function GroupRefundDialog({ scope, refundCase, title, names, onClose, on
           <p>
             환불 총액 <strong className={styles.total} data-testid="group-refund-total">{formatKrw(preview.totalKrw)}</strong> ({preview.lines.length}명)
           </p>
-          <RefundLines lines={preview.lines} names={names} />
+          <RefundLines lines={preview.lines} />
         </div>
       ) : null}
     </RefundDialog>

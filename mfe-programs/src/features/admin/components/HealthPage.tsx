@@ -1,10 +1,8 @@
-import { useMemo } from 'react';
 import { EmptyState, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { seoulDay } from '../../../shared/dates';
-import { useBoard } from '../api/get-board';
 import { useTeamHealth } from '../api/get-team-health';
-import { roleName, stateName } from '../labels';
+import { personName, roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import styles from './admin.module.css';
 import { TableWrap } from './TableWrap';
@@ -14,8 +12,6 @@ const AT_RISK_MISSES = 1;
 
 function Health({ oddId }: { oddId: number }) {
   const health = useTeamHealth(oddId);
-  const board = useBoard(oddId);
-  const names = useMemo(() => new Map((board.data?.teams.flatMap((t) => t.members) ?? []).map((m) => [m.joinId, m.name])), [board.data]);
   if (health.status === 'loading') return <Spinner boxed />;
   if (health.status === 'error') return <LoadError error={health.error} onRetry={health.reload} />;
   if (health.data.teams.length === 0) return <EmptyState title="발표된 팀이 없어요" />;
@@ -52,7 +48,7 @@ function Health({ oddId }: { oddId: number }) {
                   <tbody>
                     {team.members.map((m) => (
                       <tr key={m.joinId} data-testid="health-member" data-join-id={m.joinId}>
-                        <td>{names.get(m.joinId) ?? `#${m.joinId}`}</td>
+                        <td>{personName(m)}</td>
                         <td>{roleName(m.role)}</td>
                         <td>{stateName(m.state)}</td>
                         <td className={styles.num}>{m.checkins}</td>

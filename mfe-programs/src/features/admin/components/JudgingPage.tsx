@@ -1,13 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingView } from '@sq/contracts/api/operators';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, Spinner, formatKrw, formatThousands } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
-import { useBoard } from '../api/get-board';
 import { publishResults, scoreTeam, useJudging } from '../api/judging';
 import { SCORE_CHOICES, prizeRequest, weightedTotal, type PrizeRow } from '../judging-form';
-import { roleName } from '../labels';
+import { personName, roleName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import styles from './admin.module.css';
 
@@ -125,7 +124,7 @@ function Submission({ team }: { team: Team }) {
   );
 }
 
-function Publish({ view, names, scoredNow, onPublished }: { view: JudgingView; names: ReadonlyMap<number, string>; scoredNow: ReadonlySet<number>; onPublished: () => void }) {
+function Publish({ view, scoredNow, onPublished }: { view: JudgingView; scoredNow: ReadonlySet<number>; onPublished: () => void }) {
   const [rows, setRows] = useState<PrizeRow[]>([{ joinId: '', amount: '' }]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -164,7 +163,7 @@ function Publish({ view, names, scoredNow, onPublished }: { view: JudgingView; n
               <option value="">선택 안 함</option>
               {members.map((m) => (
                 <option key={m.joinId} value={m.joinId}>
-                  {m.team} · {names.get(m.joinId) ?? `#${m.joinId}`} ({roleName(m.role)})
+                  {m.team} · {personName(m)} ({roleName(m.role)})
                 </option>
               ))}
             </select>
@@ -199,10 +198,8 @@ function Publish({ view, names, scoredNow, onPublished }: { view: JudgingView; n
 
 function Judging({ oddId }: { oddId: number }) {
   const view = useJudging(oddId);
-  const board = useBoard(oddId);
   // Teams scored on this page since it loaded (the forms keep their own values; no reload needed).
   const [scoredNow, setScoredNow] = useState<ReadonlySet<number>>(new Set());
-  const names = useMemo(() => new Map((board.data?.teams.flatMap((t) => t.members) ?? []).flatMap((m) => (m.name ? [[m.joinId, m.name] as const] : []))), [board.data]);
   if (view.status === 'loading') return <Spinner boxed />;
   if (view.status === 'error') return <LoadError error={view.error} onRetry={view.reload} />;
   const { teams, rubric, results } = view.data;
@@ -216,7 +213,7 @@ function Judging({ oddId }: { oddId: number }) {
           <ul>
             {results.prizes.map((p, i) => (
               <li key={i}>
-                {p.joinId === null ? `${teamName(p.teamId)} 팀 상금` : `${teamName(p.teamId)} ${names.get(p.joinId) ?? `#${p.joinId}`}`} {formatKrw(p.amountKrw)}
+                {p.joinId === null ? `${teamName(p.teamId)} 팀 상금` : `${teamName(p.teamId)} ${personName({ ...p, joinId: p.joinId })}`} {formatKrw(p.amountKrw)}
               </li>
             ))}
           </ul>
@@ -227,7 +224,7 @@ function Judging({ oddId }: { oddId: number }) {
           <section key={team.teamId} className={styles.team} data-testid="judging-team" data-team-id={team.teamId} aria-label={team.name}>
             <div className={styles.teamHead}>
               <h3 className={styles.teamName}>{team.name}</h3>
-              <span className={styles.muted}>{team.members.map((m) => names.get(m.joinId) ?? `#${m.joinId}`).join(', ')}</span>
+              <span className={styles.muted}>{team.members.map(personName).join(', ')}</span>
               {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
             </div>
             <Submission team={team} />
@@ -235,7 +232,7 @@ function Judging({ oddId }: { oddId: number }) {
           </section>
         ))}
       </div>
-      {results ? null : <Publish view={view.data} names={names} scoredNow={scoredNow} onPublished={view.reload} />}
+      {results ? null : <Publish view={view.data} scoredNow={scoredNow} onPublished={view.reload} />}
     </>
   );
 }

@@ -1,13 +1,14 @@
-import type { RefundLine } from '@sq/contracts/api/operators';
+import type { GroupRefundLine } from '@sq/contracts/api/operators';
 import { formatKrw } from '@sq/ui';
+import { personName } from '../labels';
 import styles from './admin.module.css';
 import { TableWrap } from './TableWrap';
 
 /**
- * Every member's line of a refund preview: what was paid, what was refunded already, what confirming refunds
- * now (refund entitlements do not stack), and why nothing when nothing.
+ * Every member's line of a refund preview, named by the preview itself: what was paid, what was refunded already,
+ * what confirming refunds now (refund entitlements do not stack), and why nothing when nothing.
  */
-export function RefundLines({ lines, names }: { lines: readonly RefundLine[]; names: ReadonlyMap<number, string> }) {
+export function RefundLines({ lines }: { lines: readonly GroupRefundLine[] }) {
   return (
     <TableWrap label="환불 금액">
       <table className={styles.table}>
@@ -25,7 +26,7 @@ export function RefundLines({ lines, names }: { lines: readonly RefundLine[]; na
           {lines.map((line) => (
             <tr key={line.joinId} data-testid="refund-line" data-join-id={line.joinId}>
               <td className={styles.num}>{line.joinId}</td>
-              <td>{names.get(line.joinId) ?? '-'}</td>
+              <td>{personName(line)}</td>
               <td className={styles.num}>{formatKrw(line.paidKrw)}</td>
               <td className={styles.num}>{formatKrw(line.refundedKrw)}</td>
               <td className={styles.num}>{formatKrw(line.refundKrw)}</td>

@@ -1,29 +1,29 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import type { ApplicantRole } from '@sq/contracts/api/application-states';
-import type { RefundLine, RemovalReason } from '@sq/contracts/api/operators';
+import type { RefundLine, RemovalReason, ReplacementCandidate } from '@sq/contracts/api/operators';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, Spinner, formatKrw } from '@sq/ui';
 import { previewRemoval, removeMember } from '../api/removal';
 import { acceptReplacement, useReplacements } from '../api/replacements';
-import { careerText, roleName } from '../labels';
+import { careerText, personName, roleName } from '../labels';
 import { REMOVAL_REASONS } from '../refund-labels';
 import { RefundDialog } from './RefundDialog';
 import styles from './admin.module.css';
 
-function Replacements({ teamId, role, names, onAccepted }: { teamId: number; role: ApplicantRole; names: ReadonlyMap<number, string>; onAccepted: (joinId: number) => void }) {
+function Replacements({ teamId, role, onAccepted }: { teamId: number; role: ApplicantRole; onAccepted: (candidate: ReplacementCandidate) => void }) {
   const candidates = useReplacements(teamId, role);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (candidates.status === 'loading') return <Spinner boxed />;
   if (candidates.status === 'error') return <p className={styles.formError}>{isApiError(candidates.error) ? candidates.error.message : CORE_MESSAGES.genericAlert}</p>;
   if (candidates.data.length === 0) return <p className={styles.muted}>같은 역할({roleName(role)})의 대기자가 없어요.</p>;
-  const accept = async (joinId: number) => {
+  const accept = async (candidate: ReplacementCandidate) => {
     setBusy(true);
     setError(null);
     try {
-      await acceptReplacement(teamId, joinId);
-      onAccepted(joinId);
+      await acceptReplacement(teamId, candidate.joinId);
+      onAccepted(candidate);
     } catch (e) {
       setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
       setBusy(false);
@@ -37,12 +37,12 @@ function Replacements({ teamId, role, names, onAccepted }: { teamId: number; rol
         {candidates.data.map((c) => (
           <li key={c.joinId} className={styles.member} data-testid="replacement" data-join-id={c.joinId}>
             <div className={styles.memberHead}>
-              <span className={styles.memberName}>{names.get(c.joinId) ?? `#${c.joinId}`}</span>
+              <span className={styles.memberName}>{personName(c)}</span>
               <span className={styles.muted}>
                 경력 {careerText(c.careerMonths)} · 팀 평균과 {careerText(Math.round(c.distanceMonths))} 차이
               </span>
               <span className={styles.spacer} />
-              <Button size="small" onClick={() => void accept(c.joinId)} disabled={busy}>
+              <Button size="small" onClick={() => void accept(c)} disabled={busy}>
                 이 팀원으로 교체
               </Button>
             </div>
@@ -57,12 +57,11 @@ function Replacements({ teamId, role, names, onAccepted }: { teamId: number; rol
  * Removing a member: the reason picks the refund case; the refund at this instant is previewed before the
  * operator confirms it; then the waitlist's members of the same role are proposed, best fit first.
  */
-export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onChanged }: {
+export function RemovalDialog({ joinId, teamId, name, role, onClose, onChanged }: {
   joinId: number;
   teamId: number;
   name: string;
   role: ApplicantRole | null;
-  names: ReadonlyMap<number, string>;
   onClose: () => void;
   onChanged: () => void;
 }) {
@@ -72,7 +71,7 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [removed, setRemoved] = useState<RefundLine | null>(null);
-  const [replacedBy, setReplacedBy] = useState<number | null>(null);
+  const [replacedBy, setReplacedBy] = useState<ReplacementCandidate | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -119,15 +118,14 @@ export function RemovalDialog({ joinId, teamId, name, role, names, onClose, onCh
           </p>
           {replacedBy ? (
             <p className={styles.notice} role="status" data-testid="replacement-done">
-              {names.get(replacedBy) ?? `#${replacedBy}`}님이 합류해요. 결제가 끝나면 메일이 나가요.
+              {personName(replacedBy)}님이 합류해요. 결제가 끝나면 메일이 나가요.
             </p>
           ) : role ? (
             <Replacements
               teamId={teamId}
               role={role}
-              names={names}
-              onAccepted={(id) => {
-                setReplacedBy(id);
+              onAccepted={(candidate) => {
+                setReplacedBy(candidate);
                 onChanged();
               }}
             />

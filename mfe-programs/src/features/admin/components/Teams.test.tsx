@@ -4,22 +4,25 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@sq/api-client';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { board, sprintCohort } from '../test-fixtures';
+import { sprintCohort } from '../test-fixtures';
 import { AdminConsole } from './AdminConsole';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post }));
 
-const member = (joinId: number, role: 'DEVELOPER' | 'DESIGNER' | 'PLANNER') => ({ joinId, role, state: 'ASSIGNED' as const, checkins: 0, streak: 0, misses: 0, lastMiss: null });
+/** A member as team health names them: the application's copies of nickname and name (null: not copied yet). */
+const member = (joinId: number, role: 'DEVELOPER' | 'DESIGNER' | 'PLANNER', [alias, name]: [string | null, string | null]) => ({ joinId, alias, name, role, state: 'ASSIGNED' as const, checkins: 0, streak: 0, misses: 0, lastMiss: null });
 const health: TeamHealthResponse = {
   oddId: 212,
   day: '2027-01-14',
   teams: [
-    { teamId: 31, teamKey: 'T1', name: '1팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(1, 'DEVELOPER'), member(2, 'DESIGNER'), member(3, 'DEVELOPER')] },
-    { teamId: 32, teamKey: 'T2', name: '2팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(4, 'DEVELOPER'), member(5, 'DESIGNER'), member(6, 'PLANNER')] },
+    { teamId: 31, teamKey: 'T1', name: '1팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(1, 'DEVELOPER', ['하나', '김하나']), member(2, 'DESIGNER', ['둘', '이둘']), member(3, 'DEVELOPER', [null, null])] },
+    { teamId: 32, teamKey: 'T2', name: '2팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(4, 'DEVELOPER', [null, '최넷']), member(5, 'DESIGNER', ['다섯', '정다섯']), member(6, 'PLANNER', ['여섯', '한여섯'])] },
   ],
 };
+/** The page's own answers name everyone: the board is never read. */
+const boardReads = () => api.get.mock.calls.filter(([path]) => String(path).endsWith('/board'));
 
 function renderTeams() {
   return render(
@@ -39,9 +42,8 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     api.get.mockImplementation((path: string, params?: Record<string, string>) => {
       if (path === '/admin/cohorts') return Promise.resolve({ cohorts: [sprintCohort] });
       if (path === '/admin/cohorts/212/team-health') return Promise.resolve(health);
-      if (path === '/admin/cohorts/212/board') return Promise.resolve({ ...board, publishedAt: '2027-01-12T01:00:00.000Z' });
       if (path === '/admin/teams/31/replacements' && params?.role === 'DEVELOPER') {
-        return Promise.resolve({ candidates: [{ joinId: 7, role: 'DEVELOPER', careerMonths: 26, distanceMonths: 2 }, { joinId: 9, role: 'DEVELOPER', careerMonths: 60, distanceMonths: 36 }] });
+        return Promise.resolve({ candidates: [{ joinId: 7, alias: '일곱', name: '오일곱', role: 'DEVELOPER', careerMonths: 26, distanceMonths: 2 }, { joinId: 9, alias: null, name: null, role: 'DEVELOPER', careerMonths: 60, distanceMonths: 36 }] });
       }
       return Promise.reject(new Error(`unexpected GET ${path}`));
     });
@@ -62,7 +64,10 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     });
     renderTeams();
     await screen.findAllByTestId('ops-team', {}, { timeout: 8000 });
-    expect(within(opsMember(1)).getByText('김하나')).toBeTruthy();
+    expect(within(opsMember(1)).getByText('하나 (김하나)')).toBeTruthy();
+    // Nickname or name alone, and a member whose names are not copied yet by number.
+    expect(within(opsMember(4)).getByText('최넷')).toBeTruthy();
+    expect(within(opsMember(3)).getByText('#3')).toBeTruthy();
     fireEvent.click(within(opsMember(1)).getByTestId('remove-open'));
     const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByTestId('removal-preview')).textContent).toBe('결제 30,000원 · 지금 15,000원 환불 (팀 합류 후)');
@@ -70,26 +75,28 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).getByTestId('removal-preview').textContent).toBe('결제 30,000원 · 이미 환불 10,000원 · 지금 0원 환불 (시작 이후) · 지금은 이 사유로 환불되는 금액이 없어요.'));
     fireEvent.change(within(dialog).getByLabelText(/메모/), { target: { value: '연락 두절' } });
     fireEvent.click(within(dialog).getByTestId('removal-confirm'));
-    expect((await within(dialog).findByTestId('removal-done')).textContent).toContain('김하나님을 제외했어요');
+    expect(dialog.textContent).toContain('하나 (김하나)님을 팀에서 제외할까요?');
+    expect((await within(dialog).findByTestId('removal-done')).textContent).toContain('하나 (김하나)님을 제외했어요');
     expect(api.post).toHaveBeenCalledWith('/admin/applications/1/removal', { reason: 'DROPPED', expectedRefundKrw: 0, note: '연락 두절' });
 
     const proposals = await within(dialog).findAllByTestId('replacement');
     expect(proposals.map((p) => p.dataset.joinId)).toEqual(['7', '9']);
-    expect(proposals[0]!.textContent).toContain('오일곱');
+    expect(proposals.map((p) => p.querySelector('span')!.textContent)).toEqual(['일곱 (오일곱)', '#9']);
     fireEvent.click(within(proposals[0]!).getByRole('button', { name: '이 팀원으로 교체' }));
-    expect((await within(dialog).findByTestId('replacement-done')).textContent).toContain('오일곱님이 합류해요');
+    expect((await within(dialog).findByTestId('replacement-done')).textContent).toContain('일곱 (오일곱)님이 합류해요');
     expect(api.post).toHaveBeenLastCalledWith('/admin/teams/31/replacements', { joinId: 7 });
+    expect(boardReads()).toEqual([]);
   });
 
   it('team stop: every amount and the total before confirming; a changed amount (409) shows the message and a fresh preview', async () => {
     let total = 60_000;
     api.post.mockImplementation((path: string, body: { expectedTotalKrw?: number }) => {
       if (path === '/admin/teams/32/refunds/preview') {
-        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [{ joinId: 4, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundedKrw: 0, entitledKrw: total / 2, refundKrw: total / 2, phase: '팀 중단', block: null, note: null }, { joinId: 5, refundCase: 'TEAM_STOP', paidKrw: 30_000, refundedKrw: 0, entitledKrw: total / 2, refundKrw: total / 2, phase: '팀 중단', block: null, note: null }] });
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [{ joinId: 4, alias: null, name: '최넷', refundCase: 'TEAM_STOP', paidKrw: 30_000, refundedKrw: 0, entitledKrw: total / 2, refundKrw: total / 2, phase: '팀 중단', block: null, note: null }, { joinId: 5, alias: '다섯', name: '정다섯', refundCase: 'TEAM_STOP', paidKrw: 30_000, refundedKrw: 0, entitledKrw: total / 2, refundKrw: total / 2, phase: '팀 중단', block: null, note: null }, { joinId: 6, alias: null, name: null, refundCase: 'TEAM_STOP', paidKrw: 0, refundedKrw: 0, entitledKrw: 0, refundKrw: 0, phase: null, block: 'NOT_CHARGED', note: '결제된 금액이 없어요.' }] });
       }
       if (path === '/admin/teams/32/refunds') {
         if (body.expectedTotalKrw !== total) return Promise.reject(new ApiError('409', MESSAGES.adminRefundChanged, 409));
-        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [], outcomes: [{ joinId: 4, status: 'REFUNDED', refundKrw: 20_000 }, { joinId: 5, status: 'REFUSED', message: MESSAGES.refundInProgress }] });
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: total, lines: [], outcomes: [{ joinId: 4, alias: null, name: '최넷', status: 'REFUNDED', refundKrw: 20_000 }, { joinId: 5, alias: '다섯', name: '정다섯', status: 'REFUSED', message: MESSAGES.refundInProgress }] });
       }
       return Promise.reject(new Error(`unexpected POST ${path}`));
     });
@@ -98,7 +105,8 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     fireEvent.click(within(teams[1]!).getByTestId('team-stop-open'));
     const dialog = await screen.findByRole('dialog');
     expect((await within(dialog).findByTestId('group-refund-total')).textContent).toBe('60,000원');
-    expect(within(dialog).getAllByTestId('refund-line').map((l) => l.textContent)).toEqual(['4최넷30,000원0원30,000원팀 중단', '5정다섯30,000원0원30,000원팀 중단']);
+    // Each line named by the preview itself (one whose names are not copied yet by number).
+    expect(within(dialog).getAllByTestId('refund-line').map((l) => l.textContent)).toEqual(['4최넷30,000원0원30,000원팀 중단', '5다섯 (정다섯)30,000원0원30,000원팀 중단', '6#60원0원0원- · 결제된 금액이 없어요.']);
     expect(api.post).not.toHaveBeenCalledWith('/admin/teams/32/refunds', expect.anything());
 
     total = 40_000;
@@ -109,6 +117,7 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     await within(dialog).findByTestId('group-refund-done');
     expect(api.post).toHaveBeenLastCalledWith('/admin/teams/32/refunds', { refundCase: 'TEAM_STOP', expectedTotalKrw: 40_000 });
     // One member's refund refused this time: named, with the reason, and what to do.
-    expect(within(dialog).getByTestId('group-refund-refused').textContent).toBe(`정다섯님: ${MESSAGES.refundInProgress}\n이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.`);
+    expect(within(dialog).getByTestId('group-refund-refused').textContent).toBe(`다섯 (정다섯)님: ${MESSAGES.refundInProgress}\n이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.`);
+    expect(boardReads()).toEqual([]);
   });
 });

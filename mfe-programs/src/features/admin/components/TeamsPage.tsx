@@ -1,8 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { BoardResponse, TeamHealthResponse } from '@sq/contracts/api/operators';
+import { useCallback, useState } from 'react';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators';
 import { Button, EmptyState, Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
-import { useBoard } from '../api/get-board';
 import { useTeamHealth } from '../api/get-team-health';
 import { personName, roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
@@ -16,13 +15,7 @@ type Dialog =
   | { kind: 'teamStop'; team: Team }
   | { kind: 'companyEnded' };
 
-/** Nickname and name by application, from the board (the published teams keep the board's members); a withdrawn member by number. */
-function namesOf(board: BoardResponse | undefined): Map<number, string> {
-  const members = [...(board?.teams.flatMap((t) => t.members) ?? []), ...(board?.waitlist ?? [])];
-  return new Map(members.map((m) => [m.joinId, personName(m)] as const));
-}
-
-function TeamList({ teams, names, open }: { teams: Team[]; names: ReadonlyMap<number, string>; open: (dialog: Dialog) => void }) {
+function TeamList({ teams, open }: { teams: Team[]; open: (dialog: Dialog) => void }) {
   return (
     <>
       <div className={styles.toolbar}>
@@ -47,7 +40,7 @@ function TeamList({ teams, names, open }: { teams: Team[]; names: ReadonlyMap<nu
               {team.members.map((m) => (
                 <li key={m.joinId} className={styles.member} data-testid="ops-member" data-join-id={m.joinId}>
                   <div className={styles.memberHead}>
-                    <span className={styles.memberName}>{names.get(m.joinId) ?? `#${m.joinId}`}</span>
+                    <span className={styles.memberName}>{personName(m)}</span>
                     <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(m.role)}</span>
                     <span className={styles.chip}>{stateName(m.state)}</span>
                     <span className={styles.spacer} />
@@ -74,13 +67,8 @@ function TeamList({ teams, names, open }: { teams: Team[]; names: ReadonlyMap<nu
 
 function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
   const health = useTeamHealth(oddId);
-  const board = useBoard(oddId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const names = useMemo(() => namesOf(board.data), [board.data]);
-  const reload = () => {
-    health.reload();
-    board.reload();
-  };
+  const reload = health.reload;
   // Stable, so a reload under an open dialog does not move the focus (the Modal re-runs its focus effect on a new onClose).
   const close = useCallback(() => setDialog(null), []);
 
@@ -92,23 +80,22 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
       {health.status === 'success' && health.data.teams.length === 0 ? (
         <EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />
       ) : null}
-      {health.status === 'success' && health.data.teams.length > 0 ? <TeamList teams={health.data.teams} names={names} open={setDialog} /> : null}
+      {health.status === 'success' && health.data.teams.length > 0 ? <TeamList teams={health.data.teams} open={setDialog} /> : null}
       {dialog?.kind === 'remove' ? (
         <RemovalDialog
           joinId={dialog.member.joinId}
           teamId={dialog.team.teamId}
-          name={names.get(dialog.member.joinId) ?? `#${dialog.member.joinId}`}
+          name={personName(dialog.member)}
           role={dialog.member.role}
-          names={names}
           onClose={close}
           onChanged={reload}
         />
       ) : null}
       {dialog?.kind === 'teamStop' ? (
-        <GroupRefundDialog scope={{ teamId: dialog.team.teamId }} refundCase="TEAM_STOP" title={dialog.team.name} names={names} onClose={close} onDone={reload} />
+        <GroupRefundDialog scope={{ teamId: dialog.team.teamId }} refundCase="TEAM_STOP" title={dialog.team.name} onClose={close} onDone={reload} />
       ) : null}
       {dialog?.kind === 'companyEnded' ? (
-        <GroupRefundDialog scope={{ oddId }} refundCase="COMPANY_ENDED" title={cohortName} names={names} onClose={close} onDone={reload} />
+        <GroupRefundDialog scope={{ oddId }} refundCase="COMPANY_ENDED" title={cohortName} onClose={close} onDone={reload} />
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import type { Identity } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
-import { boardCohortOf, type ScaleSizes } from './seed-programs';
+import { boardCohortOf, teamsCohortOf, type ScaleSizes } from './seed-programs';
 import type { ScaleStack } from './stack';
 
 /** One page people wait on: its timings (ms) and whether every answer was right. */
@@ -43,8 +43,6 @@ const BOARD_VIEWS: { page: string; queries: string[] }[] = [
   { page: 'team building board: search and filters', queries: [`page=1&q=${encodeURIComponent('김민')}`, 'page=1&role=DESIGNER&skillLevel=3', 'page=2&q=member4'] },
 ];
 
-const count = (n: number) => n.toLocaleString('en');
-
 /** Spreads the subjects (members, cohorts) over the whole range, not the first few. */
 const SPREAD = 104_729;
 
@@ -69,6 +67,7 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
   const knex = app.knex;
   const accounts = stack.account.app.knex;
   const board = boardCohortOf(sizes);
+  const sprint = teamsCohortOf(sizes);
   const liveNames = async (userIds: number[]) =>
     Number((await accounts('user_account').whereIn('user_id', [...new Set(userIds)]).whereNull('withdrawn_at').count({ n: '*' }))[0]!.n);
   const ask = async (asked: Asked) => {
@@ -190,6 +189,21 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
     },
   });
 
+  /**
+   * Why the running sprint's teams as a team page answers them (`teams`, their `members`) are not the stored ones:
+   * the teams in order, each one's members, and a name for exactly the members whose account has one; null if right.
+   */
+  const teamsWrong = async (teams: Row[], members: Row[]): Promise<string | null> => {
+    const stored: Row[] = await knex('team as t').join('team_member as m', 'm.team_id', 't.team_id').join('application as a', 'a.join_id', 'm.join_id')
+      .where('t.odd_id', sprint).orderBy([{ column: 't.team_id' }, { column: 'm.join_id' }]).select('t.team_id', 'm.join_id', 'a.user_id');
+    const seats = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.team_id, r.join_id]));
+    const answered = teams.flatMap((t) => t.members.map((m: Row) => ({ team_id: t.teamId, join_id: m.joinId })));
+    if (seats(answered) !== seats(stored)) return `${teams.length} teams of ${members.length} members answered, ${stored.length} members stored`;
+    const named = members.filter((m) => m.name !== null).length;
+    const withName = await liveNames(stored.map((r) => r.user_id as number));
+    return named === withName ? null : `${named} members named, ${withName} with a name`;
+  };
+
   const applicantList = (oddId: number, filter: string): Asked => ({
     method: 'GET', url: `/api/admin/cohorts/${oddId}/applicants${filter ? `?${filter}` : ''}`, who: OPERATOR,
     async check(body) {
@@ -251,16 +265,33 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
       make: (i: number) => boardView(queries[i % queries.length]!),
     })),
     {
-      page: `the ${count(sizes.boardApplicants)}-applicant board at once (no paging)`,
-      request: 'GET /api/admin/cohorts/{oddId}/board',
+      page: 'team health: every team of a running sprint',
+      request: 'GET /api/admin/cohorts/{oddId}/team-health',
       make: () => ({
-        method: 'GET', url: `/api/admin/cohorts/${board}/board`, who: OPERATOR,
+        method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health`, who: OPERATOR,
         async check(body) {
-          const onBoard: Row[] = [...(body.teams ?? []).flatMap((t: Row) => t.members), ...(body.waitlist ?? [])];
-          if (onBoard.length !== sizes.boardApplicants) return { wrong: `${onBoard.length} on the board, ${sizes.boardApplicants} applied`, rows: onBoard.length };
-          const named = onBoard.filter((m) => m.name !== null).length;
-          const expected = await liveNames(await knex('application').where({ odd_id: board }).pluck('user_id'));
-          return { wrong: named === expected ? null : `${named} named on the board, ${expected} members with a name`, rows: onBoard.length };
+          const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
+          const wrongTeams = await teamsWrong(body.teams ?? [], members);
+          if (wrongTeams) return { wrong: `team health: ${wrongTeams}`, rows: members.length };
+          const checkins = Number((await knex('checkin').whereIn('join_id', members.map((m) => m.joinId)).where('day', '<=', body.day).count({ n: '*' }))[0]!.n);
+          const misses = Number((await knex('checkin_miss').whereIn('join_id', members.map((m) => m.joinId)).count({ n: '*' }))[0]!.n);
+          const counted = [members.reduce((sum, m) => sum + m.checkins, 0), members.reduce((sum, m) => sum + m.misses, 0)];
+          return { wrong: counted[0] === checkins && counted[1] === misses ? null : `team health: ${counted.join(' check-ins, ')} misses answered, ${checkins}, ${misses} stored`, rows: members.length };
+        },
+      }),
+    },
+    {
+      page: 'judging: every team of a running sprint',
+      request: 'GET /api/admin/cohorts/{oddId}/judging',
+      make: () => ({
+        method: 'GET', url: `/api/admin/cohorts/${sprint}/judging`, who: OPERATOR,
+        async check(body) {
+          const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
+          const wrongTeams = await teamsWrong(body.teams ?? [], members);
+          if (wrongTeams) return { wrong: `judging: ${wrongTeams}`, rows: members.length };
+          const submissions = Number((await knex('team_submission as s').join('team as t', 't.team_id', 's.team_id').where('t.odd_id', sprint).count({ n: '*' }))[0]!.n);
+          const answered = (body.teams as Row[]).filter((t) => t.submission !== null).length;
+          return { wrong: answered === submissions ? null : `judging: ${answered} submissions answered, ${submissions} stored`, rows: members.length };
         },
       }),
     },

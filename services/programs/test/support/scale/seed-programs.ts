@@ -7,13 +7,20 @@ export interface ScaleSizes {
   members: number;
   applications: number;
   cohorts: number;
-  /** Applicants of the one cohort in team building whose board the operator loads. */
+  /**
+   * Applicants of the one cohort in team building whose board the operator loads, and of the one running sprint whose
+   * published teams the team pages (health, judging) show.
+   */
   boardApplicants: number;
   auditEntries: number;
 }
 
 /** The bench's cohort in team building: its oddId is the last one. */
 export const boardCohortOf = (sizes: ScaleSizes) => sizes.cohorts;
+/** The bench's running sprint with published teams: the one before. */
+export const teamsCohortOf = (sizes: ScaleSizes) => sizes.cohorts - 1;
+/** Members per published team of the running sprint (the sprint's largest team is 4). */
+const TEAM_SIZE = 4;
 
 /** Days of history the regular cohorts cover (eight years), and how far ahead the newest one starts. */
 const HISTORY_DAYS = 2920;
@@ -43,18 +50,20 @@ const WEIGHT = (c: string) => `(0.25 + 1.5 * ((${c} * 0.6180339887) - floor(${c}
  * Cohorts, applications (with their copies of who their members are: the names seed-members gives them and the
  * check-up seed-skills gives them), their history, payments, refunds (ledger entitlements and movements), payment
  * events and operators' audit entries in the programs schema, all generated in SQL (generate_series). Products and their
- * refund rules are the service's reference data. Cohorts 1..cohorts-1 run every few days over eight years (the
+ * refund rules are the service's reference data. Cohorts 1..cohorts-2 run every few days over eight years (the
  * newest still recruit), four products in a fixed mix; cohort `cohorts` is a 14-week team project in team building
- * with `boardApplicants` reserved applications. The others share the rest of the applications, 0.25 to 1.75 times
- * the mean each. States follow each cohort's phase (past: mostly completed, some cancelled, refunded, dropped;
- * running: assigned or paid; open: drafts, submitted, reserved or paid).
+ * with `boardApplicants` reserved applications, and cohort `cohorts-1` a 10-day sprint on its sixth day with as many
+ * applications, its teams published (teams of TEAM_SIZE, daily check-ins and misses, half the teams' submissions). The
+ * others share the rest of the applications, 0.25 to 1.75 times the mean each. States follow each cohort's phase
+ * (past: mostly completed, some cancelled, refunded, dropped; running: assigned or paid; open: drafts, submitted,
+ * reserved or paid).
  */
 export async function seedPrograms(knex: Knex, sizes: ScaleSizes, log: (line: string) => void = () => {}): Promise<void> {
   await bulkLoad(knex, PROGRAMS_TABLES, (load) => generatePrograms(knex, load, sizes, log));
 }
 
 /** The tables the generator fills. */
-const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log'];
+const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log', 'team', 'team_member', 'checkin', 'checkin_miss', 'team_submission'];
 
 async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log: (line: string) => void): Promise<void> {
   let mark = performance.now();
@@ -63,9 +72,10 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
     mark = performance.now();
   };
   const { members, applications, cohorts, boardApplicants, auditEntries } = sizes;
-  const regular = cohorts - 1;
-  const rest = applications - boardApplicants;
-  if (regular < 1 || rest < regular) throw new Error(`scale bench: need at least 2 cohorts and ${boardApplicants + regular} applications`);
+  const regular = cohorts - 2;
+  const teamsCohort = cohorts - 1;
+  const rest = applications - 2 * boardApplicants;
+  if (regular < 1 || rest < regular) throw new Error(`scale bench: need at least 3 cohorts and ${2 * boardApplicants + regular} applications`);
   if (boardApplicants > members) throw new Error('scale bench: the board cohort needs at least as many members as applicants');
   const stride = memberStride(members);
   const spacing = HISTORY_DAYS / regular;
@@ -82,6 +92,11 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
     from (select c, case when c % 20 < 6 then 1 when c % 20 < 14 then 2 when c % 20 < 17 then 3 else 4 end as p,
             (current_date + ${NEWEST_START_IN_DAYS} - round((${regular} - c) * ${spacing})::int) as s
           from generate_series(1, ${regular}) as c) as planned`);
+  // The running sprint: started five days ago (its teams were published before), ends in four days.
+  await knex.raw(`
+    insert into cohort (odd_id, product_id, name, recruit_start, recruit_end, team_building_announce_date, kickoff_date, start_date, end_date)
+    values (${teamsCohort}, 2, '10일 팀 스프린트 진행 중인 기수', now() - interval '35 days', now() - interval '12 days',
+      current_date - 8, null, current_date - 5, current_date + 4)`);
   // The board's cohort: recruiting closed yesterday, the teams are announced in five days.
   await knex.raw(`
     insert into cohort (odd_id, product_id, name, recruit_start, recruit_end, team_building_announce_date, kickoff_date, start_date, end_date)
@@ -94,10 +109,11 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
     create table scale_plan as
     with weighted as (
       select c.odd_id, ${WEIGHT('c.odd_id')} as w, sum(${WEIGHT('c.odd_id')}) over (order by c.odd_id) as upto, sum(${WEIGHT('c.odd_id')}) over () as total
-      from cohort c where c.odd_id < ${cohorts}
+      from cohort c where c.odd_id < ${teamsCohort}
     ), ranges as (
       select odd_id, floor(${rest} * (upto - w) / total)::bigint as first_n, floor(${rest} * upto / total)::bigint as next_n from weighted
-      union all select ${cohorts}, ${rest}, ${applications}
+      union all select ${teamsCohort}, ${rest}, ${rest + boardApplicants}
+      union all select ${cohorts}, ${rest + boardApplicants}, ${applications}
     )
     select r.odd_id, r.first_n, r.next_n - r.first_n as size, c.product_id, p.fee_krw, p.charge_policy, c.recruit_start,
       least(c.recruit_end, now() - interval '1 hour') as last_at,
@@ -209,6 +225,9 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
     ) events where join_id > ${from} and join_id <= ${to} order by join_id, step`));
   done('refunds, payment events');
 
+  await generateTeams(load, teamsCohort);
+  done('published teams, check-ins, submissions');
+
   // Operators' actions over the years, newest last (audit_id order is time order).
   await load.run((trx) => trx.raw(`
     insert into audit_log (audit_id, actor_user_id, action, target_type, target_id, odd_id, before, after, created_at)
@@ -222,4 +241,48 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
   log('    (indexes are built next)');
   await knex.raw(`select setval(pg_get_serial_sequence('audit_log', 'audit_id'), ${auditEntries})`);
   await knex.raw('drop table scale_plan');
+}
+
+/**
+ * The running sprint's published teams: its members who were placed (assigned, and those dropped since) in teams of
+ * TEAM_SIZE in application order; check-ins on nine days in ten of each member's days up to today (today's by half of
+ * them: it is open until 22:00), a dropped member's only on the first two days; a miss for each earlier day without a
+ * check-in; a submission for every other team.
+ */
+async function generateTeams(load: Loader, oddId: number): Promise<void> {
+  await load.run(async (trx) => {
+    await trx.raw(`
+      create temporary table scale_seat on commit drop as
+      select join_id, user_id, status, ((row_number() over (order by join_id) - 1) / ${TEAM_SIZE})::int + 1 as n
+      from application where odd_id = ${oddId} and status in ('ASSIGNED', 'DROPPED')`);
+    await trx.raw(`
+      insert into team (odd_id, team_key, name, created_at)
+      select ${oddId}, 'T' || n, n || '팀', now() - interval '8 days' from (select distinct n from scale_seat) s order by n`);
+    await trx.raw(`
+      insert into team_member (join_id, team_id, explanation, joined_at)
+      select s.join_id, t.team_id, '팀 빌딩으로 배정되었어요.', t.created_at from scale_seat s join team t on t.odd_id = ${oddId} and t.team_key = 'T' || s.n
+      order by s.join_id`);
+    await trx.raw(`
+      insert into checkin (join_id, day, checked_at)
+      select s.join_id, d.day, (d.day + time '09:00') at time zone 'Asia/Seoul'
+      from scale_seat s cross join cohort c
+        cross join lateral (select g::date as day from generate_series(c.start_date, current_date, interval '1 day') as g) d
+      where c.odd_id = ${oddId}
+        and (hashint8(s.join_id * 37 + (d.day - c.start_date)) & 2147483647) % 10 <> 0
+        and (d.day < current_date or s.join_id % 2 = 0)
+        and (s.status = 'ASSIGNED' or d.day < c.start_date + 2)
+      order by s.join_id, d.day`);
+    await trx.raw(`
+      insert into checkin_miss (join_id, day)
+      select s.join_id, g::date
+      from scale_seat s cross join cohort c cross join generate_series(c.start_date, current_date - 1, interval '1 day') as g
+      where c.odd_id = ${oddId} and (s.status = 'ASSIGNED' or g::date < c.start_date + 4)
+        and not exists (select 1 from checkin x where x.join_id = s.join_id and x.day = g::date)
+      order by s.join_id, g::date`);
+    await trx.raw(`
+      insert into team_submission (team_id, project_name, description, repository_url, demo_url, images, submitted_by, updated_at)
+      select t.team_id, t.name || ' 프로젝트', '동네 가게 예약을 한 화면에서 끝내는 서비스예요.', 'https://github.com/example/team-' || t.team_id, null, '[]',
+        (select s.user_id from scale_seat s where 'T' || s.n = t.team_key order by s.join_id limit 1), now() - interval '1 hour'
+      from team t where t.odd_id = ${oddId} and substr(t.team_key, 2)::int % 2 = 0`);
+  });
 }
