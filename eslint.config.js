@@ -242,6 +242,26 @@ export default tseslint.config(
     },
   },
   {
+    // The same rule for the programs service's domain (the payment core, the wizard, the state machine, the
+    // erasure): they decide, and read and write through the repositories. They hold their transactions and
+    // row locks themselves, so they may open a transaction (`knex.transaction`) and hand it, or the connection,
+    // to a repository function; calling a connection (`trx('payment')`, `deps.knex('refund')`) or its query
+    // API (`knex.raw`, `trx.fn.now()`) is a query. Type imports of knex stay allowed (Knex.Transaction).
+    files: ['services/programs/src/{payments,applications}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).' }] }],
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name=/^(knex|trx|db)$/]",
+          "CallExpression[callee.property.name=/^(knex|trx|db)$/]",
+          "MemberExpression[object.name=/^(knex|trx|db)$/][property.name!=/^(transaction|executionPromise)$/]",
+          "MemberExpression[object.property.name=/^(knex|trx|db)$/][property.name!=/^(transaction|executionPromise)$/]",
+        ].map((selector) => ({ selector, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/) and pass it the transaction.' })),
+      ],
+    },
+  },
+  {
     // No import cycles anywhere (a cycle hides an ordering bug and defeats lazy chunks). Type-only imports
     // count too: they still tie the modules' designs together.
     files: ['**/*.{ts,tsx,js,mjs}'],

@@ -23,26 +23,14 @@ import {
   type WizardStep,
 } from '@sq/contracts/api/applications';
 import { cohortStatus, lastDayOf } from '../schedule';
-import { boundaryOf, toDates, toRefundRule } from '../repositories/product-repository';
-import { chargedPayment, ledgerLine } from '../payments/ledger';
+import { boundaryOf, refundRulesOf, toDates, toRefundRule } from '../repositories/product-repository';
+import { historyOf } from '../repositories/application-lifecycle-repository';
+import { chargedPayment, paymentEventsOf } from '../repositories/payment-repository';
+import { unresolvedDeadline } from '../repositories/charge-deadline-repository';
+import { ledgerLine } from '../payments/ledger';
 
-/** One application with its cohort and product, as every view and rule reads it. Dates leave PostgreSQL as text. */
-export function contextQuery(knex: Knex | Knex.Transaction) {
-  return knex('application as a')
-    .join('cohort as c', 'c.odd_id', 'a.odd_id')
-    .join('product as p', 'p.product_id', 'c.product_id')
-    .select(
-      'a.*',
-      'c.name as cohort_name', 'c.recruit_start', 'c.recruit_end', 'c.cancelled_at', 'c.capacity', 'c.product_id',
-      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
-      'p.slug', 'p.name as product_name', 'p.kind', 'p.fee_krw as product_fee_krw', 'p.charge_policy', 'p.max_friends',
-      'p.min_experience_months', 'p.planner_seats', 'p.designer_seats', 'p.developer_seats', 'p.min_team_size',
-    );
-}
-
-export async function loadContext(knex: Knex | Knex.Transaction, joinId: number): Promise<Row | undefined> {
-  return contextQuery(knex).where('a.join_id', joinId).first();
-}
+// The application's context (with its cohort and product) is read here by the operators' code and the tests too.
+export { loadContext } from '../repositories/application-lifecycle-repository';
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 const feeOf = (row: Row): number => row.fee_krw ?? row.product_fee_krw;
@@ -90,7 +78,7 @@ export function toSummary(row: Row, now: Date): ApplicationSummary {
 }
 
 export async function orderSummary(knex: Knex | Knex.Transaction, row: Row): Promise<OrderSummary> {
-  const rules = await knex('refund_rule').where({ product_id: row.product_id, case_kind: 'INDIVIDUAL' }).orderBy('sort_order');
+  const rules = await refundRulesOf(knex, row.product_id, 'INDIVIDUAL');
   const dates = toDates(row);
   const atPurchase = row.charge_policy === 'AT_PURCHASE';
   const chargeOn = atPurchase ? null : row.team_building_announce_date;
@@ -146,11 +134,11 @@ export function memberCancelBlock(row: Row, now: Date): string | null {
 }
 
 export async function detailOf(knex: Knex, row: Row, now: Date): Promise<ApplicationDetail> {
-  const [history, events, charge, deadline] = await Promise.all([
-    knex('application_history').where({ join_id: row.join_id }).orderBy('history_id'),
-    knex('payment_event').where({ join_id: row.join_id }).orderBy('event_id'),
+  const [history, events, charge, deadlineAt] = await Promise.all([
+    historyOf(knex, row.join_id),
+    paymentEventsOf(knex, row.join_id),
     chargedPayment(knex, row.join_id),
-    knex('charge_deadline').where({ join_id: row.join_id }).whereNull('resolved_at').first('deadline_at'),
+    unresolvedDeadline(knex, row.join_id),
   ]);
   const block = memberCancelBlock(row, now);
   // What cancelling now would give back, from the ledger (earlier refunds count toward it).
@@ -189,8 +177,8 @@ export async function detailOf(knex: Knex, row: Row, now: Date): Promise<Applica
     cancel: { allowed: block === null, reason: block, refundKrw: refundable?.refundKrw ?? 0 },
     // A declined team charge: another card may be registered until the deadline (routes/my-applications.ts).
     cardUpdate: {
-      open: row.status === 'PAYMENT_FAILED' && Boolean(deadline) && new Date(deadline.deadline_at).getTime() > now.getTime(),
-      deadlineAt: row.status === 'PAYMENT_FAILED' ? iso(deadline?.deadline_at) : null,
+      open: row.status === 'PAYMENT_FAILED' && deadlineAt !== null && deadlineAt.getTime() > now.getTime(),
+      deadlineAt: row.status === 'PAYMENT_FAILED' ? iso(deadlineAt) : null,
     },
   };
 }

@@ -1,6 +1,19 @@
 import type { Knex } from 'knex';
 import type { JobQueue } from '../jobs/queue';
 import { MEMBER_CANCEL_REASON } from '../payments/cancel';
+import {
+  applicationsNamingCard,
+  eraseApplications,
+  eraseMatcherTexts,
+  keepOnlyTheFact,
+  lockBoardExplanations,
+  lockForErasure,
+  seatsMentioning,
+  setBoardExplanations,
+  setFriendCareerCards,
+  setSeatExplanation,
+} from '../repositories/personal-data-repository';
+import { applicationsHoldingKeys, applicationsWithSupersededKeys } from '../repositories/billing-key-repository';
 
 /**
  * What stands for a withdrawn member's former nickname in other members' placement texts: `{nickname}님`
@@ -65,59 +78,32 @@ export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: Job
   const nickname = names.nickname || null;
   return knex.transaction(async (trx) => {
     // Other members' applications that name the member's career card as a friend's (read unlocked, locked below).
-    const friendIds = `answers->'aside'->'friendCareerCardIds'`;
-    const namingTheCard: number[] = careerCardId
-      ? await trx('application').whereNot({ user_id: userId })
-        .whereRaw(`jsonb_typeof(${friendIds}) = 'array' and exists (select 1 from jsonb_array_elements_text(${friendIds}) f where lower(f) = lower(?))`, [careerCardId])
-        .pluck('join_id')
-      : [];
+    const namingTheCard = careerCardId ? await applicationsNamingCard(trx, userId, careerCardId) : [];
     // Locked in join order, like every other writer of an application: a concurrent change waits, then sees the erasure.
-    const locked: { join_id: number; odd_id: number; user_id: number; personal_data_erased_at: Date | null; answers: unknown; friend_user_ids: number[] }[] = await trx('application')
-      .where((q) => q.where({ user_id: userId }).orWhereIn('join_id', namingTheCard))
-      .orderBy('join_id')
-      .forUpdate()
-      .select('join_id', 'odd_id', 'user_id', 'personal_data_erased_at', 'answers', 'friend_user_ids');
+    const locked = await lockForErasure(trx, userId, namingTheCard);
     for (const row of locked) {
       const listed = (row.answers as { aside?: { friendCareerCardIds?: unknown } } | null)?.aside?.friendCareerCardIds;
       if (row.user_id === userId || !careerCardId || !Array.isArray(listed)) continue;
       const kept = listed.filter((id) => typeof id !== 'string' || id.toLowerCase() !== careerCardId.toLowerCase());
       if (kept.length === listed.length) continue;
-      await trx('application').where({ join_id: row.join_id }).update({ answers: trx.raw(`jsonb_set(answers, '{aside,friendCareerCardIds}', ?::jsonb)`, [JSON.stringify(kept)]) });
+      await setFriendCareerCards(trx, row.join_id, kept);
     }
     const rows = locked.filter((r) => r.user_id === userId);
     if (!rows.length) return { applications: 0, erased: 0 };
     const joinIds = rows.map((r) => r.join_id);
     const holding = rows.filter((r) => r.personal_data_erased_at === null || Object.keys((r.answers ?? {}) as object).length > 0 || (r.friend_user_ids ?? []).length > 0);
 
-    await trx('application').whereIn('join_id', joinIds).update({
-      answers: JSON.stringify({}),
-      friend_user_ids: trx.raw(`'{}'::integer[]`),
-      // The copies of who they were (migration 201): never copied again once erased.
-      member_name: null,
-      member_nickname: null,
-      member_career_card_id: null,
-      member_search: null,
-      skill_level: null,
-      skill_score: null,
-      personal_data_erased_at: trx.raw('coalesce(personal_data_erased_at, ?)', [now]),
-    });
-    const ownWords = `${MEMBER_CANCEL_REASON}: %`;
-    await trx('application_history').whereIn('join_id', joinIds).where({ actor: 'MEMBER' }).where('reason', 'like', ownWords).update({ reason: MEMBER_CANCEL_REASON });
-    await trx('refund').whereIn('join_id', joinIds).where({ actor: 'MEMBER' }).where('reason', 'like', ownWords).update({ reason: MEMBER_CANCEL_REASON });
-    await trx('payment_event').whereIn('join_id', joinIds).where({ type: 'REFUNDED' }).where('note', 'like', ownWords).update({ note: MEMBER_CANCEL_REASON });
-    await trx('team_member').whereIn('join_id', joinIds).update({ explanation: '' });
+    await eraseApplications(trx, joinIds, now);
+    await keepOnlyTheFact(trx, joinIds, MEMBER_CANCEL_REASON);
     const oddIds = [...new Set(rows.map((r) => r.odd_id))];
-    await trx('team_board').whereIn('odd_id', oddIds).update({ explanations: trx.raw('explanations - ?::text[]', [joinIds.map(String)]) });
-    // The matcher's reason for leaving them unplaced names them too.
-    await trx('team_board').whereIn('odd_id', oddIds).update({
-      unplaced: trx.raw(`(select coalesce(jsonb_agg(case when (u->>'joinId')::int = any(?::int[]) then u || '{"explanation": ""}'::jsonb else u end order by n), '[]'::jsonb) from jsonb_array_elements(unplaced) with ordinality as e(u, n))`, [joinIds]),
-    });
+    // Their seats' and boards' texts, and the matcher's reason for leaving them unplaced: they name them.
+    await eraseMatcherTexts(trx, joinIds, oddIds);
     if (nickname) await renameInTeammatesTexts(trx, oddIds, nickname);
     // A withdrawn member's keys can charge nothing any more: each application holding one (current or
     // superseded) gets a release job, sent only if the erasure commits (payments/reservations.ts keyReleasable).
     if (jobs) {
-      const holdingKeys: number[] = await trx('application').whereIn('join_id', joinIds).whereNotNull('billing_key').whereNull('billing_key_released_at').pluck('join_id');
-      const superseded: number[] = await trx('superseded_billing_key').whereIn('join_id', joinIds).whereNull('released_at').distinct('join_id').pluck('join_id');
+      const holdingKeys = await applicationsHoldingKeys(trx, joinIds);
+      const superseded = await applicationsWithSupersededKeys(trx, { among: joinIds });
       for (const joinId of new Set([...holdingKeys, ...superseded])) await jobs.sendIn(trx, 'reservation-release', { joinId });
     }
     return { applications: rows.length, erased: holding.length };
@@ -126,18 +112,12 @@ export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: Job
 
 /** `{nickname}님` -> `탈퇴한 회원님` in the placement texts of the cohorts' seats and boards (only rows that change). */
 async function renameInTeammatesTexts(trx: Knex.Transaction, oddIds: number[], nickname: string): Promise<void> {
-  const seats: { join_id: number; explanation: string }[] = await trx('team_member as m').join('team as t', 't.team_id', 'm.team_id')
-    .whereIn('t.odd_id', oddIds).whereRaw('strpos(m.explanation, ?) > 0', [nickname]).select('m.join_id', 'm.explanation');
-  for (const seat of seats) {
+  for (const seat of await seatsMentioning(trx, oddIds, nickname)) {
     const text = withoutNickname(seat.explanation, nickname);
-    // The column holds 500 characters; the replacement may be longer than the nickname.
-    if (text !== seat.explanation) await trx('team_member').where({ join_id: seat.join_id }).update({ explanation: text.slice(0, 500) });
+    if (text !== seat.explanation) await setSeatExplanation(trx, seat.join_id, text);
   }
-  const boards: { odd_id: number; explanations: Record<string, string> }[] = await trx('team_board').whereIn('odd_id', oddIds).orderBy('odd_id').forUpdate().select('odd_id', 'explanations');
-  for (const board of boards) {
+  for (const board of await lockBoardExplanations(trx, oddIds)) {
     const explanations = Object.fromEntries(Object.entries(board.explanations ?? {}).map(([joinId, text]) => [joinId, typeof text === 'string' ? withoutNickname(text, nickname) : text]));
-    if (JSON.stringify(explanations) !== JSON.stringify(board.explanations)) {
-      await trx('team_board').where({ odd_id: board.odd_id }).update({ explanations: JSON.stringify(explanations) });
-    }
+    if (JSON.stringify(explanations) !== JSON.stringify(board.explanations)) await setBoardExplanations(trx, board.odd_id, explanations);
   }
 }

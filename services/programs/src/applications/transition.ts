@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
-import { APPLICATION_STATE_NAMES, canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
+import { APPLICATION_STATE_NAMES, canTransition, type ApplicationActor, type ApplicationState, type PaymentEventType } from '@sq/contracts/api/applications';
 import { conflict, notFound } from '@sq/service-kit';
+import { addHistory, lockApplicationRow, writeState } from '../repositories/application-lifecycle-repository';
+import { addPaymentEvent } from '../repositories/payment-repository';
 
 export interface TransitionInput {
   joinId: number;
@@ -23,7 +25,7 @@ export interface TransitionResult {
 
 /** `FOR UPDATE` on one application: concurrent changes of the same application queue behind each other. */
 export async function lockApplication(trx: Knex.Transaction, joinId: number): Promise<Row> {
-  const row = await trx('application').where({ join_id: joinId }).forUpdate().first();
+  const row = await lockApplicationRow(trx, joinId);
   if (!row) throw notFound(MESSAGES.applyNotFound);
   return row;
 }
@@ -41,35 +43,23 @@ export async function transition(trx: Knex.Transaction, input: TransitionInput):
   const row = await lockApplication(trx, input.joinId);
   const from = row.status as ApplicationState;
   if (!canTransition(from, input.to)) throw conflict(illegalTransitionMessage(from, input.to));
-  const [application] = await trx('application')
-    .where({ join_id: input.joinId })
-    .update({ ...input.changes, status: input.to, updated_at: trx.fn.now() })
-    .returning('*');
-  const [history] = await trx('application_history')
-    .insert({
-      join_id: input.joinId,
-      from_status: from,
-      to_status: input.to,
-      actor: input.actor,
-      actor_user_id: input.actorUserId ?? null,
-      reason: input.reason?.slice(0, 500) ?? null,
-    })
-    .returning('history_id');
-  return { from, to: input.to, historyId: Number(history.history_id), application };
+  const application = await writeState(trx, input.joinId, input.to, input.changes);
+  const historyId = await addHistory(trx, { joinId: input.joinId, from, to: input.to, actor: input.actor, actorUserId: input.actorUserId, reason: input.reason });
+  return { from, to: input.to, historyId, application };
 }
 
 /** The first history row of a new application (no `from`). */
 export async function recordCreation(trx: Knex.Transaction | Knex, joinId: number, actorUserId: number): Promise<void> {
-  await trx('application_history').insert({ join_id: joinId, from_status: null, to_status: 'DRAFT', actor: 'MEMBER', actor_user_id: actorUserId, reason: null });
+  await addHistory(trx, { joinId, from: null, to: 'DRAFT', actor: 'MEMBER', actorUserId, reason: null });
 }
 
 /** A line of the payment timeline, written in the same transaction as the change it records. */
 export async function recordPaymentEvent(
   trx: Knex.Transaction,
   joinId: number,
-  type: 'RESERVED' | 'RELEASED' | 'CHARGED' | 'CHARGE_FAILED' | 'ISSUE_FAILED' | 'REFUNDED',
+  type: PaymentEventType,
   amountKrw: number,
   note: string | null = null,
 ): Promise<void> {
-  await trx('payment_event').insert({ join_id: joinId, type, amount_krw: amountKrw, note: note?.slice(0, 500) ?? null });
+  await addPaymentEvent(trx, joinId, type, amountKrw, note);
 }

@@ -3,9 +3,7 @@ import type { Knex } from 'knex';
 import * as z from 'zod/mini';
 import { MESSAGES } from '@sq/contracts';
 import {
-  APPLICANT_STATES,
   EDITABLE_STATES,
-  LIVE_STATES,
   STEP_SCHEMAS,
   answerStepsOf,
   applyPaths,
@@ -17,25 +15,19 @@ import {
 } from '@sq/contracts/api/applications';
 import { ApiError, badRequest, conflict, notFound, type Row } from '@sq/service-kit';
 import { cohortStatus } from '../schedule';
-import { toDates } from '../repositories/product-repository';
-import { contextQuery, loadContext } from './application-view';
+import { cohortToApply, toDates } from '../repositories/product-repository';
+import { applicantCount, insertDraft, liveApplication, loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
+import { recordCardPageAttempt } from '../repositories/billing-key-repository';
 import { lockApplication, recordCreation, transition } from './transition';
 import { issueIdOf, memberCustomerId } from '../payments/deps';
-import { recordCardPageAttempt, supersedeBillingKey } from '../payments/reservations';
+import { supersedeBillingKey } from '../payments/reservations';
 import type { CareercardClient } from '../friends/careercard-client';
 
 const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
 
 /** A cohort of a visible product with what the wizard checks, or 404 in Korean. */
 export async function cohortForApply(knex: Knex, oddId: number): Promise<Row> {
-  const cohort = await knex('cohort as c')
-    .join('product as p', 'p.product_id', 'c.product_id')
-    .where({ 'c.odd_id': oddId, 'p.is_visible': true })
-    .select(
-      'c.*', 'p.kind', 'p.slug', 'p.fee_krw', 'p.charge_policy',
-      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
-    )
-    .first();
+  const cohort = await cohortToApply(knex, oddId);
   if (!cohort) throw notFound(MESSAGES.applyCohortNotFound);
   return cohort;
 }
@@ -45,16 +37,8 @@ export async function closedReason(knex: Knex, cohort: Row, now: Date): Promise<
   const status = cohortStatus(toDates(cohort), now);
   if (status === 'CANCELLED') return MESSAGES.applyCohortCancelled;
   if (status !== 'RECRUITING') return MESSAGES.applyCohortNotRecruiting;
-  if (cohort.capacity !== null) {
-    const [count] = await knex('application').where({ odd_id: cohort.odd_id }).whereIn('status', APPLICANT_STATES).count({ n: '*' });
-    if (Number(count?.n ?? 0) >= cohort.capacity) return MESSAGES.applyCohortFull;
-  }
+  if (cohort.capacity !== null && (await applicantCount(knex, cohort.odd_id)) >= cohort.capacity) return MESSAGES.applyCohortFull;
   return null;
-}
-
-/** The member's live application to a cohort (with its context), if any. */
-export async function liveApplication(knex: Knex | Knex.Transaction, userId: number, oddId: number): Promise<Row | undefined> {
-  return contextQuery(knex).where({ 'a.user_id': userId, 'a.odd_id': oddId }).whereIn('a.status', LIVE_STATES).first();
 }
 
 /** The duplicate check: the member's live application to the cohort (if any), and why a new one cannot start now (null: it can). */
@@ -85,14 +69,8 @@ export async function startDraft(app: FastifyInstance, userId: number, oddId: nu
   const closed = await closedReason(knex, cohort, now);
   if (closed) throw conflict(closed);
   if (existing) return { row: existing, created: false };
-  const states = LIVE_STATES.map((s) => `'${s}'`).join(', ');
   const inserted = await knex.transaction(async (trx) => {
-    const result = await trx.raw(
-      `insert into application (odd_id, user_id, status, fee_krw, current_step) values (?, ?, 'DRAFT', ?, 'required')
-       on conflict (odd_id, user_id) where status in (${states}) do nothing returning join_id`,
-      [oddId, userId, cohort.fee_krw],
-    );
-    const joinId = result.rows[0]?.join_id as number | undefined;
+    const joinId = await insertDraft(trx, { oddId, userId, feeKrw: cohort.fee_krw });
     if (joinId) {
       await recordCreation(trx, joinId, userId);
       // Its copy of who the member is (the operators' list searches it) is due from the start.
@@ -191,7 +169,7 @@ export async function saveStep(app: FastifyInstance, careercard: CareercardClien
       if (next.product?.kind === 'TEAM_PROJECT' && next.product.roleQuestions.role !== changes.role) delete next.product;
     }
     const upcoming = steps.find((s) => next[s] === undefined) ?? 'book';
-    await trx('application').where({ join_id: row.join_id }).update({ ...changes, answers: JSON.stringify(next), current_step: upcoming, updated_at: trx.fn.now() });
+    await updateApplication(trx, row.join_id, { ...changes, answers: JSON.stringify(next), current_step: upcoming }, { touch: true });
   });
   return (await loadContext(app.knex, row.join_id))!;
 }
@@ -223,7 +201,7 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
     }
     await recordCardPageAttempt(trx, row.join_id, columns.issue_id, 'APPLY');
     if (locked.status === 'SUBMITTED') {
-      await trx('application').where({ join_id: row.join_id }).update({ ...columns, updated_at: trx.fn.now() });
+      await updateApplication(trx, row.join_id, columns, { touch: true });
     } else {
       await transition(trx, {
         joinId: row.join_id,

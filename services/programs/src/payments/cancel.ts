@@ -1,9 +1,11 @@
 import { MESSAGES } from '@sq/contracts';
 import { conflict, notFound } from '@sq/service-kit';
-import { loadContext, memberCancelBlock } from '../applications/application-view';
+import { memberCancelBlock } from '../applications/application-view';
 import { transition } from '../applications/transition';
+import { loadContext, lockApplicationRow } from '../repositories/application-lifecycle-repository';
+import { chargedPayment, pendingCharge } from '../repositories/payment-repository';
 import { executeRefund } from './refunds';
-import { chargedPayment, planRefund } from './ledger';
+import { planRefund } from './ledger';
 import { releaseBillingKey } from './reservations';
 import { queueMail, type PaymentDeps } from './deps';
 
@@ -25,12 +27,12 @@ export async function cancelByMember(deps: PaymentDeps, userId: number, joinId: 
   const now = deps.clock();
   const text = memberCancelReason(reason);
   const decided = await deps.knex.transaction(async (trx) => {
-    const locked = await trx('application').where({ join_id: joinId }).forUpdate().first('user_id');
+    const locked = await lockApplicationRow(trx, joinId);
     const row = locked ? await loadContext(trx, joinId) : undefined;
     if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
     const block = memberCancelBlock(row, now);
     if (block) throw conflict(block);
-    if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
+    if (await pendingCharge(trx, joinId)) throw conflict(MESSAGES.paymentInProgress);
     if (await chargedPayment(trx, joinId)) {
       const planned = await planRefund(deps, trx, row, { refundCase: 'INDIVIDUAL', actor: 'MEMBER', actorUserId: userId, reason: text, target: 'AUTO' }, now);
       // Cancelled already (the refund may still be on its way): the same cancel again changes nothing.

@@ -3,14 +3,25 @@ import { canTransition, type ApplicationState } from '@sq/contracts/api/applicat
 import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
 import type { Knex } from 'knex';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
-import { loadContext } from '../applications/application-view';
+import { loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
+import { chargeTermsOf } from '../repositories/product-repository';
+import {
+  CHARGED_PAYMENT_STATUSES,
+  chargedPayment,
+  findPayment,
+  insertCharge,
+  lockPayment,
+  markPaymentFailed,
+  markPaymentPaid,
+  otherChargedPayment,
+  pendingCharge,
+  restartCharge,
+} from '../repositories/payment-repository';
 import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
 import { countOnCommit, customerIdOfApplication, queueMail, type PaymentDeps } from './deps';
 
 /** States a reservation may be charged from when the member's team is published (or a failed charge retried). */
 const CHARGEABLE_RESERVED: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED', 'PAYMENT_FAILED'];
-/** Payment states in which the PG took the money (whatever was refunded since). */
-const CHARGED_STATES = ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'];
 
 /**
  * The PG payment id of an application's fee. The fee is one obligation, so every attempt to charge it (the
@@ -53,8 +64,7 @@ function chargePath(app: Row, chargePolicy: string | undefined): ApplicationStat
 }
 
 async function chargePolicyOf(trx: Knex.Transaction | Knex, oddId: number): Promise<string | undefined> {
-  const row = await trx('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId).first('p.charge_policy');
-  return row?.charge_policy as string | undefined;
+  return (await chargeTermsOf(trx, oddId))?.charge_policy;
 }
 
 /**
@@ -65,24 +75,19 @@ async function chargePolicyOf(trx: Knex.Transaction | Knex, oddId: number): Prom
 async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payment: Row } | { done: Row }> {
   return deps.knex.transaction(async (trx) => {
     const app = await lockApplication(trx, joinId);
-    const paid = await trx('payment').where({ join_id: joinId }).whereIn('status', CHARGED_STATES).first();
+    const paid = await chargedPayment(trx, joinId);
     if (paid) return { done: paid };
-    const pending = await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first();
+    const pending = await pendingCharge(trx, joinId);
     if (pending) return { payment: pending };
     if (!app.billing_key || !chargePath(app, await chargePolicyOf(trx, app.odd_id))) throw conflict(MESSAGES.paymentNotStarted);
     const context = await loadContext(trx, joinId);
     const paymentId = obligationPaymentId(joinId);
-    const columns = { billing_key: app.billing_key, amount_krw: app.fee_krw ?? context!.product_fee_krw, currency: 'KRW' };
+    const attempt = { billingKey: app.billing_key, amountKrw: app.fee_krw ?? context!.product_fee_krw, currency: 'KRW' };
     // charge_attempt counts attempts (operators read it); it no longer names the payment id.
-    await trx('application').where({ join_id: joinId }).update({ charge_attempt: Number(app.charge_attempt) + 1 });
-    const earlier = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
+    await updateApplication(trx, joinId, { charge_attempt: Number(app.charge_attempt) + 1 });
+    const earlier = await lockPayment(trx, paymentId);
     // updated_at marks the attempt's start: the repair job leaves an attempt younger than its delay alone.
-    const [payment] = earlier
-      ? await trx('payment')
-        .where({ payment_id: paymentId })
-        .update({ ...columns, status: 'PENDING', failure_reason: null, pg_tx_id: null, paid_at: null, updated_at: trx.fn.now() })
-        .returning('*')
-      : await trx('payment').insert({ payment_id: paymentId, join_id: joinId, ...columns }).returning('*');
+    const payment = earlier ? await restartCharge(trx, paymentId, attempt) : await insertCharge(trx, paymentId, joinId, attempt);
     return { payment };
   });
 }
@@ -103,17 +108,17 @@ export async function settleCharge(
 ): Promise<boolean> {
   return deps.knex.transaction(async (trx) => {
     // The application first, then the payment: the order every charge path locks in (no deadlock).
-    const found = await trx('payment').where({ payment_id: paymentId }).first('join_id');
+    const found = await findPayment(trx, paymentId);
     if (!found) return false;
     const app = await lockApplication(trx, found.join_id);
-    const payment = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
+    const payment = (await lockPayment(trx, paymentId))!;
     const lateSuccess = outcome.status === 'PAID' && payment.status === 'FAILED';
     if (payment.status !== 'PENDING' && !lateSuccess) return false;
     countOnCommit(trx, deps.metrics?.charges, outcome.status.toLowerCase());
     const joinId = payment.join_id as number;
     if (outcome.status === 'PAID') {
-      await trx('payment').where({ payment_id: paymentId }).update({ status: 'PAID', pg_tx_id: outcome.pgTxId, paid_at: outcome.paidAt, failure_reason: null, updated_at: trx.fn.now() });
-      const otherCharge = await trx('payment').where({ join_id: joinId }).whereNot({ payment_id: paymentId }).whereIn('status', CHARGED_STATES).first();
+      await markPaymentPaid(trx, paymentId, { pgTxId: outcome.pgTxId, paidAt: outcome.paidAt });
+      const otherCharge = await otherChargedPayment(trx, joinId, paymentId);
       const path = otherCharge ? null : chargePath(app, await chargePolicyOf(trx, app.odd_id));
       if (!path) {
         await recordPaymentEvent(trx, joinId, 'CHARGED', payment.amount_krw, `${CHARGE_REVERSAL_NOTE} (${paymentId})`);
@@ -131,12 +136,12 @@ export async function settleCharge(
       const to = path.at(-1)!;
       await queueMail(deps, trx, joinId, to === 'PAID' ? 'PAID' : 'CHARGED', done!.historyId, payment.amount_krw);
     } else {
-      await trx('payment').where({ payment_id: paymentId }).update({ status: 'FAILED', failure_reason: outcome.message.slice(0, 500), updated_at: trx.fn.now() });
+      await markPaymentFailed(trx, paymentId, outcome.message);
       await recordPaymentEvent(trx, joinId, 'CHARGE_FAILED', payment.amount_krw, outcome.message);
       const lastFailure = JSON.stringify({ code: 'PG_PROVIDER', message: outcome.message, paymentId });
       if (!canTransition(app.status, 'PAYMENT_FAILED')) {
         // Already PAYMENT_FAILED (an operator's retry failed again): only the reason is new.
-        await trx('application').where({ join_id: joinId }).update({ last_failure: lastFailure, updated_at: trx.fn.now() });
+        await updateApplication(trx, joinId, { last_failure: lastFailure }, { touch: true });
         return true;
       }
       const done = await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
@@ -162,7 +167,7 @@ export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: P
 
 /** What a charge attempt came to, read from our row once it is written. */
 function outcomeOfRow(payment: Row): ChargeOutcome {
-  if (CHARGED_STATES.includes(payment.status)) return { status: 'PAID', paymentId: payment.payment_id };
+  if (CHARGED_PAYMENT_STATUSES.includes(payment.status)) return { status: 'PAID', paymentId: payment.payment_id };
   if (payment.status === 'FAILED') return { status: 'FAILED', paymentId: payment.payment_id, message: payment.failure_reason ?? MESSAGES.paymentCardFailed };
   return { status: 'PENDING', paymentId: payment.payment_id };
 }
@@ -195,7 +200,7 @@ async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgE
       return;
     }
     if (record.status !== 'READY' || Date.now() + pollMs > giveUpAt) {
-      const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
+      const payment = (await findPayment(deps.knex, paymentId))!;
       const settled = await settleFromPg(deps, payment, record, actor);
       if (settled === 'MISMATCH') deps.log.error({ paymentId, pg: record }, 'the PG record does not match our charge; left for operators');
       return;
@@ -214,11 +219,11 @@ async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATO
   const paymentId = payment.payment_id as string;
   const checked = await deps.knex.transaction(async (trx) => {
     const app = await lockApplication(trx, payment.join_id);
-    const row = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
-    if (row.status !== 'PENDING') return { kind: 'SETTLED' as const, row: row as Row };
-    const otherCharge = await trx('payment').where({ join_id: row.join_id }).whereNot({ payment_id: paymentId }).whereIn('status', CHARGED_STATES).first();
-    if (!otherCharge && chargePath(app, await chargePolicyOf(trx, app.odd_id))) return { kind: 'ASK' as const, row: row as Row, app };
-    await trx('payment').where({ payment_id: paymentId }).update({ status: 'FAILED', failure_reason: CHARGE_CLOSED_REASON, updated_at: trx.fn.now() });
+    const row = (await lockPayment(trx, paymentId))!;
+    if (row.status !== 'PENDING') return { kind: 'SETTLED' as const, row };
+    const otherCharge = await otherChargedPayment(trx, row.join_id, paymentId);
+    if (!otherCharge && chargePath(app, await chargePolicyOf(trx, app.odd_id))) return { kind: 'ASK' as const, row, app };
+    await markPaymentFailed(trx, paymentId, CHARGE_CLOSED_REASON);
     deps.log.info({ joinId: row.join_id, paymentId, status: app.status }, 'pending charge closed: the application may no longer be charged');
     return { kind: 'CLOSED' as const };
   });
@@ -239,7 +244,7 @@ async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATO
     if (!(error instanceof PgError || error instanceof PgUnavailableError)) throw error;
     await settleAfterError(deps, paymentId, error, actor);
   }
-  return outcomeOfRow(await deps.knex('payment').where({ payment_id: paymentId }).first());
+  return outcomeOfRow((await findPayment(deps.knex, paymentId))!);
 }
 
 /**
@@ -261,7 +266,7 @@ export async function chargeApplication(deps: PaymentDeps, joinId: number, actor
  * that the application may still be charged (else the payment is closed: CLOSED).
  */
 export async function repairCharge(deps: PaymentDeps, paymentId: string): Promise<string> {
-  const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
+  const payment = await findPayment(deps.knex, paymentId);
   if (!payment) throw notFound();
   if (payment.status !== 'PENDING') return 'UNCHANGED';
   let pgPayment: PgPayment;

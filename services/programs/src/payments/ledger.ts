@@ -4,6 +4,9 @@ import { REFUND_BLOCK_TEXT, type RefundBlock } from '@sq/contracts/api/operators
 import { canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
 import { conflict, type Row } from '@sq/service-kit';
 import { recordPaymentEvent, transition } from '../applications/transition';
+import { findApplication } from '../repositories/application-lifecycle-repository';
+import { chargedPayment } from '../repositories/payment-repository';
+import { activeEntitlements, addEntitlement, addRefund, refundedKrw, refundInFlight, voidEntitlement } from '../repositories/refund-ledger-repository';
 import type { RewardKind } from '../refunds/refund-engine';
 import { quoteFor } from './refund-quote';
 import { queueMail, type PaymentDeps } from './deps';
@@ -59,11 +62,6 @@ export interface LedgerLine {
 
 export const caseKeyOf = (request: Pick<LedgerRequest, 'refundCase' | 'reward'>) => (request.refundCase === 'REWARD' ? `REWARD:${request.reward ?? 'DEFAULT'}` : request.refundCase);
 
-/** The application's charged payment: refunds are taken out of it. */
-export async function chargedPayment(knex: Knex | Knex.Transaction, joinId: number): Promise<Row | undefined> {
-  return knex('payment').where({ join_id: joinId }).whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).orderBy('created_at', 'desc').first();
-}
-
 const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine>): LedgerLine => {
   const block = values.block ?? null;
   return {
@@ -91,16 +89,12 @@ export async function ledgerLine(knex: Knex | Knex.Transaction, context: Row, re
   const joinId = context.join_id as number;
   const payment = await chargedPayment(knex, joinId);
   if (!payment) return line(joinId, request, { block: 'NOT_CHARGED' });
-  const [movements, entitlements] = await Promise.all([
-    knex('refund').where({ payment_id: payment.payment_id }).whereIn('status', ['REQUESTED', 'SUCCEEDED']).sum({ total: 'amount_krw' }).first(),
-    knex('refund_entitlement').where({ join_id: joinId }).whereNull('voided_at').select('case_key', 'entitlement_krw', 'phase'),
-  ]);
-  const refundedKrw = Number(movements?.total ?? 0);
+  const [refunded, entitlements] = await Promise.all([refundedKrw(knex, payment.payment_id), activeEntitlements(knex, joinId)]);
   const paidKrw = Number(payment.amount_krw);
   const key = caseKeyOf(request);
   const applied = entitlements.find((e) => e.case_key === key);
   const largestApplied = Math.max(0, ...entitlements.map((e) => Number(e.entitlement_krw)));
-  const base = { paymentId: payment.payment_id as string, paidKrw, refundedKrw, owedTotalKrw: largestApplied };
+  const base = { paymentId: payment.payment_id as string, paidKrw, refundedKrw: refunded, owedTotalKrw: largestApplied };
   if (applied) return line(joinId, request, { ...base, entitledKrw: Number(applied.entitlement_krw), phase: applied.phase, block: 'CASE_APPLIED' });
   const quote =
     request.amountKrw !== undefined
@@ -109,7 +103,7 @@ export async function ledgerLine(knex: Knex | Knex.Transaction, context: Row, re
         ? { refundKrw: paidKrw, phase: null, refundableUntil: null }
         : await quoteFor(knex, context, { amountKrw: paidKrw, paidAt: payment.paid_at ? new Date(payment.paid_at) : null }, request.refundCase, at, request.reward);
   const owedTotalKrw = Math.max(largestApplied, quote.refundKrw);
-  const refundKrw = Math.max(0, Math.min(owedTotalKrw - refundedKrw, paidKrw - refundedKrw));
+  const refundKrw = Math.max(0, Math.min(owedTotalKrw - refunded, paidKrw - refunded));
   const block: RefundBlock | null = refundKrw > 0 ? null : quote.refundKrw === 0 ? 'NO_ENTITLEMENT' : 'COVERED';
   return line(joinId, request, { ...base, entitledKrw: quote.refundKrw, owedTotalKrw, refundKrw, phase: quote.phase, refundableUntil: quote.refundableUntil, block });
 }
@@ -144,8 +138,8 @@ export async function planRefund(deps: PaymentDeps, trx: Knex.Transaction, conte
   const current = await ledgerLine(trx, context, plan, at);
   if (plan.expectedRefundKrw !== undefined && plan.expectedRefundKrw !== current.refundKrw) throw conflict(MESSAGES.adminRefundChanged);
   if (current.block === 'NOT_CHARGED' || current.block === 'CASE_APPLIED') return { line: current, refund: null };
-  if (current.refundKrw > 0 && (await trx('refund').where({ payment_id: current.paymentId, status: 'REQUESTED' }).first())) throw conflict(MESSAGES.refundInProgress);
-  const app = await trx('application').where({ join_id: joinId }).first();
+  if (current.refundKrw > 0 && (await refundInFlight(trx, current.paymentId!))) throw conflict(MESSAGES.refundInProgress);
+  const app = (await findApplication(trx, joinId))!;
   const target = plan.target === 'AUTO' ? targetOf(current) : null;
   if (target && target !== app.status && !canTransition(app.status, target)) throw conflict(MESSAGES.cancelNotAllowed);
   if (current.entitledKrw === 0) {
@@ -157,35 +151,31 @@ export async function planRefund(deps: PaymentDeps, trx: Knex.Transaction, conte
     }
     return { line: current, refund: null };
   }
-  const [entitlement] = await trx('refund_entitlement')
-    .insert({
-      join_id: joinId,
-      payment_id: current.paymentId,
-      case_key: caseKeyOf(plan),
-      refund_case: plan.refundCase,
-      entitlement_krw: current.entitledKrw,
-      phase: current.phase?.slice(0, 200) ?? null,
-      actor: plan.actor,
-      actor_user_id: plan.actorUserId ?? null,
-      reason: plan.reason.slice(0, 300),
-      created_at: at,
-    })
-    .returning('*');
+  const entitlement = await addEntitlement(trx, {
+    joinId,
+    paymentId: current.paymentId!,
+    caseKey: caseKeyOf(plan),
+    refundCase: plan.refundCase,
+    entitlementKrw: current.entitledKrw,
+    phase: current.phase,
+    actor: plan.actor,
+    actorUserId: plan.actorUserId ?? null,
+    reason: plan.reason,
+    at,
+  });
   // Covered by what was refunded before: the case is applied (it will not be again), nothing moves.
   if (current.refundKrw === 0) return { line: current, refund: null };
-  const [refund] = await trx('refund')
-    .insert({
-      payment_id: current.paymentId,
-      join_id: joinId,
-      entitlement_id: entitlement.entitlement_id,
-      refund_case: plan.refundCase,
-      amount_krw: current.refundKrw,
-      reason: plan.reason.slice(0, 300),
-      target_status: target,
-      actor: plan.actor,
-      actor_user_id: plan.actorUserId ?? null,
-    })
-    .returning('*');
+  const refund = await addRefund(trx, {
+    paymentId: current.paymentId!,
+    joinId,
+    entitlementId: entitlement.entitlement_id,
+    refundCase: plan.refundCase,
+    amountKrw: current.refundKrw,
+    reason: plan.reason,
+    targetStatus: target,
+    actor: plan.actor,
+    actorUserId: plan.actorUserId ?? null,
+  });
   return { line: current, refund };
 }
 
@@ -200,7 +190,7 @@ function targetOf(current: LedgerLine): ApplicationState | null {
 
 /** The PG refused a movement for good: the case it applied counts as not applied (it may be applied again). */
 export async function voidEntitlementOf(trx: Knex.Transaction | Knex, refund: Row, at: Date): Promise<void> {
-  if (refund.entitlement_id) await trx('refund_entitlement').where({ entitlement_id: refund.entitlement_id }).whereNull('voided_at').update({ voided_at: at });
+  if (refund.entitlement_id) await voidEntitlement(trx, refund.entitlement_id, at);
 }
 
 /** The timeline line of a settled movement. */

@@ -2,11 +2,20 @@ import { MESSAGES } from '@sq/contracts';
 import type { ApplicationState } from '@sq/contracts/api/applications';
 import { seoulDate } from '../schedule';
 import { transition } from '../applications/transition';
+import { applicationByBillingKey, lockApplicationRow } from '../repositories/application-lifecycle-repository';
+import { CHARGED_PAYMENT_STATUSES, findPayment, pendingCharge, pendingChargesOlderThan } from '../repositories/payment-repository';
+import { paymentsWithRefundsInFlightSince } from '../repositories/refund-ledger-repository';
+import { cohortHasUnresolvedDeadline } from '../repositories/charge-deadline-repository';
+import { hasTeamSeat, unteamedReservations } from '../repositories/reservation-repository';
+import { findWebhook, recordWebhookOutcome, storeWebhook } from '../repositories/webhook-repository';
 import { PgError } from './pg-client';
 import { repairCharge, settleFromPg } from './charges';
 import { applicationsWithKeysToRelease, releaseBillingKey, takeInIssuedKey } from './reservations';
 import { repairRefunds } from './refunds';
 import { queueMail, type PaymentDeps } from './deps';
+
+/** Charges and refunds one run of the repair job settles at most (the next run takes the rest). */
+const REPAIR_BATCH = 100;
 
 /** States of a reservation still waiting for a team; left after the announcement day, they are auto-cancelled. */
 const WAITING_FOR_TEAM: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];
@@ -17,13 +26,9 @@ const WAITING_FOR_TEAM: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDIN
  */
 export async function receiveWebhook(deps: PaymentDeps, webhook: { id: string; type: string; body: unknown }): Promise<boolean> {
   return deps.knex.transaction(async (trx) => {
-    const inserted = await trx('processed_webhook')
-      .insert({ webhook_id: webhook.id, type: webhook.type, body: JSON.stringify(webhook.body) })
-      .onConflict('webhook_id')
-      .ignore()
-      .returning('webhook_id');
-    if (inserted.length) await deps.jobs.sendIn(trx, 'payment-webhook', { webhookId: webhook.id });
-    return inserted.length > 0;
+    const stored = await storeWebhook(trx, webhook);
+    if (stored) await deps.jobs.sendIn(trx, 'payment-webhook', { webhookId: webhook.id });
+    return stored;
   });
 }
 
@@ -36,18 +41,18 @@ export async function receiveWebhook(deps: PaymentDeps, webhook: { id: string; t
  * can no longer take it).
  */
 export async function processWebhook(deps: PaymentDeps, webhookId: string): Promise<string> {
-  const stored = await deps.knex('processed_webhook').where({ webhook_id: webhookId }).first();
+  const stored = await findWebhook(deps.knex, webhookId);
   if (!stored || stored.processed_at) return 'UNCHANGED';
   const body = stored.body as { type: string; data?: { paymentId?: string; billingKey?: string } };
   let outcome = 'IGNORED';
   const paymentId = body.data?.paymentId;
   const billingKey = body.data?.billingKey;
   if (body.type.startsWith('Transaction.') && paymentId) {
-    const payment = await deps.knex('payment').where({ payment_id: paymentId }).first();
+    const payment = await findPayment(deps.knex, paymentId);
     if (!payment) outcome = 'UNKNOWN_PAYMENT';
     else {
       const record = await deps.pg.getPayment(paymentId);
-      const paidAfterFailure = payment.status === 'FAILED' && ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'].includes(record.status);
+      const paidAfterFailure = payment.status === 'FAILED' && CHARGED_PAYMENT_STATUSES.includes(record.status);
       if (payment.status === 'PENDING' || paidAfterFailure) outcome = await settleFromPg(deps, payment, record, 'PG');
       else outcome = await repairRefunds(deps, paymentId, record);
     }
@@ -59,10 +64,10 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
     // The current card page's key is taken in; one of an earlier card page (or a late card update) is released.
     outcome = (key && (await takeInIssuedKey(deps, key))) ?? 'UNKNOWN_BILLING_KEY';
   } else if (body.type === 'BillingKey.Deleted' && billingKey) {
-    const app = await deps.knex('application').where({ billing_key: billingKey }).first();
+    const app = await applicationByBillingKey(deps.knex, billingKey);
     outcome = app && (await releaseBillingKey(deps, app.join_id)) ? 'RELEASED' : 'UNCHANGED';
   }
-  await deps.knex('processed_webhook').where({ webhook_id: webhookId }).update({ processed_at: deps.clock(), outcome });
+  await recordWebhookOutcome(deps.knex, webhookId, outcome, deps.clock());
   return outcome;
 }
 
@@ -73,12 +78,10 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
  * charged (else closed). Cancelled reservations whose billing key was not released yet are released.
  */
 export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number): Promise<{ charges: number; refunds: number; releases: number }> {
-  // The ages are measured on the database's clock, which wrote the timestamps (the service's clock may differ:
-  // another host, or a test's injected day).
-  const before = deps.knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds]);
-  // updated_at is when the current attempt started (a FAILED obligation's row is reused for the next attempt).
-  const charges = await deps.knex('payment').where({ status: 'PENDING' }).where('updated_at', '<=', before).limit(100).pluck('payment_id');
-  const refunds = await deps.knex('refund').where({ status: 'REQUESTED' }).where('created_at', '<=', before).limit(100).pluck('payment_id');
+  // The ages are measured on the database's clock, which wrote the timestamps; a charge's age is its current
+  // attempt's (a FAILED obligation's row is reused for the next attempt).
+  const charges = await pendingChargesOlderThan(deps.knex, olderThanSeconds, REPAIR_BATCH);
+  const refunds = await paymentsWithRefundsInFlightSince(deps.knex, olderThanSeconds, REPAIR_BATCH);
   const releases = await applicationsWithKeysToRelease(deps.knex);
   const each = async <T>(items: T[], work: (item: T) => Promise<unknown>) => {
     for (const item of items) {
@@ -106,33 +109,16 @@ export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number
  * Each is checked again under the application's row lock.
  */
 export async function autoCancelUnteamed(deps: PaymentDeps, now: Date): Promise<number[]> {
-  const openDeadlines = (oddColumn: string) => deps.knex('charge_deadline as d')
-    .join('application as o', 'o.join_id', 'd.join_id')
-    .whereNull('d.resolved_at')
-    .whereRaw('o.odd_id = ??', [oddColumn])
-    .select(deps.knex.raw('1'));
-  const joinIds: number[] = await deps.knex('application as a')
-    .join('cohort as c', 'c.odd_id', 'a.odd_id')
-    .join('product as p', 'p.product_id', 'c.product_id')
-    .where('p.charge_policy', 'ON_TEAM_PUBLISH')
-    .whereNotNull('c.team_building_announce_date')
-    .where('c.team_building_announce_date', '<', seoulDate(now))
-    .whereIn('a.status', WAITING_FOR_TEAM)
-    .whereNotExists(deps.knex('team_member as m').whereRaw('m.join_id = a.join_id').select(deps.knex.raw('1')))
-    .where((q) => q.whereNot('a.status', 'WAITLISTED').orWhereNotExists(openDeadlines('a.odd_id')))
-    .pluck('a.join_id');
+  const joinIds = await unteamedReservations(deps.knex, WAITING_FOR_TEAM, seoulDate(now));
   const cancelled: number[] = [];
   for (const joinId of joinIds) {
     const done = await deps.knex.transaction(async (trx) => {
-      const row = await trx('application').where({ join_id: joinId }).forUpdate().first('status', 'odd_id');
+      const row = (await lockApplicationRow(trx, joinId))!;
       if (!WAITING_FOR_TEAM.includes(row.status)) return false;
       // Checked under the lock: a seat given, a deadline opened, or a charge started since the list was read.
-      if (await trx('team_member').where({ join_id: joinId }).first('join_id')) return false;
-      if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first('payment_id')) return false;
-      if (row.status === 'WAITLISTED') {
-        const open = await trx('charge_deadline as d').join('application as o', 'o.join_id', 'd.join_id').whereNull('d.resolved_at').where('o.odd_id', row.odd_id).first('d.join_id');
-        if (open) return false;
-      }
+      if (await hasTeamSeat(trx, joinId)) return false;
+      if (await pendingCharge(trx, joinId)) return false;
+      if (row.status === 'WAITLISTED' && (await cohortHasUnresolvedDeadline(trx, row.odd_id))) return false;
       const result = await transition(trx, { joinId, to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
       await queueMail(deps, trx, joinId, 'AUTO_CANCELLED', result.historyId);
       await deps.jobs.sendIn(trx, 'reservation-release', { joinId });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { RefundCase } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
-import { toDates } from '../repositories/product-repository';
+import { refundRulesOf, toDates } from '../repositories/product-repository';
 import { quoteRefund, refundRulesFromRows, type RewardKind } from '../refunds/refund-engine';
 
 export interface RefundQuote {
@@ -25,7 +25,7 @@ export async function quoteFor(
   at: Date,
   reward?: RewardKind,
 ): Promise<RefundQuote> {
-  const rules = refundRulesFromRows(await knex('refund_rule').where({ product_id: row.product_id }).orderBy('sort_order'));
+  const rules = refundRulesFromRows(await refundRulesOf(knex, row.product_id));
   const quote = quoteRefund({
     rules,
     cohort: toDates(row),

@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { canTransition } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
 import { lockApplication, transition } from '../applications/transition';
-import { loadContext } from '../applications/application-view';
+import { findApplication, loadContext } from '../repositories/application-lifecycle-repository';
+import { bookCancelled, findPayment, lockPayment } from '../repositories/payment-repository';
+import { addRefund, findRefund, lockRefund, markRefundFailed, markRefundSucceeded, refundInFlight } from '../repositories/refund-ledger-repository';
 import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
 import { paymentUnavailable } from './charges';
 import { planRefund, recordRefundEvent, voidEntitlementOf, type RefundPlan } from './ledger';
@@ -35,7 +37,7 @@ export async function refundApplication(deps: PaymentDeps, joinId: number, reque
  * An unknown outcome stays REQUESTED for the repair job, which settles it from the PG's record.
  */
 export async function executeRefund(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
-  const payment = await deps.knex('payment').where({ payment_id: refund.payment_id }).first();
+  const payment = (await findPayment(deps.knex, refund.payment_id))!;
   try {
     const answer = await deps.pg.cancelPayment(refund.payment_id, { amount: refund.amount_krw, reason: refund.reason, currentCancellableAmount: payment.amount_krw - payment.cancelled_krw });
     await settleRefund(deps, refund.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
@@ -56,7 +58,7 @@ export async function executeRefund(deps: PaymentDeps, refund: Row): Promise<Ref
 /** The PG refused the movement for good: it is FAILED and its case counts as not applied. */
 async function failRefund(deps: PaymentDeps, refundId: number): Promise<void> {
   await deps.knex.transaction(async (trx) => {
-    const [failed] = await trx('refund').where({ refund_id: refundId, status: 'REQUESTED' }).update({ status: 'FAILED' }).returning('*');
+    const failed = await markRefundFailed(trx, refundId);
     if (failed) countOnCommit(trx, deps.metrics?.refunds, 'failed');
     if (failed) await voidEntitlementOf(trx, failed, deps.clock());
   });
@@ -64,7 +66,7 @@ async function failRefund(deps: PaymentDeps, refundId: number): Promise<void> {
 
 /** Writes a movement the PG confirmed, once, under the application's lock. */
 export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
-  const peek = await deps.knex('refund').where({ refund_id: refundId }).first('join_id');
+  const peek = await findRefund(deps.knex, refundId);
   if (!peek) return false;
   return deps.knex.transaction(async (trx) => {
     await lockApplication(trx, peek.join_id);
@@ -77,18 +79,14 @@ export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pg
  * payment's cancelled amount, the timeline, the application's new state, the mail.
  */
 async function settleLocked(deps: PaymentDeps, trx: Knex.Transaction, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
-  const refund = await trx('refund').where({ refund_id: refundId }).forUpdate().first();
+  const refund = await lockRefund(trx, refundId);
   if (!refund || refund.status !== 'REQUESTED') return false;
   countOnCommit(trx, deps.metrics?.refunds, 'succeeded');
-  const app = await trx('application').where({ join_id: refund.join_id }).first();
-  const payment = await trx('payment').where({ payment_id: refund.payment_id }).forUpdate().first();
+  const app = (await findApplication(trx, refund.join_id))!;
+  const payment = (await lockPayment(trx, refund.payment_id))!;
   const cancelled = payment.cancelled_krw + refund.amount_krw;
-  await trx('refund').where({ refund_id: refundId }).update({ status: 'SUCCEEDED', pg_cancellation_id: pg.pgCancellationId, cancelled_at: pg.cancelledAt });
-  await trx('payment').where({ payment_id: refund.payment_id }).update({
-    cancelled_krw: cancelled,
-    status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED',
-    updated_at: trx.fn.now(),
-  });
+  await markRefundSucceeded(trx, refundId, pg);
+  await bookCancelled(trx, refund.payment_id, { cancelledKrw: cancelled, status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED' });
   await recordRefundEvent(trx, refund);
   let key: string | number = `refund-${refundId}`;
   if (refund.target_status && refund.target_status !== app.status) {
@@ -112,16 +110,16 @@ const lastCancellation = (deps: PaymentDeps, record: PgPayment) => {
  * guard makes a double cancel impossible); more cancelled at the PG than we know of is booked as PG_DIRECT.
  */
 export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPayment?: PgPayment): Promise<string> {
-  const peek = await deps.knex('payment').where({ payment_id: paymentId }).first();
+  const peek = await findPayment(deps.knex, paymentId);
   if (!peek || peek.status === 'PENDING' || peek.status === 'FAILED') return 'UNCHANGED';
-  if (!pgPayment && !(await deps.knex('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first())) return 'UNCHANGED';
+  if (!pgPayment && !(await refundInFlight(deps.knex, paymentId))) return 'UNCHANGED';
   const record = pgPayment ?? (await deps.pg.getPayment(paymentId));
   if (record.amount?.total !== peek.amount_krw || record.currency !== peek.currency) return 'MISMATCH';
   const pgCancelled = record.amount.cancelled ?? 0;
   const decision = await deps.knex.transaction(async (trx) => {
     await lockApplication(trx, peek.join_id);
-    const payment = await trx('payment').where({ payment_id: paymentId }).forUpdate().first();
-    const inFlight = await trx('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
+    const payment = (await lockPayment(trx, paymentId))!;
+    const inFlight = await refundInFlight(trx, paymentId);
     if (inFlight) {
       if (pgCancelled >= payment.cancelled_krw + inFlight.amount_krw) {
         await settleLocked(deps, trx, inFlight.refund_id, lastCancellation(deps, record));
@@ -155,18 +153,15 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
  * (it is money that went back, so it counts toward every entitlement), settled at once by the caller.
  */
 async function bookExternalRefund(trx: Knex.Transaction, payment: { payment_id: string; join_id: number; amount_krw: number; cancelled_krw: number }, amount: number) {
-  const app = await trx('application').where({ join_id: payment.join_id }).first();
+  const app = (await findApplication(trx, payment.join_id))!;
   const target = amount >= payment.amount_krw - payment.cancelled_krw ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-  const [refund] = await trx('refund')
-    .insert({
-      payment_id: payment.payment_id,
-      join_id: payment.join_id,
-      refund_case: 'PG_DIRECT',
-      amount_krw: amount,
-      reason: 'PG에서 직접 취소',
-      target_status: canTransition(app.status, target) ? target : null,
-      actor: 'PG',
-    })
-    .returning('*');
-  return refund;
+  return addRefund(trx, {
+    paymentId: payment.payment_id,
+    joinId: payment.join_id,
+    refundCase: 'PG_DIRECT',
+    amountKrw: amount,
+    reason: 'PG에서 직접 취소',
+    targetStatus: canTransition(app.status, target) ? target : null,
+    actor: 'PG',
+  });
 }

@@ -3,6 +3,22 @@ import { MESSAGES } from '@sq/contracts';
 import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { ApiError, conflict, type Row } from '@sq/service-kit';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
+import { applicationByIssue, findApplication, updateApplication } from '../repositories/application-lifecycle-repository';
+import { paymentStatusesOf, CHARGED_PAYMENT_STATUSES } from '../repositories/payment-repository';
+import { unresolvedDeadline } from '../repositories/charge-deadline-repository';
+import { chargeTermsOf } from '../repositories/product-repository';
+import {
+  applicationsWithReleasableKeys,
+  applicationsWithSupersededKeys,
+  cardPageApplication,
+  markSupersededKeyReleased,
+  recordCardPageAttempt,
+  recordedPurpose,
+  supersedeKey,
+  unreleasedSupersededKeys,
+  type CardPagePurpose,
+  type SupersededReason,
+} from '../repositories/billing-key-repository';
 import { PgError, type PgBillingKey } from './pg-client';
 import { chargeApplication, type ChargeOutcome } from './charges';
 import { customerIdOfApplication, issueIdOf, queueMail, type PaymentDeps } from './deps';
@@ -20,22 +36,13 @@ export function outcomeOf(app: Row): ReserveOutcome {
   return { status: 'PAID' };
 }
 
-/** Why a card page was opened: the apply wizard's book step, or a card update after a declined team charge. */
-export type CardPagePurpose = 'APPLY' | 'CARD_UPDATE';
-
-/** Why a key stopped being the application's: its card was replaced, or it came from an attempt that was not the current one. */
-export type SupersededReason = 'REPLACED' | 'STALE_ATTEMPT' | 'LATE_CARD_UPDATE';
-
-/** Records a card-page attempt in the transaction that makes it the application's current one. */
-export async function recordCardPageAttempt(trx: Knex.Transaction, joinId: number, issueId: string, purpose: CardPagePurpose): Promise<void> {
-  await trx('card_page_attempt').insert({ issue_id: issueId, join_id: joinId, purpose }).onConflict('issue_id').ignore();
-}
+export type { CardPagePurpose, SupersededReason } from '../repositories/billing-key-repository';
 
 /** The purpose of one of this application's card-page attempts, or null when the issue id is not one of its own. */
 export async function attemptPurpose(knex: Knex | Knex.Transaction, joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> {
   if (!issueId) return null;
-  const row = await knex('card_page_attempt').where({ issue_id: issueId, join_id: joinId }).first('purpose');
-  if (row) return row.purpose as CardPagePurpose;
+  const recorded = await recordedPurpose(knex, joinId, issueId);
+  if (recorded) return recorded;
   // Attempts opened before card_page_attempt existed: `sq-{joinId}-issue-{n}` (the wizard's book step).
   return new RegExp(`^sq-${joinId}-issue-\\d+$`).test(issueId) ? 'APPLY' : null;
 }
@@ -49,18 +56,14 @@ export async function supersedeBillingKey(
   trx: Knex.Transaction,
   input: { joinId: number; billingKey: string; issueId: string | null; cardNumber: string | null; reason: SupersededReason },
 ): Promise<void> {
-  await trx('superseded_billing_key')
-    .insert({ billing_key: input.billingKey, join_id: input.joinId, issue_id: input.issueId, card_number: input.cardNumber, reason: input.reason, superseded_at: deps.clock() })
-    .onConflict('billing_key').ignore();
+  await supersedeKey(trx, input, deps.clock());
   await deps.jobs.sendIn(trx, 'reservation-release', { joinId: input.joinId });
 }
 
 /** The open card-update deadline of a declined team charge (null: none, resolved, or past). */
 export async function openCardUpdateDeadline(knex: Knex | Knex.Transaction, joinId: number, now: Date): Promise<Date | null> {
-  const row = await knex('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').first('deadline_at');
-  if (!row) return null;
-  const deadline = new Date(row.deadline_at);
-  return deadline.getTime() > now.getTime() ? deadline : null;
+  const deadline = await unresolvedDeadline(knex, joinId);
+  return deadline && deadline.getTime() > now.getTime() ? deadline : null;
 }
 
 /**
@@ -71,12 +74,12 @@ export async function openCardUpdateDeadline(knex: Knex | Knex.Transaction, join
 export async function openCardUpdate(deps: PaymentDeps, joinId: number, customerId: string, now: Date): Promise<string> {
   return deps.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, joinId);
-    const deadline = await trx('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').first('deadline_at');
+    const deadline = await unresolvedDeadline(trx, joinId);
     if (locked.status !== 'PAYMENT_FAILED' || !deadline) throw conflict(MESSAGES.cardUpdateNotOpen);
-    if (new Date(deadline.deadline_at).getTime() <= now.getTime()) throw conflict(MESSAGES.cardUpdateClosed);
+    if (deadline.getTime() <= now.getTime()) throw conflict(MESSAGES.cardUpdateClosed);
     const attempt = Number(locked.issue_attempt) + 1;
     const next = issueIdOf(joinId, attempt);
-    await trx('application').where({ join_id: joinId }).update({ issue_id: next, issue_attempt: attempt, pg_customer_id: customerId, updated_at: trx.fn.now() });
+    await updateApplication(trx, joinId, { issue_id: next, issue_attempt: attempt, pg_customer_id: customerId }, { touch: true });
     await recordCardPageAttempt(trx, joinId, next, 'CARD_UPDATE');
     return next;
   });
@@ -98,7 +101,7 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
   // The key this application already took in (a repeated confirm, the webhook after the browser): the answer is
   // ours, read before the PG is asked. It was checked at the PG when it was taken in; asking again would make a
   // reload of the return page fail (503) whenever the PG is slow or down, and a released key reads as DELETED.
-  const known = await deps.knex('application').where({ join_id: joinId }).first();
+  const known = await findApplication(deps.knex, joinId);
   if (known?.billing_key === billingKey && known.status !== 'SUBMITTED') return outcomeOf(known);
   let key: PgBillingKey;
   try {
@@ -136,10 +139,10 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
       }
       throw conflict(MESSAGES.paymentNotStarted);
     }
-    const product = await trx('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', app.odd_id).first('p.charge_policy', 'p.fee_krw');
+    const product = (await chargeTermsOf(trx, app.odd_id))!;
     const columns = { billing_key: billingKey, card_number: card, fee_krw: app.fee_krw ?? product.fee_krw, billing_key_released_at: null };
     if (product.charge_policy === 'AT_PURCHASE') {
-      await trx('application').where({ join_id: joinId }).update(columns);
+      await updateApplication(trx, joinId, columns);
       return 'CHARGE';
     }
     const done = await transition(trx, { joinId, to: 'RESERVED', actor, reason: `결제 예약 (${card ?? '카드'})`, changes: { ...columns, reserved_at: deps.clock(), last_failure: null } });
@@ -214,10 +217,10 @@ const CHARGED_STATES: readonly ApplicationState[] = ['PAID', 'ASSIGNED', 'COMPLE
  */
 export async function keyReleasable(knex: Knex | Knex.Transaction, app: Row): Promise<boolean> {
   if (ENDED.includes(app.status)) return true;
-  const payments: { status: string }[] = await knex('payment').where({ join_id: app.join_id }).select('status');
+  const payments = await paymentStatusesOf(knex, app.join_id);
   if (payments.some((p) => p.status === 'PENDING')) return false;
   if (app.personal_data_erased_at) return true;
-  return CHARGED_STATES.includes(app.status) && payments.some((p) => ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'].includes(p.status));
+  return CHARGED_STATES.includes(app.status) && payments.some((p) => CHARGED_PAYMENT_STATUSES.includes(p.status));
 }
 
 /** DELETE at the PG; a key the PG no longer has (404) or already deleted (409) counts as released. */
@@ -241,7 +244,7 @@ export async function releaseBillingKey(deps: PaymentDeps, joinId: number): Prom
 }
 
 async function releaseCurrentKey(deps: PaymentDeps, joinId: number): Promise<boolean> {
-  const app: Row | undefined = await deps.knex('application').where({ join_id: joinId }).first();
+  const app = await findApplication(deps.knex, joinId);
   if (!app?.billing_key || app.billing_key_released_at) return false;
   if (!(await keyReleasable(deps.knex, app))) return false;
   await deleteAtPg(deps, app.billing_key);
@@ -249,25 +252,25 @@ async function releaseCurrentKey(deps: PaymentDeps, joinId: number): Promise<boo
     const locked = await lockApplication(trx, joinId);
     // Another key meanwhile (a new card): the one deleted is superseded, and the new one is not released.
     if (locked.billing_key_released_at || locked.billing_key !== app.billing_key) return false;
-    await trx('application').where({ join_id: joinId }).update({ billing_key_released_at: deps.clock() });
+    await updateApplication(trx, joinId, { billing_key_released_at: deps.clock() });
     await recordPaymentEvent(trx, joinId, 'RELEASED', 0, locked.card_number);
     return true;
   });
 }
 
 async function releaseSupersededKeys(deps: PaymentDeps, joinId: number): Promise<number> {
-  const keys: Row[] = await deps.knex('superseded_billing_key').where({ join_id: joinId }).whereNull('released_at').orderBy('superseded_at');
+  const keys = await unreleasedSupersededKeys(deps.knex, joinId);
   let released = 0;
   for (const key of keys) {
     // The application's current key is never released here (a key superseded and then taken in again).
-    const app = await deps.knex('application').where({ join_id: joinId }).first('billing_key', 'billing_key_released_at');
-    if (app?.billing_key === key.billing_key && !app.billing_key_released_at) continue;
+    const app = await findApplication(deps.knex, joinId);
+    if (app?.billing_key === key.billing_key && !app?.billing_key_released_at) continue;
     await deleteAtPg(deps, key.billing_key);
     const changed = await deps.knex.transaction(async (trx) => {
-      const updated = await trx('superseded_billing_key').where({ billing_key: key.billing_key }).whereNull('released_at').update({ released_at: deps.clock() });
+      const updated = await markSupersededKeyReleased(trx, key.billing_key, deps.clock());
       // The member's timeline shows a replaced card going back; an unused attempt's key was never theirs to see.
       if (updated && key.reason === 'REPLACED') await recordPaymentEvent(trx, joinId, 'RELEASED', 0, key.card_number);
-      return updated > 0;
+      return updated;
     });
     if (changed) released += 1;
   }
@@ -279,18 +282,8 @@ async function releaseSupersededKeys(deps: PaymentDeps, joinId: number): Promise
  * key nothing can charge any more (ended, charged with nothing in flight, or the member withdrew).
  */
 export async function applicationsWithKeysToRelease(knex: Knex, limit = 100): Promise<number[]> {
-  const settled = knex('payment as s').whereRaw('s.join_id = a.join_id').whereIn('s.status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).select(knex.raw('1'));
-  const pending = knex('payment as q').whereRaw('q.join_id = a.join_id').where('q.status', 'PENDING').select(knex.raw('1'));
-  const current: number[] = await knex('application as a')
-    .whereNotNull('a.billing_key')
-    .whereNull('a.billing_key_released_at')
-    .where((q) => q.whereIn('a.status', ENDED as ApplicationState[])
-      .orWhere((c) => c.whereIn('a.status', CHARGED_STATES as ApplicationState[]).whereExists(settled).whereNotExists(pending))
-      .orWhere((e) => e.whereNotNull('a.personal_data_erased_at').whereNotExists(pending)))
-    .orderBy('a.join_id')
-    .limit(limit)
-    .pluck('a.join_id');
-  const stale: number[] = await knex('superseded_billing_key').whereNull('released_at').distinct('join_id').orderBy('join_id').limit(limit).pluck('join_id');
+  const current = await applicationsWithReleasableKeys(knex, { ended: ENDED, charged: CHARGED_STATES }, limit);
+  const stale = await applicationsWithSupersededKeys(knex, { limit });
   return [...new Set([...current, ...stale])].slice(0, limit);
 }
 
@@ -300,7 +293,7 @@ export async function applicationsWithKeysToRelease(knex: Knex, limit = 100): Pr
  * webhook's outcome (null: not an application's key).
  */
 export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Promise<string | null> {
-  const current = await deps.knex('application').where({ issue_id: key.issueId }).first();
+  const current = await applicationByIssue(deps.knex, key.issueId);
   if (current) {
     if (current.billing_key === key.billingKey && current.status !== 'SUBMITTED') return 'UNCHANGED';
     const purpose = await attemptPurpose(deps.knex, current.join_id, key.issueId);
@@ -314,9 +307,9 @@ export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Pro
       throw error;
     }
   }
-  const attempt = await deps.knex('card_page_attempt').where({ issue_id: key.issueId }).first('join_id');
-  if (!attempt) return null;
-  const app = await deps.knex('application').where({ join_id: attempt.join_id }).first();
+  const attemptJoinId = await cardPageApplication(deps.knex, key.issueId);
+  if (attemptJoinId === null) return null;
+  const app = await findApplication(deps.knex, attemptJoinId);
   if (!app || app.billing_key === key.billingKey || key.customer?.id !== customerIdOfApplication(app)) return 'UNCHANGED';
   await deps.knex.transaction((trx) => supersedeBillingKey(deps, trx, { joinId: app.join_id, billingKey: key.billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: 'STALE_ATTEMPT' }));
   return 'STALE_ATTEMPT';

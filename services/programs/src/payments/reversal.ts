@@ -1,3 +1,4 @@
+import { findPayment } from '../repositories/payment-repository';
 import { refundApplication } from './refunds';
 import { CHARGE_REVERSAL_REASON } from './charges';
 import type { PaymentDeps } from './deps';
@@ -8,8 +9,8 @@ import type { PaymentDeps } from './deps';
  * application, and a payment already refunded in full is left alone, so a second run refunds nothing more.
  */
 export async function reverseCharge(deps: PaymentDeps, joinId: number, paymentId: string): Promise<string> {
-  const payment = await deps.knex('payment').where({ payment_id: paymentId, join_id: joinId }).first();
-  if (!payment || !['PAID', 'PARTIAL_CANCELLED'].includes(payment.status)) return 'UNCHANGED';
+  const payment = await findPayment(deps.knex, paymentId);
+  if (!payment || payment.join_id !== joinId || !['PAID', 'PARTIAL_CANCELLED'].includes(payment.status)) return 'UNCHANGED';
   const outcome = await refundApplication(deps, joinId, { refundCase: 'CHARGE_REVERSAL', actor: 'SYSTEM', reason: CHARGE_REVERSAL_REASON, target: null, amountKrw: payment.amount_krw });
   return outcome.status;
 }

@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { APPLICANT_STATES, ENDED_STATES, type ApplicationDetail, type ApplicationState, type OrderSummary } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
-import { contextQuery, detailOf, loadContext, orderSummary } from '../applications/application-view';
-import { liveApplication } from '../applications/wizard';
-import { attemptPurpose, type CardPagePurpose } from '../payments/reservations';
+import { detailOf, orderSummary } from '../applications/application-view';
+import { attemptPurpose } from '../payments/reservations';
+import { contextQuery, liveApplication, loadContext } from './application-lifecycle-repository';
+import type { CardPagePurpose } from './billing-key-repository';
 
 /**
  * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
@@ -21,7 +22,8 @@ const newestFirst: { column: string; order: 'desc' }[] = [{ column: 'a.created_a
 /**
  * A member's applications as they and other services read them: each with its cohort and product (the
  * context every view reads), its order and its detail. Changes go through the wizard, the payments and the
- * state machine (src/applications, src/payments), which use the same context queries inside their transactions.
+ * state machine (src/applications, src/payments), which read and write through application-lifecycle-repository
+ * (the same context queries) inside their transactions.
  */
 export function createApplicationRepository(knex: Knex) {
   return {

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { CohortDetail, CohortSummary, ProductDetail, ProductSummary, RefundRule } from '@sq/contracts';
 import { STATUS_NAMES, cohortStatus, lastDayOf, type CohortDates, type RuleBoundary } from '../schedule';
+import type { RefundRuleRow } from '../refunds/refund-engine';
+import type { Db } from './db';
 
 // Dates leave PostgreSQL as text, so the server's time zone can never shift a day.
 const cohortColumns = (knex: Knex) => [
@@ -77,6 +79,30 @@ export function toRefundRule(row: Row): RefundRule {
   };
 }
 
+/** A product's refund rules (of one case when given), in their order. */
+export async function refundRulesOf(db: Db, productId: number, caseKind?: string): Promise<RefundRuleRow[]> {
+  const query = db('refund_rule').where({ product_id: productId });
+  if (caseKind) query.where({ case_kind: caseKind });
+  return query.orderBy('sort_order');
+}
+
+/** When the cohort's product is charged (`charge_policy`) and its fee (`fee_krw`); undefined when there is no such cohort. */
+export async function chargeTermsOf(db: Db, oddId: number): Promise<{ charge_policy: string; fee_krw: number } | undefined> {
+  return db('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId).first('p.charge_policy', 'p.fee_krw');
+}
+
+/** A cohort of a visible product with what the apply wizard checks (its product's kind, slug, fee and charge policy). */
+export async function cohortToApply(db: Db, oddId: number): Promise<Row | undefined> {
+  return db('cohort as c')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .where({ 'c.odd_id': oddId, 'p.is_visible': true })
+    .select(
+      'c.*', 'p.kind', 'p.slug', 'p.fee_krw', 'p.charge_policy',
+      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => db.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
+    )
+    .first();
+}
+
 export function createProductRepository(knex: Knex) {
   const visibleProducts = () => knex('product').where({ is_visible: true });
   const cohortsOf = (productIds: number[]) =>
@@ -98,7 +124,7 @@ export function createProductRepository(knex: Knex) {
       if (!row) return null;
       const [cohorts, rules] = await Promise.all([
         cohortsOf([row.product_id]),
-        knex('refund_rule').where({ product_id: row.product_id }).orderBy('sort_order'),
+        refundRulesOf(knex, row.product_id),
       ]);
       const hasTeams = row.min_team_size !== null;
       return {
@@ -125,7 +151,7 @@ export function createProductRepository(knex: Knex) {
         .select([...cohortColumns(knex), 'p.slug', 'p.name as product_name', 'p.kind', 'p.fee_krw'])
         .first();
       if (!row) return null;
-      const rules = await knex('refund_rule').where({ product_id: row.product_id }).orderBy('sort_order');
+      const rules = await refundRulesOf(knex, row.product_id);
       const dates = toDates(row);
       return {
         ...toCohort(row, now),

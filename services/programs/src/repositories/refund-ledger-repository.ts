@@ -1,0 +1,120 @@
+/**
+ * The refund ledger's books (src/payments/ledger.ts decides, src/payments/refunds.ts settles): the cases applied
+ * to an application (`refund_entitlement`) and every movement of money back (`refund`, one row per PG
+ * cancellation). Every function runs in the connection or transaction it is given: callers hold the application's
+ * row lock, so the ledger is read and written by one request at a time per application.
+ */
+import type { Knex } from 'knex';
+import type { ApplicationActor, ApplicationState } from '@sq/contracts/api/applications';
+import type { Row } from '@sq/service-kit';
+import type { Db } from './db';
+
+/** What was refunded of the payment already, or is being refunded now (REQUESTED and SUCCEEDED movements). */
+export async function refundedKrw(db: Db, paymentId: string): Promise<number> {
+  const movements = await db('refund').where({ payment_id: paymentId }).whereIn('status', ['REQUESTED', 'SUCCEEDED']).sum({ total: 'amount_krw' }).first();
+  return Number(movements?.total ?? 0);
+}
+
+/** The cases applied to the application and not voided. */
+export async function activeEntitlements(db: Db, joinId: number): Promise<{ case_key: string; entitlement_krw: number; phase: string | null }[]> {
+  return db('refund_entitlement').where({ join_id: joinId }).whereNull('voided_at').select('case_key', 'entitlement_krw', 'phase');
+}
+
+export interface NewEntitlement {
+  joinId: number;
+  paymentId: string;
+  caseKey: string;
+  refundCase: string;
+  entitlementKrw: number;
+  phase: string | null;
+  actor: ApplicationActor;
+  actorUserId: number | null;
+  reason: string;
+  at: Date;
+}
+
+/** A case applied (the phase column holds 200 characters, the reason 300); the row. */
+export async function addEntitlement(trx: Knex.Transaction, entitlement: NewEntitlement): Promise<Row> {
+  const [row] = await trx('refund_entitlement')
+    .insert({
+      join_id: entitlement.joinId,
+      payment_id: entitlement.paymentId,
+      case_key: entitlement.caseKey,
+      refund_case: entitlement.refundCase,
+      entitlement_krw: entitlement.entitlementKrw,
+      phase: entitlement.phase?.slice(0, 200) ?? null,
+      actor: entitlement.actor,
+      actor_user_id: entitlement.actorUserId,
+      reason: entitlement.reason.slice(0, 300),
+      created_at: entitlement.at,
+    })
+    .returning('*');
+  return row;
+}
+
+/** The PG refused the movement a case caused: the case counts as not applied (it may be applied again). */
+export async function voidEntitlement(db: Db, entitlementId: number, at: Date): Promise<void> {
+  await db('refund_entitlement').where({ entitlement_id: entitlementId }).whereNull('voided_at').update({ voided_at: at });
+}
+
+export interface NewRefund {
+  paymentId: string;
+  joinId: number;
+  /** The case behind the movement; absent for a cancellation made at the PG's console. */
+  entitlementId?: number;
+  refundCase: string;
+  amountKrw: number;
+  reason: string;
+  /** The application's state once the movement is settled; null: unchanged. */
+  targetStatus: ApplicationState | null;
+  actor: ApplicationActor;
+  actorUserId?: number | null;
+}
+
+/** A movement, REQUESTED (the reason column holds 300 characters); the row. */
+export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promise<Row> {
+  const [row] = await trx('refund')
+    .insert({
+      payment_id: refund.paymentId,
+      join_id: refund.joinId,
+      ...(refund.entitlementId !== undefined ? { entitlement_id: refund.entitlementId } : {}),
+      refund_case: refund.refundCase,
+      amount_krw: refund.amountKrw,
+      reason: refund.reason.slice(0, 300),
+      target_status: refund.targetStatus,
+      actor: refund.actor,
+      ...(refund.actorUserId !== undefined ? { actor_user_id: refund.actorUserId } : {}),
+    })
+    .returning('*');
+  return row;
+}
+
+export async function findRefund(db: Db, refundId: number): Promise<Row | undefined> {
+  return db('refund').where({ refund_id: refundId }).first();
+}
+
+/** `FOR UPDATE` on one movement (taken after the application's lock). */
+export async function lockRefund(trx: Knex.Transaction, refundId: number): Promise<Row | undefined> {
+  return trx('refund').where({ refund_id: refundId }).forUpdate().first();
+}
+
+/** The payment's movement in flight (REQUESTED; at most one, by a unique index). */
+export async function refundInFlight(db: Db, paymentId: string): Promise<Row | undefined> {
+  return db('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
+}
+
+/** The PG confirmed the movement. */
+export async function markRefundSucceeded(trx: Knex.Transaction, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<void> {
+  await trx('refund').where({ refund_id: refundId }).update({ status: 'SUCCEEDED', pg_cancellation_id: pg.pgCancellationId, cancelled_at: pg.cancelledAt });
+}
+
+/** The PG refused a movement still in flight; the row, or undefined when it was not in flight any more. */
+export async function markRefundFailed(trx: Knex.Transaction, refundId: number): Promise<Row | undefined> {
+  const [failed] = await trx('refund').where({ refund_id: refundId, status: 'REQUESTED' }).update({ status: 'FAILED' }).returning('*');
+  return failed;
+}
+
+/** Payments with a movement in flight since `olderThanSeconds` ago or earlier, on the database's clock. */
+export async function paymentsWithRefundsInFlightSince(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
+  return db('refund').where({ status: 'REQUESTED' }).where('created_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).limit(limit).pluck('payment_id');
+}

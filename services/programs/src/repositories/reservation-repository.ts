@@ -1,0 +1,34 @@
+/**
+ * Reservations of team programs (charged when the team is published) still waiting for a team, as the
+ * auto-cancel job finds them (src/payments/maintenance.ts decides and re-checks each under its row lock).
+ */
+import type { ApplicationState } from '@sq/contracts/api/applications';
+import type { Db } from './db';
+
+/**
+ * Applications of ON_TEAM_PUBLISH products in one of `states` whose cohort announced its teams before
+ * `announcedBefore` (a Seoul date, YYYY-MM-DD), not seated on a team; a waitlisted one only while no
+ * card-update deadline of its cohort is unresolved.
+ */
+export async function unteamedReservations(db: Db, states: readonly ApplicationState[], announcedBefore: string): Promise<number[]> {
+  const openDeadlines = (oddColumn: string) => db('charge_deadline as d')
+    .join('application as o', 'o.join_id', 'd.join_id')
+    .whereNull('d.resolved_at')
+    .whereRaw('o.odd_id = ??', [oddColumn])
+    .select(db.raw('1'));
+  return db('application as a')
+    .join('cohort as c', 'c.odd_id', 'a.odd_id')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .where('p.charge_policy', 'ON_TEAM_PUBLISH')
+    .whereNotNull('c.team_building_announce_date')
+    .where('c.team_building_announce_date', '<', announcedBefore)
+    .whereIn('a.status', states as ApplicationState[])
+    .whereNotExists(db('team_member as m').whereRaw('m.join_id = a.join_id').select(db.raw('1')))
+    .where((q) => q.whereNot('a.status', 'WAITLISTED').orWhereNotExists(openDeadlines('a.odd_id')))
+    .pluck('a.join_id');
+}
+
+/** Whether the application holds a seat on a published team. */
+export async function hasTeamSeat(db: Db, joinId: number): Promise<boolean> {
+  return Boolean(await db('team_member').where({ join_id: joinId }).first('join_id'));
+}
