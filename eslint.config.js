@@ -226,9 +226,8 @@ export default tseslint.config(
   },
   {
     // SQL only in repositories: a route validates, decides and answers; what it stores or reads goes through
-    // the service's repositories (src/repositories/), so every query of a table is found in one place. Whole
-    // services where that holds everywhere; programs' routes (its payments and operators modules keep their
-    // transaction scripts, services/programs/README.md).
+    // the service's repositories (src/repositories/), so every query of a table is found in one place. Every
+    // route, and the whole of the services whose other modules hold no transactions of their own.
     files: ['services/{account,careercard,content,itskill,programs}/src/routes/**/*.ts', 'services/{account,careercard,content,itskill}/src/**/*.ts'],
     ignores: ['services/*/src/{repositories,migrations,seeds}/**'],
     rules: {
