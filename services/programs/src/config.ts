@@ -57,6 +57,13 @@ export interface ProgramsConfig {
     /** PROGRAMS_BOARD_WAITLIST_PAGE_SIZE: waitlisted members on a page of the waitlist. */
     waitlistPageSize: number;
   };
+  /** The published teams' pages (team health, which the team operations page reads too, and judging), a page at a time. */
+  teamPages: {
+    /** PROGRAMS_TEAMS_PAGE_SIZE: teams on a page. */
+    pageSize: number;
+    /** PROGRAMS_JUDGING_RANKING_SIZE: teams judging's summary ranks (their members: the member prizes' first candidates). */
+    rankingSize: number;
+  };
   /** Retries and backoff of every call to another service. */
   internalCalls: InternalCallConfig;
   operators: OperatorsConfig;
@@ -132,6 +139,10 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
     board: {
       teamsPageSize: Math.max(1, Number(env.PROGRAMS_BOARD_TEAMS_PAGE_SIZE ?? 20)),
       waitlistPageSize: Math.max(1, Number(env.PROGRAMS_BOARD_WAITLIST_PAGE_SIZE ?? 50)),
+    },
+    teamPages: {
+      pageSize: Math.max(1, Number(env.PROGRAMS_TEAMS_PAGE_SIZE ?? 20)),
+      rankingSize: Math.max(1, Number(env.PROGRAMS_JUDGING_RANKING_SIZE ?? 10)),
     },
     internalCalls: readInternalCallConfig(env),
     operators: readOperatorsConfig(env),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Identity } from '@sq/contracts';
+import { MESSAGES, type Identity } from '@sq/contracts';
 import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { readProgramsConfig } from '../src/config';
@@ -7,20 +7,25 @@ import { streakOf } from '../src/operators/sprint';
 import { createProgramsService } from '../src/service';
 
 /**
- * The team pages' answers over a cohort's published teams (team health, judging): each member named by the
- * application's copies (null while not copied), the check-in counts and streaks as the member's own page works them
- * out (streakOf), and a fixed number of queries however many teams and members the cohort has.
+ * The team pages' answers over a cohort's published teams (team health, judging), a page of teams at a time: each
+ * member named by the application's copies (null while not copied), the check-in counts and streaks as the member's
+ * own page works them out (streakOf), pages that follow one another, judging's cohort summary as the whole cohort
+ * gives it (and as publishing goes by), and a fixed number of queries however many teams and members the cohort has.
  * The teams are written as publishing leaves them (applications, team, team_member), so any number is cheap.
  */
 const SPRINT = 212;
 const TODAY = '2026-12-18';
 const NOW = new Date(`${TODAY}T12:00:00+09:00`);
 const ADMIN: Identity = { userId: 900_401, role: 'ROLE_ADMIN', sid: 'sid-team-pages' };
+const PAGE_SIZE = 3;
+const RANKING_SIZE = 3;
 
 let programs: TestService;
 beforeAll(async () => {
   // No job workers: nothing but the request queries the database while its queries are counted.
-  programs = await build(createProgramsService({ config: readProgramsConfig({ ...process.env, PROGRAMS_JOB_WORKERS: 'false' }), clock: () => NOW }));
+  // Pages of three teams and a ranking of three, so a few teams make several pages and a ranking that leaves some out.
+  const env = { ...process.env, PROGRAMS_JOB_WORKERS: 'false', PROGRAMS_TEAMS_PAGE_SIZE: String(PAGE_SIZE), PROGRAMS_JUDGING_RANKING_SIZE: String(RANKING_SIZE) };
+  programs = await build(createProgramsService({ config: readProgramsConfig(env), clock: () => NOW }));
 });
 afterAll(async () => {
   await programs?.close();
@@ -86,7 +91,31 @@ const MORE: Seat[] = [
   { names: ['일곱', '한일곱'], checkins: ['2026-12-18', '2026-12-19'] },
 ];
 
-describe('the team pages answer with names, at any size, in a fixed number of queries', () => {
+/** Every page of a team page's answer, 1 to the last, asked as the console does. */
+async function everyPage<T extends { pageCount: number }>(path: string): Promise<{ pages: T[]; queries: number[] }> {
+  const first = await counted<T>(`${path}?page=1`);
+  const pages = [first.body];
+  const queries = [first.queries];
+  for (let page = 2; page <= first.body.pageCount; page++) {
+    const next = await counted<T>(`${path}?page=${page}`);
+    pages.push(next.body);
+    queries.push(next.queries);
+  }
+  return { pages, queries };
+}
+
+/** An operator's request through the service's route. */
+const asAdmin = (method: 'PUT' | 'POST' | 'GET', url: string, payload?: object) => programs.app.inject({ method, url, headers: programs.as(ADMIN), ...(payload ? { payload } : {}) });
+/** Scores each criterion `n` (the total is 100 n) through the judges' route. */
+async function score(teamId: number, n: number): Promise<void> {
+  const response = await asAdmin('PUT', `/api/admin/teams/${teamId}/score`, { scores: { problem: n, execution: n, design: n, teamwork: n }, feedback: `${n}점이에요.` });
+  expect(response.statusCode, response.body).toBe(200);
+}
+async function submit(teamId: number, at: string): Promise<void> {
+  await knex()('team_submission').insert({ team_id: teamId, project_name: `프로젝트 ${teamId}`, description: '설명', repository_url: `https://github.com/example/${teamId}`, images: '[]', submitted_by: 1, updated_at: new Date(at) });
+}
+
+describe('the team pages answer a page of teams with names, at any size, in a fixed number of queries', () => {
   let first: { teamId: number; joinIds: number[] };
   let second: { teamId: number; joinIds: number[] };
   let healthQueries = 0;
@@ -98,6 +127,8 @@ describe('the team pages answer with names, at any size, in a fixed number of qu
     const { body, queries } = await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health`);
     healthQueries = queries;
     expect(body.day).toBe(TODAY);
+    // Without `page`, the first page.
+    expect(body).toMatchObject({ page: 1, pageSize: PAGE_SIZE, teamCount: 2, pageCount: 1 });
     expect(body.teams.map((t) => t.teamId)).toEqual([first.teamId, second.teamId]);
     const seats = [...VARIED, ...MORE];
     const joinIds = [...first.joinIds, ...second.joinIds];
@@ -119,36 +150,123 @@ describe('the team pages answer with names, at any size, in a fixed number of qu
     expect(body.teams[1]).toMatchObject({ active: 3, dropped: 0, shortHanded: 3 < minSize });
   });
 
-  it('judging names each team\'s members and each member prize\'s winner (null when not copied), the team prize nobody', async () => {
+  it('judging names each team\'s members, and each prize\'s team and member prize\'s winner (null when not copied), the team prize nobody', async () => {
     await knex()('cohort_result').insert({
       odd_id: SPRINT, winner_team_id: first.teamId, published_by: ADMIN.userId, published_at: NOW,
-      prizes: JSON.stringify([{ teamId: first.teamId, joinId: null, amountKrw: 400_000 }, { teamId: first.teamId, joinId: first.joinIds[0], amountKrw: 100_000 }, { teamId: first.teamId, joinId: first.joinIds[1], amountKrw: 50_000 }]),
+      prizes: JSON.stringify([{ teamId: first.teamId, joinId: null, amountKrw: 400_000 }, { teamId: first.teamId, joinId: first.joinIds[0], amountKrw: 100_000 }, { teamId: second.teamId, joinId: second.joinIds[1], amountKrw: 50_000 }]),
     });
     const { body, queries } = await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging`);
     judgingQueries = queries;
+    expect(body).toMatchObject({ page: 1, pageSize: PAGE_SIZE, teamCount: 2, pageCount: 1 });
     expect(body.teams[0]!.members.map(({ joinId, alias, name, state }) => ({ joinId, alias, name, state }))).toEqual([
       { joinId: first.joinIds[0], alias: '하나', name: '김하나', state: 'ASSIGNED' },
       { joinId: first.joinIds[1], alias: null, name: null, state: 'ASSIGNED' },
       { joinId: first.joinIds[2], alias: '셋', name: null, state: 'ASSIGNED' },
       { joinId: first.joinIds[3], alias: null, name: '박넷', state: 'DROPPED' },
     ]);
+    const [firstName, secondName] = body.teams.map((t) => t.name);
+    expect(body.results).toMatchObject({ winnerTeamId: first.teamId, winnerTeamName: firstName });
     expect(body.results!.prizes).toEqual([
-      { teamId: first.teamId, joinId: null, amountKrw: 400_000, alias: null, name: null },
-      { teamId: first.teamId, joinId: first.joinIds[0], amountKrw: 100_000, alias: '하나', name: '김하나' },
-      { teamId: first.teamId, joinId: first.joinIds[1], amountKrw: 50_000, alias: null, name: null },
+      { teamId: first.teamId, teamName: firstName, joinId: null, amountKrw: 400_000, alias: null, name: null },
+      { teamId: first.teamId, teamName: firstName, joinId: first.joinIds[0], amountKrw: 100_000, alias: '하나', name: '김하나' },
+      { teamId: second.teamId, teamName: secondName, joinId: second.joinIds[1], amountKrw: 50_000, alias: '여섯', name: '최여섯' },
     ]);
+    // Nobody scored yet: nothing ranked, both teams still to score.
+    expect(body.summary).toEqual({ judgedTeams: 2, unscoredTeams: 2, ranking: [] });
   });
 
-  it('asks the database as many times for ten teams as for two', async () => {
+  it('pages follow one another in team order, every team once, each page in as many queries as a cohort of two teams', async () => {
     for (let i = 0; i < 8; i++) await publishedTeam(i % 2 ? VARIED : MORE);
-    const health = await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health`);
-    expect(health.body.teams).toHaveLength(10);
-    expect(health.body.teams.flatMap((t) => t.members)).toHaveLength(5 * VARIED.length + 5 * MORE.length);
-    expect(health.queries).toBe(healthQueries);
-    const judging = await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging`);
-    expect(judging.body.teams).toHaveLength(10);
-    expect(judging.queries).toBe(judgingQueries);
-    // Two for health (the teams, the members with their check-ins); seven at once for judging.
-    expect([healthQueries, judgingQueries]).toEqual([2, 7]);
+    const stored: number[] = await knex()('team').where({ odd_id: SPRINT }).orderBy('team_id').pluck('team_id');
+    const storedMembers: number[] = await knex()('team_member as m').join('team as t', 't.team_id', 'm.team_id').where('t.odd_id', SPRINT).orderBy(['m.team_id', 'm.join_id']).pluck('m.join_id');
+    expect(stored).toHaveLength(10);
+    const pageFacts = (pageCount: number) => ({ pageSize: PAGE_SIZE, teamCount: 10, pageCount });
+
+    const health = await everyPage<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health`);
+    expect(health.pages.map((p) => p.teams.length)).toEqual([3, 3, 3, 1]);
+    for (const [i, page] of health.pages.entries()) expect(page).toMatchObject({ page: i + 1, ...pageFacts(4) });
+    expect(health.pages.flatMap((p) => p.teams.map((t) => t.teamId))).toEqual(stored);
+    expect(health.pages.flatMap((p) => p.teams.flatMap((t) => t.members.map((m) => m.joinId)))).toEqual(storedMembers);
+    expect(health.queries.every((n) => n === healthQueries)).toBe(true);
+
+    const judging = await everyPage<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging`);
+    expect(judging.pages.map((p) => p.teams.length)).toEqual([3, 3, 3, 1]);
+    for (const [i, page] of judging.pages.entries()) expect(page).toMatchObject({ page: i + 1, ...pageFacts(4) });
+    expect(judging.pages.flatMap((p) => p.teams.map((t) => t.teamId))).toEqual(stored);
+    expect(judging.pages.flatMap((p) => p.teams.flatMap((t) => t.members.map((m) => m.joinId)))).toEqual(storedMembers);
+    expect(judging.queries.every((n) => n === judgingQueries)).toBe(true);
+    // Three at once for health (the count, the page's teams, their members with their check-ins); six at once for judging.
+    expect([healthQueries, judgingQueries]).toEqual([3, 6]);
+
+    // A page past the last answers no teams, with the counts.
+    expect((await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health?page=5`)).body).toMatchObject({ teams: [], page: 5, ...pageFacts(4) });
+    expect((await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging?page=5`)).body).toMatchObject({ teams: [], page: 5, ...pageFacts(4) });
+  });
+
+  it('refuses a page that is not a whole number from 1, with the console\'s message', async () => {
+    for (const path of ['team-health', 'judging']) {
+      for (const bad of ['0', '-1', '1.5', 'abc', '']) {
+        const refused = await asAdmin('GET', `/api/admin/cohorts/${SPRINT}/${path}?page=${bad}`);
+        expect(refused.statusCode, `${path} ${bad}`).toBe(400);
+        expect(refused.json().message, `${path} ${bad}`).toBe(MESSAGES.badRequest);
+      }
+    }
+    expect((await asAdmin('GET', '/api/admin/cohorts/999999/judging')).json().message).toBe(MESSAGES.adminCohortNotFound);
+  });
+
+  it('judging\'s summary is the whole cohort\'s on every page, and publishing goes by it: the ranking\'s first wins', async () => {
+    await knex()('cohort_result').where({ odd_id: SPRINT }).del();
+    const teams: number[] = await knex()('team').where({ odd_id: SPRINT }).orderBy('team_id').pluck('team_id');
+    // Totals over several pages: a tie between the last team (submitted earlier) and the fifth (later), a tie with a team
+    // that submitted nothing, the highest total on a stopped team (not judged), and two teams unscored.
+    await score(teams[1]!, 6);
+    await score(teams[4]!, 9);
+    await submit(teams[4]!, '2026-12-23T05:00:00Z');
+    await score(teams[9]!, 9);
+    await submit(teams[9]!, '2026-12-23T04:00:00Z');
+    await score(teams[6]!, 9);
+    await score(teams[2]!, 10);
+    await knex()('team').where({ team_id: teams[2] }).update({ stopped_at: NOW });
+    await score(teams[7]!, 7);
+    await score(teams[3]!, 4);
+    await score(teams[0]!, 7);
+    await submit(teams[0]!, '2026-12-23T03:00:00Z');
+
+    // The whole cohort, worked out from every page's teams with the rule publishing had: the highest total, then the
+    // earlier submission (none: after), then the earlier team.
+    const { pages } = await everyPage<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging`);
+    const all = pages.flatMap((p) => p.teams);
+    const judged = all.filter((t) => !t.stopped);
+    const submittedAt = (t: (typeof all)[number]) => (t.submission ? new Date(t.submission.updatedAt).getTime() : Infinity);
+    const ranked = judged.filter((t) => t.score).sort((a, b) => b.score!.total - a.score!.total || submittedAt(a) - submittedAt(b) || a.teamId - b.teamId);
+    const expected = {
+      judgedTeams: judged.length,
+      unscoredTeams: judged.filter((t) => !t.score).length,
+      ranking: ranked.slice(0, RANKING_SIZE).map((t) => ({ teamId: t.teamId, name: t.name, total: t.score!.total, members: t.members })),
+    };
+    expect(expected.ranking.map((t) => t.teamId)).toEqual([teams[9], teams[4], teams[6]]);
+    expect(expected).toMatchObject({ judgedTeams: 9, unscoredTeams: 2 });
+    for (const page of pages) expect(page.summary, `page ${page.page}`).toEqual(expected);
+
+    // Publishing checks the whole cohort again: two teams unscored.
+    const early = await asAdmin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(MESSAGES.judgingNotAllScored);
+    for (const t of judged.filter((j) => !j.score)) await score(t.teamId, 1);
+    const ready = (await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging?page=2`)).body.summary;
+    expect(ready).toMatchObject({ judgedTeams: 9, unscoredTeams: 0 });
+    expect(ready.ranking.map((t) => t.teamId)).toEqual(expected.ranking.map((t) => t.teamId));
+
+    const prizeWinner = expected.ranking[2]!.members[0]!;
+    const published = await asAdmin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, { memberPrizes: [{ joinId: prizeWinner.joinId, amountKrw: 100_000 }] });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().winnerTeamId).toBe(ready.ranking[0]!.teamId);
+    // The results name the winning team and each prize's team, whichever page shows them.
+    const results = (await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging?page=1`)).body.results!;
+    expect(results).toMatchObject({ winnerTeamId: teams[9], winnerTeamName: ready.ranking[0]!.name });
+    expect(results.prizes).toEqual([
+      { teamId: teams[9], teamName: ready.ranking[0]!.name, joinId: null, amountKrw: 400_000, alias: null, name: null },
+      { teamId: teams[6], teamName: ready.ranking[2]!.name, joinId: prizeWinner.joinId, amountKrw: 100_000, alias: prizeWinner.alias, name: prizeWinner.name },
+    ]);
   });
 });

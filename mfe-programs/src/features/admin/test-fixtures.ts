@@ -15,6 +15,15 @@ export const sprintCohort: AdminCohort = {
   counts: { byState: { RESERVED: 5, WAITLISTED: 1 }, byRole: { DEVELOPER: 4, DESIGNER: 2 }, total: 6 },
 };
 
+/**
+ * A page of a cohort's teams as the service answers team health and judging: the `page` asked (the first when not
+ * given), `size` teams a page (the service's default), every team counted.
+ */
+export function teamPageOf<T>(teams: readonly T[], params: Record<string, string> = {}, size = 20) {
+  const page = Number(params.page ?? 1);
+  return { teams: teams.slice((page - 1) * size, page * size), page, pageSize: size, teamCount: teams.length, pageCount: Math.ceil(teams.length / size) };
+}
+
 type Member = BoardResponse['teams'][number]['members'][number];
 /** A whole board: its teams and waitlist, as the tests write them. */
 export type WholeBoard = Pick<BoardResponse, 'oddId' | 'seed' | 'publishedAt' | 'teams' | 'waitlist'>;
@@ -45,7 +54,7 @@ export function boardAnswer(whole: WholeBoard, params: Record<string, string> = 
     teamKeys: whole.teams.map((t) => t.key),
     teams: teams.slice((at - 1) * pageSize, at * pageSize),
     waitlist: waitlist.slice((waitAt - 1) * waitlistPageSize, waitAt * waitlistPageSize),
-    page: at, pageSize, teamCount: teams.length,
+    page: at, pageSize, teamCount: teams.length, pageCount: Math.ceil(teams.length / pageSize),
     waitlistPage: waitAt, waitlistPageSize, waitlistCount: waitlist.length,
     memberCount: everyone.length, matchingCount: everyone.filter(shows).length,
   };

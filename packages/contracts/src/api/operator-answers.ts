@@ -17,7 +17,11 @@ const day = z.string();
 /** An ISO instant. */
 const instant = z.string();
 
+/** Which page of the cohort's teams (TeamPage). */
+const teamPage = { page: z.number(), pageSize: z.number(), teamCount: z.number(), pageCount: z.number() };
+
 const teamHealth = z.object({
+  ...teamPage,
   oddId: z.number(),
   day,
   teams: z.array(z.object({
@@ -33,7 +37,9 @@ const teamHealth = z.object({
 });
 
 const prize = { teamId: z.number(), joinId: z.nullable(z.number()), amountKrw: z.number() };
+const judgingMember = z.object({ ...names, role, state });
 const judging = z.object({
+  ...teamPage,
   oddId: z.number(),
   rubric: z.array(z.object({ key: z.string(), name: z.string(), weight: z.number() })),
   teams: z.array(z.object({
@@ -41,16 +47,22 @@ const judging = z.object({
     teamKey: z.string(),
     name: z.string(),
     stopped: z.boolean(),
-    members: z.array(z.object({ ...names, role, state })),
+    members: z.array(judgingMember),
     submission: z.nullable(z.object({
       projectName: z.string(), description: z.string(), repositoryUrl: z.string(), demoUrl: z.nullable(z.string()), images: z.array(z.string()), updatedAt: instant,
     })),
     score: z.nullable(z.object({ scores: z.record(z.string(), z.number()), total: z.number(), feedback: z.string(), updatedAt: instant })),
   })),
+  summary: z.object({
+    judgedTeams: z.number(),
+    unscoredTeams: z.number(),
+    ranking: z.array(z.object({ teamId: z.number(), name: z.string(), total: z.number(), members: z.array(judgingMember) })),
+  }),
   results: z.nullable(z.object({
     oddId: z.number(),
     winnerTeamId: z.number(),
-    prizes: z.array(z.object({ ...prize, alias: z.nullable(z.string()), name: z.nullable(z.string()) })),
+    winnerTeamName: z.string(),
+    prizes: z.array(z.object({ ...prize, alias: z.nullable(z.string()), name: z.nullable(z.string()), teamName: z.string() })),
     publishedAt: instant,
   })),
 });

@@ -41,11 +41,12 @@ import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy,
  * - POST /teams/{teamId}/refunds           { refundCase, expectedTotalKrw }             -> GroupRefundConfirmation
  * - POST /cohorts/{oddId}/refunds/preview  and  /cohorts/{oddId}/refunds (the same for a whole cohort)
  * Sprint operations and judging:
- * - GET  /cohorts/{oddId}/team-health            -> TeamHealthResponse (each member named, with check-ins, streak, misses)
+ * - GET  /cohorts/{oddId}/team-health?page=      -> TeamHealthResponse (a page of the teams, each member named, with
+ *        check-ins, streak, misses; the first page without page)
  * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
  * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
- * - GET  /cohorts/{oddId}/judging                -> JudgingView (each team's named members, submission and score; results once
- *        published, member prizes named)
+ * - GET  /cohorts/{oddId}/judging?page=          -> JudgingView (a page of the teams: named members, submission and score;
+ *        the cohort's summary: teams unscored, the ranking with its members named; results once published, named)
  * - PUT  /teams/{teamId}/score  { scores: Record<RubricKey, 0..10>, feedback } -> { teamId, scores, total, feedback }
  * - POST /cohorts/{oddId}/results/publish  { memberPrizes?: { joinId, amountKrw }[] } -> JudgingResults (once)
  *
@@ -283,11 +284,26 @@ export interface BoardTeam {
   members: BoardMember[];
 }
 /**
+ * Which page of a cohort's teams an answer holds (the board, team health, judging: a cohort has up to hundreds of
+ * teams): `page` 1 first (the first when not asked; a number past the last answers no teams), the service's page size,
+ * the teams on every page and the pages they fill.
+ */
+export interface TeamPage {
+  page: number;
+  /** Teams on a page (the service's setting). */
+  pageSize: number;
+  /** Teams on every page (the board with filters: those with someone matching). */
+  teamCount: number;
+  /** Pages the teams fill; 0 when there are none. */
+  pageCount: number;
+}
+
+/**
  * The board a page at a time (a 5,000-applicant cohort has hundreds of teams): `page` of the teams and
  * `waitlistPage` of the waitlist, each 1 first (the first page when not given), with the people filters
  * (`PersonFilters`: then only the teams with someone matching, and the matching waitlisted).
  */
-export interface BoardResponse {
+export interface BoardResponse extends TeamPage {
   oddId: number;
   seed: number;
   /** Every team's key in board order: where a member can be moved, and each team's number (`N팀`: its place here). */
@@ -297,11 +313,6 @@ export interface BoardResponse {
   /** Not on a team (moved there, or the matcher could not place them, with the reason): this page of them. */
   waitlist: (BoardMember & { reason: string | null })[];
   publishedAt: string | null;
-  page: number;
-  /** Teams on a page (the service's setting). */
-  pageSize: number;
-  /** Teams on every page (with filters: those with someone matching). */
-  teamCount: number;
   waitlistPage: number;
   waitlistPageSize: number;
   waitlistCount: number;
@@ -395,9 +406,11 @@ export interface TeamHealthMember extends MemberNames {
   misses: number;
   lastMiss: string | null;
 }
-export interface TeamHealthResponse {
+/** Team health (and the team operations page, which reads it) a page of the cohort's published teams at a time. */
+export interface TeamHealthResponse extends TeamPage {
   oddId: number;
   day: string;
+  /** This page's teams, in team order, each with every member. */
   teams: { teamId: number; teamKey: string; name: string; active: number; dropped: number; shortHanded: boolean; stopped: boolean; members: TeamHealthMember[] }[];
 }
 
@@ -425,9 +438,13 @@ export interface JudgingResults {
   prizes: JudgingPrize[];
   publishedAt: string;
 }
-/** The results as the judging page shows them: each member prize with its winner's names (null for the team prize). */
+/**
+ * The results as the judging page shows them: the winning team's name, and each prize with its team's name and its
+ * winner's names (null for the team prize), whichever page their teams are on.
+ */
 export interface JudgingViewResults extends Omit<JudgingResults, 'prizes'> {
-  prizes: (JudgingPrize & Pick<MemberNames, 'alias' | 'name'>)[];
+  winnerTeamName: string;
+  prizes: (JudgingPrize & Pick<MemberNames, 'alias' | 'name'> & { teamName: string })[];
 }
 
 /** Prizes of a sprint (spec): the winning team, at most per member, and the whole cohort. */
@@ -441,19 +458,45 @@ export interface RubricCriterion {
   /** Percent; the weights add up to 100, so a total (scores 0..10) is out of 1,000. */
   weight: number;
 }
-export interface JudgingView {
+/** A member of a team the judges see, named. */
+export interface JudgingMember extends MemberNames {
+  role: ApplicantRole | null;
+  state: ApplicationState;
+}
+/** A scored team in the order publishing decides the winner: the highest total first, the earlier submission on a tie. */
+export interface RankedTeam {
+  teamId: number;
+  name: string;
+  total: number;
+  members: JudgingMember[];
+}
+/**
+ * What publishing goes by, over the whole cohort whatever page is on screen (the service checks it again when
+ * publishing): the teams judged (not stopped) and of them those not scored yet (publishing needs every one scored),
+ * and the ranking so far, at most the service's ranking size, each team's members named: the first candidates
+ * for the member prizes (any member of the cohort's teams may be given one).
+ */
+export interface JudgingSummary {
+  judgedTeams: number;
+  unscoredTeams: number;
+  ranking: RankedTeam[];
+}
+/** What the judges work from, a page of the cohort's teams at a time, with the cohort's summary and results. */
+export interface JudgingView extends TeamPage {
   oddId: number;
   rubric: RubricCriterion[];
+  /** This page's teams, in team order. */
   teams: {
     teamId: number;
     teamKey: string;
     name: string;
     stopped: boolean;
-    members: (MemberNames & { role: ApplicantRole | null; state: ApplicationState })[];
+    members: JudgingMember[];
     submission: Submission | null;
     /** The current score; null until the team is scored. */
     score: { scores: Record<string, number>; total: number; feedback: string; updatedAt: string } | null;
   }[];
+  summary: JudgingSummary;
   results: JudgingViewResults | null;
 }
 

@@ -240,6 +240,7 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
     page,
     pageSize,
     teamCount: shownTeams.length,
+    pageCount: Math.ceil(shownTeams.length / pageSize),
     waitlistPage,
     waitlistPageSize,
     waitlistCount: shownWaitlist.length,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ROLE_NAMES, type ApplicantRole, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type TeamHealthResponse } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingView, type TeamHealthResponse } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../applications/transition';
@@ -166,18 +166,29 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/** The page of a cohort's published teams the console asks for (1 first), and the service's page size. */
+export interface TeamsPageQuery {
+  page: number;
+  pageSize: number;
+}
+
+/** Which page an answer holds, among how many (TeamPage). */
+const pageFacts = ({ page, pageSize }: TeamsPageQuery, teamCount: number) => ({ page, pageSize, teamCount, pageCount: Math.ceil(teamCount / pageSize) });
+
 /**
- * Check-in streaks and misses of every member of the cohort's teams, each member named, for the operators: two
- * queries whatever the number of teams and members (the counts and the streak in SQL).
+ * Check-in streaks and misses of every member of a page of the cohort's teams, each member named, for the operators:
+ * three queries at once whatever the number of teams and members (the counts and the streak in SQL).
  */
-export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date): Promise<TeamHealthResponse> {
+export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date, query: TeamsPageQuery): Promise<TeamHealthResponse> {
   const today = seoulDate(now);
   const teams = createTeamRepository(knex);
-  const [rows, members] = await Promise.all([teams.healthTeams(oddId), teams.healthMembers(oddId, today)]);
+  const at = { page: query.page, size: query.pageSize };
+  const [teamCount, rows, members] = await Promise.all([teams.teamCount(oddId), teams.healthTeams(oddId, at), teams.healthMembers(oddId, today, at)]);
   const byTeam = groupBy(members, (m) => m.team_id);
   return {
     oddId,
     day: today,
+    ...pageFacts(query, teamCount),
     teams: rows.map((team) => {
       const mine = (byTeam.get(team.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status, checkins: m.checkins, streak: m.streak, misses: m.misses, lastMiss: m.last_miss }));
       const active = mine.filter((m) => m.state === 'ASSIGNED').length;
@@ -222,40 +233,40 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
 }
 
 /**
- * What the judges work from: every team of the cohort with its named members, final submission and current score
- * (null until scored), the rubric, and the published results once there are any (member prizes named).
+ * What the judges work from: a page of the cohort's teams with their named members, final submission and current score
+ * (null until scored), the rubric, the cohort's summary publishing goes by (teams unscored, the ranking with its
+ * members named), and the published results once there are any (teams and member prizes named).
  */
-export async function judgingView({ knex }: { knex: Knex }, oddId: number): Promise<JudgingView> {
-  const found = await createTeamRepository(knex).judging(oddId);
+export async function judgingView({ knex }: { knex: Knex }, oddId: number, query: TeamsPageQuery & { rankingSize: number }): Promise<JudgingView> {
+  const found = await createTeamRepository(knex).judging(oddId, { page: query.page, size: query.pageSize }, query.rankingSize);
   if (!found) throw notFound(MESSAGES.adminCohortNotFound);
-  const { teams, members, submissions, scores, result, winners } = found;
-  const winnerNames = new Map(winners.map((w) => [w.join_id, namesOf(w)]));
+  const { counts, teams, ranking, members, result, prizes } = found;
   const membersOf = groupBy(members, (m) => m.team_id);
-  const submissionOfTeam = new Map(submissions.map((r) => [r.team_id as number, r]));
-  const scoreOfTeam = new Map(scores.map((r) => [r.team_id as number, r]));
+  const named = (teamId: number) => (membersOf.get(teamId) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status }));
   return {
     oddId,
     rubric: [...JUDGING_RUBRIC],
-    teams: teams.map((t) => {
-      const score = scoreOfTeam.get(t.team_id);
-      return {
-        teamId: t.team_id as number,
-        teamKey: t.team_key as string,
-        name: t.name as string,
-        stopped: Boolean(t.stopped_at),
-        members: (membersOf.get(t.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status })),
-        submission: submissionOf(submissionOfTeam.get(t.team_id)),
-        score: score ? { scores: score.scores as Record<RubricKey, number>, total: score.total as number, feedback: score.feedback as string, updatedAt: new Date(score.updated_at).toISOString() } : null,
-      };
-    }),
+    ...pageFacts(query, counts.teams),
+    teams: teams.map((t) => ({
+      teamId: t.team_id,
+      teamKey: t.team_key,
+      name: t.name,
+      stopped: Boolean(t.stopped_at),
+      members: named(t.team_id),
+      submission: submissionOf(t.submitted_at ? { ...t, updated_at: t.submitted_at } : undefined),
+      score: t.scored_at ? { scores: t.scores!, total: t.total!, feedback: t.feedback!, updatedAt: new Date(t.scored_at).toISOString() } : null,
+    })),
+    summary: {
+      judgedTeams: counts.judged,
+      unscoredTeams: counts.unscored,
+      ranking: ranking.map((r) => ({ teamId: r.team_id, name: r.name, total: r.total, members: named(r.team_id) })),
+    },
     results: result
       ? {
           oddId,
           winnerTeamId: result.winner_team_id as number,
-          prizes: (result.prizes as JudgingPrize[]).map((p) => {
-            const winner = p.joinId === null ? undefined : winnerNames.get(p.joinId);
-            return { ...p, alias: winner?.alias ?? null, name: winner?.name ?? null };
-          }),
+          winnerTeamName: result.winner_team_name as string,
+          prizes: prizes.map((p) => ({ teamId: p.team_id, teamName: p.team_name, joinId: p.join_id, amountKrw: p.amount_krw, alias: p.member_nickname, name: p.member_name })),
           publishedAt: new Date(result.published_at).toISOString(),
         }
       : null,
@@ -287,10 +298,13 @@ export async function publishResults({ knex }: { knex: Knex }, actorUserId: numb
   return knex.transaction(async (trx) => {
     await trx('cohort').where({ odd_id: oddId }).forUpdate().first();
     if (await trx('cohort_result').where({ odd_id: oddId }).first()) throw conflict(MESSAGES.judgingResultsPublished);
-    const teams: Row[] = await trx('team as t').leftJoin('team_score as s', 's.team_id', 't.team_id').leftJoin('team_submission as sub', 'sub.team_id', 't.team_id').where('t.odd_id', oddId).whereNull('t.stopped_at').select('t.team_id', 's.total', 'sub.updated_at');
-    if (!teams.length) throw notFound(MESSAGES.sprintNoTeam);
-    if (teams.some((t) => t.total === null)) throw conflict(MESSAGES.judgingNotAllScored);
-    const winner = [...teams].sort((a, b) => b.total - a.total || (a.updated_at ? new Date(a.updated_at).getTime() : Infinity) - (b.updated_at ? new Date(b.updated_at).getTime() : Infinity) || a.team_id - b.team_id)[0]!;
+    // The whole cohort's teams, as the judging page's summary shows them (the same queries).
+    const teams = createTeamRepository(trx);
+    const counts = await teams.judgingCounts(oddId);
+    if (!counts?.judged) throw notFound(MESSAGES.sprintNoTeam);
+    if (counts.unscored) throw conflict(MESSAGES.judgingNotAllScored);
+    // Every judged team is scored: the ranking's first wins.
+    const winner = (await teams.ranking(oddId, 1))[0]!;
     const prizes: { teamId: number; joinId: number | null; amountKrw: number }[] = [{ teamId: winner.team_id, joinId: null, amountKrw: WINNING_TEAM_PRIZE_KRW }];
     for (const prize of memberPrizes) {
       const member = await trx('team_member as m').join('team as t', 't.team_id', 'm.team_id').where({ 'm.join_id': prize.joinId, 't.odd_id': oddId }).first('t.team_id');
@@ -301,6 +315,6 @@ export async function publishResults({ knex }: { knex: Knex }, actorUserId: numb
     if (prizes.reduce((sum, p) => sum + p.amountKrw, 0) > TOTAL_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
     await trx('cohort_result').insert({ odd_id: oddId, winner_team_id: winner.team_id, prizes: JSON.stringify(prizes), published_by: actorUserId, published_at: now });
     await audit(trx, { actorUserId, action: 'JUDGING_PUBLISH', targetType: 'COHORT', targetId: oddId, oddId, before: null, after: { winnerTeamId: winner.team_id, prizes }, at: now });
-    return { oddId, winnerTeamId: winner.team_id as number, prizes, publishedAt: now.toISOString() };
+    return { oddId, winnerTeamId: winner.team_id, prizes, publishedAt: now.toISOString() };
   });
 }

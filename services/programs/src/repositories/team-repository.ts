@@ -34,21 +34,106 @@ export interface HealthTeamRow {
 /** An application named by its copies. */
 export type NamedRow = Pick<TeamMemberRow, 'join_id' | 'member_name' | 'member_nickname'>;
 
+/** Which page of a cohort's published teams, in team order: `size` teams a page, 1 first. */
+export interface TeamsAt {
+  page: number;
+  size: number;
+}
+
+/** A team on a page of judging, with its submission (`submitted_at` null: none) and score (`scored_at` null: none). */
+export interface JudgingTeamRow {
+  team_id: number;
+  team_key: string;
+  name: string;
+  stopped_at: Date | null;
+  project_name: string | null;
+  description: string | null;
+  repository_url: string | null;
+  demo_url: string | null;
+  images: string[] | null;
+  submitted_at: Date | null;
+  scores: Record<string, number> | null;
+  total: number | null;
+  feedback: string | null;
+  scored_at: Date | null;
+}
+
+/** What publishing judges over the whole cohort: its teams, those judged (not stopped), and of them the unscored. */
+export interface JudgingCounts {
+  teams: number;
+  judged: number;
+  unscored: number;
+}
+
+/** A scored team of the ranking. */
+export interface RankedRow {
+  team_id: number;
+  name: string;
+  total: number;
+}
+
+/** A prize of the published results, in the results' order, with its team's name and its winner's copies (null: the team prize). */
+export interface PrizeRow {
+  team_id: number;
+  team_name: string;
+  join_id: number | null;
+  amount_krw: number;
+  member_name: string | null;
+  member_nickname: string | null;
+}
+
 const MEMBER_COLUMNS = ['m.team_id', 'a.join_id', 'a.status', 'a.role', 'a.member_name', 'a.member_nickname'];
 
 /**
- * The cohorts' published teams (team, team_member) as the operators' pages read them, each answer a fixed number of
- * queries whatever the number of teams and members: team health (check-ins, streaks, misses), the judging view
- * (members, submissions, scores, results), and the members' names the team operations show.
+ * The cohorts' published teams (team, team_member) as the operators' pages read them, a page of teams at a time, each
+ * answer a fixed number of queries whatever the number of teams and members: team health (check-ins, streaks, misses),
+ * the judging view (members, submissions, scores, the cohort's counts and ranking, results), and the members' names the
+ * team operations show.
  */
 export function createTeamRepository(knex: Knex | Knex.Transaction) {
+  /** The page's teams (their ids; more columns as asked), as a subquery the page's other rows are joined to. */
+  const pageIds = (oddId: number, at: TeamsAt) => knex('team').where({ odd_id: oddId }).orderBy('team_id').limit(at.size).offset((at.page - 1) * at.size).select('team_id');
+  /**
+   * The cohort's scored teams still judged, in the order publishing decides the winner: the highest total first, then
+   * the earlier submission (a team without one after), then the earlier team.
+   */
+  const ranked = (oddId: number, limit: number) =>
+    knex('team as t')
+      .join('team_score as s', 's.team_id', 't.team_id')
+      .leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
+      .where('t.odd_id', oddId)
+      .whereNull('t.stopped_at')
+      .orderBy([{ column: 's.total', order: 'desc' }, { column: 'sub.updated_at', order: 'asc', nulls: 'last' }, { column: 't.team_id' }])
+      .limit(limit);
+  /** The cohort's teams, those still judged and of them the unscored; null when there is no such cohort. */
+  const judgingCounts = async (oddId: number): Promise<JudgingCounts | null> => {
+    const row = await knex('cohort as c')
+      .leftJoin('team as t', 't.odd_id', 'c.odd_id')
+      .leftJoin('team_score as s', 's.team_id', 't.team_id')
+      .where('c.odd_id', oddId)
+      .groupBy('c.odd_id')
+      .first(knex.raw(`count(t.team_id)::int as teams, (count(t.team_id) filter (where t.stopped_at is null))::int as judged,
+        (count(t.team_id) filter (where t.stopped_at is null and s.team_id is null))::int as unscored`));
+    return row ?? null;
+  };
+  const ranking = async (oddId: number, limit: number): Promise<RankedRow[]> => ranked(oddId, limit).select('t.team_id', 't.name', 's.total');
+
   return {
-    /** The cohort's teams in team order; `dropped`: history rows of their members moving to DROPPED. */
-    async healthTeams(oddId: number): Promise<HealthTeamRow[]> {
-      return knex('team as t')
+    /** Teams the cohort has published. */
+    async teamCount(oddId: number): Promise<number> {
+      const row = await knex('team').where({ odd_id: oddId }).count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * The page's teams in team order; `dropped`: history rows of their members moving to DROPPED, counted for the page's
+     * teams alone (in the page's own select, a count would be worked out for every team the offset skips too).
+     */
+    async healthTeams(oddId: number, at: TeamsAt): Promise<HealthTeamRow[]> {
+      return knex
+        .from(pageIds(oddId, at).select('odd_id', 'team_key', 'name', 'stopped_at').as('t'))
         .join('cohort as c', 'c.odd_id', 't.odd_id')
         .join('product as p', 'p.product_id', 'c.product_id')
-        .where('t.odd_id', oddId)
         .orderBy('t.team_id')
         .select('t.team_id', 't.team_key', 't.name', 't.stopped_at', 'p.min_team_size', knex.raw(`(
           select count(*)::int from application_history h join team_member dm on dm.join_id = h.join_id
@@ -56,17 +141,16 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
     },
 
     /**
-     * Every member of the cohort's teams in application order, with their check-ins up to `today`, the streak and
+     * Every member of the page's teams in application order, with their check-ins up to `today`, the streak and
      * the misses, in one query. The streak: numbered from the latest check-in back, the days of the run that ends
      * at the latest are those whose day plus their number less one is the latest day (no gap in between); it counts
      * when the latest is today or yesterday (today's check-in is open until 22:00), else it is 0.
      */
-    async healthMembers(oddId: number, today: string): Promise<MemberHealthRow[]> {
+    async healthMembers(oddId: number, today: string, at: TeamsAt): Promise<MemberHealthRow[]> {
       const { rows } = await knex.raw(`
-        with members as (
+        with page as :page, members as (
           select ${MEMBER_COLUMNS.join(', ')}
-          from team t join team_member m on m.team_id = t.team_id join application a on a.join_id = m.join_id
-          where t.odd_id = :oddId
+          from page join team_member m on m.team_id = page.team_id join application a on a.join_id = m.join_id
         ), days as (
           select c.join_id, c.day, row_number() over latest_first::int as back, first_value(c.day) over latest_first as latest
           from checkin c join members on members.join_id = c.join_id
@@ -84,28 +168,47 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
         select members.*, coalesce(checkins.checkins, 0) as checkins, coalesce(checkins.streak, 0) as streak,
           coalesce(misses.misses, 0) as misses, misses.last_miss
         from members left join checkins using (join_id) left join misses using (join_id)
-        order by members.join_id`, { oddId, today });
+        order by members.join_id`, { page: pageIds(oddId, at), today });
       return rows;
     },
 
+    judgingCounts,
+
+    /** The first `limit` teams of the ranking: the first is the winner once every judged team is scored. */
+    ranking,
+
     /**
-     * What the judges work from, in seven queries at once: whether the cohort exists (null if not), its teams in team order,
-     * their members in application order with their names, submissions, scores, the published result, and the
-     * names of its member prizes' winners.
+     * What the judges work from, in six queries at once: the cohort's counts (null if there is no such cohort), the
+     * page's teams in team order with their submissions and scores, the first `rankingSize` of the ranking, the members
+     * of both in application order with their names, the published result with the winning team's name, and its prizes
+     * with their teams' and winners' names.
      */
-    async judging(oddId: number): Promise<{ teams: Row[]; members: TeamMemberRow[]; submissions: Row[]; scores: Row[]; result: Row | undefined; winners: NamedRow[] } | null> {
-      const [cohort, teams, members, submissions, scores, result, winners] = await Promise.all([
-        knex('cohort').where({ odd_id: oddId }).first('odd_id'),
-        knex('team').where({ odd_id: oddId }).orderBy('team_id'),
-        knex('team as t').join('team_member as m', 'm.team_id', 't.team_id').join('application as a', 'a.join_id', 'm.join_id').where('t.odd_id', oddId).orderBy('m.join_id').select(MEMBER_COLUMNS),
-        knex('team_submission as s').join('team as t', 't.team_id', 's.team_id').where('t.odd_id', oddId).select('s.*'),
-        knex('team_score as s').join('team as t', 't.team_id', 's.team_id').where('t.odd_id', oddId).select('s.*'),
-        knex('cohort_result').where({ odd_id: oddId }).first(),
-        knex.raw(`select a.join_id, a.member_name, a.member_nickname from cohort_result r
-            cross join lateral jsonb_array_elements(r.prizes) as p join application a on a.join_id = (p->>'joinId')::int
-          where r.odd_id = ?`, [oddId]).then((r: { rows: NamedRow[] }) => r.rows),
+    async judging(oddId: number, at: TeamsAt, rankingSize: number): Promise<{
+      counts: JudgingCounts; teams: JudgingTeamRow[]; ranking: RankedRow[]; members: TeamMemberRow[]; result: Row | undefined; prizes: PrizeRow[];
+    } | null> {
+      const [counts, teams, leaders, members, result, prizes] = await Promise.all([
+        judgingCounts(oddId),
+        knex
+          .from(pageIds(oddId, at).select('team_key', 'name', 'stopped_at').as('t'))
+          .leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
+          .leftJoin('team_score as s', 's.team_id', 't.team_id')
+          .orderBy('t.team_id')
+          .select('t.team_id', 't.team_key', 't.name', 't.stopped_at', 'sub.project_name', 'sub.description', 'sub.repository_url', 'sub.demo_url', 'sub.images',
+            'sub.updated_at as submitted_at', 's.scores', 's.total', 's.feedback', 's.updated_at as scored_at'),
+        ranking(oddId, rankingSize),
+        knex('team_member as m')
+          .join('application as a', 'a.join_id', 'm.join_id')
+          .where((w) => w.whereIn('m.team_id', pageIds(oddId, at)).orWhereIn('m.team_id', ranked(oddId, rankingSize).select('t.team_id')))
+          .orderBy('m.join_id')
+          .select(MEMBER_COLUMNS),
+        knex('cohort_result as r').join('team as w', 'w.team_id', 'r.winner_team_id').where('r.odd_id', oddId).first('r.winner_team_id', 'r.published_at', 'w.name as winner_team_name'),
+        knex.raw(`select (p.prize->>'teamId')::int as team_id, t.name as team_name, (p.prize->>'joinId')::int as join_id, (p.prize->>'amountKrw')::int as amount_krw,
+            a.member_name, a.member_nickname
+          from cohort_result r cross join lateral jsonb_array_elements(r.prizes) with ordinality as p(prize, n)
+            join team t on t.team_id = (p.prize->>'teamId')::int left join application a on a.join_id = (p.prize->>'joinId')::int
+          where r.odd_id = ? order by p.n`, [oddId]).then((r: { rows: PrizeRow[] }) => r.rows),
       ]);
-      return cohort ? { teams, members, submissions, scores, result, winners } : null;
+      return counts ? { counts, teams, ranking: leaders, members, result, prizes } : null;
     },
 
     /** The applications a team stop (`teamId`) or the company ending (`oddId`) refunds, in application order, with names. */

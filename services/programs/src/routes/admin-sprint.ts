@@ -5,8 +5,11 @@ import { judgingAnswer, teamHealthAnswer } from '@sq/contracts/api/operator-answ
 import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
 import { calendarDay, idParam, requireAdmin } from '@sq/service-kit';
 import { JUDGING_RUBRIC, judgingView, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
+import { pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });
+/** The page of the cohort's teams the console is on (the first when not given): team health and judging answer a page. */
+const teamsQuery = z.object({ page: pageField.default(1).describe('팀 페이지 (1부터, 페이지당 PROGRAMS_TEAMS_PAGE_SIZE팀)') });
 const teamParams = z.object({ teamId: idParam });
 const criterion = z.number().int().min(0).max(10);
 const scoreBody = z.object({
@@ -19,10 +22,11 @@ const missesBody = z.object({ day: calendarDay() });
 /** Operators' side of the sprint: team health, the misses job on demand, the rubric scores and results. */
 const adminSprintRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['admin'];
-  app.get<{ Params: z.infer<typeof oddParams> }>(
+  const { pageSize, rankingSize } = app.programsConfig.teamPages;
+  app.get<{ Params: z.infer<typeof oddParams>; Querystring: z.infer<typeof teamsQuery> }>(
     '/api/admin/cohorts/:oddId/team-health',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (팀원 이름, 체크인 연속 일수, 누락)', params: oddParams, response: { 200: teamHealthAnswer } } },
-    async (request): Promise<Success<TeamHealthResponse>> => ok(await teamHealth(app, request.params.oddId, app.clock())),
+    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (팀 한 페이지씩: 팀원 이름, 체크인 연속 일수, 누락)', params: oddParams, querystring: teamsQuery, response: { 200: teamHealthAnswer } } },
+    async (request): Promise<Success<TeamHealthResponse>> => ok(await teamHealth(app, request.params.oddId, app.clock(), { page: request.query.page, pageSize })),
   );
   app.post<{ Body: z.infer<typeof missesBody> }>(
     '/api/admin/checkins/misses/run',
@@ -30,10 +34,13 @@ const adminSprintRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ok(await recordMisses(app, request.body.day)),
   );
   app.get('/api/admin/judging/rubric', { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 기준과 가중치' } }, async () => ok({ rubric: JUDGING_RUBRIC }));
-  app.get<{ Params: z.infer<typeof oddParams> }>(
+  app.get<{ Params: z.infer<typeof oddParams>; Querystring: z.infer<typeof teamsQuery> }>(
     '/api/admin/cohorts/:oddId/judging',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 심사 현황 (팀별 팀원 이름, 제출물, 점수, 피드백, 발표된 결과)', params: oddParams, response: { 200: judgingAnswer } } },
-    async (request): Promise<Success<JudgingView>> => ok(await judgingView(app, request.params.oddId)),
+    {
+      onRequest: requireAdmin,
+      schema: { tags, summary: '운영: 심사 현황 (팀 한 페이지씩: 팀원 이름, 제출물, 점수, 피드백; 기수 전체의 미채점 팀 수와 순위; 발표된 결과)', params: oddParams, querystring: teamsQuery, response: { 200: judgingAnswer } },
+    },
+    async (request): Promise<Success<JudgingView>> => ok(await judgingView(app, request.params.oddId, { page: request.query.page, pageSize, rankingSize })),
   );
   app.put<{ Params: z.infer<typeof teamParams>; Body: z.infer<typeof scoreBody> }>(
     '/api/admin/teams/:teamId/score',

@@ -1,14 +1,18 @@
 import { apiGet, apiPost, apiPut } from '@sq/api-client';
 import type { JudgingResults, JudgingView } from '@sq/contracts/api/operators';
-import { useAsync } from '@sq/ui';
+import { useTeamPage } from '../hooks/use-team-page';
 
-/** GET /api/admin/cohorts/{oddId}/judging — each team's submission and current score, the rubric, the results once published. */
-export async function getJudging(oddId: number, signal?: AbortSignal) {
-  return apiGet<JudgingView>(`/admin/cohorts/${oddId}/judging`, undefined, { signal });
+/**
+ * GET /api/admin/cohorts/{oddId}/judging?page= — a page of the teams with their submissions and current scores, the rubric,
+ * the cohort's summary (teams unscored, the ranking), the results once published.
+ */
+export async function getJudging(oddId: number, page: number, signal?: AbortSignal) {
+  return apiGet<JudgingView>(`/admin/cohorts/${oddId}/judging`, { page: String(page) }, { signal });
 }
 
+/** Judging a page of teams at a time, with the cohort's summary on every page. */
 export function useJudging(oddId: number) {
-  return useAsync((signal) => getJudging(oddId, signal), [oddId]);
+  return useTeamPage(oddId, (page, signal) => getJudging(oddId, page, signal));
 }
 
 /** PUT /api/admin/teams/{teamId}/score — one team's scores (0..10 per criterion) and feedback, until the results are published. */

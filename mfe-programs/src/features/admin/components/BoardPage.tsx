@@ -167,11 +167,10 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
     setDraft(merged);
     if (!hoursRangeInvalid(merged)) go({ page: 1, waitlistPage: 1, filters: merged });
   };
-  const pageCount = Math.ceil(board.teamCount / board.pageSize);
   // Teams left while the operator was on the last page: go to the new last page rather than show none (checked
   // when an answer comes, not on every render).
   useEffect(() => {
-    if (!busy && board.page > pageCount && pageCount > 0) go({ ...view, page: pageCount });
+    if (!busy && board.page > board.pageCount && board.pageCount > 0) go({ ...view, page: board.pageCount });
   }, [board]);
 
   const teamNames = Object.fromEntries(board.teamKeys.map((key) => [key, teamName(board, key)]));

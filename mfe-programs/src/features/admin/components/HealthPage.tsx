@@ -1,25 +1,33 @@
-import { EmptyState, Spinner } from '@sq/ui';
-import { LoadError } from '../../../shared/LoadError';
+import type { ReactNode } from 'react';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import { EmptyState } from '@sq/ui';
 import { seoulDay } from '../../../shared/dates';
 import { useTeamHealth } from '../api/get-team-health';
 import { personName, roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import styles from './admin.module.css';
 import { TableWrap } from './TableWrap';
+import { TeamPageLinks, TeamPageView } from './TeamPageView';
 
 /** One miss already puts a member one step from the drop (MISSES_BEFORE_DROP is 2): the console flags them. */
 const AT_RISK_MISSES = 1;
 
 function Health({ oddId }: { oddId: number }) {
   const health = useTeamHealth(oddId);
-  if (health.status === 'loading') return <Spinner boxed />;
-  if (health.status === 'error') return <LoadError error={health.error} onRetry={health.reload} />;
-  if (health.data.teams.length === 0) return <EmptyState title="발표된 팀이 없어요" />;
+  return (
+    <TeamPageView pages={health} empty={<EmptyState title="발표된 팀이 없어요" />}>
+      {(page) => <HealthTeams page={page} links={<TeamPageLinks pages={health} />} />}
+    </TeamPageView>
+  );
+}
+
+/** A page of the teams: each one's members with their check-ins, and the team's own counts (of this team alone). */
+function HealthTeams({ page, links }: { page: TeamHealthResponse; links: ReactNode }) {
   return (
     <>
-      <p className={styles.lead}>{seoulDay(health.data.day)} 기준이에요. 체크인은 매일 밤 10시에 마감되고, 2일 연속 누락하면 중도 하차돼요.</p>
+      <p className={styles.lead}>{seoulDay(page.day)} 기준이에요. 체크인은 매일 밤 10시에 마감되고, 2일 연속 누락하면 중도 하차돼요.</p>
       <div className={styles.board}>
-        {health.data.teams.map((team) => {
+        {page.teams.map((team) => {
           const atRisk = team.members.filter((m) => m.state === 'ASSIGNED' && m.misses >= AT_RISK_MISSES).length;
           return (
             <section key={team.teamId} className={styles.team} data-testid="health-team" data-team-id={team.teamId} aria-label={team.name}>
@@ -64,6 +72,7 @@ function Health({ oddId }: { oddId: number }) {
           );
         })}
       </div>
+      {links}
     </>
   );
 }

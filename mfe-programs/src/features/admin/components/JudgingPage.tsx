@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingView } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingMember, type JudgingView, type JudgingViewResults } from '@sq/contracts/api/operators';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
-import { Button, EmptyState, Spinner, formatKrw, formatThousands } from '@sq/ui';
-import { LoadError } from '../../../shared/LoadError';
+import { Button, EmptyState, formatKrw, formatThousands } from '@sq/ui';
 import { publishResults, scoreTeam, useJudging } from '../api/judging';
 import { SCORE_CHOICES, prizeRequest, weightedTotal, type PrizeRow } from '../judging-form';
 import { personName, roleName } from '../labels';
 import { CohortFrame } from './CohortFrame';
+import { TeamPageLinks, TeamPageView } from './TeamPageView';
 import styles from './admin.module.css';
 
 type Team = JudgingView['teams'][number];
@@ -124,14 +124,34 @@ function Submission({ team }: { team: Team }) {
   );
 }
 
-function Publish({ view, scoredNow, onPublished }: { view: JudgingView; scoredNow: ReadonlySet<number>; onPublished: () => void }) {
-  const [rows, setRows] = useState<PrizeRow[]>([{ joinId: '', amount: '' }]);
+/** A member the prize form offers, as it names them: the team, the person and their role. */
+interface Candidate {
+  joinId: number;
+  label: string;
+}
+/** A prize row as typed, with the label of the member chosen (kept when their team's page is no longer on screen). */
+type PrizeChoice = PrizeRow & { label: string };
+
+const candidateOf = (team: { name: string }, member: JudgingMember): Candidate => ({ joinId: member.joinId, label: `${team.name} · ${personName(member)} (${roleName(member.role)})` });
+
+/**
+ * The results' form, over the whole cohort whatever page is on screen: the teams still to score and the ranking come from
+ * the answer's summary. A member prize can go to anyone on a team: the ranking's teams' members are offered first, then
+ * those of the teams on this page (another page's members once its page is open), and each member chosen stays.
+ */
+function Publish({ view, onPublished }: { view: JudgingView; onPublished: () => void }) {
+  const [rows, setRows] = useState<PrizeChoice[]>([{ joinId: '', amount: '', label: '' }]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const request = prizeRequest(rows);
-  const members = view.teams.filter((t) => !t.stopped).flatMap((t) => t.members.map((m) => ({ ...m, team: t.name })));
-  const unscored = view.teams.filter((t) => !t.stopped && !t.score && !scoredNow.has(t.teamId)).length;
-  const set = (i: number, change: Partial<PrizeRow>) => setRows((prev) => prev.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  const { summary } = view;
+  const ranked = summary.ranking.flatMap((t) => t.members.map((m) => candidateOf(t, m)));
+  const onPage = view.teams.filter((t) => !t.stopped).flatMap((t) => t.members.map((m) => candidateOf(t, m))).filter((c) => !ranked.some((r) => r.joinId === c.joinId));
+  const offered = new Set([...ranked, ...onPage].map((c) => c.joinId));
+  const chosen = rows.filter((r) => r.joinId !== '' && !offered.has(Number(r.joinId))).map((r) => ({ joinId: Number(r.joinId), label: r.label }));
+  const groups: [string, Candidate[]][] = [['순위권 팀', ranked], ['이 페이지의 팀', onPage], ['선택한 사람', chosen]];
+  const labelOf = (joinId: string) => [...ranked, ...onPage, ...chosen].find((c) => String(c.joinId) === joinId)?.label ?? '';
+  const set = (i: number, change: Partial<PrizeChoice>) => setRows((prev) => prev.map((r, j) => (j === i ? { ...r, ...change } : r)));
 
   const publish = async () => {
     if (request.error) return setError(request.error);
@@ -154,18 +174,33 @@ function Publish({ view, scoredNow, onPublished }: { view: JudgingView; scoredNo
       <p className={styles.lead}>
         합계가 가장 높은 팀이 우승해 {formatKrw(WINNING_TEAM_PRIZE_KRW)}을 받아요(동점이면 먼저 제출한 팀). 팀원 상금은 1인당 최대 {formatKrw(MEMBER_PRIZE_MAX_KRW)}이에요.
       </p>
-      {unscored ? <p className={styles.notice}>아직 채점하지 않은 팀이 {unscored}개 있어요.</p> : null}
+      {summary.unscoredTeams ? <p className={styles.notice} data-testid="unscored">아직 채점하지 않은 팀이 {formatThousands(summary.unscoredTeams)}개 있어요.</p> : null}
+      {summary.ranking.length ? (
+        <ol className={styles.members} aria-label="현재 순위" data-testid="ranking">
+          {summary.ranking.map((t, i) => (
+            <li key={t.teamId}>
+              {i + 1}위 {t.name} {formatThousands(t.total)} / 1,000
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {rows.map((row, i) => (
         <div key={i} className={styles.toolbar} data-testid="prize-row">
           <label className={styles.field}>
             <span className={styles.label}>팀원 상금 받을 사람</span>
-            <select className={styles.input} value={row.joinId} onChange={(e) => set(i, { joinId: e.target.value })}>
+            <select className={styles.input} value={row.joinId} onChange={(e) => set(i, { joinId: e.target.value, label: labelOf(e.target.value) })}>
               <option value="">선택 안 함</option>
-              {members.map((m) => (
-                <option key={m.joinId} value={m.joinId}>
-                  {m.team} · {personName(m)} ({roleName(m.role)})
-                </option>
-              ))}
+              {groups.map(([label, candidates]) =>
+                candidates.length ? (
+                  <optgroup key={label} label={label}>
+                    {candidates.map((c) => (
+                      <option key={c.joinId} value={c.joinId}>
+                        {c.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null,
+              )}
             </select>
           </label>
           <label className={styles.field}>
@@ -175,7 +210,7 @@ function Publish({ view, scoredNow, onPublished }: { view: JudgingView; scoredNo
         </div>
       ))}
       <div className={styles.actions}>
-        <Button variant="secondary" size="small" onClick={() => setRows((prev) => [...prev, { joinId: '', amount: '' }])}>
+        <Button variant="secondary" size="small" onClick={() => setRows((prev) => [...prev, { joinId: '', amount: '', label: '' }])}>
           팀원 상금 추가
         </Button>
       </div>
@@ -196,48 +231,52 @@ function Publish({ view, scoredNow, onPublished }: { view: JudgingView; scoredNo
   );
 }
 
-function Judging({ oddId }: { oddId: number }) {
-  const view = useJudging(oddId);
-  // Teams scored on this page since it loaded (the forms keep their own values; no reload needed).
-  const [scoredNow, setScoredNow] = useState<ReadonlySet<number>>(new Set());
-  if (view.status === 'loading') return <Spinner boxed />;
-  if (view.status === 'error') return <LoadError error={view.error} onRetry={view.reload} />;
-  const { teams, rubric, results } = view.data;
-  if (teams.length === 0) return <EmptyState title="발표된 팀이 없어요" />;
-  const teamName = (teamId: number) => teams.find((t) => t.teamId === teamId)?.name ?? `#${teamId}`;
+/** The published results: the winning team and each prize, named by the answer (their teams may be on any page). */
+function Results({ results }: { results: JudgingViewResults }) {
   return (
-    <>
-      {results ? (
-        <div className={styles.notice} role="status" data-testid="results">
-          <strong>{teamName(results.winnerTeamId)} 우승</strong>
-          <ul>
-            {results.prizes.map((p, i) => (
-              <li key={i}>
-                {p.joinId === null ? `${teamName(p.teamId)} 팀 상금` : `${teamName(p.teamId)} ${personName({ ...p, joinId: p.joinId })}`} {formatKrw(p.amountKrw)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className={styles.board}>
-        {teams.map((team) => (
-          <section key={team.teamId} className={styles.team} data-testid="judging-team" data-team-id={team.teamId} aria-label={team.name}>
-            <div className={styles.teamHead}>
-              <h3 className={styles.teamName}>{team.name}</h3>
-              <span className={styles.muted}>{team.members.map(personName).join(', ')}</span>
-              {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
-            </div>
-            <Submission team={team} />
-            {!team.stopped ? <ScoreForm team={team} rubric={rubric} locked={results !== null} onSaved={() => setScoredNow((prev) => new Set(prev).add(team.teamId))} /> : null}
-          </section>
+    <div className={styles.notice} role="status" data-testid="results">
+      <strong>{results.winnerTeamName} 우승</strong>
+      <ul>
+        {results.prizes.map((p, i) => (
+          <li key={i}>
+            {p.joinId === null ? `${p.teamName} 팀 상금` : `${p.teamName} ${personName({ ...p, joinId: p.joinId })}`} {formatKrw(p.amountKrw)}
+          </li>
         ))}
-      </div>
-      {results ? null : <Publish view={view.data} scoredNow={scoredNow} onPublished={view.reload} />}
-    </>
+      </ul>
+    </div>
   );
 }
 
-/** `/admin/cohorts/{oddId}/judging`: weighted rubric scores and feedback per team, then the results with prizes, once. */
+function Judging({ oddId }: { oddId: number }) {
+  const pages = useJudging(oddId);
+  // A score saved, the results published: the page on screen again, with the cohort's summary as it now is.
+  return (
+    <TeamPageView pages={pages} empty={<EmptyState title="발표된 팀이 없어요" />}>
+      {(view) => (
+        <>
+          {view.results ? <Results results={view.results} /> : null}
+          <div className={styles.board}>
+            {view.teams.map((team) => (
+              <section key={team.teamId} className={styles.team} data-testid="judging-team" data-team-id={team.teamId} aria-label={team.name}>
+                <div className={styles.teamHead}>
+                  <h3 className={styles.teamName}>{team.name}</h3>
+                  <span className={styles.muted}>{team.members.map(personName).join(', ')}</span>
+                  {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
+                </div>
+                <Submission team={team} />
+                {!team.stopped ? <ScoreForm team={team} rubric={view.rubric} locked={view.results !== null} onSaved={pages.reload} /> : null}
+              </section>
+            ))}
+          </div>
+          <TeamPageLinks pages={pages} />
+          {view.results ? null : <Publish view={view} onPublished={pages.reload} />}
+        </>
+      )}
+    </TeamPageView>
+  );
+}
+
+/** `/admin/cohorts/{oddId}/judging`: weighted rubric scores and feedback per team, a page of teams at a time, then the results with prizes, once. */
 export function JudgingPage() {
   return <CohortFrame title="심사">{(cohort) => <Judging oddId={cohort.oddId} />}</CohortFrame>;
 }

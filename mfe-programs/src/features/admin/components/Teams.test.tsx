@@ -4,7 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@sq/api-client';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { sprintCohort } from '../test-fixtures';
+import { sprintCohort, teamPageOf } from '../test-fixtures';
+import { lastReadOf } from '../test/render-console';
 import { AdminConsole } from './AdminConsole';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
@@ -13,14 +14,13 @@ vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiG
 
 /** A member as team health names them: the application's copies of nickname and name (null: not copied yet). */
 const member = (joinId: number, role: 'DEVELOPER' | 'DESIGNER' | 'PLANNER', [alias, name]: [string | null, string | null]) => ({ joinId, alias, name, role, state: 'ASSIGNED' as const, checkins: 0, streak: 0, misses: 0, lastMiss: null });
-const health: TeamHealthResponse = {
-  oddId: 212,
-  day: '2027-01-14',
-  teams: [
-    { teamId: 31, teamKey: 'T1', name: '1팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(1, 'DEVELOPER', ['하나', '김하나']), member(2, 'DESIGNER', ['둘', '이둘']), member(3, 'DEVELOPER', [null, null])] },
-    { teamId: 32, teamKey: 'T2', name: '2팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(4, 'DEVELOPER', [null, '최넷']), member(5, 'DESIGNER', ['다섯', '정다섯']), member(6, 'PLANNER', ['여섯', '한여섯'])] },
-  ],
-};
+type Team = TeamHealthResponse['teams'][number];
+const teams: Team[] = [
+  { teamId: 31, teamKey: 'T1', name: '1팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(1, 'DEVELOPER', ['하나', '김하나']), member(2, 'DESIGNER', ['둘', '이둘']), member(3, 'DEVELOPER', [null, null])] },
+  { teamId: 32, teamKey: 'T2', name: '2팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(4, 'DEVELOPER', [null, '최넷']), member(5, 'DESIGNER', ['다섯', '정다섯']), member(6, 'PLANNER', ['여섯', '한여섯'])] },
+];
+/** Team health as the service answers it: the page asked of the teams it has now. */
+const healthOf = (all: Team[], params?: Record<string, string>): TeamHealthResponse => ({ oddId: 212, day: '2027-01-14', ...teamPageOf(all, params) });
 /** The page's own answers name everyone: the board is never read. */
 const boardReads = () => api.get.mock.calls.filter(([path]) => String(path).endsWith('/board'));
 
@@ -38,10 +38,12 @@ const opsMember = (joinId: number) => screen.getAllByTestId('ops-member').find((
 
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
 describe('operators console: team changes', { timeout: 20_000 }, () => {
+  let published: Team[];
   beforeEach(() => {
+    published = teams;
     api.get.mockImplementation((path: string, params?: Record<string, string>) => {
       if (path === '/admin/cohorts') return Promise.resolve({ cohorts: [sprintCohort] });
-      if (path === '/admin/cohorts/212/team-health') return Promise.resolve(health);
+      if (path === '/admin/cohorts/212/team-health') return Promise.resolve(healthOf(published, params));
       if (path === '/admin/teams/31/replacements' && params?.role === 'DEVELOPER') {
         return Promise.resolve({ candidates: [{ joinId: 7, alias: '일곱', name: '오일곱', role: 'DEVELOPER', careerMonths: 26, distanceMonths: 2 }, { joinId: 9, alias: null, name: null, role: 'DEVELOPER', careerMonths: 60, distanceMonths: 36 }] });
       }
@@ -119,5 +121,39 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     // One member's refund refused this time: named, with the reason, and what to do.
     expect(within(dialog).getByTestId('group-refund-refused').textContent).toBe(`다섯 (정다섯)님: ${MESSAGES.refundInProgress}\n이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.`);
     expect(boardReads()).toEqual([]);
+  });
+
+  it('pages the teams; a team stop on another page reloads that page, the team shown stopped, the dialog open', async () => {
+    // 25 teams (the service's page holds 20): the 23rd is stopped by the confirmation.
+    published = Array.from({ length: 25 }, (_, i) => ({ ...teams[1]!, teamId: 100 + i, teamKey: `T${i + 1}`, name: `${i + 1}팀`, members: teams[1]!.members.map((m) => ({ ...m, joinId: 1000 + i * 10 + m.joinId })) }));
+    api.post.mockImplementation((path: string) => {
+      if (path === '/admin/teams/122/refunds/preview') return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [] });
+      if (path === '/admin/teams/122/refunds') {
+        published = published.map((t) => (t.teamId === 122 ? { ...t, stopped: true } : t));
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [], outcomes: [] });
+      }
+      return Promise.reject(new Error(`unexpected POST ${path}`));
+    });
+    renderTeams();
+    await screen.findAllByTestId('ops-team', {}, { timeout: 8000 });
+    expect(screen.getAllByTestId('ops-team')).toHaveLength(20);
+    fireEvent.click(within(screen.getByRole('navigation', { name: '팀 페이지 이동' })).getByRole('button', { name: '다음 페이지' }));
+    await waitFor(() => expect(screen.getAllByTestId('ops-team').map((t) => t.getAttribute('aria-label'))).toEqual(['21팀', '22팀', '23팀', '24팀', '25팀']));
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '2' }, expect.anything()]);
+    const reads = api.get.mock.calls.filter(([path]) => path === '/admin/cohorts/212/team-health').length;
+
+    const stopped = () => screen.getAllByTestId('ops-team').find((t) => t.dataset.teamId === '122')!;
+    fireEvent.click(within(stopped()).getByTestId('team-stop-open'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('group-refund-total');
+    fireEvent.click(within(dialog).getByTestId('group-refund-confirm'));
+    await within(dialog).findByTestId('group-refund-done');
+    // The page on screen, asked again: 23팀 stopped (no more stop or removal), the dialog still open with the outcome.
+    await waitFor(() => expect(within(stopped()).queryByTestId('team-stop-open')).toBeNull());
+    expect(api.get.mock.calls.filter(([path]) => path === '/admin/cohorts/212/team-health')).toHaveLength(reads + 1);
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '2' }, expect.anything()]);
+    expect(within(stopped()).queryAllByTestId('remove-open')).toEqual([]);
+    expect(screen.getAllByTestId('ops-team')).toHaveLength(5);
+    expect(screen.getByRole('dialog')).toBe(dialog);
   });
 });

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators';
-import { Button, EmptyState, Spinner } from '@sq/ui';
-import { LoadError } from '../../../shared/LoadError';
+import { Button, EmptyState } from '@sq/ui';
 import { useTeamHealth } from '../api/get-team-health';
 import { personName, roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import { GroupRefundDialog } from './GroupRefundDialog';
 import { RemovalDialog } from './RemovalDialog';
+import { TeamPageLinks, TeamPageView } from './TeamPageView';
 import styles from './admin.module.css';
 
 type Team = TeamHealthResponse['teams'][number];
@@ -72,15 +72,18 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
   // Stable, so a reload under an open dialog does not move the focus (the Modal re-runs its focus effect on a new onClose).
   const close = useCallback(() => setDialog(null), []);
 
-  // The dialogs stay open while the teams reload after a change (the removal dialog goes on to the replacement).
+  // The dialogs stay open while the page of teams on screen reloads after a change (the removal dialog goes on to the
+  // replacement).
   return (
     <>
-      {health.status === 'loading' ? <Spinner boxed /> : null}
-      {health.status === 'error' ? <LoadError error={health.error} onRetry={health.reload} /> : null}
-      {health.status === 'success' && health.data.teams.length === 0 ? (
-        <EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />
-      ) : null}
-      {health.status === 'success' && health.data.teams.length > 0 ? <TeamList teams={health.data.teams} open={setDialog} /> : null}
+      <TeamPageView pages={health} empty={<EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />}>
+        {(page) => (
+          <>
+            <TeamList teams={page.teams} open={setDialog} />
+            <TeamPageLinks pages={health} />
+          </>
+        )}
+      </TeamPageView>
       {dialog?.kind === 'remove' ? (
         <RemovalDialog
           joinId={dialog.member.joinId}
@@ -101,7 +104,10 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
   );
 }
 
-/** `/admin/cohorts/{oddId}/teams`: the published teams; member removal with refund and replacement; team stop and company-ended refunds. */
+/**
+ * `/admin/cohorts/{oddId}/teams`: the published teams a page at a time; member removal with refund and replacement; team stop
+ * and company-ended refunds (each change reloads the page on screen).
+ */
 export function TeamsPage() {
   return <CohortFrame title="팀 운영">{(cohort) => <Teams oddId={cohort.oddId} cohortName={cohort.name} />}</CohortFrame>;
 }

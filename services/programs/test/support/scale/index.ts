@@ -16,7 +16,7 @@ export interface ScaleResult {
   figures: PageFigure[];
 }
 
-const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log', 'team', 'team_member', 'checkin', 'checkin_miss', 'team_submission'];
+const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log', 'team', 'team_member', 'checkin', 'checkin_miss', 'team_submission', 'team_score'];
 
 /**
  * The data-at-scale bench (issue 18): the services on fresh databases, members and programs data generated in

@@ -189,19 +189,64 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
     },
   });
 
+  const { pageSize: teamsPageSize, rankingSize } = app.programsConfig.teamPages;
+  /** The running sprint's teams in team order, and every member's seat (team, application, account) in that order. */
+  const sprintTeams = async () => ({
+    teams: (await knex('team').where({ odd_id: sprint }).orderBy('team_id').pluck('team_id')) as number[],
+    seats: (await knex('team as t').join('team_member as m', 'm.team_id', 't.team_id').join('application as a', 'a.join_id', 'm.join_id')
+      .where('t.odd_id', sprint).orderBy([{ column: 't.team_id' }, { column: 'm.join_id' }]).select('t.team_id', 'm.join_id', 'a.user_id')) as Row[],
+  });
+  /** Pages of the running sprint's teams an operator opens: the first three, one in the middle and the last. */
+  let teamPages: number[] | null = null;
+  const teamPageAt = async (i: number) => {
+    if (!teamPages) {
+      const last = Math.max(1, Math.ceil((await sprintTeams()).teams.length / teamsPageSize));
+      teamPages = [1, 2, 3, Math.ceil(last / 2), last];
+    }
+    return teamPages[i % teamPages.length]!;
+  };
+  const seatsOf = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.team_id, r.join_id]));
+
   /**
-   * Why the running sprint's teams as a team page answers them (`teams`, their `members`) are not the stored ones:
-   * the teams in order, each one's members, and a name for exactly the members whose account has one; null if right.
+   * Why a page of the running sprint's teams as a team page answers it (`teams`, their members) is not the stored
+   * one: the page's facts (the configured size, every team counted), its teams in team order, each one's members, and
+   * a name for exactly the members whose account has one; null if right.
    */
-  const teamsWrong = async (teams: Row[], members: Row[]): Promise<string | null> => {
-    const stored: Row[] = await knex('team as t').join('team_member as m', 'm.team_id', 't.team_id').join('application as a', 'a.join_id', 'm.join_id')
-      .where('t.odd_id', sprint).orderBy([{ column: 't.team_id' }, { column: 'm.join_id' }]).select('t.team_id', 'm.join_id', 'a.user_id');
-    const seats = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.team_id, r.join_id]));
-    const answered = teams.flatMap((t) => t.members.map((m: Row) => ({ team_id: t.teamId, join_id: m.joinId })));
-    if (seats(answered) !== seats(stored)) return `${teams.length} teams of ${members.length} members answered, ${stored.length} members stored`;
-    const named = members.filter((m) => m.name !== null).length;
+  const teamPageWrong = async (page: number, body: Row): Promise<string | null> => {
+    const { teams, seats } = await sprintTeams();
+    const facts = { page, pageSize: teamsPageSize, teamCount: teams.length, pageCount: Math.ceil(teams.length / teamsPageSize) };
+    const answeredFacts = { page: body.page, pageSize: body.pageSize, teamCount: body.teamCount, pageCount: body.pageCount };
+    if (JSON.stringify(answeredFacts) !== JSON.stringify(facts)) return `page ${page}: ${JSON.stringify(answeredFacts)}, expected ${JSON.stringify(facts)}`;
+    const onPage = new Set(teams.slice((page - 1) * teamsPageSize, page * teamsPageSize));
+    const stored = seats.filter((r) => onPage.has(r.team_id));
+    const answered = (body.teams as Row[]).flatMap((t) => t.members.map((m: Row) => ({ team_id: t.teamId, join_id: m.joinId })));
+    if ((body.teams as Row[]).map((t) => t.teamId).join() !== [...onPage].join() || seatsOf(answered) !== seatsOf(stored)) {
+      return `page ${page}: ${body.teams.length} teams of ${answered.length} members answered, ${onPage.size} of ${stored.length} stored`;
+    }
+    const named = (body.teams as Row[]).flatMap((t) => t.members).filter((m: Row) => m.name !== null).length;
     const withName = await liveNames(stored.map((r) => r.user_id as number));
-    return named === withName ? null : `${named} members named, ${withName} with a name`;
+    return named === withName ? null : `page ${page}: ${named} members named, ${withName} with a name`;
+  };
+
+  /**
+   * Why judging's summary is not the whole cohort's, worked out apart from the service: the teams still judged (not
+   * stopped), those of them without a score, and the ranking by the rule publishing had (the highest total, the earlier
+   * submission, none after, the earlier team), its first `rankingSize` with their members; null if right.
+   */
+  const summaryWrong = async (summary: Row): Promise<string | null> => {
+    const rows: Row[] = await knex('team as t').leftJoin('team_score as s', 's.team_id', 't.team_id').leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
+      .where('t.odd_id', sprint).select('t.team_id', 't.stopped_at', 's.total', 'sub.updated_at');
+    const judged = rows.filter((r) => !r.stopped_at);
+    const at = (r: Row) => (r.updated_at ? new Date(r.updated_at).getTime() : Infinity);
+    const ranked = judged.filter((r) => r.total !== null).sort((a, b) => b.total - a.total || at(a) - at(b) || a.team_id - b.team_id).slice(0, rankingSize);
+    const { seats } = await sprintTeams();
+    const expected = {
+      judgedTeams: judged.length,
+      unscoredTeams: judged.filter((r) => r.total === null).length,
+      ranking: ranked.map((r) => [r.team_id, r.total, seats.filter((m) => m.team_id === r.team_id).map((m) => m.join_id)]),
+    };
+    const answered = { ...summary, ranking: ((summary.ranking ?? []) as Row[]).map((t) => [t.teamId, t.total, t.members.map((m: Row) => m.joinId)]) };
+    return JSON.stringify(answered) === JSON.stringify(expected) ? null : `summary ${JSON.stringify(answered).slice(0, 200)}, expected ${JSON.stringify(expected).slice(0, 200)}`;
   };
 
   const applicantList = (oddId: number, filter: string): Asked => ({
@@ -265,35 +310,44 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
       make: (i: number) => boardView(queries[i % queries.length]!),
     })),
     {
-      page: 'team health: every team of a running sprint',
-      request: 'GET /api/admin/cohorts/{oddId}/team-health',
-      make: () => ({
-        method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health`, who: OPERATOR,
-        async check(body) {
-          const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
-          const wrongTeams = await teamsWrong(body.teams ?? [], members);
-          if (wrongTeams) return { wrong: `team health: ${wrongTeams}`, rows: members.length };
-          const checkins = Number((await knex('checkin').whereIn('join_id', members.map((m) => m.joinId)).where('day', '<=', body.day).count({ n: '*' }))[0]!.n);
-          const misses = Number((await knex('checkin_miss').whereIn('join_id', members.map((m) => m.joinId)).count({ n: '*' }))[0]!.n);
-          const counted = [members.reduce((sum, m) => sum + m.checkins, 0), members.reduce((sum, m) => sum + m.misses, 0)];
-          return { wrong: counted[0] === checkins && counted[1] === misses ? null : `team health: ${counted.join(' check-ins, ')} misses answered, ${checkins}, ${misses} stored`, rows: members.length };
-        },
-      }),
+      page: 'team health: a page of teams',
+      request: 'GET /api/admin/cohorts/{oddId}/team-health?page= (first three, middle, last)',
+      make: async (i) => {
+        const page = await teamPageAt(i);
+        return {
+          method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health?page=${page}`, who: OPERATOR,
+          async check(body) {
+            const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
+            const wrongPage = await teamPageWrong(page, body);
+            if (wrongPage) return { wrong: `team health: ${wrongPage}`, rows: members.length };
+            const checkins = Number((await knex('checkin').whereIn('join_id', members.map((m) => m.joinId)).where('day', '<=', body.day).count({ n: '*' }))[0]!.n);
+            const misses = Number((await knex('checkin_miss').whereIn('join_id', members.map((m) => m.joinId)).count({ n: '*' }))[0]!.n);
+            const counted = [members.reduce((sum, m) => sum + m.checkins, 0), members.reduce((sum, m) => sum + m.misses, 0)];
+            return { wrong: counted[0] === checkins && counted[1] === misses ? null : `team health page ${page}: ${counted.join(' check-ins, ')} misses answered, ${checkins}, ${misses} stored`, rows: members.length };
+          },
+        };
+      },
     },
     {
-      page: 'judging: every team of a running sprint',
-      request: 'GET /api/admin/cohorts/{oddId}/judging',
-      make: () => ({
-        method: 'GET', url: `/api/admin/cohorts/${sprint}/judging`, who: OPERATOR,
-        async check(body) {
-          const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
-          const wrongTeams = await teamsWrong(body.teams ?? [], members);
-          if (wrongTeams) return { wrong: `judging: ${wrongTeams}`, rows: members.length };
-          const submissions = Number((await knex('team_submission as s').join('team as t', 't.team_id', 's.team_id').where('t.odd_id', sprint).count({ n: '*' }))[0]!.n);
-          const answered = (body.teams as Row[]).filter((t) => t.submission !== null).length;
-          return { wrong: answered === submissions ? null : `judging: ${answered} submissions answered, ${submissions} stored`, rows: members.length };
-        },
-      }),
+      page: 'judging: a page of teams and the summary',
+      request: 'GET /api/admin/cohorts/{oddId}/judging?page= (first three, middle, last)',
+      make: async (i) => {
+        const page = await teamPageAt(i);
+        return {
+          method: 'GET', url: `/api/admin/cohorts/${sprint}/judging?page=${page}`, who: OPERATOR,
+          async check(body) {
+            const teams: Row[] = body.teams ?? [];
+            const members = teams.flatMap((t) => t.members);
+            const wrong = (await teamPageWrong(page, body)) ?? (await summaryWrong(body.summary ?? {}));
+            if (wrong) return { wrong: `judging: ${wrong}`, rows: members.length };
+            const ids = teams.map((t) => t.teamId as number);
+            const submissions = Number((await knex('team_submission').whereIn('team_id', ids).count({ n: '*' }))[0]!.n);
+            const scores = Number((await knex('team_score').whereIn('team_id', ids).count({ n: '*' }))[0]!.n);
+            const answered = [teams.filter((t) => t.submission !== null).length, teams.filter((t) => t.score !== null).length];
+            return { wrong: answered[0] === submissions && answered[1] === scores ? null : `judging page ${page}: ${answered.join(' submissions, ')} scores answered, ${submissions}, ${scores} stored`, rows: members.length };
+          },
+        };
+      },
     },
     {
       page: 'public cohort counts',

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { JUDGING_RUBRIC } from '../../../src/operators/sprint';
 import { bulkLoad, type Loader } from './bulk-load';
 import { memberSql } from './seed-members';
 import { skillSql } from './seed-skills';
@@ -247,7 +248,8 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
  * The running sprint's published teams: its members who were placed (assigned, and those dropped since) in teams of
  * TEAM_SIZE in application order; check-ins on nine days in ten of each member's days up to today (today's by half of
  * them: it is open until 22:00), a dropped member's only on the first two days; a miss for each earlier day without a
- * check-in; a submission for every other team.
+ * check-in; a submission for every other team, and the judges' scores (0..10 per criterion, the rubric's weights) for
+ * three in four of those, so judging's summary has a ranking to work out (ties included) and teams still to score.
  */
 async function generateTeams(load: Loader, oddId: number): Promise<void> {
   await load.run(async (trx) => {
@@ -284,5 +286,12 @@ async function generateTeams(load: Loader, oddId: number): Promise<void> {
       select t.team_id, t.name || ' 프로젝트', '동네 가게 예약을 한 화면에서 끝내는 서비스예요.', 'https://github.com/example/team-' || t.team_id, null, '[]',
         (select s.user_id from scale_seat s where 'T' || s.n = t.team_key order by s.join_id limit 1), now() - interval '1 hour'
       from team t where t.odd_id = ${oddId} and substr(t.team_key, 2)::int % 2 = 0`);
+    // Each criterion 3..10 on the rubric, the total weighted as the judges' route does.
+    const criterion = (i: number) => `((hashint8(s.team_id * ${JUDGING_RUBRIC.length} + ${i}) & 7) + 3)`;
+    await trx.raw(`
+      insert into team_score (team_id, scores, total, feedback, judged_by, updated_at)
+      select s.team_id, jsonb_build_object(${JUDGING_RUBRIC.map((c, i) => `'${c.key}', ${criterion(i)}`).join(', ')}),
+        ${JUDGING_RUBRIC.map((c, i) => `${criterion(i)} * ${c.weight}`).join(' + ')}, '완성도가 높아요.', 900001, now() - interval '30 minutes'
+      from team_submission s join team t on t.team_id = s.team_id where t.odd_id = ${oddId} and s.team_id % 4 <> 0`);
   });
 }
