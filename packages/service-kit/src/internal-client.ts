@@ -156,27 +156,39 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
   const retry = options.retry ?? DEFAULT_INTERNAL_CALL;
 
   async function attempt(call: InternalCall, method: InternalMethod, timeoutMs: number): Promise<InternalAnswer> {
-    const response = await send(`${baseUrl}${call.path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...forwardedHeaders(call.forRequest ?? currentRequest.getStore(), options, call.asVisitor === true),
-        ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...call.headers,
-        ...(call.asVisitor ? {} : { [INTERNAL_SECRET_HEADER]: options.internalSecret }),
-      },
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      // The whole exchange, connecting and the body included (undici's own time-outs leave connecting out).
-      signal: AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs))),
-    });
-    const text = await response.body.text();
+    // The whole exchange, connecting and the body included (undici's own time-outs leave connecting out). A
+    // timer cleared as soon as the answer is read: AbortSignal.timeout's lives on for its full time, and
+    // thousands of them alive slowed every request of the gateway's session-check loop by about 10 %.
+    const controller = new AbortController();
+    const ms = Math.max(1, Math.ceil(timeoutMs));
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
+    let text: string;
+    let status: number;
+    try {
+      const response = await send(`${baseUrl}${call.path}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          ...forwardedHeaders(call.forRequest ?? currentRequest.getStore(), options, call.asVisitor === true),
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...call.headers,
+          ...(call.asVisitor ? {} : { [INTERNAL_SECRET_HEADER]: options.internalSecret }),
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: controller.signal,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } finally {
+      clearTimeout(timer);
+    }
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
       // Not JSON (a proxy's error page): the status still tells the caller what happened.
     }
-    return { status: response.statusCode, json };
+    return { status, json };
   }
 
   return {
