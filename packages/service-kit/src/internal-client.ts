@@ -120,8 +120,8 @@ const currentRequest = new AsyncLocalStorage<FastifyRequest>();
 /**
  * Remembers which request the code runs for, so a client called from a route (or from anything the route
  * awaits) forwards that request's id, trace and identity without every call passing it along. The gateway
- * does not register it: on Node 20 an AsyncLocalStorage in use costs every promise of every request, which
- * measured about a tenth of an authenticated request's time there; its calls name their request (`forRequest`).
+ * does not register it: on Node 20 an AsyncLocalStorage in use costs every promise of every request (there
+ * about 0.02 ms of a 0.37 ms authenticated request, measured); its calls name their request (`forRequest`).
  */
 export const internalCallContext = fp(
   async (app) => {
@@ -158,7 +158,7 @@ export function createInternalClient(options: InternalClientOptions): InternalCl
   async function attempt(call: InternalCall, method: InternalMethod, timeoutMs: number): Promise<InternalAnswer> {
     // The whole exchange, connecting and the body included (undici's own time-outs leave connecting out). A
     // timer cleared as soon as the answer is read: AbortSignal.timeout's lives on for its full time, and
-    // thousands of them alive slowed every request of the gateway's session-check loop by about 10 %.
+    // thousands of them alive slowed every request of the gateway's session-check loop (about 0.03 ms of 0.37).
     const controller = new AbortController();
     const ms = Math.max(1, Math.ceil(timeoutMs));
     const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
