@@ -85,7 +85,7 @@ function entryFiles(cdnDir: string, manifestUrl: string): string[] {
 
 /**
  * The success body of a public GET (`api` relative to `/api`) straight from its service, read as a visitor
- * (the page may go to everyone), or null: not answered within `withinMs`, or not a success.
+ * (the page may go to everyone), or null: not answered within the page's `timeoutMs`, or not a success.
  */
 async function publicGet(options: RenderOptions, api: string): Promise<unknown> {
   const service = publicGetService(`/api${api}`);
