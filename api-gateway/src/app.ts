@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
-import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, requestIdOptions } from '@sq/service-kit';
+import { PeerUnreachable, REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, requestIdOptions } from '@sq/service-kit';
 import type { GatewayConfig } from './config';
 import { liveFile } from './live-file';
 import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
@@ -19,6 +19,7 @@ import { DEFAULT_RUM } from './rum/config';
 import { registryDbState } from './rum/release-state';
 import { DEFAULT_REGISTRY_CACHE_MS } from './releases/releases-config';
 import securityHeaders from './plugins/security-headers';
+import { DEFAULT_SERVICE_CALLS, serviceClients } from './service-calls';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
 export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
@@ -48,10 +49,17 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     reply.header(REQUEST_ID_HEADER, request.id);
     reply.header(TRACEPARENT_HEADER, formatTraceparent(gatewayTraceContext(request.raw)));
   });
+  const serviceCalls = { ...DEFAULT_SERVICE_CALLS, ...config.serviceCalls };
+  const services = serviceClients(config.services, { internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs, retry: serviceCalls });
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return reply.status(429).send(failure(ERROR_CODES.tooManyRequests, MESSAGES.tooManyRequests));
+    // A service the gateway's own code needed (the account service's session check) did not answer in time.
+    if (error instanceof PeerUnreachable) {
+      request.log.warn({ err: error, service: error.peer }, 'service unavailable');
+      return reply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));
+    }
     if (error instanceof UploadTooLargeError) return reply.status(413).send(failure(ERROR_CODES.badRequest, MESSAGES.uploadTooLarge, { file: MESSAGES.uploadTooLarge }));
     if (status === 503 || status >= 500) {
       request.log.error({ err: error }, 'gateway error');
@@ -70,8 +78,8 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   await app.register(rateLimit, { knex, ...config.rateLimit });
   await app.register(auth, {
     publicKey: config.jwtPublicKey,
-    accountUrl: config.services.account,
-    internalSecret: config.internalSecret,
+    account: services.account,
+    sessionCheckTimeoutMs: serviceCalls.sessionCheckTimeoutMs,
     knex,
     databaseUrl: config.databaseUrl,
     sessionCache: config.sessionCache,
@@ -79,7 +87,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
   await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
-  await app.register(docs, { services: config.services });
+  await app.register(docs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
 
   app.get('/health', async () => ok({ status: 'ok', service: 'gateway' }));
   app.get('/health/services', async (_request, reply) => {
@@ -94,6 +102,6 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
 
   await app.register(releases, { knex, siteName: config.siteName, config: config.releases });
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services: config.services, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rum: rumConfig });
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rum: rumConfig });
   return app;
 }

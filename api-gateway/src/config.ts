@@ -5,6 +5,7 @@ import { readInternalSecret, readJwtKeys, readSmtpConfig, serviceUrl, type Servi
 import { readReleasesConfig, type ReleasesConfig } from './releases/releases-config';
 import { readOrigins, type ContentSecuritySources } from './content-security-policy';
 import { readRumConfig, type RumConfig } from './rum/config';
+import { readServiceCallsConfig, type ServiceCallsConfig } from './service-calls';
 
 export interface GatewayConfig {
   port: number;
@@ -50,6 +51,8 @@ export interface GatewayConfig {
   releases?: Partial<ReleasesConfig>;
   /** Field figures (POST /api/rum, /api/admin/releases); unset parts take rum/config.ts's defaults. */
   rum?: Partial<RumConfig>;
+  /** The gateway's own reads from services (service-calls.ts): retries and time limits; unset parts take its defaults. */
+  serviceCalls?: Partial<ServiceCallsConfig>;
 }
 
 /** The default `RATE_LIMIT_BATCH` is the maximum divided by this (see plugins/rate-limit-store.ts for the bound). */
@@ -98,6 +101,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     },
     releases: { ...readReleasesConfig(env, env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null), smtp: readSmtpConfig(env) },
     rum: readRumConfig(env),
+    serviceCalls: readServiceCallsConfig(env),
   };
 }
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { request } from 'undici';
 import {
   FIRST_CONTENT_ID,
   FIRST_CONTENT_MODULE,
@@ -11,8 +10,10 @@ import {
   type FirstContentModule,
 } from '@sq/contracts/first-content';
 import type { RegistryEntry } from '@sq/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE } from './route-table';
+import type { ServiceClients } from './service-calls';
 
 /**
  * Server-rendered first content (@sq/contracts/first-content): for a public page whose remote publishes a
@@ -20,12 +21,6 @@ import { ROUTE_TABLE } from './route-table';
  * script and no request after the HTML (its largest paint is the static page's). The remote then takes the
  * page over in the browser.
  */
-
-/**
- * How long the page may wait for the content's API answer. Past it the shell's plain HTML goes out and the
- * remote renders the page in the browser as before: a slow service costs the head start, never the page.
- */
-export const FIRST_CONTENT_TIMEOUT_MS = 300;
 
 export interface FirstContent {
   /** The remote that owns the page (the shell hands the page over to it), and the version that rendered it. */
@@ -88,27 +83,18 @@ function entryFiles(cdnDir: string, manifestUrl: string): string[] {
   }
 }
 
-/** The success body of a public GET (`api` relative to `/api`) straight from its service, or null. */
-async function publicGet(services: Record<ServiceName, string>, api: string): Promise<unknown> {
+/**
+ * The success body of a public GET (`api` relative to `/api`) straight from its service, read as a visitor
+ * (the page may go to everyone), or null: not answered within the page's `timeoutMs`, or not a success.
+ */
+async function publicGet(options: RenderOptions, api: string): Promise<unknown> {
   const service = publicGetService(`/api${api}`);
   if (!service) return null;
-  try {
-    const response = await request(`${services[service]}/api${api}`, {
-      // The whole exchange, connecting included (undici's own time-outs leave connecting out).
-      signal: AbortSignal.timeout(FIRST_CONTENT_TIMEOUT_MS),
-      headersTimeout: FIRST_CONTENT_TIMEOUT_MS,
-      bodyTimeout: FIRST_CONTENT_TIMEOUT_MS,
-      headers: { accept: 'application/json' },
-    });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      return null;
-    }
-    const body = (await response.body.json()) as { ErrorCode?: string };
-    return body.ErrorCode === '00' ? body : null;
-  } catch {
-    return null;
-  }
+  const answer = await options.services[service]
+    .call({ path: `/api${api}`, asVisitor: true, withinMs: options.timeoutMs, forRequest: options.forRequest })
+    .catch(() => null);
+  const body = answer?.status === 200 ? (answer.json as { ErrorCode?: string } | null) : null;
+  return body?.ErrorCode === '00' ? body : null;
 }
 
 type RenderOptions = Parameters<typeof renderFirstContent>[0];
@@ -154,12 +140,16 @@ export async function renderFirstContent(options: {
   /** The registry as the visitor runs it (releases/visitor-version.ts): the page renders at their version. */
   remotes: RegistryEntry[];
   cdnDir: string;
-  services: Record<ServiceName, string>;
+  services: ServiceClients;
+  /** How long the page may wait for the API answers (FIRST_CONTENT_TIMEOUT_MS); past it, the plain shell page. */
+  timeoutMs: number;
+  /** The page request that renders it (a cached page is the first asker's): its id and trace go with the reads. */
+  forRequest?: FastifyRequest;
   mobile: boolean;
   /** Remote names whose server module may run in the gateway (GatewayConfig.firstContentRemotes). */
   trusted: string[];
 }): Promise<FirstContent | null> {
-  const { pagePath, cdnDir, services, mobile } = options;
+  const { pagePath, cdnDir, mobile } = options;
   try {
     const owner = pageOwner(options.remotes, pagePath);
     if (!owner || !options.trusted.includes(owner.name) || !owner.manifestUrl.startsWith('/bundles/')) return null;
@@ -168,7 +158,7 @@ export async function renderFirstContent(options: {
     const page = loadModule(path.join(versionDir, FIRST_CONTENT_MODULE))?.pages[pagePath];
     if (!page) return null;
 
-    const [body, ...layout] = await Promise.all([page.api, ...Object.values(LAYOUT_API)].map((api) => publicGet(services, api)));
+    const [body, ...layout] = await Promise.all([page.api, ...Object.values(LAYOUT_API)].map((api) => publicGet(options, api)));
     if (body === null) return null;
     const responses = new Map<string, unknown>([[page.api, body]]);
     // The layout's answers are a bonus: without one, the shell asks for it as usual.

@@ -1,7 +1,8 @@
-import { request } from 'undici';
 import type { CareerCardProjectResponse, CareerCardResponse, ProductDetailResponse, ProgramIntroResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { ServiceName } from '@sq/service-kit';
 import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
+import type { ServiceClients } from './service-calls';
 
 /** Record ids as the services take them. */
 const RECORD_ID = /\d{1,9}/;
@@ -119,26 +120,32 @@ const MATCHERS = SOURCES.map((entry) => ({ ...entry, pattern: routeRegExp(entry)
 /** The site routes that have a link preview (their patterns as the remotes' routes.json declare them). */
 export const PREVIEW_ROUTES: readonly string[] = [...new Set(SOURCES.map((entry) => entry.route))];
 
-async function previewFrom(entry: (typeof MATCHERS)[number], match: RegExpMatchArray, services: Record<ServiceName, string>): Promise<Preview | null> {
+async function previewFrom(entry: (typeof MATCHERS)[number], match: RegExpMatchArray, from: PreviewReads): Promise<Preview | null> {
   try {
-    const response = await request(`${services[entry.service]}${entry.api(match)}`, { headersTimeout: 2_000, bodyTimeout: 2_000 });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      return null;
-    }
-    return entry.read((await response.body.json()) as never) ?? null;
+    // Read as a visitor: the crawler that asks is one, and the page says only what anyone may read.
+    const answer = await from.services[entry.service].call({ path: entry.api(match), asVisitor: true, withinMs: from.withinMs, forRequest: from.forRequest });
+    if (answer.status !== 200 || answer.json === null || typeof answer.json !== 'object') return null;
+    return entry.read(answer.json as never) ?? null;
   } catch {
     // A slow or missing service only costs the preview, never the page.
     return null;
   }
 }
 
+export interface PreviewReads {
+  services: ServiceClients;
+  /** Each source's time in all (LINK_PREVIEW_TIMEOUT_MS); past it, the next source, then no preview. */
+  withinMs: number;
+  /** The page request the preview is for: its id and trace go with the reads. */
+  forRequest: FastifyRequest;
+}
+
 /** The first preview the page's sources give, in their order. */
-export async function findPreview(path: string, services: Record<ServiceName, string>): Promise<Preview | null> {
+export async function findPreview(path: string, from: PreviewReads): Promise<Preview | null> {
   for (const entry of MATCHERS) {
     const match = path.match(entry.pattern);
     if (!match) continue;
-    const preview = await previewFrom(entry, match, services);
+    const preview = await previewFrom(entry, match, from);
     if (preview) return preview;
   }
   return null;

@@ -162,7 +162,7 @@ describe('server-rendered first content', () => {
       history: [],
       releasedAt: '2026-01-01T00:00:00.000Z',
     });
-    const base = { remotes: [home('1.0.0')], cdnDir: '/cdn', services: {} as never, trusted: ['mfe_home'] };
+    const base = { remotes: [home('1.0.0')], cdnDir: '/cdn', services: {} as never, timeoutMs: 300, trusted: ['mfe_home'] };
     const cached = cachedFirstContent(60_000, render);
     const first = await cached({ ...base, pagePath: '/', mobile: false });
     expect((await cached({ ...base, pagePath: '/', mobile: false }))?.html).toBe(first?.html);

@@ -1,16 +1,14 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
-import { request as undiciRequest } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  INTERNAL_SECRET_HEADER,
   MESSAGES,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
   type AccessTokenClaims,
   type Identity,
 } from '@sq/contracts';
-import { JWT_ALGORITHM } from '@sq/service-kit';
+import { JWT_ALGORITHM, type InternalClient } from '@sq/service-kit';
 import type { Knex } from 'knex';
 import { DEFAULT_SESSION_CACHE, SessionCache, type SessionCacheOptions } from './session-cache';
 import { DEFAULT_SESSION_EVENTS, SessionEventListener, type SessionEventsOptions } from './session-events';
@@ -42,8 +40,10 @@ interface SessionCheck {
 
 export interface AuthOptions {
   publicKey: string;
-  accountUrl: string;
-  internalSecret: string;
+  /** The account service, which answers the session check. */
+  account: InternalClient;
+  /** The session check's time in all, retries included (ServiceCallsConfig.sessionCheckTimeoutMs). */
+  sessionCheckTimeoutMs: number;
   /** Where the account service announces session events (the database that holds its schema). */
   knex: Knex;
   databaseUrl: string;
@@ -104,7 +104,7 @@ export default fp<AuthOptions>(
         return;
       }
       const mark = sessions.mark();
-      const session = await checkSession(options, claims);
+      const session = await checkSession(options, claims, request);
       if (!session.active) {
         request.tokenProblem = 'revoked';
         return;
@@ -125,17 +125,19 @@ declare module 'fastify' {
   }
 }
 
-async function checkSession(options: AuthOptions, claims: AccessTokenClaims): Promise<SessionCheck> {
-  const response = await undiciRequest(`${options.accountUrl}/internal/sessions/check`, {
+/** An account service that cannot be reached throws PeerUnreachable: the error handler's Korean 503 (app.ts). */
+async function checkSession(options: AuthOptions, claims: AccessTokenClaims, request: FastifyRequest): Promise<SessionCheck> {
+  const answer = await options.account.call({
+    forRequest: request,
     method: 'POST',
-    headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: options.internalSecret },
-    body: JSON.stringify({ sid: claims.sid, userId: Number(claims.sub), exp: claims.exp }),
-    headersTimeout: 5_000,
-    bodyTimeout: 5_000,
+    path: '/internal/sessions/check',
+    body: { sid: claims.sid, userId: Number(claims.sub), exp: claims.exp },
+    // A read (asking twice only moves last_seen_at once more): retried like a GET.
+    idempotent: true,
+    withinMs: options.sessionCheckTimeoutMs,
   });
-  const body = (await response.body.json()) as SessionCheck;
-  if (response.statusCode !== 200) throw Object.assign(new Error('session check failed'), { statusCode: 503 });
-  return body;
+  if (answer.status !== 200 || answer.json === null) throw Object.assign(new Error('session check failed'), { statusCode: 503 });
+  return answer.json as SessionCheck;
 }
 
 export const TOKEN_MESSAGES = { invalid: MESSAGES.wrongTokenOnApi, revoked: MESSAGES.wrongTokenOnApi } as const;

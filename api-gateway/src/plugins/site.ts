@@ -4,11 +4,11 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES, MESSAGES, failure, type Registry } from '@sq/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServiceName } from '@sq/service-kit';
 import { cachedFirstContent, inlineShellStylesheets, withFirstContent } from '../first-content';
 import { findPreview, withPreview } from '../link-preview';
 import { liveFile } from '../live-file';
 import { withRumSettings, type RumConfig } from '../rum/config';
+import type { ServiceClients } from '../service-calls';
 
 /** A phone, by the low-entropy client hint browsers send unasked, else by the user agent. */
 function isMobile(headers: Record<string, string | string[] | undefined>): boolean {
@@ -20,7 +20,10 @@ function isMobile(headers: Record<string, string | string[] | undefined>): boole
 export interface SiteOptions {
   shellDir: string | null;
   cdnDir: string | null;
-  services: Record<ServiceName, string>;
+  services: ServiceClients;
+  /** How long a page waits for its first content and for its link preview (ServiceCallsConfig). */
+  firstContentTimeoutMs: number;
+  linkPreviewTimeoutMs: number;
   siteName: string;
   firstContentCacheMs?: number;
   /** The remotes whose server module may run here (GatewayConfig.firstContentRemotes). */
@@ -41,7 +44,7 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, siteName, firstContentCacheMs, firstContentRemotes, visitorRegistry, rum }) => {
+  async (app, { shellDir, cdnDir, services, firstContentTimeoutMs, linkPreviewTimeoutMs, siteName, firstContentCacheMs, firstContentRemotes, visitorRegistry, rum }) => {
     const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
@@ -75,12 +78,12 @@ export default fp<SiteOptions>(
         const path = request.url.split('?')[0]!;
         // Every page, first content or not, gives a new visitor their id, so the shell's /remotes.json that
         // follows is answered for the same visitor. Without a registry the page still goes out (no first content).
-        const previewing = findPreview(path, services);
+        const previewing = findPreview(path, { services, withinMs: linkPreviewTimeoutMs, forRequest: request });
         const registry = await visitorRegistry(request, reply).catch(() => null);
         const [preview, first] = await Promise.all([
           previewing,
           cdnDir && registry
-            ? renderFirstContent({ pagePath: path, remotes: registry.remotes, cdnDir, services, mobile: isMobile(request.headers), trusted: firstContentRemotes })
+            ? renderFirstContent({ pagePath: path, remotes: registry.remotes, cdnDir, services, timeoutMs: firstContentTimeoutMs, forRequest: request, mobile: isMobile(request.headers), trusted: firstContentRemotes })
             : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -47,6 +48,10 @@ beforeAll(async () => {
   peer.get('/internal/echo', async (request) => {
     lastHeaders = request.headers;
     return { ErrorCode: '00' };
+  });
+  peer.get('/internal/always503', async (_request, reply) => {
+    count('/internal/always503');
+    return reply.status(503).send({ ErrorCode: '53' });
   });
   await peer.listen({ port: 0, host: '127.0.0.1' });
   peerUrl = `http://127.0.0.1:${(peer.server.address() as AddressInfo).port}`;
@@ -108,6 +113,26 @@ describe('internal client', () => {
     expect((failure as PeerUnreachable).peer).toBe('probe');
   });
 
+  it('gives a call with `withinMs` up after that long in all, however many retries are left', async () => {
+    const started = performance.now();
+    await expect(client({ timeoutMs: 5_000 }).call({ path: '/internal/slow', withinMs: TIMEOUT_MS })).rejects.toBeInstanceOf(PeerUnreachable);
+    const spent = performance.now() - started;
+    expect(spent).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(spent).toBeLessThan(TIMEOUT_MS * 2);
+    expect(attempts.get('/internal/slow')).toBe(1);
+  });
+
+  it('retries within `withinMs` when there is time, and starts no retry that could not begin in time', async () => {
+    expect(await client().call({ path: '/internal/flaky', withinMs: TIMEOUT_MS })).toMatchObject({ status: 200 });
+    expect(attempts.get('/internal/flaky')).toBe(2);
+    // Backoff of 10 s: the first retry could never start within 200 ms, so the 503 is the answer at once.
+    const started = performance.now();
+    const answer = await client({ retry: { retries: RETRIES, backoffMs: 10_000 } }).call({ path: '/internal/always503', withinMs: 200 });
+    expect(answer.status).toBe(503);
+    expect(attempts.get('/internal/always503')).toBe(1);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+
   it('reads its retry settings from the environment and refuses nonsense', () => {
     expect(readInternalCallConfig({})).toEqual({ retries: 2, backoffMs: 100 });
     expect(readInternalCallConfig({ INTERNAL_CALL_RETRIES: '0', INTERNAL_CALL_BACKOFF_MS: '250' })).toEqual({ retries: 0, backoffMs: 250 });
@@ -130,6 +155,10 @@ describe('internal client inside a service request', () => {
           // After an await: the request is still known to the client.
           await sleep(1);
           const answer = await probe.call({ path: '/internal/echo' });
+          return { ErrorCode: '00', peerStatus: answer.status };
+        });
+        app.get('/api/ask-as-visitor', async () => {
+          const answer = await probe.call({ path: '/internal/echo', asVisitor: true });
           return { ErrorCode: '00', peerStatus: answer.status };
         });
       },
@@ -164,5 +193,15 @@ describe('internal client inside a service request', () => {
     expect(lastHeaders['x-request-id']).toBeUndefined();
     expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
     expect(lastHeaders[INTERNAL_SECRET_HEADER]).toBe(DEV_INTERNAL_SECRET);
+  });
+
+  it('reads a public path as a visitor: the request id and trace go, the secret, identity and client address do not', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await service.app.inject({ method: 'GET', url: '/api/ask-as-visitor', headers: { 'x-request-id': 'public-1', traceparent, ...service.as(member), ...service.from('203.0.113.9') } });
+    expect(lastHeaders['x-request-id']).toBe('public-1');
+    expect(lastHeaders.traceparent).toBe(traceparent);
+    expect(lastHeaders[INTERNAL_SECRET_HEADER]).toBeUndefined();
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+    expect(lastHeaders[IDENTITY_CLIENT_HEADER]).toBeUndefined();
   });
 });
