@@ -1,0 +1,249 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Identity } from '@sq/contracts';
+import type { BookResponse, CardUpdateResponse } from '@sq/contracts/api/applications';
+import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { memberClient } from './support/member-client';
+
+/**
+ * An independent review of the money paths against issue 17. Each test shows a defect found in the review:
+ * it asserts what the issue says must be true and FAILS on the code as it was reviewed (left failing on
+ * purpose, not marked `it.fails`). Real programs service, real PostgreSQL, the sandbox PG in-process (its
+ * test-only faults stand in for the network), jobs drained by the test.
+ */
+let stack: ApplyStack;
+const ADMIN: Identity = { userId: 900_301, role: 'ROLE_ADMIN', sid: 'sid-money-review' };
+const COURSE = 304;
+/** The cohorts these tests create (14-week project, 300,000원): the team-building announcement day. */
+const ANNOUNCE = new Date('2026-12-16T10:00:00+09:00');
+const DEADLINE_HOURS = 48;
+
+beforeAll(async () => {
+  process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:1';
+  process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
+  stack = await startApplyStack();
+});
+afterEach(() => {
+  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
+  stack.setNow(TODAY);
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const knex = () => stack.programs.app.knex;
+const jobs = () => stack.programs.app.jobs;
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) => stack.programs.app.inject({ method, url, headers: stack.programs.as(ADMIN), ...(payload ? { payload } : {}) });
+const stateOf = async (joinId: number) => (await knex()('application').where({ join_id: joinId }).first()).status as string;
+const pgPayment = (paymentId: string) => stack.pg.state().payments.find((p) => p.id === paymentId);
+const repairJob = async () => {
+  await jobs().send('payment-repair', {});
+  await jobs().drain('payment-repair', 'team-charge', 'reservation-release', 'charge-reversal');
+};
+const autoCancel = async (at: Date) => {
+  stack.setNow(at);
+  await jobs().send('reservation-auto-cancel', {});
+  await jobs().drain('reservation-auto-cancel');
+};
+const deadlineRun = async () => {
+  const run = await admin('POST', '/api/admin/payment-deadlines/run');
+  expect(run.statusCode, run.body).toBe(200);
+  await jobs().drain('team-charge');
+  return run.json();
+};
+
+/** A fresh cohort of the 14-week project (8 developer seats), recruiting on TODAY, announced on ANNOUNCE. */
+async function newCohort(): Promise<number> {
+  const created = await admin('POST', '/api/admin/cohorts', {
+    productId: 1,
+    name: `검토 ${Math.random().toString(36).slice(2, 8)}`,
+    recruitStart: '2026-11-20T00:00:00+09:00',
+    recruitEnd: '2026-11-29T23:59:59+09:00',
+    teamBuildingAnnounceDate: '2026-12-16',
+    kickoffDate: '2027-01-02',
+    startDate: '2027-01-04',
+    endDate: '2027-04-11',
+    capacity: null,
+    roleSeats: { PLANNER: 0, DESIGNER: 0, DEVELOPER: 8 },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().cohort.oddId as number;
+}
+
+async function reserve(oddId: number, card: string = TEST_CARDS.ok) {
+  const member = memberClient(stack, newMember());
+  const reserved = await member.applyAndPay(oddId, 'TEAM_PROJECT', card);
+  expect(reserved.result).toBe('RESERVED');
+  return { member, joinId: reserved.application.joinId as number };
+}
+
+/** On the announcement day: `onTeam` on team A, `waiting` on the waitlist, published, team charges run. */
+async function publish(oddId: number, onTeam: number[], waiting: number[]) {
+  stack.setNow(ANNOUNCE);
+  expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/run`, { seed: 1 })).statusCode).toBe(200);
+  for (const joinId of onTeam) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode).toBe(200);
+  for (const joinId of waiting) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: null })).statusCode).toBe(200);
+  const published = await admin('POST', `/api/admin/cohorts/${oddId}/board/publish`);
+  expect(published.statusCode, published.body).toBe(200);
+  await jobs().drain('team-charge');
+}
+
+/** The member registers another card on my page (card update after a declined team charge) and comes back. */
+async function updateCard(oddId: number, who: Awaited<ReturnType<typeof reserve>>, card: string) {
+  const opened = await who.member.inject('POST', `/api/applications/${who.joinId}/card`);
+  expect(opened.statusCode, opened.body).toBe(200);
+  const query = await who.member.payOnCardPage(opened.json<CardUpdateResponse>() as unknown as BookResponse, card);
+  const confirmed = await who.member.confirm(oddId, query);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return query;
+}
+
+/**
+ * A team charge declined at publish, the member registers another card within the deadline, and that card is
+ * declined too at the deadline run's charge.
+ */
+async function declinedTwice() {
+  const oddId = await newCohort();
+  const fixer = await reserve(oddId, TEST_CARDS.insufficientFunds);
+  const mate = await reserve(oddId);
+  const waiting = await reserve(oddId);
+  await publish(oddId, [fixer.joinId, mate.joinId], [waiting.joinId]);
+  expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
+  expect(await stateOf(waiting.joinId)).toBe('WAITLISTED');
+  const deadlineAt = new Date(ANNOUNCE.getTime() + DEADLINE_HOURS * 3_600_000);
+
+  stack.setNow(new Date(ANNOUNCE.getTime() + 3_600_000));
+  await updateCard(oddId, fixer, TEST_CARDS.insufficientFunds);
+  expect(await stateOf(fixer.joinId)).toBe('RESERVED');
+  expect((await deadlineRun()).recharged).toEqual([fixer.joinId]);
+  expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
+  return { oddId, fixer, waiting, deadlineAt };
+}
+
+/**
+ * The deadline run resolves the deadline as CARD_UPDATED before the new card is charged (src/operators/charging.ts,
+ * runChargeDeadlines), and a second decline finds the deadline row taken (runTeamCharge: onConflict ignore): no
+ * open deadline, so no card page, no backfill, and the auto-cancel takes the waitlist.
+ */
+describe('a declined team charge can be fixed by the member until the deadline (must be true)', () => {
+  it('after the second card is declined too, my page still offers another card before the deadline', async () => {
+    const { fixer, deadlineAt } = await declinedTwice();
+    stack.setNow(new Date(ANNOUNCE.getTime() + 2 * 3_600_000));
+    // Still 46 hours to the deadline the member was mailed.
+    expect((await fixer.member.detailOf(fixer.joinId)).cardUpdate).toEqual({ open: true, deadlineAt: deadlineAt.toISOString() });
+    const again = await fixer.member.inject('POST', `/api/applications/${fixer.joinId}/card`);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('after the second card is declined too, the waitlist is kept until the deadline and then gets the seat', async () => {
+    const { fixer, waiting, deadlineAt } = await declinedTwice();
+    // The day after the announcement, before the deadline: the waitlisted member stays for the seat.
+    await autoCancel(new Date('2026-12-17T00:10:00+09:00'));
+    expect(await stateOf(waiting.joinId)).toBe('WAITLISTED');
+    // After the deadline the seat is freed and the waitlisted member is charged for it.
+    stack.setNow(new Date(deadlineAt.getTime() + 3_600_000));
+    const run = await deadlineRun();
+    expect(run.backfilled).toEqual([{ from: fixer.joinId, to: waiting.joinId }]);
+    expect(await stateOf(fixer.joinId)).toBe('CANCELLED');
+    expect(await stateOf(waiting.joinId)).toBe('ASSIGNED');
+  });
+});
+
+/**
+ * After the PG record of an earlier attempt (FAILED, the old card) is read for a new attempt that never reached
+ * the PG, settleFromPg answers MISMATCH (billing key differs) and the repair only asks again on
+ * PAYMENT_NOT_FOUND (src/payments/charges.ts, settleFromPg / repairCharge): PENDING for ever, which also blocks
+ * the member's cancel, removals and the auto-cancel.
+ */
+describe('charges are settled from the PG record (must be true)', () => {
+  it('a retried obligation whose request is lost is asked again, not left PENDING against the PG record of the earlier attempt', async () => {
+    const oddId = await newCohort();
+    const fixer = await reserve(oddId, TEST_CARDS.insufficientFunds);
+    const mate = await reserve(oddId);
+    await publish(oddId, [fixer.joinId, mate.joinId], []);
+    expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
+
+    stack.setNow(new Date(ANNOUNCE.getTime() + 3_600_000));
+    const query = await updateCard(oddId, fixer, TEST_CARDS.ok);
+    expect(await stateOf(fixer.joinId)).toBe('RESERVED');
+    // The deadline run's charge of the new card never reaches the PG (the connection is cut before it is taken).
+    stack.pg.faults.loseChargeRequests = 1;
+    await deadlineRun();
+    const paymentId = `sq-${fixer.joinId}-charge`;
+    expect(pgPayment(paymentId)).toMatchObject({ status: 'FAILED' });
+
+    // The repair job runs as often as it likes: the charge the PG never got is asked again with the new card.
+    for (let i = 0; i < 3; i++) await repairJob();
+    expect(await knex()('payment').where({ payment_id: paymentId }).first()).toMatchObject({ status: 'PAID' });
+    expect(pgPayment(paymentId)).toMatchObject({ status: 'PAID', billingKey: query.billingKey });
+    expect(await stateOf(fixer.joinId)).toBe('ASSIGNED');
+  });
+});
+
+/**
+ * A key for the application's current issue id that arrives while it is PAYMENT_FAILED (not a card update) is
+ * refused with 409 but neither superseded nor released (src/payments/reservations.ts, acceptBillingKey; the
+ * webhook's takeInIssuedKey answers UNCHANGED for it).
+ */
+describe('billing keys live only as long as they are needed (must be true)', () => {
+  it('a key issued on the current card page after the first card was declined there is taken in or given back, never left issued', async () => {
+    const oddId = await newCohort();
+    const member = memberClient(stack, newMember());
+    await member.fillAnswers(oddId, 'TEAM_PROJECT');
+    const booked = await member.book(oddId);
+    expect(booked.statusCode, booked.body).toBe(200);
+    const page = booked.json<BookResponse>();
+    // The card company declines the first card; the site shows the failure (PAYMENT_FAILED).
+    const declined = await member.payOnCardPage(page, TEST_CARDS.declined);
+    expect((await member.confirm(oddId, declined)).json().result).toBe('PAYMENT_FAILED');
+    // The member goes back to the card page still open in the browser and registers a card that works.
+    const query = await member.payOnCardPage(page, TEST_CARDS.ok);
+    expect(query.billingKey).toBeTruthy();
+    await member.confirm(oddId, query);
+    await jobs().drain('reservation-release');
+    await repairJob();
+
+    const app = await knex()('application').where({ user_id: member.identity.userId, odd_id: oddId }).first();
+    const key = stack.pg.state().billingKeys.find((k) => k.billingKey === query.billingKey)!;
+    // Either the application holds the key (it can charge it), or nothing can and the PG has it deleted.
+    expect({ held: app.billing_key === query.billingKey, atPg: key.status }).toEqual(app.billing_key === query.billingKey ? { held: true, atPg: 'ISSUED' } : { held: false, atPg: 'DELETED' });
+  });
+});
+
+/**
+ * The movement is sent with currentCancellableAmount from our books; the PG's differs by the unbooked console
+ * cancellation, so it answers CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN; repairRefunds books a PG_DIRECT only when
+ * nothing is in flight and re-sends the in-flight movement with the same stale amount (src/payments/refunds.ts):
+ * REQUESTED for ever, and every later refund of the payment is refused as in progress.
+ */
+describe('the PG\'s cancellations equal the ledger (must be true)', () => {
+  it('a member\'s refund sent while a PG-console cancellation is not booked yet settles, and the console one is booked', async () => {
+    const member = memberClient(stack, newMember());
+    const paid = await member.applyAndPay(COURSE, 'COURSE');
+    expect(paid.result).toBe('PAID');
+    const joinId = paid.application.joinId as number;
+    const payment = await knex()('payment').where({ join_id: joinId, status: 'PAID' }).first();
+    // An operator gives 50,000 back in the PG's console; its webhook has not been taken in yet (no webhook URL).
+    const consoleCancel = await fetch(`${stack.pg.url}/payments/${payment.payment_id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 50_000, reason: '상담 후 일부 환불' }),
+    });
+    expect(consoleCancel.status).toBe(200);
+
+    // The member cancels: what the rules owe now is more than the 50,000 the console gave back.
+    const cancelled = await member.cancel(joinId);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const owed = (await knex()('refund').where({ join_id: joinId }).first()).amount_krw as number;
+    expect(owed).toBeGreaterThan(50_000);
+
+    // However often the repair runs, every movement settles and the PG's cancellations equal our books.
+    for (let i = 0; i < 3; i++) await repairJob();
+    const refunds = await knex()('refund').where({ join_id: joinId }).select('refund_case', 'amount_krw', 'status');
+    expect(refunds.filter((r) => r.status === 'REQUESTED'), JSON.stringify(refunds)).toEqual([]);
+    const books = await knex()('payment').where({ payment_id: payment.payment_id }).first();
+    const atPg = pgPayment(payment.payment_id)!;
+    expect(atPg.amount.cancelled).toBe(books.cancelled_krw);
+    // The console's 50,000 counts toward what the member is owed: never more than that in all.
+    expect(atPg.amount.cancelled).toBeLessThanOrEqual(owed);
+  });
+});
