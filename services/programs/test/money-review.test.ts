@@ -178,6 +178,27 @@ describe('charges are settled from the PG record (must be true)', () => {
     expect(pgPayment(paymentId)).toMatchObject({ status: 'PAID', billingKey: query.billingKey });
     expect(await stateOf(fixer.joinId)).toBe('ASSIGNED');
   });
+
+  it('a retried obligation whose new card the PG refuses before any attempt is declined with the PG\'s words, not left PENDING', async () => {
+    const oddId = await newCohort();
+    const fixer = await reserve(oddId, TEST_CARDS.insufficientFunds);
+    const mate = await reserve(oddId);
+    await publish(oddId, [fixer.joinId, mate.joinId], []);
+    const oldKey = (await knex()('application').where({ join_id: fixer.joinId }).first()).billing_key as string;
+    stack.setNow(new Date(ANNOUNCE.getTime() + 3_600_000));
+    const query = await updateCard(oddId, fixer, TEST_CARDS.ok);
+    // The new key is deleted at the PG (its console) before the deadline run charges it: the PG refuses the
+    // attempt and still shows the earlier one (the old card, FAILED).
+    const deleted = await fetch(`${stack.pg.url}/billing-keys/${query.billingKey}`, { method: 'DELETE', headers: { authorization: `PortOne ${stack.config.pg.apiSecret}` } });
+    expect(deleted.status).toBe(200);
+    await deadlineRun();
+    const paymentId = `sq-${fixer.joinId}-charge`;
+    expect(pgPayment(paymentId)).toMatchObject({ status: 'FAILED', billingKey: oldKey });
+    expect(await knex()('payment').where({ payment_id: paymentId }).first()).toMatchObject({ status: 'FAILED', failure_reason: '이미 삭제된 빌링키입니다.' });
+    expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
+    // Declined within the deadline: the member may register yet another card.
+    expect((await fixer.member.detailOf(fixer.joinId)).cardUpdate).toMatchObject({ open: true });
+  });
 });
 
 /**
@@ -207,6 +228,32 @@ describe('billing keys live only as long as they are needed (must be true)', () 
     const key = stack.pg.state().billingKeys.find((k) => k.billingKey === query.billingKey)!;
     // Either the application holds the key (it can charge it), or nothing can and the PG has it deleted.
     expect({ held: app.billing_key === query.billingKey, atPg: key.status }).toEqual(app.billing_key === query.billingKey ? { held: true, atPg: 'ISSUED' } : { held: false, atPg: 'DELETED' });
+  });
+
+  it('the member who registers a working card on the page where the first was declined is reserved with it, by the confirm or by the PG\'s webhook alone', async () => {
+    for (const returns of [true, false]) {
+      const oddId = await newCohort();
+      const member = memberClient(stack, newMember());
+      await member.fillAnswers(oddId, 'TEAM_PROJECT');
+      const page = (await member.book(oddId)).json<BookResponse>();
+      const declined = await member.payOnCardPage(page, TEST_CARDS.declined);
+      expect((await member.confirm(oddId, declined)).json().result).toBe('PAYMENT_FAILED');
+      const query = await member.payOnCardPage(page, TEST_CARDS.ok);
+      if (returns) {
+        const confirmed = await member.confirm(oddId, query);
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        expect(confirmed.json()).toMatchObject({ result: 'RESERVED' });
+      } else {
+        // The browser never comes back: the PG's BillingKey.Issued webhook alone brings the key in.
+        const id = `msg-review-${query.billingKey}`;
+        await stack.programs.app.payments.receiveWebhook({ id, type: 'BillingKey.Issued', body: { type: 'BillingKey.Issued', timestamp: TODAY.toISOString(), data: { storeId: stack.pg.storeId, billingKey: query.billingKey } } });
+        await jobs().drain('payment-webhook');
+      }
+      const app = await knex()('application').where({ join_id: page.application.joinId }).first();
+      expect(app).toMatchObject({ status: 'RESERVED', billing_key: query.billingKey });
+      const history = await knex()('application_history').where({ join_id: app.join_id }).orderBy('history_id').pluck('to_status');
+      expect(history).toEqual(['DRAFT', 'SUBMITTED', 'PAYMENT_FAILED', 'SUBMITTED', 'RESERVED']);
+    }
   });
 });
 

@@ -129,7 +129,11 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
     if (app.status === 'PAYMENT_FAILED' && (await attemptPurpose(trx, joinId, key.issueId)) === 'CARD_UPDATE') {
       return takeInCardUpdate(deps, trx, app, key, card, actor);
     }
-    if (app.status !== 'SUBMITTED') {
+    // The first card was declined on this very card page (PAYMENT_FAILED by its failure) and the member registered
+    // another one on the page still open: they fixed their card, so the key is taken in as a retry would be.
+    const retried = app.status === 'PAYMENT_FAILED' && failedAtCardPage(app, key.issueId);
+    if (retried) await transition(trx, { joinId, to: 'SUBMITTED', actor, reason: PAYMENT_RETRY_REASON });
+    else if (app.status !== 'SUBMITTED') {
       // The application's current card page answered after the application stopped taking a key (cancelled,
       // deadline expired): nothing will charge this key, so it goes back to the PG.
       if (ENDED.includes(app.status)) {
@@ -166,6 +170,16 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
 }
 
 const cardOf = (key: PgBillingKey) => key.methods?.find((m) => m.card?.number)?.card?.number ?? null;
+
+/** The history's reason when a member shown PAYMENT_FAILED tries to pay again (the wizard's book step, or the same card page). */
+export const PAYMENT_RETRY_REASON = '결제 다시 시도';
+
+/** Whether the application is PAYMENT_FAILED because its card page `issueId` reported a failure (recordIssueFailure). */
+export function failedAtCardPage(app: Row, issueId: string): boolean {
+  if (app.status !== 'PAYMENT_FAILED' || app.issue_id !== issueId || !app.last_failure) return false;
+  const failure = typeof app.last_failure === 'string' ? JSON.parse(app.last_failure) : app.last_failure;
+  return failure?.issueId === issueId;
+}
 
 /**
  * A new card after a declined team charge: accepted until the card-update deadline, and the application is a
@@ -297,7 +311,7 @@ export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Pro
   if (current) {
     if (current.billing_key === key.billingKey && current.status !== 'SUBMITTED') return 'UNCHANGED';
     const purpose = await attemptPurpose(deps.knex, current.join_id, key.issueId);
-    const takes = current.status === 'SUBMITTED' || (current.status === 'PAYMENT_FAILED' && purpose === 'CARD_UPDATE') || ENDED.includes(current.status);
+    const takes = current.status === 'SUBMITTED' || (current.status === 'PAYMENT_FAILED' && (purpose === 'CARD_UPDATE' || failedAtCardPage(current, key.issueId))) || ENDED.includes(current.status);
     if (!takes || current.billing_key === key.billingKey) return 'UNCHANGED';
     try {
       return (await acceptBillingKey(deps, current.join_id, key.billingKey, 'PG')).status;
