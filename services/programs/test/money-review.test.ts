@@ -13,6 +13,8 @@ import { memberClient } from './support/member-client';
 let stack: ApplyStack;
 const ADMIN: Identity = { userId: 900_301, role: 'ROLE_ADMIN', sid: 'sid-money-review' };
 const COURSE = 304;
+/** The planner course's fee (charged at purchase; refunded whole within 7 days of payment). */
+const COURSE_FEE = 350_000;
 /** The cohorts these tests create (14-week project, 300,000원): the team-building announcement day. */
 const ANNOUNCE = new Date('2026-12-16T10:00:00+09:00');
 const DEADLINE_HOURS = 48;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   stack = await startApplyStack();
 });
 afterEach(() => {
-  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
+  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0 });
   stack.setNow(TODAY);
 });
 afterAll(async () => {
@@ -281,7 +283,8 @@ describe('the PG\'s cancellations equal the ledger (must be true)', () => {
     // The member cancels: what the rules owe now is more than the 50,000 the console gave back.
     const cancelled = await member.cancel(joinId);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const owed = (await knex()('refund').where({ join_id: joinId }).first()).amount_krw as number;
+    // What the rules owe the member in all (the case's entitlement; the console's money counts toward it).
+    const owed = (await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).first()).entitlement_krw as number;
     expect(owed).toBeGreaterThan(50_000);
 
     // However often the repair runs, every movement settles and the PG's cancellations equal our books.
@@ -294,4 +297,71 @@ describe('the PG\'s cancellations equal the ledger (must be true)', () => {
     // The console's 50,000 counts toward what the member is owed: never more than that in all.
     expect(atPg.amount.cancelled).toBeLessThanOrEqual(owed);
   });
+
+  it('the member is told what goes back now: the console\'s money booked first, the rest of what the rules owe refunded at once', async () => {
+    const { joinId, paymentId } = await purchase();
+    await consoleCancel(paymentId, 50_000);
+    const cancelled = await purchaser.cancel(joinId);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const owed = (await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).first()).entitlement_krw as number;
+    expect(cancelled.json().refundKrw).toBe(owed - 50_000);
+    expect(await knex()('refund').where({ join_id: joinId }).orderBy('refund_id').select('refund_case', 'amount_krw', 'status')).toEqual([
+      { refund_case: 'INDIVIDUAL', amount_krw: owed - 50_000, status: 'SUCCEEDED' },
+      { refund_case: 'PG_DIRECT', amount_krw: 50_000, status: 'SUCCEEDED' },
+    ]);
+    expect(pgPayment(paymentId)!.cancellations.map((c) => c.totalAmount)).toEqual([50_000, owed - 50_000]);
+    // The course refunds all within 7 days of payment: refunded whole, the console's part included.
+    expect(owed).toBe(COURSE_FEE);
+    expect(await stateOf(joinId)).toBe('REFUNDED');
+  });
+
+  it('a console cancellation that already gave back all the rules owe: nothing more goes to the PG, the case stays applied', async () => {
+    const { joinId, paymentId } = await purchase();
+    await consoleCancel(paymentId, COURSE_FEE);
+    const cancelled = await purchaser.cancel(joinId);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refundKrw).toBe(0);
+    expect(pgPayment(paymentId)!.cancellations.map((c) => c.totalAmount)).toEqual([COURSE_FEE]);
+    expect((await knex()('payment').where({ payment_id: paymentId }).first()).cancelled_krw).toBe(COURSE_FEE);
+    expect(await stateOf(joinId)).toBe('REFUNDED');
+    expect(await knex()('refund').where({ join_id: joinId, status: 'REQUESTED' })).toEqual([]);
+    expect(await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).whereNull('voided_at').first()).toBeTruthy();
+    // Cancelling again changes nothing.
+    expect((await purchaser.cancel(joinId)).statusCode).toBe(409);
+  });
+
+  it('a refund the PG made but whose answer was lost, then a console cancellation: ours settled once, the console one booked beside it', async () => {
+    const { joinId, paymentId } = await purchase();
+    stack.pg.faults.dropCancelAnswers = 1;
+    const reward = { reward: 'COMPLETION' as const, amountKrw: 100_000, target: null, reason: '완주 환급' };
+    expect(await stack.programs.app.payments.refund(joinId, 'REWARD', reward)).toEqual({ status: 'PENDING', refundKrw: 100_000 });
+    await consoleCancel(paymentId, 30_000);
+    for (let i = 0; i < 2; i++) await repairJob();
+    expect(await knex()('refund').where({ join_id: joinId }).orderBy('refund_id').select('refund_case', 'amount_krw', 'status')).toEqual([
+      { refund_case: 'REWARD', amount_krw: 100_000, status: 'SUCCEEDED' },
+      { refund_case: 'PG_DIRECT', amount_krw: 30_000, status: 'SUCCEEDED' },
+    ]);
+    expect(pgPayment(paymentId)!.cancellations.map((c) => c.totalAmount)).toEqual([100_000, 30_000]);
+    expect((await knex()('payment').where({ payment_id: paymentId }).first()).cancelled_krw).toBe(130_000);
+  });
 });
+
+let purchaser: ReturnType<typeof memberClient>;
+/** A member buys the planner course (charged at once); its payment id. */
+async function purchase() {
+  purchaser = memberClient(stack, newMember());
+  const paid = await purchaser.applyAndPay(COURSE, 'COURSE');
+  expect(paid.result).toBe('PAID');
+  const joinId = paid.application.joinId as number;
+  return { joinId, paymentId: (await knex()('payment').where({ join_id: joinId, status: 'PAID' }).first()).payment_id as string };
+}
+
+/** An operator gives money back in the PG's console; its webhook is not taken in (no webhook URL). */
+async function consoleCancel(paymentId: string, amount: number) {
+  const answer = await fetch(`${stack.pg.url}/payments/${paymentId}/cancel`, {
+    method: 'POST',
+    headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount, reason: '상담 후 일부 환불' }),
+  });
+  expect(answer.status).toBe(200);
+}

@@ -61,8 +61,8 @@ export interface SandboxPgOptions {
 }
 
 /**
- * Test-only faults of charge requests (`POST /payments/{paymentId}/billing-key`) and payment reads, for
- * tests of what a client does when it cannot know the outcome. All off by default; counters go down by one
+ * Test-only faults of charge requests (`POST /payments/{paymentId}/billing-key`), cancellations and payment
+ * reads, for tests of what a client does when it cannot know the outcome. All off by default; counters go down by one
  * per request they hit.
  */
 export interface SandboxPgFaults {
@@ -74,6 +74,8 @@ export interface SandboxPgFaults {
   loseChargeRequests: number;
   /** The next N reads of a payment (`GET /payments/{paymentId}`) are cut without an answer (the PG unreachable). */
   dropPaymentReads: number;
+  /** The next N cancellations (`POST /payments/{paymentId}/cancel`) are done and then the connection is cut without an answer. */
+  dropCancelAnswers: number;
 }
 
 export interface SandboxBillingKey {
@@ -174,7 +176,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   const billingKeys = new Map<string, SandboxBillingKey & { fullNumber: string }>();
   const byIssueId = new Map<string, string>();
   const payments = new Map<string, SandboxPayment>();
-  const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, ...options.faults };
+  const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, ...options.faults };
   let webhookUrl = options.webhookUrl ?? null;
   const webhooks = createWebhookSender({
     url: webhookUrl,
@@ -508,7 +510,14 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
         }
         return answer;
       }
-      if (paymentPath[2] === '/cancel' && method === 'POST') return { status: 200, body: cancel(paymentId, await readJson(request)) };
+      if (paymentPath[2] === '/cancel' && method === 'POST') {
+        const answer = { status: 200, body: cancel(paymentId, await readJson(request)) };
+        if (faults.dropCancelAnswers > 0) {
+          faults.dropCancelAnswers -= 1;
+          return CUT_CONNECTION;
+        }
+        return answer;
+      }
     }
     return null;
   }
