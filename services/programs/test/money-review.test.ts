@@ -78,9 +78,9 @@ async function reserve(oddId: number, card: string = TEST_CARDS.ok) {
   return { member, joinId: reserved.application.joinId as number };
 }
 
-/** On the announcement day: `onTeam` on team A, `waiting` on the waitlist, published, team charges run. */
-async function publish(oddId: number, onTeam: number[], waiting: number[]) {
-  stack.setNow(ANNOUNCE);
+/** On the announcement day (or `at`): `onTeam` on team A, `waiting` on the waitlist, published, team charges run. */
+async function publish(oddId: number, onTeam: number[], waiting: number[], at: Date = ANNOUNCE) {
+  stack.setNow(at);
   expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/run`, { seed: 1 })).statusCode).toBe(200);
   for (const joinId of onTeam) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode).toBe(200);
   for (const joinId of waiting) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: null })).statusCode).toBe(200);
@@ -365,3 +365,25 @@ async function consoleCancel(paymentId: string, amount: number) {
   });
   expect(answer.status).toBe(200);
 }
+
+/**
+ * The auto-cancel took every reservation without a team seat the day after the announcement date, published or
+ * not (src/repositories/reservation-repository.ts, unteamedReservations): operators publishing late cancelled the
+ * whole cohort, members who were never told they had no team.
+ */
+describe('reservations are auto-cancelled only once the teams are published (review point a)', () => {
+  it('a late publication cancels nobody before it, and the waitlist from the day after it', async () => {
+    const oddId = await newCohort();
+    const placed = await reserve(oddId);
+    const waiting = await reserve(oddId);
+    // The day after the announcement date; the operators have not published the teams yet.
+    await autoCancel(new Date('2026-12-17T00:10:00+09:00'));
+    expect([await stateOf(placed.joinId), await stateOf(waiting.joinId)]).toEqual(['RESERVED', 'RESERVED']);
+    // Published four days late: the waitlisted member is told today and keeps the reservation until the next day.
+    await publish(oddId, [placed.joinId], [waiting.joinId], new Date('2026-12-20T15:00:00+09:00'));
+    await autoCancel(new Date('2026-12-20T23:00:00+09:00'));
+    expect([await stateOf(placed.joinId), await stateOf(waiting.joinId)]).toEqual(['ASSIGNED', 'WAITLISTED']);
+    await autoCancel(new Date('2026-12-21T00:10:00+09:00'));
+    expect([await stateOf(placed.joinId), await stateOf(waiting.joinId)]).toEqual(['ASSIGNED', 'AUTO_CANCELLED']);
+  });
+});

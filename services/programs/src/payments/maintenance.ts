@@ -100,8 +100,9 @@ export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number
 
 /**
  * Auto-cancel (spec section 4: the reservation is auto-cancelled if no team is built): after the
- * team-building announcement day of a team program, reservations still waiting for a team are cancelled
- * and their billing keys released. Nothing was charged, so nothing is refunded. Left alone:
+ * team-building announcement day of a team program and the day its teams were published (a late publication
+ * moves it: until then nobody was told they have no team), reservations still waiting for a team are
+ * cancelled and their billing keys released. Nothing was charged, so nothing is refunded. Left alone:
  *  - members placed on a team (a reservation on a team waits for its team charge, e.g. after a card update);
  *  - a cohort's waitlist while any of its card-update deadlines is unresolved: a seat freed at the deadline
  *    goes to a waitlisted member (operators/charging.ts), so they are cancelled on the first run after;
