@@ -25,7 +25,7 @@ beforeAll(async () => {
   stack = await startApplyStack();
 });
 afterEach(() => {
-  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0 });
+  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0 });
   stack.setNow(TODAY);
 });
 afterAll(async () => {
@@ -385,5 +385,41 @@ describe('reservations are auto-cancelled only once the teams are published (rev
     expect([await stateOf(placed.joinId), await stateOf(waiting.joinId)]).toEqual(['ASSIGNED', 'WAITLISTED']);
     await autoCancel(new Date('2026-12-21T00:10:00+09:00'));
     expect([await stateOf(placed.joinId), await stateOf(waiting.joinId)]).toEqual(['ASSIGNED', 'AUTO_CANCELLED']);
+  });
+});
+
+/**
+ * A removal takes the member off the team in the transaction that applies the refund case; the PG refusing that
+ * refund for good voided the case, and the same removal again answered 404 (not on the team): the member was
+ * owed a refund no path could apply any more (src/operators/team-changes.ts, removeMember).
+ */
+describe('a removal whose refund the PG refused can be done again (review point b)', () => {
+  it('the same removal again applies the refund once more, and only that; a third answers 404', async () => {
+    const oddId = await newCohort();
+    const removed = await reserve(oddId);
+    const mate = await reserve(oddId);
+    await publish(oddId, [removed.joinId, mate.joinId], []);
+    expect(await stateOf(removed.joinId)).toBe('ASSIGNED');
+    const preview = await admin('POST', `/api/admin/applications/${removed.joinId}/removal/preview`, { reason: 'SUPPORT' });
+    const expectedRefundKrw = preview.json().refundKrw as number;
+    expect(expectedRefundKrw).toBeGreaterThan(0);
+
+    stack.pg.faults.refuseCancels = 1;
+    const refused = await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw });
+    expect(refused.statusCode).toBe(503);
+    expect(await knex()('team_member').where({ join_id: removed.joinId }).first()).toBeUndefined();
+    // Done again with the amount previewed again: refunded once.
+    const again = await admin('POST', `/api/admin/applications/${removed.joinId}/removal/preview`, { reason: 'SUPPORT' });
+    expect(again.json().refundKrw).toBe(expectedRefundKrw);
+    const redone = await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw });
+    expect(redone.statusCode, redone.body).toBe(200);
+    const paymentId = `sq-${removed.joinId}-charge`;
+    expect(pgPayment(paymentId)!.amount.cancelled).toBe(expectedRefundKrw);
+    expect(await stateOf(removed.joinId)).toBe(expectedRefundKrw === 300_000 ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
+    // Nothing more: the case is applied now.
+    expect((await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw })).statusCode).toBe(404);
+    // Another reason's case was never refused: nothing to do again.
+    expect((await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'LEFT', expectedRefundKrw: 0 })).statusCode).toBe(404);
+    expect(pgPayment(paymentId)!.cancellations).toHaveLength(1);
   });
 });

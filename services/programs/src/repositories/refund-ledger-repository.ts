@@ -33,6 +33,12 @@ export interface NewEntitlement {
   at: Date;
 }
 
+/** Whether the case was applied to the application and then voided (the PG refused its refund), and is not applied now. */
+export async function caseVoidedOnly(db: Db, joinId: number, caseKey: string): Promise<boolean> {
+  const rows: { voided_at: Date | null }[] = await db('refund_entitlement').where({ join_id: joinId, case_key: caseKey }).select('voided_at');
+  return rows.length > 0 && rows.every((r) => r.voided_at !== null);
+}
+
 /** A case applied (the phase column holds 200 characters, the reason 300); the row. */
 export async function addEntitlement(trx: Knex.Transaction, entitlement: NewEntitlement): Promise<Row> {
   const [row] = await trx('refund_entitlement')
