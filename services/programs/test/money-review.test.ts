@@ -423,3 +423,36 @@ describe('a removal whose refund the PG refused can be done again (review point 
     expect(pgPayment(paymentId)!.cancellations).toHaveLength(1);
   });
 });
+
+/**
+ * A purchase whose card the card company declines at the charge (PAYMENT_FAILED) kept its billing key ISSUED at the
+ * PG: nothing ever charges it again (a retry opens a new card page, whose key replaces it), and a member who does not
+ * retry keeps an issued key for good (src/payments/reservations.ts, keyReleasable).
+ */
+describe('a key declined at a charge at purchase goes back to the PG (review point c)', () => {
+  it('is released at once; the member retries with another card on a new card page and pays', async () => {
+    const member = memberClient(stack, newMember());
+    const failed = await member.applyAndPay(COURSE, 'COURSE', TEST_CARDS.insufficientFunds);
+    expect(failed.result).toBe('PAYMENT_FAILED');
+    const joinId = failed.application.joinId as number;
+    const declinedKey = (await knex()('application').where({ join_id: joinId }).first()).billing_key as string;
+    await jobs().drain('reservation-release');
+    expect(stack.pg.state().billingKeys.find((k) => k.billingKey === declinedKey)!.status).toBe('DELETED');
+    // The member tries again (the wizard's book step: a new card page) with another card.
+    const retried = await member.applyAndPay(COURSE, 'COURSE');
+    expect(retried.result).toBe('PAID');
+    expect(await stateOf(joinId)).toBe('PAID');
+    expect(pgPayment(`sq-${joinId}-charge`)).toMatchObject({ status: 'PAID' });
+  });
+
+  it('is released by the repair job\'s sweep when the release job was lost', async () => {
+    const member = memberClient(stack, newMember());
+    const failed = await member.applyAndPay(COURSE, 'COURSE', TEST_CARDS.insufficientFunds);
+    const joinId = failed.application.joinId as number;
+    const declinedKey = (await knex()('application').where({ join_id: joinId }).first()).billing_key as string;
+    // The sweep alone (the queued release job not run).
+    await stack.programs.app.payments.repair(0);
+    expect(stack.pg.state().billingKeys.find((k) => k.billingKey === declinedKey)!.status).toBe('DELETED');
+    expect((await knex()('application').where({ join_id: joinId }).first()).billing_key_released_at).not.toBeNull();
+  });
+});

@@ -146,6 +146,8 @@ export async function settleCharge(
       }
       const done = await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
       await queueMail(deps, trx, joinId, 'PAYMENT_FAILED', done.historyId, payment.amount_krw);
+      // Declined at purchase: nothing charges this card again (trying again opens a new card page), so it goes back.
+      if ((await chargePolicyOf(trx, app.odd_id)) === 'AT_PURCHASE') await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
     }
     return true;
   });

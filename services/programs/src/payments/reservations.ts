@@ -227,13 +227,16 @@ const CHARGED_STATES: readonly ApplicationState[] = ['PAID', 'ASSIGNED', 'COMPLE
 /**
  * Whether nothing can charge the application's current key any more: the application ended; or it was charged
  * (PAID, ASSIGNED, COMPLETED with a settled payment and none in flight); or the member withdrew (personal data
- * erased) and no charge is in flight.
+ * erased) and no charge is in flight; or its card was declined at a charge at purchase (PAYMENT_FAILED of an
+ * AT_PURCHASE product, nothing in flight): trying again opens a new card page whose key replaces it. (A declined
+ * team charge keeps its key until the card-update deadline resolves: operators may retry it.)
  */
 export async function keyReleasable(knex: Knex | Knex.Transaction, app: Row): Promise<boolean> {
   if (ENDED.includes(app.status)) return true;
   const payments = await paymentStatusesOf(knex, app.join_id);
   if (payments.some((p) => p.status === 'PENDING')) return false;
   if (app.personal_data_erased_at) return true;
+  if (app.status === 'PAYMENT_FAILED') return (await chargeTermsOf(knex, app.odd_id))?.charge_policy === 'AT_PURCHASE';
   return CHARGED_STATES.includes(app.status) && payments.some((p) => CHARGED_PAYMENT_STATUSES.includes(p.status));
 }
 
@@ -296,7 +299,7 @@ async function releaseSupersededKeys(deps: PaymentDeps, joinId: number): Promise
  * key nothing can charge any more (ended, charged with nothing in flight, or the member withdrew).
  */
 export async function applicationsWithKeysToRelease(knex: Knex, limit = 100): Promise<number[]> {
-  const current = await applicationsWithReleasableKeys(knex, { ended: ENDED, charged: CHARGED_STATES }, limit);
+  const current = await applicationsWithReleasableKeys(knex, { ended: ENDED, charged: CHARGED_STATES, declinedAtPurchase: 'PAYMENT_FAILED' }, limit);
   const stale = await applicationsWithSupersededKeys(knex, { limit });
   return [...new Set([...current, ...stale])].slice(0, limit);
 }
