@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Identity } from '@sq/contracts';
+import { MESSAGES, type Identity } from '@sq/contracts';
 import type { BookResponse, CardUpdateResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { transition } from '../src/applications/transition';
 
 /**
  * An independent review of the money paths against issue 17. Each test shows a defect found in the review:
@@ -454,5 +455,39 @@ describe('a key declined at a charge at purchase goes back to the PG (review poi
     await stack.programs.app.payments.repair(0);
     expect(stack.pg.state().billingKeys.find((k) => k.billingKey === declinedKey)!.status).toBe('DELETED');
     expect((await knex()('application').where({ join_id: joinId }).first()).billing_key_released_at).not.toBeNull();
+  });
+});
+
+/**
+ * A pending charge closed without asking the PG (the application could no longer be charged) was only ever read
+ * again by the PG's webhook: a request sent before the close that reached the PG late was charged, and with the
+ * webhook lost the money stayed taken, unrecorded and unrefunded (src/payments/maintenance.ts, repairPayments).
+ */
+describe('the repair job reads a charge it closed again from the PG (review point d)', () => {
+  it('a charge the PG took late under a closed payment id is recorded and refunded without any webhook', async () => {
+    const oddId = await newCohort();
+    const { joinId } = await reserve(oddId);
+    stack.pg.faults.loseChargeRequests = 1;
+    stack.pg.faults.dropPaymentReads = 1;
+    expect(await stack.programs.app.payments.charge(joinId)).toMatchObject({ status: 'PENDING' });
+    // The application ends meanwhile (a path that does not wait for the charge, e.g. an older instance).
+    await knex().transaction((trx) => transition(trx, { joinId, to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason }));
+    expect(await stack.programs.app.payments.repairCharge(`sq-${joinId}-charge`)).toBe('CLOSED');
+    // Another instance's request under the same payment id, sent before the close, reaches the PG late.
+    const row = await knex()('payment').where({ join_id: joinId }).first();
+    const late = await fetch(`${stack.pg.url}/payments/${row.payment_id}/billing-key`, {
+      method: 'POST',
+      headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ billingKey: row.billing_key, orderName: 'late', amount: { total: row.amount_krw }, currency: 'KRW', customer: { id: 'late' } }),
+    });
+    expect(late.status).toBe(200);
+    // No webhook (none configured): the repair job alone, within its window after the close.
+    await stack.programs.app.jobs.send('payment-repair', {});
+    await jobs().drain('payment-repair', 'charge-reversal');
+    // Recorded as the PG has it and refunded whole by the charge-reversal job; the application stays cancelled.
+    expect(await knex()('refund').where({ join_id: joinId }).select('refund_case', 'amount_krw', 'status')).toEqual([{ refund_case: 'CHARGE_REVERSAL', amount_krw: row.amount_krw, status: 'SUCCEEDED' }]);
+    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({ status: 'CANCELLED', cancelled_krw: row.amount_krw, paid_at: expect.any(Date) });
+    expect(pgPayment(row.payment_id)).toMatchObject({ status: 'CANCELLED', amount: { cancelled: row.amount_krw } });
+    expect(await stateOf(joinId)).toBe('AUTO_CANCELLED');
   });
 });

@@ -299,3 +299,24 @@ export async function repairCharge(deps: PaymentDeps, paymentId: string): Promis
   const settled = await settleFromPg(deps, payment, pgPayment, 'SYSTEM');
   return settled === 'EARLIER_ATTEMPT' ? (await askPg(deps, payment, 'SYSTEM')).status : settled;
 }
+
+/**
+ * A charge we closed without asking the PG (CHARGE_CLOSED_REASON: the application could no longer be charged)
+ * read again from the PG: a request sent before the close that reached the PG late and was charged is settled
+ * PAID as the PG has it, which queues its refund (settleCharge). The webhook does the same when it arrives; the
+ * repair job does it for a while after the close (PAYMENT_REPAIR_CLOSED_WINDOW_SECONDS) so a lost webhook leaves
+ * no money taken unrecorded.
+ */
+export async function recheckClosedCharge(deps: PaymentDeps, paymentId: string): Promise<string> {
+  const payment = await findPayment(deps.knex, paymentId);
+  if (!payment || payment.status !== 'FAILED' || payment.failure_reason !== CHARGE_CLOSED_REASON) return 'UNCHANGED';
+  let record: PgPayment;
+  try {
+    record = await deps.pg.getPayment(paymentId);
+  } catch (error) {
+    if (error instanceof PgError && error.type === 'PAYMENT_NOT_FOUND') return 'UNCHANGED';
+    throw error;
+  }
+  if (!CHARGED_PAYMENT_STATUSES.includes(record.status)) return 'UNCHANGED';
+  return settleFromPg(deps, payment, record, 'SYSTEM');
+}

@@ -97,6 +97,19 @@ export async function pendingChargesOlderThan(db: Db, olderThanSeconds: number, 
   return db('payment').where({ status: 'PENDING' }).where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).limit(limit).pluck('payment_id');
 }
 
+/**
+ * Charges closed (FAILED with `reason`) between `olderThanSeconds + windowSeconds` and `olderThanSeconds` ago, on
+ * the database's clock.
+ */
+export async function closedChargesBetween(db: Db, reason: string, olderThanSeconds: number, windowSeconds: number, limit: number): Promise<string[]> {
+  return db('payment')
+    .where({ status: 'FAILED', failure_reason: reason })
+    .where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .where('updated_at', '>', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds + windowSeconds]))
+    .limit(limit)
+    .pluck('payment_id');
+}
+
 /** A line of the payment timeline (the note column holds 500 characters). */
 export async function addPaymentEvent(db: Db, joinId: number, type: PaymentEventType, amountKrw: number, note: string | null): Promise<void> {
   await db('payment_event').insert({ join_id: joinId, type, amount_krw: amountKrw, note: note?.slice(0, 500) ?? null });
