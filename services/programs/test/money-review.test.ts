@@ -152,6 +152,27 @@ describe('a declined team charge can be fixed by the member until the deadline (
   });
 });
 
+describe('a team charge declined whoever settles it opens the card-update deadline (found by the money model)', () => {
+  it('a team charge whose request was lost and that the repair job then sees declined: my page offers another card until 48 hours after', async () => {
+    const oddId = await newCohort();
+    const fixer = await reserve(oddId, TEST_CARDS.insufficientFunds);
+    const waiting = await reserve(oddId);
+    // Publishing: the team charge's request never reaches the PG (the job leaves it PENDING).
+    stack.pg.faults.loseChargeRequests = 1;
+    stack.pg.faults.dropPaymentReads = 1;
+    await publish(oddId, [fixer.joinId], [waiting.joinId]);
+    expect(await stateOf(fixer.joinId)).toBe('RESERVED');
+    expect(await knex()('payment').where({ join_id: fixer.joinId }).first()).toMatchObject({ status: 'PENDING' });
+    // An hour later the repair job asks again, and the card is declined.
+    const declinedAt = new Date(ANNOUNCE.getTime() + 3_600_000);
+    stack.setNow(declinedAt);
+    await repairJob();
+    expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
+    const detail = await fixer.member.detailOf(fixer.joinId);
+    expect(detail.cardUpdate).toEqual({ open: true, deadlineAt: new Date(declinedAt.getTime() + DEADLINE_HOURS * 3_600_000).toISOString() });
+  });
+});
+
 /**
  * After the PG record of an earlier attempt (FAILED, the old card) is read for a new attempt that never reached
  * the PG, settleFromPg answers MISMATCH (billing key differs) and the repair only asks again on

@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
 import { chargeTermsOf } from '../repositories/product-repository';
+import { openDeadline } from '../repositories/charge-deadline-repository';
+import { hasTeamSeat } from '../repositories/reservation-repository';
 import {
   CHARGED_PAYMENT_STATUSES,
   chargedPayment,
@@ -146,6 +148,9 @@ export async function settleCharge(
       }
       const done = await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
       await queueMail(deps, trx, joinId, 'PAYMENT_FAILED', done.historyId, payment.amount_krw);
+      // A team charge declined for a member on a published team, whoever settles it (the team-charge job, the
+      // repair job, the webhook): the card-update deadline opens at the first decline; a later one keeps it.
+      if (await hasTeamSeat(trx, joinId)) await openDeadline(trx, joinId, new Date(deps.clock().getTime() + deps.cardUpdateDeadlineHours * 3_600_000));
       // Declined at purchase: nothing charges this card again (trying again opens a new card page), so it goes back.
       if ((await chargePolicyOf(trx, app.odd_id)) === 'AT_PURCHASE') await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
     }
