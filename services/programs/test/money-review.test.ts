@@ -6,9 +6,10 @@ import { memberClient } from './support/member-client';
 import { transition } from '../src/applications/transition';
 
 /**
- * An independent review of the money paths against issue 17. Each test shows a defect found in the review:
- * it asserts what the issue says must be true and FAILS on the code as it was reviewed (left failing on
- * purpose, not marked `it.fails`). Real programs service, real PostgreSQL, the sandbox PG in-process (its
+ * An independent review of the money paths against issue 17. Each test shows a defect found in the review (its
+ * four defects, the doubtful points a-d that proved real, and one the extended money model found): it asserts
+ * what the issue says must be true, failed on the code as it was reviewed, and passes since its fix; each
+ * describe's comment says what was wrong. Real programs service, real PostgreSQL, the sandbox PG in-process (its
  * test-only faults stand in for the network), jobs drained by the test.
  */
 let stack: ApplyStack;
