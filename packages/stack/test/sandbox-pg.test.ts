@@ -480,7 +480,7 @@ describe('overview for people', () => {
 
 describe('payment ids as PortOne V2 has them (repeated, failed, in progress)', () => {
   afterEach(() => {
-    Object.assign(pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
+    Object.assign(pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0 });
   });
 
   it('takes a new attempt under a paymentId whose last attempt failed, and then refuses it once paid', async () => {
@@ -528,5 +528,24 @@ describe('payment ids as PortOne V2 has them (repeated, failed, in progress)', (
     await expect(fetch(`${pg.url}/payments/${dropped}`, { headers: auth })).rejects.toThrow();
     expect((await api('GET', `/payments/${dropped}`)).body.status).toBe('PAID');
     expect(pg.faults).toMatchObject({ dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
+  });
+
+  it('faults: a cancellation whose answer is dropped is made all the same, once; a refused one is not made', async () => {
+    const key = await issueKey();
+    const paymentId = `p-${randomUUID()}`;
+    expect((await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key))).status).toBe(200);
+    pg.faults.dropCancelAnswers = 1;
+    const body = JSON.stringify({ amount: 100_000, reason: '환불', currentCancellableAmount: 300_000 });
+    await expect(fetch(`${pg.url}/payments/${paymentId}/cancel`, { method: 'POST', headers: auth, body })).rejects.toThrow();
+    expect((await api('GET', `/payments/${paymentId}`)).body).toMatchObject({ status: 'PARTIAL_CANCELLED', amount: { cancelled: 100_000 } });
+    // Sent again with the same cancellable amount, the guard refuses it: the PG cancelled it already.
+    expect(await api('POST', `/payments/${paymentId}/cancel`, JSON.parse(body))).toMatchObject({ status: 409, body: { type: 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN' } });
+    expect(pg.faults.dropCancelAnswers).toBe(0);
+    // Refused by the card company: nothing is cancelled, and the next one goes through.
+    pg.faults.refuseCancels = 1;
+    const again = { amount: 50_000, reason: '환불', currentCancellableAmount: 200_000 };
+    expect(await api('POST', `/payments/${paymentId}/cancel`, again)).toMatchObject({ status: 502, body: { type: 'PG_PROVIDER' } });
+    expect((await api('GET', `/payments/${paymentId}`)).body.amount.cancelled).toBe(100_000);
+    expect((await api('POST', `/payments/${paymentId}/cancel`, again)).status).toBe(200);
   });
 });

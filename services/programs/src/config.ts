@@ -100,6 +100,12 @@ export interface ProgramsConfig {
     repairCron: string;
     /** A pending charge or refund younger than this is left to the request that started it. */
     repairAfterSeconds: number;
+    /**
+     * How long after a pending charge was closed without asking the PG (the application could no longer be
+     * charged) the repair job keeps reading the PG's record of it, in case a request sent before the close reached
+     * the PG late and was charged (then recorded and refunded).
+     */
+    repairClosedWindowSeconds: number;
   };
 }
 
@@ -160,6 +166,7 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       autoCancelCron: env.AUTO_CANCEL_CRON ?? '10 0 * * *',
       repairCron: env.PAYMENT_REPAIR_CRON ?? '* * * * *',
       repairAfterSeconds: Number(env.PAYMENT_REPAIR_AFTER_SECONDS ?? 60),
+      repairClosedWindowSeconds: Math.max(0, Number(env.PAYMENT_REPAIR_CLOSED_WINDOW_SECONDS ?? 3600)),
     },
   };
   if (env.NODE_ENV === 'production' && (config.pg.apiSecret === DEV_PG_API_SECRET || config.pg.webhookSecret === DEV_PG_WEBHOOK_SECRET)) {

@@ -124,8 +124,10 @@ describe('keys are released once nothing can charge them', () => {
   });
 
   it('a withdrawn member’s keys are released by the erasure (even one still on a declined application)', async () => {
+    // A team charge declined (the key stays while the card-update deadline runs: operators may retry it).
     const member = memberClient(stack, newMember());
-    const failed = await member.applyAndPay(PLANX, 'COURSE', TEST_CARDS.insufficientFunds);
+    const failed = await member.applyAndPay(BSIDE, 'TEAM_PROJECT', TEST_CARDS.insufficientFunds);
+    expect(await stack.programs.app.payments.charge(failed.application.joinId)).toMatchObject({ status: 'FAILED' });
     const key = (await application(failed.application.joinId)).billing_key as string;
     await drain('reservation-release');
     expect(pgKey(key)!.status).toBe('ISSUED');

@@ -4,6 +4,7 @@ import type { Identity } from '@sq/contracts';
 import type { ApplicationDetail, BookResponse, CardUpdateResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { publishTeams } from './support/publish-teams';
 
 /**
  * Issue 17: a team charge declined at publish is fixed by the member with another card until the deadline
@@ -154,12 +155,16 @@ describe('auto-cancel of reservations without a team', () => {
     const member = memberClient(stack, newMember());
     const reserved = await member.applyAndPay(112, 'TEAM_PROJECT');
     const joinId = reserved.application.joinId;
+    // Published on the announcement day with the member on the waitlist: the auto-cancel's to take the day after.
+    stack.setNow(new Date('2026-12-16T18:00:00+09:00'));
+    await publishTeams(stack, 112);
+    expect(await stateOf(joinId)).toBe('WAITLISTED');
     // A charge's step 1 committed (the pending payment written) and the process died before asking the PG.
     const row = await knex()('application').where({ join_id: joinId }).first();
     await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: row.billing_key, amount_krw: row.fee_krw });
 
     await autoCancel(new Date('2026-12-17T00:10:00+09:00'));
-    expect(await stateOf(joinId)).toBe('RESERVED');
+    expect(await stateOf(joinId)).toBe('WAITLISTED');
     // The repair job asks the PG under the same payment id: the charge stands.
     await stack.programs.app.payments.repair(0);
     expect(await stateOf(joinId)).toBe('ASSIGNED');

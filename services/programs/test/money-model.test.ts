@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@sq/contracts';
-import { canTransition, type ApplicationState } from '@sq/contracts/api/applications';
+import { canTransition, type ApplicationState, type BookResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 
@@ -10,16 +10,23 @@ import { memberClient } from './support/member-client';
  * A model-based test of money (issue 17): fast-check drives random sequences of what members, operators, the
  * PG and the jobs do to one cohort of the 14-week project — apply, card registration, confirm (repeated and
  * concurrent), duplicated and late webhooks, publish, a declined charge, a card update and its deadline, member
- * cancel, removal, team stop, company ended, rewards, the repair job, auto-cancel, the clock moving on, and the
- * network failing between the service and the PG (a charge's answer lost after the PG charged: a crash between
- * the PG's call and our write; a request lost; reads unanswered) — against the real programs service and the sandbox PG. After
- * every step it checks what must always hold; after the run, once the jobs and the repair have caught up, what
- * must hold eventually:
- *  - the PG's cancellations equal the ledger (every one booked; eventually all settled);
+ * cancel, removal, team stop, company ended, rewards, the repair job, auto-cancel, the clock moving on (weeks, or
+ * hours within a card-update deadline), repeated declines with card updates charged at once, cancellations made in
+ * the PG's console, and the network failing between the service and the PG (a charge's answer lost after the PG
+ * charged: a crash between the PG's call and our write; a charge request lost, a first one or a retry with a new
+ * card; reads unanswered; a cancellation's answer lost) — against the real programs service and the sandbox PG.
+ * After every step it checks what must always hold; after the run, once the jobs and the repair have caught up,
+ * what must hold eventually:
+ *  - the PG's cancellations equal the ledger (every one booked, the console's as PG_DIRECT and only those;
+ *    eventually all settled);
  *  - refunded ≤ paid for every payment, at the PG and in our books;
- *  - refunded ≤ the largest entitlement applied (refund cases never stack);
+ *  - refunded ≤ the largest entitlement applied (refund cases never stack), and a console cancellation made
+ *    before the site refunded anything counts toward it;
  *  - one charge per application at the PG; no application charged in a state that forbids it without a
  *    compensating refund of the whole charge;
+ *  - no charge stays PENDING after the repair job ran past its delay (with the network whole);
+ *  - a member whose team charge was declined can register another card until the deadline of the first decline
+ *    (my page offers it), and the cohort's waitlist is not auto-cancelled before that deadline;
  *  - at most one live billing key per application;
  *  - the state history replays to the current state through allowed transitions only.
  * CI runs MONEY_MODEL_RUNS (default 8) sequences of up to MONEY_MODEL_STEPS (default 24) steps with the fixed
@@ -40,10 +47,21 @@ const TIMELINE = [
   new Date('2027-04-25T12:00:00+09:00'),
 ];
 
+/** PAYMENT_UPDATE_DEADLINE_HOURS (operators' config default): a declined team charge's card-update deadline. */
+const DEADLINE_MS = 48 * 3_600_000;
+const CONSOLE_REASON = '상담 후 일부 환불 (PG 콘솔)';
+
 let stack: ApplyStack;
 let webhookUrl: string;
 /** Every application the runs made: the invariants are checked over all of them. */
 const applications = new Set<number>();
+/** The members behind them (my page is read as they see it). */
+const clients = new Map<number, ReturnType<typeof memberClient>>();
+/** When each application's team charge was first declined: its card-update deadline is 48 hours after. */
+const firstDeclines = new Map<number, Date>();
+/** What the PG's console gave back per payment id, and per application before the site refunded anything. */
+const consoleTotals = new Map<string, number>();
+const consoleBeforeSiteRefunds = new Map<number, number>();
 /** How many steps of each kind ran (printed: a run that did nothing would prove nothing). */
 const stepsRun = new Map<string, number>();
 
@@ -66,6 +84,8 @@ interface Member {
   client: ReturnType<typeof memberClient>;
   joinId: number;
   query: Record<string, string> | null;
+  /** The last card page opened for the member (the browser may go back to it). */
+  page: BookResponse;
 }
 interface Model {
   oddId: number;
@@ -100,10 +120,39 @@ const command = (name: string, check: (m: Model) => boolean, run: (m: Model) => 
   async run(model) {
     await run(model);
     stepsRun.set(name.replace(/\(.*/, ''), (stepsRun.get(name.replace(/\(.*/, '')) ?? 0) + 1);
+    await noteDeclines();
     await checkAlways();
   },
   toString: () => name,
 });
+
+/** Team charges declined in the step just run (members on a team, PAYMENT_FAILED): the first decline's instant. */
+async function noteDeclines(): Promise<void> {
+  const declined: number[] = await knex()('application as a').join('team_member as m', 'm.join_id', 'a.join_id').whereIn('a.join_id', [...applications]).where('a.status', 'PAYMENT_FAILED').pluck('a.join_id');
+  for (const joinId of declined) if (!firstDeclines.has(joinId)) firstDeclines.set(joinId, stack.now());
+}
+
+/** Whether a member of the cohort is within the card-update deadline of a declined team charge, not charged yet. */
+async function deadlineOpen(model: Model, at: Date): Promise<boolean> {
+  const waiting: number[] = await knex()('application as a').join('team_member as m', 'm.join_id', 'a.join_id').where('a.odd_id', model.oddId).whereIn('a.status', ['PAYMENT_FAILED', 'RESERVED']).pluck('a.join_id');
+  return waiting.some((joinId) => firstDeclines.has(joinId) && firstDeclines.get(joinId)!.getTime() + DEADLINE_MS > at.getTime());
+}
+
+/**
+ * The clock moves to `at` and the auto-cancel runs: while a member's card-update deadline is open, the cohort's
+ * waitlist stays (a seat freed at the deadline goes to it).
+ */
+async function moveClock(model: Model, at: Date): Promise<void> {
+  const open = await deadlineOpen(model, at);
+  const waitlisted: number[] = await knex()('application').where({ odd_id: model.oddId, status: 'WAITLISTED' }).pluck('join_id');
+  stack.setNow(at);
+  await stack.programs.app.jobs.send('reservation-auto-cancel', {});
+  await stack.programs.app.jobs.drain('reservation-auto-cancel', 'reservation-release');
+  if (open && waitlisted.length) {
+    const cancelled = await knex()('application').whereIn('join_id', waitlisted).where('status', 'AUTO_CANCELLED').pluck('join_id');
+    expect(cancelled, 'waitlist auto-cancelled while a card-update deadline is open').toEqual([]);
+  }
+}
 
 /** A new member applies and registers a card; with `returns`, the browser comes back to the site at once. */
 const apply = (card: keyof typeof TEST_CARDS, returns: boolean) =>
@@ -114,8 +163,9 @@ const apply = (card: keyof typeof TEST_CARDS, returns: boolean) =>
     expect(booked.statusCode, booked.body).toBe(200);
     const joinId = booked.json().application.joinId as number;
     applications.add(joinId);
+    clients.set(joinId, client);
     const query = await client.payOnCardPage(booked.json(), TEST_CARDS[card]);
-    model.members.push({ client, joinId, query });
+    model.members.push({ client, joinId, query, page: booked.json() });
     if (returns) expect(isServerError((await client.confirm(model.oddId, query)).statusCode)).toBe(false);
   });
 
@@ -132,7 +182,21 @@ const rebook = (index: number) =>
     const target = member(model, index);
     const booked = await target.client.book(model.oddId);
     expect(isServerError(booked.statusCode), booked.body).toBe(false);
-    if (booked.statusCode === 200) target.query = await target.client.payOnCardPage(booked.json(), TEST_CARDS.ok);
+    if (booked.statusCode !== 200) return;
+    target.page = booked.json();
+    target.query = await target.client.payOnCardPage(target.page, TEST_CARDS.ok);
+  });
+
+/**
+ * The member goes back to the last card page still open in the browser and registers a card that works (after the
+ * first was declined there, or again); with `returns`, the browser comes back to the site, else only the PG's
+ * webhook tells.
+ */
+const samePage = (index: number, returns: boolean) =>
+  command(`samePage(${index}, ${returns})`, (m) => m.members.length > 0, async (model) => {
+    const target = member(model, index);
+    target.query = await target.client.payOnCardPage(target.page, TEST_CARDS.ok);
+    if (returns) expect(isServerError((await target.client.confirm(model.oddId, target.query)).statusCode)).toBe(false);
   });
 
 const redeliver = (pick: number) =>
@@ -164,15 +228,49 @@ const deadlines = command('deadlines', (m) => m.published, async () => {
   await stack.programs.app.jobs.drain('team-charge');
 });
 
-/** A member whose team charge was declined registers another card on my page (while the deadline is open). */
-const cardUpdate = (index: number, card: keyof typeof TEST_CARDS) =>
-  command(`cardUpdate(${index}, ${card})`, (m) => m.published && m.members.length > 0, async (model) => {
-    const target = member(model, index);
+/**
+ * A member whose team charge was declined registers another card on my page (while the deadline is open); then
+ * the deadline job charges it at once (`charged`: declined again, or through; `lost`: the charge's request never
+ * reaches the PG, which shows the earlier attempt), or later (`later`).
+ */
+const cardUpdate = (index: number, card: keyof typeof TEST_CARDS, then: 'later' | 'charged' | 'lost') =>
+  command(`cardUpdate(${index}, ${card}, ${then})`, (m) => m.published && m.members.some((x) => firstDeclines.has(x.joinId)), async (model) => {
+    const declined = model.members.filter((x) => firstDeclines.has(x.joinId));
+    const target = declined[index % declined.length]!;
     const opened = await target.client.inject('POST', `/api/applications/${target.joinId}/card`);
     expect(isServerError(opened.statusCode), opened.body).toBe(false);
     if (opened.statusCode !== 200) return;
-    target.query = await target.client.payOnCardPage(opened.json(), TEST_CARDS[card]);
+    target.page = opened.json();
+    target.query = await target.client.payOnCardPage(target.page, TEST_CARDS[card]);
     expect(isServerError((await target.client.confirm(model.oddId, target.query)).statusCode)).toBe(false);
+    if (then === 'later') return;
+    if (then === 'lost') stack.pg.faults.loseChargeRequests = 1;
+    expect((await admin('POST', '/api/admin/payment-deadlines/run')).statusCode).toBe(200);
+    await stack.programs.app.jobs.drain('team-charge');
+  });
+
+/** An operator gives money back in the PG's console (its webhook comes whenever the jobs run). */
+const consoleCancel = (index: number, tenThousands: number) =>
+  command(`consoleCancel(${index}, ${tenThousands})`, (m) => m.published && m.members.length > 0, async (model) => {
+    const cancellable = stack.pg.state().payments.filter((p) => ['PAID', 'PARTIAL_CANCELLED'].includes(p.status) && model.members.some((x) => p.id === `sq-${x.joinId}-charge`));
+    if (!cancellable.length) return;
+    const record = cancellable[index % cancellable.length]!;
+    const paymentId = record.id;
+    const target = model.members.find((x) => paymentId === `sq-${x.joinId}-charge`)!;
+    const amount = Math.min(record.amount.paid - record.amount.cancelled, tenThousands * 10_000);
+    const siteRefunded = await knex()('refund').where({ join_id: target.joinId }).whereNot({ refund_case: 'PG_DIRECT' }).whereIn('status', ['REQUESTED', 'SUCCEEDED']).first();
+    // The console is not behind the service's network: its faults stay for the service's next calls.
+    const armed = stack.pg.faults.dropCancelAnswers;
+    stack.pg.faults.dropCancelAnswers = 0;
+    const answer = await fetch(`${stack.pg.url}/payments/${paymentId}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount, reason: CONSOLE_REASON }),
+    });
+    stack.pg.faults.dropCancelAnswers = armed;
+    expect(answer.status, await answer.text()).toBe(200);
+    consoleTotals.set(paymentId, (consoleTotals.get(paymentId) ?? 0) + amount);
+    if (!siteRefunded) consoleBeforeSiteRefunds.set(target.joinId, (consoleBeforeSiteRefunds.get(target.joinId) ?? 0) + amount);
   });
 
 const cancel = (index: number, times: number) =>
@@ -210,9 +308,13 @@ const reward = (index: number) =>
     });
   });
 
+/** The repair job (its delay is 0 here): with the network whole, no charge is left PENDING after it. */
 const repair = command('repair', () => true, async () => {
+  const { chargeDelayMs, ...network } = stack.pg.faults;
+  const whole = chargeDelayMs === 0 && Object.values(network).every((n) => n === 0);
   await stack.programs.app.jobs.send('payment-repair', {});
   await stack.programs.app.jobs.drain('payment-repair', 'reservation-release');
+  if (whole) expect(await knex()('payment').whereIn('join_id', [...applications]).where({ status: 'PENDING' }).pluck('payment_id'), 'charges PENDING after the repair job').toEqual([]);
 });
 
 /**
@@ -220,17 +322,24 @@ const repair = command('repair', () => true, async () => {
  * switches): a charge done and its answer lost (a crash between the PG's charge and our write), a charge
  * request lost before the PG took it, reads of a payment unanswered.
  */
-const fault = (kind: 'dropChargeAnswers' | 'loseChargeRequests' | 'dropPaymentReads', count: number) =>
+type Fault = 'dropChargeAnswers' | 'loseChargeRequests' | 'dropPaymentReads' | 'dropCancelAnswers';
+const fault = (kind: Fault, count: number) =>
   command(`fault(${kind}, ${count})`, () => true, async () => {
     stack.pg.faults[kind] = count;
   });
 
 const tick = command('tick', (m) => m.phase < TIMELINE.length - 1 && (m.published || m.members.length >= 3), async (model) => {
   model.phase += 1;
-  stack.setNow(TIMELINE[model.phase]!);
-  await stack.programs.app.jobs.send('reservation-auto-cancel', {});
-  await stack.programs.app.jobs.drain('reservation-auto-cancel', 'reservation-release');
+  await moveClock(model, new Date(Math.max(TIMELINE[model.phase]!.getTime(), stack.now().getTime())));
 });
+
+/** Hours pass within a phase (a card-update deadline may end): the auto-cancel and the deadline job run. */
+const hours = (n: number) =>
+  command(`hours(${n})`, (m) => m.published && (m.phase === TIMELINE.length - 1 || stack.now().getTime() + n * 3_600_000 < TIMELINE[m.phase + 1]!.getTime()), async (model) => {
+    await moveClock(model, new Date(stack.now().getTime() + n * 3_600_000));
+    expect((await admin('POST', '/api/admin/payment-deadlines/run')).statusCode).toBe(200);
+    await stack.programs.app.jobs.drain('team-charge', 'reservation-release');
+  });
 
 const jobs = command('jobs', () => true, async () => {
   await stack.pg.webhooksSettled();
@@ -238,24 +347,28 @@ const jobs = command('jobs', () => true, async () => {
 });
 
 const applyStep = fc.tuple(fc.constantFrom<keyof typeof TEST_CARDS>('ok', 'ok', 'ok', 'declined', 'insufficientFunds'), fc.boolean()).map(([card, returns]) => apply(card, returns));
-// Applying is listed three times: a run needs members before the money paths mean anything.
+// Each run opens with members applying (below); publishing is listed three times, so most runs reach the money.
 const steps = [
-  applyStep,
-  applyStep,
   applyStep,
   fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([i, n]) => confirm(i, n)),
   fc.nat().map(rebook),
+  fc.tuple(fc.nat(), fc.boolean()).map(([i, returns]) => samePage(i, returns)),
   fc.nat().map(redeliver),
   fc.constant(publish),
   fc.constant(publish),
+  fc.constant(publish),
   fc.constant(deadlines),
-  fc.tuple(fc.nat(), fc.constantFrom<keyof typeof TEST_CARDS>('ok', 'insufficientFunds')).map(([i, card]) => cardUpdate(i, card)),
+  fc.tuple(fc.nat(), fc.constantFrom<keyof typeof TEST_CARDS>('ok', 'insufficientFunds'), fc.constantFrom<'later' | 'charged' | 'lost'>('later', 'charged', 'lost')).map(([i, card, then]) => cardUpdate(i, card, then)),
+  fc.tuple(fc.nat(), fc.constantFrom<keyof typeof TEST_CARDS>('ok', 'insufficientFunds'), fc.constantFrom<'later' | 'charged' | 'lost'>('charged', 'lost')).map(([i, card, then]) => cardUpdate(i, card, then)),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 35 })).map(([i, n]) => consoleCancel(i, n)),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 35 })).map(([i, n]) => consoleCancel(i, n)),
+  fc.integer({ min: 1, max: 60 }).map(hours),
   fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([i, n]) => cancel(i, n)),
   fc.tuple(fc.nat(), fc.constantFrom<'LEFT' | 'DROPPED' | 'SUPPORT'>('LEFT', 'DROPPED', 'SUPPORT'), fc.integer({ min: 1, max: 3 })).map(([i, r, n]) => remove(i, r, n)),
   fc.tuple(fc.constantFrom<'team' | 'cohort'>('team', 'cohort'), fc.integer({ min: 1, max: 2 })).map(([s, n]) => groupRefund(s, n)),
   fc.nat().map(reward),
   fc.constant(repair),
-  fc.tuple(fc.constantFrom<'dropChargeAnswers' | 'loseChargeRequests' | 'dropPaymentReads'>('dropChargeAnswers', 'loseChargeRequests', 'dropPaymentReads'), fc.integer({ min: 1, max: 3 })).map(([kind, n]) => fault(kind, n)),
+  fc.tuple(fc.constantFrom<Fault>('dropChargeAnswers', 'loseChargeRequests', 'loseChargeRequests', 'dropPaymentReads', 'dropCancelAnswers'), fc.integer({ min: 1, max: 3 })).map(([kind, n]) => fault(kind, n)),
   fc.constant(tick),
   fc.constant(jobs),
 ];
@@ -287,6 +400,13 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 async function checkAlways(): Promise<void> {
   const { apps, payments, refunds, entitlements } = await books();
   const pg = stack.pg.state();
+  // A member within the deadline of their first declined team charge is offered another card on my page.
+  const seated = new Set<number>(await knex()('team_member').whereIn('join_id', [...applications]).pluck('join_id'));
+  for (const [joinId, declinedAt] of firstDeclines) {
+    const deadlineAt = new Date(declinedAt.getTime() + DEADLINE_MS);
+    if (apps.get(joinId)?.status !== 'PAYMENT_FAILED' || !seated.has(joinId) || deadlineAt.getTime() <= stack.now().getTime()) continue;
+    expect((await clients.get(joinId)!.detailOf(joinId)).cardUpdate, `my page of ${joinId}, declined at ${declinedAt.toISOString()}`).toEqual({ open: true, deadlineAt: deadlineAt.toISOString() });
+  }
   const pgById = new Map(pg.payments.map((p) => [p.id, p]));
   for (const [joinId, app] of apps) {
     // The history replays to the current state through allowed transitions only.
@@ -315,28 +435,44 @@ async function checkAlways(): Promise<void> {
     const record = pgById.get(payment.payment_id);
     if (!record) continue;
     expect(record.amount.cancelled, `${payment.payment_id}: PG refunded ≤ paid`).toBeLessThanOrEqual(record.amount.total);
-    // Every cancellation at the PG is in the ledger (settled, or in flight until the repair settles it).
+    // Every cancellation at the PG is in the ledger (settled, or in flight until the repair settles it), but the
+    // console's not booked yet (its webhook or the next refund of the payment books it).
+    const consoleBooked = sum(movements.filter((r) => r.status === 'SUCCEEDED' && r.refund_case === 'PG_DIRECT').map((r) => r.amount_krw));
+    const consoleUnbooked = Math.max(0, (consoleTotals.get(payment.payment_id) ?? 0) - consoleBooked);
     expect(record.amount.cancelled, `${payment.payment_id}: PG cancellations booked`).toBeGreaterThanOrEqual(succeeded);
-    expect(record.amount.cancelled, `${payment.payment_id}: PG cancellations booked`).toBeLessThanOrEqual(succeeded + requested);
+    expect(record.amount.cancelled, `${payment.payment_id}: PG cancellations booked`).toBeLessThanOrEqual(succeeded + requested + consoleUnbooked);
   }
 }
 
 /** What must hold once the webhooks, the jobs and the repair have caught up with a run. */
 async function checkEventually(): Promise<void> {
-  Object.assign(stack.pg.faults, { dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0 });
+  Object.assign(stack.pg.faults, { dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0 });
   for (let round = 0; round < 3; round++) {
     await stack.pg.webhooksSettled();
     await drainAll();
     await stack.programs.app.jobs.send('payment-repair', {});
     await drainAll();
   }
+  await noteDeclines();
   await checkAlways();
   const { apps, payments, refunds } = await books();
   const pg = stack.pg.state();
+  const held = new Map<number, string>((await knex()('application').whereIn('join_id', [...applications]).whereNotNull('billing_key').whereNull('billing_key_released_at').select('join_id', 'billing_key')).map((r) => [r.join_id, r.billing_key]));
   expect(refunds.filter((r) => r.status === 'REQUESTED'), 'refunds still in flight').toEqual([]);
+  expect(payments.filter((p) => p.status === 'PENDING').map((p) => p.payment_id), 'charges still PENDING').toEqual([]);
   for (const payment of payments) {
     const record = pg.payments.find((p) => p.id === payment.payment_id);
     if (record) expect(record.amount.cancelled, `${payment.payment_id}: the PG's cancellations equal the ledger`).toBe(payment.cancelled_krw);
+    // The console's cancellations are booked as such, and nothing else is.
+    const direct = sum(refunds.filter((r) => r.payment_id === payment.payment_id && r.status === 'SUCCEEDED' && r.refund_case === 'PG_DIRECT').map((r) => r.amount_krw));
+    expect(direct, `${payment.payment_id}: console cancellations booked as PG_DIRECT`).toBe(consoleTotals.get(payment.payment_id) ?? 0);
+  }
+  const entitlements = (await books()).entitlements;
+  for (const joinId of apps.keys()) {
+    // What the console gave back before the site refunded anything counts toward what the rules owe.
+    const site = sum(refunds.filter((r) => r.join_id === joinId && r.status === 'SUCCEEDED' && r.refund_case !== 'PG_DIRECT').map((r) => r.amount_krw));
+    const largest = Math.max(0, ...entitlements.filter((e) => e.join_id === joinId).map((e) => e.entitlement_krw));
+    expect(site, `${joinId}: refunded by the site beside the console's ${consoleBeforeSiteRefunds.get(joinId) ?? 0}`).toBeLessThanOrEqual(Math.max(0, largest - (consoleBeforeSiteRefunds.get(joinId) ?? 0)));
   }
   for (const [joinId, app] of apps) {
     const charged = pg.payments.filter((p) => payments.some((q) => q.payment_id === p.id && q.join_id === joinId) && p.amount.paid > 0);
@@ -344,9 +480,10 @@ async function checkEventually(): Promise<void> {
     // ASSIGNED in its history) went back whole. One it took is refunded by the rules, like any other.
     const took = app.history.some((h) => h.to_status === 'PAID' || h.to_status === 'ASSIGNED');
     if (!took) for (const p of charged) expect(p.amount.cancelled, `${joinId} (${app.status}) charged without a compensating refund`).toBe(p.amount.total);
-    // At most one live billing key per application.
+    // At most one live billing key per application, and only the one it holds: never an issued key we do not track.
     const live = pg.billingKeys.filter((k) => k.status === 'ISSUED' && k.issueId.startsWith(`sq-${joinId}-`));
     expect(live.length, `live billing keys of ${joinId}`).toBeLessThanOrEqual(1);
+    for (const key of live) expect(held.get(joinId), `${joinId} (${app.status}): a key issued at the PG that the application does not hold`).toBe(key.billingKey);
   }
 }
 

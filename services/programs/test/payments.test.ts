@@ -5,6 +5,7 @@ import type { BookResponse } from '@sq/contracts/api/applications';
 import { signWebhook } from '@sq/stack/peers/sandbox-pg';
 import { TODAY, customerIdFor, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { publishTeams } from './support/publish-teams';
 
 let stack: ApplyStack;
 let webhookUrl: string;
@@ -297,11 +298,12 @@ describe('auto-cancel of reservations without a team (job, injected clock)', () 
     const placed = await teamed.applyAndPay(BSIDE, 'TEAM_PROJECT');
     await stack.programs.app.payments.charge(placed.application.joinId);
 
-    // On the announcement day itself, teams are still being published: nothing happens.
+    // On the announcement day the teams are published (the member left on the waitlist): nothing happens that day.
     stack.setNow(new Date('2026-12-16T23:00:00+09:00'));
+    await publishTeams(stack, BSIDE);
     await stack.programs.app.jobs.send('reservation-auto-cancel', {});
     await drain('reservation-auto-cancel');
-    expect(await stateOf(left.application.joinId)).toBe('RESERVED');
+    expect(await stateOf(left.application.joinId)).toBe('WAITLISTED');
 
     stack.setNow(new Date('2026-12-17T00:10:00+09:00'));
     await stack.programs.app.jobs.send('reservation-auto-cancel', {});
@@ -309,7 +311,7 @@ describe('auto-cancel of reservations without a team (job, injected clock)', () 
     expect(await stateOf(left.application.joinId)).toBe('AUTO_CANCELLED');
     expect(await stateOf(placed.application.joinId)).toBe('ASSIGNED');
     const detail = await waiting.detailOf(left.application.joinId);
-    expect(detail.history.at(-1)).toMatchObject({ from: 'RESERVED', to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
+    expect(detail.history.at(-1)).toMatchObject({ from: 'WAITLISTED', to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
     expect(detail.payment.events.map((e) => e.type)).toEqual(['RESERVED', 'RELEASED']);
     expect(stack.pg.state().billingKeys.find((k) => k.customerId === customerIdFor(stack, waiting.identity.userId))!.status).toBe('DELETED');
     const mail = await stack.mail.waitFor(detail.answers.required!.contactEmail);

@@ -61,8 +61,8 @@ export interface SandboxPgOptions {
 }
 
 /**
- * Test-only faults of charge requests (`POST /payments/{paymentId}/billing-key`) and payment reads, for
- * tests of what a client does when it cannot know the outcome. All off by default; counters go down by one
+ * Test-only faults of charge requests (`POST /payments/{paymentId}/billing-key`), cancellations and payment
+ * reads, for tests of what a client does when it cannot know the outcome. All off by default; counters go down by one
  * per request they hit.
  */
 export interface SandboxPgFaults {
@@ -74,6 +74,10 @@ export interface SandboxPgFaults {
   loseChargeRequests: number;
   /** The next N reads of a payment (`GET /payments/{paymentId}`) are cut without an answer (the PG unreachable). */
   dropPaymentReads: number;
+  /** The next N cancellations (`POST /payments/{paymentId}/cancel`) are done and then the connection is cut without an answer. */
+  dropCancelAnswers: number;
+  /** The next N cancellations are refused by the card company (502 `PG_PROVIDER`, e.g. a closed card account): nothing is cancelled. */
+  refuseCancels: number;
 }
 
 export interface SandboxBillingKey {
@@ -153,6 +157,7 @@ export const SANDBOX_PG_MESSAGES = {
   userCancelled: '카드 등록을 취소했어요.',
   unauthorized: '인증 정보가 올바르지 않습니다.',
   alreadyPaid: '이미 결제가 완료되었거나 진행 중인 결제 건입니다.',
+  cancelRefused: '카드사에서 결제 취소를 거절했어요.',
 } as const;
 
 const CARD_NUMBER_DIGITS = 16;
@@ -174,7 +179,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   const billingKeys = new Map<string, SandboxBillingKey & { fullNumber: string }>();
   const byIssueId = new Map<string, string>();
   const payments = new Map<string, SandboxPayment>();
-  const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, ...options.faults };
+  const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0, ...options.faults };
   let webhookUrl = options.webhookUrl ?? null;
   const webhooks = createWebhookSender({
     url: webhookUrl,
@@ -508,7 +513,19 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
         }
         return answer;
       }
-      if (paymentPath[2] === '/cancel' && method === 'POST') return { status: 200, body: cancel(paymentId, await readJson(request)) };
+      if (paymentPath[2] === '/cancel' && method === 'POST') {
+        const body = await readJson(request);
+        if (faults.refuseCancels > 0) {
+          faults.refuseCancels -= 1;
+          return { status: 502, body: { type: 'PG_PROVIDER', message: SANDBOX_PG_MESSAGES.cancelRefused, pgCode: '96', pgMessage: 'Cancellation refused' } };
+        }
+        const answer = { status: 200, body: cancel(paymentId, body) };
+        if (faults.dropCancelAnswers > 0) {
+          faults.dropCancelAnswers -= 1;
+          return CUT_CONNECTION;
+        }
+        return answer;
+      }
     }
     return null;
   }

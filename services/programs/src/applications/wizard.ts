@@ -20,7 +20,7 @@ import { applicantCount, insertDraft, liveApplication, loadContext, updateApplic
 import { recordCardPageAttempt } from '../repositories/billing-key-repository';
 import { lockApplication, recordCreation, transition } from './transition';
 import { issueIdOf, memberCustomerId } from '../payments/deps';
-import { supersedeBillingKey } from '../payments/reservations';
+import { PAYMENT_RETRY_REASON, supersedeBillingKey } from '../payments/reservations';
 import type { CareercardClient } from '../friends/careercard-client';
 
 const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
@@ -208,7 +208,7 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
         to: 'SUBMITTED',
         actor: 'MEMBER',
         actorUserId: userId,
-        reason: locked.status === 'PAYMENT_FAILED' ? '결제 다시 시도' : '지원서 제출',
+        reason: locked.status === 'PAYMENT_FAILED' ? PAYMENT_RETRY_REASON : '지원서 제출',
         changes: { ...columns, submitted_at: locked.submitted_at ?? now, billing_key: null, card_number: null, billing_key_released_at: null },
       });
     }

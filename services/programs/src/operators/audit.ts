@@ -24,3 +24,10 @@ export async function audit(trx: Knex | Knex.Transaction, entry: AuditEntry): Pr
     created_at: entry.at,
   });
 }
+
+/** The team an application was last taken off by an operator's removal (the audit log's TEAM_MEMBER_REMOVE), or null. */
+export async function teamRemovedFrom(trx: Knex | Knex.Transaction, joinId: number): Promise<number | null> {
+  const row = await trx('audit_log').where({ action: 'TEAM_MEMBER_REMOVE', target_type: 'APPLICATION', target_id: String(joinId) }).orderBy('audit_id', 'desc').first('before');
+  const before = (typeof row?.before === 'string' ? JSON.parse(row.before) : row?.before) as { teamId?: number } | null | undefined;
+  return before?.teamId ?? null;
+}

@@ -5,6 +5,8 @@ import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/app
 import type { Row } from '@sq/service-kit';
 import { recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext } from '../applications/application-view';
+import { lockUnresolvedDeadline, openDeadline, resolveDeadline, unresolvedDeadlines, type DeadlineOutcome } from '../repositories/charge-deadline-repository';
+import { pendingCharge } from '../repositories/payment-repository';
 import type { OperatorsConfig } from './config';
 
 /** A published member still waiting for the team charge (the charge job only ever charges these). */
@@ -28,10 +30,14 @@ export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfi
   // No card to charge (a reservation whose key is gone): a declined charge, not a job retried for hours
   // ahead of everyone else's; the member gets the card-update deadline like any declined charge.
   const outcome = row.billing_key ? await app.payments.charge(joinId, 'OPERATOR') : await declineWithoutCard(app, joinId);
+  const now = app.clock();
+  // Charged (a card update's new card went through): the member's deadline, if any, is over.
+  if (outcome.status === 'PAID') await resolveDeadline(app.knex, joinId, now, 'PAID');
   if (outcome.status !== 'FAILED') return outcome.status;
-  const deadline = new Date(app.clock().getTime() + config.paymentUpdateDeadlineHours * 3_600_000);
-  const inserted = await app.knex('charge_deadline').insert({ join_id: joinId, deadline_at: deadline }).onConflict('join_id').ignore().returning('join_id');
-  if (inserted.length) await mailCardUpdate(app, joinId, deadline);
+  // The first decline opens the deadline; another card declined within it keeps that deadline (never extended)
+  // and the member may try yet another card until then, so the mail with the link goes out again.
+  const deadline = await openDeadline(app.knex, joinId, new Date(now.getTime() + config.paymentUpdateDeadlineHours * 3_600_000));
+  if (!deadline.resolved && deadline.deadlineAt.getTime() > now.getTime()) await mailCardUpdate(app, joinId, deadline.deadlineAt);
   return 'FAILED';
 }
 
@@ -81,24 +87,26 @@ export async function bestBackfill(knex: Knex | Knex.Transaction, oddId: number,
 /**
  * The deadline job: a member who updated the card (a new reservation) is charged; one whose deadline passed
  * is cancelled (billing key released), leaves the team, and the seat goes to the best waitlisted member of
- * the same role, who is charged by a team-charge job like everyone at publish.
+ * the same role, who is charged by a team-charge job like everyone at publish. A deadline stays open until the
+ * member is charged or it passes: the new card may be declined too, and then the member may try another one
+ * until the same deadline (and the cohort's waitlist is kept until then).
  */
 export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promise<{ expired: number[]; backfilled: { from: number; to: number }[]; recharged: number[] }> {
   const result = { expired: [] as number[], backfilled: [] as { from: number; to: number }[], recharged: [] as number[] };
-  const open: Row[] = await app.knex('charge_deadline').whereNull('resolved_at').orderBy('deadline_at');
-  for (const deadline of open) {
-    const joinId = deadline.join_id as number;
+  for (const joinId of await unresolvedDeadlines(app.knex)) {
     await app.knex.transaction(async (trx) => {
-      const locked = await trx('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').forUpdate().first();
+      const locked = await lockUnresolvedDeadline(trx, joinId);
       if (!locked) return;
       const application = await trx('application').where({ join_id: joinId }).forUpdate().first();
       const member = await trx('team_member').where({ join_id: joinId }).first();
-      const resolve = (outcome: string) => trx('charge_deadline').where({ join_id: joinId }).update({ resolved_at: now, outcome });
+      const resolve = (outcome: DeadlineOutcome) => resolveDeadline(trx, joinId, now, outcome);
       if (application.status === 'ASSIGNED') return resolve('PAID');
       if (application.status === 'RESERVED' && member) {
+        // A charge of the new card in flight is the repair job's to settle; otherwise the card is charged now.
+        if (await pendingCharge(trx, joinId)) return;
         await app.jobs.sendIn(trx, 'team-charge', { joinId }, { singletonKey: `team-charge:${joinId}:retry` });
         result.recharged.push(joinId);
-        return resolve('CARD_UPDATED');
+        return;
       }
       if (new Date(locked.deadline_at).getTime() > now.getTime()) return;
       if (application.status === 'PAYMENT_FAILED' || application.status === 'SUBMITTED') {

@@ -9,7 +9,8 @@ import { lockApplication, transition } from '../applications/transition';
 import { ledgerLine, planRefund, type LedgerLine } from '../payments/ledger';
 import { executeRefund, refundApplication, type RefundOutcome } from '../payments/refunds';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
-import { audit } from './audit';
+import { caseVoidedOnly } from '../repositories/refund-ledger-repository';
+import { audit, teamRemovedFrom } from './audit';
 
 /** Why an operator removes a member, and the refund case of the stored rules that applies to it. */
 export const REMOVAL_REFUND_CASE = {
@@ -43,7 +44,9 @@ export async function refundLine({ knex }: { knex: Knex }, joinId: number, refun
  * Removes a member from their team with the refund of the case at this instant, in one transaction under the
  * application's lock: the operator confirms the amount they previewed (`expectedRefundKrw`); if the ledger
  * now says otherwise (a boundary passed, a refund happened), 409 and nothing changes. The same removal sent
- * twice, even at once, finds the member off the team the second time (404) and refunds once.
+ * twice, even at once, finds the member off the team the second time (404) and refunds once. A removal whose
+ * refund the PG refused for good (its case voided) can be done again: the member is off the team already, so
+ * only the case is applied again (and refunded); once it is applied, the same removal is 404 again.
  */
 export async function removeMember(app: FastifyInstance, actorUserId: number, joinId: number, reason: RemovalReason, expectedRefundKrw: number, note: string | null) {
   const now = app.clock();
@@ -51,8 +54,10 @@ export async function removeMember(app: FastifyInstance, actorUserId: number, jo
   const text = `운영자 팀원 제외 (${reason})${note ? `: ${note}` : ''}`;
   const done = await app.knex.transaction(async (trx) => {
     const before = await lockApplication(trx, joinId);
-    const member = await trx('team_member').where({ join_id: joinId }).first();
-    if (!member) throw notFound(MESSAGES.adminNotOnTeam);
+    const seat = await trx('team_member').where({ join_id: joinId }).first();
+    const refusedFrom = seat ? null : await refusedRemovalTeam(trx, joinId, refundCase);
+    if (!seat && refusedFrom === null) throw notFound(MESSAGES.adminNotOnTeam);
+    const member = seat ?? { team_id: refusedFrom };
     if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
     const context = await contextOf(trx, joinId);
     const current = await ledgerLine(trx, context, { refundCase }, now);
@@ -62,13 +67,23 @@ export async function removeMember(app: FastifyInstance, actorUserId: number, jo
     const row = await trx('application').where({ join_id: joinId }).first('status');
     if (reason === 'DROPPED' && row.status === 'ASSIGNED') await transition(trx, { joinId, to: 'DROPPED', actor: 'OPERATOR', actorUserId, reason: text });
     else if (current.paidKrw === 0 && ['ASSIGNED', 'RESERVED', 'PAYMENT_FAILED', 'WAITLISTED'].includes(row.status)) await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason: text });
-    await trx('team_member').where({ join_id: joinId }).delete();
+    if (seat) await trx('team_member').where({ join_id: joinId }).delete();
     const after = await trx('application').where({ join_id: joinId }).first('status');
-    await audit(trx, { actorUserId, action: 'TEAM_MEMBER_REMOVE', targetType: 'APPLICATION', targetId: joinId, oddId: null, before: { status: before.status, teamId: member.team_id }, after: { status: after.status, refundKrw: current.refundKrw, refundCase, reason, note }, at: now });
+    const refundAgain = seat ? {} : { refundAgain: true };
+    await audit(trx, { actorUserId, action: 'TEAM_MEMBER_REMOVE', targetType: 'APPLICATION', targetId: joinId, oddId: null, before: { status: before.status, teamId: member.team_id }, after: { status: after.status, refundKrw: current.refundKrw, refundCase, reason, note, ...refundAgain }, at: now });
     return { line: toRefundLine(current, refundCase), refund: planned?.refund ?? null, teamId: member.team_id as number };
   });
   if (done.refund) await executeRefund(app.payments.deps, done.refund);
   return { ...done.line, teamId: done.teamId };
+}
+
+/**
+ * The team of the member's earlier removal whose refund the PG refused for good (its case voided, not applied
+ * since): what a removal done again refunds. Null when the member was never removed, or the case was not refused.
+ */
+async function refusedRemovalTeam(trx: Knex.Transaction, joinId: number, refundCase: RefundCase): Promise<number | null> {
+  if (!(await caseVoidedOnly(trx, joinId, refundCase))) return null;
+  return teamRemovedFrom(trx, joinId);
 }
 
 /** Reservations without a team in the cohort (the waitlist, and later applications still reserved). */

@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
 import { chargeTermsOf } from '../repositories/product-repository';
+import { openDeadline } from '../repositories/charge-deadline-repository';
+import { hasTeamSeat } from '../repositories/reservation-repository';
 import {
   CHARGED_PAYMENT_STATUSES,
   chargedPayment,
@@ -103,7 +105,7 @@ async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payme
 export async function settleCharge(
   deps: PaymentDeps,
   paymentId: string,
-  outcome: { status: 'PAID'; pgTxId: string | null; paidAt: Date } | { status: 'FAILED'; message: string },
+  outcome: { status: 'PAID'; pgTxId: string | null; paidAt: Date; billingKey?: string } | { status: 'FAILED'; message: string },
   actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' | 'PG' = 'SYSTEM',
 ): Promise<boolean> {
   return deps.knex.transaction(async (trx) => {
@@ -117,7 +119,7 @@ export async function settleCharge(
     countOnCommit(trx, deps.metrics?.charges, outcome.status.toLowerCase());
     const joinId = payment.join_id as number;
     if (outcome.status === 'PAID') {
-      await markPaymentPaid(trx, paymentId, { pgTxId: outcome.pgTxId, paidAt: outcome.paidAt });
+      await markPaymentPaid(trx, paymentId, { pgTxId: outcome.pgTxId, paidAt: outcome.paidAt, billingKey: outcome.billingKey });
       const otherCharge = await otherChargedPayment(trx, joinId, paymentId);
       const path = otherCharge ? null : chargePath(app, await chargePolicyOf(trx, app.odd_id));
       if (!path) {
@@ -146,6 +148,11 @@ export async function settleCharge(
       }
       const done = await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
       await queueMail(deps, trx, joinId, 'PAYMENT_FAILED', done.historyId, payment.amount_krw);
+      // A team charge declined for a member on a published team, whoever settles it (the team-charge job, the
+      // repair job, the webhook): the card-update deadline opens at the first decline; a later one keeps it.
+      if (await hasTeamSeat(trx, joinId)) await openDeadline(trx, joinId, new Date(deps.clock().getTime() + deps.cardUpdateDeadlineHours * 3_600_000));
+      // Declined at purchase: nothing charges this card again (trying again opens a new card page), so it goes back.
+      if ((await chargePolicyOf(trx, app.odd_id)) === 'AT_PURCHASE') await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
     }
     return true;
   });
@@ -153,15 +160,23 @@ export async function settleCharge(
 
 /**
  * Settles a charge from the PG's own record of it (webhook, repair, a charger after an error); MISMATCH when
- * the record is not our charge (amount, currency, card), NOT_FINAL while the attempt is in progress.
+ * the record is not our charge (amount, currency), NOT_FINAL while an attempt is in progress.
+ *
+ * The record is the payment id's latest attempt (PortOne V2 takes a new attempt under a paymentId whose
+ * attempt FAILED, and lets one attempt at most succeed). One with another card than the attempt we hold is an
+ * earlier attempt of the obligation (the card the member replaced since):
+ *  - FAILED: our attempt never reached the PG (PortOne would show it, in progress or decided, had it taken it):
+ *    EARLIER_ATTEMPT, and the caller asks again with the same payment id (or leaves it to the repair job);
+ *  - PAID (or cancelled since): the obligation was paid with the earlier card: settled PAID as the PG has it.
  */
-export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: PgPayment, actor: 'MEMBER' | 'OPERATOR' | 'PG' | 'SYSTEM'): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED'> {
+export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: PgPayment, actor: 'MEMBER' | 'OPERATOR' | 'PG' | 'SYSTEM'): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED' | 'EARLIER_ATTEMPT'> {
   if (pgPayment.amount?.total !== payment.amount_krw || pgPayment.currency !== payment.currency) return 'MISMATCH';
-  if (pgPayment.billingKey && pgPayment.billingKey !== payment.billing_key) return 'MISMATCH';
   if (pgPayment.status === 'READY') return 'NOT_FINAL';
+  const earlierCard = Boolean(pgPayment.billingKey) && pgPayment.billingKey !== payment.billing_key;
+  if (pgPayment.status === 'FAILED' && earlierCard) return 'EARLIER_ATTEMPT';
   const changed = pgPayment.status === 'FAILED'
     ? await settleCharge(deps, payment.payment_id, { status: 'FAILED', message: pgPayment.failure?.reason ?? MESSAGES.paymentCardFailed }, actor)
-    : await settleCharge(deps, payment.payment_id, { status: 'PAID', pgTxId: pgPayment.transactionId ?? null, paidAt: pgPayment.paidAt ? new Date(pgPayment.paidAt) : deps.clock() }, actor);
+    : await settleCharge(deps, payment.payment_id, { status: 'PAID', pgTxId: pgPayment.transactionId ?? null, paidAt: pgPayment.paidAt ? new Date(pgPayment.paidAt) : deps.clock(), ...(earlierCard ? { billingKey: pgPayment.billingKey } : {}) }, actor);
   return changed ? 'SETTLED' : 'UNCHANGED';
 }
 
@@ -192,21 +207,30 @@ async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgE
         deps.log.warn({ err: lookup, paymentId }, 'charge outcome unknown and the PG unreadable; left for the repair job');
         return;
       }
-      // A refusal: the PG answered why it would not charge (bad key, card company's error). Our own
-      // credentials refused, or ALREADY_PAID without a payment, say nothing about the charge: left PENDING.
-      const refused = error instanceof PgError && ![401, 403].includes(error.status) && error.type !== 'ALREADY_PAID';
-      if (refused) await settleCharge(deps, paymentId, { status: 'FAILED', message: error.message || MESSAGES.paymentCardFailed }, actor);
-      else deps.log.warn({ err: error, paymentId }, 'the PG never took the charge; left for the repair job');
-      return;
+      return settleUntaken(deps, paymentId, error, actor);
     }
     if (record.status !== 'READY' || Date.now() + pollMs > giveUpAt) {
       const payment = (await findPayment(deps.knex, paymentId))!;
       const settled = await settleFromPg(deps, payment, record, actor);
       if (settled === 'MISMATCH') deps.log.error({ paymentId, pg: record }, 'the PG record does not match our charge; left for operators');
+      // The record is an earlier attempt's (another card, FAILED): the PG has no record of this one.
+      if (settled === 'EARLIER_ATTEMPT') return settleUntaken(deps, paymentId, error, actor);
       return;
     }
     await sleep(pollMs);
   }
+}
+
+/**
+ * An attempt the PG has no record of (none under the payment id, or only an earlier attempt's). A refusal: the PG
+ * answered why it would not charge (bad key, card company's error), written FAILED with its words. Our own
+ * credentials refused, ALREADY_PAID, or no answer at all say nothing about the charge: left PENDING for the
+ * repair job, which asks again with the same payment id.
+ */
+async function settleUntaken(deps: PaymentDeps, paymentId: string, error: PgError | PgUnavailableError, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<void> {
+  const refused = error instanceof PgError && ![401, 403].includes(error.status) && error.type !== 'ALREADY_PAID';
+  if (refused) await settleCharge(deps, paymentId, { status: 'FAILED', message: error.message || MESSAGES.paymentCardFailed }, actor);
+  else deps.log.warn({ err: error, paymentId }, 'the PG never took the charge; left for the repair job');
 }
 
 /**
@@ -262,8 +286,9 @@ export async function chargeApplication(deps: PaymentDeps, joinId: number, actor
 
 /**
  * The repair of one pending charge from the PG's record (a crash between the PG's charge and our write, a
- * lost answer or webhook). Not found at the PG: asked now with the same payment id, after askPg re-checked
- * that the application may still be charged (else the payment is closed: CLOSED).
+ * lost answer or webhook). The PG never got this attempt (no record under the payment id, or only an earlier
+ * attempt's that FAILED with another card): asked now with the same payment id, after askPg re-checked that the
+ * application may still be charged (else the payment is closed: CLOSED).
  */
 export async function repairCharge(deps: PaymentDeps, paymentId: string): Promise<string> {
   const payment = await findPayment(deps.knex, paymentId);
@@ -276,5 +301,27 @@ export async function repairCharge(deps: PaymentDeps, paymentId: string): Promis
     if (!(error instanceof PgError && error.type === 'PAYMENT_NOT_FOUND')) throw error;
     return (await askPg(deps, payment, 'SYSTEM')).status;
   }
-  return settleFromPg(deps, payment, pgPayment, 'SYSTEM');
+  const settled = await settleFromPg(deps, payment, pgPayment, 'SYSTEM');
+  return settled === 'EARLIER_ATTEMPT' ? (await askPg(deps, payment, 'SYSTEM')).status : settled;
+}
+
+/**
+ * A charge we closed without asking the PG (CHARGE_CLOSED_REASON: the application could no longer be charged)
+ * read again from the PG: a request sent before the close that reached the PG late and was charged is settled
+ * PAID as the PG has it, which queues its refund (settleCharge). The webhook does the same when it arrives; the
+ * repair job does it for a while after the close (PAYMENT_REPAIR_CLOSED_WINDOW_SECONDS) so a lost webhook leaves
+ * no money taken unrecorded.
+ */
+export async function recheckClosedCharge(deps: PaymentDeps, paymentId: string): Promise<string> {
+  const payment = await findPayment(deps.knex, paymentId);
+  if (!payment || payment.status !== 'FAILED' || payment.failure_reason !== CHARGE_CLOSED_REASON) return 'UNCHANGED';
+  let record: PgPayment;
+  try {
+    record = await deps.pg.getPayment(paymentId);
+  } catch (error) {
+    if (error instanceof PgError && error.type === 'PAYMENT_NOT_FOUND') return 'UNCHANGED';
+    throw error;
+  }
+  if (!CHARGED_PAYMENT_STATUSES.includes(record.status)) return 'UNCHANGED';
+  return settleFromPg(deps, payment, record, 'SYSTEM');
 }

@@ -14,6 +14,8 @@ export interface PaymentDeps {
   log: FastifyBaseLogger;
   /** /metrics counters of settled charges and refunds by outcome (absent where deps are built by hand). */
   metrics?: PaymentMetrics;
+  /** PAYMENT_UPDATE_DEADLINE_HOURS: a declined team charge's card-update deadline, from the first decline. */
+  cardUpdateDeadlineHours: number;
 }
 
 export interface PaymentMetrics {

@@ -34,7 +34,8 @@ export function createPayments(deps: PaymentDeps) {
     receiveWebhook: (webhook: { id: string; type: string; body: unknown }) => receiveWebhook(deps, webhook),
     processWebhook: (webhookId: string) => processWebhook(deps, webhookId),
     repairCharge: (paymentId: string) => repairCharge(deps, paymentId),
-    repair: (olderThanSeconds: number) => repairPayments(deps, olderThanSeconds),
+    /** The repair job; `closedWindowSeconds`: how long after closing a charge it reads the PG's record of it again. */
+    repair: (olderThanSeconds: number, closedWindowSeconds = 0) => repairPayments(deps, olderThanSeconds, closedWindowSeconds),
     /** Refunds a charge that landed on an application that could no longer take it (the charge-reversal job). */
     reverseCharge: (joinId: number, paymentId: string) => reverseCharge(deps, joinId, paymentId),
     autoCancelUnteamed: (now: Date) => autoCancelUnteamed(deps, now),
@@ -57,7 +58,7 @@ export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
       charges: app.metrics.counter('payment_charges_total', 'Charges settled, by outcome (paid, failed).', ['outcome']),
       refunds: app.metrics.counter('payment_refunds_total', 'Refunds settled, by outcome (succeeded, failed).', ['outcome']),
     };
-    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log, metrics });
+    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log, metrics, cardUpdateDeadlineHours: config.operators.paymentUpdateDeadlineHours });
     app.decorate('payments', payments);
     app.jobs.handle('payment-webhook', async (data) => {
       await payments.processWebhook(String(data.webhookId));
@@ -66,7 +67,7 @@ export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
       await payments.release(Number(data.joinId));
     });
     app.jobs.handle('payment-repair', async () => {
-      await payments.repair(config.jobs.repairAfterSeconds);
+      await payments.repair(config.jobs.repairAfterSeconds, config.jobs.repairClosedWindowSeconds);
     });
     app.jobs.handle('charge-reversal', async (data) => {
       await payments.reverseCharge(Number(data.joinId), String(data.paymentId));

@@ -3,13 +3,13 @@ import type { ApplicationState } from '@sq/contracts/api/applications';
 import { seoulDate } from '../schedule';
 import { transition } from '../applications/transition';
 import { applicationByBillingKey, lockApplicationRow } from '../repositories/application-lifecycle-repository';
-import { CHARGED_PAYMENT_STATUSES, findPayment, pendingCharge, pendingChargesOlderThan } from '../repositories/payment-repository';
+import { CHARGED_PAYMENT_STATUSES, closedChargesBetween, findPayment, pendingCharge, pendingChargesOlderThan } from '../repositories/payment-repository';
 import { paymentsWithRefundsInFlightSince } from '../repositories/refund-ledger-repository';
 import { cohortHasUnresolvedDeadline } from '../repositories/charge-deadline-repository';
 import { hasTeamSeat, unteamedReservations } from '../repositories/reservation-repository';
 import { findWebhook, recordWebhookOutcome, storeWebhook } from '../repositories/webhook-repository';
 import { PgError } from './pg-client';
-import { repairCharge, settleFromPg } from './charges';
+import { CHARGE_CLOSED_REASON, recheckClosedCharge, repairCharge, settleFromPg } from './charges';
 import { applicationsWithKeysToRelease, releaseBillingKey, takeInIssuedKey } from './reservations';
 import { repairRefunds } from './refunds';
 import { queueMail, type PaymentDeps } from './deps';
@@ -75,12 +75,15 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
  * The repair job: charges and refunds whose answer never got written (a crash between the PG and our write,
  * a lost webhook) are settled from the PG's record by payment id, once (settleCharge writes a pending charge
  * once, under its row lock); a charge the PG never got is asked again only if the application may still be
- * charged (else closed). Cancelled reservations whose billing key was not released yet are released.
+ * charged (else closed). A charge closed that way is read again from the PG for `closedWindowSeconds` after
+ * (a request sent before the close may reach the PG late: charged, it is recorded and refunded). Cancelled
+ * reservations whose billing key was not released yet are released.
  */
-export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number): Promise<{ charges: number; refunds: number; releases: number }> {
+export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number, closedWindowSeconds = 0): Promise<{ charges: number; refunds: number; releases: number; closed: number }> {
   // The ages are measured on the database's clock, which wrote the timestamps; a charge's age is its current
   // attempt's (a FAILED obligation's row is reused for the next attempt).
   const charges = await pendingChargesOlderThan(deps.knex, olderThanSeconds, REPAIR_BATCH);
+  const closed = await closedChargesBetween(deps.knex, CHARGE_CLOSED_REASON, olderThanSeconds, closedWindowSeconds, REPAIR_BATCH);
   const refunds = await paymentsWithRefundsInFlightSince(deps.knex, olderThanSeconds, REPAIR_BATCH);
   const releases = await applicationsWithKeysToRelease(deps.knex);
   const each = async <T>(items: T[], work: (item: T) => Promise<unknown>) => {
@@ -93,15 +96,17 @@ export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number
     }
   };
   await each(charges, (id) => repairCharge(deps, id));
+  await each(closed, (id) => recheckClosedCharge(deps, id));
   await each(refunds, (id) => repairRefunds(deps, id));
   await each(releases, (id) => releaseBillingKey(deps, id));
-  return { charges: charges.length, refunds: refunds.length, releases: releases.length };
+  return { charges: charges.length, refunds: refunds.length, releases: releases.length, closed: closed.length };
 }
 
 /**
  * Auto-cancel (spec section 4: the reservation is auto-cancelled if no team is built): after the
- * team-building announcement day of a team program, reservations still waiting for a team are cancelled
- * and their billing keys released. Nothing was charged, so nothing is refunded. Left alone:
+ * team-building announcement day of a team program and the day its teams were published (a late publication
+ * moves it: until then nobody was told they have no team), reservations still waiting for a team are
+ * cancelled and their billing keys released. Nothing was charged, so nothing is refunded. Left alone:
  *  - members placed on a team (a reservation on a team waits for its team charge, e.g. after a card update);
  *  - a cohort's waitlist while any of its card-update deadlines is unresolved: a seat freed at the deadline
  *    goes to a waitlisted member (operators/charging.ts), so they are cancelled on the first run after;

@@ -4,7 +4,18 @@ import type { Row } from '@sq/service-kit';
 import { lockApplication, transition } from '../applications/transition';
 import { findApplication, loadContext } from '../repositories/application-lifecycle-repository';
 import { bookCancelled, findPayment, lockPayment } from '../repositories/payment-repository';
-import { addRefund, findRefund, lockRefund, markRefundFailed, markRefundSucceeded, refundInFlight } from '../repositories/refund-ledger-repository';
+import {
+  activeEntitlements,
+  addRefund,
+  cancellationIdsBooked,
+  entitlementActive,
+  findRefund,
+  lockRefund,
+  markRefundFailed,
+  markRefundSucceeded,
+  refundInFlight,
+  replanRefund,
+} from '../repositories/refund-ledger-repository';
 import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
 import { paymentUnavailable } from './charges';
 import { planRefund, recordRefundEvent, voidEntitlementOf, type RefundPlan } from './ledger';
@@ -34,16 +45,23 @@ export async function refundApplication(deps: PaymentDeps, joinId: number, reque
 /**
  * Sends a committed movement (REQUESTED) to the PG and settles the answer. The PG's cancellable-amount guard
  * (`currentCancellableAmount` from our books) keeps a second cancel of the same money from going through.
- * An unknown outcome stays REQUESTED for the repair job, which settles it from the PG's record.
+ * An unknown outcome stays REQUESTED for the repair job, which settles it from the PG's record. The guard
+ * refusing means our books are behind the PG (a cancellation made in its console, not booked yet): the PG's
+ * record is booked now and the movement re-planned and sent again (repairRefunds).
  */
-export async function executeRefund(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
-  const payment = (await findPayment(deps.knex, refund.payment_id))!;
+export async function executeRefund(deps: PaymentDeps, planned: Row): Promise<RefundOutcome> {
+  // The books before the movement, then the movement: read in this order, a movement settled (or re-planned and
+  // sent) by the repair meanwhile is either seen here, or sent with a cancellable amount the PG no longer has.
+  const payment = (await findPayment(deps.knex, planned.payment_id))!;
+  const refund = (await findRefund(deps.knex, planned.refund_id))!;
+  if (refund.status !== 'REQUESTED') return outcomeOfMovement(deps, refund);
   try {
     const answer = await deps.pg.cancelPayment(refund.payment_id, { amount: refund.amount_krw, reason: refund.reason, currentCancellableAmount: payment.amount_krw - payment.cancelled_krw });
     await settleRefund(deps, refund.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
     return { status: 'REFUNDED', refundKrw: refund.amount_krw };
   } catch (error) {
-    if (error instanceof PgUnavailableError || (error instanceof PgError && error.type === 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN')) {
+    if (error instanceof PgError && BEHIND_PG.includes(error.type)) return settleBehindPg(deps, refund);
+    if (error instanceof PgUnavailableError) {
       deps.log.warn({ err: error, refundId: refund.refund_id }, 'refund outcome unknown; left for the repair job');
       return { status: 'PENDING', refundKrw: refund.amount_krw };
     }
@@ -53,6 +71,27 @@ export async function executeRefund(deps: PaymentDeps, refund: Row): Promise<Ref
     }
     throw error;
   }
+}
+
+/**
+ * The PG's answers that say our books are behind its record (cancellations made in its console): the
+ * cancellable amount we sent is not the PG's, or the PG cancelled the whole payment already.
+ */
+const BEHIND_PG = ['CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN', 'PAYMENT_ALREADY_CANCELLED'];
+
+/** The movement once repairRefunds brought our books up to the PG's record. */
+async function settleBehindPg(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
+  await repairRefunds(deps, refund.payment_id).catch((error: unknown) => deps.log.warn({ err: error, refundId: refund.refund_id }, 'refund behind the PG; left for the repair job'));
+  return outcomeOfMovement(deps, (await findRefund(deps.knex, refund.refund_id))!);
+}
+
+/** What the caller of a movement is told from its row as it is now. */
+async function outcomeOfMovement(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
+  if (refund.status === 'SUCCEEDED') return { status: 'REFUNDED', refundKrw: refund.amount_krw };
+  if (refund.status === 'REQUESTED') return { status: 'PENDING', refundKrw: refund.amount_krw };
+  // Closed because what the PG's console gave back covered it (its case stays applied), or refused for good.
+  if (refund.entitlement_id && (await entitlementActive(deps.knex, refund.entitlement_id))) return { status: 'NOTHING_TO_REFUND' };
+  throw paymentUnavailable();
 }
 
 /** The PG refused the movement for good: it is FAILED and its case counts as not applied. */
@@ -81,33 +120,54 @@ export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pg
 async function settleLocked(deps: PaymentDeps, trx: Knex.Transaction, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
   const refund = await lockRefund(trx, refundId);
   if (!refund || refund.status !== 'REQUESTED') return false;
+  await markRefundSucceeded(trx, refundId, pg);
+  await bookSettled(deps, trx, refund);
+  return true;
+}
+
+/** Books a movement the PG made (already SUCCEEDED): the payment's cancelled amount, the timeline, the state, the mail. */
+async function bookSettled(deps: PaymentDeps, trx: Knex.Transaction, refund: Row): Promise<void> {
   countOnCommit(trx, deps.metrics?.refunds, 'succeeded');
   const app = (await findApplication(trx, refund.join_id))!;
   const payment = (await lockPayment(trx, refund.payment_id))!;
   const cancelled = payment.cancelled_krw + refund.amount_krw;
-  await markRefundSucceeded(trx, refundId, pg);
   await bookCancelled(trx, refund.payment_id, { cancelledKrw: cancelled, status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED' });
   await recordRefundEvent(trx, refund);
-  let key: string | number = `refund-${refundId}`;
+  let key: string | number = `refund-${refund.refund_id}`;
   if (refund.target_status && refund.target_status !== app.status) {
     const done = await transition(trx, { joinId: refund.join_id, to: refund.target_status, actor: refund.actor, actorUserId: refund.actor_user_id, reason: refund.reason });
     key = done.historyId;
   }
   await queueMail(deps, trx, refund.join_id, 'REFUNDED', key, refund.amount_krw);
-  return true;
 }
 
-const lastCancellation = (deps: PaymentDeps, record: PgPayment) => {
-  const last = record.cancellations?.at(-1);
-  return { pgCancellationId: last?.id ?? null, cancelledAt: last?.cancelledAt ? new Date(last.cancelledAt) : deps.clock() };
-};
+type Cancellation = NonNullable<PgPayment['cancellations']>[number];
+const settledBy = (deps: PaymentDeps, cancellation: Cancellation | undefined) => ({
+  pgCancellationId: cancellation?.id ?? null,
+  cancelledAt: cancellation?.cancelledAt ? new Date(cancellation.cancelledAt) : deps.clock(),
+});
+
+/**
+ * The PG's cancellation that is the movement in flight, if the PG made it: one our books do not hold yet, of the
+ * movement's amount and reason (what we sent). Without the PG's list of cancellations: when the PG cancelled at
+ * least what our books and the movement add up to.
+ */
+function movementAtPg(record: PgPayment, movement: Row, booked: Set<string>, unbooked: number): Cancellation | null | undefined {
+  if (!record.cancellations) return unbooked >= movement.amount_krw ? undefined : null;
+  const ours = record.cancellations.find((c) => !booked.has(c.id) && c.totalAmount === movement.amount_krw && (c.reason === undefined || c.reason === movement.reason));
+  return ours ?? null;
+}
 
 /**
  * Repairs the refunds of one payment from the PG's record of it. Everything is decided under the
  * application's lock from our books as they are then (never from a read made before it), so a movement is
- * settled once and a cancellation made at the PG's console is booked once: when the PG cancelled at least
- * what we asked, the movement is settled; when it never got it, it is asked again (the cancellable-amount
- * guard makes a double cancel impossible); more cancelled at the PG than we know of is booked as PG_DIRECT.
+ * settled once and a cancellation made at the PG's console is booked once:
+ *  - the movement in flight is settled when the PG made it (its cancellation is in the record);
+ *  - what the PG cancelled beyond our books and that movement was made without us (its console): booked first
+ *    as PG_DIRECT, so it counts toward what the member is owed;
+ *  - a movement the PG never got is re-planned against what is refunded now (never more than the largest
+ *    entitlement in all: the console's money counts) and asked again with the PG's cancellable amount, whose
+ *    guard makes a double cancel impossible; nothing left to give, it is closed (its case stays applied).
  */
 export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPayment?: PgPayment): Promise<string> {
   const peek = await findPayment(deps.knex, paymentId);
@@ -118,20 +178,26 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
   const pgCancelled = record.amount.cancelled ?? 0;
   const decision = await deps.knex.transaction(async (trx) => {
     await lockApplication(trx, peek.join_id);
-    const payment = (await lockPayment(trx, paymentId))!;
+    let payment = (await lockPayment(trx, paymentId))!;
     const inFlight = await refundInFlight(trx, paymentId);
-    if (inFlight) {
-      if (pgCancelled >= payment.cancelled_krw + inFlight.amount_krw) {
-        await settleLocked(deps, trx, inFlight.refund_id, lastCancellation(deps, record));
-        return 'SETTLED' as const;
-      }
-      return { ask: inFlight, cancellable: payment.amount_krw - payment.cancelled_krw };
+    const booked = new Set(await cancellationIdsBooked(trx, paymentId));
+    let unbooked = pgCancelled - payment.cancelled_krw;
+    const ours = inFlight ? movementAtPg(record, inFlight, booked, unbooked) : null;
+    if (inFlight && ours !== null) {
+      await settleLocked(deps, trx, inFlight.refund_id, ours ? settledBy(deps, ours) : settledBy(deps, record.cancellations?.at(-1)));
+      if (ours) booked.add(ours.id);
+      unbooked -= inFlight.amount_krw;
+      payment = (await lockPayment(trx, paymentId))!;
     }
-    const extra = pgCancelled - payment.cancelled_krw;
-    if (extra <= 0) return 'UNCHANGED' as const;
-    const external = await bookExternalRefund(trx, payment, extra);
-    await settleLocked(deps, trx, external.refund_id, lastCancellation(deps, record));
-    return 'SETTLED' as const;
+    if (unbooked > 0) {
+      const console = record.cancellations?.filter((c) => !booked.has(c.id)).at(-1);
+      await bookSettled(deps, trx, await addExternalRefund(trx, payment, unbooked, settledBy(deps, console)));
+      payment = (await lockPayment(trx, paymentId))!;
+    }
+    if (!inFlight || ours !== null) return unbooked > 0 || inFlight ? ('SETTLED' as const) : ('UNCHANGED' as const);
+    const ask = await replanMovement(trx, inFlight, payment);
+    if (!ask) return 'SETTLED' as const;
+    return { ask, cancellable: payment.amount_krw - payment.cancelled_krw };
   });
   if (typeof decision === 'string') return decision;
   const { ask, cancellable } = decision;
@@ -140,7 +206,7 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
     await settleRefund(deps, ask.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
     return 'SETTLED';
   } catch (error) {
-    if (error instanceof PgError && error.type !== 'CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN') {
+    if (error instanceof PgError && !BEHIND_PG.includes(error.type)) {
       await failRefund(deps, ask.refund_id);
       return 'FAILED';
     }
@@ -149,10 +215,34 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
 }
 
 /**
- * A cancellation the PG made without us (operators in the PG console): booked as a movement without a case
- * (it is money that went back, so it counts toward every entitlement), settled at once by the caller.
+ * A movement the PG never got, against the books as they are now (a console cancellation just booked counts):
+ * what it gives is cut to what the member is still owed (the largest entitlement applied, less what was
+ * refunded), never raised. Nothing left: it is closed without asking the PG (its case stays applied, covered)
+ * and the application takes the state the movement was to leave it in. Answers the movement to send, or null.
  */
-async function bookExternalRefund(trx: Knex.Transaction, payment: { payment_id: string; join_id: number; amount_krw: number; cancelled_krw: number }, amount: number) {
+async function replanMovement(trx: Knex.Transaction, movement: Row, payment: { amount_krw: number; cancelled_krw: number }): Promise<Row | null> {
+  const refunded = payment.cancelled_krw;
+  const owed = movement.entitlement_id ? Math.max(0, ...(await activeEntitlements(trx, movement.join_id)).map((e) => Number(e.entitlement_krw))) - refunded : movement.amount_krw;
+  const amount = Math.max(0, Math.min(movement.amount_krw, owed, payment.amount_krw - refunded));
+  if (amount === movement.amount_krw) return movement;
+  if (amount === 0) {
+    await markRefundFailed(trx, movement.refund_id);
+    const app = (await findApplication(trx, movement.join_id))!;
+    if (movement.target_status && movement.target_status !== app.status && canTransition(app.status, movement.target_status)) {
+      await transition(trx, { joinId: movement.join_id, to: movement.target_status, actor: movement.actor, actorUserId: movement.actor_user_id, reason: movement.reason });
+    }
+    return null;
+  }
+  const target = movement.target_status ? (refunded + amount >= payment.amount_krw ? 'REFUNDED' : 'PARTIALLY_REFUNDED') : null;
+  return replanRefund(trx, movement.refund_id, { amountKrw: amount, targetStatus: target });
+}
+
+/**
+ * A cancellation the PG made without us (operators in the PG console): a movement without a case (it is money
+ * that went back, so it counts toward every entitlement), written as the PG made it (SUCCEEDED, beside a movement
+ * of ours that may be in flight); the caller books it (bookSettled).
+ */
+async function addExternalRefund(trx: Knex.Transaction, payment: { payment_id: string; join_id: number; amount_krw: number; cancelled_krw: number }, amount: number, pg: { pgCancellationId: string | null; cancelledAt: Date }) {
   const app = (await findApplication(trx, payment.join_id))!;
   const target = amount >= payment.amount_krw - payment.cancelled_krw ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
   return addRefund(trx, {
@@ -163,5 +253,6 @@ async function bookExternalRefund(trx: Knex.Transaction, payment: { payment_id: 
     reason: 'PG에서 직접 취소',
     targetStatus: canTransition(app.status, target) ? target : null,
     actor: 'PG',
+    settled: pg,
   });
 }

@@ -129,7 +129,11 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
     if (app.status === 'PAYMENT_FAILED' && (await attemptPurpose(trx, joinId, key.issueId)) === 'CARD_UPDATE') {
       return takeInCardUpdate(deps, trx, app, key, card, actor);
     }
-    if (app.status !== 'SUBMITTED') {
+    // The first card was declined on this very card page (PAYMENT_FAILED by its failure) and the member registered
+    // another one on the page still open: they fixed their card, so the key is taken in as a retry would be.
+    const retried = app.status === 'PAYMENT_FAILED' && failedAtCardPage(app, key.issueId);
+    if (retried) await transition(trx, { joinId, to: 'SUBMITTED', actor, reason: PAYMENT_RETRY_REASON });
+    else if (app.status !== 'SUBMITTED') {
       // The application's current card page answered after the application stopped taking a key (cancelled,
       // deadline expired): nothing will charge this key, so it goes back to the PG.
       if (ENDED.includes(app.status)) {
@@ -166,6 +170,16 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
 }
 
 const cardOf = (key: PgBillingKey) => key.methods?.find((m) => m.card?.number)?.card?.number ?? null;
+
+/** The history's reason when a member shown PAYMENT_FAILED tries to pay again (the wizard's book step, or the same card page). */
+export const PAYMENT_RETRY_REASON = '결제 다시 시도';
+
+/** Whether the application is PAYMENT_FAILED because its card page `issueId` reported a failure (recordIssueFailure). */
+export function failedAtCardPage(app: Row, issueId: string): boolean {
+  if (app.status !== 'PAYMENT_FAILED' || app.issue_id !== issueId || !app.last_failure) return false;
+  const failure = typeof app.last_failure === 'string' ? JSON.parse(app.last_failure) : app.last_failure;
+  return failure?.issueId === issueId;
+}
 
 /**
  * A new card after a declined team charge: accepted until the card-update deadline, and the application is a
@@ -213,13 +227,16 @@ const CHARGED_STATES: readonly ApplicationState[] = ['PAID', 'ASSIGNED', 'COMPLE
 /**
  * Whether nothing can charge the application's current key any more: the application ended; or it was charged
  * (PAID, ASSIGNED, COMPLETED with a settled payment and none in flight); or the member withdrew (personal data
- * erased) and no charge is in flight.
+ * erased) and no charge is in flight; or its card was declined at a charge at purchase (PAYMENT_FAILED of an
+ * AT_PURCHASE product, nothing in flight): trying again opens a new card page whose key replaces it. (A declined
+ * team charge keeps its key until the card-update deadline resolves: operators may retry it.)
  */
 export async function keyReleasable(knex: Knex | Knex.Transaction, app: Row): Promise<boolean> {
   if (ENDED.includes(app.status)) return true;
   const payments = await paymentStatusesOf(knex, app.join_id);
   if (payments.some((p) => p.status === 'PENDING')) return false;
   if (app.personal_data_erased_at) return true;
+  if (app.status === 'PAYMENT_FAILED') return (await chargeTermsOf(knex, app.odd_id))?.charge_policy === 'AT_PURCHASE';
   return CHARGED_STATES.includes(app.status) && payments.some((p) => CHARGED_PAYMENT_STATUSES.includes(p.status));
 }
 
@@ -282,7 +299,7 @@ async function releaseSupersededKeys(deps: PaymentDeps, joinId: number): Promise
  * key nothing can charge any more (ended, charged with nothing in flight, or the member withdrew).
  */
 export async function applicationsWithKeysToRelease(knex: Knex, limit = 100): Promise<number[]> {
-  const current = await applicationsWithReleasableKeys(knex, { ended: ENDED, charged: CHARGED_STATES }, limit);
+  const current = await applicationsWithReleasableKeys(knex, { ended: ENDED, charged: CHARGED_STATES, declinedAtPurchase: 'PAYMENT_FAILED' }, limit);
   const stale = await applicationsWithSupersededKeys(knex, { limit });
   return [...new Set([...current, ...stale])].slice(0, limit);
 }
@@ -297,7 +314,7 @@ export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Pro
   if (current) {
     if (current.billing_key === key.billingKey && current.status !== 'SUBMITTED') return 'UNCHANGED';
     const purpose = await attemptPurpose(deps.knex, current.join_id, key.issueId);
-    const takes = current.status === 'SUBMITTED' || (current.status === 'PAYMENT_FAILED' && purpose === 'CARD_UPDATE') || ENDED.includes(current.status);
+    const takes = current.status === 'SUBMITTED' || (current.status === 'PAYMENT_FAILED' && (purpose === 'CARD_UPDATE' || failedAtCardPage(current, key.issueId))) || ENDED.includes(current.status);
     if (!takes || current.billing_key === key.billingKey) return 'UNCHANGED';
     try {
       return (await acceptBillingKey(deps, current.join_id, key.billingKey, 'PG')).status;

@@ -74,18 +74,25 @@ export async function applicationsHoldingKeys(db: Db, joinIds: number[]): Promis
 /**
  * Applications whose current key is not released while nothing can charge it any more (what
  * payments/reservations.ts keyReleasable decides for one application): in an `ended` state; in a `charged`
- * state with a charged payment and none in flight; or the member withdrew (personal data erased) and no charge is
- * in flight. By join id.
+ * state with a charged payment and none in flight; the member withdrew (personal data erased) and no charge is
+ * in flight; or declined at a charge at purchase (`declinedAtPurchase` of an AT_PURCHASE product, none in flight).
+ * By join id.
  */
-export async function applicationsWithReleasableKeys(db: Db, states: { ended: readonly ApplicationState[]; charged: readonly ApplicationState[] }, limit: number): Promise<number[]> {
+export async function applicationsWithReleasableKeys(
+  db: Db,
+  states: { ended: readonly ApplicationState[]; charged: readonly ApplicationState[]; declinedAtPurchase: ApplicationState },
+  limit: number,
+): Promise<number[]> {
   const settled = db('payment as s').whereRaw('s.join_id = a.join_id').whereIn('s.status', CHARGED_PAYMENT_STATUSES).select(db.raw('1'));
   const pending = db('payment as q').whereRaw('q.join_id = a.join_id').where('q.status', 'PENDING').select(db.raw('1'));
+  const atPurchase = db('cohort as c').join('product as p', 'p.product_id', 'c.product_id').whereRaw('c.odd_id = a.odd_id').where('p.charge_policy', 'AT_PURCHASE').select(db.raw('1'));
   return db('application as a')
     .whereNotNull('a.billing_key')
     .whereNull('a.billing_key_released_at')
     .where((q) => q.whereIn('a.status', states.ended as ApplicationState[])
       .orWhere((c) => c.whereIn('a.status', states.charged as ApplicationState[]).whereExists(settled).whereNotExists(pending))
-      .orWhere((e) => e.whereNotNull('a.personal_data_erased_at').whereNotExists(pending)))
+      .orWhere((e) => e.whereNotNull('a.personal_data_erased_at').whereNotExists(pending))
+      .orWhere((d) => d.where('a.status', states.declinedAtPurchase).whereExists(atPurchase).whereNotExists(pending)))
     .orderBy('a.join_id')
     .limit(limit)
     .pluck('a.join_id');

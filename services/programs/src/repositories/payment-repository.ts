@@ -73,8 +73,10 @@ export async function restartCharge(trx: Knex.Transaction, paymentId: string, at
   return payment;
 }
 
-export async function markPaymentPaid(trx: Knex.Transaction, paymentId: string, pg: { pgTxId: string | null; paidAt: Date }): Promise<void> {
-  await trx('payment').where({ payment_id: paymentId }).update({ status: 'PAID', pg_tx_id: pg.pgTxId, paid_at: pg.paidAt, failure_reason: null, updated_at: trx.fn.now() });
+/** PAID as the PG has it; `billingKey` when the PG charged another card than the attempt's (an earlier attempt's). */
+export async function markPaymentPaid(trx: Knex.Transaction, paymentId: string, pg: { pgTxId: string | null; paidAt: Date; billingKey?: string }): Promise<void> {
+  const card = pg.billingKey ? { billing_key: pg.billingKey } : {};
+  await trx('payment').where({ payment_id: paymentId }).update({ status: 'PAID', pg_tx_id: pg.pgTxId, paid_at: pg.paidAt, failure_reason: null, ...card, updated_at: trx.fn.now() });
 }
 
 /** FAILED with its reason (the column holds 500 characters). */
@@ -93,6 +95,19 @@ export async function bookCancelled(trx: Knex.Transaction, paymentId: string, bo
  */
 export async function pendingChargesOlderThan(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
   return db('payment').where({ status: 'PENDING' }).where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).limit(limit).pluck('payment_id');
+}
+
+/**
+ * Charges closed (FAILED with `reason`) between `olderThanSeconds + windowSeconds` and `olderThanSeconds` ago, on
+ * the database's clock.
+ */
+export async function closedChargesBetween(db: Db, reason: string, olderThanSeconds: number, windowSeconds: number, limit: number): Promise<string[]> {
+  return db('payment')
+    .where({ status: 'FAILED', failure_reason: reason })
+    .where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .where('updated_at', '>', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds + windowSeconds]))
+    .limit(limit)
+    .pluck('payment_id');
 }
 
 /** A line of the payment timeline (the note column holds 500 characters). */

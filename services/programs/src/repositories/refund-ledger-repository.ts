@@ -33,6 +33,12 @@ export interface NewEntitlement {
   at: Date;
 }
 
+/** Whether the case was applied to the application and then voided (the PG refused its refund), and is not applied now. */
+export async function caseVoidedOnly(db: Db, joinId: number, caseKey: string): Promise<boolean> {
+  const rows: { voided_at: Date | null }[] = await db('refund_entitlement').where({ join_id: joinId, case_key: caseKey }).select('voided_at');
+  return rows.length > 0 && rows.every((r) => r.voided_at !== null);
+}
+
 /** A case applied (the phase column holds 200 characters, the reason 300); the row. */
 export async function addEntitlement(trx: Knex.Transaction, entitlement: NewEntitlement): Promise<Row> {
   const [row] = await trx('refund_entitlement')
@@ -69,9 +75,11 @@ export interface NewRefund {
   targetStatus: ApplicationState | null;
   actor: ApplicationActor;
   actorUserId?: number | null;
+  /** A movement the PG already made (a cancellation in its console): written SUCCEEDED with its cancellation. */
+  settled?: { pgCancellationId: string | null; cancelledAt: Date };
 }
 
-/** A movement, REQUESTED (the reason column holds 300 characters); the row. */
+/** A movement, REQUESTED unless the PG already made it (the reason column holds 300 characters); the row. */
 export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promise<Row> {
   const [row] = await trx('refund')
     .insert({
@@ -84,6 +92,7 @@ export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promi
       target_status: refund.targetStatus,
       actor: refund.actor,
       ...(refund.actorUserId !== undefined ? { actor_user_id: refund.actorUserId } : {}),
+      ...(refund.settled ? { status: 'SUCCEEDED', pg_cancellation_id: refund.settled.pgCancellationId, cancelled_at: refund.settled.cancelledAt } : {}),
     })
     .returning('*');
   return row;
@@ -101,6 +110,22 @@ export async function lockRefund(trx: Knex.Transaction, refundId: number): Promi
 /** The payment's movement in flight (REQUESTED; at most one, by a unique index). */
 export async function refundInFlight(db: Db, paymentId: string): Promise<Row | undefined> {
   return db('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
+}
+
+/** The PG's ids of the cancellations our books hold for the payment (settled movements). */
+export async function cancellationIdsBooked(db: Db, paymentId: string): Promise<string[]> {
+  return db('refund').where({ payment_id: paymentId, status: 'SUCCEEDED' }).whereNotNull('pg_cancellation_id').pluck('pg_cancellation_id');
+}
+
+/** Whether the entitlement still counts (not voided). */
+export async function entitlementActive(db: Db, entitlementId: number): Promise<boolean> {
+  return Boolean(await db('refund_entitlement').where({ entitlement_id: entitlementId }).whereNull('voided_at').first('entitlement_id'));
+}
+
+/** A movement still in flight given a new amount and end state before it is sent again; the row. */
+export async function replanRefund(trx: Knex.Transaction, refundId: number, plan: { amountKrw: number; targetStatus: ApplicationState | null }): Promise<Row> {
+  const [row] = await trx('refund').where({ refund_id: refundId, status: 'REQUESTED' }).update({ amount_krw: plan.amountKrw, target_status: plan.targetStatus }).returning('*');
+  return row;
 }
 
 /** The PG confirmed the movement. */

@@ -6,9 +6,10 @@ import type { ApplicationState } from '@sq/contracts/api/applications';
 import type { Db } from './db';
 
 /**
- * Applications of ON_TEAM_PUBLISH products in one of `states` whose cohort announced its teams before
- * `announcedBefore` (a Seoul date, YYYY-MM-DD), not seated on a team; a waitlisted one only while no
- * card-update deadline of its cohort is unresolved.
+ * Applications of ON_TEAM_PUBLISH products in one of `states`, not seated on a team, whose cohort announced its
+ * teams before `announcedBefore` (a Seoul date, YYYY-MM-DD) and published them (the board) before that day too:
+ * until the teams are published nobody was told they have none, however late the operators are. A waitlisted one
+ * only while no card-update deadline of its cohort is unresolved.
  */
 export async function unteamedReservations(db: Db, states: readonly ApplicationState[], announcedBefore: string): Promise<number[]> {
   const openDeadlines = (oddColumn: string) => db('charge_deadline as d')
@@ -19,9 +20,12 @@ export async function unteamedReservations(db: Db, states: readonly ApplicationS
   return db('application as a')
     .join('cohort as c', 'c.odd_id', 'a.odd_id')
     .join('product as p', 'p.product_id', 'c.product_id')
+    .join('team_board as b', 'b.odd_id', 'a.odd_id')
     .where('p.charge_policy', 'ON_TEAM_PUBLISH')
     .whereNotNull('c.team_building_announce_date')
     .where('c.team_building_announce_date', '<', announcedBefore)
+    .whereNotNull('b.published_at')
+    .whereRaw(`(b.published_at at time zone 'Asia/Seoul')::date < ?::date`, [announcedBefore])
     .whereIn('a.status', states as ApplicationState[])
     .whereNotExists(db('team_member as m').whereRaw('m.join_id = a.join_id').select(db.raw('1')))
     .where((q) => q.whereNot('a.status', 'WAITLISTED').orWhereNotExists(openDeadlines('a.odd_id')))
