@@ -242,11 +242,15 @@ export default tseslint.config(
   },
   {
     // The same rule for the programs service's domain (the payment core, the wizard, the state machine, the
-    // erasure): they decide, and read and write through the repositories. They hold their transactions and
-    // row locks themselves, so they may open a transaction (`knex.transaction`) and hand it, or the connection,
-    // to a repository function; calling a connection (`trx('payment')`, `deps.knex('refund')`) or its query
-    // API (`knex.raw`, `trx.fn.now()`) is a query. Type imports of knex stay allowed (Knex.Transaction).
-    files: ['services/programs/src/{payments,applications}/**/*.ts'],
+    // erasure, the mails, the job queue, the operators' modules listed; operators/sprint.ts still queries): they
+    // decide, and read and write through the repositories. They hold their transactions and row locks themselves,
+    // so they may open a transaction (`knex.transaction`) and hand it, or the connection, to a repository
+    // function; calling a connection (`trx('payment')`, `deps.knex('refund')`) or its query API (`knex.raw`,
+    // `trx.fn.now()`) is a query. Type imports of knex stay allowed (Knex.Transaction).
+    files: [
+      'services/programs/src/{payments,applications,mail,jobs}/**/*.ts',
+      'services/programs/src/operators/{charging,team-changes,board,audit,sprint-projects,plugin,people-copy}.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).' }] }],
       'no-restricted-syntax': [

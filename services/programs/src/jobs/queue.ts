@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import type { ProgramsConfig } from '../config';
+import { connectionSettings, sqlIn } from '../repositories/db';
 
 /**
  * The programs service's job queue: pg-boss on the service's own PostgreSQL (schema `programs_jobs`), so
@@ -54,13 +55,8 @@ const sendDefaults = (config: ProgramsConfig['jobs']): PgBoss.SendOptions => ({ 
 
 export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
   async (app, { config }) => {
-    // Knex keeps the parsed connection with a non-enumerable password: copy the fields by name.
-    const connection = (app.knex.client.config as { connection: string | Record<string, unknown> }).connection;
-    const target = typeof connection === 'string'
-      ? { connectionString: connection }
-      : { host: connection.host as string, port: Number(connection.port ?? 5432), user: connection.user as string, password: connection.password as string | undefined, database: connection.database as string, ssl: connection.ssl };
     const boss = new PgBoss({
-      ...target,
+      ...connectionSettings(app.knex),
       schema: 'programs_jobs',
       max: 4,
       application_name: 'programs-jobs',
@@ -111,13 +107,7 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
         boss.send(name, data, {
           ...defaults,
           ...options,
-          db: {
-            // The transaction's own connection (knex hands it out for the transaction's client).
-            executeSql: async (text: string, values: unknown[]) => {
-              const conn = (await trx.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
-              return conn.query(text, values);
-            },
-          },
+          db: { executeSql: sqlIn(trx) },
         }),
       async drain(...names) {
         let ran = 0;

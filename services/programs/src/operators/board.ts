@@ -9,7 +9,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { ProgramsConfig } from '../config';
 import { createApplicantListRepository, type ApplicantListFilters, type ApplicantRow } from '../repositories/applicant-list-repository';
 import { createBoardRepository, type Board } from '../repositories/board-repository';
-import { audit } from './audit';
+import { audit } from '../repositories/audit-log-repository';
 import { SPRINT_MATCH_MIN_SIZE } from './config';
 import { peopleOf, shown } from './applicant-people';
 

@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
-import { recordPaymentEvent, transition } from '../applications/transition';
+import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
+import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext } from '../applications/application-view';
+import { findApplication } from '../repositories/application-lifecycle-repository';
+import { createBoardRepository } from '../repositories/board-repository';
 import { lockUnresolvedDeadline, openDeadline, resolveDeadline, unresolvedDeadlines, type DeadlineOutcome } from '../repositories/charge-deadline-repository';
 import { pendingCharge } from '../repositories/payment-repository';
+import { hasTeamSeat, seatedTeam } from '../repositories/reservation-repository';
+import { createTeamRepository, type NamedRow } from '../repositories/team-repository';
+import type { Db } from '../repositories/db';
 import type { OperatorsConfig } from './config';
 
 /** A published member still waiting for the team charge (the charge job only ever charges these). */
 const AWAITING_CHARGE: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];
 /** Waitlisted members a freed seat may go to. */
 const BACKFILL_STATES: readonly ApplicationState[] = ['WAITLISTED'];
+/** A member without a team, with the answers (career) a backfill is chosen by. */
+type Unteamed = NamedRow & { answers: ApplicationAnswers | null };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const seoulTime = (date: Date) => date.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
@@ -24,8 +29,8 @@ const seoulTime = (date: Date) => date.toLocaleString('ko-KR', { timeZone: 'Asia
  * mailed with the link; after the deadline the deadline job frees the seat.
  */
 export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfig, joinId: number): Promise<string> {
-  const row = await app.knex('application').where({ join_id: joinId }).first('status', 'billing_key');
-  const onTeam = await app.knex('team_member').where({ join_id: joinId }).first('join_id');
+  const row = await findApplication(app.knex, joinId);
+  const onTeam = await hasTeamSeat(app.knex, joinId);
   if (!row || !onTeam || !AWAITING_CHARGE.includes(row.status)) return 'SKIPPED';
   // No card to charge (a reservation whose key is gone): a declined charge, not a job retried for hours
   // ahead of everyone else's; the member gets the card-update deadline like any declined charge.
@@ -43,7 +48,7 @@ export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfi
 
 async function declineWithoutCard(app: FastifyInstance, joinId: number): Promise<{ status: 'FAILED' | 'SKIPPED' }> {
   return app.knex.transaction(async (trx) => {
-    const locked = await trx('application').where({ join_id: joinId }).forUpdate().first('status', 'billing_key');
+    const locked = await lockApplication(trx, joinId);
     if (locked.billing_key || !AWAITING_CHARGE.includes(locked.status)) return { status: 'SKIPPED' as const };
     const lastFailure = JSON.stringify({ code: 'NO_CARD', message: MESSAGES.teamChargeNoCard });
     await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor: 'SYSTEM', reason: MESSAGES.teamChargeNoCard, changes: { last_failure: lastFailure } });
@@ -66,18 +71,12 @@ async function mailCardUpdate(app: FastifyInstance, joinId: number, deadline: Da
 }
 
 /** The waitlisted member of the same role whose career is closest to the team's (earlier application on a tie). */
-export async function bestBackfill(knex: Knex | Knex.Transaction, oddId: number, role: string, teamId: number): Promise<Row | null> {
-  const teammates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
-  const months = (r: Row) => Number(((r.answers ?? {}) as ApplicationAnswers).required?.experienceMonths ?? 0);
+export async function bestBackfill(db: Db, oddId: number, role: ApplicantRole, teamId: number): Promise<Unteamed | null> {
+  const teammates = await createBoardRepository(db).teammateAnswers(teamId);
+  const months = (r: { answers: ApplicationAnswers | null }) => Number((r.answers ?? {}).required?.experienceMonths ?? 0);
   const teamAverage = teammates.length ? teammates.reduce((sum, r) => sum + months(r), 0) / teammates.length : 0;
-  const candidates: Row[] = await knex('application as a')
-    .leftJoin('team_member as m', 'm.join_id', 'a.join_id')
-    .whereNull('m.join_id')
-    .where({ 'a.odd_id': oddId, 'a.role': role })
-    .whereIn('a.status', BACKFILL_STATES)
-    .orderBy([{ column: 'a.submitted_at' }, { column: 'a.join_id' }])
-    .select('a.*');
-  let best: Row | null = null;
+  const candidates = await createTeamRepository(db).unteamed(oddId, role, BACKFILL_STATES);
+  let best: Unteamed | null = null;
   for (const candidate of candidates) {
     if (!best || Math.abs(months(candidate) - teamAverage) < Math.abs(months(best) - teamAverage)) best = candidate;
   }
@@ -97,11 +96,11 @@ export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promi
     await app.knex.transaction(async (trx) => {
       const locked = await lockUnresolvedDeadline(trx, joinId);
       if (!locked) return;
-      const application = await trx('application').where({ join_id: joinId }).forUpdate().first();
-      const member = await trx('team_member').where({ join_id: joinId }).first();
+      const application = await lockApplication(trx, joinId);
+      const teamId = await seatedTeam(trx, joinId);
       const resolve = (outcome: DeadlineOutcome) => resolveDeadline(trx, joinId, now, outcome);
       if (application.status === 'ASSIGNED') return resolve('PAID');
-      if (application.status === 'RESERVED' && member) {
+      if (application.status === 'RESERVED' && teamId !== null) {
         // A charge of the new card in flight is the repair job's to settle; otherwise the card is charged now.
         if (await pendingCharge(trx, joinId)) return;
         await app.jobs.sendIn(trx, 'team-charge', { joinId }, { singletonKey: `team-charge:${joinId}:retry` });
@@ -116,11 +115,12 @@ export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promi
       }
       await resolve('EXPIRED');
       result.expired.push(joinId);
-      if (!member) return;
-      await trx('team_member').where({ join_id: joinId }).delete();
-      const next = await bestBackfill(trx, application.odd_id, application.role, member.team_id);
+      if (teamId === null) return;
+      const seats = createBoardRepository(trx);
+      await seats.removeSeat(joinId);
+      const next = await bestBackfill(trx, application.odd_id, application.role, teamId);
       if (!next) return;
-      await trx('team_member').insert({ join_id: next.join_id, team_id: member.team_id, explanation: MESSAGES.adminBackfillReason, joined_at: now });
+      await seats.addSeat({ joinId: next.join_id, teamId, explanation: MESSAGES.adminBackfillReason, at: now });
       await app.jobs.sendIn(trx, 'team-charge', { joinId: next.join_id }, { singletonKey: `team-charge:${next.join_id}` });
       result.backfilled.push({ from: joinId, to: next.join_id });
     });

@@ -8,9 +8,13 @@ import { loadContext } from '../applications/application-view';
 import { lockApplication, transition } from '../applications/transition';
 import { ledgerLine, planRefund, type LedgerLine } from '../payments/ledger';
 import { executeRefund, refundApplication, type RefundOutcome } from '../payments/refunds';
-import { createTeamRepository, namesOf } from '../repositories/team-repository';
+import { findApplication, lockApplicationRow } from '../repositories/application-lifecycle-repository';
+import { audit, teamRemovedFrom } from '../repositories/audit-log-repository';
+import { createBoardRepository } from '../repositories/board-repository';
+import { pendingCharge } from '../repositories/payment-repository';
 import { caseVoidedOnly } from '../repositories/refund-ledger-repository';
-import { audit, teamRemovedFrom } from './audit';
+import { hasTeamSeat, seatedTeam } from '../repositories/reservation-repository';
+import { createTeamRepository, namesOf } from '../repositories/team-repository';
 
 /** Why an operator removes a member, and the refund case of the stored rules that applies to it. */
 export const REMOVAL_REFUND_CASE = {
@@ -54,24 +58,24 @@ export async function removeMember(app: FastifyInstance, actorUserId: number, jo
   const text = `운영자 팀원 제외 (${reason})${note ? `: ${note}` : ''}`;
   const done = await app.knex.transaction(async (trx) => {
     const before = await lockApplication(trx, joinId);
-    const seat = await trx('team_member').where({ join_id: joinId }).first();
-    const refusedFrom = seat ? null : await refusedRemovalTeam(trx, joinId, refundCase);
-    if (!seat && refusedFrom === null) throw notFound(MESSAGES.adminNotOnTeam);
-    const member = seat ?? { team_id: refusedFrom };
-    if (await trx('payment').where({ join_id: joinId, status: 'PENDING' }).first()) throw conflict(MESSAGES.paymentInProgress);
+    const seat = await seatedTeam(trx, joinId);
+    const refusedFrom = seat === null ? await refusedRemovalTeam(trx, joinId, refundCase) : null;
+    const teamId = seat ?? refusedFrom;
+    if (teamId === null) throw notFound(MESSAGES.adminNotOnTeam);
+    if (await pendingCharge(trx, joinId)) throw conflict(MESSAGES.paymentInProgress);
     const context = await contextOf(trx, joinId);
     const current = await ledgerLine(trx, context, { refundCase }, now);
     if (current.refundKrw !== expectedRefundKrw) throw conflict(MESSAGES.adminRefundChanged);
     // Dropped members keep the DROPPED state; the others end as the refund leaves them (refunded, partly, cancelled).
     const planned = current.paidKrw > 0 ? await planRefund(app.payments.deps, trx, context, { refundCase, actor: 'OPERATOR', actorUserId, reason: text, target: reason === 'DROPPED' ? null : 'AUTO', expectedRefundKrw }, now) : null;
-    const row = await trx('application').where({ join_id: joinId }).first('status');
+    const row = (await findApplication(trx, joinId))!;
     if (reason === 'DROPPED' && row.status === 'ASSIGNED') await transition(trx, { joinId, to: 'DROPPED', actor: 'OPERATOR', actorUserId, reason: text });
     else if (current.paidKrw === 0 && ['ASSIGNED', 'RESERVED', 'PAYMENT_FAILED', 'WAITLISTED'].includes(row.status)) await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason: text });
-    if (seat) await trx('team_member').where({ join_id: joinId }).delete();
-    const after = await trx('application').where({ join_id: joinId }).first('status');
-    const refundAgain = seat ? {} : { refundAgain: true };
-    await audit(trx, { actorUserId, action: 'TEAM_MEMBER_REMOVE', targetType: 'APPLICATION', targetId: joinId, oddId: null, before: { status: before.status, teamId: member.team_id }, after: { status: after.status, refundKrw: current.refundKrw, refundCase, reason, note, ...refundAgain }, at: now });
-    return { line: toRefundLine(current, refundCase), refund: planned?.refund ?? null, teamId: member.team_id as number };
+    if (seat !== null) await createBoardRepository(trx).removeSeat(joinId);
+    const after = (await findApplication(trx, joinId))!;
+    const refundAgain = seat !== null ? {} : { refundAgain: true };
+    await audit(trx, { actorUserId, action: 'TEAM_MEMBER_REMOVE', targetType: 'APPLICATION', targetId: joinId, oddId: null, before: { status: before.status, teamId }, after: { status: after.status, refundKrw: current.refundKrw, refundCase, reason, note, ...refundAgain }, at: now });
+    return { line: toRefundLine(current, refundCase), refund: planned?.refund ?? null, teamId };
   });
   if (done.refund) await executeRefund(app.payments.deps, done.refund);
   return { ...done.line, teamId: done.teamId };
@@ -95,9 +99,10 @@ const careerOf = (row: { answers?: ApplicationAnswers | null }) => Number((row.a
 
 /** Waitlisted members of the role who could replace someone in this team (named), closest career to the team's first. */
 export async function replacementCandidates({ knex }: { knex: Knex }, teamId: number, role: ApplicantRole): Promise<ReplacementCandidate[]> {
-  const team = await knex('team').where({ team_id: teamId }).first();
+  const teams = createBoardRepository(knex);
+  const team = await teams.team(teamId);
   if (!team) throw notFound(MESSAGES.adminTeamNotFound);
-  const mates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
+  const mates = await teams.teammateAnswers(teamId);
   const average = mates.length ? mates.reduce((sum, r) => sum + careerOf(r), 0) / mates.length : 0;
   const rows = await createTeamRepository(knex).unteamed(team.odd_id, role, REPLACEMENT_STATES);
   return rows
@@ -108,12 +113,13 @@ export async function replacementCandidates({ knex }: { knex: Knex }, teamId: nu
 /** Accepts a replacement: on the team at once, charged by a team-charge job (mailed when charged). */
 export async function acceptReplacement(app: FastifyInstance, actorUserId: number, teamId: number, joinId: number): Promise<void> {
   await app.knex.transaction(async (trx) => {
-    const team = await trx('team').where({ team_id: teamId }).forUpdate().first();
+    const seats = createBoardRepository(trx);
+    const team = await seats.team(teamId, true);
     if (!team) throw notFound(MESSAGES.adminTeamNotFound);
-    const row = await trx('application').where({ join_id: joinId }).forUpdate().first();
-    const onTeam = await trx('team_member').where({ join_id: joinId }).first();
+    const row = await lockApplicationRow(trx, joinId);
+    const onTeam = await hasTeamSeat(trx, joinId);
     if (!row || row.odd_id !== team.odd_id || !REPLACEMENT_STATES.includes(row.status) || onTeam) throw conflict(MESSAGES.adminReplacementNotWaitlisted);
-    await trx('team_member').insert({ join_id: joinId, team_id: teamId, explanation: '팀원 교체로 대기 명단에서 배정되었어요.', joined_at: app.clock() });
+    await seats.addSeat({ joinId, teamId, explanation: '팀원 교체로 대기 명단에서 배정되었어요.', at: app.clock() });
     await app.jobs.sendIn(trx, 'team-charge', { joinId }, { singletonKey: `team-charge:${joinId}` });
     await audit(trx, { actorUserId, action: 'TEAM_REPLACEMENT_ACCEPT', targetType: 'TEAM', targetId: teamId, oddId: team.odd_id, before: { status: row.status }, after: { joinId, teamId }, at: app.clock() });
   });
@@ -155,7 +161,7 @@ export async function confirmGroupRefund(app: FastifyInstance, actorUserId: numb
       outcomes.push({ ...member, status: 'REFUSED', message: error.message });
     }
   }
-  if (scope.teamId !== undefined) await app.knex('team').where({ team_id: scope.teamId }).update({ stopped_at: now });
+  if (scope.teamId !== undefined) await createBoardRepository(app.knex).markStopped(scope.teamId, now);
   await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines.map(unnamed), outcomes: outcomes.map(unnamed) }, at: now });
   return { ...preview, outcomes };
 }

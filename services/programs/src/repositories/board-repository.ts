@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ApplicationState } from '@sq/contracts/api/applications';
+import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
 
 /** A cohort's team building board: the matcher's proposal as the operators changed it, until it is published. */
@@ -38,7 +38,10 @@ export interface SeatApplication {
   member_name: string | null;
 }
 
-/** The board (team_board), its cohort, and the teams and seats its publication writes. */
+/**
+ * The board (team_board), its cohort, the teams and seats its publication writes, and the changes of those seats
+ * afterwards (a backfill, a replacement, a removal, a team stop).
+ */
 export function createBoardRepository(knex: Knex | Knex.Transaction) {
   return {
     async load(oddId: number, forUpdate = false): Promise<Board | null> {
@@ -125,6 +128,27 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
 
     async addSeat(seat: { joinId: number; teamId: number; explanation: string; at: Date }): Promise<void> {
       await knex('team_member').insert({ join_id: seat.joinId, team_id: seat.teamId, explanation: seat.explanation, joined_at: seat.at });
+    },
+
+    /** Takes the application off its team (the seat row; nothing else). */
+    async removeSeat(joinId: number): Promise<void> {
+      await knex('team_member').where({ join_id: joinId }).delete();
+    },
+
+    /** A published team, locked when `forUpdate` (changes of one team's seats queue); undefined when there is none. */
+    async team(teamId: number, forUpdate = false): Promise<Row | undefined> {
+      const query = knex('team').where({ team_id: teamId });
+      if (forUpdate) query.forUpdate();
+      return query.first();
+    },
+
+    /** The answers of the team's members (their careers, which a backfill or a replacement is matched to). */
+    async teammateAnswers(teamId: number): Promise<{ answers: ApplicationAnswers | null }[]> {
+      return knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
+    },
+
+    async markStopped(teamId: number, at: Date): Promise<void> {
+      await knex('team').where({ team_id: teamId }).update({ stopped_at: at });
     },
 
     async markPublished(oddId: number, by: number, at: Date): Promise<void> {

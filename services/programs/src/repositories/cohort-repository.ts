@@ -4,7 +4,7 @@ import { MESSAGES } from '@sq/contracts';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
 import type { AdminCohort, CohortInput } from '@sq/contracts/api/operators';
 import { badRequest, notFound, type Row } from '@sq/service-kit';
-import { audit } from '../operators/audit';
+import { audit } from './audit-log-repository';
 
 /** Who changed a cohort and when, for the audit log. */
 export interface CohortChange {

@@ -32,7 +32,13 @@ export async function unteamedReservations(db: Db, states: readonly ApplicationS
     .pluck('a.join_id');
 }
 
+/** The published team the application holds a seat on, or null. */
+export async function seatedTeam(db: Db, joinId: number): Promise<number | null> {
+  const seat = await db('team_member').where({ join_id: joinId }).first('team_id');
+  return seat ? (seat.team_id as number) : null;
+}
+
 /** Whether the application holds a seat on a published team. */
 export async function hasTeamSeat(db: Db, joinId: number): Promise<boolean> {
-  return Boolean(await db('team_member').where({ join_id: joinId }).first('join_id'));
+  return (await seatedTeam(db, joinId)) !== null;
 }
