@@ -12,6 +12,7 @@ import * as refundLedger from './102_refund_ledger';
 import * as billingKeys from './104_billing_keys';
 import * as scaleIndexes from './200_scale_indexes';
 import * as applicantsAtScale from './201_applicants_at_scale';
+import * as teamHealthAtScale from './202_team_health_at_scale';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '104_billing_keys': billingKeys,
   '200_scale_indexes': scaleIndexes,
   '201_applicants_at_scale': applicantsAtScale,
+  '202_team_health_at_scale': teamHealthAtScale,
 };
