@@ -63,6 +63,11 @@ export interface ProgramsConfig {
     pageSize: number;
     /** PROGRAMS_JUDGING_RANKING_SIZE: teams judging's summary ranks (their members: the member prizes' first candidates). */
     rankingSize: number;
+    /**
+     * PROGRAMS_AT_RISK_MISSES: missed check-ins from which team health counts an active member at risk (and their team
+     * in trouble); the answer carries it, so the console flags members by the same number.
+     */
+    atRiskMisses: number;
   };
   /** Retries and backoff of every call to another service. */
   internalCalls: InternalCallConfig;
@@ -149,6 +154,8 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
     teamPages: {
       pageSize: Math.max(1, Number(env.PROGRAMS_TEAMS_PAGE_SIZE ?? 20)),
       rankingSize: Math.max(1, Number(env.PROGRAMS_JUDGING_RANKING_SIZE ?? 10)),
+      // One miss already puts a member one step from the drop (MISSES_BEFORE_DROP, two in a row).
+      atRiskMisses: Math.max(1, Number(env.PROGRAMS_AT_RISK_MISSES ?? 1)),
     },
     internalCalls: readInternalCallConfig(env),
     operators: readOperatorsConfig(env),

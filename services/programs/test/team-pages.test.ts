@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Identity } from '@sq/contracts';
 import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
+import { DEV_INTERNAL_SECRET, buildService } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { readProgramsConfig } from '../src/config';
 import { streakOf } from '../src/operators/sprint';
@@ -36,36 +37,39 @@ const knex = () => programs.app.knex;
 interface Seat {
   /** [nickname, name] as copied; null: not copied yet. */
   names: [string | null, string | null] | null;
-  status?: 'ASSIGNED' | 'DROPPED';
+  status?: 'ASSIGNED' | 'DROPPED' | 'REFUNDED';
   checkins?: string[];
   misses?: string[];
 }
 
 let nextUser = 700_000;
 let teams = 0;
-/** A published team of the sprint cohort with these members (applications in order), its check-ins and misses. */
-async function publishedTeam(seats: Seat[]): Promise<{ teamId: number; joinIds: number[] }> {
+/** A published team of a sprint cohort (SPRINT unless asked) with these members (applications in order), its check-ins and misses. */
+async function publishedTeam(seats: Seat[], { oddId = SPRINT, stopped = false } = {}): Promise<{ teamId: number; joinIds: number[] }> {
   teams += 1;
-  const [{ team_id: teamId }] = await knex()('team').insert({ odd_id: SPRINT, team_key: `P${teams}`, name: `${teams}팀`, created_at: NOW }).returning('team_id');
+  const [{ team_id: teamId }] = await knex()('team').insert({ odd_id: oddId, team_key: `P${teams}`, name: `${teams}팀`, created_at: NOW, stopped_at: stopped ? NOW : null }).returning('team_id');
   const joinIds: number[] = [];
   for (const seat of seats) {
     const [{ join_id: joinId }] = await knex()('application')
-      .insert({ odd_id: SPRINT, user_id: (nextUser += 1), role: 'DEVELOPER', status: seat.status ?? 'ASSIGNED', current_step: 'book', member_nickname: seat.names?.[0] ?? null, member_name: seat.names?.[1] ?? null })
+      .insert({ odd_id: oddId, user_id: (nextUser += 1), role: 'DEVELOPER', status: seat.status ?? 'ASSIGNED', current_step: 'book', member_nickname: seat.names?.[0] ?? null, member_name: seat.names?.[1] ?? null })
       .returning('join_id');
     joinIds.push(joinId);
     await knex()('team_member').insert({ join_id: joinId, team_id: teamId, joined_at: NOW });
     for (const day of seat.checkins ?? []) await knex()('checkin').insert({ join_id: joinId, day, checked_at: new Date(`${day}T09:00:00+09:00`) });
-    for (const day of seat.misses ?? []) await knex()('checkin_miss').insert({ join_id: joinId, day });
+    for (const day of seat.misses ?? []) await knex()('checkin_miss').insert({ join_id: joinId, day, odd_id: oddId });
     if (seat.status === 'DROPPED') await knex()('application_history').insert({ join_id: joinId, from_status: 'ASSIGNED', to_status: 'DROPPED', actor: 'SYSTEM' });
   }
   return { teamId, joinIds };
 }
 
-/** The answer of an operator's GET and how many queries the service sent for it. */
+/** A transaction's own statements and its settings, which read nothing. */
+const CONTROL = /^\s*(begin|commit|rollback|set local)\b/i;
+
+/** The answer of an operator's GET and how many queries (reading the database) the service sent for it. */
 async function counted<T>(url: string): Promise<{ body: T; queries: number }> {
   let queries = 0;
-  const count = () => {
-    queries += 1;
+  const count = ({ sql }: { sql: string }) => {
+    if (!CONTROL.test(sql)) queries += 1;
   };
   knex().on('query', count);
   try {
@@ -91,13 +95,13 @@ const MORE: Seat[] = [
   { names: ['일곱', '한일곱'], checkins: ['2026-12-18', '2026-12-19'] },
 ];
 
-/** Every page of a team page's answer, 1 to the last, asked as the console does. */
-async function everyPage<T extends { pageCount: number }>(path: string): Promise<{ pages: T[]; queries: number[] }> {
-  const first = await counted<T>(`${path}?page=1`);
+/** Every page of a team page's answer, 1 to the last, asked as the console does (with `query`'s filter). */
+async function everyPage<T extends { pageCount: number }>(path: string, query = ''): Promise<{ pages: T[]; queries: number[] }> {
+  const first = await counted<T>(`${path}?${query}page=1`);
   const pages = [first.body];
   const queries = [first.queries];
   for (let page = 2; page <= first.body.pageCount; page++) {
-    const next = await counted<T>(`${path}?page=${page}`);
+    const next = await counted<T>(`${path}?${query}page=${page}`);
     pages.push(next.body);
     queries.push(next.queries);
   }
@@ -195,8 +199,8 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
     expect(judging.pages.flatMap((p) => p.teams.map((t) => t.teamId))).toEqual(stored);
     expect(judging.pages.flatMap((p) => p.teams.flatMap((t) => t.members.map((m) => m.joinId)))).toEqual(storedMembers);
     expect(judging.queries.every((n) => n === judgingQueries)).toBe(true);
-    // Three at once for health (the count, the page's teams, their members with their check-ins); six at once for judging.
-    expect([healthQueries, judgingQueries]).toEqual([3, 6]);
+    // Two for health (the page's teams with the cohort's counts, then their members with their check-ins); six at once for judging.
+    expect([healthQueries, judgingQueries]).toEqual([2, 6]);
 
     // A page past the last answers no teams, with the counts.
     expect((await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health?page=5`)).body).toMatchObject({ teams: [], page: 5, ...pageFacts(4) });
@@ -268,5 +272,125 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
       { teamId: teams[9], teamName: ready.ranking[0]!.name, joinId: null, amountKrw: 400_000, alias: null, name: null },
       { teamId: teams[6], teamName: ready.ranking[2]!.name, joinId: prizeWinner.joinId, amountKrw: 100_000, alias: prizeWinner.alias, name: prizeWinner.name },
     ]);
+  });
+});
+
+describe('team health counts the whole cohort on every page, and pages the teams in trouble alone', () => {
+  /** Another sprint cohort of the seed, so the counts are these teams' alone. */
+  const COHORT = 208;
+  const path = `/api/admin/cohorts/${COHORT}/team-health`;
+  const ok = (misses: string[] = []): Seat => ({ names: null, misses });
+  const dropped: Seat = { names: null, status: 'DROPPED', misses: ['2026-12-15', '2026-12-16'] };
+  const refunded: Seat = { names: null, status: 'REFUNDED' };
+  /**
+   * Teams of every kind, with what team health should say of each (the program's minimum is 2; one miss puts an active
+   * member at risk, PROGRAMS_AT_RISK_MISSES's default). Dropped and refunded members are not active, and a dropped
+   * member's misses put nobody at risk; a stopped team is neither short-handed nor at risk, whatever its members.
+   */
+  const PLANNED: { seats: Seat[]; stopped?: boolean; active: number; dropped: number; atRisk: number; shortHanded: boolean }[] = [
+    { seats: [ok(), ok(), ok()], active: 3, dropped: 0, atRisk: 0, shortHanded: false },
+    { seats: [ok(), ok(['2026-12-16']), ok()], active: 3, dropped: 0, atRisk: 1, shortHanded: false },
+    { seats: [ok(), dropped, dropped], active: 1, dropped: 2, atRisk: 0, shortHanded: true },
+    { seats: [ok(['2026-12-16']), refunded], stopped: true, active: 1, dropped: 0, atRisk: 0, shortHanded: false },
+    { seats: [ok(), ok(), refunded, dropped], active: 2, dropped: 1, atRisk: 0, shortHanded: false },
+    { seats: [ok(['2026-12-15', '2026-12-17']), ok(['2026-12-17']), ok()], active: 3, dropped: 0, atRisk: 2, shortHanded: false },
+    { seats: [ok(['2026-12-17']), dropped], active: 1, dropped: 1, atRisk: 1, shortHanded: true },
+    { seats: [ok(), ok()], active: 2, dropped: 0, atRisk: 0, shortHanded: false },
+    { seats: [refunded, refunded], stopped: true, active: 0, dropped: 0, atRisk: 0, shortHanded: false },
+    { seats: [ok(), ok(), ok()], active: 3, dropped: 0, atRisk: 0, shortHanded: false },
+  ];
+  const troubled = (t: (typeof PLANNED)[number]) => t.shortHanded || t.atRisk > 0;
+  const SUMMARY = { teams: 10, shortHandedTeams: 2, stoppedTeams: 2, troubledTeams: 4, atRiskMembers: 4, droppedMembers: 4 };
+  let made: { teamId: number; joinIds: number[] }[] = [];
+  let allQueries = 0;
+
+  it('every page, of every team or of those in trouble, carries the whole cohort\'s counts; each team its own', async () => {
+    const minSize = (await knex()('product').where({ product_id: 2 }).first('min_team_size')).min_team_size as number;
+    expect(minSize).toBe(2);
+    made = [];
+    for (const t of PLANNED) made.push(await publishedTeam(t.seats, { oddId: COHORT, stopped: t.stopped }));
+    // The counts as the plan gives them, worked out apart from the service.
+    const sum = (f: (t: (typeof PLANNED)[number]) => number) => PLANNED.reduce((n, t) => n + f(t), 0);
+    expect(SUMMARY).toEqual({
+      teams: PLANNED.length, shortHandedTeams: sum((t) => Number(t.shortHanded)), stoppedTeams: sum((t) => Number(Boolean(t.stopped))),
+      troubledTeams: sum((t) => Number(troubled(t))), atRiskMembers: sum((t) => t.atRisk), droppedMembers: sum((t) => t.dropped),
+    });
+
+    const all = await everyPage<TeamHealthResponse>(path);
+    allQueries = all.queries[0]!;
+    expect(all.pages.map((p) => p.teams.length)).toEqual([3, 3, 3, 1]);
+    for (const page of all.pages) {
+      expect(page, `page ${page.page}`).toMatchObject({ trouble: false, atRiskMisses: 1, pageSize: PAGE_SIZE, teamCount: 10, pageCount: 4 });
+      expect(page.summary, `page ${page.page}`).toEqual(SUMMARY);
+    }
+    const answered = all.pages.flatMap((p) => p.teams);
+    expect(answered.map((t) => t.teamId)).toEqual(made.map((m) => m.teamId));
+    expect(answered.map(({ active, dropped, atRisk, shortHanded, stopped }) => ({ active, dropped, atRisk, shortHanded, stopped })))
+      .toEqual(PLANNED.map(({ active, dropped, atRisk, shortHanded, stopped }) => ({ active, dropped, atRisk, shortHanded, stopped: Boolean(stopped) })));
+    // The teams' own flags, added up over every page, are the counts.
+    expect({
+      teams: answered.length, shortHandedTeams: answered.filter((t) => t.shortHanded).length, stoppedTeams: answered.filter((t) => t.stopped).length,
+      troubledTeams: answered.filter((t) => t.shortHanded || t.atRisk > 0).length, atRiskMembers: answered.reduce((n, t) => n + t.atRisk, 0), droppedMembers: answered.reduce((n, t) => n + t.dropped, 0),
+    }).toEqual(SUMMARY);
+    // A team's at-risk members are its active members with a miss, as the console shows them (not on a stopped team).
+    for (const team of answered) expect(team.atRisk).toBe(team.stopped ? 0 : team.members.filter((m) => m.state === 'ASSIGNED' && m.misses >= 1).length);
+  });
+
+  it('trouble=true pages only the teams short-handed or with a member at risk, in team order, each with every member', async () => {
+    const { pages, queries } = await everyPage<TeamHealthResponse>(path, 'trouble=true&');
+    const wanted = PLANNED.flatMap((t, i) => (troubled(t) ? [made[i]!] : []));
+    expect(pages.map((p) => p.teams.length)).toEqual([3, 1]);
+    for (const [i, page] of pages.entries()) {
+      expect(page, `page ${i + 1}`).toMatchObject({ trouble: true, page: i + 1, pageSize: PAGE_SIZE, teamCount: 4, pageCount: 2 });
+      expect(page.summary, `page ${i + 1}`).toEqual(SUMMARY);
+    }
+    const answered = pages.flatMap((p) => p.teams);
+    expect(answered.map((t) => t.teamId)).toEqual(wanted.map((t) => t.teamId));
+    expect(answered.map((t) => t.members.map((m) => m.joinId))).toEqual(wanted.map((t) => t.joinIds));
+    expect(answered.every((t) => t.shortHanded || t.atRisk > 0)).toBe(true);
+    // As many queries as the page of every team: the page's teams with the counts, then their members.
+    expect(queries.every((n) => n === allQueries)).toBe(true);
+    expect(allQueries).toBe(2);
+    // trouble=false is every team; a page past the last answers no teams, with the counts.
+    expect((await counted<TeamHealthResponse>(`${path}?trouble=false&page=2`)).body.teams.map((t) => t.teamId)).toEqual(made.slice(3, 6).map((t) => t.teamId));
+    expect((await counted<TeamHealthResponse>(`${path}?trouble=true&page=3`)).body).toMatchObject({ teams: [], page: 3, teamCount: 4, pageCount: 2, summary: SUMMARY });
+  });
+
+  it('a member dropped, or a team stopped, moves the counts on every page', async () => {
+    // The at-risk member of the second team is dropped: that team is no longer in trouble (two active of a minimum of two).
+    const atRisk = made[1]!.joinIds[1]!;
+    await knex()('application').where({ join_id: atRisk }).update({ status: 'DROPPED' });
+    await knex()('team').where({ team_id: made[6]!.teamId }).update({ stopped_at: NOW });
+    const after = { ...SUMMARY, stoppedTeams: 3, shortHandedTeams: 1, troubledTeams: 2, atRiskMembers: 2, droppedMembers: 5 };
+    const { pages } = await everyPage<TeamHealthResponse>(path, 'trouble=true&');
+    expect(pages.flatMap((p) => p.teams.map((t) => t.teamId))).toEqual([made[2]!.teamId, made[5]!.teamId]);
+    for (const page of [...pages, (await counted<TeamHealthResponse>(`${path}?page=4`)).body]) expect(page.summary).toEqual(after);
+    await knex()('application').where({ join_id: atRisk }).update({ status: 'ASSIGNED' });
+    await knex()('team').where({ team_id: made[6]!.teamId }).update({ stopped_at: null });
+  });
+
+  it('another instance set with PROGRAMS_AT_RISK_MISSES=2 counts a member at risk from two misses, and says so', async () => {
+    const env = { ...process.env, PROGRAMS_JOB_WORKERS: 'false', PROGRAMS_TEAMS_PAGE_SIZE: String(PAGE_SIZE), PROGRAMS_AT_RISK_MISSES: '2' };
+    const other = await buildService(createProgramsService({ config: readProgramsConfig(env), clock: () => NOW }), { databaseUrl: programs.databaseUrl, internalSecret: DEV_INTERNAL_SECRET, runSeed: false });
+    try {
+      const response = await other.inject({ method: 'GET', url: `${path}?trouble=true`, headers: programs.as(ADMIN) });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as TeamHealthResponse;
+      // Only the sixth team's member with two misses is at risk now; the short-handed teams stay in trouble.
+      expect(body).toMatchObject({ atRiskMisses: 2, teamCount: 3, summary: { ...SUMMARY, troubledTeams: 3, atRiskMembers: 1 } });
+      expect(body.teams.map((t) => [t.teamId, t.atRisk])).toEqual([[made[2]!.teamId, 0], [made[5]!.teamId, 1], [made[6]!.teamId, 0]]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a filter other than true or false with the console\'s message', async () => {
+    for (const bad of ['yes', '1', 'TRUE', '', 'true&trouble=false']) {
+      const refused = await asAdmin('GET', `${path}?trouble=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message, bad).toBe(MESSAGES.badRequest);
+    }
+    const badPage = await asAdmin('GET', `${path}?trouble=true&page=0`);
+    expect([badPage.statusCode, badPage.json().message]).toEqual([400, MESSAGES.badRequest]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@sq/contracts';
 import { matchesPerson, type PersonFilters } from '@sq/contracts/api/applicant-filters';
-import type { AdminCohort, BoardResponse } from '@sq/contracts/api/operators';
+import type { AdminCohort, BoardResponse, TeamHealthResponse, TeamHealthTeam } from '@sq/contracts/api/operators';
 
 /** Console test data shaped like the programs service's answers. */
 export const products: ProductSummary[] = [
@@ -22,6 +22,35 @@ export const sprintCohort: AdminCohort = {
 export function teamPageOf<T>(teams: readonly T[], params: Record<string, string> = {}, size = 20) {
   const page = Number(params.page ?? 1);
   return { teams: teams.slice((page - 1) * size, page * size), page, pageSize: size, teamCount: teams.length, pageCount: Math.ceil(teams.length / size) };
+}
+
+/** A team as the tests write it: its members at risk are worked out as the service does (teamHealthOf). */
+export type HealthTeamOf = Omit<TeamHealthTeam, 'atRisk'>;
+
+/**
+ * Team health as the service answers it for `params` (`page`, `trouble`): each team's members at risk (active, with
+ * `atRiskMisses` misses or more, on a team still running), the whole cohort's counts, and the page asked of every team
+ * or, with trouble=true, of those short-handed or with a member at risk.
+ */
+export function teamHealthOf(all: readonly HealthTeamOf[], params: Record<string, string> = {}, { day = '2027-01-14', atRiskMisses = 1 } = {}): TeamHealthResponse {
+  const teams: TeamHealthTeam[] = all.map((t) => ({ ...t, atRisk: t.stopped ? 0 : t.members.filter((m) => m.state === 'ASSIGNED' && m.misses >= atRiskMisses).length }));
+  const troubled = teams.filter((t) => t.shortHanded || t.atRisk > 0);
+  const trouble = params.trouble === 'true';
+  return {
+    oddId: 212,
+    day,
+    trouble,
+    atRiskMisses,
+    summary: {
+      teams: teams.length,
+      shortHandedTeams: teams.filter((t) => t.shortHanded).length,
+      stoppedTeams: teams.filter((t) => t.stopped).length,
+      troubledTeams: troubled.length,
+      atRiskMembers: teams.reduce((n, t) => n + t.atRisk, 0),
+      droppedMembers: teams.reduce((n, t) => n + t.members.filter((m) => m.state === 'DROPPED').length, 0),
+    },
+    ...teamPageOf(trouble ? troubled : teams, params),
+  };
 }
 
 type Member = BoardResponse['teams'][number]['members'][number];

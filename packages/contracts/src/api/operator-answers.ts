@@ -24,6 +24,16 @@ const teamHealth = z.object({
   ...teamPage,
   oddId: z.number(),
   day,
+  trouble: z.boolean(),
+  atRiskMisses: z.number(),
+  summary: z.object({
+    teams: z.number(),
+    shortHandedTeams: z.number(),
+    stoppedTeams: z.number(),
+    troubledTeams: z.number(),
+    atRiskMembers: z.number(),
+    droppedMembers: z.number(),
+  }),
   teams: z.array(z.object({
     teamId: z.number(),
     teamKey: z.string(),
@@ -32,6 +42,7 @@ const teamHealth = z.object({
     dropped: z.number(),
     shortHanded: z.boolean(),
     stopped: z.boolean(),
+    atRisk: z.number(),
     members: z.array(z.object({ ...names, role, state, checkins: z.number(), streak: z.number(), misses: z.number(), lastMiss: z.nullable(day) })),
   })),
 });

@@ -41,8 +41,9 @@ import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy,
  * - POST /teams/{teamId}/refunds           { refundCase, expectedTotalKrw }             -> GroupRefundConfirmation
  * - POST /cohorts/{oddId}/refunds/preview  and  /cohorts/{oddId}/refunds (the same for a whole cohort)
  * Sprint operations and judging:
- * - GET  /cohorts/{oddId}/team-health?page=      -> TeamHealthResponse (a page of the teams, each member named, with
- *        check-ins, streak, misses; the first page without page)
+ * - GET  /cohorts/{oddId}/team-health?page=&trouble=true|false -> TeamHealthResponse (a page of the teams, each member
+ *        named, with check-ins, streak, misses; the first page without page; trouble=true: only the teams in trouble;
+ *        the whole cohort's counts on every page)
  * - POST /checkins/misses/run  { day: 'YYYY-MM-DD' } -> { missed: number[]; dropped: number[] } (the 22:00 job)
  * - GET  /judging/rubric                         -> { rubric: { key, name, weight }[] }
  * - GET  /cohorts/{oddId}/judging?page=          -> JudgingView (a page of the teams: named members, submission and score;
@@ -406,12 +407,52 @@ export interface TeamHealthMember extends MemberNames {
   misses: number;
   lastMiss: string | null;
 }
-/** Team health (and the team operations page, which reads it) a page of the cohort's published teams at a time. */
+/**
+ * Where a cohort's teams stand, counted over the whole cohort whatever page is on screen (so an operator sees at a glance
+ * how many teams need them among a thousand). A stopped team is neither short-handed nor in trouble, and its members are
+ * not at risk: it no longer runs (nobody is dropped from it).
+ */
+export interface TeamHealthSummary {
+  /** The cohort's published teams. */
+  teams: number;
+  /** Running teams with fewer active (ASSIGNED) members than the program's minimum. */
+  shortHandedTeams: number;
+  stoppedTeams: number;
+  /** Running teams short-handed or with a member at risk: what `trouble=true` pages. */
+  troubledTeams: number;
+  /** Active members of running teams with `atRiskMisses` misses or more. */
+  atRiskMembers: number;
+  /** Members of the teams dropped (DROPPED). */
+  droppedMembers: number;
+}
+export interface TeamHealthTeam {
+  teamId: number;
+  teamKey: string;
+  name: string;
+  /** Members still on the team (ASSIGNED). */
+  active: number;
+  dropped: number;
+  /** Fewer active members than the program's minimum while the team runs. */
+  shortHanded: boolean;
+  stopped: boolean;
+  /** Active members with `atRiskMisses` misses or more while the team runs. */
+  atRisk: number;
+  members: TeamHealthMember[];
+}
+/**
+ * Team health (and the team operations page, which reads it) a page of the cohort's published teams at a time; with
+ * `trouble` only the teams in trouble (`teamCount` and `pageCount` then count those).
+ */
 export interface TeamHealthResponse extends TeamPage {
   oddId: number;
   day: string;
+  /** Whether the page holds only the teams in trouble. */
+  trouble: boolean;
+  /** Misses from which an active member is at risk of the drop (the service's PROGRAMS_AT_RISK_MISSES): the console flags them by it. */
+  atRiskMisses: number;
+  summary: TeamHealthSummary;
   /** This page's teams, in team order, each with every member. */
-  teams: { teamId: number; teamKey: string; name: string; active: number; dropped: number; shortHanded: boolean; stopped: boolean; members: TeamHealthMember[] }[];
+  teams: TeamHealthTeam[];
 }
 
 export interface SubmissionInput {

@@ -13,6 +13,7 @@ import * as billingKeys from './104_billing_keys';
 import * as scaleIndexes from './200_scale_indexes';
 import * as applicantsAtScale from './201_applicants_at_scale';
 import * as cardUpdateDeadlines from './202_card_update_deadlines';
+import * as teamHealthAtScale from './203_team_health_at_scale';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '200_scale_indexes': scaleIndexes,
   '201_applicants_at_scale': applicantsAtScale,
   '202_card_update_deadlines': cardUpdateDeadlines,
+  '203_team_health_at_scale': teamHealthAtScale,
 };

@@ -75,7 +75,7 @@ export async function recordMisses(app: FastifyInstance, day: string): Promise<{
   for (const member of members) {
     const joinId = member.join_id as number;
     if (await app.knex('checkin').where({ join_id: joinId, day }).first()) continue;
-    const inserted = await app.knex('checkin_miss').insert({ join_id: joinId, day }).onConflict(['join_id', 'day']).ignore().returning('join_id');
+    const inserted = await app.knex('checkin_miss').insert({ join_id: joinId, day, odd_id: member.odd_id }).onConflict(['join_id', 'day']).ignore().returning('join_id');
     if (!inserted.length) continue;
     result.missed.push(joinId);
     const days = Array.from({ length: MISSES_BEFORE_DROP }, (_, i) => addToDate(day, 0, -i));
@@ -175,25 +175,52 @@ export interface TeamsPageQuery {
 /** Which page an answer holds, among how many (TeamPage). */
 const pageFacts = ({ page, pageSize }: TeamsPageQuery, teamCount: number) => ({ page, pageSize, teamCount, pageCount: Math.ceil(teamCount / pageSize) });
 
+/** Which teams a page of team health holds (all, or only those in trouble) and the misses that put a member at risk. */
+export interface TeamHealthQuery extends TeamsPageQuery {
+  trouble: boolean;
+  atRiskMisses: number;
+}
+
 /**
- * Check-in streaks and misses of every member of a page of the cohort's teams, each member named, for the operators:
- * three queries at once whatever the number of teams and members (the counts and the streak in SQL).
+ * Check-in streaks and misses of every member of a page of the cohort's teams (all of them, or only those in trouble:
+ * short-handed or with a member at risk), each member named, for the operators, with the whole cohort's counts: two
+ * queries whatever the number of teams and members (the page's teams with the counts; their members, the streak in SQL),
+ * at once for a page of every team, the members after the teams for a page of those in trouble (only the first query
+ * knows which they are).
  */
-export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date, query: TeamsPageQuery): Promise<TeamHealthResponse> {
+export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date, query: TeamHealthQuery): Promise<TeamHealthResponse> {
   const today = seoulDate(now);
   const teams = createTeamRepository(knex);
   const at = { page: query.page, size: query.pageSize };
-  const [teamCount, rows, members] = await Promise.all([teams.teamCount(oddId), teams.healthTeams(oddId, at), teams.healthMembers(oddId, today, at)]);
-  const byTeam = groupBy(members, (m) => m.team_id);
+  const judged = teams.health(oddId, at, { troubleOnly: query.trouble, atRiskMisses: query.atRiskMisses });
+  const members = query.trouble ? judged.then((found) => teams.healthMembers(oddId, found.teams.map((t) => t.team_id), today)) : teams.healthMembers(oddId, at, today);
+  const [{ summary, teams: rows }, found] = await Promise.all([judged, members]);
+  const byTeam = groupBy(found, (m) => m.team_id);
   return {
     oddId,
     day: today,
-    ...pageFacts(query, teamCount),
-    teams: rows.map((team) => {
-      const mine = (byTeam.get(team.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status, checkins: m.checkins, streak: m.streak, misses: m.misses, lastMiss: m.last_miss }));
-      const active = mine.filter((m) => m.state === 'ASSIGNED').length;
-      return { teamId: team.team_id, teamKey: team.team_key, name: team.name, active, dropped: team.dropped, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at), members: mine };
-    }),
+    ...pageFacts(query, query.trouble ? summary.troubled_teams : summary.teams),
+    trouble: query.trouble,
+    atRiskMisses: query.atRiskMisses,
+    summary: {
+      teams: summary.teams,
+      shortHandedTeams: summary.short_handed_teams,
+      stoppedTeams: summary.stopped_teams,
+      troubledTeams: summary.troubled_teams,
+      atRiskMembers: summary.at_risk_members,
+      droppedMembers: summary.dropped_members,
+    },
+    teams: rows.map((team) => ({
+      teamId: team.team_id,
+      teamKey: team.team_key,
+      name: team.name,
+      active: team.active,
+      dropped: team.dropped,
+      shortHanded: team.short_handed,
+      stopped: team.stopped,
+      atRisk: team.at_risk,
+      members: (byTeam.get(team.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status, checkins: m.checkins, streak: m.streak, misses: m.misses, lastMiss: m.last_miss })),
+    })),
   };
 }
 

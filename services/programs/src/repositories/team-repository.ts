@@ -21,14 +21,36 @@ export interface MemberHealthRow extends TeamMemberRow {
   last_miss: string | null;
 }
 
-/** A cohort's published team with its product's minimum size and how many of its members were dropped. */
+/** A cohort's published team as team health judges it (TeamHealthTeam in the contracts). */
 export interface HealthTeamRow {
   team_id: number;
   team_key: string;
   name: string;
-  stopped_at: Date | null;
-  min_team_size: number | null;
+  stopped: boolean;
+  /** Members still on the team (ASSIGNED). */
+  active: number;
+  /** Members dropped (DROPPED: an end state, so once dropped always counted). */
   dropped: number;
+  /** Active members with the misses that put them at risk, while the team runs. */
+  at_risk: number;
+  /** Fewer active members than the program's minimum, while the team runs. */
+  short_handed: boolean;
+}
+
+/** The whole cohort's teams as team health counts them (TeamHealthSummary). */
+export interface HealthSummaryRow {
+  teams: number;
+  short_handed_teams: number;
+  stopped_teams: number;
+  troubled_teams: number;
+  at_risk_members: number;
+  dropped_members: number;
+}
+
+/** Which teams a page of team health holds: all of them, or only those in trouble; and the misses that put a member at risk. */
+export interface HealthFilter {
+  troubleOnly: boolean;
+  atRiskMisses: number;
 }
 
 /** An application named by its copies. */
@@ -119,34 +141,66 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
   const ranking = async (oddId: number, limit: number): Promise<RankedRow[]> => ranked(oddId, limit).select('t.team_id', 't.name', 's.total');
 
   return {
-    /** Teams the cohort has published. */
-    async teamCount(oddId: number): Promise<number> {
-      const row = await knex('team').where({ odd_id: oddId }).count({ n: '*' }).first();
-      return Number(row?.n ?? 0);
+    /**
+     * Team health's page of teams and the whole cohort's counts, in one query: every team of the cohort judged once (its
+     * active and dropped members, those at risk, short-handed), counted, and the page taken from them all or from those
+     * in trouble (short-handed, or a member at risk; a stopped team is neither), in team order. A member is at risk while
+     * active on a running team with `atRiskMisses` misses or more. Read by the cohort's keys alone, whatever the
+     * cohort's history (migration 202): its teams, their members (team_member_team_members), their applications
+     * (application_cohort_list: a team's members are its cohort's applications, as the board, a replacement and a
+     * backfill place them) and its misses (checkin_miss_cohort), joined by hashing.
+     */
+    async health(oddId: number, at: TeamsAt, filter: HealthFilter): Promise<{ summary: HealthSummaryRow; teams: HealthTeamRow[] }> {
+      // Serial: with millions of applications the planner sent one worker to the cohort's few thousand rows, whose start
+      // cost more than the whole query (12 ms against 5 at 5,000,000 applications).
+      const { rows } = await knex.transaction(async (trx): Promise<{ rows: (HealthSummaryRow & { page: HealthTeamRow[] })[] }> => {
+        await trx.raw('set local max_parallel_workers_per_gather = 0');
+        return trx.raw(`
+          with members as (
+            select m.team_id, a.status,
+              a.status = 'ASSIGNED' and t.stopped_at is null and coalesce(x.misses, 0) >= :atRiskMisses as at_risk
+            from team t
+            join team_member m on m.team_id = t.team_id
+            join application a on a.join_id = m.join_id and a.odd_id = :oddId
+            left join (select join_id, count(*) as misses from checkin_miss where odd_id = :oddId group by join_id) x on x.join_id = m.join_id
+            where t.odd_id = :oddId
+          ), counted as (
+            select team_id, (count(*) filter (where status = 'ASSIGNED'))::int as active, (count(*) filter (where status = 'DROPPED'))::int as dropped,
+              (count(*) filter (where at_risk))::int as at_risk
+            from members group by team_id
+          ), judged as (
+            select t.team_id, t.team_key, t.name, t.stopped_at is not null as stopped,
+              coalesce(c.active, 0) as active, coalesce(c.dropped, 0) as dropped, coalesce(c.at_risk, 0) as at_risk,
+              t.stopped_at is null and coalesce(c.active, 0) < (
+                select coalesce(p.min_team_size, 1) from cohort k join product p on p.product_id = k.product_id where k.odd_id = :oddId
+              ) as short_handed
+            from team t left join counted c on c.team_id = t.team_id
+            where t.odd_id = :oddId
+          ), page as (
+            select * from judged where not :troubleOnly or short_handed or at_risk > 0 order by team_id limit :size offset :offset
+          )
+          select count(*)::int as teams,
+            (count(*) filter (where short_handed))::int as short_handed_teams,
+            (count(*) filter (where stopped))::int as stopped_teams,
+            (count(*) filter (where short_handed or at_risk > 0))::int as troubled_teams,
+            coalesce(sum(at_risk), 0)::int as at_risk_members,
+            coalesce(sum(dropped), 0)::int as dropped_members,
+            (select coalesce(json_agg(page order by team_id), '[]') from page) as page
+          from judged`, { oddId, atRiskMisses: filter.atRiskMisses, troubleOnly: filter.troubleOnly, size: at.size, offset: (at.page - 1) * at.size });
+      });
+      const { page, ...summary } = rows[0]!;
+      return { summary, teams: page };
     },
 
     /**
-     * The page's teams in team order; `dropped`: history rows of their members moving to DROPPED, counted for the page's
-     * teams alone (in the page's own select, a count would be worked out for every team the offset skips too).
+     * Every member of the page's teams (`teams`: the cohort's page in team order, or the teams' ids) in application order,
+     * with their check-ins up to `today`, the streak and the misses, in one query. The streak: numbered from the latest
+     * check-in back, the days of the run that ends at the latest are those whose day plus their number less one is the
+     * latest day (no gap in between); it counts when the latest is today or yesterday (today's check-in is open until
+     * 22:00), else it is 0.
      */
-    async healthTeams(oddId: number, at: TeamsAt): Promise<HealthTeamRow[]> {
-      return knex
-        .from(pageIds(oddId, at).select('odd_id', 'team_key', 'name', 'stopped_at').as('t'))
-        .join('cohort as c', 'c.odd_id', 't.odd_id')
-        .join('product as p', 'p.product_id', 'c.product_id')
-        .orderBy('t.team_id')
-        .select('t.team_id', 't.team_key', 't.name', 't.stopped_at', 'p.min_team_size', knex.raw(`(
-          select count(*)::int from application_history h join team_member dm on dm.join_id = h.join_id
-          where dm.team_id = t.team_id and h.to_status = 'DROPPED') as dropped`));
-    },
-
-    /**
-     * Every member of the page's teams in application order, with their check-ins up to `today`, the streak and
-     * the misses, in one query. The streak: numbered from the latest check-in back, the days of the run that ends
-     * at the latest are those whose day plus their number less one is the latest day (no gap in between); it counts
-     * when the latest is today or yesterday (today's check-in is open until 22:00), else it is 0.
-     */
-    async healthMembers(oddId: number, today: string, at: TeamsAt): Promise<MemberHealthRow[]> {
+    async healthMembers(oddId: number, teams: TeamsAt | readonly number[], today: string): Promise<MemberHealthRow[]> {
+      const page = Array.isArray(teams) ? knex('team').whereIn('team_id', teams).select('team_id') : pageIds(oddId, teams as TeamsAt);
       const { rows } = await knex.raw(`
         with page as :page, members as (
           select ${MEMBER_COLUMNS.join(', ')}
@@ -168,7 +222,7 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
         select members.*, coalesce(checkins.checkins, 0) as checkins, coalesce(checkins.streak, 0) as streak,
           coalesce(misses.misses, 0) as misses, misses.last_miss
         from members left join checkins using (join_id) left join misses using (join_id)
-        order by members.join_id`, { page: pageIds(oddId, at), today });
+        order by members.join_id`, { page, today });
       return rows;
     },
 
@@ -198,7 +252,8 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
         ranking(oddId, rankingSize),
         knex('team_member as m')
           .join('application as a', 'a.join_id', 'm.join_id')
-          .where((w) => w.whereIn('m.team_id', pageIds(oddId, at)).orWhereIn('m.team_id', ranked(oddId, rankingSize).select('t.team_id')))
+          // One set of team ids (an OR of the two made the planner read every team member of every cohort).
+          .whereIn('m.team_id', knex.select('team_id').from(pageIds(oddId, at).as('p')).union(knex.select('team_id').from(ranked(oddId, rankingSize).select('t.team_id').as('r'))))
           .orderBy('m.join_id')
           .select(MEMBER_COLUMNS),
         knex('cohort_result as r').join('team as w', 'w.team_id', 'r.winner_team_id').where('r.odd_id', oddId).first('r.winner_team_id', 'r.published_at', 'w.name as winner_team_name'),

@@ -5,11 +5,15 @@ import { judgingAnswer, teamHealthAnswer } from '@sq/contracts/api/operator-answ
 import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
 import { calendarDay, idParam, requireAdmin } from '@sq/service-kit';
 import { JUDGING_RUBRIC, judgingView, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
-import { pageField } from './people-filter-query';
+import { invalid, pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });
 /** The page of the cohort's teams the console is on (the first when not given): team health and judging answer a page. */
 const teamsQuery = z.object({ page: pageField.default(1).describe('팀 페이지 (1부터, 페이지당 PROGRAMS_TEAMS_PAGE_SIZE팀)') });
+/** Team health's page, of every team or only of those in trouble (short-handed, or with a member at risk). */
+const healthQuery = teamsQuery.extend({
+  trouble: z.enum(['true', 'false'], invalid).default('false').describe('true: 문제 있는 팀만 (인원 부족이거나 누락이 PROGRAMS_AT_RISK_MISSES회 이상인 활동 팀원이 있는 팀)'),
+});
 const teamParams = z.object({ teamId: idParam });
 const criterion = z.number().int().min(0).max(10);
 const scoreBody = z.object({
@@ -22,11 +26,15 @@ const missesBody = z.object({ day: calendarDay() });
 /** Operators' side of the sprint: team health, the misses job on demand, the rubric scores and results. */
 const adminSprintRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['admin'];
-  const { pageSize, rankingSize } = app.programsConfig.teamPages;
-  app.get<{ Params: z.infer<typeof oddParams>; Querystring: z.infer<typeof teamsQuery> }>(
+  const { pageSize, rankingSize, atRiskMisses } = app.programsConfig.teamPages;
+  app.get<{ Params: z.infer<typeof oddParams>; Querystring: z.infer<typeof healthQuery> }>(
     '/api/admin/cohorts/:oddId/team-health',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 팀 건강도 (팀 한 페이지씩: 팀원 이름, 체크인 연속 일수, 누락)', params: oddParams, querystring: teamsQuery, response: { 200: teamHealthAnswer } } },
-    async (request): Promise<Success<TeamHealthResponse>> => ok(await teamHealth(app, request.params.oddId, app.clock(), { page: request.query.page, pageSize })),
+    {
+      onRequest: requireAdmin,
+      schema: { tags, summary: '운영: 팀 건강도 (팀 한 페이지씩: 팀원 이름, 체크인 연속 일수, 누락; 문제 있는 팀만; 기수 전체의 인원 부족·중단 팀, 위험·하차 팀원 수)', params: oddParams, querystring: healthQuery, response: { 200: teamHealthAnswer } },
+    },
+    async (request): Promise<Success<TeamHealthResponse>> =>
+      ok(await teamHealth(app, request.params.oddId, app.clock(), { page: request.query.page, pageSize, trouble: request.query.trouble === 'true', atRiskMisses })),
   );
   app.post<{ Body: z.infer<typeof missesBody> }>(
     '/api/admin/checkins/misses/run',

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { JudgingView } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { sprintCohort, teamPageOf } from '../test-fixtures';
+import { sprintCohort, teamHealthOf, teamPageOf, type HealthTeamOf } from '../test-fixtures';
 import { lastReadOf, renderConsoleAt } from '../test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
@@ -24,13 +24,13 @@ const teams: JudgingTeam[] = [
 /** The cohort's summary as the service works it out over every team (here: 2팀 scored, 1팀 not yet). */
 const summary: JudgingView['summary'] = { judgedTeams: 2, unscoredTeams: 1, ranking: [{ teamId: 32, name: '2팀', total: 500, members: teams[1]!.members }] };
 const judgingOf = (all: JudgingTeam[], params: Record<string, string> | undefined, extra: Partial<JudgingView> = {}): JudgingView => ({ oddId: 212, rubric, results: null, summary, ...teamPageOf(all, params), ...extra });
-type HealthTeam = TeamHealthResponse['teams'][number];
+type HealthTeam = HealthTeamOf;
 const healthTeam: HealthTeam = { teamId: 31, teamKey: 'T1', name: '1팀', active: 2, dropped: 1, shortHanded: false, stopped: false, members: [
   { joinId: 1, alias: '하나', name: '김하나', role: 'DEVELOPER', state: 'ASSIGNED', checkins: 3, streak: 3, misses: 0, lastMiss: null },
   { joinId: 2, alias: null, name: '이둘', role: 'DESIGNER', state: 'ASSIGNED', checkins: 1, streak: 0, misses: 1, lastMiss: '2027-01-14' },
   { joinId: 3, alias: null, name: null, role: 'DEVELOPER', state: 'DROPPED', checkins: 0, streak: 0, misses: 2, lastMiss: '2027-01-14' },
 ] };
-const healthOf = (all: HealthTeam[], params?: Record<string, string>): TeamHealthResponse => ({ oddId: 212, day: '2027-01-15', ...teamPageOf(all, params) });
+const healthOf = (all: HealthTeam[], params?: Record<string, string>) => teamHealthOf(all, params, { day: '2027-01-15' });
 
 const renderAt = (path: string) => renderConsoleAt(path);
 /** The pages' own answers name everyone: the board is never read. */
@@ -82,6 +82,55 @@ describe('operators console: sprint health and judging', { timeout: 20_000 }, ()
     await waitFor(() => expect(screen.getAllByTestId('health-team').map((t) => t.getAttribute('aria-label'))).toEqual(['21팀', '22팀', '23팀', '24팀', '25팀']));
     expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '2' }, expect.anything()]);
     expect(screen.getAllByTestId('at-risk').map((chip) => chip.closest('section')!.getAttribute('aria-label'))).toEqual(['23팀']);
+  });
+
+  it('team health: the whole cohort\'s counts above the teams on every page, and a tab for the teams in trouble alone, paged', async () => {
+    // 45 teams: a member with a miss on every other one (1팀, 3팀, ...), 2팀 short-handed, 5팀 stopped (its member is at risk of nothing).
+    healthTeams = Array.from({ length: 45 }, (_, i) => ({
+      ...healthTeam, teamId: 100 + i, name: `${i + 1}팀`, shortHanded: i === 1, stopped: i === 4,
+      members: healthTeam.members.map((m) => ({ ...m, joinId: 1000 + i * 10 + m.joinId, misses: m.state === 'DROPPED' || i % 2 === 0 ? m.misses : 0 })),
+    }));
+    const troubled = ['1팀', '2팀', '3팀', ...Array.from({ length: 20 }, (_, k) => `${7 + 2 * k}팀`)];
+    const counts = ['전체 팀 45개', '문제 있는 팀 23개', '인원 부족 팀 1개', '중단된 팀 1개', '누락 있는 팀원 22명', '하차한 팀원 45명'];
+    const shownCounts = () => within(screen.getByTestId('health-summary')).getAllByRole('listitem').map((li) => li.textContent);
+    const shownTeams = () => screen.getAllByTestId('health-team').map((t) => t.getAttribute('aria-label'));
+    const selected = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
+    renderAt('/admin/cohorts/212/health');
+    await screen.findAllByTestId('health-team', {}, { timeout: 8000 });
+    expect(shownCounts()).toEqual(counts);
+    expect(selected()).toEqual(['모든 팀']);
+    expect(shownTeams()).toHaveLength(20);
+
+    fireEvent.click(screen.getByRole('tab', { name: '문제 있는 팀만' }));
+    expect(selected()).toEqual(['문제 있는 팀만']);
+    await waitFor(() => expect(shownTeams()).toEqual(troubled.slice(0, 20)));
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '1', trouble: 'true' }, expect.anything()]);
+    // Each team says why it is there; the counts are still the whole cohort's.
+    for (const team of screen.getAllByTestId('health-team')) expect(within(team).queryByTestId('at-risk') ?? within(team).queryByText('인원 부족'), team.getAttribute('aria-label')!).toBeTruthy();
+    expect(shownCounts()).toEqual(counts);
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: '팀 페이지 이동' })).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(shownTeams()).toEqual(troubled.slice(20)));
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '2', trouble: 'true' }, expect.anything()]);
+    expect(shownCounts()).toEqual(counts);
+    expect(selected()).toEqual(['문제 있는 팀만']);
+
+    // Every team again, from its first page.
+    fireEvent.click(screen.getByRole('tab', { name: '모든 팀' }));
+    await waitFor(() => expect(shownTeams()).toEqual(Array.from({ length: 20 }, (_, i) => `${i + 1}팀`)));
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '1' }, expect.anything()]);
+  });
+
+  it('team health: no team in trouble says so under its tab, the counts and the other tab still there', async () => {
+    healthTeams = [{ ...healthTeam, members: healthTeam.members.map((m) => ({ ...m, misses: m.state === 'DROPPED' ? m.misses : 0 })) }];
+    renderAt('/admin/cohorts/212/health');
+    await screen.findByTestId('health-team', {}, { timeout: 8000 });
+    fireEvent.click(screen.getByRole('tab', { name: '문제 있는 팀만' }));
+    expect(await screen.findByText('문제 있는 팀이 없어요')).toBeTruthy();
+    expect(screen.queryAllByTestId('health-team')).toEqual([]);
+    expect(within(screen.getByTestId('health-summary')).getByText('문제 있는 팀 0개')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '모든 팀' }));
+    expect(await screen.findByTestId('health-team')).toBeTruthy();
   });
 
   it('scores a team on the weighted rubric with feedback, then publishes the results with prizes within the limits', async () => {

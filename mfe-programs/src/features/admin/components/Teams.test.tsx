@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@sq/api-client';
-import type { TeamHealthResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
-import { sprintCohort, teamPageOf } from '../test-fixtures';
+import { sprintCohort, teamHealthOf, type HealthTeamOf } from '../test-fixtures';
 import { lastReadOf } from '../test/render-console';
 import { AdminConsole } from './AdminConsole';
 
@@ -14,13 +13,13 @@ vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiG
 
 /** A member as team health names them: the application's copies of nickname and name (null: not copied yet). */
 const member = (joinId: number, role: 'DEVELOPER' | 'DESIGNER' | 'PLANNER', [alias, name]: [string | null, string | null]) => ({ joinId, alias, name, role, state: 'ASSIGNED' as const, checkins: 0, streak: 0, misses: 0, lastMiss: null });
-type Team = TeamHealthResponse['teams'][number];
+type Team = HealthTeamOf;
 const teams: Team[] = [
   { teamId: 31, teamKey: 'T1', name: '1팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(1, 'DEVELOPER', ['하나', '김하나']), member(2, 'DESIGNER', ['둘', '이둘']), member(3, 'DEVELOPER', [null, null])] },
   { teamId: 32, teamKey: 'T2', name: '2팀', active: 3, dropped: 0, shortHanded: false, stopped: false, members: [member(4, 'DEVELOPER', [null, '최넷']), member(5, 'DESIGNER', ['다섯', '정다섯']), member(6, 'PLANNER', ['여섯', '한여섯'])] },
 ];
-/** Team health as the service answers it: the page asked of the teams it has now. */
-const healthOf = (all: Team[], params?: Record<string, string>): TeamHealthResponse => ({ oddId: 212, day: '2027-01-14', ...teamPageOf(all, params) });
+/** Team health as the service answers it: the page asked of the teams it has now (every team, or those in trouble). */
+const healthOf = (all: Team[], params?: Record<string, string>) => teamHealthOf(all, params);
 /** The page's own answers name everyone: the board is never read. */
 const boardReads = () => api.get.mock.calls.filter(([path]) => String(path).endsWith('/board'));
 
@@ -121,6 +120,47 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
     // One member's refund refused this time: named, with the reason, and what to do.
     expect(within(dialog).getByTestId('group-refund-refused').textContent).toBe(`다섯 (정다섯)님: ${MESSAGES.refundInProgress}\n이 팀원의 환불은 아직이에요. 잠시 후 다시 미리보고 환불해 주세요.`);
     expect(boardReads()).toEqual([]);
+  });
+
+  it('shows the cohort\'s counts and, under its tab, the teams in trouble alone; a team stop there reloads that view', async () => {
+    // 25 teams: 3팀 short-handed, a member of 23팀 with a miss (flagged); the others fine.
+    published = Array.from({ length: 25 }, (_, i) => ({
+      ...teams[1]!, teamId: 100 + i, teamKey: `T${i + 1}`, name: `${i + 1}팀`, shortHanded: i === 2,
+      members: teams[1]!.members.map((m) => ({ ...m, joinId: 1000 + i * 10 + m.joinId, misses: i === 22 && m.joinId === 5 ? 1 : 0 })),
+    }));
+    api.post.mockImplementation((path: string) => {
+      if (path === '/admin/teams/122/refunds/preview') return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [] });
+      if (path === '/admin/teams/122/refunds') {
+        published = published.map((t) => (t.teamId === 122 ? { ...t, stopped: true } : t));
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [], outcomes: [] });
+      }
+      return Promise.reject(new Error(`unexpected POST ${path}`));
+    });
+    const shownCounts = () => within(screen.getByTestId('health-summary')).getAllByRole('listitem').map((li) => li.textContent);
+    const shownTeams = () => screen.getAllByTestId('ops-team').map((t) => t.getAttribute('aria-label'));
+    renderTeams();
+    await screen.findAllByTestId('ops-team', {}, { timeout: 8000 });
+    expect(shownCounts()).toEqual(['전체 팀 25개', '문제 있는 팀 2개', '인원 부족 팀 1개', '중단된 팀 0개', '누락 있는 팀원 1명', '하차한 팀원 0명']);
+    fireEvent.click(screen.getByRole('tab', { name: '문제 있는 팀만' }));
+    await waitFor(() => expect(shownTeams()).toEqual(['3팀', '23팀']));
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '1', trouble: 'true' }, expect.anything()]);
+    // The member at risk is flagged with their misses, and their team with how many.
+    expect(within(opsMember(1225)).getByTestId('member-misses').textContent).toBe('누락 1회');
+    expect(screen.getAllByTestId('member-misses')).toHaveLength(1);
+    const stopping = screen.getAllByTestId('ops-team').find((t) => t.dataset.teamId === '122')!;
+    expect(within(stopping).getByTestId('at-risk').textContent).toBe('누락 있는 팀원 1명');
+
+    fireEvent.click(within(stopping).getByTestId('team-stop-open'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByTestId('group-refund-total');
+    fireEvent.click(within(dialog).getByTestId('group-refund-confirm'));
+    await within(dialog).findByTestId('group-refund-done');
+    // Asked again as it was (the first page of the teams in trouble): 23팀, stopped, is no longer one; the counts move.
+    await waitFor(() => expect(shownTeams()).toEqual(['3팀']));
+    expect(lastReadOf(api.get, '/admin/cohorts/212/team-health')).toEqual(['/admin/cohorts/212/team-health', { page: '1', trouble: 'true' }, expect.anything()]);
+    expect(shownCounts()).toEqual(['전체 팀 25개', '문제 있는 팀 1개', '인원 부족 팀 1개', '중단된 팀 1개', '누락 있는 팀원 0명', '하차한 팀원 0명']);
+    expect(screen.getByRole('tab', { name: '문제 있는 팀만' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
   it('pages the teams; a team stop on another page reloads that page, the team shown stopped, the dialog open', async () => {

@@ -6,7 +6,8 @@ import { personName, roleName, stateName } from '../labels';
 import { CohortFrame } from './CohortFrame';
 import { GroupRefundDialog } from './GroupRefundDialog';
 import { RemovalDialog } from './RemovalDialog';
-import { TeamPageLinks, TeamPageView } from './TeamPageView';
+import { TeamPageView } from './TeamPageView';
+import { TeamTrouble, atRiskName, noTeamsPublished } from './TeamTrouble';
 import styles from './admin.module.css';
 
 type Team = TeamHealthResponse['teams'][number];
@@ -15,53 +16,61 @@ type Dialog =
   | { kind: 'teamStop'; team: Team }
   | { kind: 'companyEnded' };
 
-function TeamList({ teams, open }: { teams: Team[]; open: (dialog: Dialog) => void }) {
+/** What the page does, and the refund of the whole cohort. */
+function Toolbar({ open }: { open: (dialog: Dialog) => void }) {
   return (
-    <>
-      <div className={styles.toolbar}>
-        <p className={styles.lead}>팀원을 제외하면 그 순간의 환불 규정으로 환불하고, 같은 역할의 대기자 중 잘 맞는 순으로 대체 팀원을 제안해요.</p>
-        <span className={styles.spacer} />
-        <Button variant="secondary" onClick={() => open({ kind: 'companyEnded' })} data-testid="company-ended-open">
-          회사 사정 종료 환불 (기수 전체)
-        </Button>
-      </div>
-      <div className={styles.board}>
-        {teams.map((team) => (
-          <section key={team.teamId} className={styles.team} data-testid="ops-team" data-team-id={team.teamId} aria-label={team.name}>
-            <div className={styles.teamHead}>
-              <h3 className={styles.teamName}>{team.name}</h3>
-              <span className={styles.muted}>
-                {team.teamKey} · 활동 {team.active}명
-              </span>
-              {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
-              {team.stopped ? <span className={`${styles.chip} ${styles.chipDanger}`}>중단됨</span> : null}
-            </div>
-            <ul className={styles.members}>
-              {team.members.map((m) => (
-                <li key={m.joinId} className={styles.member} data-testid="ops-member" data-join-id={m.joinId}>
-                  <div className={styles.memberHead}>
-                    <span className={styles.memberName}>{personName(m)}</span>
-                    <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(m.role)}</span>
-                    <span className={styles.chip}>{stateName(m.state)}</span>
-                    <span className={styles.spacer} />
-                    {!team.stopped && m.state === 'ASSIGNED' ? (
-                      <button type="button" className={styles.iconButton} onClick={() => open({ kind: 'remove', team, member: m })} data-testid="remove-open">
-                        제외
-                      </button>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            {!team.stopped ? (
-              <Button size="small" variant="secondary" onClick={() => open({ kind: 'teamStop', team })} data-testid="team-stop-open">
-                팀 중단 환불
-              </Button>
-            ) : null}
-          </section>
-        ))}
-      </div>
-    </>
+    <div className={styles.toolbar}>
+      <p className={styles.lead}>팀원을 제외하면 그 순간의 환불 규정으로 환불하고, 같은 역할의 대기자 중 잘 맞는 순으로 대체 팀원을 제안해요.</p>
+      <span className={styles.spacer} />
+      <Button variant="secondary" onClick={() => open({ kind: 'companyEnded' })} data-testid="company-ended-open">
+        회사 사정 종료 환불 (기수 전체)
+      </Button>
+    </div>
+  );
+}
+
+/** A page of the teams, each with its members and what can be done to them; members at risk of the drop flagged. */
+function TeamList({ page, open }: { page: TeamHealthResponse; open: (dialog: Dialog) => void }) {
+  const atRisk = (m: Team['members'][number]) => m.state === 'ASSIGNED' && m.misses >= page.atRiskMisses;
+  return (
+    <div className={styles.board}>
+      {page.teams.map((team) => (
+        <section key={team.teamId} className={styles.team} data-testid="ops-team" data-team-id={team.teamId} aria-label={team.name}>
+          <div className={styles.teamHead}>
+            <h3 className={styles.teamName}>{team.name}</h3>
+            <span className={styles.muted}>
+              {team.teamKey} · 활동 {team.active}명
+            </span>
+            {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
+            {team.atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">{atRiskName(page.atRiskMisses)} {team.atRisk}명</span> : null}
+            {team.stopped ? <span className={`${styles.chip} ${styles.chipDanger}`}>중단됨</span> : null}
+          </div>
+          <ul className={styles.members}>
+            {team.members.map((m) => (
+              <li key={m.joinId} className={styles.member} data-testid="ops-member" data-join-id={m.joinId}>
+                <div className={styles.memberHead}>
+                  <span className={styles.memberName}>{personName(m)}</span>
+                  <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(m.role)}</span>
+                  <span className={styles.chip}>{stateName(m.state)}</span>
+                  {!team.stopped && atRisk(m) ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="member-misses">누락 {m.misses}회</span> : null}
+                  <span className={styles.spacer} />
+                  {!team.stopped && m.state === 'ASSIGNED' ? (
+                    <button type="button" className={styles.iconButton} onClick={() => open({ kind: 'remove', team, member: m })} data-testid="remove-open">
+                      제외
+                    </button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+          {!team.stopped ? (
+            <Button size="small" variant="secondary" onClick={() => open({ kind: 'teamStop', team })} data-testid="team-stop-open">
+              팀 중단 환불
+            </Button>
+          ) : null}
+        </section>
+      ))}
+    </div>
   );
 }
 
@@ -76,11 +85,13 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
   // replacement).
   return (
     <>
-      <TeamPageView pages={health} empty={<EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />}>
+      <TeamPageView pages={health} empty={<EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />} none={noTeamsPublished}>
         {(page) => (
           <>
-            <TeamList teams={page.teams} open={setDialog} />
-            <TeamPageLinks pages={health} />
+            <Toolbar open={setDialog} />
+            <TeamTrouble pages={health} health={page}>
+              <TeamList page={page} open={setDialog} />
+            </TeamTrouble>
           </>
         )}
       </TeamPageView>

@@ -189,7 +189,7 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
     },
   });
 
-  const { pageSize: teamsPageSize, rankingSize } = app.programsConfig.teamPages;
+  const { pageSize: teamsPageSize, rankingSize, atRiskMisses } = app.programsConfig.teamPages;
   /** The running sprint's teams in team order, and every member's seat (team, application, account) in that order. */
   const sprintTeams = async () => ({
     teams: (await knex('team').where({ odd_id: sprint }).orderBy('team_id').pluck('team_id')) as number[],
@@ -208,12 +208,50 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
   const seatsOf = (rows: Row[]) => JSON.stringify(rows.map((r) => [r.team_id, r.join_id]));
 
   /**
-   * Why a page of the running sprint's teams as a team page answers it (`teams`, their members) is not the stored
-   * one: the page's facts (the configured size, every team counted), its teams in team order, each one's members, and
-   * a name for exactly the members whose account has one; null if right.
+   * The running sprint's teams as team health should judge them, worked out apart from the service from the stored rows:
+   * each team's active (ASSIGNED) and dropped members, those active with `atRiskMisses` misses or more while the team
+   * runs, short-handed (running, fewer active than the program's minimum) and in trouble (short-handed or a member at
+   * risk); and the whole cohort's counts (TeamHealthSummary).
    */
-  const teamPageWrong = async (page: number, body: Row): Promise<string | null> => {
+  const sprintHealth = async () => {
     const { teams, seats } = await sprintTeams();
+    const stopped = new Set<number>(await knex('team').where({ odd_id: sprint }).whereNotNull('stopped_at').pluck('team_id'));
+    const { min_team_size: minSize } = await knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', sprint).first('p.min_team_size');
+    const states = new Map<number, string>((await knex('application').where({ odd_id: sprint }).select('join_id', 'status')).map((r: Row) => [r.join_id, r.status]));
+    const misses = new Map<number, number>((await knex('checkin_miss as x').join('application as a', 'a.join_id', 'x.join_id').where('a.odd_id', sprint).groupBy('x.join_id')
+      .select('x.join_id', knex.raw('count(*)::int as n'))).map((r: Row) => [r.join_id, r.n]));
+    const judged = teams.map((teamId) => {
+      const mine = seats.filter((m) => m.team_id === teamId);
+      const active = mine.filter((m) => states.get(m.join_id) === 'ASSIGNED');
+      const running = !stopped.has(teamId);
+      const atRisk = running ? active.filter((m) => (misses.get(m.join_id) ?? 0) >= atRiskMisses).length : 0;
+      const shortHanded = running && active.length < (minSize ?? 1);
+      return { teamId, atRisk, shortHanded, troubled: shortHanded || atRisk > 0, dropped: mine.filter((m) => states.get(m.join_id) === 'DROPPED').length };
+    });
+    const summary = {
+      teams: judged.length,
+      shortHandedTeams: judged.filter((t) => t.shortHanded).length,
+      stoppedTeams: stopped.size,
+      troubledTeams: judged.filter((t) => t.troubled).length,
+      atRiskMembers: judged.reduce((n, t) => n + t.atRisk, 0),
+      droppedMembers: judged.reduce((n, t) => n + t.dropped, 0),
+    };
+    return { judged, summary };
+  };
+  /** Why team health's counts (`summary`) are not the whole cohort's as worked out apart; null if right. */
+  const healthSummaryWrong = async (body: Row): Promise<string | null> => {
+    const { summary } = await sprintHealth();
+    return JSON.stringify(body.summary) === JSON.stringify(summary) ? null : `summary ${JSON.stringify(body.summary)}, expected ${JSON.stringify(summary)}`;
+  };
+
+  /**
+   * Why a page of the running sprint's teams as a team page answers it (`teams`, their members) is not the stored
+   * one: the page's facts (the configured size, every team counted, or those `paged` when given), its teams in team
+   * order, each one's members, and a name for exactly the members whose account has one; null if right.
+   */
+  const teamPageWrong = async (page: number, body: Row, paged?: (teamId: number) => boolean): Promise<string | null> => {
+    const { teams: all, seats } = await sprintTeams();
+    const teams = paged ? all.filter(paged) : all;
     const facts = { page, pageSize: teamsPageSize, teamCount: teams.length, pageCount: Math.ceil(teams.length / teamsPageSize) };
     const answeredFacts = { page: body.page, pageSize: body.pageSize, teamCount: body.teamCount, pageCount: body.pageCount };
     if (JSON.stringify(answeredFacts) !== JSON.stringify(facts)) return `page ${page}: ${JSON.stringify(answeredFacts)}, expected ${JSON.stringify(facts)}`;
@@ -318,7 +356,7 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
           method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health?page=${page}`, who: OPERATOR,
           async check(body) {
             const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
-            const wrongPage = await teamPageWrong(page, body);
+            const wrongPage = (await teamPageWrong(page, body)) ?? (await healthSummaryWrong(body));
             if (wrongPage) return { wrong: `team health: ${wrongPage}`, rows: members.length };
             const checkins = Number((await knex('checkin').whereIn('join_id', members.map((m) => m.joinId)).where('day', '<=', body.day).count({ n: '*' }))[0]!.n);
             const misses = Number((await knex('checkin_miss').whereIn('join_id', members.map((m) => m.joinId)).count({ n: '*' }))[0]!.n);
@@ -327,6 +365,24 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
           },
         };
       },
+    },
+    {
+      page: 'team health: teams in trouble, first page',
+      request: 'GET /api/admin/cohorts/{oddId}/team-health?trouble=true',
+      make: () => ({
+        method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health?trouble=true`, who: OPERATOR,
+        async check(body) {
+          // The first page of the teams in trouble as worked out apart, each team's at-risk count, and the cohort's counts.
+          const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
+          const { judged } = await sprintHealth();
+          const troubled = new Set(judged.filter((t) => t.troubled).map((t) => t.teamId));
+          const wrong = (await teamPageWrong(1, body, (teamId) => troubled.has(teamId))) ?? (await healthSummaryWrong(body));
+          if (wrong) return { wrong: `team health in trouble: ${wrong}`, rows: members.length };
+          const atRisk = new Map(judged.map((t) => [t.teamId, t.atRisk]));
+          const off = (body.teams as Row[]).find((t) => t.atRisk !== atRisk.get(t.teamId) || !(t.shortHanded || t.atRisk > 0));
+          return { wrong: off ? `team health in trouble: team ${off.teamId} at risk ${off.atRisk} (short-handed ${off.shortHanded}), expected ${atRisk.get(off.teamId)}` : null, rows: members.length };
+        },
+      }),
     },
     {
       page: 'judging: a page of teams and the summary',

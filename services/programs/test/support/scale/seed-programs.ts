@@ -22,6 +22,8 @@ export const boardCohortOf = (sizes: ScaleSizes) => sizes.cohorts;
 export const teamsCohortOf = (sizes: ScaleSizes) => sizes.cohorts - 1;
 /** Members per published team of the running sprint (the sprint's largest team is 4). */
 const TEAM_SIZE = 4;
+/** One team in this many of the running sprint was stopped by the operators (team health and judging leave it out). */
+const STOPPED_EVERY = 40;
 
 /** Days of history the regular cohorts cover (eight years), and how far ahead the newest one starts. */
 const HISTORY_DAYS = 2920;
@@ -54,7 +56,8 @@ const WEIGHT = (c: string) => `(0.25 + 1.5 * ((${c} * 0.6180339887) - floor(${c}
  * refund rules are the service's reference data. Cohorts 1..cohorts-2 run every few days over eight years (the
  * newest still recruit), four products in a fixed mix; cohort `cohorts` is a 14-week team project in team building
  * with `boardApplicants` reserved applications, and cohort `cohorts-1` a 10-day sprint on its sixth day with as many
- * applications, its teams published (teams of TEAM_SIZE, daily check-ins and misses, half the teams' submissions). The
+ * applications, its teams published (teams of TEAM_SIZE, daily check-ins and misses, half the teams' submissions); the
+ * ended cohorts have their teams and the ended sprints their misses. The
  * others share the rest of the applications, 0.25 to 1.75 times the mean each. States follow each cohort's phase
  * (past: mostly completed, some cancelled, refunded, dropped; running: assigned or paid; open: drafts, submitted,
  * reserved or paid).
@@ -226,6 +229,9 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
     ) events where join_id > ${from} and join_id <= ${to} order by join_id, step`));
   done('refunds, payment events');
 
+  // The ended cohorts' teams first, as time made them: the running sprint's have the latest ids.
+  await generatePastTeams(load, teamsCohort);
+  done('past cohorts\' teams and misses');
   await generateTeams(load, teamsCohort);
   done('published teams, check-ins, submissions');
 
@@ -245,8 +251,38 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
 }
 
 /**
+ * The teams of the cohorts that ended before the running sprint (`before`), so the team pages read one cohort's rows among
+ * years of others, as the planner sees them in service: the members who finished or were dropped, in teams of TEAM_SIZE
+ * in application order, and the past sprints' misses (one day in seven of each member's). No past check-ins: the pages
+ * read those of a page's members alone, by key.
+ */
+async function generatePastTeams(load: Loader, before: number): Promise<void> {
+  await load.run(async (trx) => {
+    await trx.raw(`
+      create temporary table scale_past_seat on commit drop as
+      select a.join_id, a.odd_id, ((row_number() over (partition by a.odd_id order by a.join_id) - 1) / ${TEAM_SIZE})::int + 1 as n
+      from application a join cohort c on c.odd_id = a.odd_id join product p on p.product_id = c.product_id
+      where a.odd_id < ${before} and c.end_date < current_date and p.min_team_size is not null and a.status in ('COMPLETED', 'DROPPED')`);
+    await trx.raw(`
+      insert into team (odd_id, team_key, name, created_at)
+      select s.odd_id, 'T' || s.n, s.n || '팀', c.start_date - 7 from (select distinct odd_id, n from scale_past_seat) s join cohort c on c.odd_id = s.odd_id
+      order by s.odd_id, s.n`);
+    await trx.raw(`
+      insert into team_member (join_id, team_id, explanation, joined_at)
+      select s.join_id, t.team_id, '팀 빌딩으로 배정되었어요.', t.created_at from scale_past_seat s join team t on t.odd_id = s.odd_id and t.team_key = 'T' || s.n
+      order by s.join_id`);
+    await trx.raw(`
+      insert into checkin_miss (join_id, day, odd_id)
+      select s.join_id, g::date, s.odd_id
+      from scale_past_seat s join cohort c on c.odd_id = s.odd_id cross join generate_series(c.start_date, c.end_date, interval '1 day') as g
+      where c.product_id = 2 and (hashint8(s.join_id * 13 + (g::date - c.start_date)) & 2147483647) % 7 = 0
+      order by s.join_id, g::date`);
+  });
+}
+
+/**
  * The running sprint's published teams: its members who were placed (assigned, and those dropped since) in teams of
- * TEAM_SIZE in application order; check-ins on nine days in ten of each member's days up to today (today's by half of
+ * TEAM_SIZE in application order, one in STOPPED_EVERY stopped two days ago; check-ins on nine days in ten of each member's days up to today (today's by half of
  * them: it is open until 22:00), a dropped member's only on the first two days; a miss for each earlier day without a
  * check-in; a submission for every other team, and the judges' scores (0..10 per criterion, the rubric's weights) for
  * three in four of those, so judging's summary has a ranking to work out (ties included) and teams still to score.
@@ -258,8 +294,9 @@ async function generateTeams(load: Loader, oddId: number): Promise<void> {
       select join_id, user_id, status, ((row_number() over (order by join_id) - 1) / ${TEAM_SIZE})::int + 1 as n
       from application where odd_id = ${oddId} and status in ('ASSIGNED', 'DROPPED')`);
     await trx.raw(`
-      insert into team (odd_id, team_key, name, created_at)
-      select ${oddId}, 'T' || n, n || '팀', now() - interval '8 days' from (select distinct n from scale_seat) s order by n`);
+      insert into team (odd_id, team_key, name, created_at, stopped_at)
+      select ${oddId}, 'T' || n, n || '팀', now() - interval '8 days', case when n % ${STOPPED_EVERY} = 0 then now() - interval '2 days' end
+      from (select distinct n from scale_seat) s order by n`);
     await trx.raw(`
       insert into team_member (join_id, team_id, explanation, joined_at)
       select s.join_id, t.team_id, '팀 빌딩으로 배정되었어요.', t.created_at from scale_seat s join team t on t.odd_id = ${oddId} and t.team_key = 'T' || s.n
@@ -275,8 +312,8 @@ async function generateTeams(load: Loader, oddId: number): Promise<void> {
         and (s.status = 'ASSIGNED' or d.day < c.start_date + 2)
       order by s.join_id, d.day`);
     await trx.raw(`
-      insert into checkin_miss (join_id, day)
-      select s.join_id, g::date
+      insert into checkin_miss (join_id, day, odd_id)
+      select s.join_id, g::date, c.odd_id
       from scale_seat s cross join cohort c cross join generate_series(c.start_date, current_date - 1, interval '1 day') as g
       where c.odd_id = ${oddId} and (s.status = 'ASSIGNED' or g::date < c.start_date + 4)
         and not exists (select 1 from checkin x where x.join_id = s.join_id and x.day = g::date)
