@@ -384,6 +384,15 @@ describe('team health counts the whole cohort on every page, and pages the teams
     }
   });
 
+  it('a miss written without its cohort, as the previous version writes it during a rollout, is counted all the same', async () => {
+    const before = (await asAdmin('GET', path)).json().summary;
+    const { joinIds } = await publishedTeam([ok(), ok()], { oddId: COHORT });
+    await knex()('checkin_miss').insert({ join_id: joinIds[0], day: '2026-12-17' });
+    expect(await knex()('checkin_miss').where({ join_id: joinIds[0] }).first('odd_id')).toEqual({ odd_id: COHORT });
+    const after = (await asAdmin('GET', path)).json().summary;
+    expect([after.teams, after.atRiskMembers, after.troubledTeams]).toEqual([before.teams + 1, before.atRiskMembers + 1, before.troubledTeams + 1]);
+  });
+
   it('refuses a filter other than true or false with the console\'s message', async () => {
     for (const bad of ['yes', '1', 'TRUE', '', 'true&trouble=false']) {
       const refused = await asAdmin('GET', `${path}?trouble=${bad}`);
