@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import { ROLE_NAMES, type ApplicantRole, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingView, type TeamHealthResponse } from '@sq/contracts/api/operators';
+import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type SubmissionInput, type TeamHealthResponse } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../applications/transition';
+import { loadContext } from '../repositories/application-lifecycle-repository';
+import { audit } from '../repositories/audit-log-repository';
+import { createBoardRepository } from '../repositories/board-repository';
+import { createSprintRepository, type SprintRepository } from '../repositories/sprint-repository';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
-import { audit } from './audit';
 
 /** Check-ins close at 22:00 Korean time each day of the sprint (spec). */
 export const CHECKIN_CLOSES_AT = '22:00';
@@ -30,27 +33,22 @@ export type RubricKey = (typeof JUDGING_RUBRIC)[number]['key'];
 export const seoulInstant = (day: string, time: string) => new Date(`${day}T${time}:00+09:00`);
 
 /** The member's published team in a sprint (or any program), with the cohort's dates. */
-export async function memberTeam(knex: Knex | Knex.Transaction, joinId: number): Promise<Row> {
-  const row = await knex('team_member as m')
-    .join('team as t', 't.team_id', 'm.team_id')
-    .join('application as a', 'a.join_id', 'm.join_id')
-    .join('cohort as c', 'c.odd_id', 't.odd_id')
-    .join('product as p', 'p.product_id', 'c.product_id')
-    .where('m.join_id', joinId)
-    .first('m.join_id', 'm.explanation', 't.team_id', 't.team_key', 't.name as team_name', 't.stopped_at', 't.odd_id', 'a.user_id', 'a.status', 'c.start_date', 'c.end_date', 'c.kickoff_date', 'c.team_building_announce_date', 'c.name as cohort_name', 'p.kind', 'p.min_team_size');
+export async function memberTeam(sprint: SprintRepository, joinId: number): Promise<Row> {
+  const row = await sprint.memberTeam(joinId);
   if (!row) throw notFound(MESSAGES.sprintNoTeam);
   return row;
 }
 
 /** Today's check-in (once per Korean day, until 22:00, members of a sprint team while it runs). */
 export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Date): Promise<{ day: string; checkedAt: string }> {
-  const team = await memberTeam(knex, joinId);
+  const sprint = createSprintRepository(knex);
+  const team = await memberTeam(sprint, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
   const day = seoulDate(now);
   if (team.status !== 'ASSIGNED' || team.stopped_at || day < team.start_date || day > team.end_date) throw conflict(MESSAGES.sprintNotInProgress);
   if (now.getTime() >= seoulInstant(day, CHECKIN_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintCheckinClosed);
-  await knex('checkin').insert({ join_id: joinId, day, checked_at: now }).onConflict(['join_id', 'day']).ignore();
-  const row = await knex('checkin').where({ join_id: joinId, day }).first();
+  await sprint.addCheckin(joinId, day, now);
+  const row = (await sprint.checkin(joinId, day))!;
   return { day, checkedAt: new Date(row.checked_at).toISOString() };
 }
 
@@ -60,28 +58,17 @@ export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Dat
  * for the operators). Running it twice for a day changes nothing more.
  */
 export async function recordMisses(app: FastifyInstance, day: string): Promise<{ missed: number[]; dropped: number[] }> {
-  const members: Row[] = await app.knex('team_member as m')
-    .join('team as t', 't.team_id', 'm.team_id')
-    .join('application as a', 'a.join_id', 'm.join_id')
-    .join('cohort as c', 'c.odd_id', 't.odd_id')
-    .join('product as p', 'p.product_id', 'c.product_id')
-    .where('p.kind', 'SPRINT')
-    .where('a.status', 'ASSIGNED')
-    .whereNull('t.stopped_at')
-    .where('c.start_date', '<=', day)
-    .where('c.end_date', '>=', day)
-    .select('m.join_id', 'c.start_date', 't.odd_id');
+  const sprint = createSprintRepository(app.knex);
+  const members = await sprint.runningMembers(day);
   const result = { missed: [] as number[], dropped: [] as number[] };
   for (const member of members) {
-    const joinId = member.join_id as number;
-    if (await app.knex('checkin').where({ join_id: joinId, day }).first()) continue;
-    const inserted = await app.knex('checkin_miss').insert({ join_id: joinId, day, odd_id: member.odd_id }).onConflict(['join_id', 'day']).ignore().returning('join_id');
-    if (!inserted.length) continue;
+    const joinId = member.join_id;
+    if (await sprint.checkin(joinId, day)) continue;
+    if (!(await sprint.addMiss(joinId, day, member.odd_id))) continue;
     result.missed.push(joinId);
     const days = Array.from({ length: MISSES_BEFORE_DROP }, (_, i) => addToDate(day, 0, -i));
     if (days.some((d) => d < member.start_date)) continue;
-    const misses = await app.knex('checkin_miss').where({ join_id: joinId }).whereIn('day', days).count({ n: '*' });
-    if (Number(misses[0]!.n) < MISSES_BEFORE_DROP) continue;
+    if ((await sprint.missesAmong(joinId, days)) < MISSES_BEFORE_DROP) continue;
     await app.knex.transaction(async (trx) => {
       await transition(trx, { joinId, to: 'DROPPED', actor: 'SYSTEM', reason: MESSAGES.sprintDroppedReason });
       // The operators' notice: the audit log and team health show it (actor 0 = the system).
@@ -95,7 +82,7 @@ export async function recordMisses(app: FastifyInstance, day: string): Promise<{
 
 /** The dropped member's mail, and the operators' notice when OPERATOR_NOTIFY_EMAIL is set. */
 async function mailDrop(app: FastifyInstance, joinId: number, days: string[]): Promise<void> {
-  const row = await app.knex('application as a').join('cohort as c', 'c.odd_id', 'a.odd_id').where('a.join_id', joinId).first('a.answers', 'c.name as cohort_name');
+  const row = await loadContext(app.knex, joinId);
   const to = ((row?.answers ?? {}) as ApplicationAnswers).required?.contactEmail;
   const lines = [`${row?.cohort_name ?? ''} 체크인을 ${days.slice().reverse().join(', ')} 이틀 연속 하지 않아 중도 하차 처리되었어요.`, `지원 내역: ${app.programsConfig.siteUrl}/mypage/history/${joinId}`];
   if (to) await app.mailer.send({ to, subject: '[10일 팀 스프린트] 중도 하차 안내', text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
@@ -106,23 +93,15 @@ async function mailDrop(app: FastifyInstance, joinId: number, days: string[]): P
 const submissionOf = (row: Row | undefined) =>
   row ? { projectName: row.project_name, description: row.description, repositoryUrl: row.repository_url, demoUrl: row.demo_url, images: row.images as string[], updatedAt: new Date(row.updated_at).toISOString() } : null;
 
-export interface SubmissionInput {
-  projectName: string;
-  description: string;
-  repositoryUrl: string;
-  demoUrl: string | null;
-  images: string[];
-}
-
 /** The team's final submission: any member may write it until 15:00 on the last day; read-only after. */
 export async function saveSubmission({ knex }: { knex: Knex }, joinId: number, userId: number, input: SubmissionInput, now: Date) {
-  const team = await memberTeam(knex, joinId);
+  const sprint = createSprintRepository(knex);
+  const team = await memberTeam(sprint, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
   if (team.status !== 'ASSIGNED' || team.stopped_at) throw conflict(MESSAGES.sprintNotInProgress);
   if (now.getTime() >= seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintSubmissionClosed);
-  const row = { project_name: input.projectName, description: input.description, repository_url: input.repositoryUrl, demo_url: input.demoUrl, images: JSON.stringify(input.images), submitted_by: userId, updated_at: now };
-  await knex('team_submission').insert({ team_id: team.team_id, ...row }).onConflict('team_id').merge(row);
-  return submissionOf(await knex('team_submission').where({ team_id: team.team_id }).first());
+  await sprint.saveSubmission(team.team_id, { ...input, submittedBy: userId, at: now });
+  return submissionOf(await sprint.submission(team.team_id));
 }
 
 /** Consecutive days checked in, up to today (or up to yesterday while today's check-in is still to come). */
@@ -135,12 +114,12 @@ export function streakOf(checkins: readonly string[], today: string): number {
 }
 
 /** The member's own check-in state for my page: today's, the streak, the misses, whether it is open now. */
-async function myCheckin(knex: Knex, team: Row, now: Date) {
+async function myCheckin(sprint: SprintRepository, team: Row, now: Date) {
   if (team.kind !== 'SPRINT') return null;
   const day = seoulDate(now);
   const closesAt = seoulInstant(day, CHECKIN_CLOSES_AT);
-  const checkins: Row[] = await knex('checkin').where({ join_id: team.join_id }).where('day', '<=', day).orderBy('day', 'desc').select('day', 'checked_at');
-  const misses: string[] = await knex('checkin_miss').where({ join_id: team.join_id }).orderBy('day', 'desc').pluck('day');
+  const checkins = await sprint.checkinsUpTo(team.join_id, day);
+  const misses = await sprint.missedDays(team.join_id);
   const todays = checkins.find((c) => c.day === day);
   const running = team.status === 'ASSIGNED' && !team.stopped_at && day >= team.start_date && day <= team.end_date;
   return {
@@ -148,7 +127,7 @@ async function myCheckin(knex: Knex, team: Row, now: Date) {
     closesAt: closesAt.toISOString(),
     open: running && now.getTime() < closesAt.getTime(),
     checkedInAt: todays ? new Date(todays.checked_at).toISOString() : null,
-    streak: streakOf(checkins.map((c) => c.day as string), day),
+    streak: streakOf(checkins.map((c) => c.day), day),
     misses: misses.length,
     lastMiss: misses[0] ?? null,
     missesBeforeDrop: MISSES_BEFORE_DROP,
@@ -226,12 +205,13 @@ export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: D
 
 /** The member's view of their team: teammates, roles, career card links, placement, schedule, submission, results. */
 export async function teamView({ knex }: { knex: Knex }, joinId: number, people: { lookup(ids: number[]): Promise<Map<number, { name: string; profileId: string | null }>> }, siteUrl: string, now: Date) {
-  const team = await memberTeam(knex, joinId);
-  const mates: Row[] = await knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', team.team_id).orderBy('m.join_id').select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.answers');
+  const sprint = createSprintRepository(knex);
+  const team = await memberTeam(sprint, joinId);
+  const mates = await sprint.teammates(team.team_id);
   const names = await people.lookup(mates.map((m) => m.user_id));
   const active = mates.filter((m) => m.status === 'ASSIGNED').length;
-  const result = await knex('cohort_result').where({ odd_id: team.odd_id }).first();
-  const score = result ? await knex('team_score').where({ team_id: team.team_id }).first() : null;
+  const result = await sprint.result(team.odd_id);
+  const score = result ? await sprint.score(team.team_id) : null;
   const today = seoulDate(now);
   return {
     team: { teamId: team.team_id as number, key: team.team_key as string, name: team.team_name as string, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at) },
@@ -239,7 +219,7 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
     members: mates.map((m) => {
       const person = names.get(m.user_id);
       const profileId = person?.profileId ?? null;
-      return { joinId: m.join_id as number, name: person?.name ?? null, role: m.role, roleName: m.role ? ROLE_NAMES[m.role as ApplicantRole] : null, state: m.status, careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null, profileId, careerYears: ((m.answers ?? {}) as ApplicationAnswers).required?.careerYears ?? null };
+      return { joinId: m.join_id, name: person?.name ?? null, role: m.role, roleName: m.role ? ROLE_NAMES[m.role] : null, state: m.status, careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null, profileId, careerYears: m.answers?.required?.careerYears ?? null };
     }),
     schedule: {
       teamBuildingAnnounceDate: team.team_building_announce_date as string | null,
@@ -249,12 +229,12 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
       checkinClosesAt: team.kind === 'SPRINT' ? CHECKIN_CLOSES_AT : null,
       submissionClosesAt: team.kind === 'SPRINT' ? seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).toISOString() : null,
     },
-    checkedInToday: Boolean(await knex('checkin').where({ join_id: joinId, day: today }).first()),
-    checkin: await myCheckin(knex, team, now),
-    submission: submissionOf(await knex('team_submission').where({ team_id: team.team_id }).first()),
+    checkedInToday: Boolean(await sprint.checkin(joinId, today)),
+    checkin: await myCheckin(sprint, team, now),
+    submission: submissionOf(await sprint.submission(team.team_id)),
     submissionOpen: team.kind === 'SPRINT' && now.getTime() < seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime(),
     results: result
-      ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as { teamId: number; joinId: number | null; amountKrw: number }[]).filter((p) => p.teamId === team.team_id), rubric: [...JUDGING_RUBRIC] }
+      ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as JudgingPrize[]).filter((p) => p.teamId === team.team_id), rubric: [...JUDGING_RUBRIC] }
       : null,
   };
 }
@@ -302,15 +282,15 @@ export async function judgingView({ knex }: { knex: Knex }, oddId: number, query
 
 /** An operator's score of one team's submission on the weighted rubric, with feedback (before results). */
 export async function scoreTeam({ knex }: { knex: Knex }, actorUserId: number, teamId: number, scores: Record<RubricKey, number>, feedback: string, now: Date) {
-  const team = await knex('team').where({ team_id: teamId }).first();
+  const team = await createBoardRepository(knex).team(teamId);
   if (!team) throw notFound(MESSAGES.adminTeamNotFound);
-  if (await knex('cohort_result').where({ odd_id: team.odd_id }).first()) throw conflict(MESSAGES.judgingResultsPublished);
+  if (await createSprintRepository(knex).result(team.odd_id)) throw conflict(MESSAGES.judgingResultsPublished);
   // Weighted total out of 1,000 (integer): sum of score(0..10) x weight(%).
   const total = JUDGING_RUBRIC.reduce((sum, c) => sum + scores[c.key] * c.weight, 0);
   return knex.transaction(async (trx) => {
-    const before = await trx('team_score').where({ team_id: teamId }).first();
-    const row = { scores: JSON.stringify(scores), total, feedback, judged_by: actorUserId, updated_at: now };
-    await trx('team_score').insert({ team_id: teamId, ...row }).onConflict('team_id').merge(row);
+    const sprint = createSprintRepository(trx);
+    const before = await sprint.score(teamId);
+    await sprint.saveScore(teamId, { scores, total, feedback, judgedBy: actorUserId, at: now });
     await audit(trx, { actorUserId, action: 'JUDGING_SCORE', targetType: 'TEAM', targetId: teamId, oddId: team.odd_id, before: before ? { scores: before.scores, total: before.total, feedback: before.feedback } : null, after: { scores, total, feedback }, at: now });
     return { teamId, scores, total, feedback };
   });
@@ -323,8 +303,10 @@ export async function scoreTeam({ knex }: { knex: Knex }, actorUserId: number, t
  */
 export async function publishResults({ knex }: { knex: Knex }, actorUserId: number, oddId: number, memberPrizes: { joinId: number; amountKrw: number }[], now: Date) {
   return knex.transaction(async (trx) => {
-    await trx('cohort').where({ odd_id: oddId }).forUpdate().first();
-    if (await trx('cohort_result').where({ odd_id: oddId }).first()) throw conflict(MESSAGES.judgingResultsPublished);
+    // Publishing one cohort's results queues behind the cohort's row lock.
+    await createBoardRepository(trx).cohort(oddId, true);
+    const sprint = createSprintRepository(trx);
+    if (await sprint.result(oddId)) throw conflict(MESSAGES.judgingResultsPublished);
     // The whole cohort's teams, as the judging page's summary shows them (the same queries).
     const teams = createTeamRepository(trx);
     const counts = await teams.judgingCounts(oddId);
@@ -332,15 +314,15 @@ export async function publishResults({ knex }: { knex: Knex }, actorUserId: numb
     if (counts.unscored) throw conflict(MESSAGES.judgingNotAllScored);
     // Every judged team is scored: the ranking's first wins.
     const winner = (await teams.ranking(oddId, 1))[0]!;
-    const prizes: { teamId: number; joinId: number | null; amountKrw: number }[] = [{ teamId: winner.team_id, joinId: null, amountKrw: WINNING_TEAM_PRIZE_KRW }];
+    const prizes: JudgingPrize[] = [{ teamId: winner.team_id, joinId: null, amountKrw: WINNING_TEAM_PRIZE_KRW }];
     for (const prize of memberPrizes) {
-      const member = await trx('team_member as m').join('team as t', 't.team_id', 'm.team_id').where({ 'm.join_id': prize.joinId, 't.odd_id': oddId }).first('t.team_id');
-      if (!member) throw notFound(MESSAGES.adminNotOnTeam);
+      const teamId = await sprint.teamInCohort(prize.joinId, oddId);
+      if (teamId === null) throw notFound(MESSAGES.adminNotOnTeam);
       if (prize.amountKrw <= 0 || prize.amountKrw > MEMBER_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
-      prizes.push({ teamId: member.team_id, joinId: prize.joinId, amountKrw: prize.amountKrw });
+      prizes.push({ teamId, joinId: prize.joinId, amountKrw: prize.amountKrw });
     }
     if (prizes.reduce((sum, p) => sum + p.amountKrw, 0) > TOTAL_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
-    await trx('cohort_result').insert({ odd_id: oddId, winner_team_id: winner.team_id, prizes: JSON.stringify(prizes), published_by: actorUserId, published_at: now });
+    await sprint.publishResult({ oddId, winnerTeamId: winner.team_id, prizes, publishedBy: actorUserId, at: now });
     await audit(trx, { actorUserId, action: 'JUDGING_PUBLISH', targetType: 'COHORT', targetId: oddId, oddId, before: null, after: { winnerTeamId: winner.team_id, prizes }, at: now });
     return { oddId, winnerTeamId: winner.team_id, prizes, publishedAt: now.toISOString() };
   });

@@ -102,7 +102,7 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
       await knex('team_board_seat').where({ odd_id: board.oddId }).whereRaw('not (join_id = any(?::int[]))', [[...seats.keys()]]).delete();
     },
 
-    /** The cohort with its product's make-up and fee, locked when `forUpdate` (changes of one board queue); undefined when there is none. */
+    /** The cohort with its product's make-up and fee, locked when `forUpdate` (changes of one board queue, and publishing its judging results); undefined when there is none. */
     async cohort(oddId: number, forUpdate = false): Promise<Row | undefined> {
       const query = knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId)
         .first('c.*', 'p.kind', 'p.fee_krw', 'p.min_team_size', 'p.max_team_size', 'p.planner_seats', 'p.designer_seats', 'p.developer_seats', 'p.max_friends');
