@@ -5,6 +5,7 @@ import type { Identity } from '@sq/contracts';
 import { canTransition, type ApplicationState, type BookResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { openTeamProjectCohort } from './support/publish-teams';
 
 /**
  * A model-based test of money (issue 17): fast-check drives random sequences of what members, operators, the
@@ -97,22 +98,7 @@ interface Model {
 type Real = { model: Model };
 type Step = fc.AsyncCommand<Model, Real>;
 
-async function newCohort(): Promise<number> {
-  const created = await admin('POST', '/api/admin/cohorts', {
-    productId: 1,
-    name: `모델 테스트 ${Math.random().toString(36).slice(2, 8)}`,
-    recruitStart: '2026-11-20T00:00:00+09:00',
-    recruitEnd: '2026-11-29T23:59:59+09:00',
-    teamBuildingAnnounceDate: '2026-12-16',
-    kickoffDate: '2027-01-02',
-    startDate: '2027-01-04',
-    endDate: '2027-04-11',
-    capacity: null,
-    roleSeats: { PLANNER: 0, DESIGNER: 0, DEVELOPER: 8 },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().cohort.oddId;
-}
+const newCohort = () => openTeamProjectCohort(stack, '모델 테스트');
 
 const member = (model: Model, index: number) => model.members[index % model.members.length]!;
 const command = (name: string, check: (m: Model) => boolean, run: (m: Model) => Promise<void>): Step => ({

@@ -3,6 +3,7 @@ import { MESSAGES, type Identity } from '@sq/contracts';
 import type { BookResponse, CardUpdateResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { openTeamProjectCohort } from './support/publish-teams';
 import { transition } from '../src/applications/transition';
 
 /**
@@ -56,22 +57,7 @@ const deadlineRun = async () => {
 };
 
 /** A fresh cohort of the 14-week project (8 developer seats), recruiting on TODAY, announced on ANNOUNCE. */
-async function newCohort(): Promise<number> {
-  const created = await admin('POST', '/api/admin/cohorts', {
-    productId: 1,
-    name: `검토 ${Math.random().toString(36).slice(2, 8)}`,
-    recruitStart: '2026-11-20T00:00:00+09:00',
-    recruitEnd: '2026-11-29T23:59:59+09:00',
-    teamBuildingAnnounceDate: '2026-12-16',
-    kickoffDate: '2027-01-02',
-    startDate: '2027-01-04',
-    endDate: '2027-04-11',
-    capacity: null,
-    roleSeats: { PLANNER: 0, DESIGNER: 0, DEVELOPER: 8 },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return created.json().cohort.oddId as number;
-}
+const newCohort = () => openTeamProjectCohort(stack, '검토');
 
 async function reserve(oddId: number, card: string = TEST_CARDS.ok) {
   const member = memberClient(stack, newMember());

@@ -21,3 +21,29 @@ export async function publishTeams(stack: ApplyStack, oddId: number, onTeam: num
   const published = await admin(`/api/admin/cohorts/${oddId}/board/publish`);
   expect(published.statusCode, published.body).toBe(200);
 }
+
+/**
+ * An operator opens a 14-week project cohort in recruitment on the apply stack's day (TODAY), eight developer seats,
+ * its teams announced on 2026-12-16; `label` names it (a random part keeps names apart).
+ */
+export async function openTeamProjectCohort(stack: ApplyStack, label: string): Promise<number> {
+  const created = await stack.programs.app.inject({
+    method: 'POST',
+    url: '/api/admin/cohorts',
+    headers: stack.programs.as(OPERATOR),
+    payload: {
+      productId: 1,
+      name: `${label} ${Math.random().toString(36).slice(2, 8)}`,
+      recruitStart: '2026-11-20T00:00:00+09:00',
+      recruitEnd: '2026-11-29T23:59:59+09:00',
+      teamBuildingAnnounceDate: '2026-12-16',
+      kickoffDate: '2027-01-02',
+      startDate: '2027-01-04',
+      endDate: '2027-04-11',
+      capacity: null,
+      roleSeats: { PLANNER: 0, DESIGNER: 0, DEVELOPER: 8 },
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().cohort.oddId as number;
+}

@@ -7,7 +7,7 @@ import { CohortFrame } from './CohortFrame';
 import styles from './admin.module.css';
 import { TableWrap } from './TableWrap';
 import { TeamPageView } from './TeamPageView';
-import { TeamTrouble, atRiskName, noTeamsPublished } from './TeamTrouble';
+import { TeamFlags, TeamTrouble, noTeamsPublished } from './TeamTrouble';
 
 function Health({ oddId }: { oddId: number }) {
   const health = useTeamHealth(oddId);
@@ -36,8 +36,7 @@ function HealthTeams({ page }: { page: TeamHealthResponse }) {
             <span className={styles.muted}>
               활동 {team.active}명 · 하차 {team.dropped}명
             </span>
-            {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
-            {team.atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">{atRiskName(page.atRiskMisses)} {team.atRisk}명</span> : null}
+            <TeamFlags team={team} atRiskMisses={page.atRiskMisses} />
             {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
           </div>
           <TableWrap label={`${team.name} 팀원 활동`}>

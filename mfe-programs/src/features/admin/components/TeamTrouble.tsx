@@ -9,6 +9,18 @@ import styles from './admin.module.css';
 /** Members at risk of the drop in the console's words, by the service's threshold (one miss: "누락 있는 팀원"). */
 export const atRiskName = (atRiskMisses: number) => (atRiskMisses <= 1 ? '누락 있는 팀원' : `누락 ${atRiskMisses}회 이상인 팀원`);
 
+type HealthTeam = TeamHealthResponse['teams'][number];
+
+/** A team's own trouble, in its header on both pages: short-handed, and how many of its members are at risk. */
+export function TeamFlags({ team, atRiskMisses }: { team: HealthTeam; atRiskMisses: number }) {
+  return (
+    <>
+      {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
+      {team.atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">{atRiskName(atRiskMisses)} {team.atRisk}명</span> : null}
+    </>
+  );
+}
+
 /** No team published in the cohort (TeamPageView's `none`: a page of those in trouble may hold none while others run). */
 export const noTeamsPublished = (health: TeamHealthResponse) => health.summary.teams === 0;
 

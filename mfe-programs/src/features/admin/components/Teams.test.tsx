@@ -38,6 +38,16 @@ const opsMember = (joinId: number) => screen.getAllByTestId('ops-member').find((
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
 describe('operators console: team changes', { timeout: 20_000 }, () => {
   let published: Team[];
+  /** The team stop of `teamId` previews nothing to refund, and its confirmation stops the team on the service. */
+  const stopsTeamOnConfirm = (teamId: number) =>
+    api.post.mockImplementation((path: string) => {
+      if (path === `/admin/teams/${teamId}/refunds/preview`) return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [] });
+      if (path === `/admin/teams/${teamId}/refunds`) {
+        published = published.map((t) => (t.teamId === teamId ? { ...t, stopped: true } : t));
+        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [], outcomes: [] });
+      }
+      return Promise.reject(new Error(`unexpected POST ${path}`));
+    });
   beforeEach(() => {
     published = teams;
     api.get.mockImplementation((path: string, params?: Record<string, string>) => {
@@ -128,14 +138,7 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
       ...teams[1]!, teamId: 100 + i, teamKey: `T${i + 1}`, name: `${i + 1}팀`, shortHanded: i === 2,
       members: teams[1]!.members.map((m) => ({ ...m, joinId: 1000 + i * 10 + m.joinId, misses: i === 22 && m.joinId === 5 ? 1 : 0 })),
     }));
-    api.post.mockImplementation((path: string) => {
-      if (path === '/admin/teams/122/refunds/preview') return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [] });
-      if (path === '/admin/teams/122/refunds') {
-        published = published.map((t) => (t.teamId === 122 ? { ...t, stopped: true } : t));
-        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [], outcomes: [] });
-      }
-      return Promise.reject(new Error(`unexpected POST ${path}`));
-    });
+    stopsTeamOnConfirm(122);
     const shownCounts = () => within(screen.getByTestId('health-summary')).getAllByRole('listitem').map((li) => li.textContent);
     const shownTeams = () => screen.getAllByTestId('ops-team').map((t) => t.getAttribute('aria-label'));
     renderTeams();
@@ -166,14 +169,7 @@ describe('operators console: team changes', { timeout: 20_000 }, () => {
   it('pages the teams; a team stop on another page reloads that page, the team shown stopped, the dialog open', async () => {
     // 25 teams (the service's page holds 20): the 23rd is stopped by the confirmation.
     published = Array.from({ length: 25 }, (_, i) => ({ ...teams[1]!, teamId: 100 + i, teamKey: `T${i + 1}`, name: `${i + 1}팀`, members: teams[1]!.members.map((m) => ({ ...m, joinId: 1000 + i * 10 + m.joinId })) }));
-    api.post.mockImplementation((path: string) => {
-      if (path === '/admin/teams/122/refunds/preview') return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [] });
-      if (path === '/admin/teams/122/refunds') {
-        published = published.map((t) => (t.teamId === 122 ? { ...t, stopped: true } : t));
-        return Promise.resolve({ refundCase: 'TEAM_STOP', totalKrw: 0, lines: [], outcomes: [] });
-      }
-      return Promise.reject(new Error(`unexpected POST ${path}`));
-    });
+    stopsTeamOnConfirm(122);
     renderTeams();
     await screen.findAllByTestId('ops-team', {}, { timeout: 8000 });
     expect(screen.getAllByTestId('ops-team')).toHaveLength(20);

@@ -7,7 +7,7 @@ import { CohortFrame } from './CohortFrame';
 import { GroupRefundDialog } from './GroupRefundDialog';
 import { RemovalDialog } from './RemovalDialog';
 import { TeamPageView } from './TeamPageView';
-import { TeamTrouble, atRiskName, noTeamsPublished } from './TeamTrouble';
+import { TeamFlags, TeamTrouble, noTeamsPublished } from './TeamTrouble';
 import styles from './admin.module.css';
 
 type Team = TeamHealthResponse['teams'][number];
@@ -41,8 +41,7 @@ function TeamList({ page, open }: { page: TeamHealthResponse; open: (dialog: Dia
             <span className={styles.muted}>
               {team.teamKey} · 활동 {team.active}명
             </span>
-            {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
-            {team.atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">{atRiskName(page.atRiskMisses)} {team.atRisk}명</span> : null}
+            <TeamFlags team={team} atRiskMisses={page.atRiskMisses} />
             {team.stopped ? <span className={`${styles.chip} ${styles.chipDanger}`}>중단됨</span> : null}
           </div>
           <ul className={styles.members}>
