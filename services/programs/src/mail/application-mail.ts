@@ -29,6 +29,8 @@ function compose(kind: MailKind, row: Row, amountKrw: number, siteUrl: string): 
       return { subject: `[${row.product_name}] 지원이 취소되었어요`, lines: [`${program} 지원이 취소되었어요.`, row.billing_key ? '예약된 참가비 결제도 함께 취소되었어요.' : '', `지원 내역: ${detail}`].filter(Boolean) };
     case 'AUTO_CANCELLED':
       return { subject: `[${row.product_name}] 팀이 구성되지 않아 지원이 자동 취소되었어요`, lines: [`${program} 팀 빌딩에서 팀이 구성되지 않아 지원이 자동으로 취소되었어요.`, '예약된 참가비는 결제되지 않았어요.', `지원 내역: ${detail}`] };
+    case 'NOT_CHARGED_ENDED':
+      return { subject: `[${row.product_name}] 팀 활동이 끝나 지원이 취소되었어요`, lines: [`${program} 팀 활동이 중단되었거나 기수가 종료되어 지원이 취소되었어요.`, '참가비는 결제되지 않았고, 예약된 결제 카드도 해지돼요.', `지원 내역: ${detail}`] };
     case 'REFUNDED':
       return { subject: `[${row.product_name}] 참가비 ${formatKrw(amountKrw)}이 환불되었어요`, lines: [`${program} 참가비 중 ${formatKrw(amountKrw)}을 환불했어요. 카드사에 따라 환불 반영까지 3~7영업일이 걸릴 수 있어요.`, `지원 내역: ${detail}`] };
   }

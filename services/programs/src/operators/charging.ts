@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
+import { ApiError } from '@sq/service-kit';
+import type { ChargeOutcome } from '../payments/charges';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
 import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
 import { loadContext } from '../applications/application-view';
-import { findApplication } from '../repositories/application-lifecycle-repository';
+import { findApplication, lockApplicationRow } from '../repositories/application-lifecycle-repository';
+import { teamRuns } from '../repositories/team-life-repository';
 import { createBoardRepository } from '../repositories/board-repository';
 import { lockUnresolvedDeadline, openDeadline, resolveDeadline, unresolvedDeadlines, type DeadlineOutcome } from '../repositories/charge-deadline-repository';
 import { pendingCharge } from '../repositories/payment-repository';
@@ -34,7 +38,8 @@ export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfi
   if (!row || !onTeam || !AWAITING_CHARGE.includes(row.status)) return 'SKIPPED';
   // No card to charge (a reservation whose key is gone): a declined charge, not a job retried for hours
   // ahead of everyone else's; the member gets the card-update deadline like any declined charge.
-  const outcome = row.billing_key ? await app.payments.charge(joinId, 'OPERATOR') : await declineWithoutCard(app, joinId);
+  const outcome = row.billing_key ? await chargeIfChargeable(app, joinId) : await declineWithoutCard(app, joinId);
+  if (outcome.status === 'SKIPPED') return 'SKIPPED';
   const now = app.clock();
   // Charged (a card update's new card went through): the member's deadline, if any, is over.
   if (outcome.status === 'PAID') await resolveDeadline(app.knex, joinId, now, 'PAID');
@@ -44,6 +49,19 @@ export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfi
   const deadline = await openDeadline(app.knex, joinId, new Date(now.getTime() + config.paymentUpdateDeadlineHours * 3_600_000));
   if (!deadline.resolved && deadline.deadlineAt.getTime() > now.getTime()) await mailCardUpdate(app, joinId, deadline.deadlineAt);
   return 'FAILED';
+}
+
+/**
+ * The charge, or SKIPPED when the payment core's decision under the application's lock says it may not be charged
+ * (ended meanwhile, its team stopped or its cohort ended): nothing to retry.
+ */
+async function chargeIfChargeable(app: FastifyInstance, joinId: number): Promise<ChargeOutcome | { status: 'SKIPPED' }> {
+  try {
+    return await app.payments.charge(joinId, 'OPERATOR');
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 409) return { status: 'SKIPPED' };
+    throw error;
+  }
 }
 
 async function declineWithoutCard(app: FastifyInstance, joinId: number): Promise<{ status: 'FAILED' | 'SKIPPED' }> {
@@ -71,16 +89,37 @@ async function mailCardUpdate(app: FastifyInstance, joinId: number, deadline: Da
 }
 
 /** The waitlisted member of the same role whose career is closest to the team's (earlier application on a tie). */
-export async function bestBackfill(db: Db, oddId: number, role: ApplicantRole, teamId: number): Promise<Unteamed | null> {
+export async function bestBackfill(db: Db, oddId: number, role: ApplicantRole, teamId: number, passed: ReadonlySet<number> = new Set()): Promise<Unteamed | null> {
   const teammates = await createBoardRepository(db).teammateAnswers(teamId);
   const months = (r: { answers: ApplicationAnswers | null }) => Number((r.answers ?? {}).required?.experienceMonths ?? 0);
   const teamAverage = teammates.length ? teammates.reduce((sum, r) => sum + months(r), 0) / teammates.length : 0;
   const candidates = await createTeamRepository(db).unteamed(oddId, role, BACKFILL_STATES);
   let best: Unteamed | null = null;
   for (const candidate of candidates) {
+    if (passed.has(candidate.join_id)) continue;
     if (!best || Math.abs(months(candidate) - teamAverage) < Math.abs(months(best) - teamAverage)) best = candidate;
   }
   return best;
+}
+
+/** How many waitlisted members a backfill tries in turn when the best one changed state before its lock was taken. */
+const BACKFILL_TRIES = 5;
+
+/**
+ * The best waitlisted member for the seat, chosen and then locked and checked again under its row lock (still
+ * WAITLISTED, still without a seat): one cancelled or auto-cancelled between the choice and the lock is passed
+ * over for the next best. Its join id, or null when nobody can take the seat.
+ */
+async function lockedBackfill(trx: Knex.Transaction, oddId: number, role: ApplicantRole, teamId: number): Promise<number | null> {
+  const passed = new Set<number>();
+  for (let i = 0; i < BACKFILL_TRIES; i++) {
+    const best = await bestBackfill(trx, oddId, role, teamId, passed);
+    if (!best) return null;
+    const locked = await lockApplicationRow(trx, best.join_id);
+    if (locked && BACKFILL_STATES.includes(locked.status) && !(await hasTeamSeat(trx, best.join_id))) return best.join_id;
+    passed.add(best.join_id);
+  }
+  return null;
 }
 
 /**
@@ -118,11 +157,15 @@ export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promi
       if (teamId === null) return;
       const seats = createBoardRepository(trx);
       await seats.removeSeat(joinId);
-      const next = await bestBackfill(trx, application.odd_id, application.role, teamId);
+      // A stopped team or an ended cohort takes nobody (its seat stays empty); the team's row lock orders this
+      // with a stop and with replacements of the same team.
+      await seats.team(teamId, true);
+      if (!(await teamRuns(trx, teamId))) return;
+      const next = await lockedBackfill(trx, application.odd_id, application.role, teamId);
       if (!next) return;
-      await seats.addSeat({ joinId: next.join_id, teamId, explanation: MESSAGES.adminBackfillReason, at: now });
-      await app.jobs.sendIn(trx, 'team-charge', { joinId: next.join_id }, { singletonKey: `team-charge:${next.join_id}` });
-      result.backfilled.push({ from: joinId, to: next.join_id });
+      await seats.addSeat({ joinId: next, teamId, explanation: MESSAGES.adminBackfillReason, at: now });
+      await app.jobs.sendIn(trx, 'team-charge', { joinId: next }, { singletonKey: `team-charge:${next}` });
+      result.backfilled.push({ from: joinId, to: next });
     });
   }
   return result;

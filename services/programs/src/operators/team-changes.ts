@@ -15,6 +15,9 @@ import { pendingCharge } from '../repositories/payment-repository';
 import { caseVoidedOnly } from '../repositories/refund-ledger-repository';
 import { hasTeamSeat, seatedTeam } from '../repositories/reservation-repository';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
+import { resolveDeadline } from '../repositories/charge-deadline-repository';
+import { queueMail } from '../payments/deps';
+import { markCohortEnded, teamRuns } from '../repositories/team-life-repository';
 
 /** Why an operator removes a member, and the refund case of the stored rules that applies to it. */
 export const REMOVAL_REFUND_CASE = {
@@ -116,6 +119,8 @@ export async function acceptReplacement(app: FastifyInstance, actorUserId: numbe
     const seats = createBoardRepository(trx);
     const team = await seats.team(teamId, true);
     if (!team) throw notFound(MESSAGES.adminTeamNotFound);
+    // Under the team's lock (a stop takes it too): a stopped team or an ended cohort seats and charges nobody.
+    if (!(await teamRuns(trx, teamId))) throw conflict(MESSAGES.adminTeamNotRunning);
     const row = await lockApplicationRow(trx, joinId);
     const onTeam = await hasTeamSeat(trx, joinId);
     if (!row || row.odd_id !== team.odd_id || !REPLACEMENT_STATES.includes(row.status) || onTeam) throw conflict(MESSAGES.adminReplacementNotWaitlisted);
@@ -136,18 +141,34 @@ export async function groupRefundPreview({ knex }: { knex: Knex }, scope: { team
 /** The audit log keeps no names (OPERATORS.md: it is kept after a member withdraws): an entry's lines and outcomes without them. */
 const unnamed = <T extends { alias: string | null; name: string | null }>({ alias: _alias, name: _name, ...rest }: T) => rest;
 
+/** Members a team stop or the company ending settles without charging them: nothing charged (yet), a card maybe reserved. */
+const NOT_CHARGED_STATES: readonly ApplicationState[] = ['SUBMITTED', 'PAYMENT_FAILED', 'RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];
+
 /**
- * Confirms a group refund: the total must still be the previewed one. Each member's case is applied through
- * the ledger under their application's lock, so a second confirm (or two at once) refunds nobody twice: the
- * second preview shows 0 for a case already applied, and its total no longer matches.
+ * Confirms a group refund: the total must still be the previewed one. First the team is marked stopped (a cohort:
+ * ended), committed before anything else, so every charge decided after it (publish, the deadline run, a card
+ * update, the repair job, a replacement, a backfill) sees it under the member's lock and charges nobody. Then each
+ * member not charged is settled under their lock: cancelled with the reason and a mail, their card-update deadline
+ * closed, off the team, their billing key released (a charge of theirs still in flight is closed, or refunded whole
+ * when it lands). Then each charged member's case is applied through the ledger under their application's lock,
+ * so a second confirm (or two at once) refunds nobody twice: the second preview shows 0 for a case already applied,
+ * and its total no longer matches. A team or cohort can always be stopped, whatever its members' charge states; a
+ * confirm with nothing left to stop, settle or refund is 409.
  */
 export async function confirmGroupRefund(app: FastifyInstance, actorUserId: number, scope: { teamId?: number; oddId?: number }, refundCase: GroupRefundCase, expectedTotalKrw: number): Promise<GroupRefundConfirmation> {
   const now = app.clock();
   const preview = await groupRefundPreview(app, scope, refundCase, now);
   if (preview.totalKrw !== expectedTotalKrw) throw conflict(MESSAGES.adminRefundChanged);
   const applicable = preview.lines.filter((l) => l.block !== 'NOT_CHARGED' && l.block !== 'CASE_APPLIED');
-  if (!applicable.length) throw conflict(MESSAGES.adminNothingToRefund);
+  const uncharged = await createTeamRepository(app.knex).refundable(scope, NOT_CHARGED_STATES);
+  const newlyEnded = await endGroup(app, scope, now);
+  if (!applicable.length && !uncharged.length && !newlyEnded) throw conflict(MESSAGES.adminNothingToRefund);
   const reason = refundCase === 'TEAM_STOP' ? '팀 중단 환불' : '회사 사정으로 인한 종료 환불';
+  const settledReason = scope.teamId !== undefined ? MESSAGES.adminTeamStoppedReason : MESSAGES.adminCohortEndedReason;
+  const settled: number[] = [];
+  for (const member of uncharged) {
+    if (await settleUncharged(app, actorUserId, member.join_id, settledReason)) settled.push(member.join_id);
+  }
   const outcomes: GroupRefundOutcome[] = [];
   for (const line of applicable) {
     const member = { joinId: line.joinId, alias: line.alias, name: line.name };
@@ -161,7 +182,43 @@ export async function confirmGroupRefund(app: FastifyInstance, actorUserId: numb
       outcomes.push({ ...member, status: 'REFUSED', message: error.message });
     }
   }
-  if (scope.teamId !== undefined) await createBoardRepository(app.knex).markStopped(scope.teamId, now);
-  await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines.map(unnamed), outcomes: outcomes.map(unnamed) }, at: now });
+  await audit(app.knex, { actorUserId, action: refundCase === 'TEAM_STOP' ? 'TEAM_STOP_REFUND' : 'COMPANY_ENDED_REFUND', targetType: scope.teamId !== undefined ? 'TEAM' : 'COHORT', targetId: scope.teamId ?? scope.oddId ?? null, oddId: scope.oddId ?? null, before: null, after: { totalKrw: preview.totalKrw, lines: preview.lines.map(unnamed), outcomes: outcomes.map(unnamed), cancelledWithoutCharge: settled }, at: now });
   return { ...preview, outcomes };
+}
+
+/**
+ * Marks the team stopped (under its row lock, which replacements and backfills of the team take too) or the cohort
+ * ended (any confirmation for a whole cohort ends it); committed on return. True when this call marked it.
+ */
+async function endGroup(app: FastifyInstance, scope: { teamId?: number; oddId?: number }, at: Date): Promise<boolean> {
+  return app.knex.transaction(async (trx) => {
+    if (scope.teamId !== undefined) {
+      const seats = createBoardRepository(trx);
+      const team = await seats.team(scope.teamId, true);
+      if (!team) throw notFound(MESSAGES.adminTeamNotFound);
+      if (team.stopped_at) return false;
+      await seats.markStopped(scope.teamId, at);
+      return true;
+    }
+    return markCohortEnded(trx, scope.oddId!, at);
+  });
+}
+
+/**
+ * A member of a stopped team or an ended cohort who was not charged: under their lock (still not charged),
+ * cancelled with the reason and a mail, the card-update deadline closed, off the team, the billing key released by
+ * the reservation-release job (once nothing is in flight). True when settled here.
+ */
+async function settleUncharged(app: FastifyInstance, actorUserId: number, joinId: number, reason: string): Promise<boolean> {
+  const deps = app.payments.deps;
+  return app.knex.transaction(async (trx) => {
+    const row = await lockApplication(trx, joinId);
+    if (!NOT_CHARGED_STATES.includes(row.status)) return false;
+    const done = await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason });
+    await resolveDeadline(trx, joinId, deps.clock(), 'ENDED');
+    await createBoardRepository(trx).removeSeat(joinId);
+    await queueMail(deps, trx, joinId, 'NOT_CHARGED_ENDED', done.historyId);
+    await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
+    return true;
+  });
 }

@@ -7,6 +7,7 @@ import { loadContext, updateApplication } from '../repositories/application-life
 import { chargeTermsOf } from '../repositories/product-repository';
 import { openDeadline } from '../repositories/charge-deadline-repository';
 import { hasTeamSeat } from '../repositories/reservation-repository';
+import { teamRunsFor } from '../repositories/team-life-repository';
 import {
   CHARGED_PAYMENT_STATUSES,
   chargedPayment,
@@ -70,6 +71,19 @@ async function chargePolicyOf(trx: Knex.Transaction | Knex, oddId: number): Prom
 }
 
 /**
+ * The charge decision, made by every path that charges (publish, the deadline run, a card update, the repair
+ * job's re-ask, a replacement, a backfill) and by the settlement of every answer, under the application's row
+ * lock: chargePath, and only while the member's team runs (not stopped) in a cohort that runs (not ended by the
+ * company). A stop or an ending commits before it takes each member's lock, so a decision made after it sees it;
+ * a charge asked before it is settled after it, and refunded whole (settleCharge).
+ */
+async function chargeDecision(trx: Knex.Transaction, app: Row): Promise<ApplicationState[] | null> {
+  const path = chargePath(app, await chargePolicyOf(trx, app.odd_id));
+  if (!path || !(await teamRunsFor(trx, app.join_id))) return null;
+  return path;
+}
+
+/**
  * Step 1 of a charge, committed before the PG is asked: the payment row (PENDING) under the obligation's
  * payment id. A pending attempt is reused, so a retry or a concurrent request asks the PG with the same id;
  * a FAILED row of the obligation becomes the next attempt (same id, the card the application holds now).
@@ -81,7 +95,7 @@ async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payme
     if (paid) return { done: paid };
     const pending = await pendingCharge(trx, joinId);
     if (pending) return { payment: pending };
-    if (!app.billing_key || !chargePath(app, await chargePolicyOf(trx, app.odd_id))) throw conflict(MESSAGES.paymentNotStarted);
+    if (!app.billing_key || !(await chargeDecision(trx, app))) throw conflict(MESSAGES.paymentNotStarted);
     const context = await loadContext(trx, joinId);
     const paymentId = obligationPaymentId(joinId);
     const attempt = { billingKey: app.billing_key, amountKrw: app.fee_krw ?? context!.product_fee_krw, currency: 'KRW' };
@@ -121,7 +135,7 @@ export async function settleCharge(
     if (outcome.status === 'PAID') {
       await markPaymentPaid(trx, paymentId, { pgTxId: outcome.pgTxId, paidAt: outcome.paidAt, billingKey: outcome.billingKey });
       const otherCharge = await otherChargedPayment(trx, joinId, paymentId);
-      const path = otherCharge ? null : chargePath(app, await chargePolicyOf(trx, app.odd_id));
+      const path = otherCharge ? null : await chargeDecision(trx, app);
       if (!path) {
         await recordPaymentEvent(trx, joinId, 'CHARGED', payment.amount_krw, `${CHARGE_REVERSAL_NOTE} (${paymentId})`);
         await deps.jobs.sendIn(trx, 'charge-reversal', { joinId, paymentId }, { singletonKey: `charge-reversal:${paymentId}` });
@@ -246,7 +260,7 @@ async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATO
     const row = (await lockPayment(trx, paymentId))!;
     if (row.status !== 'PENDING') return { kind: 'SETTLED' as const, row };
     const otherCharge = await otherChargedPayment(trx, row.join_id, paymentId);
-    if (!otherCharge && chargePath(app, await chargePolicyOf(trx, app.odd_id))) return { kind: 'ASK' as const, row, app };
+    if (!otherCharge && (await chargeDecision(trx, app))) return { kind: 'ASK' as const, row, app };
     await markPaymentFailed(trx, paymentId, CHARGE_CLOSED_REASON);
     deps.log.info({ joinId: row.join_id, paymentId, status: app.status }, 'pending charge closed: the application may no longer be charged');
     return { kind: 'CLOSED' as const };

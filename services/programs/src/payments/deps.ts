@@ -32,7 +32,8 @@ export function countOnCommit(trx: Knex.Transaction, counter: MetricCounter<'out
   trx.executionPromise.then(() => counter.inc({ outcome }), () => {});
 }
 
-export type MailKind = 'RESERVED' | 'PAID' | 'CHARGED' | 'PAYMENT_FAILED' | 'CANCELLED' | 'AUTO_CANCELLED' | 'REFUNDED';
+/** NOT_CHARGED_ENDED: the member's team stopped (or the cohort ended) before they were charged; the history says which. */
+export type MailKind = 'RESERVED' | 'PAID' | 'CHARGED' | 'PAYMENT_FAILED' | 'CANCELLED' | 'AUTO_CANCELLED' | 'REFUNDED' | 'NOT_CHARGED_ENDED';
 
 /**
  * The PG customer id applications booked before issue 17 used (`sq-member-{userId}`): guessable, so no new card

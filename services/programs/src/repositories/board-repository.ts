@@ -147,8 +147,9 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
       return knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
     },
 
+    /** The team stopped (once: a second confirmation keeps the first instant). */
     async markStopped(teamId: number, at: Date): Promise<void> {
-      await knex('team').where({ team_id: teamId }).update({ stopped_at: at });
+      await knex('team').where({ team_id: teamId }).whereNull('stopped_at').update({ stopped_at: at });
     },
 
     async markPublished(oddId: number, by: number, at: Date): Promise<void> {

@@ -7,8 +7,11 @@ import type { Knex } from 'knex';
 import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
 
-/** How a deadline ended: the member's charge went through, or the deadline passed without it. */
-export type DeadlineOutcome = 'PAID' | 'EXPIRED';
+/**
+ * How a deadline ended: the member's charge went through, the deadline passed without it, or the team stopped (or
+ * the cohort ended) before it and the member was cancelled without a charge.
+ */
+export type DeadlineOutcome = 'PAID' | 'EXPIRED' | 'ENDED';
 
 /** The application's deadline not resolved yet, whether or not it has passed; null when there is none. */
 export async function unresolvedDeadline(db: Db, joinId: number): Promise<Date | null> {
