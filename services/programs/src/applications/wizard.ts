@@ -18,6 +18,7 @@ import { cohortStatus } from '../schedule';
 import { cohortToApply, toDates } from '../repositories/product-repository';
 import { applicantCount, insertDraft, liveApplication, loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
 import { recordCardPageAttempt } from '../repositories/billing-key-repository';
+import { pendingCharge } from '../repositories/payment-repository';
 import { lockApplication, recordCreation, transition } from './transition';
 import { issueIdOf, memberCustomerId } from '../payments/deps';
 import { PAYMENT_RETRY_REASON, supersedeBillingKey } from '../payments/reservations';
@@ -192,6 +193,9 @@ export async function book(app: FastifyInstance, userId: number, oddId: number, 
   const customerId = memberCustomerId(app.programsConfig.pg.customerIdSecret, userId);
   const { issueId, replaced } = await app.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, row.join_id);
+    // A charge in flight (its answer lost) is settled by the repair job with the card it was asked with: a new card
+    // page now would register a second key beside it, so none is offered until that charge is settled.
+    if (await pendingCharge(trx, row.join_id)) throw conflict(MESSAGES.paymentInProgress);
     const attempt = Number(locked.issue_attempt) + 1;
     const columns = { issue_id: issueIdOf(row.join_id, attempt), issue_attempt: attempt, fee_krw: cohort.fee_krw, pg_customer_id: customerId };
     // The card refused at charge time is replaced by the new attempt's: its key goes back to the PG (the
