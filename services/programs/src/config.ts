@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
 import { readOperatorsConfig, type OperatorsConfig } from './operators/config';
 import { clockControlEnabled } from './clock';
+import { DEFAULT_REFUND_RETRY_MINUTES } from './payments/deps';
 
 /**
  * Settings of the programs service, from the environment (documented in README.md and OPERATORS.md), read once
@@ -111,6 +112,8 @@ export interface ProgramsConfig {
      * the PG late and was charged (then recorded and refunded).
      */
     repairClosedWindowSeconds: number;
+    /** REFUND_RETRY_SCHEDULE_MINUTES (comma-separated): minutes to the next attempt after each refusal of a refund; the last repeats. */
+    refundRetryMinutes: number[];
   };
 }
 
@@ -174,6 +177,9 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       repairCron: env.PAYMENT_REPAIR_CRON ?? '* * * * *',
       repairAfterSeconds: Number(env.PAYMENT_REPAIR_AFTER_SECONDS ?? 60),
       repairClosedWindowSeconds: Math.max(0, Number(env.PAYMENT_REPAIR_CLOSED_WINDOW_SECONDS ?? 3600)),
+      refundRetryMinutes: env.REFUND_RETRY_SCHEDULE_MINUTES
+        ? env.REFUND_RETRY_SCHEDULE_MINUTES.split(',').map((m) => Number(m.trim())).filter((m) => Number.isFinite(m) && m > 0)
+        : [...DEFAULT_REFUND_RETRY_MINUTES],
     },
   };
   if (env.NODE_ENV === 'production' && (config.pg.apiSecret === DEV_PG_API_SECRET || config.pg.webhookSecret === DEV_PG_WEBHOOK_SECRET)) {

@@ -15,6 +15,7 @@ import * as applicantsAtScale from './201_applicants_at_scale';
 import * as cardUpdateDeadlines from './202_card_update_deadlines';
 import * as teamHealthAtScale from './203_team_health_at_scale';
 import * as cohortEnded from './204_cohort_ended';
+import * as refundRetries from './205_refund_retries';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '202_card_update_deadlines': cardUpdateDeadlines,
   '203_team_health_at_scale': teamHealthAtScale,
   '204_cohort_ended': cohortEnded,
+  '205_refund_retries': refundRetries,
 };

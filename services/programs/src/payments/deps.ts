@@ -16,7 +16,15 @@ export interface PaymentDeps {
   metrics?: PaymentMetrics;
   /** PAYMENT_UPDATE_DEADLINE_HOURS: a declined team charge's card-update deadline, from the first decline. */
   cardUpdateDeadlineHours: number;
+  /**
+   * REFUND_RETRY_SCHEDULE_MINUTES: after the n-th refusal of a refund, the repair job asks again this many minutes
+   * later (the last figure repeats for as long as the refund is owed). Absent: DEFAULT_REFUND_RETRY_MINUTES.
+   */
+  refundRetryMinutes?: readonly number[];
 }
+
+/** A refused refund is asked again after 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, then every day until it is paid. */
+export const DEFAULT_REFUND_RETRY_MINUTES: readonly number[] = [5, 15, 60, 180, 360, 720, 1440];
 
 export interface PaymentMetrics {
   charges: MetricCounter<'outcome'>;

@@ -58,7 +58,7 @@ export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
       charges: app.metrics.counter('payment_charges_total', 'Charges settled, by outcome (paid, failed).', ['outcome']),
       refunds: app.metrics.counter('payment_refunds_total', 'Refunds settled, by outcome (succeeded, failed).', ['outcome']),
     };
-    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log, metrics, cardUpdateDeadlineHours: config.operators.paymentUpdateDeadlineHours });
+    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log, metrics, cardUpdateDeadlineHours: config.operators.paymentUpdateDeadlineHours, refundRetryMinutes: config.jobs.refundRetryMinutes });
     app.decorate('payments', payments);
     app.jobs.handle('payment-webhook', async (data) => {
       await payments.processWebhook(String(data.webhookId));

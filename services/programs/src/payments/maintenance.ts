@@ -84,7 +84,7 @@ export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number
   // attempt's (a FAILED obligation's row is reused for the next attempt).
   const charges = await pendingChargesOlderThan(deps.knex, olderThanSeconds, REPAIR_BATCH);
   const closed = await closedChargesBetween(deps.knex, CHARGE_CLOSED_REASON, olderThanSeconds, closedWindowSeconds, REPAIR_BATCH);
-  const refunds = await paymentsWithRefundsInFlightSince(deps.knex, olderThanSeconds, REPAIR_BATCH);
+  const refunds = await paymentsWithRefundsInFlightSince(deps.knex, olderThanSeconds, REPAIR_BATCH, deps.clock());
   const releases = await applicationsWithKeysToRelease(deps.knex);
   const each = async <T>(items: T[], work: (item: T) => Promise<unknown>) => {
     for (const item of items) {

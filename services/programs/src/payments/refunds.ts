@@ -13,13 +13,14 @@ import {
   lockRefund,
   markRefundFailed,
   markRefundSucceeded,
+  recordRefusedAttempt,
   refundInFlight,
   replanRefund,
 } from '../repositories/refund-ledger-repository';
 import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
 import { paymentUnavailable } from './charges';
-import { planRefund, recordRefundEvent, voidEntitlementOf, type RefundPlan } from './ledger';
-import { countOnCommit, queueMail, type PaymentDeps } from './deps';
+import { planRefund, recordRefundEvent, type RefundPlan } from './ledger';
+import { DEFAULT_REFUND_RETRY_MINUTES, countOnCommit, queueMail, type PaymentDeps } from './deps';
 
 export type { LedgerCase } from './ledger';
 /** A refund request of any path; the ledger decides the amount (src/payments/ledger.ts). */
@@ -66,8 +67,8 @@ export async function executeRefund(deps: PaymentDeps, planned: Row): Promise<Re
       return { status: 'PENDING', refundKrw: refund.amount_krw };
     }
     if (error instanceof PgError) {
-      await failRefund(deps, refund.refund_id);
-      throw paymentUnavailable();
+      await retryLater(deps, refund.refund_id, error);
+      return { status: 'PENDING', refundKrw: refund.amount_krw };
     }
     throw error;
   }
@@ -94,12 +95,21 @@ async function outcomeOfMovement(deps: PaymentDeps, refund: Row): Promise<Refund
   throw paymentUnavailable();
 }
 
-/** The PG refused the movement for good: it is FAILED and its case counts as not applied. */
-async function failRefund(deps: PaymentDeps, refundId: number): Promise<void> {
+/**
+ * The PG refused the movement (the card company's error, a refusal of its own): the money is still owed, so the
+ * movement stays REQUESTED, its case applied, and the repair job asks again on the backoff schedule
+ * (REFUND_RETRY_SCHEDULE_MINUTES), for as long as it takes; listOwedRefundMovements shows it to operators.
+ */
+async function retryLater(deps: PaymentDeps, refundId: number, error: PgError): Promise<void> {
+  const schedule = deps.refundRetryMinutes?.length ? deps.refundRetryMinutes : DEFAULT_REFUND_RETRY_MINUTES;
   await deps.knex.transaction(async (trx) => {
-    const failed = await markRefundFailed(trx, refundId);
-    if (failed) countOnCommit(trx, deps.metrics?.refunds, 'failed');
-    if (failed) await voidEntitlementOf(trx, failed, deps.clock());
+    const refund = await lockRefund(trx, refundId);
+    if (!refund || refund.status !== 'REQUESTED') return;
+    const at = deps.clock();
+    const minutes = schedule[Math.min(Number(refund.attempts), schedule.length - 1)]!;
+    await recordRefusedAttempt(trx, refundId, { at, nextAttemptAt: new Date(at.getTime() + minutes * 60_000), error: error.message || error.type });
+    countOnCommit(trx, deps.metrics?.refunds, 'refused');
+    deps.log.warn({ refundId, attempts: Number(refund.attempts) + 1, err: error }, 'refund refused by the PG; still owed, asked again later');
   });
 }
 
@@ -207,8 +217,8 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
     return 'SETTLED';
   } catch (error) {
     if (error instanceof PgError && !BEHIND_PG.includes(error.type)) {
-      await failRefund(deps, ask.refund_id);
-      return 'FAILED';
+      await retryLater(deps, ask.refund_id, error);
+      return 'REFUSED';
     }
     throw error;
   }

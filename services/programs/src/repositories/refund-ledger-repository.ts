@@ -139,7 +139,64 @@ export async function markRefundFailed(trx: Knex.Transaction, refundId: number):
   return failed;
 }
 
-/** Payments with a movement in flight since `olderThanSeconds` ago or earlier, on the database's clock. */
-export async function paymentsWithRefundsInFlightSince(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
-  return db('refund').where({ status: 'REQUESTED' }).where('created_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).limit(limit).pluck('payment_id');
+/**
+ * Payments with a movement in flight since `olderThanSeconds` ago or earlier (on the database's clock) whose next
+ * attempt after a refusal is due at `dueAt` (or that was never refused).
+ */
+export async function paymentsWithRefundsInFlightSince(db: Db, olderThanSeconds: number, limit: number, dueAt: Date): Promise<string[]> {
+  return db('refund')
+    .where({ status: 'REQUESTED' })
+    .where('created_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .where((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', dueAt))
+    .orderBy('refund_id')
+    .limit(limit)
+    .pluck('payment_id');
+}
+
+/** The PG refused a movement still in flight: it stays owed (REQUESTED), asked again at `nextAttemptAt`; the row. */
+export async function recordRefusedAttempt(trx: Knex.Transaction, refundId: number, attempt: { at: Date; nextAttemptAt: Date; error: string }): Promise<Row | undefined> {
+  const [row] = await trx('refund')
+    .where({ refund_id: refundId, status: 'REQUESTED' })
+    .update({ attempts: trx.raw('attempts + 1'), last_attempt_at: attempt.at, next_attempt_at: attempt.nextAttemptAt, last_error: attempt.error.slice(0, 300) })
+    .returning('*');
+  return row;
+}
+
+/** A movement of money back that is owed and not paid yet (in flight, or refused and waiting for its next attempt). */
+export interface OwedRefundMovement {
+  refundId: number;
+  paymentId: string;
+  joinId: number;
+  refundCase: string;
+  amountKrw: number;
+  reason: string;
+  /** Refused attempts so far (0: asked once, answer not settled yet). */
+  attempts: number;
+  lastAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Refunds and charge reversals owed since before `olderThan` and still not paid (REQUESTED), oldest first: what the
+ * money operations' exceptions queue lists for operators (a refund the PG keeps refusing is retried for days; past
+ * this age a person looks at it).
+ */
+export async function listOwedRefundMovements(db: Db, olderThan: Date, limit = 500): Promise<OwedRefundMovement[]> {
+  const rows: Row[] = await db('refund').where({ status: 'REQUESTED' }).where('created_at', '<', olderThan).orderBy('created_at').limit(limit)
+    .select('refund_id', 'payment_id', 'join_id', 'refund_case', 'amount_krw', 'reason', 'attempts', 'last_attempt_at', 'next_attempt_at', 'last_error', 'created_at');
+  return rows.map((r) => ({
+    refundId: r.refund_id,
+    paymentId: r.payment_id,
+    joinId: r.join_id,
+    refundCase: r.refund_case,
+    amountKrw: r.amount_krw,
+    reason: r.reason,
+    attempts: r.attempts,
+    lastAttemptAt: r.last_attempt_at,
+    nextAttemptAt: r.next_attempt_at,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+  }));
 }
