@@ -4,6 +4,8 @@ import type { Identity } from '@sq/contracts';
 import { REFUND_BLOCK_TEXT } from '@sq/contracts/api/operators';
 import { TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
+import { openTeamProjectCohort } from './support/publish-teams';
+import { teamMoney } from './support/team-money';
 import { repairRefunds } from '../src/payments/refunds';
 
 /**
@@ -135,19 +137,16 @@ describe('the refund ledger', () => {
   });
 
   it('confirms two identical group refunds sent at once as one refund per member', async () => {
-    const members: number[] = [];
-    for (let i = 0; i < 2; i++) members.push(await reservedMember());
-    // Put them on a new team C, published by a fresh board of the same cohort is not possible: remove and re-add via replacement.
-    const [replacementA, replacementB] = members as [number, number];
-    for (const joinId of [replacementA, replacementB]) {
-      expect((await admin('POST', `/api/admin/teams/${teams.teamB}/replacements`, { joinId })).statusCode).toBe(200);
-    }
-    await stack.programs.app.jobs.drain('team-charge');
+    // A cohort of its own (the demo cohort's company ending above ended it: it seats and charges nobody now).
+    const money = teamMoney(stack);
+    const oddId = await openTeamProjectCohort(stack, '동시');
+    const members = [(await money.reserve(oddId)).joinId, (await money.reserve(oddId)).joinId];
+    const teamId = await money.publish(oddId, members, []);
     stack.setNow(START_PLUS_28);
-    const stop = (await admin('POST', `/api/admin/teams/${teams.teamB}/refunds/preview`, { refundCase: 'TEAM_STOP' })).json();
+    const stop = (await admin('POST', `/api/admin/teams/${teamId}/refunds/preview`, { refundCase: 'TEAM_STOP' })).json();
     const fresh = stop.lines.filter((l: { joinId: number }) => members.includes(l.joinId));
     expect(fresh.map((l: { refundKrw: number }) => l.refundKrw)).toEqual([120_000, 120_000]);
-    const both = await Promise.all([0, 1].map(() => admin('POST', `/api/admin/teams/${teams.teamB}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: stop.totalKrw })));
+    const both = await Promise.all([0, 1].map(() => admin('POST', `/api/admin/teams/${teamId}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: stop.totalKrw })));
     expect(both.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     for (const joinId of members) {
       expect(pgCancellations(joinId)).toHaveLength(1);

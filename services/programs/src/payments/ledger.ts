@@ -5,7 +5,7 @@ import { canTransition, type ApplicationActor, type ApplicationState } from '@sq
 import { conflict, type Row } from '@sq/service-kit';
 import { recordPaymentEvent, transition } from '../applications/transition';
 import { findApplication } from '../repositories/application-lifecycle-repository';
-import { chargedPayment } from '../repositories/payment-repository';
+import { chargedPayment, chargedPaymentOf } from '../repositories/payment-repository';
 import { activeEntitlements, addEntitlement, addRefund, refundedKrw, refundInFlight, voidEntitlement } from '../repositories/refund-ledger-repository';
 import type { RewardKind } from '../refunds/refund-engine';
 import { quoteFor } from './refund-quote';
@@ -35,6 +35,11 @@ export interface LedgerRequest {
    * refund engine's amount for the case (a charge reversal: the whole payment).
    */
   amountKrw?: number;
+  /**
+   * The charged payment the case applies to when the application has more than one (a charge reversal names the
+   * stray payment it refunds); absent: the application's charged payment.
+   */
+  paymentId?: string;
 }
 
 export interface LedgerLine {
@@ -60,7 +65,12 @@ export interface LedgerLine {
   note: string | null;
 }
 
-export const caseKeyOf = (request: Pick<LedgerRequest, 'refundCase' | 'reward'>) => (request.refundCase === 'REWARD' ? `REWARD:${request.reward ?? 'DEFAULT'}` : request.refundCase);
+/** A case's key: once per application, and a charge reversal once per payment it names. */
+export const caseKeyOf = (request: Pick<LedgerRequest, 'refundCase' | 'reward' | 'paymentId'>) => {
+  if (request.refundCase === 'REWARD') return `REWARD:${request.reward ?? 'DEFAULT'}`;
+  if (request.refundCase === 'CHARGE_REVERSAL' && request.paymentId) return `CHARGE_REVERSAL:${request.paymentId}`;
+  return request.refundCase;
+};
 
 const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine>): LedgerLine => {
   const block = values.block ?? null;
@@ -87,9 +97,10 @@ const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine
  */
 export async function ledgerLine(knex: Knex | Knex.Transaction, context: Row, request: LedgerRequest, at: Date): Promise<LedgerLine> {
   const joinId = context.join_id as number;
-  const payment = await chargedPayment(knex, joinId);
+  const payment = request.paymentId ? await chargedPaymentOf(knex, joinId, request.paymentId) : await chargedPayment(knex, joinId);
   if (!payment) return line(joinId, request, { block: 'NOT_CHARGED' });
-  const [refunded, entitlements] = await Promise.all([refundedKrw(knex, payment.payment_id), activeEntitlements(knex, joinId)]);
+  // Entitlements never stack, within one payment: a stray payment's reversal is owed beside the fee's own cases.
+  const [refunded, entitlements] = await Promise.all([refundedKrw(knex, payment.payment_id), activeEntitlements(knex, joinId, payment.payment_id)]);
   const paidKrw = Number(payment.amount_krw);
   const key = caseKeyOf(request);
   const applied = entitlements.find((e) => e.case_key === key);

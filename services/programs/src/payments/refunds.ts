@@ -232,7 +232,7 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
  */
 async function replanMovement(trx: Knex.Transaction, movement: Row, payment: { amount_krw: number; cancelled_krw: number }): Promise<Row | null> {
   const refunded = payment.cancelled_krw;
-  const owed = movement.entitlement_id ? Math.max(0, ...(await activeEntitlements(trx, movement.join_id)).map((e) => Number(e.entitlement_krw))) - refunded : movement.amount_krw;
+  const owed = movement.entitlement_id ? Math.max(0, ...(await activeEntitlements(trx, movement.join_id, movement.payment_id)).map((e) => Number(e.entitlement_krw))) - refunded : movement.amount_krw;
   const amount = Math.max(0, Math.min(movement.amount_krw, owed, payment.amount_krw - refunded));
   if (amount === movement.amount_krw) return movement;
   if (amount === 0) {

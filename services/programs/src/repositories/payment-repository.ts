@@ -35,6 +35,11 @@ export async function chargedPayment(db: Db, joinId: number): Promise<Row | unde
   return db('payment').where({ join_id: joinId }).whereIn('status', CHARGED_PAYMENT_STATUSES).orderBy('created_at', 'desc').first();
 }
 
+/** The application's payment `paymentId` when it is charged (paid, or refunded in part or whole). */
+export async function chargedPaymentOf(db: Db, joinId: number, paymentId: string): Promise<Row | undefined> {
+  return db('payment').where({ join_id: joinId, payment_id: paymentId }).whereIn('status', CHARGED_PAYMENT_STATUSES).first();
+}
+
 /** A charged payment of the application other than `paymentId`. */
 export async function otherChargedPayment(db: Db, joinId: number, paymentId: string): Promise<Row | undefined> {
   return db('payment').where({ join_id: joinId }).whereNot({ payment_id: paymentId }).whereIn('status', CHARGED_PAYMENT_STATUSES).first();

@@ -15,9 +15,9 @@ export async function refundedKrw(db: Db, paymentId: string): Promise<number> {
   return Number(movements?.total ?? 0);
 }
 
-/** The cases applied to the application and not voided. */
-export async function activeEntitlements(db: Db, joinId: number): Promise<{ case_key: string; entitlement_krw: number; phase: string | null }[]> {
-  return db('refund_entitlement').where({ join_id: joinId }).whereNull('voided_at').select('case_key', 'entitlement_krw', 'phase');
+/** The cases applied to the application's payment `paymentId` and not voided. */
+export async function activeEntitlements(db: Db, joinId: number, paymentId: string): Promise<{ case_key: string; entitlement_krw: number; phase: string | null }[]> {
+  return db('refund_entitlement').where({ join_id: joinId, payment_id: paymentId }).whereNull('voided_at').select('case_key', 'entitlement_krw', 'phase');
 }
 
 export interface NewEntitlement {
