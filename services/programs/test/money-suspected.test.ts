@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TODAY, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { TEST_CARDS, TODAY, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { openTeamProjectCohort } from './support/publish-teams';
-import { teamMoney } from './support/team-money';
+import { ANNOUNCE, DEADLINE_HOURS, teamMoney } from './support/team-money';
 
 /**
  * Money paths doubted in a review, each checked against the real programs service and the sandbox PG: a defect found
@@ -54,5 +54,49 @@ describe('a charge reversal refunds the payment its job names', () => {
     const preview = await money.admin('POST', `/api/admin/applications/${a.joinId}/removal/preview`, { reason: 'SUPPORT' });
     expect(preview.json()).toMatchObject({ paidKrw: FEE, refundedKrw: 0 });
     expect(preview.json().refundKrw).toBeLessThan(FEE);
+  });
+});
+
+describe('removing a member who was never charged gives their key back at once', () => {
+  it('a member whose team charge was declined, removed by the operators: cancelled, the key deleted at the PG by the release job, no deadline left', async () => {
+    const oddId = await openTeamProjectCohort(stack, '제외');
+    const a = await money.reserve(oddId, TEST_CARDS.insufficientFunds);
+    const b = await money.reserve(oddId);
+    await money.publish(oddId, [a.joinId, b.joinId], []);
+    expect(await money.stateOf(a.joinId)).toBe('PAYMENT_FAILED');
+    const { billing_key: key } = await money.app(a.joinId);
+    const removed = await money.admin('POST', `/api/admin/applications/${a.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw: 0 });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await money.stateOf(a.joinId)).toBe('CANCELLED');
+    // The release job queued by the removal, not the repair job's sweep.
+    await stack.programs.app.jobs.drain('reservation-release');
+    expect(money.keyAtPg(key)).toBe('DELETED');
+    expect(await stack.programs.app.knex('charge_deadline').where({ join_id: a.joinId }).whereNull('resolved_at').first()).toBeUndefined();
+  });
+});
+
+describe('the deadline backfill seats only a member it locked as still waitlisted', () => {
+  it('the best waitlisted member cancelled just before the deadline run: the seat goes to the next one, never to a cancelled member', async () => {
+    const oddId = await openTeamProjectCohort(stack, '대기');
+    const a = await money.reserve(oddId, TEST_CARDS.insufficientFunds);
+    const b = await money.reserve(oddId);
+    const first = await money.reserve(oddId);
+    const second = await money.reserve(oddId);
+    await money.publish(oddId, [a.joinId, b.joinId], [first.joinId, second.joinId]);
+    // The waitlisted member the backfill picks first (closest career: every member answers the same, so the earlier)
+    // cancels while the deadline run is choosing: its row is locked and found cancelled, and the next one is seated.
+    const knex = stack.programs.app.knex;
+    stack.setNow(new Date(ANNOUNCE.getTime() + (DEADLINE_HOURS + 1) * 3_600_000));
+    const blocker = await knex.transaction();
+    await blocker('application').where({ join_id: first.joinId }).forUpdate().first();
+    const run = money.deadlineRun();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await blocker('application').where({ join_id: first.joinId }).update({ status: 'CANCELLED' });
+    await blocker.commit();
+    await run;
+    expect(await money.teamOf(first.joinId)).toBeNull();
+    expect(await money.teamOf(second.joinId)).not.toBeNull();
+    expect(await money.stateOf(second.joinId)).toBe('ASSIGNED');
+    expect(money.keptAtPg(first.joinId)).toBe(0);
   });
 });

@@ -73,7 +73,12 @@ export async function removeMember(app: FastifyInstance, actorUserId: number, jo
     const planned = current.paidKrw > 0 ? await planRefund(app.payments.deps, trx, context, { refundCase, actor: 'OPERATOR', actorUserId, reason: text, target: reason === 'DROPPED' ? null : 'AUTO', expectedRefundKrw }, now) : null;
     const row = (await findApplication(trx, joinId))!;
     if (reason === 'DROPPED' && row.status === 'ASSIGNED') await transition(trx, { joinId, to: 'DROPPED', actor: 'OPERATOR', actorUserId, reason: text });
-    else if (current.paidKrw === 0 && ['ASSIGNED', 'RESERVED', 'PAYMENT_FAILED', 'WAITLISTED'].includes(row.status)) await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason: text });
+    else if (current.paidKrw === 0 && ['ASSIGNED', 'RESERVED', 'PAYMENT_FAILED', 'WAITLISTED'].includes(row.status)) {
+      await transition(trx, { joinId, to: 'CANCELLED', actor: 'OPERATOR', actorUserId, reason: text });
+      // Never charged: nothing can charge its key any more, so it goes back to the PG now (the job retries until it answers).
+      await resolveDeadline(trx, joinId, now, 'ENDED');
+      if (row.billing_key) await app.jobs.sendIn(trx, 'reservation-release', { joinId });
+    }
     if (seat !== null) await createBoardRepository(trx).removeSeat(joinId);
     const after = (await findApplication(trx, joinId))!;
     const refundAgain = seat !== null ? {} : { refundAgain: true };
