@@ -139,6 +139,7 @@ describe('the refund ledger', () => {
   it('confirms two identical group refunds sent at once as one refund per member', async () => {
     // A cohort of its own (the demo cohort's company ending above ended it: it seats and charges nobody now).
     const money = teamMoney(stack);
+    stack.setNow(TODAY);
     const oddId = await openTeamProjectCohort(stack, '동시');
     const members = [(await money.reserve(oddId)).joinId, (await money.reserve(oddId)).joinId];
     const teamId = await money.publish(oddId, members, []);
