@@ -29,6 +29,10 @@ import { openTeamProjectCohort } from './support/publish-teams';
  *  - a member whose team charge was declined can register another card until the deadline of the first decline
  *    (my page offers it), and the cohort's waitlist is not auto-cancelled before that deadline;
  *  - at most one live billing key per application;
+ *  - a member is charged only while on a living team: a charge paid after the member's team was stopped or the
+ *    cohort ended (also through replacements, deadline backfills, card updates, the repair job) went back whole;
+ *  - nothing owed is given up: the card company refusing cancellations (longer than any job retries) voids no case,
+ *    and what is owed is paid once its next attempt is due;
  *  - the state history replays to the current state through allowed transitions only.
  * CI runs MONEY_MODEL_RUNS (default 8) sequences of up to MONEY_MODEL_STEPS (default 24) steps with the fixed
  * MONEY_MODEL_SEED; set them to run longer or to replay a failure (fast-check prints its seed and path).
@@ -287,6 +291,13 @@ const groupRefund = (scope: 'team' | 'cohort', times: number) =>
     for (const a of answers) expect(isServerError(a.statusCode), a.body).toBe(false);
   });
 
+/** Operators accept a replacement from the waitlist onto the team (refused on a stopped team or an ended cohort). */
+const replace = (index: number) =>
+  command(`replace(${index})`, (m) => m.published && m.teamId !== null && m.members.length > 0, async (model) => {
+    const accepted = await admin('POST', `/api/admin/teams/${model.teamId}/replacements`, { joinId: member(model, index).joinId });
+    expect(isServerError(accepted.statusCode), accepted.body).toBe(false);
+  });
+
 const reward = (index: number) =>
   command(`reward(${index})`, (m) => m.published && m.members.length > 0, async (model) => {
     await stack.programs.app.payments.refund(member(model, index).joinId, 'REWARD', { reward: 'COMPLETION', target: null, reason: '14주 완주 환급' }).catch((error: { statusCode?: number }) => {
@@ -308,7 +319,7 @@ const repair = command('repair', () => true, async () => {
  * switches): a charge done and its answer lost (a crash between the PG's charge and our write), a charge
  * request lost before the PG took it, reads of a payment unanswered.
  */
-type Fault = 'dropChargeAnswers' | 'loseChargeRequests' | 'dropPaymentReads' | 'dropCancelAnswers';
+type Fault = 'dropChargeAnswers' | 'loseChargeRequests' | 'dropPaymentReads' | 'dropCancelAnswers' | 'refuseCancels';
 const fault = (kind: Fault, count: number) =>
   command(`fault(${kind}, ${count})`, () => true, async () => {
     stack.pg.faults[kind] = count;
@@ -355,6 +366,9 @@ const steps = [
   fc.nat().map(reward),
   fc.constant(repair),
   fc.tuple(fc.constantFrom<Fault>('dropChargeAnswers', 'loseChargeRequests', 'loseChargeRequests', 'dropPaymentReads', 'dropCancelAnswers'), fc.integer({ min: 1, max: 3 })).map(([kind, n]) => fault(kind, n)),
+  // The card company refuses cancellations for longer than any job's own retries: what is owed stays owed.
+  fc.integer({ min: 1, max: 12 }).map((n) => fault('refuseCancels', n)),
+  fc.nat().map(replace),
   fc.constant(tick),
   fc.constant(jobs),
 ];
@@ -393,6 +407,8 @@ async function checkAlways(): Promise<void> {
     if (apps.get(joinId)?.status !== 'PAYMENT_FAILED' || !seated.has(joinId) || deadlineAt.getTime() <= stack.now().getTime()) continue;
     expect((await clients.get(joinId)!.detailOf(joinId)).cardUpdate, `my page of ${joinId}, declined at ${declinedAt.toISOString()}`).toEqual({ open: true, deadlineAt: deadlineAt.toISOString() });
   }
+  // Nothing owed is given up: a refusal never voids a case (the movement stays REQUESTED and is asked again).
+  expect(await knex()('refund_entitlement').whereIn('join_id', [...applications]).whereNotNull('voided_at').pluck('join_id'), 'cases voided').toEqual([]);
   const pgById = new Map(pg.payments.map((p) => [p.id, p]));
   for (const [joinId, app] of apps) {
     // The history replays to the current state through allowed transitions only.
@@ -432,8 +448,11 @@ async function checkAlways(): Promise<void> {
 
 /** What must hold once the webhooks, the jobs and the repair have caught up with a run. */
 async function checkEventually(): Promise<void> {
-  Object.assign(stack.pg.faults, { dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0 });
+  Object.assign(stack.pg.faults, { dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0 });
   for (let round = 0; round < 3; round++) {
+    // Refunds the PG refused are asked again when due: the clock moves to the latest next attempt.
+    const due = await knex()('refund').whereIn('join_id', [...applications]).where({ status: 'REQUESTED' }).max({ at: 'next_attempt_at' }).first();
+    if (due?.at && new Date(due.at).getTime() > stack.now().getTime()) stack.setNow(new Date(due.at));
     await stack.pg.webhooksSettled();
     await drainAll();
     await stack.programs.app.jobs.send('payment-repair', {});
@@ -460,6 +479,18 @@ async function checkEventually(): Promise<void> {
     const largest = Math.max(0, ...entitlements.filter((e) => e.join_id === joinId).map((e) => e.entitlement_krw));
     expect(site, `${joinId}: refunded by the site beside the console's ${consoleBeforeSiteRefunds.get(joinId) ?? 0}`).toBeLessThanOrEqual(Math.max(0, largest - (consoleBeforeSiteRefunds.get(joinId) ?? 0)));
   }
+  // A member is charged only while on a living team: a charge paid after the member's team stopped or the cohort
+  // ended went back whole.
+  const afterEnd: { payment_id: string; amount_krw: number; cancelled_krw: number }[] = await knex()('payment as p')
+    .join('application as a', 'a.join_id', 'p.join_id')
+    .join('cohort as c', 'c.odd_id', 'a.odd_id')
+    .leftJoin('team_member as m', 'm.join_id', 'a.join_id')
+    .leftJoin('team as t', 't.team_id', 'm.team_id')
+    .whereIn('p.join_id', [...applications])
+    .whereNotNull('p.paid_at')
+    .where((q) => q.whereRaw('p.paid_at > t.stopped_at').orWhereRaw('p.paid_at > c.ended_at'))
+    .select('p.payment_id', 'p.amount_krw', 'p.cancelled_krw');
+  for (const p of afterEnd) expect(p.cancelled_krw, `${p.payment_id} charged after its team stopped or its cohort ended`).toBe(p.amount_krw);
   for (const [joinId, app] of apps) {
     const charged = pg.payments.filter((p) => payments.some((q) => q.payment_id === p.id && q.join_id === joinId) && p.amount.paid > 0);
     // A charge the application never took (it was no longer in a state to be charged: no move to PAID or
