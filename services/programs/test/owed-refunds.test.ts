@@ -51,7 +51,7 @@ describe('a refused charge reversal stays owed and is paid when the PG takes it 
     const refused = await reversalOf(a.joinId);
     expect(refused).toMatchObject({ status: 'REQUESTED', amount_krw: FEE, attempts: 1, last_error: expect.any(String) });
     expect(new Date(refused.next_attempt_at).getTime()).toBe(start.getTime() + DEFAULT_REFUND_RETRY_MINUTES[0]! * MINUTE);
-    expect(await stack.programs.app.knex('refund_entitlement').where({ join_id: a.joinId, case_key: 'CHARGE_REVERSAL' }).whereNull('voided_at').first()).toBeTruthy();
+    expect(await stack.programs.app.knex('refund_entitlement').where({ join_id: a.joinId, refund_case: 'CHARGE_REVERSAL' }).whereNull('voided_at').first()).toBeTruthy();
     expect((await listOwedRefundMovements(stack.programs.app.knex, new Date(Date.now() + 60 * MINUTE))).map((m) => m.refundId)).toContain(refused.refund_id);
 
     // The repair job leaves it alone until its next attempt is due, then asks again: refused again, the wait grows.
