@@ -159,10 +159,10 @@ describe('an application that may no longer be charged', () => {
 
   it('a charge that lands after the auto-cancel is recorded and refunded by the charge-reversal job, once', async () => {
     const { joinId } = await reservation();
-    stack.pg.faults.chargeDelayMs = 500;
+    // The PG holds the charge for 2 s; the request reaches it when it does (a loaded machine may take a while).
+    stack.pg.faults.chargeDelayMs = 2_000;
     const inFlight = payments().charge(joinId);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(stack.pg.state().payments.find((p) => p.id === `sq-${joinId}-charge`)?.status).toBe('READY');
+    await expect.poll(() => stack.pg.state().payments.find((p) => p.id === `sq-${joinId}-charge`)?.status, { timeout: 1_800, interval: 10 }).toBe('READY');
     await endedMeanwhile(joinId);
     expect(await inFlight).toEqual({ status: 'PAID', paymentId: `sq-${joinId}-charge` });
 
