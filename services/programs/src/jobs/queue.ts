@@ -49,6 +49,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long stopping waits for the jobs running (the pools' first, then pg-boss's): within the 45 s termination grace
+ * period with the request drain (service-kit ops.ts). A job cut off is taken up again once it expires.
+ */
+const STOP_WAIT_MS = 10_000;
+
 const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 
 /** What every job is sent with: its retries, and how long it may stay active before it counts as lost. */
@@ -164,8 +170,10 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       if (!started) return;
       started = false;
       // The pools' jobs in flight settle (complete or fail) before pg-boss stops.
-      await Promise.all(pools.splice(0).map((pool) => pool.stop()));
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(pools.splice(0).map((pool) => pool.stop())), new Promise((resolve) => { timer = setTimeout(resolve, STOP_WAIT_MS); })]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
     });
   },
   { name: 'job-queue', dependencies: ['knex', 'ops'] },
