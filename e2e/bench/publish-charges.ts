@@ -113,6 +113,8 @@ async function runOnce(stack: ChargeBenchStack, pgDelayMs: number, firstUserId: 
   row('publish request', `${published.publishMs.toFixed(0)} ms`, `${count(published.chargeJobs)} team-charge jobs; first charge asked ${((firstRequested - published.publishStartedAt) / 1000).toFixed(1)} s after publish`);
   row('members', count(expected), Object.entries(byState).map(([s, n]) => `${s} ${count(n)}`).join('  '));
   row('publish -> last charge', `${secondsToLastCharge.toFixed(1)} s`, targetApplies ? `target ≤ ${TARGET.seconds} s  ${verdict(secondsToLastCharge <= TARGET.seconds)}` : '');
+  // The queue's share apart from the publish request's (seats and jobs written in one transaction).
+  row('first -> last charge', `${((Math.max(...chargedAt) - firstRequested) / 1000).toFixed(1)} s`, 'the charging alone, after the publish request answered and the first job was taken');
   row('charges per second', `${chargesPerSecond.toFixed(2)} /s`, pgDelayMs > 0 ? `one after another at this pace: ${(1000 / pgDelayMs).toFixed(2)} /s` : '');
   row('max charges in flight', String(load.maxInFlight), `at the PG at once; CHARGE_CONCURRENCY ${CHARGE_CONCURRENCY}  ${verdict(load.maxInFlight <= CHARGE_CONCURRENCY)}`);
   row('429s from the PG', String(load.rateLimited.length));
