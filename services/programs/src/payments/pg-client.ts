@@ -71,8 +71,8 @@ export function createPgClient(config: ProgramsConfig['pg']) {
    */
   async function send(method: string, path: string, body?: unknown): Promise<Response> {
     for (let attempt = 0; ; attempt++) {
-      const hold = resumeAt - Date.now();
-      if (hold > 0) await sleep(hold);
+      // Another call's 429 may move the time on while this one waits.
+      while (resumeAt > Date.now()) await sleep(resumeAt - Date.now());
       let response: Response;
       try {
         response = await fetch(`${config.apiUrl}${path}`, {
