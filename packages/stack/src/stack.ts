@@ -9,7 +9,7 @@ import { BUNDLES_URL, publishBundle, releaseCli, SHELL_SHARED_DEPS } from './reg
 import { devPaymentSecrets, stackSecrets } from './secrets';
 import { startMailSink, type MailSink } from './peers/mail-sink';
 import { startOAuthProvider, type LocalOAuthProvider } from './peers/oauth-provider';
-import { startSandboxPg, type SandboxPg } from './peers/sandbox-pg';
+import { readSandboxPgPace, startSandboxPg, type SandboxPg } from './peers/sandbox-pg';
 import { refuseFetchBadPort } from './fetch-bad-ports';
 import { embeddedPgPort, PEER_PORTS } from './ports';
 
@@ -77,7 +77,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const siteUrl = `http://localhost:${options.port}`;
   // The sandbox PG sends its webhooks through the gateway, like a real PG would reach the site.
   const payment = devPaymentSecrets();
+  // A real PG's pace when asked for (SANDBOX_PG_CHARGE_DELAY_MS, SANDBOX_PG_MAX_CHARGES_IN_FLIGHT: sandbox-pg-pace.ts).
+  const { chargeDelayMs, pace } = readSandboxPgPace(process.env);
   const sandboxPg = await startSandboxPg({
+    faults: { chargeDelayMs },
+    pace,
     port: peerPorts.pg ?? 0,
     apiSecret: payment.PG_API_SECRET,
     storeId: payment.PG_STORE_ID,

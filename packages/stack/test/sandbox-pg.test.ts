@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { devPaymentSecrets } from '../src/secrets';
-import { TEST_CARDS, signWebhook, startSandboxPg, submitHostedCardPage, type SandboxPg, type WebhookBody } from '../src/peers/sandbox-pg';
+import { TEST_CARDS, readSandboxPgPace, signWebhook, startSandboxPg, submitHostedCardPage, type SandboxPg, type WebhookBody } from '../src/peers/sandbox-pg';
 
 const SECRET = 'test-api-secret';
 const STORE = 'store-test-0001';
@@ -547,5 +547,52 @@ describe('payment ids as PortOne V2 has them (repeated, failed, in progress)', (
     expect(await api('POST', `/payments/${paymentId}/cancel`, again)).toMatchObject({ status: 502, body: { type: 'PG_PROVIDER' } });
     expect((await api('GET', `/payments/${paymentId}`)).body.amount.cancelled).toBe(100_000);
     expect((await api('POST', `/payments/${paymentId}/cancel`, again)).status).toBe(200);
+  });
+});
+
+describe('pace: a charge takes its time, and too many at once are answered 429 with Retry-After', () => {
+  afterEach(() => {
+    pg.faults.chargeDelayMs = 0;
+    Object.assign(pg.pace, { maxChargesInFlight: 0, retryAfterSeconds: 1, rateLimitNextCharges: 0 });
+    pg.resetChargeLoad();
+  });
+
+  it('counts the charges in flight at once and refuses one beyond the limit, recording nothing under its payment id', async () => {
+    const key = await issueKey();
+    pg.faults.chargeDelayMs = 200;
+    Object.assign(pg.pace, { maxChargesInFlight: 2, retryAfterSeconds: 3 });
+    pg.resetChargeLoad();
+    const ids = [`p-${randomUUID()}`, `p-${randomUUID()}`];
+    const first = ids.map((id) => api('POST', `/payments/${id}/billing-key`, chargeBody(key)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const third = `p-${randomUUID()}`;
+    const refused = await fetch(`${pg.url}/payments/${third}/billing-key`, { method: 'POST', headers: auth, body: JSON.stringify(chargeBody(key)) });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('3');
+    expect(await refused.json()).toMatchObject({ type: 'TOO_MANY_REQUESTS' });
+    expect(await api('GET', `/payments/${third}`)).toMatchObject({ status: 404, body: { type: 'PAYMENT_NOT_FOUND' } });
+    expect((await Promise.all(first)).map((a) => a.status)).toEqual([200, 200]);
+    // Once the first two are answered, the third is taken.
+    expect((await api('POST', `/payments/${third}/billing-key`, chargeBody(key))).status).toBe(200);
+    const load = pg.chargeLoad();
+    expect(load).toMatchObject({ inFlight: 0, maxInFlight: 2 });
+    expect(load.rateLimited.map((r) => r.paymentId)).toEqual([third]);
+    expect(load.taken.map((t) => t.paymentId).sort()).toEqual([...ids, third].sort());
+  });
+
+  it('answers the next N charges 429 when told to, whatever the load', async () => {
+    const key = await issueKey();
+    pg.pace.rateLimitNextCharges = 1;
+    const paymentId = `p-${randomUUID()}`;
+    expect((await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key))).status).toBe(429);
+    expect(pg.pace.rateLimitNextCharges).toBe(0);
+    expect((await api('POST', `/payments/${paymentId}/billing-key`, chargeBody(key))).status).toBe(200);
+    expect(pg.state().payments.filter((p) => p.id === paymentId)).toHaveLength(1);
+  });
+
+  it('reads its pace from the local stack\'s environment', () => {
+    expect(readSandboxPgPace({ SANDBOX_PG_CHARGE_DELAY_MS: '800', SANDBOX_PG_MAX_CHARGES_IN_FLIGHT: '40', SANDBOX_PG_RETRY_AFTER_SECONDS: '2' }))
+      .toEqual({ chargeDelayMs: 800, pace: { maxChargesInFlight: 40, retryAfterSeconds: 2, rateLimitNextCharges: 0 } });
+    expect(readSandboxPgPace({})).toEqual({ chargeDelayMs: 0, pace: { maxChargesInFlight: 0, retryAfterSeconds: 1, rateLimitNextCharges: 0 } });
   });
 });

@@ -28,6 +28,12 @@ export interface ProgramsConfig {
     chargeSettleWaitMs: number;
     chargeSettlePollMs: number;
     /**
+     * The PG's 429 (too many requests; it took nothing): every call of the client waits out its Retry-After (or
+     * `backoffMs`, doubled per retry, when it gives none) and is sent again, up to `retries` times; a wait longer
+     * than `maxWaitMs` is not waited here (the work is left to its job's or the repair job's retry).
+     */
+    rateLimit: { retries: number; backoffMs: number; maxWaitMs: number };
+    /**
      * Key of the HMAC that makes a member's PG customer id (payments/deps.ts memberCustomerId): the card page
      * takes the customer id from the browser, so it must not be guessable. Defaults to a key derived from the
      * API secret (secret in production already); set it to keep customer ids stable across an API secret change.
@@ -91,8 +97,16 @@ export interface ProgramsConfig {
      * at 0.5 charges a second.
      */
     batchSize: number;
-    /** Workers per queue in this instance (each polls on its own). */
+    /** Workers per queue in this instance (each polls on its own); not the team charges, which run in a pool (below). */
     workersPerQueue: number;
+    /**
+     * CHARGE_CONCURRENCY: team charges (`team-charge` jobs) one instance runs at once (jobs/pool.ts). A real PG
+     * answers a billing-key charge in about a second, during which the charge holds no database connection; 1,000
+     * members within 90 s needs at least 12 at once, and the default doubles that and more so that slower answers
+     * (up to about 2.5 s) still make it, while staying a small burst for the PG (its 429 is honoured anyway) and
+     * a fair share of the 10-connection pool (each charge's short transactions queue for a connection).
+     */
+    chargeConcurrency: number;
     /**
      * A job still active this long after it started is given up as lost (its worker died: a killed pod, an
      * out-of-memory kill) and retried. Longer than any job takes (a charge waits at most PG_TIMEOUT_MS per call).
@@ -140,6 +154,11 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       timeoutMs: Number(env.PG_TIMEOUT_MS ?? 10_000),
       chargeSettleWaitMs: Number(env.PG_CHARGE_SETTLE_WAIT_MS ?? 5_000),
       chargeSettlePollMs: Number(env.PG_CHARGE_SETTLE_POLL_MS ?? 250),
+      rateLimit: {
+        retries: Math.max(0, Number(env.PG_RATE_LIMIT_RETRIES ?? 5)),
+        backoffMs: Math.max(1, Number(env.PG_RATE_LIMIT_BACKOFF_MS ?? 1_000)),
+        maxWaitMs: Math.max(0, Number(env.PG_RATE_LIMIT_MAX_WAIT_MS ?? 30_000)),
+      },
       customerIdSecret: env.PG_CUSTOMER_ID_SECRET || derivedCustomerIdSecret(env.PG_API_SECRET ?? DEV_PG_API_SECRET),
     },
     peers: {
@@ -171,6 +190,7 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       pollingSeconds: Number(env.PROGRAMS_JOB_POLLING_SECONDS ?? 2),
       batchSize: Math.max(1, Number(env.PROGRAMS_JOB_BATCH_SIZE ?? 20)),
       workersPerQueue: Math.max(1, Number(env.PROGRAMS_JOB_WORKERS_PER_QUEUE ?? 2)),
+      chargeConcurrency: Math.max(1, Math.floor(Number(env.CHARGE_CONCURRENCY ?? 32)) || 1),
       expireSeconds: Math.max(1, Number(env.PROGRAMS_JOB_EXPIRE_SECONDS ?? 900)),
       maintenanceSeconds: Math.max(1, Number(env.PROGRAMS_JOB_MAINTENANCE_SECONDS ?? 120)),
       autoCancelCron: env.AUTO_CANCEL_CRON ?? '10 0 * * *',

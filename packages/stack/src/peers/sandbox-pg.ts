@@ -2,9 +2,11 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_CARDS, cardPage, overviewPage, problemPage, type CardErrors, type CardForm, type IssueParams } from './sandbox-pg-pages';
+import { createChargePace, type SandboxPgChargeLoad, type SandboxPgPace } from './sandbox-pg-pace';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, createWebhookSender, type WebhookBody, type WebhookDelivery, type WebhookEventType } from './sandbox-pg-webhooks';
 
 export { TEST_CARDS } from './sandbox-pg-pages';
+export { readSandboxPgPace, type SandboxPgChargeLoad, type SandboxPgPace } from './sandbox-pg-pace';
 export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret, signWebhook, type WebhookBody, type WebhookDelivery, type WebhookEventType } from './sandbox-pg-webhooks';
 
 /**
@@ -37,9 +39,10 @@ export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret, signWebhook, ty
  *    operation does list, 409 `ALREADY_PAID`, while the first is READY; a client must read the record
  *    rather than believe either answer (the record says READY until the first attempt ends).
  *
- * Faults (test-only; `npm start` never sets them): `faults` makes the network between the service and the
- * PG fail the way it does in production, so tests exercise the real client against the real sandbox
- * rather than a mock (see SandboxPgFaults).
+ * Faults (test-only; `npm start` never sets them, but for the charge delay): `faults` makes the network between
+ * the service and the PG fail the way it does in production, so tests exercise the real client against the real
+ * sandbox rather than a mock (see SandboxPgFaults). Pace (sandbox-pg-pace.ts): how many charges the PG takes at
+ * once (429 with Retry-After beyond them) and a count of the charges in flight.
  */
 export interface SandboxPgOptions {
   /** 0 or absent: a free port. `npm start` uses `PEER_PORTS.pg` (ports.ts). */
@@ -58,6 +61,8 @@ export interface SandboxPgOptions {
   clock?: () => Date;
   /** Test-only network faults at start (also changeable later through `SandboxPg.faults`). */
   faults?: Partial<SandboxPgFaults>;
+  /** How many charges the PG takes at once (also changeable later through `SandboxPg.pace`). */
+  pace?: Partial<SandboxPgPace>;
 }
 
 /**
@@ -66,7 +71,10 @@ export interface SandboxPgOptions {
  * per request they hit.
  */
 export interface SandboxPgFaults {
-  /** How long a charge attempt stays READY (in progress at the card company) before it is decided. */
+  /**
+   * How long a charge attempt stays READY (in progress at the card company) before it is decided; a real PG takes
+   * about a second (the local stack sets it from SANDBOX_PG_CHARGE_DELAY_MS, sandbox-pg-pace.ts).
+   */
   chargeDelayMs: number;
   /** The next N charges are done (charged or declined) and then the connection is cut without an answer. */
   dropChargeAnswers: number;
@@ -139,6 +147,11 @@ export interface SandboxPg {
   state(): SandboxPgState;
   /** The test-only faults now in force (mutable; see SandboxPgFaults). */
   faults: SandboxPgFaults;
+  /** The charge pace now in force (mutable; see SandboxPgPace). */
+  pace: SandboxPgPace;
+  /** The charges in flight now and at most, the 429s answered and the charges taken, since the start or the last reset. */
+  chargeLoad(): SandboxPgChargeLoad;
+  resetChargeLoad(): void;
   setWebhookUrl(url: string | null): void;
   /**
    * Sends an earlier webhook again with the same webhook-id and body (freshly timestamped and signed), as a
@@ -180,6 +193,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   const byIssueId = new Map<string, string>();
   const payments = new Map<string, SandboxPayment>();
   const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0, ...options.faults };
+  const chargePace = createChargePace(options.pace);
   let webhookUrl = options.webhookUrl ?? null;
   const webhooks = createWebhookSender({
     url: webhookUrl,
@@ -387,7 +401,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     const path = url.pathname;
     const method = request.method ?? 'GET';
     const html = (status: number, page: string) => void response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
-    const json = (status: number, body: unknown) => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(JSON.stringify(body));
 
     if (method === 'GET' && path === '/') return html(200, overviewPage(snapshot()));
     if (method === 'GET' && path === '/api/state') return json(200, snapshot());
@@ -425,7 +439,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
       try {
         const answer = await api(method, path, request);
         if (answer === CUT_CONNECTION) return void request.socket.destroy();
-        if (answer) return json(answer.status, answer.body);
+        if (answer) return json(answer.status, answer.body, answer.headers);
       } catch (error) {
         if (error instanceof Problem) return json(error.status, { type: error.type, message: error.message, ...error.extra });
         throw error;
@@ -434,7 +448,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     json(404, { type: 'NOT_FOUND', message: '없는 경로입니다.' });
   }
 
-  async function api(method: string, path: string, request: http.IncomingMessage): Promise<{ status: number; body: unknown } | typeof CUT_CONNECTION | null> {
+  async function api(method: string, path: string, request: http.IncomingMessage): Promise<{ status: number; body: unknown; headers?: Record<string, string> } | typeof CUT_CONNECTION | null> {
     const keyPath = /^\/billing-keys\/([^/]+)$/.exec(path);
     const paymentPath = /^\/payments\/([^/]+)(\/billing-key|\/cancel)?$/.exec(path);
     if (path === '/billing-keys' && method === 'POST') {
@@ -503,10 +517,13 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
           faults.loseChargeRequests -= 1;
           return CUT_CONNECTION;
         }
-        const answer = await charge(paymentId, body).catch((error: unknown) => {
+        // Too many at once: refused before the PG takes it (nothing recorded under the payment id).
+        const limited = chargePace.refuse(paymentId);
+        if (limited) return limited;
+        const answer = await chargePace.track(paymentId, () => charge(paymentId, body).catch((error: unknown) => {
           if (error instanceof Problem) return { status: error.status, body: { type: error.type, message: error.message, ...error.extra } };
           throw error;
-        });
+        }));
         if (faults.dropChargeAnswers > 0) {
           faults.dropChargeAnswers -= 1;
           return CUT_CONNECTION;
@@ -558,6 +575,9 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     storeId: options.storeId,
     state: snapshot,
     faults,
+    pace: chargePace.pace,
+    chargeLoad: chargePace.load,
+    resetChargeLoad: chargePace.resetLoad,
     setWebhookUrl(next) {
       webhookUrl = next;
       webhooks.setUrl(next);

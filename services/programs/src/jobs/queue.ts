@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Knex } from 'knex';
 import type { ProgramsConfig } from '../config';
 import { connectionSettings, sqlIn } from '../repositories/db';
+import { startJobPool, type JobPool } from './pool';
 
 /**
  * The programs service's job queue: pg-boss on the service's own PostgreSQL (schema `programs_jobs`), so
@@ -48,6 +49,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long stopping waits for the jobs running (the pools' first, then pg-boss's): within the 45 s termination grace
+ * period with the request drain (service-kit ops.ts). A job cut off is taken up again once it expires.
+ */
+const STOP_WAIT_MS = 10_000;
+
 const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 
 /** What every job is sent with: its retries, and how long it may stay active before it counts as lost. */
@@ -70,6 +77,12 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     const handlers = new Map<QueueName, JobHandler>();
     const schedules = new Map<QueueName, string>();
+    /**
+     * Queues whose jobs run many at once in this process (jobs/pool.ts) instead of pg-boss's batch workers: the
+     * team charges, each of which waits about a second for the PG (CHARGE_CONCURRENCY).
+     */
+    const pooled: Partial<Record<QueueName, number>> = { [QUEUES.teamCharge]: config.chargeConcurrency };
+    const pools: JobPool[] = [];
     let started = false;
     // /metrics: jobs waiting (created or waiting to retry) per queue, read from pg-boss when scraped. A queue
     // that only grows has no worker or a failing one.
@@ -138,6 +151,12 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
       if (!config.workers) return;
       for (const name of Object.values(QUEUES)) {
+        const concurrency = pooled[name];
+        if (concurrency) {
+          const onError = (error: unknown) => app.log.error({ err: error, queue: name }, 'job pool fetch failed');
+          pools.push(startJobPool(boss, name, { concurrency, pollingMs: config.pollingSeconds * 1000, onError }, (job) => settle(name, job)));
+          continue;
+        }
         for (let worker = 0; worker < config.workersPerQueue; worker++) {
           await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: config.batchSize }, async (jobs) => {
             // Each job of the batch settles on its own: one failing job is retried alone, the others complete.
@@ -150,7 +169,11 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     app.addHook('onClose', async () => {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // The pools' jobs in flight settle (complete or fail) before pg-boss stops.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(pools.splice(0).map((pool) => pool.stop())), new Promise((resolve) => { timer = setTimeout(resolve, STOP_WAIT_MS); })]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
     });
   },
   { name: 'job-queue', dependencies: ['knex', 'ops'] },

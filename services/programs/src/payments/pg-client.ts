@@ -41,19 +41,59 @@ export class PgUnavailableError extends Error {
   }
 }
 
+/**
+ * How long a 429's `Retry-After` asks to wait (RFC 9110 section 10.2.3: delay-seconds or an HTTP date), or null
+ * when it is absent or unreadable.
+ */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function createPgClient(config: ProgramsConfig['pg']) {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetch(`${config.apiUrl}${path}`, {
-        method,
-        headers: { authorization: `PortOne ${config.apiSecret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-    } catch (error) {
-      throw new PgUnavailableError(error);
+  const { retries, backoffMs, maxWaitMs } = config.rateLimit;
+  /**
+   * Until when the PG asked us to hold back (its last 429): every call of this client waits until then, so the
+   * charges in flight beside the refused one back off with it instead of meeting the same limit.
+   */
+  let resumeAt = 0;
+
+  /**
+   * Sends one request; a 429 (the PG took nothing) is sent again once its Retry-After has passed (else after
+   * PG_RATE_LIMIT_BACKOFF_MS, doubled each time), up to PG_RATE_LIMIT_RETRIES times. A wait longer than
+   * PG_RATE_LIMIT_MAX_WAIT_MS, or the retries spent, end as PgUnavailableError: nothing was done, and the caller
+   * leaves the work to its retry (a charge stays PENDING for the repair job, which asks with the same payment id).
+   */
+  async function send(method: string, path: string, body?: unknown): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      // Another call's 429 may move the time on while this one waits.
+      while (resumeAt > Date.now()) await sleep(resumeAt - Date.now());
+      let response: Response;
+      try {
+        response = await fetch(`${config.apiUrl}${path}`, {
+          method,
+          headers: { authorization: `PortOne ${config.apiSecret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(config.timeoutMs),
+        });
+      } catch (error) {
+        throw new PgUnavailableError(error);
+      }
+      if (response.status !== 429) return response;
+      await response.body?.cancel();
+      const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs * 2 ** attempt;
+      if (attempt >= retries || wait > maxWaitMs) throw new PgUnavailableError(new Error(`PG 429 on ${method} ${path} (retry after ${wait} ms, attempt ${attempt + 1})`));
+      resumeAt = Math.max(resumeAt, Date.now() + wait);
     }
+  }
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body);
     const text = await response.text();
     let json: Record<string, unknown> = {};
     try {

@@ -31,10 +31,10 @@ export interface ChargeBenchStack {
  * a fresh database on an embedded PostgreSQL of its own (or DATABASE_URL), the real clock, and its real peers as
  * startApplyStack has them (the sandbox PG in-process on loopback, the careercard service, the SMTP sink). Unlike
  * the test suites, the service's own pg-boss workers run the jobs (PROGRAMS_JOB_WORKERS=true) with the given
- * polling (PROGRAMS_JOB_POLLING_SECONDS); nothing is drained by hand. The account and itskill services are not
+ * polling (PROGRAMS_JOB_POLLING_SECONDS) and any other settings in `env` (CHARGE_CONCURRENCY, ...); nothing is drained by hand. The account and itskill services are not
  * started: the board then shows no names and the matcher uses the cohort's mean level, as when they are down.
  */
-export async function startChargeBenchStack(options: { pollingSeconds: number }): Promise<ChargeBenchStack> {
+export async function startChargeBenchStack(options: { pollingSeconds: number; env?: Record<string, string> }): Promise<ChargeBenchStack> {
   let database: Database | null = null;
   if (!process.env.DATABASE_URL) {
     database = await startTestDatabase('sidequest_bench_charges');
@@ -62,6 +62,7 @@ export async function startChargeBenchStack(options: { pollingSeconds: number })
     SITE_URL: 'http://localhost:8080',
     PROGRAMS_JOB_WORKERS: 'true',
     PROGRAMS_JOB_POLLING_SECONDS: String(options.pollingSeconds),
+    ...options.env,
   });
   // Reference data only (the four products and their refund rules): the bench makes its own cohort.
   const programs = await build(createProgramsService({ config }), { seed: false });
