@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Agent } from 'undici';
+import { Agent, fetch as fetchWith } from 'undici';
 import { createTestDatabase } from '../src/testing';
 import { buildService, readOpsConfig, serve, type ServiceDefinition, type Serving } from '../src';
 
@@ -151,7 +151,7 @@ describe('graceful shutdown', () => {
       while (Date.now() - signalled < delayMs - 300) {
         // A new connection each time, as a balancer's new clients open.
         const fresh = new Agent();
-        answered.push((await fetch(`${s.serving.url}/api/items/7`, { dispatcher: fresh } as RequestInit)).status);
+        answered.push((await fetchWith(`${s.serving.url}/api/items/7`, { dispatcher: fresh })).status);
         await fresh.close();
         await sleep(100);
       }

@@ -467,6 +467,48 @@ describe('deploy/components/bundle-host (bundles on a static host)', () => {
   });
 });
 
+/** The production overlay with a component added as deploy/README.md tells, rendered (the copy removed after). */
+function renderWithComponent(component: string, dropPatch?: string): K8sObject[] {
+  const name = `.${component}-test-${process.pid}`;
+  const dir = path.join(ROOT, 'deploy/overlays', name);
+  fs.cpSync(path.join(ROOT, 'deploy/overlays/production'), dir, { recursive: true });
+  const file = path.join(dir, 'kustomization.yaml');
+  const text = fs.readFileSync(file, 'utf8').split('\n').filter((line) => !dropPatch || !line.includes(dropPatch)).join('\n');
+  fs.writeFileSync(file, `${text}\ncomponents:\n  - ../../components/${component}\n`);
+  try {
+    return render(name);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('deploy/components/queue-scaler (the worker scaled on its queue by KEDA)', () => {
+  const objects = renderWithComponent('queue-scaler', 'worker-scale.yaml');
+  const [scaled] = ofKind(objects, 'ScaledObject');
+  const [auth] = ofKind(objects, 'TriggerAuthentication');
+
+  it('replaces the worker’s CPU autoscaler, and only that one', () => {
+    const hpas = ofKind(objects, 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name).sort();
+    expect(hpas).toEqual(ofKind(objects, 'Deployment').map((d) => d.metadata.name).filter((name) => name !== 'programs-worker').sort());
+    for (const object of objects.filter((o) => MODELS[`${o.apiVersion}/${o.kind}`])) {
+      expect(() => new MODELS[`${object.apiVersion}/${object.kind}`]!(object as never).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('scales the programs-worker Deployment on the jobs waiting in programs_jobs, with the programs role’s database', () => {
+    expect(scaled).toMatchObject({ apiVersion: 'keda.sh/v1alpha1', metadata: { namespace: 'sidequest' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'programs-worker' } } });
+    expect(scaled!.spec.minReplicaCount).toBeGreaterThanOrEqual(2);
+    expect(scaled!.spec.maxReplicaCount).toBeGreaterThan(scaled!.spec.minReplicaCount);
+    const [trigger] = scaled!.spec.triggers;
+    expect(trigger.type).toBe('postgresql');
+    expect(trigger.metadata.query).toMatch(/from programs_jobs\.job where/);
+    expect(Number(trigger.metadata.targetQueryValue)).toBeGreaterThan(0);
+    expect(trigger.authenticationRef.name).toBe(auth!.metadata.name);
+    expect(auth).toMatchObject({ apiVersion: 'keda.sh/v1alpha1', spec: { secretTargetRef: [{ parameter: 'connection', name: 'sidequest-database', key: 'programs' }] } });
+    expect(documentedSecretKeys.has('sidequest-database/programs')).toBe(true);
+  });
+});
+
 describe('the container image (Dockerfile)', () => {
   /** Instructions with continuation lines joined and comments dropped. */
   const instructions = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
