@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 // pg-boss's own connection (the service's tests have no other PostgreSQL client than pg-boss and knex).
-const depth = async () => Number(((await boss.getDb().executeSql(query)) as { rows: Array<{ count: string }> }).rows[0]!.count);
+const depth = async () => Number(((await boss.getDb().executeSql(query, [])) as { rows: Array<{ count: string }> }).rows[0]!.count);
 
 describe('the queue-scaler component’s query', () => {
   it('counts the jobs due now in every queue, not the active, finished or later ones', async () => {
