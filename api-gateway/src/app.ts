@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
-import { PeerUnreachable, REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, requestIdOptions } from '@sq/service-kit';
+import { PeerUnreachable, REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, readPoolConfig, requestIdOptions } from '@sq/service-kit';
 import type { GatewayConfig } from './config';
 import { liveFile } from './live-file';
 import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
@@ -36,7 +36,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     // of the traceparent the gateway sends on (proxy.ts).
     ...requestIdOptions(gatewayTraceContext),
   });
-  const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
+  const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: readPoolConfig() });
   app.addHook('onClose', () => knex.destroy());
   // MIGRATE_ON_START=false: the migrate role (a Kubernetes Job) brought the schema to head; only check it.
   if (migrateOnStart()) await migrateGateway(knex, config.databaseUrl);

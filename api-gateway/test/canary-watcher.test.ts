@@ -109,6 +109,10 @@ describe('automatic rollback of a canary', () => {
       expect(registry.remotes.find((r) => r.name === 'mfe_watched')?.version).toBe('stable');
       await new Promise((resolve) => setTimeout(resolve, WATCH.intervalMs * 3));
       expect(sink.messages().filter((m) => m.to.includes('owner@example.kr'))).toHaveLength(1);
+      // Counted once, by whichever gateway made it (the alert on canary rollbacks reads the sum).
+      const counted = async (app: typeof gateway.app) => ((await app.metrics.registry.getSingleMetric('release_canary_rollbacks_total')?.get())?.values ?? [])
+        .filter((v) => v.labels.remote === 'mfe_watched').reduce((sum, v) => sum + v.value, 0);
+      expect((await counted(gateway.app)) + (await counted(second))).toBe(1);
     } finally {
       await second.close();
     }

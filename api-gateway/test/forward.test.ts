@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
-import { GATHER_MAX_BYTES, RETRIES_ON_503, normalisedTarget, upstreamTarget } from '../src/plugins/forward';
+import { CONNECTION_RETRIES, GATHER_MAX_BYTES, RETRIES_ON_503, normalisedTarget, upstreamTarget } from '../src/plugins/forward';
 import { startGateway, startUpstreams, token } from './helpers';
 
 /**
@@ -54,6 +54,9 @@ const upstream = http.createServer((request, response) => {
       response.writeHead(path.endsWith('/flaky') && tries > 2 ? 200 : 503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'retry-after': '1' });
       response.end(body);
     } else if (path.endsWith('/drop')) {
+      request.socket.destroy();
+    } else if (path.endsWith('/dropfirst') && seen.filter((s) => s.url === request.url).length === 1) {
+      // The connection closes under the first try only, as a stopping instance's kept-alive one can.
       request.socket.destroy();
     } else if (path.endsWith('/half')) {
       // Declares more than it sends, then hangs up: the answer is cut short, never completed with other bytes.
@@ -248,6 +251,44 @@ describe('when the service fails', () => {
     const response = await gateway.app.inject({ method: 'GET', url: '/api/stories/half' }).catch((error: unknown) => error);
     // Either the client sees an aborted response, or a body shorter than the length that was declared.
     if (!(response instanceof Error)) expect((response as { rawPayload: Buffer }).rawPayload.length).toBeLessThan(2 * GATHER_MAX_BYTES);
+  });
+});
+
+describe('a connection that fails before any answer', () => {
+  const admin = () => ({ authorization: `Bearer ${token({ role: 'ROLE_ADMIN' })}`, 'content-type': 'application/json' });
+  const tries = (url: string) => seen.filter((s) => s.url === url).length;
+
+  it('an idempotent request is sent once more, and the later answer goes to the client', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const url = `/api/admin/content/dropfirst?method=${method}&run=${Date.now()}`;
+      const response = await gateway.app.inject({ method, url, headers: admin(), payload: method === 'GET' ? undefined : '{"a":1}' });
+      expect(response.statusCode, method).toBe(201);
+      expect(tries(url)).toBe(2);
+      // The body goes again, whole.
+      if (method !== 'GET') expect(seen.filter((s) => s.url === url).map((s) => s.body)).toEqual(['{"a":1}', '{"a":1}']);
+    }
+  });
+
+  it('only CONNECTION_RETRIES more time: a service that keeps failing gets the Korean 503', async () => {
+    const url = `/api/stories/drop?run=${Date.now()}`;
+    const response = await gateway.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(503);
+    expect(tries(url)).toBe(1 + CONNECTION_RETRIES);
+  });
+
+  it('a POST is never sent twice: the Korean 503', async () => {
+    const url = `/api/admin/dropfirst?run=${Date.now()}`;
+    const response = await gateway.app.inject({ method: 'POST', url, headers: admin(), payload: '{}' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ ErrorCode: '53', message: MESSAGES.serviceUnavailable });
+    expect(tries(url)).toBe(1);
+  });
+
+  it('a POST with an Idempotency-Key (the service answers a repeat with its first answer) is sent once more', async () => {
+    const url = `/api/admin/dropfirst?key=1&run=${Date.now()}`;
+    const response = await gateway.app.inject({ method: 'POST', url, headers: { ...admin(), 'idempotency-key': `k-${Date.now()}` }, payload: '{}' });
+    expect(response.statusCode).toBe(201);
+    expect(tries(url)).toBe(2);
   });
 });
 

@@ -123,7 +123,27 @@ export function forward(request: FastifyRequest, reply: FastifyReply, options: F
   const body = upstreamBody(request, headers);
   const path = options.basePath + upstreamTarget(request.url);
   const dispatch: Dispatcher.DispatchOptions = { path, method: request.method as Dispatcher.HttpMethod, headers, body, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs };
-  options.dispatcher.dispatch(dispatch, new Answer(request, reply, options, dispatch, 0));
+  options.dispatcher.dispatch(dispatch, new Answer(request, reply, options, dispatch, 0, false));
+}
+
+/**
+ * A request whose connection failed before any answer (refused, reset, or closed by the service as the request
+ * went out) is sent once more, on another connection, when sending it twice is harmless: a kept-alive
+ * connection that a stopping instance closes just as a request is written on it, or an endpoint a balancer
+ * still lists a moment after its process has gone, would otherwise reach the visitor as a 503.
+ */
+export const CONNECTION_RETRIES = 1;
+
+/** The connection failures that mean the service may not have started on the request. */
+const CONNECTION_ERRORS = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'ECONNREFUSED']);
+
+/** Methods RFC 9110 makes idempotent (section 9.2.2); a POST only with an Idempotency-Key the service honours. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** Whether this request may be sent again: idempotent, and its body still at hand (a streamed one is spent). */
+function replayable(request: FastifyRequest, dispatch: Dispatcher.DispatchOptions): boolean {
+  if (dispatch.body instanceof Readable) return false;
+  return IDEMPOTENT_METHODS.has(request.method) || (request.method === 'POST' && typeof request.headers['idempotency-key'] === 'string');
 }
 
 /**
@@ -150,6 +170,8 @@ class Answer implements Dispatcher.DispatchHandler {
     private readonly options: ForwardOptions,
     private readonly dispatch: Dispatcher.DispatchOptions,
     private readonly attempt: number,
+    /** Already sent once more after a connection failure (CONNECTION_RETRIES). */
+    private readonly reconnected: boolean,
   ) {}
 
   // undici tells the handler API apart by this method.
@@ -204,7 +226,7 @@ class Answer implements Dispatcher.DispatchHandler {
     if (this.retryAfter !== null) {
       setTimeout(() => {
         if (this.clientGone()) return;
-        this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt + 1));
+        this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt + 1, this.reconnected));
       }, this.retryAfter);
       return;
     }
@@ -225,6 +247,12 @@ class Answer implements Dispatcher.DispatchHandler {
       return;
     }
     if (this.clientGone() || this.reply.sent) return;
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (CONNECTION_RETRIES > 0 && !this.reconnected && !this.gathered && this.retryAfter === null && CONNECTION_ERRORS.has(code) && replayable(this.request, this.dispatch)) {
+      this.request.log.info({ code }, 'service connection failed before its answer: sending once more');
+      this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt, true));
+      return;
+    }
     this.options.onFailure(error);
   }
 

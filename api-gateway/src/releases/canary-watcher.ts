@@ -83,6 +83,8 @@ export function startCanaryWatcher(options: {
   owners: Record<string, string[]>;
   siteName: string;
   log: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** Counts the rollbacks this gateway made (`release_canary_rollbacks_total`, which an alert watches). */
+  rollbacks?: { inc(labels: { remote: string }): void };
 }): () => Promise<void> {
   const { knex, settings, mailer, owners, siteName, log } = options;
   let running: Promise<void> | null = null;
@@ -92,6 +94,7 @@ export function startCanaryWatcher(options: {
       const rollbacks = await checkCanaries(knex, settings);
       for (const rollback of rollbacks) {
         log.info({ remote: rollback.remote, version: rollback.canaryVersion, canary: rollback.canary, stable: rollback.stable }, 'canary rolled back automatically');
+        options.rollbacks?.inc({ remote: rollback.remote });
         const mail = rollbackMail(rollback, siteName);
         for (const to of owners[rollback.remote] ?? owners['*'] ?? []) {
           await mailer.send({ to, ...mail }).catch((error: unknown) => log.warn({ err: error, to }, 'rollback mail not sent'));

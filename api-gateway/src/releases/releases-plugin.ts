@@ -151,7 +151,9 @@ export default fp<ReleasesPluginOptions>(
     const watch = { ...DEFAULT_WATCH, ...config.watch };
     if (watch.intervalMs > 0) {
       await app.register(mailerPlugin, { smtp: config.smtp });
-      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log });
+      // Only the gateway whose compare-and-swap won counts a rollback: the sum over gateways is the number made.
+      const rollbacks = app.metrics.counter('release_canary_rollbacks_total', 'Canary releases this gateway rolled back automatically, by remote.', ['remote']);
+      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log, rollbacks });
       app.addHook('onClose', stop);
     }
   },

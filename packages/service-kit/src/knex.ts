@@ -30,12 +30,27 @@ export interface DatabaseOptions {
   pool?: { min: number; max: number };
 }
 
+/** Connections one process's knex pool may open at most (DB_POOL_MAX), unless its caller sets a pool. */
+export const DEFAULT_DB_POOL_MAX = 10;
+
+/**
+ * The knex pool of a serving process: none kept open while idle, at most DB_POOL_MAX. Every replica of every
+ * role opens up to this many, so it is what deploy/README.md's connection budget multiplies.
+ */
+export function readPoolConfig(env: NodeJS.ProcessEnv = process.env): { min: number; max: number } {
+  const raw = env.DB_POOL_MAX;
+  if (raw === undefined || raw === '') return { min: 0, max: DEFAULT_DB_POOL_MAX };
+  const max = Number(raw);
+  if (!Number.isInteger(max) || max < 1) throw new Error(`DB_POOL_MAX must be a positive integer, not "${raw}"`);
+  return { min: 0, max };
+}
+
 export function createKnex({ databaseUrl, schema, pool }: Pick<DatabaseOptions, 'databaseUrl' | 'schema' | 'pool'>): Knex {
   return knexFactory({
     client: 'pg',
     connection: databaseUrl,
     searchPath: [schema],
-    pool: pool ?? { min: 0, max: 10 },
+    pool: pool ?? readPoolConfig(),
   });
 }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import { isProduction } from './production';
 
 /**
  * Mail over SMTP (nodemailer), one plugin for every service that writes to members. Development and tests
@@ -20,6 +21,11 @@ export interface SmtpConfig {
   host: string;
   port: number;
   secure: boolean;
+  /**
+   * SMTP_REQUIRE_TLS: on a plain port (587), refuse to send unless the server upgrades the connection
+   * (STARTTLS), so credentials and members' mail never cross the network in clear. Default: on in production.
+   */
+  requireTls?: boolean;
   user?: string;
   pass?: string;
   from: string;
@@ -27,10 +33,16 @@ export interface SmtpConfig {
 }
 
 export function readSmtpConfig(env: NodeJS.ProcessEnv = process.env): SmtpConfig {
+  const secure = env.SMTP_SECURE === 'true';
+  const requireTls = env.SMTP_REQUIRE_TLS === undefined || env.SMTP_REQUIRE_TLS === '' ? isProduction(env) : env.SMTP_REQUIRE_TLS === 'true';
+  if (isProduction(env) && !secure && !requireTls) {
+    throw new Error('SMTP_REQUIRE_TLS=false: production mail must go over TLS (SMTP_SECURE=true on port 465, or STARTTLS, the default).');
+  }
   return {
     host: env.SMTP_HOST ?? '127.0.0.1',
     port: Number(env.SMTP_PORT ?? 1025),
-    secure: env.SMTP_SECURE === 'true',
+    secure,
+    requireTls,
     user: env.SMTP_USER,
     pass: env.SMTP_PASS,
     from: env.MAIL_FROM ?? '사이드퀘스트 <no-reply@sidequest.local>',
@@ -51,6 +63,7 @@ export const mailerPlugin = fp<{ smtp?: SmtpConfig }>(async (app, options) => {
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    requireTLS: !smtp.secure && smtp.requireTls === true,
     ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
     connectionTimeout: smtp.timeoutMs,
     greetingTimeout: smtp.timeoutMs,

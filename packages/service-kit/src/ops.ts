@@ -34,10 +34,19 @@ export type OpsProcessName = keyof typeof OPS_PORTS;
 /** How long shutdown waits for in-flight requests before it cuts the remaining connections (SHUTDOWN_DRAIN_MS). */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 25_000;
 /**
- * How long a signalled process may take to shut down in all before it exits anyway (SHUTDOWN_TIMEOUT_MS): the
- * drain, pg-boss's stop (10 s) and the pool's close, below the manifests' 45 s termination grace period.
+ * How long a stopping process keeps serving, already unready, before it closes its listener
+ * (SHUTDOWN_READINESS_DELAY_MS). A balancer (kube-proxy, an ingress controller) learns that an endpoint is gone
+ * some time after the signal: the EndpointSlice change has to reach every node, or a readiness probe has to
+ * fail first. Until then it still sends new connections here; a closed listener would refuse them. Sized for
+ * that propagation (a few seconds in a healthy cluster); the site's own `npm start`, with no balancer, sets 0.
  */
-export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 40_000;
+export const DEFAULT_READINESS_DELAY_MS = 5_000;
+/**
+ * How long a signalled process may take to shut down in all before it exits anyway (SHUTDOWN_TIMEOUT_MS): the
+ * readiness delay, the drain, pg-boss's stop (10 s) and the pool's close, below the manifests' 50 s
+ * termination grace period.
+ */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 45_000;
 /**
  * How long one readiness check may take (READINESS_TIMEOUT_MS): a database that does not answer within it is
  * as good as down for a probe, and a probe must not hang for knex's 60 s acquire timeout.
@@ -55,6 +64,8 @@ export interface OpsConfig {
   port: number;
   /** OPS_HOST; loopback by default so only this machine (a local scraper, a sidecar) reaches it. */
   host: string;
+  /** SHUTDOWN_READINESS_DELAY_MS (readOpsConfig fills its default); absent: the listener closes at once. */
+  readinessDelayMs?: number;
   /** SHUTDOWN_DRAIN_MS. */
   drainTimeoutMs: number;
   /** SHUTDOWN_TIMEOUT_MS. */
@@ -74,6 +85,7 @@ export function readOpsConfig(name: string, env: NodeJS.ProcessEnv = process.env
   return {
     port: number('OPS_PORT', defaultPort ?? 0),
     host: env.OPS_HOST ?? '127.0.0.1',
+    readinessDelayMs: number('SHUTDOWN_READINESS_DELAY_MS', DEFAULT_READINESS_DELAY_MS),
     drainTimeoutMs: number('SHUTDOWN_DRAIN_MS', DEFAULT_DRAIN_TIMEOUT_MS),
     shutdownTimeoutMs: number('SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };

@@ -10,7 +10,8 @@ export interface Serving {
   /** The ops listener (`/healthz`, `/readyz`, `/metrics`). */
   opsUrl: string;
   /**
-   * What SIGTERM/SIGINT run: /readyz answers 503 at once; the server stops accepting connections; requests
+   * What SIGTERM/SIGINT run: /readyz answers 503 at once; the process keeps serving for the readiness delay
+   * (`readinessDelayMs`, while balancers take it out of their endpoints); the server stops accepting connections; requests
    * already accepted finish (up to `drainTimeoutMs`, then the remaining connections are cut); the app's close
    * hooks then stop its workers (pg-boss) and close the database pool; the ops listener closes last. Calling it
    * again returns the same promise.
@@ -47,7 +48,10 @@ export async function serve(app: FastifyInstance, options: { port: number; host:
   const shutdown = (signal = 'shutdown') =>
     (closing ??= (async () => {
       app.ops.draining = true;
-      app.log.info({ signal, drainTimeoutMs: options.ops.drainTimeoutMs }, 'shutting down: not ready, draining requests');
+      const delayMs = options.ops.readinessDelayMs ?? 0;
+      app.log.info({ signal, readinessDelayMs: delayMs, drainTimeoutMs: options.ops.drainTimeoutMs }, 'shutting down: not ready, draining requests');
+      // Balancers still send new connections until they see the endpoint gone: they are served, not refused.
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       // A request slower than the drain timeout is cut rather than holding the process (and a deploy) forever.
       const cut = setTimeout(() => {
         app.log.warn('drain timeout: closing the connections still open');

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Agent, fetch as fetchWith } from 'undici';
 import { createTestDatabase } from '../src/testing';
 import { buildService, readOpsConfig, serve, type ServiceDefinition, type Serving } from '../src';
 
@@ -56,13 +57,13 @@ interface Started {
   drop(): Promise<void>;
 }
 
-async function start(drainTimeoutMs = 10_000): Promise<Started> {
+async function start(drainTimeoutMs = 10_000, readinessDelayMs?: number): Promise<Started> {
   const database = await createTestDatabase('ops');
   const inFlight = { count: 0 };
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({ write(chunk, _encoding, done) { for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line)); done(); } });
   const app = await buildService(probe(inFlight), { databaseUrl: database.url, internalSecret: 'test-secret', logger: { level: 'info', stream } });
-  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs, shutdownTimeoutMs: 40_000 }, service: 'opsprobe' });
+  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', readinessDelayMs, drainTimeoutMs, shutdownTimeoutMs: 40_000 }, service: 'opsprobe' });
   return { app, serving, inFlight, lines, drop: database.drop };
 }
 
@@ -132,6 +133,33 @@ describe('graceful shutdown', () => {
       expect(await answer).toContain('"id":"7"');
       expect(await slow).toBe(200);
       await closing;
+    } finally {
+      await s.serving.shutdown();
+      await s.drop();
+    }
+  });
+
+  it('keeps serving new connections, already unready, for the readiness delay before it closes its listener', async () => {
+    const delayMs = 1_500;
+    const s = await start(10_000, delayMs);
+    try {
+      const signalled = Date.now();
+      const closing = s.serving.shutdown('SIGTERM');
+      expect((await readyz(s)).status).toBe(503);
+      // A balancer that has not yet seen the endpoint go sends new connections all through the delay.
+      const answered: number[] = [];
+      while (Date.now() - signalled < delayMs - 300) {
+        // A new connection each time, as a balancer's new clients open.
+        const fresh = new Agent();
+        answered.push((await fetchWith(`${s.serving.url}/api/items/7`, { dispatcher: fresh })).status);
+        await fresh.close();
+        await sleep(100);
+      }
+      expect(answered.length).toBeGreaterThan(5);
+      expect(answered.every((status) => status === 200)).toBe(true);
+      await closing;
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(delayMs);
+      await expect(fetch(`${s.serving.url}/api/items/7`)).rejects.toThrow();
     } finally {
       await s.serving.shutdown();
       await s.drop();
@@ -227,8 +255,8 @@ describe('ops endpoints', () => {
 
 describe('ops configuration', () => {
   it('defaults each process to its own ops port, clear of the stack\'s ports, and reads OPS_PORT, OPS_HOST, SHUTDOWN_DRAIN_MS', () => {
-    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', drainTimeoutMs: 25_000, shutdownTimeoutMs: 40_000 });
-    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '9000' })).toEqual({ port: 0, host: '0.0.0.0', drainTimeoutMs: 5000, shutdownTimeoutMs: 9000 });
+    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', readinessDelayMs: 5_000, drainTimeoutMs: 25_000, shutdownTimeoutMs: 45_000 });
+    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_READINESS_DELAY_MS: '0', SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '9000' })).toEqual({ port: 0, host: '0.0.0.0', readinessDelayMs: 0, drainTimeoutMs: 5000, shutdownTimeoutMs: 9000 });
     expect(() => readOpsConfig('content', { OPS_PORT: 'x' })).toThrow(/OPS_PORT/);
   });
 });

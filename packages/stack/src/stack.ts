@@ -71,7 +71,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const demo = { DEMO_CALENDAR: process.env.DEMO_CALENDAR ?? 'live' };
   // A stack on chosen service ports (tests, several stacks on one machine) takes free ops ports too.
   const opsPorts: Record<string, string> = options.servicePorts ? { OPS_PORT: '0' } : {};
-  const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...opsPorts, ...options.extraEnv };
+  // No balancer in front of these processes: a stopping one need not keep serving while endpoints update.
+  const noBalancer = { SHUTDOWN_READINESS_DELAY_MS: '0' };
+  const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...opsPorts, ...noBalancer, ...options.extraEnv };
   const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
   const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });
   const siteUrl = `http://localhost:${options.port}`;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
@@ -17,7 +17,7 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import type { INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicyPeer';
 import { GATEWAY_PORT } from '../src/ports';
-import { OPS_PORTS, SERVICE_PORTS, type ServiceName } from '@sq/service-kit';
+import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, OPS_PORTS, SERVICE_PORTS, type ServiceName } from '@sq/service-kit';
 import { SCHEMAS } from '../src/migrate';
 import { ROOT } from '../src/paths';
 import { ROLES } from '../src/roles';
@@ -204,14 +204,21 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
           if (rule.ports && !ports.includes(port)) continue;
           if (!rule.from) return 'anyone';
           for (const peer of rule.from as INetworkPolicyPeer[]) {
-            if (peer.ipBlock || peer.namespaceSelector) return 'anyone';
+            if (peer.ipBlock) return 'anyone';
+            if (peer.namespaceSelector) {
+              const labels = peer.namespaceSelector.matchLabels ?? {};
+              if (Object.keys(labels).length === 0 || peer.namespaceSelector.matchExpressions) return 'anyone';
+              callers.add(`namespace ${Object.entries(labels).map(([key, value]) => `${key}=${value}`).join(',')}`);
+              continue;
+            }
             for (const other of deployments) if (selects(peer.podSelector!, labelsOf(other.metadata.name))) callers.add(other.metadata.name);
           }
         }
       }
       return callers;
     };
-    expect(admitted('gateway', GATEWAY_PORT)).toBe('anyone');
+    // The public port: the ingress controller's namespace only (no pod of the cluster may forge X-Forwarded-For).
+    expect([...(admitted('gateway', GATEWAY_PORT) as Set<string>)]).toEqual(['namespace kubernetes.io/metadata.name=ingress-nginx']);
     for (const [service, port] of Object.entries(SERVICE_PORTS) as Array<[ServiceName, number]>) {
       const callers = admitted(service, port);
       expect(callers, service).not.toBe('anyone');
@@ -268,8 +275,36 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     expect(ingressPorts.map((p) => p.port)).toEqual(ingressPorts.map(() => 'ops'));
   });
 
+  it('trusts X-Forwarded-For only from the ingress controller’s own addresses, never a whole private range', () => {
+    const [config] = ofKind(objects, 'ConfigMap');
+    const proxies = (config!.data!.TRUSTED_PROXIES ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+    expect(proxies.length).toBeGreaterThan(0);
+    for (const proxy of proxies) {
+      // Addresses or ranges only: proxy-addr's presets (loopback, linklocal, uniquelocal) are whole classes.
+      const [address, prefix] = proxy.split('/');
+      expect(address, proxy).toMatch(/^(\d{1,3}\.){3}\d{1,3}$|:/);
+      if (prefix !== undefined && !address!.includes(':')) expect(Number(prefix), `${proxy} spans too many addresses`).toBeGreaterThanOrEqual(16);
+    }
+  });
+
+  it('leaves the replica count to the autoscaler: no Deployment sets spec.replicas', () => {
+    for (const deployment of deployments) expect(deployment.spec.replicas, deployment.metadata.name).toBeUndefined();
+  });
+
+  it('gives the readiness delay and the pool sizes from the ConfigMap, within the termination grace period', () => {
+    const [config] = ofKind(objects, 'ConfigMap');
+    const delay = Number(config!.data!.SHUTDOWN_READINESS_DELAY_MS);
+    expect(delay).toBeGreaterThan(0);
+    expect(Number(config!.data!.DB_POOL_MAX)).toBeGreaterThan(0);
+    expect(Number(config!.data!.PROGRAMS_JOB_POOL_MAX)).toBeGreaterThan(0);
+    const shutdownSeconds = (Number(config!.data!.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS)) / 1000;
+    expect(shutdownSeconds * 1000).toBeGreaterThan(delay + DEFAULT_DRAIN_TIMEOUT_MS);
+    for (const deployment of deployments) expect(podSpec(deployment).terminationGracePeriodSeconds, deployment.metadata.name).toBeGreaterThan(shutdownSeconds);
+  });
+
   it('serves the site through an Ingress to the gateway’s Service, with TLS', () => {
     const [ingress] = ofKind(objects, 'Ingress');
+    expect(ingress!.spec.ingressClassName).toBe('nginx');
     const [rule] = ingress!.spec.rules;
     expect(rule.host).toMatch(/\./);
     expect(ingress!.spec.tls[0].hosts).toContain(rule.host);
@@ -279,25 +314,58 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
   });
 });
 
+describe('deploy/overlays/production across failure domains', () => {
+  it('spreads every role’s pods across zones (strictly) and nodes, each role and ReplicaSet counted on its own', () => {
+    for (const deployment of ofKind(rendered.production, 'Deployment')) {
+      const constraints = podSpec(deployment).topologySpreadConstraints ?? [];
+      const by = Object.fromEntries(constraints.map((c) => [c.topologyKey, c]));
+      expect(by['topology.kubernetes.io/zone'], deployment.metadata.name).toMatchObject({ maxSkew: 1, whenUnsatisfiable: 'DoNotSchedule' });
+      expect(by['kubernetes.io/hostname'], deployment.metadata.name).toMatchObject({ maxSkew: 1 });
+      for (const constraint of constraints) {
+        expect(constraint.matchLabelKeys).toEqual(['app.kubernetes.io/name', 'pod-template-hash']);
+        expect(constraint.labelSelector?.matchLabels).toEqual({ 'app.kubernetes.io/part-of': 'sidequest' });
+      }
+    }
+  });
+});
+
+describe('the Kustomize files', () => {
+  it('use current fields only (labels, patches, resources), none that Kustomize v5 deprecates', () => {
+    const files = [...fs.readdirSync(path.join(ROOT, 'deploy'), { recursive: true, encoding: 'utf8' })].filter((file) => file.endsWith('kustomization.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(ROOT, 'deploy', file), 'utf8');
+      expect(text, file).not.toMatch(/^(commonLabels|patchesStrategicMerge|patchesJson6902|bases|vars):/m);
+    }
+  });
+});
+
 /**
  * The script run against a kubectl that only records its arguments (these machines have no cluster), so the
- * order of its steps is what a cluster would be told.
+ * order of its steps is what a cluster would be told. `answers` is shell `case` arms that make some calls print
+ * or wait, as a cluster would.
  */
-function recordRollout(overlay: string): string[] {
+function runRollout(overlay: string, answers = ''): { calls: string[]; status: number | null; stderr: string; ms: number } {
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-rollout-'));
   try {
     const log = path.join(bin, 'calls');
-    fs.writeFileSync(path.join(bin, 'kubectl'), `#!/bin/sh\necho "$*" >> '${log}'\n`, { mode: 0o755 });
-    const run = spawnSync('bash', [path.join(ROOT, 'deploy/rollout.sh'), overlay], { encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
-    expect(run.status, run.stderr).toBe(0);
-    return fs.readFileSync(log, 'utf8').trim().split('\n');
+    fs.writeFileSync(path.join(bin, 'kubectl'), `#!/bin/sh\necho "$*" >> '${log}'\ncase "$*" in\n${answers}\n*) ;;\nesac\n`, { mode: 0o755 });
+    const started = Date.now();
+    const run = spawnSync('bash', [path.join(ROOT, 'deploy/rollout.sh'), overlay], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, JOB_POLL_SECONDS: '1', PATH: `${bin}:${process.env.PATH}` } });
+    return { calls: fs.readFileSync(log, 'utf8').trim().split('\n'), status: run.status, stderr: run.stderr, ms: Date.now() - started };
   } finally {
     fs.rmSync(bin, { recursive: true, force: true });
   }
 }
 
+function recordRollout(overlay: string): string[] {
+  const run = runRollout(overlay);
+  expect(run.status, run.stderr).toBe(0);
+  return run.calls;
+}
+
 describe('deploy/rollout.sh', () => {
-  it('applies the ConfigMap, runs the migrate Jobs to completion, then the registry-sync Job, and only then everything else', () => {
+  it('applies the ConfigMap, runs the migrate Jobs to completion, rolls the gateways out, and only then makes the bundles live (registry-sync)', () => {
     const calls = recordRollout('production');
     const at = (pattern: RegExp) => {
       const index = calls.findIndex((call) => pattern.test(call));
@@ -307,11 +375,35 @@ describe('deploy/rollout.sh', () => {
     const config = at(/^apply -k overlays\/production -l app.kubernetes.io\/component=config$/);
     const migrate = at(/^apply -k overlays\/production -l app.kubernetes.io\/component=migrate$/);
     const migrated = at(/^-n sidequest wait --for=condition=complete job -l app.kubernetes.io\/component=migrate /);
+    const everything = at(/^apply -k overlays\/production -l app.kubernetes.io\/component!=registry-sync$/);
+    const gateways = at(/^-n sidequest rollout status deployment\/gateway /);
     const sync = at(/^apply -k overlays\/production -l app.kubernetes.io\/component=registry-sync$/);
     const synced = at(/^-n sidequest wait --for=condition=complete job -l app.kubernetes.io\/component=registry-sync /);
-    const everything = at(/^apply -k overlays\/production$/);
-    expect([config, migrate, migrated, sync, synced, everything]).toEqual([...[config, migrate, migrated, sync, synced, everything]].sort((a, b) => a - b));
+    expect([config, migrate, migrated, everything, gateways, sync, synced]).toEqual([...[config, migrate, migrated, everything, gateways, sync, synced]].sort((a, b) => a - b));
     expect(calls.indexOf('-n sidequest delete job -l app.kubernetes.io/component=registry-sync --ignore-not-found --wait=true')).toBeLessThan(sync);
+    // Nothing applies the registry-sync Job before the gateways are ready.
+    expect(calls.slice(0, gateways).filter((call) => /^apply -k \S+$/.test(call))).toEqual([]);
+  });
+
+  it('stops at once when a Job fails, printing its log, and rolls nothing out', () => {
+    const run = runRollout('production', [
+      `*"get job -l app.kubernetes.io/component=migrate -o name"*) echo job.batch/migrate-account; echo job.batch/migrate-programs ;;`,
+      `*"wait --for=condition=failed job.batch/migrate-programs"*) exit 0 ;;`,
+      // Every other wait would last its full timeout: the script must not sit through it.
+      `*"wait --for="*) exec sleep 40 ;;`,
+      `*"logs job.batch/migrate-programs"*) echo "migration 041_example failed: column does not exist" ;;`,
+    ].join('\n'));
+    expect(run.status).not.toBe(0);
+    expect(run.ms).toBeLessThan(20_000);
+    expect(run.stderr).toContain('job.batch/migrate-programs failed');
+    expect(run.stderr).toContain('migration 041_example failed: column does not exist');
+    expect(run.calls.filter((call) => call.startsWith('apply -k overlays/production -l app.kubernetes.io/component!=') || call.includes('rollout status'))).toEqual([]);
+  });
+
+  it('stops when the Jobs do not complete in time, saying so', () => {
+    const run = runRollout('production', `*"wait --for=condition=complete job -l app.kubernetes.io/component=migrate"*) exit 1 ;;`);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/component=migrate Jobs did not complete/);
   });
 
   it('selects, with each of its labels, the objects the step needs: the ConfigMap, the migrate Jobs, the sync Job and its network policy', () => {
@@ -372,6 +464,99 @@ describe('deploy/components/bundle-host (bundles on a static host)', () => {
     expect([migrated, published, sync]).toEqual([migrated, published, sync].sort((a, b) => a - b));
     expect(published).toBeGreaterThan(migrated);
     expect(recordRollout('production').some((call) => call.includes('publish-bundles'))).toBe(false);
+  });
+});
+
+/** The production overlay with a component added as deploy/README.md tells, rendered (the copy removed after). */
+function renderWithComponent(component: string, dropPatch?: string): K8sObject[] {
+  const name = `.${component}-test-${process.pid}`;
+  const dir = path.join(ROOT, 'deploy/overlays', name);
+  fs.cpSync(path.join(ROOT, 'deploy/overlays/production'), dir, { recursive: true });
+  const file = path.join(dir, 'kustomization.yaml');
+  const text = fs.readFileSync(file, 'utf8').split('\n').filter((line) => !dropPatch || !line.includes(dropPatch)).join('\n');
+  fs.writeFileSync(file, `${text}\ncomponents:\n  - ../../components/${component}\n`);
+  try {
+    return render(name);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('deploy/components/queue-scaler (the worker scaled on its queue by KEDA)', () => {
+  const objects = renderWithComponent('queue-scaler', 'worker-scale.yaml');
+  const [scaled] = ofKind(objects, 'ScaledObject');
+  const [auth] = ofKind(objects, 'TriggerAuthentication');
+
+  it('replaces the worker’s CPU autoscaler, and only that one', () => {
+    const hpas = ofKind(objects, 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name).sort();
+    expect(hpas).toEqual(ofKind(objects, 'Deployment').map((d) => d.metadata.name).filter((name) => name !== 'programs-worker').sort());
+    for (const object of objects.filter((o) => MODELS[`${o.apiVersion}/${o.kind}`])) {
+      expect(() => new MODELS[`${object.apiVersion}/${object.kind}`]!(object as never).validate(), `${object.kind} ${object.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('scales the programs-worker Deployment on the jobs waiting in programs_jobs, with the programs role’s database', () => {
+    expect(scaled).toMatchObject({ apiVersion: 'keda.sh/v1alpha1', metadata: { namespace: 'sidequest' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'programs-worker' } } });
+    expect(scaled!.spec.minReplicaCount).toBeGreaterThanOrEqual(2);
+    expect(scaled!.spec.maxReplicaCount).toBeGreaterThan(scaled!.spec.minReplicaCount);
+    const [trigger] = scaled!.spec.triggers;
+    expect(trigger.type).toBe('postgresql');
+    expect(trigger.metadata.query).toMatch(/from programs_jobs\.job where/);
+    expect(Number(trigger.metadata.targetQueryValue)).toBeGreaterThan(0);
+    expect(trigger.authenticationRef.name).toBe(auth!.metadata.name);
+    expect(auth).toMatchObject({ apiVersion: 'keda.sh/v1alpha1', spec: { secretTargetRef: [{ parameter: 'connection', name: 'sidequest-database', key: 'programs' }] } });
+    expect(documentedSecretKeys.has('sidequest-database/programs')).toBe(true);
+  });
+});
+
+describe('deploy/components/monitoring (scraped and alerted)', () => {
+  const objects = renderWithComponent('monitoring');
+  const [podMonitor] = ofKind(objects, 'PodMonitor');
+  const [rule] = ofKind(objects, 'PrometheusRule');
+  const expressions = (rule?.spec.groups ?? []).flatMap((group: { rules: Array<{ expr: string }> }) => group.rules.map((r) => r.expr)).join('\n');
+
+  it('scrapes /metrics on the ops port of every role’s pods, in the namespace', () => {
+    expect(podMonitor).toMatchObject({ apiVersion: 'monitoring.coreos.com/v1', metadata: { namespace: 'sidequest' }, spec: { podMetricsEndpoints: [{ port: 'ops', path: '/metrics' }] } });
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const labels = deployment.spec.template.metadata.labels as Record<string, string>;
+      expect(Object.entries(podMonitor!.spec.selector.matchLabels as Record<string, string>).every(([key, value]) => labels[key] === value), deployment.metadata.name).toBe(true);
+      expect(podSpec(deployment).containers[0]!.ports?.some((p) => p.name === 'ops'), deployment.metadata.name).toBe(true);
+    }
+  });
+
+  it('alerts on 5xx, targets down, unready pods, the job queue, canary rollbacks and reconciliation mismatches, each from a metric that exists', () => {
+    const alerts = rule!.spec.groups.flatMap((group: { rules: Array<{ alert: string }> }) => group.rules.map((r) => r.alert));
+    expect(alerts).toEqual(['SidequestHighErrorRate', 'SidequestTargetDown', 'SidequestPodsNotReady', 'SidequestJobQueueBacklog', 'SidequestCanaryRolledBack', 'SidequestReconciliationMismatch']);
+    // The site's own metrics, as the code names them (Prometheus' `up` and kube-state-metrics' come from those).
+    const sources = ['packages/service-kit/src/ops.ts', 'services/programs/src/jobs/queue.ts', 'api-gateway/src/releases/releases-plugin.ts'].map((file) => fs.readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+    for (const metric of ['http_request_duration_seconds', 'job_queue_depth', 'release_canary_rollbacks_total']) {
+      expect(expressions).toContain(metric);
+      expect(sources, metric).toContain(`'${metric}'`);
+    }
+    // Exported by the money reconciliation (programs) once it lands; the rule is ready for it.
+    expect(expressions).toContain('reconciliation_open_mismatches');
+  });
+
+  it('passes its unit tests (promtool test rules; CI installs Debian’s prometheus package)', () => {
+    const promtool = spawnSync('promtool', ['--version'], { encoding: 'utf8' });
+    if (promtool.error) {
+      // Only a developer's machine without promtool may skip; CI must run it.
+      expect(process.env.CI, 'promtool is missing: .ci/run installs Debian’s prometheus package').not.toBe('true');
+      console.warn('promtool not installed (Debian: prometheus): the alert rules’ unit tests were not run');
+      return;
+    }
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-rules-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'rules.yml'), stringify(rule!.spec));
+      fs.copyFileSync(path.join(ROOT, 'deploy/components/monitoring/rules.test.yml'), path.join(dir, 'rules.test.yml'));
+      const check = spawnSync('promtool', ['check', 'rules', 'rules.yml'], { cwd: dir, encoding: 'utf8' });
+      expect(check.status, check.stdout + check.stderr).toBe(0);
+      const test = spawnSync('promtool', ['test', 'rules', 'rules.test.yml'], { cwd: dir, encoding: 'utf8' });
+      expect(test.status, test.stdout + test.stderr).toBe(0);
+      expect(test.stdout).toContain('SUCCESS');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -114,6 +114,8 @@ export interface ProgramsConfig {
     expireSeconds: number;
     /** How often pg-boss's maintenance (expiring lost jobs, archiving) runs on the instances that run jobs. */
     maintenanceSeconds: number;
+    /** Connections pg-boss's own pool may open (PROGRAMS_JOB_POOL_MAX), besides the knex pool (DB_POOL_MAX). */
+    poolMax: number;
     /** Cron (Asia/Seoul) of the auto-cancel of reservations left without a team after the announcement day. */
     autoCancelCron: string;
     /** Cron (Asia/Seoul) of the payment repair: pending charges, refunds and releases settled from the PG's record. */
@@ -193,6 +195,7 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       chargeConcurrency: Math.max(1, Math.floor(Number(env.CHARGE_CONCURRENCY ?? 32)) || 1),
       expireSeconds: Math.max(1, Number(env.PROGRAMS_JOB_EXPIRE_SECONDS ?? 900)),
       maintenanceSeconds: Math.max(1, Number(env.PROGRAMS_JOB_MAINTENANCE_SECONDS ?? 120)),
+      poolMax: Math.max(1, Number(env.PROGRAMS_JOB_POOL_MAX ?? 4)),
       autoCancelCron: env.AUTO_CANCEL_CRON ?? '10 0 * * *',
       repairCron: env.PAYMENT_REPAIR_CRON ?? '* * * * *',
       repairAfterSeconds: Number(env.PAYMENT_REPAIR_AFTER_SECONDS ?? 60),

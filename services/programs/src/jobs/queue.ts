@@ -65,7 +65,7 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     const boss = new PgBoss({
       ...connectionSettings(app.knex),
       schema: 'programs_jobs',
-      max: 4,
+      max: config.poolMax,
       application_name: 'programs-jobs',
       // An instance that only sends (the web role beside a programs-worker) leaves cron and maintenance to the
       // instances that run jobs.
