@@ -5,7 +5,7 @@ import { seoulDate } from '../seoul';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy, PaymentTimeline } from './applications';
 
 /**
- * Operators' API of the programs service (issue 9), all under `/api/admin/*`: ROLE_ADMIN checked at the
+ * Operators' API of the programs service, all under `/api/admin/*`: ROLE_ADMIN checked at the
  * gateway and again in the service (a member gets 403 `접근 권한이 없습니다.` and nothing changes). Every
  * change writes one audit-log row (who, when, what, before and after). Responses carry `ErrorCode: '00'`.
  *
