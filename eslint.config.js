@@ -24,7 +24,7 @@ const BUNDLES = fs.readdirSync(import.meta.dirname).filter((d) => d === 'shell' 
  *    their feature's api/); remote-kit adds the remote's frame on ui; standalone is a dev stand-in shell.
  *  - server side: service-kit builds on contracts; stack (launcher, local peers) on service-kit.
  *  - mf-config is build tooling (it reads the one list of remotes from contracts); team-matcher is pure
- *    domain logic and imports nothing internal.
+ *    domain logic and imports only the shared vocabulary (the roles and their names).
  * A new package gets a line here (an unlisted package may import no other package).
  */
 const PACKAGE_LAYERS = {
@@ -37,7 +37,7 @@ const PACKAGE_LAYERS = {
   stack: ['contracts', 'service-kit'],
   'mf-config': ['contracts'],
   // Pure, no I/O: the operators' team matcher, used by the programs service.
-  'team-matcher': [],
+  'team-matcher': ['contracts'],
 };
 /** What a front-end bundle may use (never the server side); what a service and the gateway may use. */
 const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standalone', 'mf-config'];

@@ -43,7 +43,7 @@ export interface GatewayConfig {
   trustedProxies: string[];
   /** Origins the site's pages may load from besides their own (CSP); see content-security-policy.ts. */
   contentSecurity: ContentSecuritySources;
-  /** JSON body size and nesting limits, checked before a body is parsed (README: input limits). */
+  /** JSON body size and nesting limits, checked before a body is parsed (docs/design.md: input limits). */
   inputLimits: InputLimits;
   /** Session answers kept per instance; revocation bounds in plugins/session-cache.ts. */
   sessionCache?: { ttlMs?: number; maxEntries?: number };

@@ -33,7 +33,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('content', 'public', GET, '/api/project/getLeftMenu', '/api/project/getLeftMenuByProductId', '/api/projects', '/api/projects/*'),
   ...rule('content', 'public', GET, '/api/stories', '/api/stories/*', '/api/faq', '/api/legal/*', '/api/program-intros/*'),
   ...rule('content', 'public', GET, '/media/content/*'),
-  // Content management (issue 20): drafts, publish, order and the audit log of every kind of public content.
+  // Content management: drafts, publish, order and the audit log of every kind of public content.
   ...rule('content', 'admin', ['GET', 'PUT', 'POST', 'DELETE'], '/api/admin/content/*'),
 
   // Account

@@ -4,7 +4,7 @@ import { DEFAULT_INTERNAL_CALL, createInternalClient, gatewayTraceContext, readI
  * The gateway's own reads from the services: the session check, a page's first content and link preview, and
  * the services' OpenAPI documents. All go through service-kit's one client, so each carries the request id and
  * trace of the request that caused it, is retried when it is a read, and is given up in time; each caller
- * then falls back as before (README: service-to-service calls). The reverse proxy (proxy.ts, forward.ts)
+ * then falls back as before (docs/operating.md, "Configuration": service-to-service calls). The reverse proxy (proxy.ts, forward.ts)
  * is not one of them: it streams requests through its own pools.
  */
 export interface ServiceCallsConfig extends InternalCallConfig {

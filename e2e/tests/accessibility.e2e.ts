@@ -9,7 +9,7 @@ import { CONSOLE_COHORT, MAIN_ROUTES, type Role } from '../src/real-routes';
 import { DEMO_ADMIN, DEMO_MEMBER, signInContext, signInToken } from '../src/session';
 
 /**
- * Issue 20 (accessible): axe-core's WCAG 2.1 A and AA rules on every main page of the shell and the four
+ * Accessibility: axe-core's WCAG 2.1 A and AA rules on every main page of the shell and the four
  * remotes, as a visitor, the demo member and the demo operator, each page checked once its content is there.
  * A serious or critical violation fails the test; every one found is printed with its rule, impact and the
  * first targets, so one run lists all the work.
@@ -67,7 +67,7 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA) of the main pages', () => {
   it.each(['visitor', 'member', 'operator'] as const)('as %s: no serious or critical violation', async (role) => {
     const routes = MAIN_ROUTES.filter((route) => route.role === role);
     if (role === 'operator') {
-      // The board's team cards (issue 20 found contrast failures there) exist once the matcher has run: a
+      // The board's team cards (where contrast failures were found before) exist once the matcher has run: a
       // draft board, nothing published or charged.
       const run = await siteApi(baseUrl, `/admin/cohorts/${CONSOLE_COHORT}/board/run`, { method: 'POST', body: {}, token: await signInToken(baseUrl, DEMO_ADMIN) });
       expect(run.status, JSON.stringify(run.body)).toBeLessThan(300);

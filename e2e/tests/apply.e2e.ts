@@ -4,7 +4,7 @@ import { launchBrowser, newPage } from '../src/browser';
 import { answerSteps, atStep, history as historyOn, newMember as newMemberOn, openCohort as openCohortOn, payWith, signedInPage as signedInPageOn, wizard, type Member } from '../src/apply-flow';
 
 /**
- * Issue 8's member screens in Chromium against the whole site and the sandbox PG: new members apply to the
+ * The members' apply screens in Chromium against the whole site and the sandbox PG: new members apply to the
  * three programs through every wizard step and the hosted card page, see the reservation (team programs)
  * or the payment (course) in my page, cancel and see the refund; a declined card lands on the fail page
  * with the answers kept; a visitor at a member step signs in and comes back; the mobile callback at 375 px.

@@ -7,7 +7,7 @@ import { DEMO_ADMIN, signInContext } from '../src/session';
 import { siteApi } from '../src/api';
 
 /**
- * Issue 20 in Chromium against the whole site: an operator edits a story and a program intro in the console
+ * Content management in Chromium against the whole site: an operator edits a story and a program intro in the console
  * (a bad field first: the Korean message, nothing lost), saves a draft that visitors do not see, opens its
  * preview link, and publishes; the public pages, and the link preview messengers read, show the new text at
  * once (the gateway's first-content cache is FIRST_CONTENT_CACHE_MS, 2 s by default).

@@ -9,7 +9,7 @@ import { DEMO_ADMIN, signInToken } from '../src/session';
 import { siteApi } from '../src/api';
 
 /**
- * Issue 9's members' side in Chromium against the whole site: an operator creates a sprint cohort, three new
+ * The members' side of a sprint in Chromium against the whole site: an operator creates a sprint cohort, three new
  * members apply and reserve through the sandbox PG, the operator runs the matcher and publishes; one member
  * sees the team in my page, checks in on a sprint day, submits the final project with an uploaded image,
  * finds it read-only after 15:00 on the last day; the operator scores and publishes the judging; the member

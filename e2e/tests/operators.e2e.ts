@@ -7,7 +7,7 @@ import { DEMO_ADMIN, DEMO_MEMBER, signInContext, signInToken } from '../src/sess
 import { siteApi } from '../src/api';
 
 /**
- * Issue 9's console in Chromium against the whole site and the sandbox PG: an operator signs in through the
+ * The operators' console in Chromium against the whole site and the sandbox PG: an operator signs in through the
  * sign-in page, opens a sprint cohort whose applicants reserved their fee with a real card on the sandbox PG
  * (made here through the API: the demo cohorts' applicants have no cards), runs the matcher, moves a member
  * to the other team and locks them, re-runs around the lock, sees who is charged and the total, publishes;

@@ -17,7 +17,7 @@ import { siteData } from '../src/site-data';
 import { siteApi } from '../src/api';
 
 /**
- * Issue 4's public routes in Chromium at a phone (375 px) and a desktop (1280 px) width: what PostgreSQL
+ * The public routes in Chromium at a phone (375 px) and a desktop (1280 px) width: what PostgreSQL
  * holds (read through the API) appears, the apply buttons lead to the wizards' paths, unknown ids show the
  * error page, and the apply prompt appears once.
  */

@@ -9,7 +9,7 @@ import { answerSteps, history, newMember, openCohort, payWith, signedInPage, typ
 import { DEMO_ADMIN, signInContext, signInThroughForm, signInToken } from '../src/session';
 
 /**
- * Issue 10's withdrawal with money involved, in Chromium against the whole site and the sandbox PG: a member
+ * Withdrawal with money involved, in Chromium against the whole site and the sandbox PG: a member
  * reserves the 14-week project's fee and pays for the planner course through the wizard and the hosted card
  * page; withdrawing then is refused with the reason and nothing changes; after cancelling both in my page
  * (reservation released, course refunded) the member withdraws at /mypage/info after the notice of what is

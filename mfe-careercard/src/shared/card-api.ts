@@ -1,7 +1,6 @@
-import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '@sq/api-client';
+import { apiDelete, apiGet, apiPost, apiPut } from '@sq/api-client';
 import {
-  IMAGE_UPLOAD,
-  type CareerCardProjectListResponse, type CodeGroupDetailResponse, type FileUploadResponse, type JobGroupPositionResponse,
+  type CareerCardProjectListResponse, type CodeGroupDetailResponse, type JobGroupPositionResponse,
   type MyInfo, type MyInfoResponse, type MyInfoUpdateForm, type ProfileForm, type ProjectForm, type SkillsForm,
 } from '@sq/contracts';
 
@@ -28,12 +27,8 @@ export const updateProject = (projectId: number, body: ProjectForm) => projects(
 export const deleteProject = (projectId: number) => projects(apiDelete(`/profile/project/${projectId}`));
 export const reorderProjects = (projectIds: number[]) => projects(apiPost('/profile/project/order', { projectIds }));
 
-/** Multipart POST /fileUpload: one image in the `file` field; the answer's imgId is what the card keeps. */
-export async function uploadImage(file: File): Promise<FileUploadResponse> {
-  const form = new FormData();
-  form.append(IMAGE_UPLOAD.field, file);
-  return apiUpload<FileUploadResponse>('/fileUpload', form);
-}
+/** The one image upload (@sq/api-client): the answer's imgId is what the card keeps. */
+export { uploadImage } from '@sq/api-client';
 
 export async function getJobGroups(signal?: AbortSignal) {
   return (await apiGet<JobGroupPositionResponse>('/profile/job-group/position', undefined, { signal })).jobGroups;

@@ -1,4 +1,5 @@
 export { configureApiClient, isCancel, apiGet, apiPost, apiPut, apiDelete, apiUpload, type Query } from './client';
+export { uploadImage } from './upload-image';
 export { apiBaseUrl, signInUrl, type ApiClientConfig } from './config';
 export { ApiError, isApiError, CLIENT_CODES } from './errors';
 export { previewParam } from './preview';

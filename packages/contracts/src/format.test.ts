@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatKrw, formatPhone, formatThousands, isValidPhone } from './format';
+import { formatDate, formatKrw, formatPhone, formatThousands, isValidPhone, seoulDay, seoulTime } from './format';
+import { seoulClock, seoulDate } from './seoul';
 
 describe('formatThousands / formatKrw', () => {
   it.each([
@@ -56,5 +57,27 @@ describe('formatPhone', () => {
     expect(isValidPhone('010-1234-5678')).toBe(true);
     expect(isValidPhone('01012345678')).toBe(false);
     expect(isValidPhone('010-12-5678')).toBe(false);
+  });
+});
+
+describe('Korean days and times', () => {
+  it('shows instants on the Korean calendar day and dates as they are', () => {
+    expect(seoulDay('2026-11-01T15:00:00.000Z')).toBe('2026.11.02');
+    expect(seoulDay('2026-11-29T14:59:59.000Z')).toBe('2026.11.29');
+    expect(seoulDay('2027-01-04')).toBe('2027.01.04');
+    expect(seoulDay('nope')).toBe('');
+    expect(seoulDay(null)).toBe('');
+  });
+
+  it('shows instants in Korean time to the minute', () => {
+    expect(seoulTime('2026-11-29T12:59:30.000Z')).toBe('2026.11.29 21:59');
+    expect(seoulTime('2026-11-29T15:00:00.000Z')).toBe('2026.11.30 00:00');
+    expect(seoulTime(undefined)).toBe('');
+  });
+
+  it('gives the Korean calendar day and wall clock of an instant, whatever the machine zone', () => {
+    expect(seoulDate(new Date('2026-11-29T14:59:59.999Z'))).toBe('2026-11-29');
+    expect(seoulDate('2026-11-29T15:00:00.000Z')).toBe('2026-11-30');
+    expect(seoulClock(Date.parse('2027-01-12T01:03:21.000Z'))).toBe('2027-01-12T10:03:21.000');
   });
 });

@@ -1,5 +1,7 @@
 /** Display helpers of spec section 9: thousands separator, YYYY.MM.DD dates, phone hyphenation. */
 
+import { seoulClock } from './seoul';
+
 /** 300000 -> "300,000". Non-finite input renders as "0" so a missing price never shows "NaN". */
 export function formatThousands(value: number | string): string {
   const n = typeof value === 'string' ? Number(value.replace(/,/g, '')) : value;
@@ -29,6 +31,23 @@ export function formatDate(value: string | number | Date): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`;
+}
+
+/**
+ * An instant as the Korean calendar day, YYYY.MM.DD, whatever the browser's time zone (recruiting closes at an
+ * instant; the programs run on Korean days). Date-only strings are shown as they are; empty or invalid input gives "".
+ */
+export function seoulDay(value: string | null | undefined): string {
+  if (!value) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+  return Number.isNaN(Date.parse(value)) ? '' : formatDate(seoulClock(value).slice(0, 10));
+}
+
+/** An instant as Korean time, YYYY.MM.DD HH:mm; empty or invalid input gives "". */
+export function seoulTime(value: string | null | undefined): string {
+  if (!value || Number.isNaN(Date.parse(value))) return '';
+  const clock = seoulClock(value);
+  return `${formatDate(clock.slice(0, 10))} ${clock.slice(11, 16)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Field figures from visitors' browsers (issue 19): what the shell sends to `POST /api/rum` with sendBeacon, and
+ * Field figures from visitors' browsers: what the shell sends to `POST /api/rum` with sendBeacon, and
  * what `GET /api/admin/releases` answers. No personal data travels: the route is the manifest's pattern (never
  * the real path with its ids), an error keeps its name, message and a short stack, and nothing names the visitor.
  * The shell imports only the types and the limits (zod stays out of the browser).

@@ -21,7 +21,7 @@ import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, formatTraceparent, serviceTraceC
  * repeat, and the current request's id, trace context and signed identity, so the callee's log lines and
  * access checks are those of the member's request that caused the call. Sent with undici's `request` on its
  * keep-alive pool: the gateway's session check runs on every authenticated request, and `fetch` costs several
- * times as much per call (README: service-to-service calls).
+ * times as much per call (docs/operating.md, "Configuration": service-to-service calls).
  */
 
 /** Retry settings every service reads once at start (see README: INTERNAL_CALL_RETRIES, INTERNAL_CALL_BACKOFF_MS). */

@@ -1,5 +1,5 @@
 /**
- * The fixed ports of `npm start` (README.md, "Ports"); test runs take free ports instead. None may be on
+ * The fixed ports of `npm start` (docs/operating.md, "Ports"); test runs take free ports instead. None may be on
  * the Fetch standard's bad-port list (`fetch-bad-ports.ts`): the services, the gateway and the browser
  * reach these with fetch.
  */

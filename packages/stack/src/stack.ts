@@ -25,7 +25,7 @@ export interface StackOptions {
   extraEnv?: Record<string, string>;
   /**
    * Loopback peers (SMTP sink + mailbox page, local OAuth provider, sandbox PG). Default: the fixed ports
-   * of README.md when the services use their standard ports (`npm start`), else free ports.
+   * of docs/operating.md ("Ports") when the services use their standard ports (`npm start`), else free ports.
    */
   peerPorts?: { smtp: number; mailbox: number; oauth: number; pg?: number };
 }

@@ -2,12 +2,15 @@
  * The team matcher's input and output. The matcher does no I/O: the programs service reads a cohort's
  * applications, hands them over in application order, and stores what comes back as a proposal the
  * operator can change, lock and re-run before publishing.
- */
+*/
+import { ROLE_NAMES } from '@sq/contracts/api/application-states';
+
 export type Role = 'PLANNER' | 'DESIGNER' | 'DEVELOPER';
 
 export const ROLES: readonly Role[] = ['PLANNER', 'DESIGNER', 'DEVELOPER'];
 
-export const ROLE_NAMES: Record<Role, string> = { PLANNER: '기획자', DESIGNER: '디자이너', DEVELOPER: '개발자' };
+/** The roles' Korean names (the explanations use them): the one list of the contracts. */
+export { ROLE_NAMES };
 
 export interface TeamMakeup {
   minSize: number;

@@ -1,5 +1,6 @@
 import type { ProgramRefundRulesResponse } from '@sq/contracts';
 import { formatKrw } from '@sq/contracts/format';
+import { ROLE_NAMES } from '@sq/contracts/api/application-states';
 
 /**
  * Placeholders an FAQ answer may use for a program's facts, so fees and team sizes are typed only in the
@@ -16,7 +17,7 @@ function facts(data: ProgramRefundRulesResponse): Record<string, string | null> 
   const { product } = data;
   const team = product.teamMakeup;
   const roles = team
-    ? ([['기획자', team.roles.planner], ['디자이너', team.roles.designer], ['개발자', team.roles.developer]] as const)
+    ? ([[ROLE_NAMES.PLANNER, team.roles.planner], [ROLE_NAMES.DESIGNER, team.roles.designer], [ROLE_NAMES.DEVELOPER, team.roles.developer]] as const)
         .filter(([, seats]) => seats !== null && seats > 0)
         .map(([name, seats]) => `${name} ${seats}명`)
         .join(', ')

@@ -1,9 +1,8 @@
 import type { CohortStatus, RefundAnchor } from '@sq/contracts';
+import { seoulDate } from '@sq/contracts/seoul';
 
 /** Calendar days of the programs are Korean days, whatever the server's time zone. */
-export function seoulDate(now: Date): string {
-  return new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
-}
+export { seoulDate };
 
 export interface CohortDates {
   recruitStart: Date;

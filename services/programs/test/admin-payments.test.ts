@@ -113,7 +113,7 @@ describe('payment records in the console (GET /api/admin/cohorts/{oddId}/payment
     });
     expect(refunded.card).toMatch(/\*{4}/);
     expect(refunded.chargedAt).not.toBeNull();
-    // Charged at purchase, the key went back to the PG (issue 17): the release follows on the timeline.
+    // Charged at purchase, the key went back to the PG (it is kept only while something can charge it): the release follows on the timeline.
     expect(refunded.events.map((e) => [e.type, e.amountKrw])).toEqual([['CHARGED', 350_000], ['REFUNDED', refund], ['RELEASED', 0]]);
     expect(coursePayments.find((p) => p.joinId === other.joinId)).toMatchObject({ name: '계속회원', state: 'PAID', chargedKrw: 350_000, refundedKrw: 0 });
 

@@ -7,7 +7,7 @@ import { memberCustomerId } from '../src/payments/deps';
 import { takeInIssuedKey } from '../src/payments/reservations';
 
 /**
- * Issue 17: billing keys live only as long as something can charge them, and the ids the hosted card page
+ * Billing keys live only as long as something can charge them, and the ids the hosted card page
  * takes from the browser cannot be guessed. Real PostgreSQL, the sandbox PG in-process; the keys' status is
  * read from the sandbox's own state (what the PG holds), jobs are drained as the workers would run them.
  */
@@ -162,7 +162,7 @@ describe('the ids the card page takes from the browser cannot be guessed', () =>
     expect((await application(joinId)).status).toBe('SUBMITTED');
   });
 
-  it('an application booked with the old ids (before issue 17) still takes its key', async () => {
+  it('an application booked with the ids of the previous version (before the HMAC customer id) still takes its key', async () => {
     const member = memberClient(stack, newMember());
     await member.fillAnswers(BSIDE, 'TEAM_PROJECT');
     const book = (await member.book(BSIDE)).json<BookResponse>();

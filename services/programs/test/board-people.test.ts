@@ -11,7 +11,7 @@ import { createPeopleClient } from '../src/operators/people-client';
 import { createProgramsService } from '../src/service';
 
 /**
- * People on the team building board (issue 20): the operators' applicant list and board show who applied
+ * People on the team building board: the operators' applicant list and board show who applied
  * (names and nicknames from the account service, job and career from the answers, IT skill levels from the
  * itskill service, weekly hours, friend requests and whether the board honours them), with filters and search.
  * The names and levels are the applications' copies, which the applicant-copy job takes from the real services.

@@ -7,7 +7,7 @@ import { memberClient } from './support/member-client';
 import { publishTeams } from './support/publish-teams';
 
 /**
- * Issue 17: a team charge declined at publish is fixed by the member with another card until the deadline
+ * A team charge declined at publish is fixed by the member with another card until the deadline
  * (my page, although the cohort no longer recruits), and the cohort's waitlist is kept until every deadline is
  * resolved. Real PostgreSQL, the sandbox PG in-process, jobs drained; the account and itskill services are
  * not running (names and levels stay null on the board).

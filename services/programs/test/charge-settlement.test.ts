@@ -7,7 +7,7 @@ import { memberClient } from './support/member-client';
 import { transition } from '../src/applications/transition';
 
 /**
- * Charges are settled from the PG's record (issue 17): the real programs service on a real database against
+ * Charges are settled from the PG's record: the real programs service on a real database against
  * the real sandbox PG in-process, whose test-only faults (a slow card company, a cut connection before or
  * after the PG did its work, an unreadable PG) stand in for the network. What is checked is what a member or
  * an operator would see: the PG's payments, the application's state and history, the timeline, the answer.

@@ -6,8 +6,8 @@ export const GUARD_NOT_READY_DELAY_MS = 300;
 export const GUARD_READY_DELAY_MS = 1_000;
 /** The loading overlay fades out over this long after being switched off. */
 export const OVERLAY_FADE_MS = 300;
-/** The share tooltip ("링크가 복사되었어요") stays this long. */
-export const SHARE_TOOLTIP_MS = 2_000;
+/** The share tooltip ("링크가 복사되었어요") stays this long (one value with the career card's, in @sq/ui). */
+export { SHARE_TOOLTIP_MS } from '@sq/ui';
 /** The desktop header from this width; the mobile drawer below it. */
 export const DESKTOP_MIN_WIDTH = 1_200;
 export const DESKTOP_MEDIA_QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;

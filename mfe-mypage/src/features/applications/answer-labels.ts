@@ -1,4 +1,4 @@
-import { ROLE_NAMES, type ApplicantRole, type ApplicationAnswers } from '@sq/contracts/api/applications';
+import { answersOf, ROLE_NAMES, WIZARD_QUESTIONS, type AnsweredQuestion, type ApplicantRole, type ApplicationAnswers, type WizardQuestions } from '@sq/contracts/api/applications';
 
 /** One line of a submitted application, as the read-only page shows it. */
 export interface AnswerLine {
@@ -6,65 +6,30 @@ export interface AnswerLine {
   value: string;
 }
 
-/** Korean labels of the stored answer fields (the wizard's questions). */
-const LABELS: Record<string, string> = {
-  contactEmail: '연락받을 이메일',
-  phone: '휴대폰 번호',
-  jobGroup: '직군',
-  position: '포지션',
-  careerYears: '경력',
-  experienceMonths: 'IT 실무 경력',
-  role: '지원 직군',
-  portfolioUrl: '포트폴리오 링크',
-  githubUrl: 'GitHub 링크',
-  wantToBuild: '만들고 싶은 서비스',
-  availableTime: '참여 가능한 시간',
-  weeklyHours: '일주일에 참여할 수 있는 시간',
-  friendCareerCardIds: '함께할 친구',
-  motivation: '이번 팀 프로젝트에 지원하는 이유',
-  serviceExperience: '기획해 본 서비스와 맡은 역할',
-  documentTools: '주로 쓰는 기획 도구',
-  designTools: '주로 쓰는 디자인 도구',
-  bestWork: '가장 자신 있는 작업과 그 이유',
-  stack: '기술 스택',
-  shippedExperience: '출시하거나 운영해 본 경험',
-  idea: '만들고 싶은 아이디어',
-  goals: '이번 과정에서 이루고 싶은 목표',
-  planningExperience: '지금까지의 기획 경험',
-};
-
-const SKIP = new Set(['kind']);
-
-function show(key: string, value: unknown, codeNames: Record<string, string>): string {
+function show({ question, value }: AnsweredQuestion, codeNames: Record<string, string>): string {
   if (value === null || value === undefined || value === '') return '없음';
   if (Array.isArray(value)) return value.length ? value.join(', ') : '없음';
-  if (key === 'role') return ROLE_NAMES[value as ApplicantRole] ?? String(value);
-  if (key === 'experienceMonths') return `${String(value)}개월`;
-  if (key === 'weeklyHours') return `${String(value)}시간`;
+  if (question.kind === 'role') return ROLE_NAMES[value as ApplicantRole] ?? String(value);
+  if (question.kind === 'months') return `${String(value)}개월`;
+  if (question.kind === 'hours') return `${String(value)}시간`;
   if (typeof value === 'string') return codeNames[value] ?? value;
   return String(value);
 }
 
-function lines(answers: object | undefined, codeNames: Record<string, string>): AnswerLine[] {
-  if (!answers) return [];
-  const out: AnswerLine[] = [];
-  for (const [key, value] of Object.entries(answers)) {
-    if (SKIP.has(key)) continue;
-    // The 14-week project's role questions sit one level down.
-    if (key === 'roleQuestions' && value && typeof value === 'object') {
-      out.push(...lines(Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'role')), codeNames));
-      continue;
-    }
-    out.push({ label: LABELS[key] ?? key, value: show(key, value, codeNames) });
-  }
-  return out;
-}
+const STEPS = [
+  { step: 'required', title: '필수 정보' },
+  { step: 'aside', title: '추가 정보' },
+  { step: 'product', title: '프로그램 질문' },
+] as const;
 
-/** The submitted answers by step, with code values shown by name (직군 기획, 경력 1년 이상 3년 미만). */
-export function answerSections(answers: ApplicationAnswers, codeNames: Record<string, string>): { title: string; lines: AnswerLine[] }[] {
-  return [
-    { title: '필수 정보', lines: lines(answers.required, codeNames) },
-    { title: '추가 정보', lines: lines(answers.aside, codeNames) },
-    { title: '프로그램 질문', lines: lines(answers.product, codeNames) },
-  ].filter((s) => s.lines.length > 0);
+/**
+ * The submitted answers by step, labelled and ordered by the wizard's questions, with code values shown by name
+ * (직군 기획, 경력 1년 이상 3년 미만).
+ */
+export function answerSections(answers: ApplicationAnswers, codeNames: Record<string, string>, definition: WizardQuestions = WIZARD_QUESTIONS): { title: string; lines: AnswerLine[] }[] {
+  return STEPS.map(({ step, title }) => ({
+    title,
+    lines: answersOf(step, answers[step], definition)
+      .map((answered) => ({ label: answered.question.answerLabel, value: show(answered, codeNames) })),
+  })).filter((s) => s.lines.length > 0);
 }

@@ -1,5 +1,6 @@
 import type { AdminCohort, CohortInput, RoleSeats } from '@sq/contracts/api/operators';
 import { APPLICANT_ROLES } from '@sq/contracts/api/application-states';
+import { seoulClock } from '@sq/contracts/seoul';
 
 /** The cohort form as typed: every input a string, so a failed save shows exactly what the operator entered. */
 export interface CohortValues {
@@ -16,13 +17,12 @@ export interface CohortValues {
   seats: Record<keyof RoleSeats, string>;
 }
 
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** `2026-12-01T10:00` typed in the console is Korean time, whatever the operator's browser says. */
 export const seoulInstant = (local: string) => (LOCAL_MINUTE.test(local) ? `${local}:00+09:00` : local);
 /** An instant as the `datetime-local` value in Korean time. */
-export const seoulLocal = (iso: string) => new Date(Date.parse(iso) + SEOUL_OFFSET_MS).toISOString().slice(0, 16);
+export const seoulLocal = (iso: string) => seoulClock(iso).slice(0, 16);
 
 /** '' is "not set" (null); anything else must be a whole number (the schema says so in Korean otherwise). */
 const numberOrNull = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);

@@ -1,5 +1,7 @@
+import { ROLE_NAMES, type ApplicantRole } from '@sq/contracts/api/application-states';
 import { REFUND_CASES, type ContentKind } from '@sq/contracts/api/content-admin';
 import { REFUND_CASE_TITLES } from '@sq/contracts/refund-text';
+import { ROLE_OPTIONS } from './labels';
 
 /**
  * The console's content editor, one form for every kind: each kind lists its fields, and the same two
@@ -48,11 +50,7 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
       name: 'authorRole',
       label: '작성자 역할',
       type: 'select',
-      options: [
-        { code: 'PLANNER', name: '기획자' },
-        { code: 'DESIGNER', name: '디자이너' },
-        { code: 'DEVELOPER', name: '개발자' },
-      ],
+      options: ROLE_OPTIONS,
     },
     { name: 'authorPosition', label: '작성자 포지션', type: 'text' },
     { name: 'cover.url', label: '표지 이미지', type: 'image', hint: IMAGE_HINT },
@@ -253,8 +251,7 @@ function formatSections(sections: unknown): string {
     .join('\n\n');
 }
 
-const ROLE_NAMES: Record<string, string> = { PLANNER: '기획자', DESIGNER: '디자이너', DEVELOPER: '개발자' };
-const ROLE_CODES = Object.fromEntries(Object.entries(ROLE_NAMES).map(([code, name]) => [name, code]));
+const ROLE_CODES: Record<string, string> = Object.fromEntries(Object.entries(ROLE_NAMES).map(([code, name]) => [name, code]));
 
 const column = (spec: string) => ({ key: spec.replace(/[?#]$/, ''), optional: spec.endsWith('?'), numeric: spec.endsWith('#') });
 
@@ -281,7 +278,7 @@ function formatLines(rows: unknown, columns: string[]): string {
     .map((row) =>
       columns
         .map(column)
-        .map(({ key }) => (row[key] === null || row[key] === undefined ? '' : key === 'role' ? (ROLE_NAMES[String(row[key])] ?? String(row[key])) : String(row[key])))
+        .map(({ key }) => (row[key] === null || row[key] === undefined ? '' : key === 'role' ? (ROLE_NAMES[String(row[key]) as ApplicantRole] ?? String(row[key])) : String(row[key])))
         .join(' | ')
         .replace(/( \| )+$/, ''),
     )

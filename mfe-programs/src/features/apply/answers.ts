@@ -9,6 +9,10 @@ import {
   type AsideStep,
   type ProductStep,
   type RequiredStep,
+  type AskedQuestion,
+  type WizardQuestions,
+  WIZARD_QUESTIONS,
+  questionsOf as askedQuestions,
 } from '@sq/contracts/api/applications';
 
 /**
@@ -126,43 +130,11 @@ export function friendLimitError(values: AsideValues, maxFriends: number): Recor
 /** The program's questions as form text: lists are typed comma-separated. */
 export type ProductValues = Record<string, string>;
 
-export interface Question {
-  name: string;
-  label: string;
-  hint?: string;
-  list?: boolean;
-  long?: boolean;
-}
+export type Question = AskedQuestion;
 
-/** The questions of each program (the 14-week project's depend on the role applied for). */
-export function questionsOf(kind: ProductStep['kind'], role: ApplicantRole | null): Question[] {
-  if (kind === 'SPRINT') {
-    return [
-      { name: 'idea', label: '10일 동안 만들고 싶은 아이디어', long: true },
-      { name: 'stack', label: '사용할 기술 스택', hint: '쉼표(,)로 구분해 입력해 주세요. 예: React, Node.js, Figma', list: true },
-    ];
-  }
-  if (kind === 'COURSE') {
-    return [
-      { name: 'goals', label: '이번 과정에서 이루고 싶은 목표', long: true },
-      { name: 'planningExperience', label: '지금까지의 기획 경험', long: true },
-    ];
-  }
-  const byRole: Record<ApplicantRole, Question[]> = {
-    PLANNER: [
-      { name: 'serviceExperience', label: '기획해 본 서비스와 맡은 역할', long: true },
-      { name: 'documentTools', label: '주로 쓰는 기획 도구', hint: '쉼표(,)로 구분해 입력해 주세요. 예: Figma, Notion, Jira', list: true },
-    ],
-    DESIGNER: [
-      { name: 'designTools', label: '주로 쓰는 디자인 도구', hint: '쉼표(,)로 구분해 입력해 주세요. 예: Figma, Illustrator', list: true },
-      { name: 'bestWork', label: '가장 자신 있는 작업과 그 이유', long: true },
-    ],
-    DEVELOPER: [
-      { name: 'stack', label: '주로 쓰는 기술 스택', hint: '쉼표(,)로 구분해 입력해 주세요. 예: React, Spring, AWS', list: true },
-      { name: 'shippedExperience', label: '출시하거나 운영해 본 경험', long: true },
-    ],
-  };
-  return [{ name: 'motivation', label: '이번 팀 프로젝트에 지원하는 이유', long: true }, ...(role ? byRole[role] : [])];
+/** The program step's questions (the 14-week project's depend on the role applied for), from the one definition. */
+export function questionsOf(kind: ProductStep['kind'], role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): Question[] {
+  return askedQuestions('product', kind, role, definition);
 }
 
 const splitList = (text: string | undefined) =>
@@ -171,24 +143,26 @@ const splitList = (text: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export function productInitial(saved: ProductStep | undefined, kind: ProductStep['kind'], role: ApplicantRole | null): ProductValues {
+export function productInitial(saved: ProductStep | undefined, kind: ProductStep['kind'], role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): ProductValues {
   const values: ProductValues = {};
-  const flat: Record<string, unknown> = saved ? { ...saved, ...('roleQuestions' in saved ? saved.roleQuestions : {}) } : {};
-  // Answers of another role (the member changed role) do not carry over.
-  const sameRole = !saved || !('roleQuestions' in saved) || saved.roleQuestions.role === role;
-  for (const q of questionsOf(kind, role)) {
-    const v = q.name === 'motivation' || sameRole ? flat[q.name] : undefined;
+  const top: Record<string, unknown> = saved ?? {};
+  const underRole: Record<string, unknown> = saved && 'roleQuestions' in saved ? saved.roleQuestions : {};
+  // Answers of another role (the member changed role) do not carry over; the program's own questions do.
+  const sameRole = underRole.role === role;
+  for (const q of questionsOf(kind, role, definition)) {
+    const v = q.underRole ? (sameRole ? underRole[q.name] : undefined) : top[q.name];
     values[q.name] = Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '';
   }
   return values;
 }
 
-export function productRequest(values: ProductValues, kind: ProductStep['kind'], role: ApplicantRole | null): unknown {
-  const answers: Record<string, unknown> = {};
-  for (const q of questionsOf(kind, role)) answers[q.name] = q.list ? splitList(values[q.name]) : (values[q.name] ?? '');
-  if (kind !== 'TEAM_PROJECT') return { kind, ...answers };
-  const { motivation, ...roleAnswers } = answers;
-  return { kind, motivation, roleQuestions: { role, ...roleAnswers } };
+/** Form text -> the request: the program's own answers at the top, the 14-week project's role answers under `roleQuestions`. */
+export function productRequest(values: ProductValues, kind: ProductStep['kind'], role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): unknown {
+  const top: Record<string, unknown> = {};
+  const underRole: Record<string, unknown> = {};
+  for (const q of questionsOf(kind, role, definition)) (q.underRole ? underRole : top)[q.name] = q.kind === 'list' ? splitList(values[q.name]) : (values[q.name] ?? '');
+  if (kind !== 'TEAM_PROJECT') return { kind, ...top };
+  return { kind, ...top, roleQuestions: { role, ...underRole } };
 }
 
 /** Server/schema field keys of the program step -> the form's (roleQuestions.stack -> stack). */

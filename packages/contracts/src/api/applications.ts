@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { CORE_MESSAGES } from '../core-messages';
 import { APPLICATION_MESSAGES } from '../messages/applications';
-import { careerYears, contactEmail, jobGroup, phone, position } from '../forms/fields';
+import { productStepSchemaOf, stepSchemaOf, WIZARD_QUESTIONS } from './application-questions';
 import type { CohortStatus, ProductKind, RefundCase } from './programs';
-import { APPLICANT_ROLES, type AnswerStep, type ApplicantRole, type ApplicationActor, type ApplicationState, type ApplyFlow, type ChargePolicy, type WizardStep } from './application-states';
+import { type AnswerStep, type ApplicantRole, type ApplicationActor, type ApplicationState, type ApplyFlow, type ChargePolicy, type WizardStep } from './application-states';
 
 /**
  * Applications (jid / joinId) and their payments: the one state machine every service and screen uses and the
@@ -17,89 +17,22 @@ import { APPLICANT_ROLES, type AnswerStep, type ApplicantRole, type ApplicationA
 export * from './application-states';
 
 // ---------------------------------------------------------------------------------------------------------
-// Step answers (zod/mini: the screens validate with the same schemas the service enforces)
+// Step answers (zod/mini: the screens validate with the same schemas the service enforces), made from the
+// wizard's questions (application-questions.ts, re-exported here)
 // ---------------------------------------------------------------------------------------------------------
 
-const text = (max: number, required: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, APPLICATION_MESSAGES.applyTextTooLong));
-const optionalUrl = z.optional(
-  z.nullable(
-    z.string({ error: APPLICATION_MESSAGES.applyUrlFormat }).check(
-      z.trim(),
-      z.maxLength(300, APPLICATION_MESSAGES.applyUrlFormat),
-      z.refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), APPLICATION_MESSAGES.applyUrlFormat),
-    ),
-  ),
-);
-const stringList = (maxItems: number, maxLength: number, required: string) =>
-  z.array(z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(maxLength, APPLICATION_MESSAGES.applyTextTooLong))).check(
-    z.minLength(1, required),
-    z.maxLength(maxItems, APPLICATION_MESSAGES.applyTooManyItems),
-  );
-
-/** Months of IT work experience (the eligibility check reads it; the 14-week project needs at least 6). */
-export const experienceMonths = z.number({ error: APPLICATION_MESSAGES.applyExperienceRequired }).check(
-  z.int(APPLICATION_MESSAGES.applyExperienceRequired),
-  z.gte(0, APPLICATION_MESSAGES.applyExperienceRequired),
-  z.lte(600, APPLICATION_MESSAGES.applyExperienceRequired),
-);
-
-export const applicantRole = z.enum(APPLICANT_ROLES, { error: APPLICATION_MESSAGES.applyRoleRequired });
+export * from './application-questions';
 
 /** required: contact (prefilled from the account), job, career and the role applied for. */
-export const requiredStepSchema = z.object({
-  contactEmail,
-  phone,
-  jobGroup,
-  position,
-  careerYears,
-  experienceMonths,
-  role: applicantRole,
-}, { error: CORE_MESSAGES.badRequest });
+export const requiredStepSchema = stepSchemaOf(WIZARD_QUESTIONS.required);
 export type RequiredStep = z.infer<typeof requiredStepSchema>;
 
-/** Upper bound of the schema; the product's own `maxFriends` (2 for the 14-week project) is checked by the server. */
-export const FRIEND_REQUESTS_MAX = 5;
-
 /** aside: links, what they want to build, available time, friends to be placed with (career card IDs). */
-export const asideStepSchema = z.object({
-  portfolioUrl: optionalUrl,
-  githubUrl: optionalUrl,
-  wantToBuild: text(1000, APPLICATION_MESSAGES.applyWantToBuildRequired),
-  availableTime: text(200, APPLICATION_MESSAGES.applyAvailableTimeRequired),
-  /** Hours a week for the project (optional; the operators' team matcher balances teams with it). */
-  weeklyHours: z.optional(z.nullable(z.number({ error: APPLICATION_MESSAGES.applyWeeklyHours }).check(z.int(APPLICATION_MESSAGES.applyWeeklyHours), z.gte(1, APPLICATION_MESSAGES.applyWeeklyHours), z.lte(80, APPLICATION_MESSAGES.applyWeeklyHours)))),
-  friendCareerCardIds: z.array(z.string({ error: APPLICATION_MESSAGES.applyFriendNotFound }).check(z.trim(), z.regex(/^[A-Za-z0-9]{2,20}$/, APPLICATION_MESSAGES.applyFriendNotFound))).check(
-    z.maxLength(FRIEND_REQUESTS_MAX, APPLICATION_MESSAGES.applyTooManyFriends),
-    z.refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, APPLICATION_MESSAGES.applyFriendDuplicate),
-  ),
-}, { error: CORE_MESSAGES.badRequest });
+export const asideStepSchema = stepSchemaOf(WIZARD_QUESTIONS.aside);
 export type AsideStep = z.infer<typeof asideStepSchema>;
 
-/** The 14-week project asks questions of the role applied for (must match the required step's role). */
-export const teamProjectRoleQuestions = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('PLANNER'), serviceExperience: text(1000, APPLICATION_MESSAGES.applyAnswerRequired), documentTools: stringList(10, 40, APPLICATION_MESSAGES.applyAnswerRequired) }),
-  z.object({ role: z.literal('DESIGNER'), designTools: stringList(10, 40, APPLICATION_MESSAGES.applyAnswerRequired), bestWork: text(1000, APPLICATION_MESSAGES.applyAnswerRequired) }),
-  z.object({ role: z.literal('DEVELOPER'), stack: stringList(15, 40, APPLICATION_MESSAGES.applyAnswerRequired), shippedExperience: text(1000, APPLICATION_MESSAGES.applyAnswerRequired) }),
-], { error: APPLICATION_MESSAGES.applyAnswerRequired });
-
-export const productStepSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('TEAM_PROJECT'),
-    motivation: text(1000, APPLICATION_MESSAGES.applyAnswerRequired),
-    roleQuestions: teamProjectRoleQuestions,
-  }),
-  z.object({
-    kind: z.literal('SPRINT'),
-    idea: text(1000, APPLICATION_MESSAGES.applyAnswerRequired),
-    stack: stringList(15, 40, APPLICATION_MESSAGES.applyAnswerRequired),
-  }),
-  z.object({
-    kind: z.literal('COURSE'),
-    goals: text(1000, APPLICATION_MESSAGES.applyAnswerRequired),
-    planningExperience: text(1000, APPLICATION_MESSAGES.applyAnswerRequired),
-  }),
-], { error: CORE_MESSAGES.badRequest });
+/** The program's own questions; the 14-week project's of the role applied for (must match the required step's role). */
+export const productStepSchema = productStepSchemaOf(WIZARD_QUESTIONS);
 export type ProductStep = z.infer<typeof productStepSchema>;
 
 export const STEP_SCHEMAS = { required: requiredStepSchema, aside: asideStepSchema, product: productStepSchema } as const;

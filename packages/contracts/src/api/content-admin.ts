@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '../messages/account';
 import { OPERATOR_MESSAGES } from '../messages/operators';
 
 /**
- * Content management (issue 20): every kind of public content is edited the same way. An item has its
+ * Content management: every kind of public content is edited the same way. An item has its
  * published form (what visitors read) and at most one draft; a draft is seen only by operators (a preview
  * token), publishing copies it into the published form at once, and every change writes an audit row
  * (actor, time, before and after). The console and the content service validate with the schemas below.

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { CORE_MESSAGES } from '../core-messages';
 import { OPERATOR_MESSAGES } from '../messages/operators';
+import { seoulDate } from '../seoul';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState, ChargePolicy, PaymentTimeline } from './applications';
 
 /**
- * Operators' API of the programs service (issue 9), all under `/api/admin/*`: ROLE_ADMIN checked at the
+ * Operators' API of the programs service, all under `/api/admin/*`: ROLE_ADMIN checked at the
  * gateway and again in the service (a member gets 403 `접근 권한이 없습니다.` and nothing changes). Every
  * change writes one audit-log row (who, when, what, before and after). Responses carry `ErrorCode: '00'`.
  *
@@ -96,8 +97,6 @@ const instant = z.pipe(
   z.transform((value: string) => new Date(value).toISOString()),
 ).check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
 const seats = z.optional(z.nullable(z.number({ error: OPERATOR_MESSAGES.adminCohortSeatsInvalid }).check(z.int(OPERATOR_MESSAGES.adminCohortSeatsInvalid), z.gte(0, OPERATOR_MESSAGES.adminCohortSeatsInvalid), z.lte(ROLE_SEATS_MAX, OPERATOR_MESSAGES.adminCohortSeatsInvalid))));
-/** The Korean calendar day of an instant (recruiting closes at an instant; the other milestones are days). */
-const seoulDate = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
 /** One date rule of the cohort (the database's check constraint), its message under the field that breaks it. */
 const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) =>
   z.refine<CohortInput>(
@@ -574,12 +573,6 @@ export interface MyTeamResponse {
     /** The rubric the scores are on (criteria 0..10, weights in percent). */
     rubric: RubricCriterion[];
   } | null;
-}
-
-export interface RubricCriterion {
-  key: string;
-  name: string;
-  weight: number;
 }
 
 export interface MyCheckin {

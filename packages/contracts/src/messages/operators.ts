@@ -36,7 +36,7 @@ export const OPERATOR_MESSAGES = {
   adminCohortCapacityInvalid: '정원은 1 이상의 숫자로 입력해 주세요. 제한이 없으면 비워 두세요.',
   adminCohortSeatsInvalid: '역할별 자리는 0부터 20까지의 숫자로 입력해 주세요. 프로그램 기본값을 쓰려면 비워 두세요.',
 
-  // Content management (issue 20): the console's editor shows these under their fields.
+  // Content management: the console's editor shows these under their fields.
   contentTitleRequired: '제목을 200자 이내로 입력해 주세요.',
   contentSummaryRequired: '요약을 500자 이내로 입력해 주세요.',
   contentBodyRequired: '본문을 입력해 주세요. 문단은 빈 줄로 나눠요.',

@@ -1,3 +1,4 @@
+import { seoulClock } from '@sq/contracts/seoul';
 import type { SandboxBillingKey, SandboxPayment } from './sandbox-pg';
 import type { WebhookDelivery } from './sandbox-pg-webhooks';
 
@@ -89,7 +90,7 @@ const DELIVERY_STATE_NAMES: Record<WebhookDelivery['state'], string> = {
 };
 
 const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
-const time = (iso: string | null) => (iso ? escapeHtml(new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19)) : '-');
+const time = (iso: string | null) => (iso ? escapeHtml(seoulClock(iso).replace('T', ' ').slice(0, 19)) : '-');
 
 /** GET /: what was reserved (billing keys), charged and refunded (payments), and the webhooks sent. */
 export function overviewPage(input: { storeId: string; webhookUrl: string | null; billingKeys: SandboxBillingKey[]; payments: SandboxPayment[]; webhooks: WebhookDelivery[] }): string {

@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seoulDate } from '@sq/contracts/seoul';
 import { TEST_CARDS, cardPage, overviewPage, problemPage, type CardErrors, type CardForm, type IssueParams } from './sandbox-pg-pages';
 import { createChargePace, type SandboxPgChargeLoad, type SandboxPgPace } from './sandbox-pg-pace';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, createWebhookSender, type WebhookBody, type WebhookDelivery, type WebhookEventType } from './sandbox-pg-webhooks';
@@ -218,8 +219,8 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     else if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) errors.expiry = '유효기간을 MM/YY 형식으로 입력해 주세요.';
     else {
       // A card is valid through the last day of its month (Korean time).
-      const today = new Date(clock().getTime() + 9 * 3_600_000);
-      const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
+      const [year, month] = seoulDate(clock()).split('-').map(Number) as [number, number];
+      const current = year * 12 + month - 1;
       if ((2000 + Number(expiry[2])) * 12 + Number(expiry[1]) - 1 < current) errors.expiry = '유효기간이 지난 카드예요.';
     }
     if (!/^\d{6}$/.test(form.birth.trim())) errors.birth = '생년월일 6자리를 숫자로 입력해 주세요. (예: 900101)';

@@ -1,4 +1,7 @@
-/** Rate limiters for inputs (debounce: search boxes, resize) and scroll handlers (throttle). */
+/** Rate limiters for inputs (debounce: search boxes, resize) and scroll handlers (throttle), and shared timings. */
+
+/** Spec section 9: a share button's tooltip ("링크가 복사되었어요") stays 2 s, in the shell's header and on a career card. */
+export const SHARE_TOOLTIP_MS = 2_000;
 
 export interface Cancellable<A extends unknown[]> {
   (...args: A): void;

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { MemberRole, Page, StoryDetail, StorySummary } from '@sq/contracts';
+import { ROLE_NAMES } from '@sq/contracts/api/application-states';
 import { countRows, pageWindow, type Row } from '@sq/service-kit';
 
-export const ROLE_NAMES: Record<MemberRole, string> = { PLANNER: '기획자', DESIGNER: '디자이너', DEVELOPER: '개발자' };
 
 export interface StoryFilter {
   productId?: number;

@@ -21,7 +21,7 @@ const auditQuery = z.object({ kind: kind.optional(), itemId: idParam.optional(),
 type ItemParams = { Params: { kind: ContentKind; itemId: number } };
 
 /**
- * Operators' content management (issue 20; @sq/contracts/api/content-admin): one set of routes for every
+ * Operators' content management (@sq/contracts/api/content-admin): one set of routes for every
  * kind. ROLE_ADMIN is checked at the gateway and again here; the actor of each change is the caller.
  */
 const adminContentRoutes: FastifyPluginAsync = async (app) => {

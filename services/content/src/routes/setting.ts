@@ -19,7 +19,7 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // The operators' settings (issue 20) over the configuration's; the site's name stays configuration.
+  // The operators' settings over the configuration's; the site's name stays configuration.
   app.get<{ Querystring: { preview?: string } }>(
     '/api/setting/site',
     { schema: { tags: ['setting'], summary: '사이트 이름, 채팅 채널, 회사 정보', querystring: previewQuery } },

@@ -18,7 +18,7 @@ export const QUEUES = {
   release: 'reservation-release',
   repair: 'payment-repair',
   autoCancel: 'reservation-auto-cancel',
-  // Operators (issue 9): one charge per member at team publish; the card-update deadline of a declined charge.
+  // Operators: one charge per member at team publish; the card-update deadline of a declined charge.
   teamCharge: 'team-charge',
   chargeDeadline: 'charge-deadline',
   checkinMisses: 'checkin-misses',

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** The operators' back end (issue 9): /api/admin/* routes and the team-charge and charge-deadline jobs. */
+/** The operators' back end: /api/admin/* routes and the team-charge and charge-deadline jobs. */
 export const operatorsPlugin = fp<{ config: OperatorsConfig; people?: PeopleClient }>(
   async (app, options) => {
     const { config } = options;

@@ -2,12 +2,13 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { COUNTED_STATUSES, type ApplicantRole, type CohortApplicants, type RoleApplicants } from '@sq/contracts/api/applicants';
 import type { TeamMakeup } from '@sq/contracts';
+import { ROLE_NAMES } from '@sq/contracts/api/application-states';
 import { cohortStatus } from '../schedule';
 
 const ROLES: { role: ApplicantRole; roleName: string; seats: keyof TeamMakeup['roles'] }[] = [
-  { role: 'PLANNER', roleName: '기획자', seats: 'planner' },
-  { role: 'DESIGNER', roleName: '디자이너', seats: 'designer' },
-  { role: 'DEVELOPER', roleName: '개발자', seats: 'developer' },
+  { role: 'PLANNER', roleName: ROLE_NAMES.PLANNER, seats: 'planner' },
+  { role: 'DESIGNER', roleName: ROLE_NAMES.DESIGNER, seats: 'designer' },
+  { role: 'DEVELOPER', roleName: ROLE_NAMES.DEVELOPER, seats: 'developer' },
 ];
 
 export function createApplicantRepository(knex: Knex) {

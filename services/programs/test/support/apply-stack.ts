@@ -73,7 +73,7 @@ export async function startApplyStack(): Promise<ApplyStack> {
   };
 }
 
-/** The PG customer id the service gives a member's card pages (an HMAC of the user id; issue 17). */
+/** The PG customer id the service gives a member's card pages (an HMAC of the user id, so it cannot be guessed from the browser). */
 export const customerIdFor = (stack: ApplyStack, userId: number) => memberCustomerId(stack.config.pg.customerIdSecret, userId);
 
 let nextUser = 500_000 + Math.floor(Math.random() * 100_000);

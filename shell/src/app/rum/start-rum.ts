@@ -20,7 +20,7 @@ export function attribute(store: Store, pathname: string, owner?: string): Attri
 }
 
 /**
- * Field figures of this page (issue 19), when the gateway's RUM_SAMPLE_RATE draws it: a page view per load and
+ * Field figures of this page, when the gateway's RUM_SAMPLE_RATE draws it: a page view per load and
  * per in-app navigation (single-spa's routing events), every uncaught error and unhandled rejection (and what a
  * remote throws in its lifecycles), and the Core Web Vitals once web-vitals has loaded, after the page has
  * settled (RUM_VITALS_DELAY_MS after `load`).

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MESSAGES } from '@sq/contracts/messages';
-import { SHARE_TOOLTIP_MS, ShareButton } from './ShareButton';
+import { SHARE_TOOLTIP_MS } from '@sq/ui';
+import { ShareButton } from './ShareButton';
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CAREER_CARD_MESSAGES } from '@sq/contracts/messages/career-card';
+import { SHARE_TOOLTIP_MS } from '@sq/ui';
 import styles from './career-card.module.css';
-
-/** Spec section 9: the share tooltip shows for 2 s. */
-export const SHARE_TOOLTIP_MS = 2_000;
 
 /** Copies the card's public link; a tooltip says so for two seconds. */
 export function ShareButton({ path }: { path: string }) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ApplicationSummary } from '@sq/contracts/api/applications';
-import { seoulDay } from '../dates';
+import { seoulDay } from '@sq/ui';
 import { StateBadge } from './StateBadge';
 import styles from './applications.module.css';
 

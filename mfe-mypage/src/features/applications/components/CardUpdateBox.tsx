@@ -3,9 +3,8 @@ import { isApiError } from '@sq/api-client';
 import type { ApplicationDetail } from '@sq/contracts/api/applications';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
-import { Button } from '@sq/ui';
+import { Button, seoulTime } from '@sq/ui';
 import { startCardUpdate } from '../api/applications';
-import { seoulTime } from '../dates';
 import styles from './applications.module.css';
 
 /** Leaves the site for the PG's hosted card page (top-level navigation; the PG returns to the site's callback). */

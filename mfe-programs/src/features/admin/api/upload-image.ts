@@ -1,10 +1,2 @@
-import { apiUpload } from '@sq/api-client';
-import type { FileUploadResponse } from '@sq/contracts';
-import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
-
-/** POST /api/fileUpload (multipart): a content image, checked by its bytes there like every upload; its imgUrl goes into the body. */
-export function uploadImage(file: File): Promise<FileUploadResponse> {
-  const form = new FormData();
-  form.append(IMAGE_UPLOAD.field, file, file.name);
-  return apiUpload<FileUploadResponse>('/fileUpload', form);
-}
+/** The one image upload (@sq/api-client): a content image, checked by its bytes there like every upload; its imgUrl goes into the body. */
+export { uploadImage } from '@sq/api-client';

@@ -1,8 +1,8 @@
+import { seoulClock } from '@sq/contracts/seoul';
 import styles from './admin.module.css';
 
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
 /** "2027.01.12 10:03:21", Korean time: how every log of the console shows an instant. */
-export const seoulTime = (iso: string) => new Date(Date.parse(iso) + SEOUL_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ').replace(/-/g, '.');
+export const seoulTime = (iso: string) => seoulClock(iso).slice(0, 19).replace('T', ' ').replace(/-/g, '.');
 
 /** A log entry's before or after state, folded until asked for. */
 export function Json({ value }: { value: unknown }) {

@@ -1,8 +1,6 @@
 import type { ApplicationSummary } from '@sq/contracts/api/applications';
-import { formatDate, formatKrw } from '@sq/ui';
+import { formatKrw, seoulDay } from '@sq/ui';
 import styles from './apply.module.css';
-
-const seoulDay = (iso: string) => formatDate(new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10));
 
 /** One application in short: program, cohort, role, state in Korean, fee and when it was made. */
 export function ApplicationCard({ application }: { application: ApplicationSummary }) {

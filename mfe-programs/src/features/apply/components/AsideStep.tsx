@@ -1,10 +1,12 @@
-import { asideStepSchema, type ApplicationDraft, type AsideStep as AsideAnswers } from '@sq/contracts/api/applications';
+import { asideStepSchema, WIZARD_QUESTIONS, type ApplicationDraft, type AsideStep as AsideAnswers } from '@sq/contracts/api/applications';
 import { Button } from '@sq/ui';
 import { asideInitial, asideRequest, friendLimitError, type AsideValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
 import { StepForm } from './StepForm';
 import { TextAreaField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
+
+const ASIDE = WIZARD_QUESTIONS.aside;
 
 /** aside: portfolio and GitHub links, what they want to build, available time, friends (career card IDs). */
 export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; save: (answers: AsideAnswers) => Promise<void>; onBack: (() => void) | null }) {
@@ -23,12 +25,12 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
 
   return (
     <StepForm onSubmit={form.submit} formError={form.formError} busy={form.saving} onBack={onBack}>
-      <TextField label="포트폴리오 링크" optional name="portfolioUrl" type="url" placeholder="https://" value={values.portfolioUrl} onChange={(e) => setValue('portfolioUrl', e.target.value)} error={errorOf('portfolioUrl')} />
-      <TextField label="GitHub 링크" optional name="githubUrl" type="url" placeholder="https://github.com/" value={values.githubUrl} onChange={(e) => setValue('githubUrl', e.target.value)} error={errorOf('githubUrl')} />
-      <TextAreaField label="만들고 싶은 서비스" name="wantToBuild" maxLength={1000} value={values.wantToBuild} onChange={(e) => setValue('wantToBuild', e.target.value)} error={errorOf('wantToBuild')} />
-      <TextField label="참여 가능한 시간" name="availableTime" placeholder="예: 평일 저녁 9시 이후, 주말 오후" maxLength={200} value={values.availableTime} onChange={(e) => setValue('availableTime', e.target.value)} error={errorOf('availableTime')} />
+      <TextField label={ASIDE.portfolioUrl.label} optional name="portfolioUrl" type="url" placeholder="https://" value={values.portfolioUrl} onChange={(e) => setValue('portfolioUrl', e.target.value)} error={errorOf('portfolioUrl')} />
+      <TextField label={ASIDE.githubUrl.label} optional name="githubUrl" type="url" placeholder="https://github.com/" value={values.githubUrl} onChange={(e) => setValue('githubUrl', e.target.value)} error={errorOf('githubUrl')} />
+      <TextAreaField label={ASIDE.wantToBuild.label} name="wantToBuild" maxLength={1000} value={values.wantToBuild} onChange={(e) => setValue('wantToBuild', e.target.value)} error={errorOf('wantToBuild')} />
+      <TextField label={ASIDE.availableTime.label} name="availableTime" placeholder="예: 평일 저녁 9시 이후, 주말 오후" maxLength={200} value={values.availableTime} onChange={(e) => setValue('availableTime', e.target.value)} error={errorOf('availableTime')} />
       <TextField
-        label="일주일에 참여할 수 있는 시간"
+        label={ASIDE.weeklyHours.label}
         optional
         name="weeklyHours"
         inputMode="numeric"
@@ -36,12 +38,12 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
         value={values.weeklyHours}
         onChange={(e) => setValue('weeklyHours', e.target.value)}
         error={errorOf('weeklyHours')}
-        hint="시간 단위로 적어 주세요. 팀을 꾸릴 때 참고해요."
+        hint={ASIDE.weeklyHours.hint}
       />
 
       {maxFriends > 0 ? (
         <fieldset className={styles.fieldset} data-testid="friends">
-          <legend className={styles.legend}>함께할 친구 (선택)</legend>
+          <legend className={styles.legend}>{ASIDE.friendCareerCardIds.label} (선택)</legend>
           <p className={styles.hint}>같은 팀을 원하는 친구의 커리어 카드 ID를 최대 {maxFriends}명까지 적어 주세요.</p>
           <div className={styles.friends}>
             {friends.map((id, index) => (

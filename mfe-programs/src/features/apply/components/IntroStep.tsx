@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { CohortDetail, ProductDetail } from '@sq/contracts';
 import { applyPaths } from '@sq/contracts/api/application-states';
-import { formatDate, formatKrw } from '@sq/ui';
+import { formatDate, formatKrw, seoulDay } from '@sq/ui';
 import { STEP_LABELS, memberSteps } from '../flows';
 import { ClosedCohort } from './ClosedCohort';
 import { WizardFrame } from './WizardFrame';
@@ -23,7 +23,7 @@ export function IntroStep({ cohort, product }: { cohort: CohortDetail; product: 
       <dl className={styles.summary}>
         <div className={styles.summaryRow}>
           <dt>모집 마감</dt>
-          <dd>{formatDate(new Date(Date.parse(cohort.recruitEnd) + 9 * 3_600_000).toISOString().slice(0, 10))}</dd>
+          <dd>{seoulDay(cohort.recruitEnd)}</dd>
         </div>
         <div className={styles.summaryRow}>
           <dt>진행 기간</dt>

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import type { CommonCode, JobGroupWithPositions, ProductDetail, SignedInUser } from '@sq/contracts';
-import { requiredStepSchema, type ApplicationDraft, type RequiredStep as RequiredAnswers } from '@sq/contracts/api/applications';
+import { requiredStepSchema, WIZARD_QUESTIONS, type ApplicationDraft, type RequiredStep as RequiredAnswers } from '@sq/contracts/api/applications';
 import { formatPhone } from '@sq/ui';
 import { eligibilityError, requiredInitial, requiredRequest, roleOptions, type RequiredValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
 import { StepForm } from './StepForm';
 import { SelectField, TextField } from '../../../shared/Field';
 import styles from './apply.module.css';
+
+const REQUIRED = WIZARD_QUESTIONS.required;
 
 export interface RequiredStepProps {
   draft: ApplicationDraft;
@@ -42,17 +44,17 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>연락처</legend>
         <TextField
-          label="연락받을 이메일"
+          label={REQUIRED.contactEmail.label}
           name="contactEmail"
           type="email"
           autoComplete="email"
           value={values.contactEmail}
           onChange={(e) => setValue('contactEmail', e.target.value)}
           error={errorOf('contactEmail')}
-          hint="자주 쓰는 이메일이 아니라면 바꿔 주세요. 선발 결과와 결제 안내가 이 주소로 가요."
+          hint={REQUIRED.contactEmail.hint}
         />
         <TextField
-          label="휴대폰 번호"
+          label={REQUIRED.phone.label}
           name="phone"
           type="tel"
           inputMode="numeric"
@@ -66,7 +68,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>직무와 경력</legend>
         <SelectField
-          label="직군"
+          label={REQUIRED.jobGroup.label}
           name="jobGroup"
           placeholder="직군을 선택해 주세요"
           options={jobGroups}
@@ -78,7 +80,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           error={errorOf('jobGroup')}
         />
         <SelectField
-          label="포지션"
+          label={REQUIRED.position.label}
           name="position"
           placeholder={values.jobGroup ? '포지션을 선택해 주세요' : '직군을 먼저 선택해 주세요'}
           options={positions}
@@ -88,7 +90,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           error={errorOf('position')}
         />
         <SelectField
-          label="경력"
+          label={REQUIRED.careerYears.label}
           name="careerYears"
           placeholder="경력을 선택해 주세요"
           options={careerYears}
@@ -97,7 +99,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           error={errorOf('careerYears')}
         />
         <TextField
-          label="IT 실무 경력(개월)"
+          label={REQUIRED.experienceMonths.label}
           name="experienceMonths"
           inputMode="numeric"
           placeholder="예: 18"
@@ -107,7 +109,7 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           hint={minMonths !== null ? `${product.name}은(는) IT 실무 경력 ${minMonths}개월 이상부터 지원할 수 있어요.` : product.eligibility || undefined}
         />
         <SelectField
-          label="지원 직군"
+          label={REQUIRED.role.label}
           name="role"
           placeholder="지원 직군을 선택해 주세요"
           options={roleOptions(product)}

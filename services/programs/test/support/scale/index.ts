@@ -19,7 +19,7 @@ export interface ScaleResult {
 const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log', 'team', 'team_member', 'checkin', 'checkin_miss', 'team_submission', 'team_score'];
 
 /**
- * The data-at-scale bench (issue 18): the services on fresh databases, members and programs data generated in
+ * The data-at-scale bench: the services on fresh databases, members and programs data generated in
  * SQL (the three schemas at once), VACUUM ANALYZE (what autovacuum does to settled tables: planner statistics and the
  * visibility map index-only scans need), then the pages people wait on, timed and checked.
  */

@@ -3,9 +3,8 @@ import { isApiError } from '@sq/api-client';
 import type { MyCheckin, MyTeamResponse } from '@sq/contracts/api/operators';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
-import { Button, Icon } from '@sq/ui';
+import { Button, Icon, seoulDay, seoulTime } from '@sq/ui';
 import { checkIn } from '../../api/check-in';
-import { seoulDay, seoulTime } from '../../dates';
 import styles from './team.module.css';
 
 /** setTimeout's longest delay; a later close is re-armed when the page is next rendered. */

@@ -1,6 +1,5 @@
 import type { MyTeamResponse } from '@sq/contracts/api/operators';
-import { formatKrw, Icon } from '@sq/ui';
-import { seoulDay } from '../../dates';
+import { formatKrw, Icon, seoulDay } from '@sq/ui';
 import styles from './team.module.css';
 
 type Results = NonNullable<MyTeamResponse['results']>;

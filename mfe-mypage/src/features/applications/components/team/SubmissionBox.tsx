@@ -7,11 +7,10 @@ import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { APPLICATION_MESSAGES } from '@sq/contracts/messages/applications';
 import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 import { UPLOAD_MESSAGES } from '@sq/contracts/messages/uploads';
-import { Button } from '@sq/ui';
+import { Button, seoulTime } from '@sq/ui';
 import { Field as UiField, withFieldStyles } from '@sq/ui/field';
 import { saveSubmission } from '../../api/save-submission';
 import { uploadImage } from '../../api/upload-image';
-import { seoulTime } from '../../dates';
 import styles from './team.module.css';
 
 interface Draft {

@@ -1,9 +1,8 @@
 import { isApiError } from '@sq/api-client';
 import type { ApplicationDetail } from '@sq/contracts/api/applications';
 import type { MyTeamResponse } from '@sq/contracts/api/operators';
-import { ErrorFallback, Spinner } from '@sq/ui';
+import { ErrorFallback, Spinner, seoulDay, seoulTime } from '@sq/ui';
 import { useMyTeam } from '../../api/get-my-team';
-import { seoulDay, seoulTime } from '../../dates';
 import { CheckinBox } from './CheckinBox';
 import { Results } from './Results';
 import { SubmissionBox } from './SubmissionBox';
