@@ -126,6 +126,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     ['/mypage/info', 'member'],
     ['/mypage/history/:id', 'member'],
     ['/mypage/apply/:jid', 'member'],
+    // Personal access tokens for the public API (docs/api-consumers.md).
+    ['/mypage/tokens', 'member'],
   ]),
 ];
 
