@@ -7,6 +7,9 @@ import type { GatewayConfig } from './config';
 import { liveFile } from './live-file';
 import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
 import auth from './plugins/auth';
+import consumerAuth from './consumers/consumer-auth';
+import idempotency from './consumers/idempotency';
+import { DEFAULT_CONSUMERS } from './consumers/config';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
 import inputGuard, { answerFrameworkError } from './plugins/input-guard';
@@ -84,6 +87,10 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     databaseUrl: config.databaseUrl,
     sessionCache: config.sessionCache,
   });
+  // API consumers (personal access tokens): judged before the route's own access rule (consumers/).
+  const consumers = config.consumers ?? DEFAULT_CONSUMERS;
+  await app.register(consumerAuth, { knex, databaseUrl: config.databaseUrl, account: services.account, checkTimeoutMs: serviceCalls.sessionCheckTimeoutMs, config: consumers });
+  await app.register(idempotency, { knex, config: consumers });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
   await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
