@@ -9,6 +9,7 @@ import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
 import auth from './plugins/auth';
 import consumerAuth from './consumers/consumer-auth';
 import idempotency from './consumers/idempotency';
+import publicDocs from './consumers/public-docs';
 import { DEFAULT_CONSUMERS } from './consumers/config';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
@@ -95,6 +96,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
   await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
   await app.register(docs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
+  await app.register(publicDocs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
 
   app.get('/health', async () => ok({ status: 'ok', service: 'gateway' }));
   app.get('/health/services', async (_request, reply) => {

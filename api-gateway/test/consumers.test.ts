@@ -241,3 +241,46 @@ describe('consumer quotas', () => {
     }
   });
 });
+
+describe('public API versions', () => {
+  let versioned: Awaited<ReturnType<typeof startGateway>>;
+  beforeAll(async () => {
+    const versions = [{ version: '2026-05-01', deprecatedAt: '2026-11-01T00:00:00Z', sunsetAt: '2027-05-01T00:00:00Z' }, { version: '2026-11-01' }];
+    versioned = await startGateway({ ...gateway.config.services }, { consumers: { ...config, versions } });
+  });
+  afterAll(async () => versioned?.close());
+  const ask = (bearer: string, version?: string) => versioned.app.inject({ url: '/api/products', headers: { authorization: `Bearer ${bearer}`, ...(version === undefined ? {} : { 'sidequest-version': version }) } });
+
+  it('answer with the dated default, the version asked for, and Deprecation/Sunset on one that is going away', async () => {
+    const bot = give(10, 50, ['programs:read']);
+    const plain = await ask(bot);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['sidequest-version']).toBe('2026-11-01');
+    expect(plain.headers.deprecation).toBeUndefined();
+    const old = await ask(bot, '2026-05-01');
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['sidequest-version']).toBe('2026-05-01');
+    expect(old.headers.deprecation).toBe(`@${Date.parse('2026-11-01T00:00:00Z') / 1000}`);
+    expect(old.headers.sunset).toBe('Sat, 01 May 2027 00:00:00 GMT');
+    expect(old.headers.link).toBe('</developers#versions>; rel="deprecation"; type="text/html"');
+  });
+
+  it('refuse a version that does not exist with 400 in Korean, and forward nothing', async () => {
+    const bot = give(11, 51, ['programs:read']);
+    const before = upstreams.received.length;
+    const response = await ask(bot, '2020-01-01');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ErrorCode: '40', message: CONSUMER_MESSAGES.consumerVersionUnknown });
+    expect(upstreams.received.length).toBe(before);
+  });
+
+  it('serve the public API\'s own document with the scopes of each operation', async () => {
+    const response = await versioned.app.inject({ url: '/api/public/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.info.version).toBe('2026-11-01');
+    expect(document.components.securitySchemes.personalAccessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // The stand-in services document nothing: the document lists no operation rather than a wrong one.
+    expect(Object.keys(document.paths).every((p: string) => !p.includes('admin'))).toBe(true);
+  });
+});

@@ -1,3 +1,5 @@
+import { PUBLIC_API_VERSIONS, type PublicApiVersion } from './versions';
+
 /** API consumers' settings (docs/api-consumers.md); every one an env var with the default below. */
 export interface QuotaTier {
   /** Requests per minute and per day (two windows, both counted across gateway instances). */
@@ -15,6 +17,8 @@ export interface ConsumerConfig {
   idempotencyHours: number;
   /** Largest answer kept for repetition; a larger one is not kept and the key may be used again (IDEMPOTENCY_MAX_ANSWER_BYTES). */
   idempotencyMaxAnswerBytes: number;
+  /** The public API's versions (versions.ts); a deployment sets a version's deprecation and sunset dates there. */
+  versions: PublicApiVersion[];
 }
 
 export const DEFAULT_CONSUMERS: ConsumerConfig = {
@@ -23,6 +27,7 @@ export const DEFAULT_CONSUMERS: ConsumerConfig = {
   tokenCacheMax: 20_000,
   idempotencyHours: 24,
   idempotencyMaxAnswerBytes: 64 * 1024,
+  versions: PUBLIC_API_VERSIONS,
 };
 
 /** The tier every personal access token has. */
@@ -46,5 +51,6 @@ export function readConsumerConfig(env: NodeJS.ProcessEnv): ConsumerConfig {
     tokenCacheMax: number('CONSUMER_TOKEN_CACHE_MAX', DEFAULT_CONSUMERS.tokenCacheMax),
     idempotencyHours: number('IDEMPOTENCY_KEY_HOURS', DEFAULT_CONSUMERS.idempotencyHours),
     idempotencyMaxAnswerBytes: number('IDEMPOTENCY_MAX_ANSWER_BYTES', DEFAULT_CONSUMERS.idempotencyMaxAnswerBytes),
+    versions: PUBLIC_API_VERSIONS,
   };
 }

@@ -16,6 +16,7 @@ import { ROUTE_TABLE } from '../route-table';
 import { PERSONAL_TIER, type ConsumerConfig } from './config';
 import { publicOperationOf, type PublicOperation } from './public-api';
 import { countQuota } from './quota';
+import { VERSION_HEADER, markVersion, versionOf } from './versions';
 import { createUsageRepository } from './usage-repository';
 
 /** A verified consumer credential: whose it is, what it may do and its quota tier. */
@@ -129,6 +130,12 @@ export default fp<ConsumerAuthOptions>(
         requests.inc({ consumer: label, tier: identity.tier, outcome: 'refused' });
         return refuse(reply, 403, ERROR_CODES.forbidden, missingScopeMessage(missing, SCOPE_LABELS[missing]));
       }
+      const version = versionOf(request.headers[VERSION_HEADER], config.versions);
+      if (!version) {
+        requests.inc({ consumer: label, tier: identity.tier, outcome: 'refused' });
+        return refuse(reply, 400, ERROR_CODES.badRequest, CONSUMER_MESSAGES.consumerVersionUnknown);
+      }
+      markVersion(reply, version);
       const tier = config.tiers[identity.tier] ?? config.tiers[PERSONAL_TIER]!;
       const waitSeconds = await countQuota(settler, reply, { owner: identity.userId, tokenId: identity.tokenId }, tier);
       if (waitSeconds !== null) {

@@ -10,7 +10,7 @@ export const CONSUMER_MESSAGES = {
   consumerTokenInvalid: '유효하지 않거나 만료된 API 토큰입니다.',
   consumerOperationRefused: 'API 토큰으로는 사용할 수 없는 기능입니다. 공개 API 문서를 확인해 주세요.',
   consumerQuotaExceeded: 'API 요청 한도를 넘었습니다. Retry-After 헤더의 시간(초)이 지난 뒤 다시 시도해 주세요.',
-  consumerBodyInvalid: '요청 본문이 올바른 JSON이 아닙니다.',
+  consumerVersionUnknown: '지원하지 않는 Sidequest-Version입니다. 개발자 안내(/developers)에서 지원하는 버전을 확인해 주세요.',
   idempotencyKeyInvalid: 'Idempotency-Key는 1~255자의 인쇄 가능한 ASCII 문자여야 합니다.',
   idempotencyInFlight: '같은 Idempotency-Key의 요청을 아직 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',
   idempotencyKeyReused: '이 Idempotency-Key는 다른 요청 본문에 이미 쓰였습니다. 새 키로 보내 주세요.',
