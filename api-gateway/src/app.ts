@@ -7,6 +7,10 @@ import type { GatewayConfig } from './config';
 import { liveFile } from './live-file';
 import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
 import auth from './plugins/auth';
+import consumerAuth from './consumers/consumer-auth';
+import idempotency from './consumers/idempotency';
+import publicDocs from './consumers/public-docs';
+import { DEFAULT_CONSUMERS } from './consumers/config';
 import cors from './plugins/cors';
 import docs from './plugins/docs';
 import inputGuard, { answerFrameworkError } from './plugins/input-guard';
@@ -84,10 +88,15 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     databaseUrl: config.databaseUrl,
     sessionCache: config.sessionCache,
   });
+  // API consumers (personal access tokens): judged before the route's own access rule (consumers/).
+  const consumers = config.consumers ?? DEFAULT_CONSUMERS;
+  await app.register(consumerAuth, { knex, databaseUrl: config.databaseUrl, account: services.account, checkTimeoutMs: serviceCalls.sessionCheckTimeoutMs, config: consumers });
+  await app.register(idempotency, { knex, config: consumers });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
   await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
   await app.register(docs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
+  await app.register(publicDocs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
 
   app.get('/health', async () => ok({ status: 'ok', service: 'gateway' }));
   app.get('/health/services', async (_request, reply) => {

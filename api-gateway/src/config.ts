@@ -6,6 +6,7 @@ import { readReleasesConfig, type ReleasesConfig } from './releases/releases-con
 import { readOrigins, type ContentSecuritySources } from './content-security-policy';
 import { readRumConfig, type RumConfig } from './rum/config';
 import { readServiceCallsConfig, type ServiceCallsConfig } from './service-calls';
+import { readConsumerConfig, type ConsumerConfig } from './consumers/config';
 
 export interface GatewayConfig {
   port: number;
@@ -53,6 +54,8 @@ export interface GatewayConfig {
   rum?: Partial<RumConfig>;
   /** The gateway's own reads from services (service-calls.ts): retries and time limits; unset parts take its defaults. */
   serviceCalls?: Partial<ServiceCallsConfig>;
+  /** API consumers' quotas, token-check cache and idempotency records (consumers/config.ts); its defaults when absent. */
+  consumers?: ConsumerConfig;
 }
 
 /** The default `RATE_LIMIT_BATCH` is the maximum divided by this (see plugins/rate-limit-store.ts for the bound). */
@@ -102,6 +105,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     releases: { ...readReleasesConfig(env, env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null), smtp: readSmtpConfig(env) },
     rum: readRumConfig(env),
     serviceCalls: readServiceCallsConfig(env),
+    consumers: readConsumerConfig(env),
   };
 }
 

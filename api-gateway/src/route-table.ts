@@ -46,6 +46,9 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('account', 'member', GET, '/api/meOauth'),
   ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*', '/api/user/password'),
   ...rule('account', 'member', ['GET', 'POST'], '/api/point/skill'),
+  // Personal access tokens (my page's API 토큰); GET /api/tokens/usage is the gateway's own (consumers/usage.ts).
+  ...rule('account', 'member', ['GET', 'POST'], '/api/tokens'),
+  ...rule('account', 'member', ['DELETE'], '/api/tokens/*'),
 
   // Career card and profile
   ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),

@@ -12,6 +12,7 @@ export const screens: Screens = {
   '/mypage/history/:id': lazyScreen(() => import('./features/applications/components/HistoryDetailPage'), 'HistoryDetailPage'),
   '/mypage/apply/:jid': lazyScreen(() => import('./features/applications/components/AnswersPage'), 'AnswersPage'),
   '/mypage/info': lazyScreen(() => import('./features/my-info'), 'MyInfoPage'),
+  '/mypage/tokens': lazyScreen(() => import('./features/api-tokens'), 'ApiTokensPage'),
 };
 
 /** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */

@@ -13,6 +13,7 @@ const dupcheck = () => import('./features/apply/components/DupcheckPage');
 const callback = () => import('./features/apply/components/PaymentCallbackPage');
 const bookResult = () => import('./features/apply/components/BookResultPages');
 const faq = () => import('./features/faq/components/FaqPage');
+const developers = () => import('./features/developers/components/DevelopersPage');
 
 const applyScreen = lazyScreen(apply, 'ApplyPage');
 const callbackScreen = lazyScreen(callback, 'PaymentCallbackPage');
@@ -62,6 +63,7 @@ export const screens: Screens = {
   '/:product/book/successorder': lazyScreen(bookResult, 'BookSuccessOrderPage'),
   '/:product/book/fail/:oddId': lazyScreen(bookResult, 'BookFailPage'),
   '/faq': lazyScreen(faq, 'FaqPage'),
+  '/developers': lazyScreen(developers, 'DevelopersPage'),
 };
 
 /** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */

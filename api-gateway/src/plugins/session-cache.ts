@@ -9,8 +9,8 @@ export interface SessionCacheOptions {
 
 export const DEFAULT_SESSION_CACHE: SessionCacheOptions = { ttlMs: 30_000, maxEntries: 50_000 };
 
-interface Entry {
-  identity: Identity;
+interface Entry<T extends Identity> {
+  identity: T;
   /** Local clock: the answer's own limit (session expiry, token refresh) or the TTL, whichever comes first. */
   deadline: number;
 }
@@ -34,8 +34,9 @@ interface Entry {
  * listener's connection dies silently, until its heartbeat notices (session-events.ts), and never beyond
  * `ttlMs` after the check.
  */
-export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+/** `T`: what is cached per token (the gateway's consumer checks keep more than an Identity, consumers/). */
+export class SessionCache<T extends Identity = Identity> {
+  private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
   private live = false;
   /** Announcements heard since start (diagnostics and tests). */
@@ -43,7 +44,7 @@ export class SessionCache {
 
   constructor(private readonly options: SessionCacheOptions) {}
 
-  get(token: string): Identity | null {
+  get(token: string): T | null {
     if (!this.live) return null;
     const entry = this.entries.get(token);
     if (!entry) return null;
@@ -58,7 +59,7 @@ export class SessionCache {
   }
 
   /** `untilSeconds`: the account service's own limit for this answer (epoch seconds). */
-  remember(token: string, identity: Identity, untilSeconds: number, mark: number): void {
+  remember(token: string, identity: T, untilSeconds: number, mark: number): void {
     if (!this.live || mark !== this.generation || this.options.ttlMs <= 0) return;
     const now = Date.now();
     const deadline = Math.min(now + this.options.ttlMs, untilSeconds * 1000);
@@ -99,7 +100,7 @@ export class SessionCache {
     return this.live;
   }
 
-  private forget(match: (identity: Identity) => boolean): void {
+  private forget(match: (identity: T) => boolean): void {
     for (const [key, entry] of this.entries) if (match(entry.identity)) this.entries.delete(key);
   }
 }

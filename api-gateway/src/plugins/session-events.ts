@@ -40,7 +40,7 @@ export class SessionEventListener {
   constructor(
     private readonly knex: Knex,
     private readonly databaseUrl: string,
-    private readonly cache: SessionCache,
+    private readonly cache: Pick<SessionCache, 'announce' | 'setLive'>,
     private readonly options: SessionEventsOptions,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}

@@ -10,3 +10,4 @@ export type * from './api/careercard';
 export type * from './api/itskill';
 export type * from './api/programs';
 export * from './forms';
+export * from './api-consumers';

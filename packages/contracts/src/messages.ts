@@ -14,6 +14,7 @@ import { ITSKILL_MESSAGES } from './messages/itskill';
 import { OPERATOR_MESSAGES } from './messages/operators';
 import { RELEASE_MESSAGES } from './messages/releases';
 import { UPLOAD_MESSAGES } from './messages/uploads';
+import { CONSUMER_MESSAGES } from './messages/consumers';
 
 export { CORE_MESSAGES } from './core-messages';
 export { ACCOUNT_MESSAGES, findAccountCoolDownMessage, passwordResetCoolDownMessage, signInCoolDownMessage } from './messages/account';
@@ -23,6 +24,7 @@ export { ITSKILL_MESSAGES } from './messages/itskill';
 export { OPERATOR_MESSAGES } from './messages/operators';
 export { RELEASE_MESSAGES, releaseSkewMessage } from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
+export { CONSUMER_MESSAGES, missingScopeMessage, personalTokenLimitMessage } from './messages/consumers';
 
 export const MESSAGES = {
   ...CORE_MESSAGES,
@@ -33,6 +35,7 @@ export const MESSAGES = {
   ...CAREER_CARD_MESSAGES,
   ...ITSKILL_MESSAGES,
   ...RELEASE_MESSAGES,
+  ...CONSUMER_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -48,6 +48,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     ['/story', 'public'],
     ['/story/detail/:storyId', 'public'],
     ['/faq', 'public'],
+    // The public API's guide for developers (docs/api-consumers.md).
+    ['/developers', 'public'],
     // Duplicate-application checks
     ['/:product/apply/:oddId/dupcheck', 'member'],
     ['/product/apply/:oddId/dupcheck', 'member'],
@@ -126,6 +128,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     ['/mypage/info', 'member'],
     ['/mypage/history/:id', 'member'],
     ['/mypage/apply/:jid', 'member'],
+    // Personal access tokens for the public API (docs/api-consumers.md).
+    ['/mypage/tokens', 'member'],
   ]),
 ];
 

@@ -62,6 +62,8 @@ export interface AccountConfig {
   findEmail: { maxPerAddress: number; maxPerTarget: number; windowMinutes: number };
   /** The key of the service's keyed hashes (lib/keyed-hash.ts): rate-limit subjects and one-time grant markers. */
   markerSecret: string;
+  /** Live personal access tokens a member may hold at once (PERSONAL_TOKENS_MAX_PER_MEMBER). */
+  personalTokensMaxPerMember: number;
 }
 
 const REAL_ENDPOINTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
@@ -145,6 +147,7 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
       windowMinutes: Number(env.FIND_EMAIL_WINDOW_MINUTES ?? 60),
     },
     markerSecret: readMarkerSecret(env),
+    personalTokensMaxPerMember: positiveInt('PERSONAL_TOKENS_MAX_PER_MEMBER', env.PERSONAL_TOKENS_MAX_PER_MEMBER, 20),
   };
 }
 

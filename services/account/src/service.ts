@@ -24,6 +24,8 @@ import oauthRoutes from './routes/oauth';
 import internalRoutes from './routes/internal';
 import itskillClient from './clients/itskill-client';
 import internalContactRoutes from './routes/internal-contacts';
+import personalTokenRepository from './repositories/personal-token-repository';
+import personalTokenRoutes from './routes/personal-tokens';
 
 /** Users, credentials, social identities, sessions and tokens, recovery, duplicate checks, points. */
 export const accountService: ServiceDefinition = {
@@ -58,5 +60,7 @@ export const accountService: ServiceDefinition = {
     await app.register(oauthRoutes);
     await app.register(internalRoutes);
     await app.register(internalUserRoutes);
+    await app.register(personalTokenRepository);
+    await app.register(personalTokenRoutes);
   },
 };

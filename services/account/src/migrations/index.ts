@@ -11,6 +11,7 @@ import * as programsErasureNames from './009_programs_erasure_names';
 import * as recoveryAttempts from './010_recovery_attempts';
 import * as entitlementMarkers from './011_entitlement_markers';
 import * as programsPeopleChanges from './012_programs_people_changes';
+import * as personalTokens from './013_personal_tokens';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_recovery_attempts': recoveryAttempts,
   '011_entitlement_markers': entitlementMarkers,
   '012_programs_people_changes': programsPeopleChanges,
+  '013_personal_tokens': personalTokens,
 };

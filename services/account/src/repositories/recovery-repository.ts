@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
+import { revokeMemberTokens } from './personal-token-repository';
 import type { UserRow } from './user-repository';
 
 /** Thrown inside the reset transaction to roll it back (the token stays as it was). */
@@ -46,7 +47,7 @@ export function createRecoveryRepository(knex: Knex) {
     /** The e-mail of the live token's owner, if the token is live. */
     liveTokenEmail: async (tokenHash: string): Promise<string | undefined> => (await liveToken(tokenHash).first('u.email'))?.email,
     /**
-     * Spends the token and sets the password; every session of the owner ends. Marking the token used is the
+     * Spends the token and sets the password; every session and personal access token of the owner ends. Marking the token used is the
      * single-use guarantee: of two concurrent changes only one updates it. Null (nothing changed) when the
      * token is unknown, used, expired or its owner withdrew; else the owner's e-mail.
      */
@@ -66,6 +67,7 @@ export function createRecoveryRepository(knex: Knex) {
           await trx('user_account').where({ user_id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
           await trx('password_reset_token').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
           await trx('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
+          await revokeMemberTokens(trx, userId, 'password-reset');
           const owner = (await trx('user_account').where({ user_id: userId }).first('email')) as Pick<UserRow, 'email'>;
           return owner.email;
         });

@@ -120,6 +120,12 @@ export function asHolder(service: TestService, token: string) {
   return { ...service.as({ userId: Number(claims.sub), role: claims.role, sid: claims.sid }), authorization: `Bearer ${token}` };
 }
 
+/** Whether the account service still answers a personal access token as live (the gateway's check). */
+export async function personalTokenActive(service: TestService, token: string): Promise<boolean> {
+  const response = await service.app.inject({ method: 'POST', url: '/internal/personal-tokens/check', headers: service.internalHeaders, payload: { token } });
+  return response.json().active === true;
+}
+
 export async function sessionActive(service: TestService, token: string): Promise<boolean> {
   const claims = claimsOf(token);
   const response = await service.app.inject({ method: 'POST', url: '/internal/sessions/check', headers: service.internalHeaders, payload: { sid: claims.sid, userId: Number(claims.sub), exp: claims.exp } });

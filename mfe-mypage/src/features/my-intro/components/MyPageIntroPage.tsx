@@ -69,6 +69,15 @@ function Intro({ user }: { user: SignedInUser }) {
               <span className={styles.linkDesc}>연락처와 수신 이메일 등 회원 정보를 수정해요.</span>
             </Link>
           </li>
+          <li>
+            <Link to="/mypage/tokens" className={styles.link}>
+              <Icon name="user" className={styles.linkIcon} />
+              <span className={styles.linkTitle} data-testid="mypage-link-tokens">
+                API 토큰
+              </span>
+              <span className={styles.linkDesc}>내 지원 내역 조회, 스프린트 체크인을 프로그램으로 할 수 있어요.</span>
+            </Link>
+          </li>
         </ul>
       </nav>
     </div>

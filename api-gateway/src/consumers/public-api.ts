@@ -1,0 +1,52 @@
+import type { ConsumerScope } from '@sq/contracts';
+import { normalisedPath } from '../plugins/rate-limit-path';
+import type { Method } from '../route-table';
+
+/**
+ * The public API: the only operations a consumer credential (a personal access token) may call, each with the
+ * scopes it needs. Paths are the site's own (spec section 7, verbatim), served by the same services; everything
+ * else, operators' operations above all, is refused to consumer credentials whatever their owner's role.
+ * The public OpenAPI document declares these scopes per operation (`security: [{ personalAccessToken: [...] }]`).
+ */
+export interface PublicOperation {
+  method: Method;
+  /** OpenAPI path template (`{name}` parameters). */
+  path: string;
+  scopes: ConsumerScope[];
+  summary: string;
+}
+
+export const PUBLIC_OPERATIONS: PublicOperation[] = [
+  { method: 'GET', path: '/api/products', scopes: ['programs:read'], summary: '프로그램 목록과 모집 중인 기수' },
+  { method: 'GET', path: '/api/products/{productIdOrSlug}', scopes: ['programs:read'], summary: '프로그램 상세' },
+  { method: 'GET', path: '/api/cohorts/{oddId}', scopes: ['programs:read'], summary: '기수 상세' },
+  { method: 'GET', path: '/api/cohorts/{oddId}/applicants', scopes: ['programs:read'], summary: '기수별 직군 지원자 수 (직군 공급)' },
+  { method: 'GET', path: '/api/profile/{id}', scopes: ['careercard:read'], summary: '공개 커리어 카드' },
+  { method: 'GET', path: '/api/findByIdMyinfo', scopes: ['careercard:read'], summary: '내 커리어 카드 정보' },
+  { method: 'POST', path: '/api/updateMyinfo', scopes: ['careercard:write'], summary: '내 커리어 카드 정보 수정' },
+  { method: 'GET', path: '/api/join/history', scopes: ['applications:read'], summary: '내 지원 내역' },
+  { method: 'POST', path: '/api/applications/{joinId}/checkin', scopes: ['sprint:checkin'], summary: '스프린트 오늘의 체크인' },
+];
+
+interface Compiled {
+  operation: PublicOperation;
+  pattern: RegExp;
+}
+
+// A parameter is one non-empty path segment.
+const compile = (operation: PublicOperation): Compiled => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+});
+
+const COMPILED = PUBLIC_OPERATIONS.map(compile);
+
+/**
+ * The public operation a request is, judged on its path as the router and the services read it (decoded, dot
+ * segments resolved: rate-limit-path.ts), or null. HEAD is a GET.
+ */
+export function publicOperationOf(method: string, rawUrl: string): PublicOperation | null {
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const path = normalisedPath(rawUrl);
+  return COMPILED.find((c) => c.operation.method === asked && c.pattern.test(path))?.operation ?? null;
+}

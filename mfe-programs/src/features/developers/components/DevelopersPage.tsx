@@ -1,0 +1,81 @@
+import { CONSUMER_SCOPES, SCOPE_LABELS, isConsumerScope } from '@sq/contracts/api-consumers';
+import { Spinner } from '@sq/ui';
+import { LoadError } from '../../../shared/LoadError';
+import { usePublicApi } from '../api/public-api';
+import styles from './developers.module.css';
+
+/** The commands of the quickstart, for the site the page is served from. */
+export function quickstart(origin: string, version: string): string {
+  return [
+    '# 1. 마이페이지 > API 토큰에서 "내 지원 내역 조회" 권한으로 토큰을 만들고 복사해 두세요.',
+    'export SQ_TOKEN=sqp_...',
+    '# 2. 내 지원 내역을 읽어요.',
+    `curl -s -H "Authorization: Bearer $SQ_TOKEN" -H "Sidequest-Version: ${version}" ${origin}/api/join/history`,
+    '# 3. ("스프린트 체크인" 권한) 오늘의 체크인. 같은 Idempotency-Key로 다시 보내도 한 번만 처리돼요.',
+    `curl -s -X POST -H "Authorization: Bearer $SQ_TOKEN" -H "Idempotency-Key: checkin-$(date +%F)" ${origin}/api/applications/{joinId}/checkin`,
+  ].join('\n');
+}
+
+/** /developers (public): what the public API offers, how to get a token, scopes, quotas, versions, a quickstart. */
+export function DevelopersPage() {
+  const api = usePublicApi();
+  const version = api.status === 'success' ? api.data.version : null;
+  return (
+    <div className={styles.page} data-testid="developers">
+      <h1 className={styles.title}>개발자 안내</h1>
+      <p>공개 API로 프로그램과 모집 중인 기수, 직군별 지원 현황, 공개 커리어 카드를 읽고, 내 지원 내역 조회와 스프린트 체크인을 프로그램으로 할 수 있어요.</p>
+
+      <section className={styles.section} aria-labelledby="dev-ops">
+        <h2 id="dev-ops" className={styles.heading}>제공하는 API</h2>
+        {api.status === 'loading' ? <Spinner boxed /> : api.status === 'error' ? <LoadError error={api.error} onRetry={api.reload} /> : (
+          <table className={styles.table} data-testid="developers-operations">
+            <thead><tr><th>요청</th><th>설명</th><th>필요한 권한</th></tr></thead>
+            <tbody>
+              {api.data.operations.map((operation) => (
+                <tr key={`${operation.method} ${operation.path}`}>
+                  <td><code>{operation.method} {operation.path}</code></td>
+                  <td>{operation.summary}</td>
+                  <td>{operation.scopes.map((scope) => (isConsumerScope(scope) ? SCOPE_LABELS[scope] : scope)).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p>전체 명세는 <a href="/api/public/openapi.json">OpenAPI 문서</a>에 있어요.</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="dev-token">
+        <h2 id="dev-token" className={styles.heading}>토큰 받기</h2>
+        <p>로그인한 뒤 <a href="/mypage/tokens">마이페이지 &gt; API 토큰</a>에서 이름, 권한, 만료(최대 1년)를 골라 개인 액세스 토큰을 만드세요. 토큰은 만들 때 한 번만 보여 드리고, 언제든 바로 폐기할 수 있어요. 비밀번호를 재설정하거나 탈퇴하면 모든 토큰이 폐기돼요. 요청에는 <code>Authorization: Bearer sqp_...</code> 헤더를 붙여요.</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="dev-scopes">
+        <h2 id="dev-scopes" className={styles.heading}>권한</h2>
+        <ul className={styles.list}>
+          {CONSUMER_SCOPES.map((scope) => <li key={scope}><code>{scope}</code> — {SCOPE_LABELS[scope]}</li>)}
+        </ul>
+        <p>운영자 기능은 토큰 주인이 운영자여도 토큰으로는 쓸 수 없어요.</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="dev-quota">
+        <h2 id="dev-quota" className={styles.heading}>요청 한도</h2>
+        <p>토큰마다 분당, 하루 요청 한도가 있어요. 모든 응답의 <code>RateLimit-Policy</code>(한도)와 <code>RateLimit</code>(남은 횟수, 초기화까지 남은 초) 헤더로 알려 드리고, 넘으면 429와 함께 <code>Retry-After</code>(초)로 다시 보낼 때를 알려 드려요. 마이페이지의 토큰 목록에서 오늘 요청 수를 볼 수 있어요.</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="versions">
+        <h2 id="versions" className={styles.heading}>버전</h2>
+        <p><code>Sidequest-Version</code> 헤더로 날짜 버전을 고르세요{version ? <> (현재 기본값 <code data-testid="developers-version">{version}</code>)</> : null}. 없으면 가장 최근 버전이에요. 없어질 버전의 응답에는 <code>Deprecation</code>과 <code>Sunset</code> 헤더가 붙어요.</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="dev-webhooks">
+        <h2 id="dev-webhooks" className={styles.heading}>웹훅</h2>
+        <p>이벤트 구독(웹훅)은 준비 중이에요. 그 전까지는 위 API를 주기적으로 읽어 주세요.</p>
+      </section>
+
+      <section className={styles.section} aria-labelledby="dev-quickstart">
+        <h2 id="dev-quickstart" className={styles.heading}>빠른 시작</h2>
+        {version ? <pre className={styles.code} data-testid="developers-quickstart">{quickstart(window.location.origin, version)}</pre> : null}
+      </section>
+    </div>
+  );
+}
