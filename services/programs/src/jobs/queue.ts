@@ -25,6 +25,8 @@ export const QUEUES = {
   chargeReversal: 'charge-reversal',
   // The applications' copies of who their members are (operators/people-copy.ts).
   applicantCopy: 'applicant-copy',
+  // The daily reconciliation with the PG (reconciliation/reconcile.ts).
+  reconciliation: 'money-reconciliation',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

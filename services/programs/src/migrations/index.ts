@@ -14,6 +14,7 @@ import * as scaleIndexes from './200_scale_indexes';
 import * as applicantsAtScale from './201_applicants_at_scale';
 import * as cardUpdateDeadlines from './202_card_update_deadlines';
 import * as teamHealthAtScale from './203_team_health_at_scale';
+import * as reconciliation from './210_reconciliation';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '201_applicants_at_scale': applicantsAtScale,
   '202_card_update_deadlines': cardUpdateDeadlines,
   '203_team_health_at_scale': teamHealthAtScale,
+  '210_reconciliation': reconciliation,
 };

@@ -143,3 +143,23 @@ export async function markRefundFailed(trx: Knex.Transaction, refundId: number):
 export async function paymentsWithRefundsInFlightSince(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
   return db('refund').where({ status: 'REQUESTED' }).where('created_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).limit(limit).pluck('payment_id');
 }
+
+/** A movement still owed: asked of the PG (REQUESTED) and not paid yet. */
+export interface OwedRefund {
+  refund_id: number;
+  payment_id: string;
+  join_id: number;
+  amount_krw: number;
+  reason: string;
+  created_at: Date;
+}
+
+/** Movements owed since `olderThanSeconds` ago or earlier (the database's clock), oldest first: the exceptions queue's. */
+export async function owedRefundsOlderThan(db: Db, olderThanSeconds: number, limit: number): Promise<OwedRefund[]> {
+  return db('refund')
+    .where({ status: 'REQUESTED' })
+    .where('created_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .orderBy('created_at')
+    .limit(limit)
+    .select('refund_id', 'payment_id', 'join_id', 'amount_krw', 'reason', 'created_at');
+}
