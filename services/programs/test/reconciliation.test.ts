@@ -28,6 +28,7 @@ beforeAll(async () => {
   // Keys and owed refunds count at once here (production waits an hour and a day).
   process.env.RECONCILIATION_KEY_GRACE_MINUTES = '0';
   process.env.EXCEPTION_OWED_AGE_HOURS = '0';
+  process.env.RECONCILIATION_PENDING_CHARGE_MINUTES = '0';
   stack = await startApplyStack();
   ops = createOpsServer(stack.programs.app, 'programs');
 });
@@ -35,6 +36,7 @@ afterAll(async () => {
   delete process.env.OPERATOR_NOTIFY_EMAIL;
   delete process.env.RECONCILIATION_KEY_GRACE_MINUTES;
   delete process.env.EXCEPTION_OWED_AGE_HOURS;
+  delete process.env.RECONCILIATION_PENDING_CHARGE_MINUTES;
   await ops?.close();
   await stack?.close();
 });
@@ -173,8 +175,10 @@ describe('the exceptions queue\'s actions', () => {
     expect(exception).toMatchObject({ kind: 'KEY_ISSUED_UNHELD', billingKey, actions: { retry: false, book: true } });
     const path = `/api/admin/money/exceptions/${exception!.exceptionId}`;
 
-    // Nobody's key: there is no application to book it to, and nothing to retry.
+    // Nobody's key: there is no application to book it to (the attempt is audited), and nothing to retry.
     expect((await call('POST', `${path}/book`)).json()).toMatchObject({ message: 'PG 기록으로 반영할 수 없는 예외예요. 확인 후 사유를 적어 닫아 주세요.' });
+    const failedBook = await knex()('audit_log').where({ action: 'MONEY_EXCEPTION_BOOK', target_id: String(exception!.exceptionId) }).first();
+    expect(failedBook.after).toMatchObject({ closed: false, outcome: 'FAILED: PG 기록으로 반영할 수 없는 예외예요. 확인 후 사유를 적어 닫아 주세요.' });
     expect((await call('POST', `${path}/retry`)).statusCode).toBe(409);
     for (const payload of [{}, { reason: '   ' }]) {
       const refused = await call('POST', `${path}/close`, payload);
@@ -212,6 +216,27 @@ describe('the exceptions queue\'s actions', () => {
     expect(await knex()('refund').where({ payment_id: paymentId }).pluck('status')).toEqual(['SUCCEEDED']);
     const atPg = stack.pg.state().payments.find((p) => p.id === paymentId)!;
     expect(atPg.amount.cancelled).toBe((await knex()('payment').where({ payment_id: paymentId }).first()).cancelled_krw);
+    expect((await runNow()).mismatches).toEqual({});
+  });
+
+  it('a purchase charge the PG never got stays PENDING: queued as pending too long, and "retry now" asks the PG again', async () => {
+    const member = memberClient(stack, newMember());
+    await member.fillAnswers(COURSE, 'COURSE');
+    const booked = await member.book(COURSE);
+    const query = await member.payOnCardPage(booked.json());
+    stack.pg.faults.loseChargeRequests = 1;
+    const confirmed = await member.confirm(COURSE, query);
+    expect(confirmed.statusCode).toBe(503);
+    const payment = await knex()('payment').where({ status: 'PENDING' }).first();
+    expect(payment).toBeTruthy();
+    const run = await runNow();
+    expect(run.mismatches.CHARGE_PENDING_TOO_LONG).toEqual({ count: 1, amountKrw: payment.amount_krw });
+    const [exception] = await openExceptions();
+    expect(exception).toMatchObject({ kind: 'CHARGE_PENDING_TOO_LONG', paymentId: payment.payment_id, actions: { retry: true, book: true } });
+    const retried = await call('POST', `/api/admin/money/exceptions/${exception!.exceptionId}/retry`);
+    expect(retried.json()).toMatchObject({ closed: true, outcome: 'PAID' });
+    expect((await knex()('payment').where({ payment_id: payment.payment_id }).first()).status).toBe('PAID');
+    expect(stack.pg.state().payments.filter((p) => p.id === payment.payment_id)).toHaveLength(1);
     expect((await runNow()).mismatches).toEqual({});
   });
 

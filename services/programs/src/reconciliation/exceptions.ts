@@ -34,13 +34,17 @@ async function openOr404(deps: ReconcileDeps, exceptionId: number): Promise<Exce
   return exception;
 }
 
-/** The PG unreachable is the operator's to try again later, not a server error. */
-async function askingPg<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs an action's work; one that fails is in the audit log too (with why), then answered: the PG unreachable is the
+ * operator's to try again later (503), not a server error.
+ */
+async function attempt(deps: ReconcileDeps, exception: ExceptionRow, userId: number, action: Action, work: () => Promise<string>): Promise<string> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof PgUnavailableError) throw new ApiError(503, MESSAGES.moneyPgUnavailable);
-    throw error;
+    const answer = error instanceof PgUnavailableError ? new ApiError(503, MESSAGES.moneyPgUnavailable) : error;
+    await record(deps, exception, userId, action, `FAILED: ${(answer as Error).message}`, null, '');
+    throw answer;
   }
 }
 
@@ -88,7 +92,7 @@ async function settledNow(deps: ReconcileDeps, exception: ExceptionRow): Promise
 export async function retryException(deps: ReconcileDeps, exceptionId: number, userId: number): Promise<MoneyExceptionActionResponse> {
   const exception = await openOr404(deps, exceptionId);
   if (!RETRYABLE.includes(exception.kind)) throw conflict(MESSAGES.moneyRetryNotApplicable);
-  const outcome = await askingPg(async () => {
+  const outcome = await attempt(deps, exception, userId, 'RETRY', async () => {
     if (exception.kind === 'CHARGE_PENDING_TOO_LONG') return repairCharge(deps.payments, exception.payment_id!);
     const refund = await findRefund(deps.payments.knex, exception.refund_id!);
     if (!refund || refund.status !== 'REQUESTED') return 'UNCHANGED';
@@ -107,7 +111,7 @@ export async function retryException(deps: ReconcileDeps, exceptionId: number, u
 export async function bookFromPg(deps: ReconcileDeps, exceptionId: number, userId: number): Promise<MoneyExceptionActionResponse> {
   const exception = await openOr404(deps, exceptionId);
   if (!BOOKABLE.includes(exception.kind)) throw conflict(MESSAGES.moneyBookNotApplicable);
-  const outcome = await askingPg(async () => {
+  const outcome = await attempt(deps, exception, userId, 'BOOK', async () => {
     if (exception.kind === 'KEY_ISSUED_UNHELD') {
       const key = await deps.payments.pg.getBillingKey(exception.billing_key!).catch((error: unknown) => {
         if (error instanceof PgError && error.status === 404) return null;

@@ -161,7 +161,8 @@ export async function resolveUnseen(db: Db, runId: RunRow['run_id'], scope: { pa
     })
     .where((q) => {
       q.whereIn('kind', scope.kinds);
-      if (scope.paymentIds.length) q.orWhere((p) => p.whereIn('payment_id', scope.paymentIds).whereNotIn('kind', scope.kinds));
+      // One array parameter, however many payments a window holds (a list of placeholders stops at 65,535).
+      if (scope.paymentIds.length) q.orWhere((p) => p.whereRaw('payment_id = any(?)', [scope.paymentIds]).whereNotIn('kind', scope.kinds));
     })
     .update({ resolution: 'RESOLVED', close_reason: '다음 대사에서 일치 확인', closed_at: db.fn.now() });
 }
