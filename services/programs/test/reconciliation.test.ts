@@ -204,7 +204,14 @@ describe('the exceptions queue\'s actions', () => {
     const cancelled = await memberClient(stack, { userId: (await knex()('application').where({ join_id: joinId }).first()).user_id, role: 'ROLE_USER', sid: 'sid-owed' }).cancel(joinId);
     expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
     expect(await knex()('refund').where({ payment_id: paymentId }).pluck('status')).toEqual(['REQUESTED']);
+    // The hourly scan between the daily runs queues it (and mails the owners); the run then finds it open already.
+    stack.mail.clear();
+    await stack.programs.app.jobs.send('money-exception-scan', {});
+    await stack.programs.app.jobs.drain('money-exception-scan');
+    expect((await openExceptions()).map((e) => e.kind)).toEqual(['REFUND_OWED_UNPAID']);
+    expect((await stack.mail.waitFor(OPERATORS_MAIL, 5_000)).text).toContain('환불 미지급');
     const run = await runNow();
+    expect(run.openedCount).toBe(0);
     expect(run.mismatches.REFUND_OWED_UNPAID).toMatchObject({ count: 1 });
     // The PG made the cancellation; ours is in flight, so the amounts are not a second exception.
     expect(run.mismatches.AMOUNT_DIFFERS).toBeUndefined();

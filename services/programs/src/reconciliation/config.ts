@@ -10,6 +10,8 @@
  * - RECONCILIATION_KEY_GRACE_MINUTES (60): a billing key issued at the PG less than this long ago may still be on its
  *   way to us (the card page's redirect, its webhook); older and held by no application, it is an exception.
  * - EXCEPTION_OWED_AGE_HOURS (24): a refund still owed (asked and unpaid) after this long is an exception.
+ * - EXCEPTION_SCAN_CRON (`15 * * * *`, Asia/Seoul): between the daily runs, how often owed refunds and pending charges
+ *   past their ages are looked for (so one enters the queue, and the owners are mailed, within the hour).
  * - RECONCILIATION_STALE_RUN_MINUTES (60): a run still RUNNING after this long died with its instance; the next
  *   run marks it FAILED and starts.
  */
@@ -20,6 +22,7 @@ export interface ReconciliationConfig {
   pendingChargeMinutes: number;
   keyGraceMinutes: number;
   owedAgeHours: number;
+  scanCron: string;
   staleRunMinutes: number;
 }
 
@@ -33,6 +36,7 @@ export function readReconciliationConfig(env: NodeJS.ProcessEnv): Reconciliation
     pendingChargeMinutes: atLeast(0, env.RECONCILIATION_PENDING_CHARGE_MINUTES, 60),
     keyGraceMinutes: atLeast(0, env.RECONCILIATION_KEY_GRACE_MINUTES, 60),
     owedAgeHours: atLeast(0, env.EXCEPTION_OWED_AGE_HOURS, 24),
+    scanCron: env.EXCEPTION_SCAN_CRON ?? '15 * * * *',
     staleRunMinutes: atLeast(1, env.RECONCILIATION_STALE_RUN_MINUTES, 60),
   };
 }

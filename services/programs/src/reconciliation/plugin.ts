@@ -4,7 +4,7 @@ import { MONEY_EXCEPTION_KINDS, MONEY_EXCEPTION_KIND_NAMES } from '@sq/contracts
 import { formatKrw } from '@sq/contracts/format';
 import adminMoneyRoutes from '../routes/admin-money';
 import { openExceptionCounts } from '../repositories/reconciliation-repository';
-import { reconcile, type ReconcileDeps } from './reconcile';
+import { reconcile, scanOwed, type ReconcileDeps } from './reconcile';
 
 const escape = (line: string) => line.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -23,8 +23,9 @@ function mailOwners(app: FastifyInstance): ReconcileDeps['notify'] {
 }
 
 /**
- * The daily reconciliation with the PG (the `money-reconciliation` cron job, RECONCILIATION_CRON), the exceptions
- * queue's operator API, and the /metrics gauge of open exceptions by kind.
+ * The daily reconciliation with the PG (the `money-reconciliation` cron job, RECONCILIATION_CRON), the hourly scan of
+ * owed refunds and pending charges (`money-exception-scan`, EXCEPTION_SCAN_CRON), the exceptions queue's operator API,
+ * and the /metrics gauge of open exceptions by kind.
  */
 export const reconciliationPlugin = fp(
   async (app) => {
@@ -36,6 +37,11 @@ export const reconciliationPlugin = fp(
       if (!run) app.log.info('reconciliation already running elsewhere; this tick skipped');
     });
     app.jobs.schedule('money-reconciliation', config.cron);
+    app.jobs.handle('money-exception-scan', async () => {
+      const opened = await scanOwed(deps);
+      if (opened) app.log.warn({ opened }, 'owed refunds or pending charges entered the exceptions queue');
+    });
+    app.jobs.schedule('money-exception-scan', config.scanCron);
     app.metrics.gauge('money_exceptions_open', 'Open exceptions of the money operations queue (reconciliation mismatches, owed refunds), by kind.', ['kind'], async (gauge) => {
       const counts = new Map((await openExceptionCounts(app.knex)).map((c) => [c.kind, c.count]));
       for (const kind of MONEY_EXCEPTION_KINDS) gauge.set({ kind }, counts.get(kind) ?? 0);

@@ -75,24 +75,45 @@ export async function reconcile(deps: ReconcileDeps, window: { from: Date; until
     figures.pgBillingKeys = keys.listed;
     findings.push(...keys.findings);
 
-    const opened: (NewException & { exceptionId: number })[] = [];
+    const { open, opened } = await openAll(deps, run.run_id, findings);
+    // The report counts what is open after the run; a subject an operator closed with a reason was accepted.
     const mismatches: ReconciliationRun['mismatches'] = {};
-    for (const finding of findings) {
-      const result = await openException(knex, run.run_id, finding);
-      if (!result) continue;
-      if (result.opened) opened.push({ ...finding, exceptionId: result.exceptionId });
+    for (const finding of open) {
       const sum = (mismatches[finding.kind] ??= { count: 0, amountKrw: 0 });
       sum.count += 1;
       sum.amountKrw += finding.amountKrw;
     }
     const resolvedCount = await resolveUnseen(knex, run.run_id, { paymentIds: [...checked], kinds: FULL_SCAN_KINDS });
-    const done = await finishRun(knex, run.run_id, { ...figures, mismatches, openedCount: opened.length, resolvedCount });
-    if (opened.length) await deps.notify(opened).catch((error: unknown) => deps.payments.log.warn({ err: error }, 'exception mail not sent'));
-    return done;
+    return await finishRun(knex, run.run_id, { ...figures, mismatches, openedCount: opened, resolvedCount });
   } catch (error) {
     await failRun(knex, run.run_id, (error as Error).message ?? String(error));
     throw error;
   }
+}
+
+/**
+ * Opens (or marks seen) each finding's exception; the owners are mailed about the new ones. Answers the findings open
+ * now (not those an operator closed with a reason) and how many of them are new.
+ */
+async function openAll(deps: ReconcileDeps, runId: RunRow['run_id'] | null, findings: NewException[]): Promise<{ open: NewException[]; opened: number }> {
+  const open: NewException[] = [];
+  const opened: (NewException & { exceptionId: number })[] = [];
+  for (const finding of findings) {
+    const result = await openException(deps.payments.knex, runId, finding);
+    if (!result) continue;
+    open.push(finding);
+    if (result.opened) opened.push({ ...finding, exceptionId: result.exceptionId });
+  }
+  if (opened.length) await deps.notify(opened).catch((error: unknown) => deps.payments.log.warn({ err: error }, 'exception mail not sent'));
+  return { open, opened: opened.length };
+}
+
+/**
+ * Between the daily runs (the `money-exception-scan` job, EXCEPTION_SCAN_CRON): owed refunds and pending charges past
+ * their ages enter the queue. Closing them stays with the runs, which check those kinds in full.
+ */
+export async function scanOwed(deps: ReconcileDeps): Promise<number> {
+  return (await openAll(deps, null, [...(await pendingTooLong(deps)), ...(await owedTooLong(deps))])).opened;
 }
 
 /** A run an operator asked for now (audited); null while another run is running. */
@@ -142,7 +163,7 @@ async function pendingTooLong(deps: ReconcileDeps): Promise<NewException[]> {
 }
 
 /** Refunds asked and still unpaid after EXCEPTION_OWED_AGE_HOURS. */
-export async function owedTooLong(deps: ReconcileDeps): Promise<NewException[]> {
+async function owedTooLong(deps: ReconcileDeps): Promise<NewException[]> {
   const hours = deps.config.owedAgeHours;
   return (await owedRefundsOlderThan(deps.payments.knex, hours * 3_600, SCAN_LIMIT)).map((refund) => ({
     kind: 'REFUND_OWED_UNPAID' as const,
