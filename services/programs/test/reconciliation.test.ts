@@ -247,6 +247,21 @@ describe('the exceptions queue\'s actions', () => {
     expect((await runNow()).mismatches).toEqual({});
   });
 
+  it('is documented in the OpenAPI document the gateway aggregates (/api/docs)', async () => {
+    const document = (await stack.programs.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; requestBody?: unknown }>> }>();
+    for (const [path, method] of [
+      ['/api/admin/money/runs', 'get'],
+      ['/api/admin/money/runs', 'post'],
+      ['/api/admin/money/exceptions', 'get'],
+      ['/api/admin/money/exceptions/{exceptionId}/retry', 'post'],
+      ['/api/admin/money/exceptions/{exceptionId}/book', 'post'],
+      ['/api/admin/money/exceptions/{exceptionId}/close', 'post'],
+    ] as const) {
+      expect(document.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['admin']);
+    }
+    expect(JSON.stringify(document.paths['/api/admin/money/exceptions/{exceptionId}/close']!.post!.requestBody)).toContain('reason');
+  });
+
   it('is for operators only: a member gets 403 on every route and nothing changes', async () => {
     const member = newMember();
     const runsBefore = await knex()('reconciliation_run').count({ n: '*' }).first();
