@@ -46,10 +46,16 @@ describe('money operations (/admin/money)', () => {
     const pg = await context.newPage();
     await pg.goto(paymentUrl);
     const cancelForm = pg.locator(`form[action="/console/payments/sq-${application!.joinId}-charge/cancel"]`);
+    await cancelForm.waitFor();
     await cancelForm.getByLabel('취소 금액').fill('50000');
     await cancelForm.getByLabel('취소 사유').fill('상담 후 일부 환불');
     await cancelForm.getByRole('button', { name: '취소' }).click();
-    await pg.waitForURL(`${paymentUrl}/`);
+    const paymentId = `sq-${application!.joinId}-charge`;
+    const cancelledAtPg = async () => {
+      const state = (await (await fetch(`${paymentUrl}/api/state`)).json()) as { payments: { id: string; amount: { cancelled: number } }[] };
+      return state.payments.find((p) => p.id === paymentId)?.amount.cancelled;
+    };
+    await expect.poll(cancelledAtPg, { timeout: 10_000 }).toBe(50_000);
     await pg.close();
 
     await runNow.click();
