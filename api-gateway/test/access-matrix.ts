@@ -202,6 +202,14 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/admin/cohorts/{oddId}/results/publish': operatorOnly(200),
   'POST /api/admin/checkins/misses/run': operatorOnly(200),
 
+  // Operators: money operations (the reconciliation with the PG and the exceptions queue; no such exception).
+  'GET /api/admin/money/runs': operatorOnly(200),
+  'POST /api/admin/money/runs': operatorOnly(200),
+  'GET /api/admin/money/exceptions': operatorOnly(200),
+  'POST /api/admin/money/exceptions/{exceptionId}/retry': operatorOnly(404),
+  'POST /api/admin/money/exceptions/{exceptionId}/book': operatorOnly(404),
+  'POST /api/admin/money/exceptions/{exceptionId}/close': operatorOnly(404),
+
   // Operators: content management (the header banner: only one, so it cannot move; its draft is discarded before publishing).
   'GET /api/admin/content/{kind}': operatorOnly(200),
   'GET /api/admin/content/{kind}/{itemId}': operatorOnly(200),

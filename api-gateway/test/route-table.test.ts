@@ -24,6 +24,20 @@ describe('route table', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it.each([
+    ['GET', '/api/admin/money/runs'],
+    ['POST', '/api/admin/money/runs'],
+    ['GET', '/api/admin/money/exceptions'],
+    ['POST', '/api/admin/money/exceptions/7/retry'],
+    ['POST', '/api/admin/money/exceptions/7/book'],
+    ['POST', '/api/admin/money/exceptions/7/close'],
+  ] as const)('%s %s (money operations) reaches programs for operators only', async (method, url) => {
+    const as = (role: string) => ({ method, url, headers: { authorization: `Bearer ${token({ role })}` }, ...(method === 'GET' ? {} : { payload: {} }) });
+    const operator = await site.gateway.app.inject(as('ROLE_ADMIN'));
+    expect(operator.json()).toEqual({ ErrorCode: '00', service: 'programs', url });
+    expect((await site.gateway.app.inject(as('ROLE_USER'))).statusCode).toBe(403);
+  });
+
   it('answers a service that is down with a Korean 503, not a hang', async () => {
     await site.upstreams.stop('itskill');
     const started = Date.now();

@@ -33,6 +33,8 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
     // Content management acts on the seeded header banner (the first banner of a fresh database).
     case 'kind': return 'banner';
     case 'itemId': return 1;
+    // No such exception in the money queue: the operator's action answers 404 after every access check.
+    case 'exceptionId': return 999_999_999;
     case 'id':
       if (path.startsWith('/api/profile/')) return member.profileId;
       if (path.startsWith('/api/setWithdrawal/')) return member.userId;
@@ -144,6 +146,8 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/admin/applications/{joinId}/removal': () => ({ body: { reason: 'SUPPORT', expectedRefundKrw: 1 } }),
   'POST /api/admin/checkins/misses/run': () => ({ body: { day: '2020-01-01' } }),
   'POST /api/admin/itskill/seasons': () => ({ body: { title: '권한 시험 시즌' } }),
+  'POST /api/admin/money/runs': () => ({ body: {} }),
+  'POST /api/admin/money/exceptions/{exceptionId}/close': () => ({ body: { reason: '권한 시험' } }),
   'PUT /api/admin/content/{kind}/{itemId}/draft': () => ({
     body: {
       body: {

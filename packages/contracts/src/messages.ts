@@ -11,6 +11,7 @@ import { ACCOUNT_MESSAGES } from './messages/account';
 import { APPLICATION_MESSAGES } from './messages/applications';
 import { CAREER_CARD_MESSAGES } from './messages/career-card';
 import { ITSKILL_MESSAGES } from './messages/itskill';
+import { MONEY_MESSAGES } from './messages/money';
 import { OPERATOR_MESSAGES } from './messages/operators';
 import { RELEASE_MESSAGES } from './messages/releases';
 import { UPLOAD_MESSAGES } from './messages/uploads';
@@ -21,6 +22,7 @@ export { ACCOUNT_MESSAGES, findAccountCoolDownMessage, passwordResetCoolDownMess
 export { APPLICATION_MESSAGES } from './messages/applications';
 export { CAREER_CARD_MESSAGES } from './messages/career-card';
 export { ITSKILL_MESSAGES } from './messages/itskill';
+export { MONEY_MESSAGES } from './messages/money';
 export { OPERATOR_MESSAGES } from './messages/operators';
 export { RELEASE_MESSAGES, releaseSkewMessage } from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
@@ -36,6 +38,7 @@ export const MESSAGES = {
   ...ITSKILL_MESSAGES,
   ...RELEASE_MESSAGES,
   ...CONSUMER_MESSAGES,
+  ...MONEY_MESSAGES,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import { readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallCo
 import { readOperatorsConfig, type OperatorsConfig } from './operators/config';
 import { clockControlEnabled } from './clock';
 import { DEFAULT_REFUND_RETRY_MINUTES } from './payments/deps';
+import { readReconciliationConfig, type ReconciliationConfig } from './reconciliation/config';
 
 /**
  * Settings of the programs service, from the environment (documented in README.md and OPERATORS.md), read once
@@ -79,6 +80,8 @@ export interface ProgramsConfig {
   /** Retries and backoff of every call to another service. */
   internalCalls: InternalCallConfig;
   operators: OperatorsConfig;
+  /** The daily reconciliation with the PG and the exceptions queue (reconciliation/config.ts). */
+  reconciliation: ReconciliationConfig;
   /** The relay of the application, payment and check-in mails. */
   smtp: SmtpConfig;
   /** PROGRAMS_CLOCK_CONTROL=true (e2e site only, refused in production): PUT /internal/clock moves the clock. */
@@ -183,6 +186,7 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
     },
     internalCalls: readInternalCallConfig(env),
     operators: readOperatorsConfig(env),
+    reconciliation: readReconciliationConfig(env),
     smtp: readSmtpConfig(env),
     clockControl: clockControlEnabled(env),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),

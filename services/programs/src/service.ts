@@ -26,6 +26,7 @@ import type { PeopleClient } from './operators/people-client';
 import internalUserRoutes from './routes/internal-users';
 import internalClockRoutes from './routes/internal-clock';
 import { controlledClock } from './clock';
+import { reconciliationPlugin } from './reconciliation/plugin';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -71,6 +72,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(applicantListRepository);
       await app.register(auditLogRepository);
       await app.register(operatorsPlugin, { config: config.operators, ...options.operators });
+      await app.register(reconciliationPlugin);
     }),
   };
 }

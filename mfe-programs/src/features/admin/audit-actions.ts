@@ -15,6 +15,10 @@ export const AUDIT_ACTION_NAMES: Record<string, string> = {
   SPRINT_DROP_MISSED_CHECKINS: '체크인 누락 하차',
   JUDGING_SCORE: '심사 점수',
   JUDGING_PUBLISH: '심사 결과 발표',
+  MONEY_RECONCILIATION_RUN: '결제 대사 실행',
+  MONEY_EXCEPTION_RETRY: '돈 예외 다시 시도',
+  MONEY_EXCEPTION_BOOK: '돈 예외 PG 기록 반영',
+  MONEY_EXCEPTION_CLOSE: '돈 예외 닫기',
 };
 
 export const actionName = (action: string) => AUDIT_ACTION_NAMES[action] ?? action;

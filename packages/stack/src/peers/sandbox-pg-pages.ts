@@ -92,13 +92,19 @@ const DELIVERY_STATE_NAMES: Record<WebhookDelivery['state'], string> = {
 const won = (amount: number) => `${amount.toLocaleString('ko-KR')}원`;
 const time = (iso: string | null) => (iso ? escapeHtml(seoulClock(iso).replace('T', ' ').slice(0, 19)) : '-');
 
-/** GET /: what was reserved (billing keys), charged and refunded (payments), and the webhooks sent. */
-export function overviewPage(input: { storeId: string; webhookUrl: string | null; billingKeys: SandboxBillingKey[]; payments: SandboxPayment[]; webhooks: WebhookDelivery[] }): string {
+/** What the PG's console lets its operator do on a payment (the form per row, the note above the table). */
+export interface ConsoleActions {
+  paymentActions(p: SandboxPayment): string;
+  paymentsNote: string;
+}
+
+/** GET /: what was reserved (billing keys), charged and refunded (payments, with the console's actions), and the webhooks sent. */
+export function overviewPage(input: { storeId: string; webhookUrl: string | null; billingKeys: SandboxBillingKey[]; payments: SandboxPayment[]; webhooks: WebhookDelivery[] }, actions: ConsoleActions): string {
   const keys = input.billingKeys
     .map((k) => `<tr><td><code>${escapeHtml(k.billingKey)}</code></td><td>${k.status === 'ISSUED' ? '예약 중(발급됨)' : '해제됨(삭제됨)'}</td><td>${escapeHtml(k.customerId)}</td><td>${escapeHtml(k.issueName)}</td><td>${escapeHtml(k.cardNumber)}</td><td>${time(k.issuedAt)}</td><td>${time(k.deletedAt)}</td></tr>`)
     .join('');
   const payments = input.payments
-    .map((p) => `<tr><td><code>${escapeHtml(p.id)}</code></td><td>${PAYMENT_STATUS_NAMES[p.status]}</td><td>${escapeHtml(p.orderName)}</td><td>${escapeHtml(p.customerId)}</td><td>${won(p.amount.total)}</td><td>${won(p.amount.paid)}</td><td>${won(p.amount.cancelled)}</td><td>${time(p.paidAt)}</td><td>${p.cancellations.map((c) => `${won(c.totalAmount)} ${time(c.cancelledAt)} ${escapeHtml(c.reason)}`).join('<br>') || '-'}</td><td>${escapeHtml(p.failure?.reason ?? '')}</td></tr>`)
+    .map((p) => `<tr><td><code>${escapeHtml(p.id)}</code></td><td>${PAYMENT_STATUS_NAMES[p.status]}</td><td>${escapeHtml(p.orderName)}</td><td>${escapeHtml(p.customerId)}</td><td>${won(p.amount.total)}</td><td>${won(p.amount.paid)}</td><td>${won(p.amount.cancelled)}</td><td>${time(p.paidAt)}</td><td>${p.cancellations.map((c) => `${won(c.totalAmount)} ${time(c.cancelledAt)} ${escapeHtml(c.reason)}`).join('<br>') || '-'}</td><td>${escapeHtml(p.failure?.reason ?? '')}</td><td>${actions.paymentActions(p)}</td></tr>`)
     .join('');
   const hooks = input.webhooks
     .slice(0, 50)
@@ -109,7 +115,7 @@ export function overviewPage(input: { storeId: string; webhookUrl: string | null
 <style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%;margin-bottom:28px}td,th{border-bottom:1px solid #ddd;padding:6px 8px;text-align:left;vertical-align:top;font-size:14px}small{color:#666}</style></head>
 <body><h1>결제 샌드박스</h1><p><small>PortOne V2 형식을 흉내 내는 개발용 결제 대행사입니다. 실제 결제는 일어나지 않아요. 상점 ${escapeHtml(input.storeId)} · 웹훅 주소 ${escapeHtml(input.webhookUrl ?? '없음')} · JSON: <a href="/api/state">/api/state</a></small></p>
 <h2>빌링키(결제 예약)</h2><table><thead><tr><th>빌링키</th><th>상태</th><th>고객</th><th>발급 이름</th><th>카드</th><th>발급 시각</th><th>삭제 시각</th></tr></thead><tbody>${keys || empty(7, '아직 발급된 빌링키가 없습니다.')}</tbody></table>
-<h2>결제(청구·환불)</h2><table><thead><tr><th>결제 ID</th><th>상태</th><th>주문명</th><th>고객</th><th>금액</th><th>결제액</th><th>환불액</th><th>결제 시각</th><th>환불 내역</th><th>실패 사유</th></tr></thead><tbody>${payments || empty(10, '아직 결제가 없습니다.')}</tbody></table>
+<h2>결제(청구·환불)</h2>${actions.paymentsNote}<table><thead><tr><th>결제 ID</th><th>상태</th><th>주문명</th><th>고객</th><th>금액</th><th>결제액</th><th>환불액</th><th>결제 시각</th><th>환불 내역</th><th>실패 사유</th><th>콘솔 취소</th></tr></thead><tbody>${payments || empty(11, '아직 결제가 없습니다.')}</tbody></table>
 <h2>웹훅</h2><table><thead><tr><th>이벤트</th><th>대상</th><th>상태</th><th>시도</th><th>응답</th></tr></thead><tbody>${hooks || empty(5, '아직 보낸 웹훅이 없습니다.')}</tbody></table>
-<p><small>시각은 한국 시간입니다.</small></p><script>setTimeout(() => location.reload(), 5000)</script></body></html>`;
+<p><small>시각은 한국 시간입니다.</small></p><script>setInterval(() => { if (!document.activeElement?.closest('form')) location.reload(); }, 5000)</script></body></html>`;
 }

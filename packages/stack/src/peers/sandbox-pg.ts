@@ -5,6 +5,7 @@ import { seoulDate } from '@sq/contracts/seoul';
 import { TEST_CARDS, cardPage, overviewPage, problemPage, type CardErrors, type CardForm, type IssueParams } from './sandbox-pg-pages';
 import { createChargePace, type SandboxPgChargeLoad, type SandboxPgPace } from './sandbox-pg-pace';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, createWebhookSender, type WebhookBody, type WebhookDelivery, type WebhookEventType } from './sandbox-pg-webhooks';
+import { CONSOLE_CANCEL_NOTE, ListingRequestError, billingKeyInfos, consoleCancelForm, consoleCancelProblem, consoleCancelRequest, paymentsByCursor, requestBodyOf } from './sandbox-pg-listings';
 
 export { TEST_CARDS } from './sandbox-pg-pages';
 export { readSandboxPgPace, type SandboxPgChargeLoad, type SandboxPgPace } from './sandbox-pg-pace';
@@ -19,8 +20,10 @@ export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret, signWebhook, ty
  *            GET    /billing-keys/{billingKey}             DELETE /billing-keys/{billingKey}
  *            POST   /payments/{paymentId}/billing-key      charge (payWithBillingKey), see "payment ids" below
  *            GET    /payments/{paymentId}                  POST /payments/{paymentId}/cancel
+ *            GET    /payments-by-cursor                    GET /billing-keys   (bulk reads, sandbox-pg-listings.ts)
  *   people   GET /  (Korean overview), GET /api/state (the same as JSON),
- *            POST /api/webhooks/{webhookId}/redeliver (send an event again, same webhook-id)
+ *            POST /api/webhooks/{webhookId}/redeliver (send an event again, same webhook-id),
+ *            POST /console/payments/{paymentId}/cancel (a cancellation made in the PG's console, with or without its webhook)
  * Every change is announced by a Standard Webhooks delivery to `webhookUrl`, retried until a 2xx.
  * Test cards: TEST_CARDS (4242… approves, …0002 is declined at issue, …9995 fails at charge, funds).
  *
@@ -286,6 +289,19 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     return target.toString();
   };
 
+  /** A billing key as PortOne's BillingKeyInfo shows it (single and bulk reads). */
+  const keyInfo = (key: SandboxBillingKey) => ({
+    billingKey: key.billingKey,
+    status: key.status,
+    storeId: options.storeId,
+    issueId: key.issueId,
+    issueName: key.issueName,
+    customer: { id: key.customerId },
+    methods: [{ type: 'BillingKeyPaymentMethodCard', card: { number: key.cardNumber } }],
+    issuedAt: key.issuedAt,
+    ...(key.deletedAt ? { deletedAt: key.deletedAt } : {}),
+  });
+
   // ---- payments -------------------------------------------------------------------------------------
   const paymentView = (p: SandboxPayment) => ({
     status: p.status,
@@ -358,7 +374,8 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     return { status: 200, body: { payment: { pgTxId: payment.pgTxId, paidAt: payment.paidAt } } };
   }
 
-  function cancel(paymentId: string, body: Json) {
+  /** `announce` false: the PG's webhook of it is lost (the console's form can do that, for reconciliation to find). */
+  function cancel(paymentId: string, body: Json, announce = true) {
     const payment = payments.get(paymentId);
     if (!payment) throw new Problem(404, 'PAYMENT_NOT_FOUND', '결제 건이 존재하지 않습니다.');
     const reason = stringField(body, 'reason');
@@ -386,7 +403,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     payment.status = payment.amount.cancelled === payment.amount.paid ? 'CANCELLED' : 'PARTIAL_CANCELLED';
     payment.updatedAt = now;
     payment.cancelledAt = now;
-    emit(payment.status === 'CANCELLED' ? 'Transaction.Cancelled' : 'Transaction.PartialCancelled', { paymentId, transactionId: payment.transactionId, cancellationId: cancellation.id });
+    if (announce) emit(payment.status === 'CANCELLED' ? 'Transaction.Cancelled' : 'Transaction.PartialCancelled', { paymentId, transactionId: payment.transactionId, cancellationId: cancellation.id });
     return { cancellation: { ...cancellation } };
   }
 
@@ -404,12 +421,25 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     const html = (status: number, page: string) => void response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(JSON.stringify(body));
 
-    if (method === 'GET' && path === '/') return html(200, overviewPage(snapshot()));
+    if (method === 'GET' && path === '/') return html(200, overviewPage(snapshot(), { paymentActions: consoleCancelForm, paymentsNote: CONSOLE_CANCEL_NOTE }));
     if (method === 'GET' && path === '/api/state') return json(200, snapshot());
     const redeliver = /^\/api\/webhooks\/([^/]+)\/redeliver$/.exec(path);
     if (method === 'POST' && redeliver) {
       const delivery = webhooks.redeliver(decodeURIComponent(redeliver[1]!));
       return delivery ? json(202, { webhookId: delivery.webhookId }) : json(404, { type: 'WEBHOOK_NOT_FOUND', message: '다시 보낼 웹훅이 없습니다.' });
+    }
+
+    const consoleCancel = /^\/console\/payments\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && consoleCancel) {
+      const asked = consoleCancelRequest(new URLSearchParams(await readBody(request)));
+      if (typeof asked === 'string') return html(400, consoleCancelProblem(asked));
+      try {
+        cancel(decodeURIComponent(consoleCancel[1]!), { reason: asked.reason, ...(asked.amount === undefined ? {} : { amount: asked.amount }) }, asked.announce);
+      } catch (error) {
+        if (error instanceof Problem) return html(error.status, consoleCancelProblem(error.message));
+        throw error;
+      }
+      return void response.writeHead(303, { location: '/' }).end();
     }
 
     if (path === '/billing-keys/issue' && method === 'GET') {
@@ -438,18 +468,25 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     if (path.startsWith('/billing-keys') || path.startsWith('/payments')) {
       if (!authorized(request)) return json(401, { type: 'UNAUTHORIZED', message: SANDBOX_PG_MESSAGES.unauthorized });
       try {
-        const answer = await api(method, path, request);
+        const answer = await api(method, path, request, url.searchParams);
         if (answer === CUT_CONNECTION) return void request.socket.destroy();
         if (answer) return json(answer.status, answer.body, answer.headers);
       } catch (error) {
         if (error instanceof Problem) return json(error.status, { type: error.type, message: error.message, ...error.extra });
+        if (error instanceof ListingRequestError) return json(400, { type: 'INVALID_REQUEST', message: error.message });
         throw error;
       }
     }
     json(404, { type: 'NOT_FOUND', message: '없는 경로입니다.' });
   }
 
-  async function api(method: string, path: string, request: http.IncomingMessage): Promise<{ status: number; body: unknown; headers?: Record<string, string> } | typeof CUT_CONNECTION | null> {
+  async function api(method: string, path: string, request: http.IncomingMessage, query: URLSearchParams): Promise<{ status: number; body: unknown; headers?: Record<string, string> } | typeof CUT_CONNECTION | null> {
+    if (path === '/payments-by-cursor' && method === 'GET') {
+      return { status: 200, body: paymentsByCursor(payments.values(), requestBodyOf(query), { storeId: options.storeId, now: clock(), view: paymentView }) };
+    }
+    if (path === '/billing-keys' && method === 'GET') {
+      return { status: 200, body: billingKeyInfos(billingKeys.values(), requestBodyOf(query), { view: keyInfo }) };
+    }
     const keyPath = /^\/billing-keys\/([^/]+)$/.exec(path);
     const paymentPath = /^\/payments\/([^/]+)(\/billing-key|\/cancel)?$/.exec(path);
     if (path === '/billing-keys' && method === 'POST') {
@@ -477,20 +514,7 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     if (keyPath && method === 'GET') {
       const key = billingKeys.get(decodeURIComponent(keyPath[1]!));
       if (!key) throw new Problem(404, 'BILLING_KEY_NOT_FOUND', '빌링키를 찾을 수 없습니다.');
-      return {
-        status: 200,
-        body: {
-          billingKey: key.billingKey,
-          status: key.status,
-          storeId: options.storeId,
-          issueId: key.issueId,
-          issueName: key.issueName,
-          customer: { id: key.customerId },
-          methods: [{ type: 'BillingKeyPaymentMethodCard', card: { number: key.cardNumber } }],
-          issuedAt: key.issuedAt,
-          ...(key.deletedAt ? { deletedAt: key.deletedAt } : {}),
-        },
-      };
+      return { status: 200, body: keyInfo(key) };
     }
     if (keyPath && method === 'DELETE') {
       const key = billingKeys.get(decodeURIComponent(keyPath[1]!));

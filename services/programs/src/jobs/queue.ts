@@ -26,6 +26,10 @@ export const QUEUES = {
   chargeReversal: 'charge-reversal',
   // The applications' copies of who their members are (operators/people-copy.ts).
   applicantCopy: 'applicant-copy',
+  // The daily reconciliation with the PG (reconciliation/reconcile.ts).
+  reconciliation: 'money-reconciliation',
+  // Between the daily runs: owed refunds and pending charges past their ages enter the exceptions queue.
+  exceptionScan: 'money-exception-scan',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -16,6 +16,7 @@ import * as cardUpdateDeadlines from './202_card_update_deadlines';
 import * as teamHealthAtScale from './203_team_health_at_scale';
 import * as cohortEnded from './204_cohort_ended';
 import * as refundRetries from './205_refund_retries';
+import * as reconciliation from './210_reconciliation';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '203_team_health_at_scale': teamHealthAtScale,
   '204_cohort_ended': cohortEnded,
   '205_refund_retries': refundRetries,
+  '210_reconciliation': reconciliation,
 };

@@ -22,6 +22,8 @@ export interface PgPayment {
   amount: { total: number; paid: number; cancelled: number };
   currency: string;
   paidAt: string | null;
+  /** When the payment was first asked for (the bulk read's window is on it). */
+  requestedAt?: string;
   cancellations?: { id: string; status: string; totalAmount: number; cancelledAt: string; reason?: string }[];
   failure?: { reason: string } | null;
 }
@@ -109,6 +111,8 @@ export function createPgClient(config: ProgramsConfig['pg']) {
     return json as T;
   }
   const segment = encodeURIComponent;
+  // PortOne V2 takes a GET's input as the `requestBody` query parameter (JSON).
+  const requestBody = (body: unknown) => new URLSearchParams({ requestBody: JSON.stringify(body) }).toString();
 
   return {
     storeId: config.storeId,
@@ -129,6 +133,12 @@ export function createPgClient(config: ProgramsConfig['pg']) {
     chargeWithBillingKey: (paymentId: string, body: { billingKey: string; orderName: string; amount: { total: number }; currency: 'KRW'; customer: { id: string } }) =>
       call<{ payment: { pgTxId: string; paidAt: string } }>('POST', `/payments/${segment(paymentId)}/billing-key`, body),
     getPayment: (paymentId: string) => call<PgPayment>('GET', `/payments/${segment(paymentId)}`),
+    /** 결제 대용량 다건 조회: payments created in [from, until), a page after `cursor` (the last item's); empty at the end. */
+    paymentsByCursor: (body: { from: string; until: string; cursor?: string; size: number }) =>
+      call<{ items: { payment: PgPayment; cursor: string }[] }>('GET', `/payments-by-cursor?${requestBody({ storeId: config.storeId, ...body })}`),
+    /** 빌링키 다건 조회, one page (number from 0). */
+    billingKeyInfos: (body: { page: { number: number; size: number }; filter?: { status?: PgBillingKey['status'][] } }) =>
+      call<{ items: PgBillingKey[]; page: { number: number; size: number; totalCount: number } }>('GET', `/billing-keys?${requestBody(body)}`),
     cancelPayment: (paymentId: string, body: { amount: number; reason: string; currentCancellableAmount: number }) =>
       call<{ cancellation: { id: string; status: string; totalAmount: number; cancelledAt: string } }>('POST', `/payments/${segment(paymentId)}/cancel`, body),
   };

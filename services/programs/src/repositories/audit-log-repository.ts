@@ -6,7 +6,7 @@ import type { Db } from './db';
 export interface AuditEntry {
   actorUserId: number;
   action: string;
-  targetType: 'COHORT' | 'APPLICATION' | 'TEAM_BOARD' | 'TEAM';
+  targetType: 'COHORT' | 'APPLICATION' | 'TEAM_BOARD' | 'TEAM' | 'MONEY_EXCEPTION' | 'RECONCILIATION_RUN';
   targetId?: string | number | null;
   oddId?: number | null;
   before?: unknown;

@@ -17,6 +17,7 @@ const HealthPage = page(() => import('./HealthPage'), (m) => m.HealthPage);
 const JudgingPage = page(() => import('./JudgingPage'), (m) => m.JudgingPage);
 const AuditLogPage = page(() => import('./AuditLogPage'), (m) => m.AuditLogPage);
 const ReleasesPage = page(() => import('./ReleasesPage'), (m) => m.ReleasesPage);
+const MoneyPage = page(() => import('./MoneyPage'), (m) => m.MoneyPage);
 const ContentPage = page(() => import('./ContentPage'), (m) => m.ContentPage);
 const ContentEditorPage = page(() => import('./ContentEditorPage'), (m) => m.ContentEditorPage);
 const ContentAuditPage = page(() => import('./ContentAuditPage'), (m) => m.ContentAuditPage);
@@ -34,6 +35,9 @@ export function AdminConsole() {
         </ConsoleNavLink>
         <ConsoleNavLink to="/admin/content" className={styles.navLink}>
           콘텐츠
+        </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/money" className={styles.navLink}>
+          결제 대사
         </ConsoleNavLink>
         <ConsoleNavLink to="/admin/audit" className={styles.navLink}>
           운영 기록
@@ -56,6 +60,7 @@ export function AdminConsole() {
           <Route path="cohorts/:oddId/judging" element={<JudgingPage />} />
           <Route path="audit" element={<AuditLogPage />} />
           <Route path="releases" element={<ReleasesPage />} />
+          <Route path="money" element={<MoneyPage />} />
           <Route path="content" element={<Navigate to="/admin/content/story" replace />} />
           <Route path="content/audit" element={<ContentAuditPage />} />
           <Route path="content/:kind" element={<ContentPage />} />
