@@ -35,4 +35,17 @@ describe('demo calendar', () => {
     // 98 days = 14 whole weeks after the reference day: same weekday as written.
     expect(new Date(`${live.start_date}T00:00:00Z`).getUTCDay()).toBe(new Date('2027-01-04T00:00:00Z').getUTCDay());
   });
+
+  it('keeps every open and upcoming cohort recruiting on every day of the weeks after it was written', async () => {
+    process.env.DEMO_CALENDAR = 'live';
+    for (let day = 0; day < 21; day += 1) {
+      const now = new Date(Date.parse('2026-11-23T12:00:00+09:00') + day * 86_400_000);
+      await seedCohorts(service.app.knex, now);
+      for (const oddId of [112, 212, 304, 401]) {
+        const live = await cohort(oddId);
+        expect({ oddId, day, recruiting: new Date(live.recruit_start) <= now && now <= new Date(live.recruit_end) }).toEqual({ oddId, day, recruiting: true });
+      }
+      await service.app.knex('cohort').del();
+    }
+  });
 });

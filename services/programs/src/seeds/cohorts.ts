@@ -3,8 +3,11 @@ import { demoCalendarLive } from '../config';
 
 type SeedCohort = [oddId: number, productId: number, name: string, recruit: [string, string], announce: string | null, kickoff: string | null, period: [string, string], capacity?: number];
 
-/** The day the demo calendar was written for: 112, 212, 304 and 401 recruit around it. */
-const DEMO_REFERENCE_DAY = '2026-11-21';
+/**
+ * The day the demo calendar was written for. Every live cohort recruits from this day (or before) until at least
+ * six days after it, so with the calendar moved in whole weeks each one recruits on every later day.
+ */
+const DEMO_REFERENCE_DAY = '2026-11-23';
 /** Cohorts that are open or upcoming on the reference day. */
 const LIVE_COHORTS = new Set([112, 212, 304, 401]);
 
