@@ -15,8 +15,10 @@ import site from './plugins/site';
 import releases from './releases/releases-plugin';
 import rateLimit from './plugins/rate-limit';
 import rum from './plugins/rum';
+import { assignmentKey } from './rum/assignment';
 import { DEFAULT_RUM } from './rum/config';
 import { registryDbState } from './rum/release-state';
+import { shellVersionReader } from './rum/shell-version';
 import { DEFAULT_REGISTRY_CACHE_MS } from './releases/releases-config';
 import securityHeaders from './plugins/security-headers';
 import { DEFAULT_SERVICE_CALLS, serviceClients } from './service-calls';
@@ -86,7 +88,14 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
-  await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
+  await app.register(rum, {
+    knex,
+    config: rumConfig,
+    readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS),
+    signingKey: assignmentKey(config.internalSecret),
+    shellVersion: shellVersionReader(config.shellDir),
+    siteOrigins: config.corsOrigins,
+  });
   await app.register(docs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
 
   app.get('/health', async () => ok({ status: 'ok', service: 'gateway' }));
@@ -102,6 +111,6 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
 
   await app.register(releases, { knex, siteName: config.siteName, config: config.releases });
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rum: rumConfig });
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rumAssignment: (visitor, registry) => app.rumAssignment(visitor, registry), rum: rumConfig });
   return app;
 }

@@ -3,12 +3,14 @@ import { prepareDatabase, type Migration, type PreparedSchema } from '@sq/servic
 import { rateLimit } from './001_rate_limit';
 import { remoteRegistry } from './010_remote_registry';
 import { rum } from './020_rum';
+import { rumVisitors } from './030_rum_visitors';
 
 /** The gateway's own schema (`gateway`): ordered by name; names never change once released. */
 export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   '001_rate_limit': rateLimit,
   '010_remote_registry': remoteRegistry,
   '020_rum': rum,
+  '030_rum_visitors': rumVisitors,
 };
 
 /** Brings the gateway schema to head; safe from several gateway instances at once (prepareDatabase's lock). */

@@ -47,6 +47,10 @@ declare module 'fastify' {
      */
     visitorRegistry(request: FastifyRequest, reply: FastifyReply): Promise<Registry>;
   }
+  interface FastifyRequest {
+    /** The visitor id `visitorRegistry` resolved the registry for (given with the reply when new); null before. */
+    visitor: string | null;
+  }
 }
 
 /** The shell's shared-deps.json `provides`, read at each release (a shell release replaces the file). */
@@ -68,9 +72,10 @@ function sameToken(given: string, expectedHash: string): boolean {
 export default fp<ReleasesPluginOptions>(
   async (app, { knex, siteName, config = {} }) => {
     const readRegistry = cachedRegistry(knex, config.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS);
+    app.decorateRequest('visitor', null);
     app.decorate('visitorRegistry', async (request: FastifyRequest, reply: FastifyReply) => {
       // The id first: a new visitor keeps the one given even when the registry cannot be read this time.
-      const visitor = visitorId(request, reply);
+      const visitor = (request.visitor ??= visitorId(request, reply));
       return registryFor(await readRegistry(), visitor);
     });
     app.get('/remotes.json', async (request, reply) => {
@@ -151,7 +156,8 @@ export default fp<ReleasesPluginOptions>(
     const watch = { ...DEFAULT_WATCH, ...config.watch };
     if (watch.intervalMs > 0) {
       await app.register(mailerPlugin, { smtp: config.smtp });
-      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log });
+      const anomalies = app.metrics.counter('gateway_release_watch_anomalies_total', 'Canaries whose field figures came from too few visitors or addresses to judge (owners alerted, nothing decided).', ['remote']);
+      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log, anomalies });
       app.addHook('onClose', stop);
     }
   },

@@ -21,7 +21,7 @@ export { APPLICATION_MESSAGES } from './messages/applications';
 export { CAREER_CARD_MESSAGES } from './messages/career-card';
 export { ITSKILL_MESSAGES } from './messages/itskill';
 export { OPERATOR_MESSAGES } from './messages/operators';
-export { RELEASE_MESSAGES, releaseSkewMessage } from './messages/releases';
+export { RELEASE_MESSAGES, releaseManifestUrlMessage, releaseRoutesTakenMessage, releaseSkewMessage } from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
 
 export const MESSAGES = {
