@@ -110,7 +110,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     return reply.status(allUp ? 200 : 503).send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
   });
 
-  await app.register(releases, { knex, siteName: config.siteName, config: config.releases });
+  await app.register(releases, { knex, siteName: config.siteName, config: config.releases, assetOrigins: config.contentSecurity?.assetOrigins ?? [] });
   await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rumAssignment: (visitor, registry) => app.rumAssignment(visitor, registry), rum: rumConfig });
   return app;
 }

@@ -40,8 +40,9 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const routes = [{ path: '/watched', access: 'public' as const, layout: 'default' as const, title: '화면', ready: true }];
-const build = (remote: string, version: string) => ({ remote, version, manifestUrl: `/bundles/${remote}/${version}/mf-manifest.json`, routes, shared: {} });
+/** Each remote its own page: remotes may not share routes. */
+const routes = (remote: string) => [{ path: `/${remote}`, access: 'public' as const, layout: 'default' as const, title: '화면', ready: true }];
+const build = (remote: string, version: string) => ({ remote, version, manifestUrl: `/bundles/${remote.replace(/_/g, '-')}/${version}/mf-manifest.json`, routes: routes(remote), shared: {} });
 
 async function startCanary(remote: string) {
   await releaseRemote(knex, { build: build(remote, 'stable'), actor: 'tester', shellProvides: null });

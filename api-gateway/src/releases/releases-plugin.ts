@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, routeEntry, type Registry } from '@sq/contracts';
+import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, releaseManifestUrlMessage, routeEntry, type Registry } from '@sq/contracts';
+import { manifestUrlAllowed, remoteFolder } from '@sq/contracts/manifest-url';
 import { mailerPlugin } from '@sq/service-kit';
 import { startCanaryWatcher } from './canary-watcher';
 import { promoteRemote, releaseRemote, rollbackRemote, ReleaseError, type ChangeResult } from './release-actions';
@@ -37,6 +38,8 @@ export interface ReleasesPluginOptions {
   knex: Knex;
   siteName: string;
   config?: Partial<ReleasesConfig>;
+  /** Origins besides the site's own that may serve bundles (CSP_ASSET_ORIGINS): where a release's manifest may be. */
+  assetOrigins?: string[];
 }
 
 declare module 'fastify' {
@@ -70,7 +73,7 @@ function sameToken(given: string, expectedHash: string): boolean {
  * (`/api/releases/...`: an operator's JWT with ROLE_ADMIN, or a CI job's release token) and the canary watcher.
  */
 export default fp<ReleasesPluginOptions>(
-  async (app, { knex, siteName, config = {} }) => {
+  async (app, { knex, siteName, config = {}, assetOrigins = [] }) => {
     const readRegistry = cachedRegistry(knex, config.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS);
     app.decorateRequest('visitor', null);
     app.decorate('visitorRegistry', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -125,16 +128,24 @@ export default fp<ReleasesPluginOptions>(
       const body = parse(releaseBody, request.body, reply);
       if (!body || !remoteName.safeParse(request.params.remote).success) return body ? reply.status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.releaseInvalid)) : reply;
       const { version, manifestUrl, routes, shared, canaryPercent, force, expectedRevision } = body;
-      return answer(reply, () =>
-        releaseRemote(knex, {
-          build: { remote: request.params.remote, version, manifestUrl, routes, shared },
+      const remote = request.params.remote;
+      // Only the site's own bundles of this remote and version, or a configured asset origin: never off-site,
+      // data: or javascript: URLs the shell would otherwise register as given.
+      if (!manifestUrlAllowed(manifestUrl, { remote, version }, assetOrigins)) {
+        return reply.status(400).send(failure(ERROR_CODES.badRequest, releaseManifestUrlMessage(remoteFolder(remote), version)));
+      }
+      return answer(reply, async () => {
+        const result = await releaseRemote(knex, {
+          build: { remote, version, manifestUrl, routes, shared },
           canaryPercent,
           force,
           expectedRevision,
           actor,
           shellProvides: readShellProvides(config.shellSharedDepsFile ?? null),
-        }),
-      );
+        });
+        if (result.takenRoute) app.log.warn({ remote, version, actor, path: result.takenRoute.path, owner: result.takenRoute.owner }, 'release forced over another remote\'s routes');
+        return result;
+      });
     });
 
     app.post<{ Params: { remote: string } }>('/api/releases/:remote/promote', async (request, reply) => {
