@@ -4,6 +4,7 @@ import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
 import { PeerUnreachable, REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, requestIdOptions } from '@sq/service-kit';
 import type { GatewayConfig } from './config';
+import { edgeRequestId } from './edge-ids';
 import { liveFile } from './live-file';
 import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
 import auth from './plugins/auth';
@@ -34,9 +35,10 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     // closed by then, so no new connection arrives, and graceful shutdown loses no accepted request.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
-    // A client's well-formed x-request-id is kept (else one is made); every log line carries it and the trace id
-    // of the traceparent the gateway sends on (proxy.ts).
+    // Request ids and traces are minted here, the edge, unless a trusted proxy sent them (edge-ids.ts); every log
+    // line carries the id and the trace id of the traceparent the gateway sends on (proxy.ts).
     ...requestIdOptions(gatewayTraceContext),
+    genReqId: edgeRequestId(config.trustedProxies),
   });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   app.addHook('onClose', () => knex.destroy());
