@@ -4,6 +4,7 @@ import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
 import { PeerUnreachable, REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, readPoolConfig, requestIdOptions } from '@sq/service-kit';
 import type { GatewayConfig } from './config';
+import { edgeRequestId } from './edge-ids';
 import { liveFile } from './live-file';
 import { GATEWAY_MIGRATIONS, migrateGateway } from './migrations';
 import auth from './plugins/auth';
@@ -19,8 +20,10 @@ import site from './plugins/site';
 import releases from './releases/releases-plugin';
 import rateLimit from './plugins/rate-limit';
 import rum from './plugins/rum';
+import { assignmentKey } from './rum/assignment';
 import { DEFAULT_RUM } from './rum/config';
 import { registryDbState } from './rum/release-state';
+import { shellVersionReader } from './rum/shell-version';
 import { DEFAULT_REGISTRY_CACHE_MS } from './releases/releases-config';
 import securityHeaders from './plugins/security-headers';
 import { DEFAULT_SERVICE_CALLS, serviceClients } from './service-calls';
@@ -36,9 +39,10 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     // closed by then, so no new connection arrives, and graceful shutdown loses no accepted request.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
-    // A client's well-formed x-request-id is kept (else one is made); every log line carries it and the trace id
-    // of the traceparent the gateway sends on (proxy.ts).
+    // Request ids and traces are minted here, the edge, unless a trusted proxy sent them (edge-ids.ts); every log
+    // line carries the id and the trace id of the traceparent the gateway sends on (proxy.ts).
     ...requestIdOptions(gatewayTraceContext),
+    genReqId: edgeRequestId(config.trustedProxies),
   });
   const knex = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: readPoolConfig() });
   app.addHook('onClose', () => knex.destroy());
@@ -94,7 +98,14 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   await app.register(idempotency, { knex, config: consumers });
   await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
-  await app.register(rum, { knex, config: rumConfig, readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS) });
+  await app.register(rum, {
+    knex,
+    config: rumConfig,
+    readReleaseState: registryDbState(knex, config.releases?.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS),
+    signingKey: assignmentKey(config.internalSecret),
+    shellVersion: shellVersionReader(config.shellDir),
+    siteOrigins: config.corsOrigins,
+  });
   await app.register(docs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
   await app.register(publicDocs, { services, timeoutMs: serviceCalls.apiDocsTimeoutMs });
 
@@ -110,7 +121,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     return reply.status(allUp ? 200 : 503).send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
   });
 
-  await app.register(releases, { knex, siteName: config.siteName, config: config.releases });
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rum: rumConfig });
+  await app.register(releases, { knex, siteName: config.siteName, config: config.releases, assetOrigins: config.contentSecurity?.assetOrigins ?? [] });
+  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rumAssignment: (visitor, registry) => app.rumAssignment(visitor, registry), rum: rumConfig });
   return app;
 }

@@ -173,9 +173,10 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/admin/cohorts/{oddId}/payments': operatorOnly(200),
   'GET /api/admin/applications/{joinId}/answers': operatorOnly(200),
   'GET /api/admin/audit-log': operatorOnly(200),
-  // Field figures per remote version (the gateway's own route); browsers report to POST /api/rum, public.
+  // Field figures per remote version (the gateway's own route); browsers report to POST /api/rum with the
+  // assignment signed into the page they were served: without one, a token does not help.
   'GET /api/admin/releases': operatorOnly(200),
-  'POST /api/rum': everyone(204),
+  'POST /api/rum': everyone(403),
   'POST /api/admin/cohorts/{oddId}/board/run': operatorOnly(200),
   'GET /api/admin/cohorts/{oddId}/board': operatorOnly(200),
   // Nobody applied to that cohort: no such member or team on its board.

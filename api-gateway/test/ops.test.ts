@@ -29,7 +29,8 @@ beforeAll(async () => {
 
   const gatewayDb = await createTestDatabase('gateway');
   const services = Object.fromEntries((['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, serving.url])) as Record<ServiceName, string>;
-  const config = testGatewayConfig(services, gatewayDb.url, { rateLimit: { max: RATE_LIMIT_MAX, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 } });
+  // This test's client stands for a load balancer in front (TRUSTED_PROXIES): its ids are kept (edge-ids.test.ts: others' are not).
+  const config = testGatewayConfig(services, gatewayDb.url, { rateLimit: { max: RATE_LIMIT_MAX, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 }, trustedProxies: ['127.0.0.1'] });
   const gatewayApp = await buildGateway(config, { logger: { level: 'info', stream: capture(gatewayLines) } });
   const gatewayServing = await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'gateway' });
   gateway = { app: gatewayApp, serving: gatewayServing, drop: gatewayDb.drop };
@@ -46,7 +47,7 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
 
 describe('request ids and trace context through the gateway', () => {
-  it('keeps a client\'s x-request-id and trace: the service logs both, the client gets them back', async () => {
+  it('keeps a trusted proxy\'s x-request-id and trace: the service logs both, the client gets them back', async () => {
     const response = await fetch(`${gateway.serving.url}/api/faq`, { headers: { 'x-request-id': 'client-req-0001', traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01` } });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('client-req-0001');

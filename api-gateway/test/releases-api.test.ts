@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sq/contracts';
+import { MESSAGES, releaseManifestUrlMessage, releaseRoutesTakenMessage } from '@sq/contracts';
 import { buildGateway } from '../src/app';
 import { hashReleaseToken } from '../src/releases/releases-config';
 import { VISITOR_COOKIE } from '@sq/contracts';
@@ -20,7 +20,10 @@ fs.writeFileSync(sharedDepsFile, JSON.stringify({ provides: { react: '19.2.0', '
 afterAll(() => fs.rmSync(shellDir, { recursive: true, force: true }));
 
 const CI_TOKEN = 'ci-release-token-for-tests';
+/** The CDN the bundles are served from, besides the site itself (CSP_ASSET_ORIGINS). */
+const CDN = 'https://cdn.example.kr';
 const site = setUpGateway({
+  contentSecurity: { assetOrigins: [CDN], connectOrigins: [], imageOrigins: [] },
   releases: { releaseTokenHash: hashReleaseToken(CI_TOKEN), registryCacheMs: 100, shellSharedDepsFile: sharedDepsFile, watch: { intervalMs: 0, windowMs: 60_000, margin: 0.05, minViews: 50 } },
 });
 
@@ -30,7 +33,7 @@ const ci = { 'x-release-token': CI_TOKEN, 'x-release-actor': 'mfe-itskill#42' };
 function build(version: string, shared: Record<string, string> = { react: '^19.1.0' }) {
   return {
     version,
-    manifestUrl: `https://cdn.example.kr/mfe-itskill/${version}/mf-manifest.json`,
+    manifestUrl: `${CDN}/mfe-itskill/${version}/mf-manifest.json`,
     routes: [{ path: '/itskillcheckup', access: 'public', layout: 'default', title: `체크업 ${version}` }],
     shared,
   };
@@ -121,5 +124,63 @@ describe('the operator release API', () => {
     const unknown = await post('/api/releases/mfe_nothing/promote', ci);
     expect(unknown.json()).toEqual({ ErrorCode: '44', message: MESSAGES.releaseUnknownRemote });
     await vi.waitFor(async () => expect((await registry()).remotes[0]?.version).toBe('2.1.0'));
+  });
+});
+
+describe('what a release may point browsers at', () => {
+  const own = (remote: string, version: string, paths: string[]) => ({
+    version,
+    manifestUrl: `/bundles/${remote.replace(/_/g, '-')}/${version}/mf-manifest.json`,
+    routes: paths.map((p) => ({ path: p, access: 'public', layout: 'default', title: '화면' })),
+    shared: {},
+  });
+
+  it('takes a manifest only under /bundles/<the remote\'s folder>/<version>/ or on a configured asset origin over https', async () => {
+    expect((await post('/api/releases/mfe_bundled', ci, own('mfe_bundled', '1.0.0', ['/bundled']))).statusCode).toBe(200);
+    const refused = [
+      'https://evil.example/mfe-bundled/1.0.1/mf-manifest.json',
+      'http://cdn.example.kr/mfe-bundled/1.0.1/mf-manifest.json',
+      'https://cdn.example.kr.evil.example/mf-manifest.json',
+      'https://user@cdn.example.kr/mf-manifest.json',
+      '//evil.example/bundles/mfe-bundled/1.0.1/mf-manifest.json',
+      'data:application/json,{}',
+      'javascript:alert(1)',
+      '/bundles/mfe-other/1.0.1/mf-manifest.json',
+      '/bundles/mfe-bundled/1.0.0/mf-manifest.json',
+      '/bundles/mfe-bundled/1.0.1/../../mfe-other/1.0.1/mf-manifest.json',
+      '/bundles/mfe-bundled/1.0.1/%2e%2e/x/mf-manifest.json',
+      '/bundles/mfe-bundled/1.0.1\\..\\x/mf-manifest.json',
+      '/bundles/mfe-bundled/1.0.1/',
+      '/elsewhere/mf-manifest.json',
+    ];
+    for (const manifestUrl of refused) {
+      const answer = await post('/api/releases/mfe_bundled', admin, { ...own('mfe_bundled', '1.0.1', ['/bundled']), manifestUrl });
+      expect(answer.statusCode, manifestUrl).toBe(400);
+      expect(answer.json()).toEqual({ ErrorCode: '40', message: releaseManifestUrlMessage('mfe-bundled', '1.0.1') });
+    }
+    await vi.waitFor(async () => expect((await registry()).remotes.find((r) => r.name === 'mfe_bundled')?.manifestUrl).toBe('/bundles/mfe-bundled/1.0.0/mf-manifest.json'));
+    expect((await post('/api/releases/mfe_bundled', ci, { ...own('mfe_bundled', '1.0.2', ['/bundled']), manifestUrl: `${CDN}/any/folder/mf-manifest.json` })).statusCode).toBe(200);
+  });
+
+  it('refuses routes another remote serves, naming it; an operator may force it, logged', async () => {
+    expect((await post('/api/releases/mfe_owner', ci, own('mfe_owner', '1.0.0', ['/owned/*', '/item/:id']))).statusCode).toBe(200);
+    for (const [paths, taken] of [[['/owned'], '/owned'], [['/fresh', '/owned/deep/page'], '/owned/deep/page'], [['/item/7'], '/item/7'], [['/owned/:section'], '/owned/:section']] as const) {
+      // A CI job cannot force it: that takes an operator.
+      for (const body of [own('mfe_claimer', '1.0.0', [...paths]), { ...own('mfe_claimer', '1.0.0', [...paths]), force: true }]) {
+        const answer = await post('/api/releases/mfe_claimer', ci, body);
+        expect(answer.statusCode, paths.join()).toBe(409);
+        expect(answer.json()).toEqual({ ErrorCode: '49', message: releaseRoutesTakenMessage(taken, 'mfe_owner') });
+      }
+    }
+    expect((await registry()).remotes.find((r) => r.name === 'mfe_claimer')).toBeUndefined();
+    // Paths that only look alike are fine.
+    expect((await post('/api/releases/mfe_neighbour', ci, own('mfe_neighbour', '1.0.0', ['/owned-too', '/item']))).statusCode).toBe(200);
+
+    const warn = vi.spyOn(site.gateway.app.log, 'warn');
+    const forced = await post('/api/releases/mfe_claimer', admin, { ...own('mfe_claimer', '1.0.0', ['/owned/special']), force: true });
+    expect(forced.json()).toMatchObject({ ErrorCode: '00', event: 'forced_release', live: '1.0.0' });
+    const log = (await site.gateway.app.inject({ url: '/api/admin/releases', headers: admin })).json() as { remotes: { name: string; events: { kind: string; reason: string; actor: string }[] }[] };
+    expect(log.remotes.find((r) => r.name === 'mfe_claimer')!.events[0]).toMatchObject({ kind: 'forced_release', actor: 'operator:1', reason: 'mfe_owner 리모트의 경로 /owned/special와(과) 겹치는데도 운영자가 강제로 출시' });
+    expect(warn).toHaveBeenCalledWith({ remote: 'mfe_claimer', version: '1.0.0', actor: 'operator:1', path: '/owned/special', owner: 'mfe_owner' }, 'release forced over another remote\'s routes');
   });
 });

@@ -32,7 +32,7 @@ describe('route table', () => {
     ['POST', '/api/admin/money/exceptions/7/book'],
     ['POST', '/api/admin/money/exceptions/7/close'],
   ] as const)('%s %s (money operations) reaches programs for operators only', async (method, url) => {
-    const as = (role: string) => ({ method, url, headers: { authorization: `Bearer ${token({ role })}` }, ...(method === 'GET' ? {} : { payload: {} }) });
+    const as = (role: 'ROLE_ADMIN' | 'ROLE_USER') => ({ method, url, headers: { authorization: `Bearer ${token({ role })}` }, ...(method === 'GET' ? {} : { payload: {} }) });
     const operator = await site.gateway.app.inject(as('ROLE_ADMIN'));
     expect(operator.json()).toEqual({ ErrorCode: '00', service: 'programs', url });
     expect((await site.gateway.app.inject(as('ROLE_USER'))).statusCode).toBe(403);

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import type { ReleasesResponse, RumBeacon } from '@sq/contracts/rum';
+import { VISITOR_COOKIE } from '@sq/contracts';
 import { readGatewayConfig } from '../src/config';
 import { releaseRemote } from '../src/releases/release-actions';
+import { assignmentKey, readAssignment, signAssignment } from '../src/rum/assignment';
 import { keys, startGateway, startUpstreams, token } from './helpers';
 
 /**
@@ -36,6 +38,7 @@ let gateway: Awaited<ReturnType<typeof startGateway>>;
 let db: Knex;
 beforeAll(async () => {
   fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(shellDir, 'shell-version.json'), JSON.stringify({ version: SHELL_VERSION }));
   upstreams = await startUpstreams();
   gateway = await startGateway(upstreams.urls, { shellDir, cdnDir, rum: { rateLimitMax: 1_000, bodyMaxBytes: 4 * 1024, retentionDays: 7, sampleRate: 0.25 } });
   db = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl, pool: { min: 0, max: 2 } });
@@ -43,6 +46,7 @@ beforeAll(async () => {
   await db('gateway.remote_pointer').delete();
   await db('gateway.remote_release').delete();
   await seedRegistry(db);
+  ({ assignment } = await pageAssignment());
 });
 afterAll(async () => {
   await db?.destroy();
@@ -55,8 +59,20 @@ beforeEach(async () => {
   await db('gateway.rum_event').delete();
 });
 
+const SHELL_VERSION = '1.0.0-abc123';
 const at = { navigation: 'load', route: '/product/:productId', remote: 'mfe_programs', remoteVersion: '1.4.0' } as const;
-const beacon = (events: RumBeacon['events']): RumBeacon => ({ shellVersion: '1.0.0-abc123', events });
+
+/** The signed assignment in the page a visitor (new, or the one with this id) is served, and the visitor's id. */
+async function pageAssignment(visitor?: string, app = gateway.app): Promise<{ assignment: string; visitor: string }> {
+  const page = await app.inject({ url: '/product/4', headers: visitor ? { cookie: `${VISITOR_COOKIE}=${visitor}` } : {} });
+  const signed = /data-assignment="([^"]+)"/.exec(page.body)?.[1];
+  const given = String(page.headers['set-cookie'] ?? '').match(new RegExp(`${VISITOR_COOKIE}=([^;]+)`))?.[1];
+  if (!signed) throw new Error('the page carries no assignment');
+  return { assignment: signed, visitor: visitor ?? given! };
+}
+/** A visitor's assignment of mfe_programs 1.4.0, the live version, from the page they were served. */
+let assignment: string;
+const beacon = (events: RumBeacon['events'], signed = assignment): RumBeacon => ({ assignment: signed, shellVersion: SHELL_VERSION, events });
 
 /** Posts as sendBeacon does: a JSON string as text/plain, no cookie, no token. */
 const report = (body: unknown, address = '10.1.0.1') =>
@@ -82,6 +98,70 @@ describe('POST /api/rum', () => {
       { kind: 'vital', navigation: 'spa', route: '/', remote: 'mfe_programs', remote_version: '1.4.0', shell_version: '1.0.0-abc123', metric: 'CLS', value: 0.04, message: null, stack: null },
       { kind: 'error', navigation: 'load', route: '*', remote: 'shell', remote_version: '1.0.0-abc123', shell_version: '1.0.0-abc123', metric: null, value: null, message: 'TypeError: x is undefined', stack: 'at render (main.js:1:2)' },
     ]);
+    // Each row names its sender as keyed hashes: neither the visitor id nor the address is stored.
+    const senders = await db('gateway.rum_event').distinct('visitor', 'source');
+    expect(senders).toHaveLength(1);
+    const visitor = readAssignment(assignmentKey(gateway.config.internalSecret), assignment)!.visitor;
+    expect(senders[0].visitor).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(JSON.stringify(senders)).not.toContain(visitor);
+    expect(JSON.stringify(senders)).not.toContain('10.1.0.1');
+  });
+
+  it('refuses an anonymous report, a forged or expired assignment, storing nothing', async () => {
+    const key = assignmentKey(gateway.config.internalSecret);
+    const given = readAssignment(key, assignment)!;
+    const [body, signature] = assignment.split('.');
+    const otherKey = assignmentKey('another secret');
+    const refusedBodies: unknown[] = [
+      { shellVersion: SHELL_VERSION, events: [{ kind: 'view', ...at }] },
+      beacon([{ kind: 'view', ...at }], `${body}.${signature!.slice(1)}A`),
+      beacon([{ kind: 'view', ...at }], signAssignment(otherKey, given)),
+      beacon([{ kind: 'view', ...at }], signAssignment(key, { ...given, expiresAt: Date.now() - 1 })),
+      // The payload changed to name the canary it was not given, under the old signature.
+      beacon([{ kind: 'view', ...at }], `${Buffer.from(JSON.stringify({ v: given.visitor, r: { mfe_programs: '1.3.0' }, s: SHELL_VERSION, e: given.expiresAt })).toString('base64url')}.${signature}`),
+    ];
+    for (const payload of refusedBodies) {
+      const answer = await report(payload);
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual({ ErrorCode: '43', message: MESSAGES.rumAssignmentInvalid });
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses a report naming a version the visitor was not given, or one the remote never released, storing nothing', async () => {
+    const key = assignmentKey(gateway.config.internalSecret);
+    const given = readAssignment(key, assignment)!;
+    expect(given.versions).toEqual({ mfe_programs: '1.4.0', mfe_mypage: '2.0.0' });
+    const invented = signAssignment(key, { ...given, versions: { ...given.versions, mfe_programs: '9.9.9' } });
+    const bodies = [
+      // 1.3.0 is in the remote's history, but this visitor runs 1.4.0.
+      beacon([{ kind: 'view', ...at }, { kind: 'error', ...at, remoteVersion: '1.3.0', message: 'x', stack: '' }]),
+      beacon([{ kind: 'view', ...at, remote: 'shell', remoteVersion: '0.9.0' }]),
+      { ...beacon([{ kind: 'view', ...at }]), shellVersion: '0.9.0' },
+      // Signed as given, but never released: not live, canary or history.
+      beacon([{ kind: 'view', ...at, remoteVersion: '9.9.9' }], invented),
+    ];
+    for (const body of bodies) {
+      const answer = await report(body);
+      expect(answer.statusCode, JSON.stringify(body.events[0])).toBe(403);
+      expect(answer.json()).toEqual({ ErrorCode: '43', message: MESSAGES.rumVersionNotAssigned });
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses reports another site\'s page makes its visitors send (Origin, Sec-Fetch-Site), storing nothing', async () => {
+    const send = (headers: Record<string, string>) =>
+      gateway.app.inject({ method: 'POST', url: '/api/rum', headers: { 'content-type': 'text/plain', ...headers }, payload: JSON.stringify(beacon([{ kind: 'view', ...at }])), remoteAddress: '10.1.0.9' });
+    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'null' }];
+    for (const headers of crossSite) {
+      const answer = await send(headers);
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(answer.json()).toEqual({ ErrorCode: '43', message: MESSAGES.rumCrossSite });
+    }
+    expect(await stored()).toEqual([]);
+    // The site's own page, as a browser sends it.
+    expect((await send({ origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(204);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('takes application/json too (the fallback where sendBeacon is missing)', async () => {
@@ -125,6 +205,54 @@ describe('POST /api/rum', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('counts an IPv6 address by its /64 for its per-address limit', async () => {
+    const limited = await startGateway(upstreams.urls, { cdnDir, rum: { rateLimitMax: 2, rateLimitWindowMs: 60_000 } });
+    const limitedDb = knexFactory({ client: 'pg', connection: limited.config.databaseUrl, pool: { min: 0, max: 1 } });
+    try {
+      await seedRegistry(limitedDb);
+      const send = (address: string) => limited.app.inject({ method: 'POST', url: '/api/rum', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(beacon([{ kind: 'view', ...at }])), remoteAddress: address });
+      const statuses = [];
+      for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:fffe', '2001:db8:1:2:0:0:0:99']) statuses.push((await send(address)).statusCode);
+      expect(statuses).toEqual([204, 204, 429]);
+      // The next /64 is another subscriber.
+      expect((await send('2001:db8:1:3::1')).statusCode).toBe(204);
+    } finally {
+      await limitedDb.destroy();
+      await limited.close();
+    }
+  });
+
+  it('sheds reports beyond the insert budget per minute with a metric and a log line, never a 5xx', async () => {
+    const tight = await startGateway(upstreams.urls, { cdnDir, rum: { insertBudgetPerMinute: 3 } });
+    const tightDb = knexFactory({ client: 'pg', connection: tight.config.databaseUrl, pool: { min: 0, max: 1 } });
+    const warn = vi.spyOn(tight.app.log, 'warn');
+    try {
+      await seedRegistry(tightDb);
+      const send = (events: number, address: string) =>
+        tight.app.inject({ method: 'POST', url: '/api/rum', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(beacon(Array.from({ length: events }, () => ({ kind: 'view' as const, ...at })))), remoteAddress: address });
+      // Start of a minute: the whole budget is there (the test would straddle two minutes otherwise).
+      const second = new Date().getUTCSeconds();
+      if (second > 50) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+      expect((await send(2, '10.5.0.1')).statusCode).toBe(204);
+      const shed = await send(2, '10.5.0.2');
+      expect(shed.statusCode).toBe(429);
+      expect(shed.json()).toEqual({ ErrorCode: '29', message: MESSAGES.rumBudgetExceeded });
+      expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
+      // What is left of the budget still takes a report that fits.
+      expect((await send(1, '10.5.0.3')).statusCode).toBe(204);
+      expect((await send(1, '10.5.0.4')).statusCode).toBe(429);
+      expect(await tightDb('gateway.rum_event').count({ n: '*' })).toEqual([{ n: '3' }]);
+      expect(await tight.app.metrics.text()).toMatch(/^gateway_rum_shed_events_total 3$/m);
+      // One line a minute per instance, however many reports were shed.
+      expect(warn.mock.calls.filter(([, message]) => message === 'field figures shed: insert budget per minute spent')).toEqual([
+        [{ events: 2, budgetPerMinute: 3 }, 'field figures shed: insert budget per minute spent'],
+      ]);
+    } finally {
+      await tightDb.destroy();
+      await tight.close();
+    }
+  });
+
   it('has its own per-address limit, apart from the API limit', async () => {
     const limited = await startGateway(upstreams.urls, { cdnDir, rateLimit: { max: 3, windowMs: 60_000 }, rum: { rateLimitMax: 5, rateLimitWindowMs: 60_000 } });
     const limitedDb = knexFactory({ client: 'pg', connection: limited.config.databaseUrl, pool: { min: 0, max: 1 } });
@@ -162,7 +290,17 @@ describe('POST /api/rum', () => {
 describe('the shell page', () => {
   it('carries the reporter\'s settings (RUM_SAMPLE_RATE, where errors are cut)', async () => {
     const page = await gateway.app.inject({ url: '/product/4' });
-    expect(page.body).toContain('<meta name="sq-rum" data-sample-rate="0.25" data-message-max="300" data-stack-max="1500" data-vitals-delay="3000" />');
+    expect(page.body).toMatch(/<meta name="sq-rum" data-sample-rate="0\.25" data-message-max="300" data-stack-max="1500" data-vitals-delay="3000" data-assignment="[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+" \/>/);
+  });
+
+  it('carries the visitor\'s signed assignment: their id, each remote\'s version they run, the shell\'s, and a short expiry', async () => {
+    const { assignment: signed, visitor } = await pageAssignment();
+    const read = readAssignment(assignmentKey(gateway.config.internalSecret), signed)!;
+    expect(read).toMatchObject({ visitor, versions: { mfe_programs: '1.4.0', mfe_mypage: '2.0.0' }, shell: SHELL_VERSION });
+    expect(read.expiresAt - Date.now()).toBeGreaterThan(2 * 60 * 60_000 - 60_000);
+    expect(read.expiresAt - Date.now()).toBeLessThanOrEqual(2 * 60 * 60_000);
+    // The same visitor again: the same id and versions.
+    expect(readAssignment(assignmentKey(gateway.config.internalSecret), (await pageAssignment(visitor)).assignment)).toMatchObject({ visitor, versions: read.versions });
   });
 
   it('takes the settings from the environment, refusing a sample rate outside 0..1', () => {
@@ -231,6 +369,25 @@ describe('GET /api/admin/releases', () => {
 
     const hour = (await gateway.app.inject({ url: '/api/admin/releases?window=1h', headers: admin })).json() as ReleasesResponse;
     expect(hour.remotes.find((r) => r.name === 'mfe_programs')!.versions.map((v) => [v.version, v.views])).toEqual([['1.4.0', 3]]);
+  });
+
+  it('lists at most RELEASES_LIST_MAX_VERSIONS versions per remote: live and canary first, then the busiest', async () => {
+    const capped = await startGateway(upstreams.urls, { cdnDir, rum: { versionsPerRemote: 2 } });
+    const cappedDb = knexFactory({ client: 'pg', connection: capped.config.databaseUrl, pool: { min: 0, max: 1 } });
+    try {
+      await seedRegistry(cappedDb);
+      const row = { kind: 'view', navigation: 'load', route: '/', remote: 'mfe_programs', shell_version: '1' };
+      // Rows of earlier versions and of versions stored before reports were checked, busiest last.
+      await cappedDb('gateway.rum_event').insert([
+        ...['1.3.0', 'old-a', 'old-b', 'old-b', 'old-c', 'old-c', 'old-c'].map((version) => ({ ...row, remote_version: version })),
+      ]);
+      const body = (await capped.app.inject({ url: '/api/admin/releases?window=1h', headers: admin })).json() as ReleasesResponse;
+      expect(body.remotes.find((r) => r.name === 'mfe_programs')!.versions.map((v) => [v.version, v.views])).toEqual([['1.4.0', 0], ['old-c', 3]]);
+      expect(readGatewayConfig({ DATABASE_URL: 'postgres://x', JWT_PUBLIC_KEY: keys.publicKey, RELEASES_LIST_MAX_VERSIONS: '4' }).rum?.versionsPerRemote).toBe(4);
+    } finally {
+      await cappedDb.destroy();
+      await capped.close();
+    }
   });
 
   it('is in the gateway\'s OpenAPI document, with POST /api/rum', async () => {

@@ -29,7 +29,7 @@ export async function startTestSite(options: { build?: boolean } = {}): Promise<
     // PROGRAMS_CLOCK_CONTROL: a test may move the programs service's clock (PUT /internal/clock), e.g. to a
     // sprint day before its 22:00 check-in close whatever hour the run is at; it puts it back when done.
     // The canary watcher at test speed (canary-rollback.e2e.ts): a look every second, deciding after a dozen
-    // visitors rather than the production 50 page views. The margin stays wide (a canary must fail on more than
+    // visitors (five on each side at least) rather than the production 50 page views and 20 visitors a side. The margin stays wide (a canary must fail on more than
     // half its views beyond the stable rate) so a stray error on a working canary (releases.e2e.ts) never
     // rolls it back mid-test.
     extraEnv: {
@@ -41,6 +41,7 @@ export async function startTestSite(options: { build?: boolean } = {}): Promise<
       RELEASE_WATCH_INTERVAL_MS: '1000',
       RELEASE_WATCH_WINDOW_MS: '300000',
       RELEASE_ROLLBACK_MIN_VIEWS: '6',
+      RELEASE_ROLLBACK_MIN_VISITORS: '5',
       RELEASE_ROLLBACK_MARGIN: '0.5',
     },
   });

@@ -3,6 +3,7 @@ import { prepareDatabase, type Migration, type PreparedSchema } from '@sq/servic
 import { rateLimit } from './001_rate_limit';
 import { remoteRegistry } from './010_remote_registry';
 import { rum } from './020_rum';
+import { rumVisitors } from './030_rum_visitors';
 import { idempotency } from './050_idempotency';
 
 /** The gateway's own schema (`gateway`): ordered by name; names never change once released. */
@@ -10,6 +11,7 @@ export const GATEWAY_MIGRATIONS: Record<string, Migration> = {
   '001_rate_limit': rateLimit,
   '010_remote_registry': remoteRegistry,
   '020_rum': rum,
+  '030_rum_visitors': rumVisitors,
   '050_idempotency': idempotency,
 };
 

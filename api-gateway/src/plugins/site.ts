@@ -33,6 +33,8 @@ export interface SiteOptions {
    * first content renders the version of its remote that this visitor's shell will load, canary or not.
    */
   visitorRegistry: (request: FastifyRequest, reply: FastifyReply) => Promise<Registry>;
+  /** The signed assignment a visitor's page carries (plugins/rum.ts): their reports count only for these versions. */
+  rumAssignment: (visitor: string, registry: Registry) => Promise<string>;
   /** The reporter's settings every page carries (rum/config.ts). */
   rum: RumConfig;
 }
@@ -44,7 +46,7 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, firstContentTimeoutMs, linkPreviewTimeoutMs, siteName, firstContentCacheMs, firstContentRemotes, visitorRegistry, rum }) => {
+  async (app, { shellDir, cdnDir, services, firstContentTimeoutMs, linkPreviewTimeoutMs, siteName, firstContentCacheMs, firstContentRemotes, visitorRegistry, rumAssignment, rum }) => {
     const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
@@ -80,6 +82,8 @@ export default fp<SiteOptions>(
         // follows is answered for the same visitor. Without a registry the page still goes out (no first content).
         const previewing = findPreview(path, { services, withinMs: linkPreviewTimeoutMs, forRequest: request });
         const registry = await visitorRegistry(request, reply).catch(() => null);
+        // The versions this page runs, signed: its browser's field figures count for these and no others.
+        const assignment = request.visitor ? await rumAssignment(request.visitor, registry ?? { remotes: [] }) : null;
         const [preview, first] = await Promise.all([
           previewing,
           cdnDir && registry
@@ -87,7 +91,7 @@ export default fp<SiteOptions>(
             : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
-        let page = withRumSettings(preview ? withPreview(html, preview, siteName, pageUrl) : html, rum);
+        let page = withRumSettings(preview ? withPreview(html, preview, siteName, pageUrl) : html, rum, assignment);
         if (first) {
           // The first paint waits for no stylesheet: the shell's and the content's go inline (first-content.ts).
           const shell = shellDir ? inlineShellStylesheets(page, shellDir) : { html: page, inlined: [] };

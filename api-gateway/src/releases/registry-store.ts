@@ -107,6 +107,18 @@ export async function readRelease(knex: Knex, remote: string, version: string): 
   return row ? toRelease(row) : null;
 }
 
+/** The routes every other remote serves now: its live release's and, while one runs, its canary's. */
+export async function readOtherRemotesRoutes(knex: Knex, remote: string): Promise<{ remote: string; routes: RouteEntry[] }[]> {
+  const rows: { remote: string; routes: RouteEntry[] }[] = await knex('gateway.remote_pointer as p')
+    .join('gateway.remote_release as r', function joinServed() {
+      this.on('r.remote', 'p.remote').andOn(knex.raw('r.version in (p.live_version, p.canary_version)'));
+    })
+    .whereNot('p.remote', remote)
+    .orderBy('p.remote')
+    .select('p.remote', 'r.routes');
+  return rows;
+}
+
 /** Per remote: live and canary releases, every release and the latest events (the data of /admin/releases). */
 export async function readRegistryState(knex: Knex, options: { eventLimit?: number } = {}): Promise<RemoteState[]> {
   const eventLimit = options.eventLimit ?? 50;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { MESSAGES, releaseSkewMessage, type RouteEntry } from '@sq/contracts';
-import { readRelease, toPointer, type Pointer, type PointerSnapshot, type ReleaseEventKind, type SharedDeps } from './registry-store';
+import { MESSAGES, releaseRoutesTakenMessage, releaseSkewMessage, type RouteEntry } from '@sq/contracts';
+import { readOtherRemotesRoutes, readRelease, toPointer, type Pointer, type PointerSnapshot, type ReleaseEventKind, type SharedDeps } from './registry-store';
+import { findTakenRoute } from './route-overlap';
 import { describeSkew, findSkew, type Skew } from './skew';
 
 /**
@@ -33,7 +34,10 @@ export interface ReleaseRequest {
   build: Build;
   /** 1-99: live for that share of visitors only; absent: live for everyone. */
   canaryPercent?: number;
-  /** Release despite a shared-dependency skew; the audit log records it as a forced release. */
+  /**
+   * Release despite a shared-dependency skew, or (an operator's, `operator:` or `cli:`, only) over routes another
+   * remote serves; the audit log records it as a forced release with what was overridden.
+   */
   force?: boolean;
   actor: string;
   /** What the live shell provides (its shared-deps.json `provides`); null when unknown (no skew check). */
@@ -47,7 +51,12 @@ export interface ChangeResult {
   /** False when the registry already said so (nothing written). */
   changed: boolean;
   kind: ReleaseEventKind | null;
+  /** Another remote's route this release was forced over (logged by the caller), if any. */
+  takenRoute?: { path: string; owner: string };
 }
+
+/** Who may force a release over another remote's routes: an operator (API) or someone with the database (CLI), never a CI token. */
+const isOperator = (actor: string) => actor.startsWith('operator:') || actor.startsWith('cli:');
 
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
 const REMOTE = /^[a-z][a-z0-9_]*$/;
@@ -71,6 +80,8 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
   if (skew.length > 0 && !request.force) throw new ReleaseError(422, releaseSkewMessage(skew[0]!), skew);
 
   return knex.transaction(async (trx) => {
+    const taken = findTakenRoute(build.routes, await readOtherRemotesRoutes(trx, build.remote));
+    if (taken && !(request.force && isOperator(request.actor))) throw new ReleaseError(409, releaseRoutesTakenMessage(taken.path, taken.owner));
     await trx('gateway.remote_release')
       .insert({
         remote: build.remote,
@@ -87,9 +98,14 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
 
     const current = await readPointerRow(trx, build.remote);
     if (current && request.expectedRevision !== undefined && current.revision !== request.expectedRevision) throw conflict();
-    const forced = skew.length > 0;
+    const forced = skew.length > 0 || taken !== null;
     const kind: ReleaseEventKind = forced ? 'forced_release' : canaryPercent !== undefined ? 'canary' : 'release';
-    const reason = forced ? `공유 의존성 불일치를 무시하고 출시: ${describeSkew(skew)}` : null;
+    const overridden = [
+      ...(skew.length > 0 ? [`공유 의존성 불일치를 무시하고 출시: ${describeSkew(skew)}`] : []),
+      ...(taken ? [`${taken.owner} 리모트의 경로 ${taken.path}와(과) 겹치는데도 운영자가 강제로 출시`] : []),
+    ];
+    const reason = forced ? overridden.join(' / ') : null;
+    const extra = taken ? { takenRoute: taken } : {};
 
     if (!current) {
       if (canaryPercent !== undefined) throw new ReleaseError(409, MESSAGES.releaseNoLiveVersion);
@@ -101,7 +117,7 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
       if (inserted.length === 0) throw conflict();
       const pointer = toPointer(inserted[0]);
       await writeEvent(trx, { remote: build.remote, kind, actor: request.actor, before: null, after: snapshot(pointer), reason });
-      return { pointer, changed: true, kind };
+      return { pointer, changed: true, kind, ...extra };
     }
 
     const next: PointerSnapshot =
@@ -112,7 +128,7 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
     if (sameState(snapshot(current), next)) return { pointer: current, changed: false, kind: null };
     const pointer = await swap(trx, current, next);
     await writeEvent(trx, { remote: build.remote, kind, actor: request.actor, before: snapshot(current), after: next, reason });
-    return { pointer, changed: true, kind };
+    return { pointer, changed: true, kind, ...extra };
   });
 }
 

@@ -9,8 +9,18 @@ export interface WatchSettings {
   windowMs: number;
   /** A canary is rolled back when its error rate (errors per page view) exceeds the stable one's by more than this. */
   margin: number;
-  /** ...and only once it has at least this many page views, so a handful of visitors never decide. */
+  /** ...and only once it has at least this many page views (each visitor's capped at `viewsPerVisitor`)... */
   minViews: number;
+  /** ...and at least this many distinct visitors on each side, canary and stable, so a handful of people never decide. */
+  minVisitors: number;
+  /** What one visitor counts for at most, in page views and in errors each: a visitor who reloads a hundred times is still one person. */
+  viewsPerVisitor: number;
+  /** An anomaly (the owners are alerted, nothing is decided): a side's raw reports exceed this many per visitor... */
+  anomalyReportsPerVisitor: number;
+  /** ...or one address group (an IPv4 address, an IPv6 /64) holds more than this share of a side's visitors... */
+  anomalyAddressShare: number;
+  /** ...where the two sides' visitors come from at least this many address groups (below it, as on one machine, addresses tell nothing). */
+  anomalyMinAddresses: number;
 }
 
 export interface ReleasesConfig {
@@ -20,14 +30,25 @@ export interface ReleasesConfig {
   releaseTokenHash: string | null;
   /** The live shell's shared-deps.json (what it provides); null: releases are not checked for skew. */
   shellSharedDepsFile: string | null;
-  watch: WatchSettings;
+  /** The watcher's settings; unset ones take DEFAULT_WATCH's. */
+  watch: Partial<WatchSettings>;
   /** Who is mailed when a remote's canary is rolled back by itself: remote name → addresses ('*': every remote). */
   owners: Record<string, string[]>;
   /** SMTP for those mails; absent: the service-kit default (the local sink). */
   smtp?: SmtpConfig;
 }
 
-export const DEFAULT_WATCH: WatchSettings = { intervalMs: 30_000, windowMs: 10 * 60_000, margin: 0.05, minViews: 50 };
+export const DEFAULT_WATCH: WatchSettings = {
+  intervalMs: 30_000,
+  windowMs: 10 * 60_000,
+  margin: 0.05,
+  minViews: 50,
+  minVisitors: 20,
+  viewsPerVisitor: 5,
+  anomalyReportsPerVisitor: 30,
+  anomalyAddressShare: 0.5,
+  anomalyMinAddresses: 3,
+};
 export const DEFAULT_REGISTRY_CACHE_MS = 1_000;
 
 export const hashReleaseToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -42,6 +63,11 @@ export function readReleasesConfig(env: NodeJS.ProcessEnv, shellDir: string | nu
       windowMs: Number(env.RELEASE_WATCH_WINDOW_MS ?? DEFAULT_WATCH.windowMs),
       margin: Number(env.RELEASE_ROLLBACK_MARGIN ?? DEFAULT_WATCH.margin),
       minViews: Number(env.RELEASE_ROLLBACK_MIN_VIEWS ?? DEFAULT_WATCH.minViews),
+      minVisitors: Number(env.RELEASE_ROLLBACK_MIN_VISITORS ?? DEFAULT_WATCH.minVisitors),
+      viewsPerVisitor: Number(env.RELEASE_WATCH_VIEWS_PER_VISITOR ?? DEFAULT_WATCH.viewsPerVisitor),
+      anomalyReportsPerVisitor: Number(env.RELEASE_ANOMALY_REPORTS_PER_VISITOR ?? DEFAULT_WATCH.anomalyReportsPerVisitor),
+      anomalyAddressShare: Number(env.RELEASE_ANOMALY_ADDRESS_SHARE ?? DEFAULT_WATCH.anomalyAddressShare),
+      anomalyMinAddresses: Number(env.RELEASE_ANOMALY_MIN_ADDRESSES ?? DEFAULT_WATCH.anomalyMinAddresses),
     },
     owners: readOwners(env.RELEASE_OWNERS),
   };

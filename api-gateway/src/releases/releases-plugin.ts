@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, routeEntry, type Registry } from '@sq/contracts';
+import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, releaseManifestUrlMessage, routeEntry, type Registry } from '@sq/contracts';
+import { manifestUrlAllowed, remoteFolder } from '@sq/contracts/manifest-url';
 import { mailerPlugin } from '@sq/service-kit';
 import { startCanaryWatcher } from './canary-watcher';
 import { promoteRemote, releaseRemote, rollbackRemote, ReleaseError, type ChangeResult } from './release-actions';
@@ -37,6 +38,8 @@ export interface ReleasesPluginOptions {
   knex: Knex;
   siteName: string;
   config?: Partial<ReleasesConfig>;
+  /** Origins besides the site's own that may serve bundles (CSP_ASSET_ORIGINS): where a release's manifest may be. */
+  assetOrigins?: string[];
 }
 
 declare module 'fastify' {
@@ -46,6 +49,10 @@ declare module 'fastify' {
      * with the reply): what `/remotes.json` answers and what the page's first content is rendered from.
      */
     visitorRegistry(request: FastifyRequest, reply: FastifyReply): Promise<Registry>;
+  }
+  interface FastifyRequest {
+    /** The visitor id `visitorRegistry` resolved the registry for (given with the reply when new); null before. */
+    visitor: string | null;
   }
 }
 
@@ -66,11 +73,12 @@ function sameToken(given: string, expectedHash: string): boolean {
  * (`/api/releases/...`: an operator's JWT with ROLE_ADMIN, or a CI job's release token) and the canary watcher.
  */
 export default fp<ReleasesPluginOptions>(
-  async (app, { knex, siteName, config = {} }) => {
+  async (app, { knex, siteName, config = {}, assetOrigins = [] }) => {
     const readRegistry = cachedRegistry(knex, config.registryCacheMs ?? DEFAULT_REGISTRY_CACHE_MS);
+    app.decorateRequest('visitor', null);
     app.decorate('visitorRegistry', async (request: FastifyRequest, reply: FastifyReply) => {
       // The id first: a new visitor keeps the one given even when the registry cannot be read this time.
-      const visitor = visitorId(request, reply);
+      const visitor = (request.visitor ??= visitorId(request, reply));
       return registryFor(await readRegistry(), visitor);
     });
     app.get('/remotes.json', async (request, reply) => {
@@ -120,16 +128,24 @@ export default fp<ReleasesPluginOptions>(
       const body = parse(releaseBody, request.body, reply);
       if (!body || !remoteName.safeParse(request.params.remote).success) return body ? reply.status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.releaseInvalid)) : reply;
       const { version, manifestUrl, routes, shared, canaryPercent, force, expectedRevision } = body;
-      return answer(reply, () =>
-        releaseRemote(knex, {
-          build: { remote: request.params.remote, version, manifestUrl, routes, shared },
+      const remote = request.params.remote;
+      // Only the site's own bundles of this remote and version, or a configured asset origin: never off-site,
+      // data: or javascript: URLs the shell would otherwise register as given.
+      if (!manifestUrlAllowed(manifestUrl, { remote, version }, assetOrigins)) {
+        return reply.status(400).send(failure(ERROR_CODES.badRequest, releaseManifestUrlMessage(remoteFolder(remote), version)));
+      }
+      return answer(reply, async () => {
+        const result = await releaseRemote(knex, {
+          build: { remote, version, manifestUrl, routes, shared },
           canaryPercent,
           force,
           expectedRevision,
           actor,
           shellProvides: readShellProvides(config.shellSharedDepsFile ?? null),
-        }),
-      );
+        });
+        if (result.takenRoute) app.log.warn({ remote, version, actor, path: result.takenRoute.path, owner: result.takenRoute.owner }, 'release forced over another remote\'s routes');
+        return result;
+      });
     });
 
     app.post<{ Params: { remote: string } }>('/api/releases/:remote/promote', async (request, reply) => {
@@ -153,7 +169,8 @@ export default fp<ReleasesPluginOptions>(
       await app.register(mailerPlugin, { smtp: config.smtp });
       // Only the gateway whose compare-and-swap won counts a rollback: the sum over gateways is the number made.
       const rollbacks = app.metrics.counter('release_canary_rollbacks_total', 'Canary releases this gateway rolled back automatically, by remote.', ['remote']);
-      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log, rollbacks });
+      const anomalies = app.metrics.counter('gateway_release_watch_anomalies_total', 'Canaries whose field figures came from too few visitors or addresses to judge (owners alerted, nothing decided).', ['remote']);
+      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log, rollbacks, anomalies });
       app.addHook('onClose', stop);
     }
   },

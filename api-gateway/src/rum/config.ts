@@ -22,6 +22,18 @@ export interface RumConfig {
    * page needs to show and respond: RUM_VITALS_DELAY_MS.
    */
   vitalsDelayMs: number;
+  /**
+   * How long the assignment signed into a page lets its browser report (rum/assignment.ts): long enough for a
+   * visit, short enough that a copied one soon stops counting: RUM_ASSIGNMENT_TTL_MS.
+   */
+  assignmentTtlMs: number;
+  /**
+   * Events stored per minute by all gateways together (a budget counted in PostgreSQL); reports beyond it are
+   * shed (answered 429, counted in gateway_rum_shed_events_total, logged), never stored: RUM_INSERT_BUDGET_PER_MINUTE.
+   */
+  insertBudgetPerMinute: number;
+  /** Versions per remote that `GET /api/admin/releases` lists (live and canary first): RELEASES_LIST_MAX_VERSIONS. */
+  versionsPerRemote: number;
 }
 
 export const DEFAULT_RUM: RumConfig = {
@@ -34,6 +46,9 @@ export const DEFAULT_RUM: RumConfig = {
   errorMessageMax: 300,
   errorStackMax: 1_500,
   vitalsDelayMs: 3_000,
+  assignmentTtlMs: 2 * 60 * 60_000,
+  insertBudgetPerMinute: 30_000,
+  versionsPerRemote: 10,
 };
 
 export function readRumConfig(env: NodeJS.ProcessEnv): RumConfig {
@@ -48,6 +63,9 @@ export function readRumConfig(env: NodeJS.ProcessEnv): RumConfig {
     errorMessageMax: number('RUM_ERROR_MESSAGE_MAX', DEFAULT_RUM.errorMessageMax),
     errorStackMax: number('RUM_ERROR_STACK_MAX', DEFAULT_RUM.errorStackMax),
     vitalsDelayMs: number('RUM_VITALS_DELAY_MS', DEFAULT_RUM.vitalsDelayMs),
+    assignmentTtlMs: number('RUM_ASSIGNMENT_TTL_MS', DEFAULT_RUM.assignmentTtlMs),
+    insertBudgetPerMinute: number('RUM_INSERT_BUDGET_PER_MINUTE', DEFAULT_RUM.insertBudgetPerMinute),
+    versionsPerRemote: number('RELEASES_LIST_MAX_VERSIONS', DEFAULT_RUM.versionsPerRemote),
   };
   if (!(config.sampleRate >= 0 && config.sampleRate <= 1)) throw new Error('RUM_SAMPLE_RATE must be between 0 and 1.');
   for (const [key, value] of Object.entries(config)) {
@@ -65,7 +83,9 @@ const escapeAttribute = (value: number) => String(value).replace(/[^0-9.e+-]/gi,
  * The shell page with the settings its reporter reads at run time (shell/src/rum): a gateway setting change
  * reaches browsers on their next page load, without rebuilding the shell.
  */
-export function withRumSettings(html: string, config: Pick<RumConfig, 'sampleRate' | 'errorMessageMax' | 'errorStackMax' | 'vitalsDelayMs'>): string {
-  const tag = `<meta name="sq-rum" data-sample-rate="${escapeAttribute(config.sampleRate)}" data-message-max="${escapeAttribute(config.errorMessageMax)}" data-stack-max="${escapeAttribute(config.errorStackMax)}" data-vitals-delay="${escapeAttribute(config.vitalsDelayMs)}" />\n  </head>`;
+export function withRumSettings(html: string, config: Pick<RumConfig, 'sampleRate' | 'errorMessageMax' | 'errorStackMax' | 'vitalsDelayMs'>, assignment: string | null): string {
+  // The assignment is base64url and a dot (rum/assignment.ts); anything else is dropped rather than escaped.
+  const signed = assignment && /^[A-Za-z0-9_.-]+$/.test(assignment) ? ` data-assignment="${assignment}"` : '';
+  const tag = `<meta name="sq-rum" data-sample-rate="${escapeAttribute(config.sampleRate)}" data-message-max="${escapeAttribute(config.errorMessageMax)}" data-stack-max="${escapeAttribute(config.errorStackMax)}" data-vitals-delay="${escapeAttribute(config.vitalsDelayMs)}"${signed} />\n  </head>`;
   return html.replace('</head>', () => tag);
 }

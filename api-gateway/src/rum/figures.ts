@@ -1,10 +1,18 @@
 import type { Knex } from 'knex';
 import type { RumBeacon, VersionBucket, VersionFigures } from '@sq/contracts/rum';
 
-/** Stores one beacon's events, one row each, attributed as the browser reported them. */
-export async function storeEvents(knex: Knex, beacon: RumBeacon): Promise<void> {
+/** Who sent a report, as stored: keyed hashes of the visitor id and of the address group (never either itself). */
+export interface ReportSender {
+  visitor: string;
+  source: string;
+}
+
+/** Stores one beacon's events, one row each, attributed as the browser reported them and to its sender. */
+export async function storeEvents(knex: Knex, beacon: RumBeacon, sender: ReportSender): Promise<void> {
   await knex('gateway.rum_event').insert(
     beacon.events.map((event) => ({
+      visitor: sender.visitor,
+      source: sender.source,
       kind: event.kind,
       navigation: event.navigation,
       route: event.route,

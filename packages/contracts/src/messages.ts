@@ -24,7 +24,7 @@ export { CAREER_CARD_MESSAGES } from './messages/career-card';
 export { ITSKILL_MESSAGES } from './messages/itskill';
 export { MONEY_MESSAGES } from './messages/money';
 export { OPERATOR_MESSAGES } from './messages/operators';
-export { RELEASE_MESSAGES, releaseSkewMessage } from './messages/releases';
+export { RELEASE_MESSAGES, releaseManifestUrlMessage, releaseRoutesTakenMessage, releaseSkewMessage } from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
 export { CONSUMER_MESSAGES, missingScopeMessage, personalTokenLimitMessage } from './messages/consumers';
 

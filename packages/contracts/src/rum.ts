@@ -15,6 +15,8 @@ export const RUM_LIMITS = {
   /** An error's `name: message` and its stack after the shell has cut them (RUM_ERROR_MESSAGE_MAX / RUM_ERROR_STACK_MAX). */
   messageChars: 500,
   stackChars: 2_000,
+  /** The signed assignment the page carried (api-gateway rum/assignment.ts): a visitor, its versions, an expiry. */
+  assignmentChars: 4_096,
 } as const;
 
 /** The Core Web Vitals the shell reports (through the web-vitals library). */
@@ -45,6 +47,11 @@ export const rumEvent = z.discriminatedUnion('kind', [
 ]);
 
 export const rumBeacon = z.strictObject({
+  /**
+   * The assignment the gateway signed into the page this browser loaded: reports count only from visitors the
+   * gateway served, and only for the versions it gave them.
+   */
+  assignment: z.string().min(1).max(RUM_LIMITS.assignmentChars).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
   shellVersion: version,
   events: z.array(rumEvent).min(1).max(RUM_LIMITS.eventsPerBeacon),
 });

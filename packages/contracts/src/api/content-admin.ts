@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CORE_MESSAGES } from '../core-messages';
 import { ACCOUNT_MESSAGES } from '../messages/account';
 import { OPERATOR_MESSAGES } from '../messages/operators';
+import { sitePath } from '../site-path';
 
 /**
  * Content management: every kind of public content is edited the same way. An item has its
@@ -55,7 +56,15 @@ const slug = z.string({ error: OPERATOR_MESSAGES.contentSlugFormat }).check(z.re
 export const CONTENT_IMAGE_URL = /^\/media\/(content\/[a-z0-9-]+\.svg|uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const imageUrl = z.string({ error: OPERATOR_MESSAGES.contentImageInvalid }).check(z.regex(CONTENT_IMAGE_URL, OPERATOR_MESSAGES.contentImageInvalid));
 const size = z.number({ error: OPERATOR_MESSAGES.contentImageSizeInvalid }).check(z.int(OPERATOR_MESSAGES.contentImageSizeInvalid), z.positive(OPERATOR_MESSAGES.contentImageSizeInvalid), z.lte(10_000, OPERATOR_MESSAGES.contentImageSizeInvalid));
-const link = z.string({ error: OPERATOR_MESSAGES.contentLinkInvalid }).check(z.trim(), z.maxLength(500, OPERATOR_MESSAGES.contentLinkInvalid), z.regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, OPERATOR_MESSAGES.contentLinkInvalid));
+const link = z
+  .string({ error: OPERATOR_MESSAGES.contentLinkInvalid })
+  .check(
+    z.trim(),
+    z.maxLength(500, OPERATOR_MESSAGES.contentLinkInvalid),
+    z.regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, OPERATOR_MESSAGES.contentLinkInvalid),
+    // An internal path must stay on the site once a browser parses it (`/\evil.example` would not).
+    z.refine((value) => !value.startsWith('/') || sitePath(value) !== null, OPERATOR_MESSAGES.contentLinkInvalid),
+  );
 const role = z.enum(['PLANNER', 'DESIGNER', 'DEVELOPER'], { error: OPERATOR_MESSAGES.contentRoleRequired });
 
 export const storyBodySchema = z.object(

@@ -7,6 +7,10 @@ export const RELEASE_MESSAGES = {
   rumReportInvalid: '성능 보고 형식이 올바르지 않습니다.',
   rumReportTooLarge: '성능 보고가 너무 큽니다.',
   rumUnknownRemote: '등록되지 않은 화면 묶음의 보고입니다.',
+  rumCrossSite: '이 사이트의 화면에서 보낸 성능 보고만 받습니다.',
+  rumAssignmentInvalid: '이 사이트가 내려준 화면에서 보낸 성능 보고가 아니거나 유효 시간이 지났습니다.',
+  rumVersionNotAssigned: '이 방문자에게 내려주지 않은 버전의 성능 보고입니다.',
+  rumBudgetExceeded: '지금은 성능 보고를 받을 수 없습니다. 잠시 후 다시 보내 주세요.',
   releaseWindowInvalid: '조회 기간을 다시 선택해 주세요.',
 
   // Remote releases (operator API and npm run release/promote/rollback).
@@ -20,10 +24,20 @@ export const RELEASE_MESSAGES = {
   releaseCanaryIsLive: '이미 모든 방문자에게 출시된 버전이에요.',
   releaseNoCanary: '진행 중인 카나리 출시가 없어요.',
   releaseNoEarlierVersion: '되돌릴 이전 버전이 없어요.',
+  releaseManifestUrlInvalid: '매니페스트 주소는 /bundles/{folder}/{version}/ 아래 경로이거나 등록된 자산 출처의 https 주소여야 해요.',
+  releaseRoutesTaken: '{path} 경로는 이미 {owner} 리모트가 쓰고 있어요. 경로를 바꾸거나 운영자가 강제 출시(--force)하세요.',
   releaseSkew: '공유 의존성 버전이 셸과 맞지 않아 출시하지 않았어요. {dependency}: 이 빌드는 {required}에 맞춰 만들어졌지만 지금 셸은 {provided}을(를) 제공해요. 셸을 먼저 출시하거나 강제 출시(--force)하세요.',
 } as const;
 
 /** The skew refusal naming the first mismatched dependency with both versions. */
+export function releaseManifestUrlMessage(folder: string, version: string): string {
+  return RELEASE_MESSAGES.releaseManifestUrlInvalid.replace('{folder}', folder).replace('{version}', version);
+}
+
+export function releaseRoutesTakenMessage(path: string, owner: string): string {
+  return RELEASE_MESSAGES.releaseRoutesTaken.replace('{path}', path).replace('{owner}', owner);
+}
+
 export function releaseSkewMessage(skew: { dependency: string; required: string; provided: string }): string {
   return RELEASE_MESSAGES.releaseSkew.replace('{dependency}', skew.dependency).replace('{required}', skew.required).replace('{provided}', skew.provided);
 }

@@ -11,6 +11,8 @@ export type Navigation = RumEvent['navigation'];
 
 export interface ReporterOptions {
   shellVersion: string;
+  /** The page's signed assignment (RumSettings.assignment), sent with every beacon. */
+  assignment: string;
   /** Where the shell cuts an error's `name: message` and its stack (the gateway's RUM_ERROR_*_MAX). */
   messageMax: number;
   stackMax: number;
@@ -48,7 +50,7 @@ export function createReporter(options: ReporterOptions) {
   const flush = () => {
     while (queue.length > 0) {
       const events = queue.slice(0, EVENTS_PER_BEACON);
-      const body: RumBeacon = { shellVersion: options.shellVersion, events };
+      const body: RumBeacon = { assignment: options.assignment, shellVersion: options.shellVersion, events };
       if (!options.send(JSON.stringify(body))) return;
       queue = queue.slice(events.length);
     }

@@ -28,9 +28,13 @@ function siteStore() {
   return store;
 }
 
+/** The signed assignment the gateway put in the page (opaque to the shell: it only sends it back). */
+const ASSIGNMENT = 'eyJ2IjoidmlzaXRvciJ9.c2lnbmF0dXJl';
+
 /** What the gateway puts in every page it serves (api-gateway rum/config.ts). */
-function pageSettings(sampleRate: number) {
-  document.head.innerHTML = `<meta name="sq-rum" data-sample-rate="${sampleRate}" data-message-max="120" data-stack-max="200" data-vitals-delay="10" />`;
+function pageSettings(sampleRate: number, assignment: string | null = ASSIGNMENT) {
+  const signed = assignment === null ? '' : ` data-assignment="${assignment}"`;
+  document.head.innerHTML = `<meta name="sq-rum" data-sample-rate="${sampleRate}" data-message-max="120" data-stack-max="200" data-vitals-delay="10"${signed} />`;
 }
 
 const beacons: { url: string; body: RumBeacon }[] = [];
@@ -75,6 +79,7 @@ describe('field figures from the shell', () => {
     expect(beacons).toHaveLength(1);
     expect(beacons[0]!.url).toBe('/api/rum');
     expect(beacons[0]!.body).toEqual({
+      assignment: ASSIGNMENT,
       shellVersion: 'dev',
       events: [
         { kind: 'view', navigation: 'load', route: '/product/:productId', remote: 'mfe_programs', remoteVersion: '1.4.0-abc' },
@@ -107,10 +112,13 @@ describe('field figures from the shell', () => {
     expect(rejected).toMatchObject({ message: 'Error: network down', remote: 'mfe_programs' });
   });
 
-  it('sends nothing from a page the sample rate leaves out, or a page without the gateway\'s settings', () => {
+  it('sends nothing from a page the sample rate leaves out, or a page without the gateway\'s settings or its signed assignment', () => {
     pageSettings(0.25);
     expect(startRum(siteStore(), () => 0.5)).toBeNull();
     document.head.innerHTML = '';
+    expect(startRum(siteStore(), () => 0)).toBeNull();
+    // Settings without an assignment: the gateway would refuse every report, so none is made.
+    pageSettings(1, null);
     expect(startRum(siteStore(), () => 0)).toBeNull();
     go('/product/4');
     window.dispatchEvent(new ErrorEvent('error', { error: new Error('x') }));
@@ -157,7 +165,7 @@ describe('the report queue', () => {
   it('sends at most one beacon\'s worth at a time, and keeps what the browser refused for the next flush', () => {
     const sent: RumBeacon[] = [];
     let accept = false;
-    const reporter = createReporter({ shellVersion: '1', messageMax: 100, stackMax: 100, send: (body) => accept && sent.push(JSON.parse(body) as RumBeacon) > 0 });
+    const reporter = createReporter({ shellVersion: '1', assignment: ASSIGNMENT, messageMax: 100, stackMax: 100, send: (body) => accept && sent.push(JSON.parse(body) as RumBeacon) > 0 });
     const at = { route: '/', remote: 'mfe_programs', remoteVersion: '1' };
     for (let i = 0; i < EVENTS_PER_BEACON - 1; i += 1) reporter.view(at, 'spa');
     reporter.vital(at, 'load', 'LCP', 1234);

@@ -34,6 +34,7 @@ export function startRum(store: Store, random = Math.random): (() => void) | nul
   const { signal } = listening;
   const reporter = createReporter({
     shellVersion: SHELL_VERSION,
+    assignment: settings.assignment,
     messageMax: settings.messageMax,
     stackMax: settings.stackMax,
     send: (body) => navigator.sendBeacon(RUM_URL, body),
