@@ -2,6 +2,7 @@ import type { Identity } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
 import { boardCohortOf, teamsCohortOf, type ScaleSizes } from './seed-programs';
+import { answerBuffers, type PageBuffers } from './buffers';
 import type { ScaleStack } from './stack';
 
 /** One page people wait on: its timings (ms) and whether every answer was right. */
@@ -16,6 +17,8 @@ export interface PageFigure {
   wrong: string | null;
   /** Rows in the answers (the last one), so a reader sees what was loaded. */
   rows: number;
+  /** The buffers one answer (the first timed run's request, asked again) touched in the three databases. */
+  buffers: PageBuffers;
 }
 
 const OPERATOR: Identity = { userId: 900_001, role: 'ROLE_ADMIN', sid: 'sid-scale-operator' };
@@ -465,7 +468,9 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
       if (i > 0) timings.push(ms);
     }
     const sorted = [...timings].sort((a, b) => a - b);
-    figures.push({ page, request, timings, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), wrong, rows });
+    const measured = await make(1);
+    const buffers = await answerBuffers([knex, accounts, skills], () => ask(measured));
+    figures.push({ page, request, timings, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), wrong, rows, buffers });
   }
   return figures;
 }

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+
+/** One query a page's answer ran, as knex sent it (PostgreSQL's positional parameters, prepared bindings). */
+interface SentQuery {
+  sql: string;
+  bindings: unknown[];
+}
+
+/** The buffers a page's answer touched: shared hits plus reads, over its queries, and how many queries it ran. */
+export interface PageBuffers {
+  /** Shared buffers hit and read by the answer's read queries, summed (counts pages of 8 kB; the machine's speed does not change it). */
+  buffers: number;
+  queries: number;
+  /** The costliest query's buffers and its first words, so a page over its budget shows where to look. */
+  costliest: { buffers: number; sql: string } | null;
+}
+
+interface PlanNode {
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
+}
+
+/** Only read queries are run again under EXPLAIN ANALYZE (it executes them): a write would be done twice. */
+const READ_ONLY = /^\s*(select|with)\b/i;
+const WRITES = /\b(insert|update|delete)\b[\s\S]*\b(into|set|from)\b/i;
+
+/**
+ * Runs `answer` with every query the databases `sources` receive recorded (knex's query event), then runs each recorded
+ * read query again under EXPLAIN (ANALYZE, BUFFERS) on its own database: the answer's buffers, shared hits plus reads of
+ * the top plan node (which includes its children's). Writes, and statements that are not queries, are left out.
+ */
+export async function answerBuffers(sources: Knex[], answer: () => Promise<unknown>): Promise<PageBuffers> {
+  const sent: { knex: Knex; query: SentQuery }[] = [];
+  const listeners = sources.map((knex) => {
+    const listener = (query: SentQuery) => sent.push({ knex, query: { sql: query.sql, bindings: query.bindings ?? [] } });
+    knex.on('query', listener);
+    return { knex, listener };
+  });
+  try {
+    await answer();
+  } finally {
+    for (const { knex, listener } of listeners) knex.off('query', listener);
+  }
+  let buffers = 0;
+  let queries = 0;
+  let costliest: PageBuffers['costliest'] = null;
+  for (const { knex, query } of sent) {
+    if (!READ_ONLY.test(query.sql) || (/^\s*with\b/i.test(query.sql) && WRITES.test(query.sql))) continue;
+    const explained = await explain(knex, query);
+    queries += 1;
+    buffers += explained;
+    if (!costliest || explained > costliest.buffers) costliest = { buffers: explained, sql: query.sql.replace(/\s+/g, ' ').slice(0, 160) };
+  }
+  return { buffers, queries, costliest };
+}
+
+/** The shared buffers (hit + read) one query touches, from EXPLAIN (ANALYZE, BUFFERS) on a connection of its own database. */
+async function explain(knex: Knex, query: SentQuery): Promise<number> {
+  // Knex's own raw() would read the `?` of jsonb operators as bindings: the driver's connection takes the SQL as sent.
+  const connection = (await knex.client.acquireConnection()) as { query(q: { text: string; values: unknown[] }): Promise<{ rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }> };
+  try {
+    const result = await connection.query({ text: `explain (analyze, buffers, format json) ${query.sql}`, values: query.bindings });
+    const plan = result.rows[0]!['QUERY PLAN'][0]!.Plan;
+    return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+  } finally {
+    await knex.client.releaseConnection(connection);
+  }
+}
