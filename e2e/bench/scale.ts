@@ -36,6 +36,8 @@ const sizes: ScaleSizes = {
   auditEntries: scaled('SCALE_AUDIT_ENTRIES', FULL.auditEntries),
 };
 const runs = Number(process.env.SCALE_RUNS ?? 40);
+// Every page's costliest query's plan (nodes, rows, buffers), not only those of pages over their budget.
+const showPlans = process.env.SCALE_SHOW_PLANS === 'true';
 const keepDatabases = process.env.SCALE_KEEP_DATABASES === 'true';
 // Time a kept run's databases again (after a migration, say): its programs, account and itskill URLs, as printed.
 const [programs, account, itskill] = (process.env.SCALE_REUSE_DATABASES ?? '').split(',').filter(Boolean);
@@ -71,7 +73,11 @@ try {
     console.log(
       `  ${f.page.padEnd(44)} ${ms(s.p95)} ${ms(f.p95)} ${v.ratio.toFixed(2).padStart(6)}  ${v.ratioVerdict.padEnd(7)}  ${String(f.buffers.buffers).padStart(8)} ${String(v.budget).padStart(7)}  ${v.budgetVerdict.padEnd(7)}  ${String(s.buffers.buffers).padStart(6)}  ${String(f.rows).padStart(4)}  ${answers}`,
     );
-    if (v.budgetVerdict !== 'met' && f.buffers.costliest) console.log(`  ${''.padEnd(44)} costliest query (${f.buffers.costliest.buffers} buffers of ${f.buffers.queries} queries): ${f.buffers.costliest.sql}`);
+    const costliest = f.buffers.costliest;
+    if ((v.budgetVerdict !== 'met' || showPlans) && costliest) {
+      console.log(`  ${''.padEnd(44)} costliest query (${costliest.buffers} buffers of ${f.buffers.queries} queries): ${costliest.sql}`);
+      for (const line of costliest.plan) console.log(`  ${''.padEnd(46)} ${line}`);
+    }
   }
   printWorst(full.figures);
 } finally {
