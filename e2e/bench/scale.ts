@@ -7,7 +7,7 @@
  * migrations, SCALE_MEMBERS members and SCALE_APPLICATIONS applications over SCALE_COHORTS cohorts (one of them a team
  * building board of SCALE_BOARD_APPLICANTS, one a running sprint as large with its teams published), with history,
  * payments, refunds and SCALE_AUDIT_ENTRIES audit entries, generated in SQL; VACUUM ANALYZE; then each page SCALE_RUNS
- * times through the programs service's real routes, its answers checked. First the hundredth (the same generator;
+ * times through the programs service's real routes, its answers checked, the two sets asked back to back. First the hundredth (the same generator;
  * members, applications, audit entries and cohorts divided by SMALL_DIVISOR, so each cohort is about as large and the
  * pages' two cohorts exactly as large: a hundredth of the platform's history), then the full data. Per page: p95 at both sizes and their ratio (target ≤ P95_RATIO_TARGET: the cost does not grow with the
  * data), and the buffers one answer touches at the full size (EXPLAIN (ANALYZE, BUFFERS) of its read queries: shared
@@ -19,7 +19,7 @@
 import { startTestDatabase, type Database } from '@sq/stack/database';
 // The services in-process on fresh databases, as their tests build them (services/programs/test/support/scale).
 // eslint-disable-next-line boundaries/element-types -- a bench of the services' queries, not of the site
-import { runScaleBench, type PageFigure, type ScaleResult, type ScaleSizes } from '../../services/programs/test/support/scale';
+import { runScaleBenchSideBySide, type PageFigure, type ScaleResult, type ScaleSizes } from '../../services/programs/test/support/scale';
 // eslint-disable-next-line boundaries/element-types -- the verdicts and budgets are defined beside the pages they judge
 import { scaleVerdicts, smallSizes, SMALL_DIVISOR, P95_RATIO_TARGET } from '../../services/programs/test/support/scale/verdicts';
 
@@ -45,12 +45,10 @@ const reuse = programs && account && itskill ? { programs, account, itskill } : 
 const count = (n: number) => n.toLocaleString('en');
 const describe = (s: ScaleSizes) => `${count(s.members)} members, ${count(s.applications)} applications over ${count(s.cohorts)} cohorts (board ${count(s.boardApplicants)}, audit ${count(s.auditEntries)})`;
 
-async function measure(label: string, at: ScaleSizes, options: { keep: boolean; reuse?: typeof reuse }): Promise<ScaleResult> {
-  console.log(`\n${label}: ${describe(at)}`);
-  const result = await runScaleBench(at, { runs, keepDatabases: options.keep, reuse: options.reuse, log: console.log });
+function printSet(label: string, result: ScaleResult): void {
+  console.log(`\n  ${label}: ${describe(result.sizes)}`);
   console.log(`  rows: ${Object.entries(result.rows).map(([table, n]) => `${table} ${count(n)}`).join(', ')}`);
-  console.log(`  generation ${result.seedSeconds.toFixed(0)} s, VACUUM ANALYZE ${result.analyzeSeconds.toFixed(0)} s; each page ${runs} times after a warm-up`);
-  return result;
+  console.log(`  generation ${result.seedSeconds.toFixed(0)} s, VACUUM ANALYZE ${result.analyzeSeconds.toFixed(0)} s; each page ${runs} times on both after a warm-up, the two asked back to back`);
 }
 
 let database: Database | null = null;
@@ -60,8 +58,10 @@ if (!process.env.DATABASE_URL) {
 }
 try {
   console.log(`\nData at scale: the full data and a hundredth of it (a hundredth of the history: members, applications, audit entries and cohorts / ${SMALL_DIVISOR}), in one run`);
-  const small = await measure('a hundredth', smallSizes(sizes), { keep: false });
-  const full = await measure('the full data', sizes, { keep: keepDatabases, reuse });
+  console.log(`  generating a hundredth (${describe(smallSizes(sizes))}), then the full data (${describe(sizes)})`);
+  const [small, full] = (await runScaleBenchSideBySide([{ sizes: smallSizes(sizes) }, { sizes, keepDatabases, reuse }], { runs, log: console.log })) as [ScaleResult, ScaleResult];
+  printSet('a hundredth', small);
+  printSet('the full data', full);
   const smallOf = new Map(small.figures.map((f) => [f.page, f]));
   const ms = (v: number) => `${v.toFixed(1)}`.padStart(6);
   console.log(`\n  p95 in ms; ratio = full / hundredth, target ≤ ${P95_RATIO_TARGET}×; buffers: shared hit + read of one answer at the full size, against the page's budget`);

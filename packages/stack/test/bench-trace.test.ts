@@ -62,6 +62,24 @@ describe('main-thread CPU time from a Chromium trace', () => {
     ]);
   });
 
+  it('shares a task’s thread time among its children in proportion when theirs add up to more (events without thread time)', () => {
+    const events: TraceEvent[] = [
+      threadName(MAIN, 'CrRendererMain'),
+      mark('navigationStart', 0),
+      mark('firstContentfulPaint', 10),
+      slice('RunTask', 20, 100, 40),
+      // Wall time only (no tdur): 60 and 20 of wall time in a task that ran 40 ms.
+      { name: 'EvaluateScript', ph: 'X', ts: 20_000, dur: 60_000, ...MAIN, args: { data: { url: 'http://site/c.js' } } },
+      { name: 'Layout', ph: 'X', ts: 90_000, dur: 20_000, ...MAIN },
+    ];
+    const cpu = mainThreadCpu(events);
+    expect(cpu.untilInteractive).toBe(40);
+    expect(cpu.byKind['script evaluation']).toBe(30);
+    expect(cpu.byKind['style and layout']).toBe(10);
+    expect(Object.values(cpu.byKind).reduce((a, b) => a + b)).toBe(40);
+    expect(cpu.byScript).toEqual([{ url: 'http://site/c.js', ms: 30 }]);
+  });
+
   it('ends at the first contentful paint when no long task follows it, and counts begin/end slices', () => {
     const short = trace.filter((e) => !(e.ts === 320_000 || e.ts === 390_000)).map((e) => (e.ts === 410_000 ? { ...e, ts: 190_000 } : e));
     const paint = short.map((e) => (e.name === 'Paint' ? { ...e, ts: e.ts - 220_000 } : e));

@@ -143,16 +143,20 @@ function nest(slices: Slice[]): Slice[] {
 }
 
 /**
- * Adds each slice's own time (its thread time less its children's) to its kind, the kind of its nearest named
- * ancestor when it has none of its own; and script time to the URL of the nearest slice that names one.
+ * Adds each slice's own time (`cpu`, less its children's) to its kind, the kind of its nearest named ancestor when it
+ * has none of its own; and script time to the URL of the nearest slice that names one. Children whose times add up to
+ * more than their parent's (an event without thread time counts its wall time, which waiting inflates) share the
+ * parent's time in proportion, so the kinds always add up to the tasks' thread time.
  */
-function attribute(slice: Slice, inherited: { kind: WorkKind; url: string | null }, byKind: Record<WorkKind, number>, byScript: Map<string, number>): void {
+function attribute(slice: Slice, cpu: number, inherited: { kind: WorkKind; url: string | null }, byKind: Record<WorkKind, number>, byScript: Map<string, number>): void {
   const kind = KIND_OF[slice.name] ?? inherited.kind;
   const url = slice.url ?? inherited.url;
-  const own = Math.max(0, slice.cpu - slice.children.reduce((sum, child) => sum + child.cpu, 0));
+  const children = slice.children.reduce((sum, child) => sum + child.cpu, 0);
+  const scale = children > cpu ? cpu / children : 1;
+  const own = cpu - children * scale;
   byKind[kind] += own;
   if (url && (kind === 'script evaluation' || kind === 'script parse and compile')) byScript.set(url, (byScript.get(url) ?? 0) + own);
-  for (const child of slice.children) attribute(child, { kind, url }, byKind, byScript);
+  for (const child of slice.children) attribute(child, child.cpu * scale, { kind, url }, byKind, byScript);
 }
 
 /**
@@ -188,7 +192,7 @@ export function mainThreadCpu(events: TraceEvent[]): MainThreadCpu {
   const countedTrees = nest(slices).filter((root) => TOP_LEVEL.has(root.name) && root.ts < interactive);
   const byKind = Object.fromEntries(WORK_KINDS.map((k) => [k, 0])) as Record<WorkKind, number>;
   const byScript = new Map<string, number>();
-  for (const tree of countedTrees) attribute(tree, { kind: 'other', url: null }, byKind, byScript);
+  for (const tree of countedTrees) attribute(tree, tree.cpu, { kind: 'other', url: null }, byKind, byScript);
   const ms = (us: number) => us / 1000;
   return {
     untilInteractive: ms(counted.reduce((sum, t) => sum + t.cpu, 0)),
