@@ -25,7 +25,13 @@ export function runTs(name: string, entry: string, env: Record<string, string>, 
   return { name, child, logFile };
 }
 
-export async function waitForHealth(url: string, managed: Managed, timeoutMs = 60_000): Promise<void> {
+/**
+ * How long a started process has to answer its health check: a minute by default; STACK_HEALTH_TIMEOUT_MS gives more
+ * on a machine so busy that compiling a service's TypeScript at start takes longer.
+ */
+const HEALTH_TIMEOUT_MS = Number(process.env.STACK_HEALTH_TIMEOUT_MS ?? 60_000);
+
+export async function waitForHealth(url: string, managed: Managed, timeoutMs = HEALTH_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (managed.child.exitCode !== null) break;

@@ -43,6 +43,10 @@ describe('data-at-scale bench', () => {
     for (const figure of result.figures) {
       expect(figure.wrong, figure.page).toBeNull();
       expect(figure.timings, figure.page).toHaveLength(2);
+      // Each answer's read queries run again under EXPLAIN (ANALYZE, BUFFERS): every page reads something.
+      expect(figure.buffers.queries, figure.page).toBeGreaterThan(0);
+      expect(figure.buffers.buffers, figure.page).toBeGreaterThan(0);
+      expect(figure.buffers.costliest!.buffers, figure.page).toBeLessThanOrEqual(figure.buffers.buffers);
       // At this size a cohort has fewer than 20 pages: that page is rightly empty.
       if (figure.page !== 'applicant list: page 20') expect(figure.rows, figure.page).toBeGreaterThan(0);
     }

@@ -40,5 +40,14 @@ export async function bulkLoad(knex: Knex, tables: string[], generate: (load: Lo
   );
   for (const index of indexes as { indexname: string }[]) await knex.raw('drop index ??', [index.indexname]);
   await generate({ run, split });
-  await Promise.all((indexes as { indexdef: string }[]).map((index) => run((trx) => trx.raw(index.indexdef))));
+  // LOAD_CONNECTIONS builds at once: all at once, the later ones waited for a pooled connection, on a busy machine past
+  // the pool's acquire time-out (the full data's builds take minutes each).
+  const queue = [...(indexes as { indexdef: string }[])];
+  const builder = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { indexdef } = next;
+      await run((trx) => trx.raw(indexdef));
+    }
+  };
+  await Promise.all(Array.from({ length: LOAD_CONNECTIONS }, builder));
 }

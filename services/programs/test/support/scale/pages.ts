@@ -2,6 +2,7 @@ import type { Identity } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
 import { boardCohortOf, teamsCohortOf, type ScaleSizes } from './seed-programs';
+import { answerBuffers, type PageBuffers } from './buffers';
 import type { ScaleStack } from './stack';
 
 /** One page people wait on: its timings (ms) and whether every answer was right. */
@@ -16,6 +17,8 @@ export interface PageFigure {
   wrong: string | null;
   /** Rows in the answers (the last one), so a reader sees what was loaded. */
   rows: number;
+  /** The buffers one answer (the first timed run's request, asked again) touched in the three databases. */
+  buffers: PageBuffers;
 }
 
 const OPERATOR: Identity = { userId: 900_001, role: 'ROLE_ADMIN', sid: 'sid-scale-operator' };
@@ -48,7 +51,7 @@ const SPREAD = 104_729;
 
 export const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
 
-interface Asked {
+export interface Asked {
   method: 'GET' | 'POST';
   url: string;
   who: Identity | null;
@@ -57,12 +60,68 @@ interface Asked {
   check(body: Row): Promise<{ wrong: string | null; rows: number }>;
 }
 
+/** The pages of one data set, ready to ask: each one's requests (the i-th run's) and how to send one and measure its buffers. */
+export interface PageSet {
+  pages: { page: string; request: string; make: (i: number) => Asked | Promise<Asked> }[];
+  ask(asked: Asked): Promise<{ statusCode: number; body: string; json(): Row }>;
+  buffers(asked: Asked): Promise<PageBuffers>;
+}
+
 /**
  * Times each page through the programs service's real routes (app.inject with the identity headers the gateway
  * sends), `runs` times on subjects spread over the data, after one untimed warm-up of each, and checks every answer
  * against the database. The team board is made first by the operator's real matcher run (untimed).
  */
 export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: number, log: (line: string) => void = () => {}): Promise<PageFigure[]> {
+  return (await timePagesSideBySide([await pageSet(stack, sizes, runs, log)], runs))[0]!;
+}
+
+/**
+ * Times the same pages on several data sets side by side: each run of a page asks it of every set back to back (in
+ * turns, the first set first on even runs), so a busy moment of the machine falls on all of them alike and their
+ * p95s compare. One figure list per set, in the sets' order.
+ */
+export async function timePagesSideBySide(sets: PageSet[], runs: number): Promise<PageFigure[][]> {
+  const results: PageFigure[][] = sets.map(() => []);
+  for (let p = 0; p < sets[0]!.pages.length; p += 1) {
+    const state = sets.map(() => ({ timings: [] as number[], wrong: null as string | null, rows: 0 }));
+    // Run 0 warms up (plans, connections, caches of the first request), untimed; runs 1..n are timed.
+    for (let i = 0; i <= runs; i++) {
+      const order = sets.map((_, k) => k);
+      if (i % 2) order.reverse();
+      for (const k of order) {
+        const set = sets[k]!;
+        const asked = await set.pages[p]!.make(i);
+        const t0 = performance.now();
+        const response = await set.ask(asked);
+        const ms = performance.now() - t0;
+        const mine = state[k]!;
+        if (response.statusCode !== 200) {
+          mine.wrong ??= `${asked.method} ${asked.url}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+          continue;
+        }
+        const checked = await asked.check(response.json());
+        mine.wrong ??= checked.wrong;
+        mine.rows = checked.rows;
+        if (i > 0) mine.timings.push(ms);
+      }
+    }
+    for (const [k, set] of sets.entries()) {
+      const { page, request, make } = set.pages[p]!;
+      const { timings, wrong, rows } = state[k]!;
+      const sorted = [...timings].sort((a, b) => a - b);
+      const buffers = await set.buffers(await make(1));
+      results[k]!.push({ page, request, timings, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), wrong, rows, buffers });
+    }
+  }
+  return results;
+}
+
+/**
+ * The pages of one data set: the team board made first by the operator's real matcher run (untimed), then each page's
+ * requests on subjects spread over the data (`runs` of them) and the checks of their answers against the databases.
+ */
+export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number, log: (line: string) => void = () => {}): Promise<PageSet> {
   const app = stack.programs.app;
   const knex = app.knex;
   const accounts = stack.account.app.knex;
@@ -444,28 +503,5 @@ export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: numb
     },
   ];
 
-  const figures: PageFigure[] = [];
-  for (const { page, request, make } of pages) {
-    const timings: number[] = [];
-    let wrong: string | null = null;
-    let rows = 0;
-    // Run 0 warms up (plans, connections, caches of the first request), untimed; runs 1..n are timed.
-    for (let i = 0; i <= runs; i++) {
-      const asked = await make(i);
-      const t0 = performance.now();
-      const response = await ask(asked);
-      const ms = performance.now() - t0;
-      if (response.statusCode !== 200) {
-        wrong ??= `${asked.method} ${asked.url}: ${response.statusCode} ${response.body.slice(0, 200)}`;
-        continue;
-      }
-      const checked = await asked.check(response.json());
-      wrong ??= checked.wrong;
-      rows = checked.rows;
-      if (i > 0) timings.push(ms);
-    }
-    const sorted = [...timings].sort((a, b) => a - b);
-    figures.push({ page, request, timings, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), wrong, rows });
-  }
-  return figures;
+  return { pages, ask, buffers: (asked) => answerBuffers([knex, accounts, skills], () => ask(asked)) };
 }
