@@ -139,6 +139,10 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
 
   // The member's applications and team: someone else's answers 404.
   'GET /api/join/history': signedIn(200),
+  // Personal access tokens: each member their own; another member's token id answers 404 like a missing one.
+  'GET /api/tokens': signedIn(200),
+  'POST /api/tokens': signedIn(200),
+  'DELETE /api/tokens/{tokenId}': { visitor: 401, member: 200, other: 404, operator: 404 },
   'POST /api/join/history/one': { visitor: 401, member: 200, other: 404, operator: 404 },
   'GET /api/getJoinProject': signedIn(200),
   'GET /api/applications/{joinId}/team': { visitor: 401, member: 200, other: 404, operator: 404 },

@@ -65,7 +65,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(version, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
   const urls = {} as Record<ServiceName, string>;
   for (const service of ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]) urls[service] = await standIn(service);
+  // The test's requests stand for a load balancer in front (TRUSTED_PROXIES), whose request ids and traces are kept.
   gateway = await startGateway(urls, {
+    trustedProxies: ['127.0.0.1'],
     shellDir,
     cdnDir,
     firstContentRemotes: ['mfe_home'],

@@ -44,7 +44,8 @@ beforeAll(async () => {
   service = { app, serving: await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'content' }), drop: serviceDb.drop };
   const gatewayDb = await createTestDatabase('gateway');
   const services = Object.fromEntries((['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, service.serving.url])) as Record<ServiceName, string>;
-  const gatewayApp = await buildGateway(testGatewayConfig(services, gatewayDb.url));
+  // The test's client stands for a load balancer in front (TRUSTED_PROXIES), whose trace the gateway continues.
+  const gatewayApp = await buildGateway(testGatewayConfig(services, gatewayDb.url, { trustedProxies: ['127.0.0.1'] }));
   gateway = { app: gatewayApp, serving: await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'gateway' }), drop: gatewayDb.drop };
 }, 120_000);
 

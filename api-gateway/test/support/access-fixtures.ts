@@ -24,6 +24,8 @@ export interface Member {
   spareJoinId: number;
   surveyId: number;
   shareKey: string;
+  /** A personal access token of the member's, there to be revoked. */
+  personalTokenId: number;
 }
 
 export interface Operator {
@@ -153,7 +155,9 @@ async function memberWithRecords(call: Call, label: string, cohorts: { oddId: nu
   const joinIds: number[] = [];
   for (const cohort of cohorts) joinIds.push(await applyAndReserve(call, token, cohort.oddId, cohort.kind, `apply-${label}@example.com`));
   const checkup = await completeCheckup(call, token);
+  const created = (await expectSuccess('personal token', call('POST', '/api/tokens', { token, body: { name: `${label}의 토큰`, scopes: ['applications:read'], expiresInDays: 30 } }))) as { summary: { tokenId: number } };
   return {
+    personalTokenId: created.summary.tokenId,
     ...account,
     imgId: upload.imgId as string,
     projectId,

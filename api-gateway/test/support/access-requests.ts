@@ -116,6 +116,8 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/apply/{oddId}/book': () => ({ body: { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' } }),
   'POST /api/apply/{oddId}/payment/confirm': () => ({ body: { issueId: 'sq-0-issue-1', code: 'CANCELLED', message: '취소' } }),
   'POST /api/join/history/one': (fx) => ({ body: { joinId: fx.member.joinId } }),
+  'POST /api/tokens': () => ({ body: { name: '스크립트', scopes: ['careercard:read'], expiresInDays: 7 } }),
+  'DELETE /api/tokens/{tokenId}': (fx) => ({ path: `/api/tokens/${fx.member.personalTokenId}` }),
   'POST /api/applications/{joinId}/cancel': (fx) => ({ path: `/api/applications/${fx.member.spareJoinId}/cancel`, body: { reason: '일정이 맞지 않아요' } }),
   'PUT /api/applications/{joinId}/submission': () => ({ body: { projectName: '요약 봇', description: '회의록을 요약해요', repositoryUrl: 'https://github.com/example/bot', demoUrl: null, images: [] } }),
   'POST /api/getMyinfoSkill': (fx) => ({ body: { surveyId: fx.member.surveyId, joinId: fx.member.joinId } }),

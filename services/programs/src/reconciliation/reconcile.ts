@@ -165,7 +165,8 @@ async function pendingTooLong(deps: ReconcileDeps): Promise<NewException[]> {
 /** Refunds asked and still unpaid after EXCEPTION_OWED_AGE_HOURS. */
 async function owedTooLong(deps: ReconcileDeps): Promise<NewException[]> {
   const hours = deps.config.owedAgeHours;
-  const olderThan = new Date(deps.payments.clock().getTime() - hours * 3_600_000);
+  // Refund rows are stamped by the database's clock (the real time), not by the service's clock, which demos move.
+  const olderThan = new Date(Date.now() - hours * 3_600_000);
   return (await listOwedRefundMovements(deps.payments.knex, olderThan, SCAN_LIMIT)).map((refund) => ({
     kind: 'REFUND_OWED_UNPAID' as const,
     subjectKey: `REFUND_OWED_UNPAID:${refund.refundId}`,
