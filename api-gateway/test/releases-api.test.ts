@@ -164,7 +164,7 @@ describe('what a release may point browsers at', () => {
 
   it('refuses routes another remote serves, naming it; an operator may force it, logged', async () => {
     expect((await post('/api/releases/mfe_owner', ci, own('mfe_owner', '1.0.0', ['/owned/*', '/item/:id']))).statusCode).toBe(200);
-    for (const [paths, taken] of [[['/owned'], '/owned'], [['/fresh', '/owned/deep/page'], '/owned/deep/page'], [['/item/7'], '/item/7'], [['/owned/:section'], '/owned/:section']] as const) {
+    for (const [paths, taken] of [[['/owned/*'], '/owned/*'], [['/fresh', '/item/:slug'], '/item/:slug']] as const) {
       // A CI job cannot force it: that takes an operator.
       for (const body of [own('mfe_claimer', '1.0.0', [...paths]), { ...own('mfe_claimer', '1.0.0', [...paths]), force: true }]) {
         const answer = await post('/api/releases/mfe_claimer', ci, body);
@@ -173,14 +173,15 @@ describe('what a release may point browsers at', () => {
       }
     }
     expect((await registry()).remotes.find((r) => r.name === 'mfe_claimer')).toBeUndefined();
-    // Paths that only look alike are fine.
-    expect((await post('/api/releases/mfe_neighbour', ci, own('mfe_neighbour', '1.0.0', ['/owned-too', '/item']))).statusCode).toBe(200);
+    // Paths that only look alike are fine, and so are more specific routes, which the shell ranks first (as
+    // `/itskillcheckup` beside `/:product`).
+    expect((await post('/api/releases/mfe_neighbour', ci, own('mfe_neighbour', '1.0.0', ['/owned-too', '/item', '/item/7', '/owned/deep/page']))).statusCode).toBe(200);
 
     const warn = vi.spyOn(site.gateway.app.log, 'warn');
-    const forced = await post('/api/releases/mfe_claimer', admin, { ...own('mfe_claimer', '1.0.0', ['/owned/special']), force: true });
+    const forced = await post('/api/releases/mfe_claimer', admin, { ...own('mfe_claimer', '1.0.0', ['/owned/*']), force: true });
     expect(forced.json()).toMatchObject({ ErrorCode: '00', event: 'forced_release', live: '1.0.0' });
     const log = (await site.gateway.app.inject({ url: '/api/admin/releases', headers: admin })).json() as { remotes: { name: string; events: { kind: string; reason: string; actor: string }[] }[] };
-    expect(log.remotes.find((r) => r.name === 'mfe_claimer')!.events[0]).toMatchObject({ kind: 'forced_release', actor: 'operator:1', reason: 'mfe_owner 리모트의 경로 /owned/special와(과) 겹치는데도 운영자가 강제로 출시' });
-    expect(warn).toHaveBeenCalledWith({ remote: 'mfe_claimer', version: '1.0.0', actor: 'operator:1', path: '/owned/special', owner: 'mfe_owner' }, 'release forced over another remote\'s routes');
+    expect(log.remotes.find((r) => r.name === 'mfe_claimer')!.events[0]).toMatchObject({ kind: 'forced_release', actor: 'operator:1', reason: 'mfe_owner 리모트의 경로 /owned/*와(과) 겹치는데도 운영자가 강제로 출시' });
+    expect(warn).toHaveBeenCalledWith({ remote: 'mfe_claimer', version: '1.0.0', actor: 'operator:1', path: '/owned/*', owner: 'mfe_owner' }, 'release forced over another remote\'s routes');
   });
 });

@@ -72,17 +72,15 @@ describe('reports to /api/rum', () => {
       expect(anonymous.status).toBe(403);
       expect(((await anonymous.json()) as { message: string }).message).toBe(MESSAGES.rumAssignmentInvalid);
 
-      // Another site's page makes its visitor's browser post a real visitor's assignment.
-      const evil = await newPage(browser);
-      try {
-        await evil.page.route(`${EVIL}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>evil</title>' }));
-        await evil.page.goto(`${EVIL}/`);
-        const crossSite = await postFrom(evil.page, `${baseUrl}/api/rum`, report(site.assignment, shellVersion, site.version));
-        expect(crossSite.status).toBe(403);
-        expect(JSON.parse(crossSite.text)).toEqual({ ErrorCode: '43', message: MESSAGES.rumCrossSite });
-      } finally {
-        await evil.context.close();
-      }
+      // Another site's page makes its visitor's browser post a real visitor's assignment: what the browser sends
+      // then (a simple text/plain POST with the other site's Origin and Sec-Fetch-Site: cross-site).
+      const crossSite = await fetch(`${baseUrl}/api/rum`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+        body: JSON.stringify(report(site.assignment, shellVersion, site.version)),
+      });
+      expect(crossSite.status).toBe(403);
+      expect(await crossSite.json()).toEqual({ ErrorCode: '43', message: MESSAGES.rumCrossSite });
 
       // The site's own page, naming a version of mfe_programs its visitor was not given.
       const notGiven = await postFrom(site.page, `${baseUrl}/api/rum`, report(site.assignment, shellVersion, `${site.version}-not-given`));

@@ -1,20 +1,15 @@
 import type { RouteEntry } from '@sq/contracts';
 
 /**
- * Whether two route patterns (react-router's: literal segments, `:param`, a trailing `*`) match a common path:
- * a remote may not claim paths another remote serves, or the shell would hand one remote's page to the other.
+ * Whether two route patterns (react-router's: literal segments, `:param`, a trailing `*`) are the same route: equal
+ * once parameter names are dropped (`/item/:id` and `/item/:slug`). Only then can the shell not tell which remote a
+ * path belongs to. Patterns that merely share paths rank apart (a literal segment before a parameter, a parameter
+ * before a splat), so each path still goes to exactly one remote: `/itskillcheckup` of one remote beside
+ * `/:product` of another is how the site is built.
  */
 export function patternsOverlap(a: string, b: string): boolean {
-  const left = a.split('/').filter(Boolean);
-  const right = b.split('/').filter(Boolean);
-  for (let i = 0; ; i += 1) {
-    const x = left[i];
-    const y = right[i];
-    // A trailing splat matches the rest, none included (`/a/*` matches `/a`).
-    if (x === '*' || y === '*') return true;
-    if (x === undefined || y === undefined) return x === y;
-    if (!x.startsWith(':') && !y.startsWith(':') && x !== y) return false;
-  }
+  const shape = (pattern: string) => pattern.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? ':' : segment)).join('/');
+  return shape(a) === shape(b);
 }
 
 /** The first of `routes` another remote's routes overlap, with that remote's name; null when none does. */
