@@ -50,10 +50,10 @@ const report = (assignment: string | undefined, shellVersion: string, remoteVers
 
 /** Posts as sendBeacon does (text/plain, no preflight) from the page's own origin; the gateway's answer. */
 async function postFrom(page: Page, url: string, body: unknown): Promise<{ status: number; text: string }> {
-  const answer = page.waitForResponse((response) => response.url() === url && response.request().method() === 'POST');
-  await page.evaluate(([target, text]) => fetch(target!, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: text }).catch(() => null), [url, JSON.stringify(body)]);
-  const response = await answer;
-  return { status: response.status(), text: await response.text() };
+  return page.evaluate(async ([target, text]) => {
+    const response = await fetch(target!, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
+    return { status: response.status, text: await response.text() };
+  }, [url, JSON.stringify(body)]);
 }
 
 describe('reports to /api/rum', () => {
