@@ -1,20 +1,8 @@
 import type { Knex } from 'knex';
+import type { RefundRuleRow } from '../../refunds/refund-engine';
 
-/** The columns of a stored refund rule a data migration may change (migration 003 describes them). */
-export interface RefundRuleValues {
-  case_kind: 'INDIVIDUAL' | 'TEAM_STOP' | 'COMPANY_ENDED' | 'LEFT_AFTER_INVITE' | 'REWARD';
-  phase: string;
-  anchor: 'PAID' | 'TEAM_ANNOUNCE' | 'KICKOFF' | 'START' | 'END' | null;
-  offset_months: number;
-  offset_days: number;
-  elapsed_numerator: number | null;
-  elapsed_denominator: number | null;
-  refund_numerator: number;
-  refund_denominator: number;
-  refund_amount_krw: number | null;
-  condition: string | null;
-  max_vod_usage_percent: number | null;
-}
+/** The columns of a stored refund rule a data migration may change: the stored row, less its identity. */
+export type RefundRuleValues = Omit<RefundRuleRow, 'rule_id' | 'product_id' | 'sort_order'>;
 
 /**
  * One rule's change: the rule is found by its product and place in the product's list (`refund_rule`'s unique
