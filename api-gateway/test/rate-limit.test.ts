@@ -91,6 +91,21 @@ describe('rate limits', () => {
       await short.close();
     }
   });
+
+  it('count an IPv6 client by its /64: a host cannot step around the limit through its own network', async () => {
+    const limited = await startGateway(upstreams.urls, { rateLimit: { max: 2, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 } });
+    try {
+      const from = (remoteAddress: string) => limited.app.inject({ url: '/api/projects', remoteAddress }).then((r) => r.statusCode);
+      const statuses = [];
+      for (const address of ['2001:db8:7:1::1', '2001:db8:7:1:ffff:ffff:ffff:fffe', '2001:db8:7:1::99']) statuses.push(await from(address));
+      expect(statuses).toEqual([200, 200, 429]);
+      // Another /64 is another subscriber, and IPv4 addresses count one by one.
+      expect(await from('2001:db8:7:2::1')).toBe(200);
+      expect(await from('198.51.100.7')).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('the limiter decides on the path the router sees', () => {

@@ -44,6 +44,7 @@ const post = (url: string, headers: Record<string, string>, payload: object = {}
 const registry = async (visitor: string = randomUUID()) =>
   (await site.gateway.app.inject({ url: '/remotes.json', headers: { cookie: `${VISITOR_COOKIE}=${visitor}` } })).json() as {
     remotes: Array<{ name: string; version: string; manifestUrl: string; routes: Array<{ title: string }>; canary?: unknown }>;
+    assetOrigins: string[];
   };
 /** A visitor id inside (or outside) a remote's canary share. */
 function visitorOf(remote: string, percent: number, inCanary: boolean): string {
@@ -160,6 +161,8 @@ describe('what a release may point browsers at', () => {
     }
     await vi.waitFor(async () => expect((await registry()).remotes.find((r) => r.name === 'mfe_bundled')?.manifestUrl).toBe('/bundles/mfe-bundled/1.0.0/mf-manifest.json'));
     expect((await post('/api/releases/mfe_bundled', ci, { ...own('mfe_bundled', '1.0.2', ['/bundled']), manifestUrl: `${CDN}/any/folder/mf-manifest.json` })).statusCode).toBe(200);
+    // The shell checks every entry again against the same rule, with the asset origins the gateway names here.
+    expect((await registry()).assetOrigins).toEqual([CDN]);
   });
 
   it('refuses routes another remote serves, naming it; an operator may force it, logged', async () => {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { Knex } from 'knex';
 import { ERROR_CODES, MESSAGES, failure } from '@sq/contracts';
+import { addressGroup } from '@sq/service-kit';
 import { isLimitedPath } from './rate-limit-path';
 import { DEFAULT_BATCH, RateLimitSettler, createBatchedRateLimitStore } from './rate-limit-store';
 
@@ -22,7 +23,7 @@ declare module 'fastify' {
 }
 
 /**
- * Every `/api` request counts against its client address's limit (`max` per `windowMs`), shared by all
+ * Every `/api` request counts against its client address's limit (an IPv6 address by its /64) (`max` per `windowMs`), shared by all
  * gateway instances through PostgreSQL in batches (rate-limit-store.ts).
  */
 export default fp<RateLimitOptions>(
@@ -41,7 +42,7 @@ export default fp<RateLimitOptions>(
       global: true,
       max: options.max,
       timeWindow: options.windowMs,
-      keyGenerator: (request) => `ip:${request.ip}`,
+      keyGenerator: (request) => `ip:${addressGroup(request.ip)}`,
       store: createBatchedRateLimitStore(settler) as never,
       // Judged on the path as routed, not as spelled: `/%61pi/signin` is `/api/signin` (rate-limit-path.ts).
       allowList: (request) => !isLimitedPath(request.routeOptions.url, request.url),

@@ -82,7 +82,7 @@ export default fp<ReleasesPluginOptions>(
       return registryFor(await readRegistry(), visitor);
     });
     app.get('/remotes.json', async (request, reply) => {
-      const body = JSON.stringify(await app.visitorRegistry(request, reply));
+      const body = JSON.stringify({ ...(await app.visitorRegistry(request, reply)), assetOrigins });
       // Each visitor's own answer: never stored by any cache (a shared one would hand it to other visitors).
       return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie').send(body);
     });

@@ -54,6 +54,12 @@ export const registryEntry = routeManifest.extend({
 export const registry = z.object({ remotes: z.array(registryEntry) });
 
 /**
+ * What `/remotes.json` answers: the registry, and the origins besides the site's own that may serve bundles
+ * (CSP_ASSET_ORIGINS), so the shell can refuse an entry whose manifest is anywhere else (manifest-url.ts).
+ */
+export const registryAnswer = registry.extend({ assetOrigins: z.array(z.string()).default([]) });
+
+/**
  * The cookie with a visitor's anonymous id (random, no personal data), which the gateway sets and reads to
  * decide the versions that visitor runs (api-gateway/src/releases/visitor-version.ts). HttpOnly: no script reads it.
  */

@@ -17,3 +17,4 @@ export * from './request-id';
 export { activeTracing, startTracing, type Tracing } from './tracing';
 export * from './internal-client';
 export * from './outbox';
+export { addressGroup } from './address-group';

@@ -104,6 +104,18 @@ describe('sign-in brute-force guard', () => {
     expect((await signIn(account.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password, '198.51.100.7')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64: a guesser stepping through its own network stays locked', async () => {
+    const email = (await member('01077776401')).form.email;
+    for (let i = 0; i < 5; i += 1) {
+      const response = await signIn(account.app, email, `wrong${i}pass!`, `2001:db8:64:1::${i + 1}`);
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await signIn(account.app, email, 'wrong9pass!', '2001:db8:64:1:ffff::9')).statusCode).toBe(429);
+    expect(await recordedAddresses(email)).toEqual(Array(5).fill('2001:db8:64:1::/64'));
+    // The next /64 is another subscriber's network.
+    expect((await signIn(account.app, email, 'wrong9pass!', '2001:db8:64:2::1')).statusCode).toBe(401);
+  });
+
   it('clears the failures of that account from that address after a successful sign-in', async () => {
     const email = DEMO_ACCOUNTS.admin.email;
     for (let i = 0; i < 4; i += 1) await signIn(account.app, email, 'wrongpass1!', '192.0.2.1');

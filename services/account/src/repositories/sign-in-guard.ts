@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addressGroup } from '@sq/service-kit';
 
 /**
  * The brute-force guard of sign-in: failures are rows in PostgreSQL, so every instance of the service sees
@@ -8,7 +9,7 @@ import type { Knex } from 'knex';
  *  - an account may fail 50 times from all addresses together: the ceiling for a guesser with many
  *    addresses (the member then gets in through the password-reset mail, which clears the account's failures);
  *  - a client address may fail 20 times across all accounts (password spraying).
- * Beyond a limit, sign-in answers 429 until the oldest counted failure leaves the window. Refused attempts are
+ * A client address is an IPv6 /64 as one (addressGroup). Beyond a limit, sign-in answers 429 until the oldest counted failure leaves the window. Refused attempts are
  * not counted (the cool-down does not grow while the user waits); a successful sign-in clears the failures of
  * that account from that address.
  *
@@ -38,8 +39,9 @@ export type SignInSlot = { wait: 0; failureIds: number[] } | { wait: number; fai
 export function createSignInGuard(knex: Knex, limits: GuardLimits) {
   const window = `${Math.max(1, Math.floor(limits.windowMinutes))} minutes`;
   const max: Record<Scope, number> = { ACCOUNT_IP: limits.maxPerAccountAddress, ACCOUNT: limits.maxPerAccount, IP: limits.maxPerIp };
-  const subjects = (email: string, ip: string): Record<Scope, string> => {
+  const subjects = (email: string, clientIp: string): Record<Scope, string> => {
     const account = email.toLowerCase();
+    const ip = addressGroup(clientIp);
     return {
       ACCOUNT_IP: `${account}|${ip}`.slice(0, SUBJECT_MAX),
       ACCOUNT: account.slice(0, SUBJECT_MAX),

@@ -5,7 +5,7 @@ import {
   ERROR_CODES, MESSAGES, changePasswordSchema, findAccountCoolDownMessage, passwordResetCoolDownMessage, findAccountSchema, findPasswordSchema, ok, resetToken,
   type ChangePasswordForm, type FindAccountForm, type FindEmailResponse, type FindPasswordForm, type PasswordResetResponse, type ResetTokenCheckResponse,
 } from '@sq/contracts';
-import { ApiError, badRequest, notFound } from '@sq/service-kit';
+import { ApiError, addressGroup, badRequest, notFound } from '@sq/service-kit';
 import { hashPassword } from '../passwords';
 import { emailTakenMessage } from '../lib/availability';
 import type { AttemptSlot } from '../repositories/attempt-limit';
@@ -40,7 +40,7 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
       const { name, phone } = request.body;
       const windowSeconds = Math.max(1, findEmail.windowMinutes) * 60;
       const slot = await limiter.take([
-        { scope: 'FIND_EMAIL_ADDRESS', subject: keyed('find-email-address', request.clientIp), max: findEmail.maxPerAddress, windowSeconds },
+        { scope: 'FIND_EMAIL_ADDRESS', subject: keyed('find-email-address', addressGroup(request.clientIp)), max: findEmail.maxPerAddress, windowSeconds },
         { scope: 'FIND_EMAIL_TARGET', subject: keyed('find-email-target', `${name.trim()}|${phone.replace(/\D/g, '')}`), max: findEmail.maxPerTarget, windowSeconds },
       ]);
       if (slot.wait > 0) {

@@ -1,3 +1,4 @@
+import { manifestUrlAllowed } from '@sq/contracts/manifest-url';
 import type { RegistryEntry, RouteEntry } from '@sq/contracts/registry';
 import { ENTRY_NAME } from '@sq/contracts/remote-entry';
 import { REGISTRY_URL, UNDER_CONSTRUCTION_URL } from '../../shared/constants';
@@ -24,8 +25,10 @@ function isRoute(value: unknown): value is RouteEntry {
 /**
  * Checks one registry entry against contracts/registry.ts by hand: the shell must not ship zod for a
  * handful of fields. A malformed entry is dropped (and logged) so one bad release cannot take the others down.
+ * Its manifest must be one of the site's own bundles of that remote and version, or on an asset origin the
+ * gateway names: the gateway refuses any other release, and the shell never loads a row that got past it.
  */
-export function parseRegistryEntry(value: unknown): RegistryEntry | null {
+export function parseRegistryEntry(value: unknown, assetOrigins: readonly string[] = []): RegistryEntry | null {
   const e = value as RegistryEntry;
   if (
     typeof e !== 'object' ||
@@ -34,7 +37,7 @@ export function parseRegistryEntry(value: unknown): RegistryEntry | null {
     !/^[a-z][a-z0-9_]*$/.test(e.name) ||
     typeof e.version !== 'string' ||
     typeof e.manifestUrl !== 'string' ||
-    !e.manifestUrl ||
+    !manifestUrlAllowed(e.manifestUrl, { remote: e.name, version: e.version }, assetOrigins) ||
     !Array.isArray(e.routes) ||
     e.routes.length === 0 ||
     !e.routes.every(isRoute)
@@ -52,11 +55,12 @@ export function parseRegistryEntry(value: unknown): RegistryEntry | null {
 export async function loadRegistry(): Promise<RegistryEntry[]> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-cache', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${REGISTRY_URL}: HTTP ${response.status}`);
-  const body = (await response.json()) as { remotes?: unknown };
+  const body = (await response.json()) as { remotes?: unknown; assetOrigins?: unknown };
   if (!Array.isArray(body.remotes)) throw new Error(`${REGISTRY_URL}: no remotes list`);
+  const assetOrigins = Array.isArray(body.assetOrigins) ? body.assetOrigins.filter((o): o is string => typeof o === 'string') : [];
   const entries: RegistryEntry[] = [];
   for (const raw of body.remotes) {
-    const entry = parseRegistryEntry(raw);
+    const entry = parseRegistryEntry(raw, assetOrigins);
     if (entry) entries.push(entry);
     else console.error('[shell] ignoring a malformed registry entry', raw);
   }

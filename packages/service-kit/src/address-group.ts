@@ -1,9 +1,10 @@
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The unit per-address limits count: an IPv4 address as is, an IPv6 address by its /64 (one subscriber's
- * network: a single host can use any of its 2^64 addresses, so counting them one by one limits nothing).
- * An IPv4-mapped IPv6 address counts as its IPv4 address.
+ * The unit every per-address limit counts (the gateway's request and RUM limits, sign-in lockouts, the
+ * find-e-mail limit): an IPv4 address as is, an IPv6 address by its /64 (one subscriber's network: a single
+ * host can use any of its 2^64 addresses, so counting them one by one limits nothing). An IPv4-mapped IPv6
+ * address counts as its IPv4 address.
  */
 export function addressGroup(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
