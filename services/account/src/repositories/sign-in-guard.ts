@@ -9,9 +9,9 @@ import { addressGroup } from '@sq/service-kit';
  *  - an account may fail 50 times from all addresses together: the ceiling for a guesser with many
  *    addresses (the member then gets in through the password-reset mail, which clears the account's failures);
  *  - a client address may fail 20 times across all accounts (password spraying).
- * A client address is an IPv6 /64 as one (addressGroup). Beyond a limit, sign-in answers 429 until the oldest counted failure leaves the window. Refused attempts are
- * not counted (the cool-down does not grow while the user waits); a successful sign-in clears the failures of
- * that account from that address.
+ * A client address counts an IPv6 /64 as one (addressGroup). Beyond a limit, sign-in answers 429 until the
+ * oldest counted failure leaves the window. Refused attempts are not counted (the cool-down does not grow while
+ * the user waits); a successful sign-in clears the failures of that account from that address.
  *
  * An attempt takes its slot before the password is checked: under per-subject advisory locks the counts are
  * read and the attempt is written as a failure in one short transaction, and a correct password forgives it
