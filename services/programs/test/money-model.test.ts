@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@sq/contracts';
 import { canTransition, type ApplicationState, type BookResponse } from '@sq/contracts/api/applications';
+import type { MoneyException } from '@sq/contracts/api/money';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';
@@ -33,7 +34,9 @@ import { openTeamProjectCohort } from './support/publish-teams';
  *    cohort ended (also through replacements, deadline backfills, card updates, the repair job) went back whole;
  *  - nothing owed is given up: the card company refusing cancellations (longer than any job retries) voids no case,
  *    and what is owed is paid once its next attempt is due;
- *  - the state history replays to the current state through allowed transitions only.
+ *  - the state history replays to the current state through allowed transitions only;
+ *  - the reconciliation with the PG after each step finds only mismatches the model expects at that moment (console
+ *    cancellations and billing keys on their way), and once everything caught up, none at all.
  * CI runs MONEY_MODEL_RUNS (default 8) sequences of up to MONEY_MODEL_STEPS (default 24) steps with the fixed
  * MONEY_MODEL_SEED; set them to run longer or to replay a failure (fast-check prints its seed and path).
  */
@@ -112,6 +115,7 @@ const command = (name: string, check: (m: Model) => boolean, run: (m: Model) => 
     stepsRun.set(name.replace(/\(.*/, ''), (stepsRun.get(name.replace(/\(.*/, '')) ?? 0) + 1);
     await noteDeclines();
     await checkAlways();
+    await checkReconciliation();
   },
   toString: () => name,
 });
@@ -205,7 +209,11 @@ const publish = command('publish', (m) => !m.published && m.phase <= 1 && m.memb
   expect(run.statusCode, run.body).toBe(200);
   const board = run.json();
   const everyone = [...board.teams.flatMap((t: { members: { joinId: number }[] }) => t.members), ...board.waitlist] as { joinId: number }[];
-  for (const { joinId } of everyone) expect((await admin('POST', `/api/admin/cohorts/${model.oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode).toBe(200);
+  // One team; from four members on, the last waits on the waitlist (a replacement or a deadline backfill seats it).
+  for (const [i, { joinId }] of everyone.entries()) {
+    const toTeam = everyone.length >= 4 && i === everyone.length - 1 ? null : 'A';
+    expect((await admin('POST', `/api/admin/cohorts/${model.oddId}/board/move`, { joinId, toTeam })).statusCode).toBe(200);
+  }
   const published = await admin('POST', `/api/admin/cohorts/${model.oddId}/board/publish`);
   expect(published.statusCode, published.body).toBe(200);
   model.published = true;
@@ -291,11 +299,18 @@ const groupRefund = (scope: 'team' | 'cohort', times: number) =>
     for (const a of answers) expect(isServerError(a.statusCode), a.body).toBe(false);
   });
 
-/** Operators accept a replacement from the waitlist onto the team (refused on a stopped team or an ended cohort). */
+/**
+ * Operators accept a replacement onto the team: a waitlisted member when there is one, else any member (refused: on
+ * the team already, a stopped team or an ended cohort).
+ */
 const replace = (index: number) =>
   command(`replace(${index})`, (m) => m.published && m.teamId !== null && m.members.length > 0, async (model) => {
-    const accepted = await admin('POST', `/api/admin/teams/${model.teamId}/replacements`, { joinId: member(model, index).joinId });
+    const waiting: number[] = await knex()('application').where({ odd_id: model.oddId }).whereIn('status', ['WAITLISTED', 'RESERVED']).whereNotIn('join_id', knex()('team_member').select('join_id')).pluck('join_id');
+    const joinId = waiting.length ? waiting[index % waiting.length]! : member(model, index).joinId;
+    const accepted = await admin('POST', `/api/admin/teams/${model.teamId}/replacements`, { joinId });
     expect(isServerError(accepted.statusCode), accepted.body).toBe(false);
+    if (accepted.statusCode === 200) stepsRun.set('replaced', (stepsRun.get('replaced') ?? 0) + 1);
+    await stack.programs.app.jobs.drain('team-charge');
   });
 
 const reward = (index: number) =>
@@ -344,7 +359,8 @@ const jobs = command('jobs', () => true, async () => {
 });
 
 const applyStep = fc.tuple(fc.constantFrom<keyof typeof TEST_CARDS>('ok', 'ok', 'ok', 'declined', 'insufficientFunds'), fc.boolean()).map(([card, returns]) => apply(card, returns));
-// Each run opens with members applying (below); publishing is listed three times, so most runs reach the money.
+// Each run opens with members applying (below); publishing is listed three times and replacing twice, so most runs
+// reach the money and some seat a waitlisted member on a running team.
 const steps = [
   applyStep,
   fc.tuple(fc.nat(), fc.integer({ min: 1, max: 3 })).map(([i, n]) => confirm(i, n)),
@@ -368,6 +384,7 @@ const steps = [
   fc.tuple(fc.constantFrom<Fault>('dropChargeAnswers', 'loseChargeRequests', 'loseChargeRequests', 'dropPaymentReads', 'dropCancelAnswers'), fc.integer({ min: 1, max: 3 })).map(([kind, n]) => fault(kind, n)),
   // The card company refuses cancellations for longer than any job's own retries: what is owed stays owed.
   fc.integer({ min: 1, max: 12 }).map((n) => fault('refuseCancels', n)),
+  fc.nat().map(replace),
   fc.nat().map(replace),
   fc.constant(tick),
   fc.constant(jobs),
@@ -395,6 +412,44 @@ async function books(): Promise<Books> {
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** RECONCILIATION_MAX_WINDOW_DAYS: the longest window one reconciliation run reads. */
+const WINDOW_MS = 31 * 86_400_000;
+
+/**
+ * The operators' reconciliation run over [from, until) (the PG's records by cursor, against the ledger and the
+ * applications' keys), then the open exceptions of this test's applications.
+ */
+async function reconcileOver(from: Date, until: Date): Promise<MoneyException[]> {
+  const run = await admin('POST', '/api/admin/money/runs', { from: from.toISOString(), until: until.toISOString() });
+  expect(run.statusCode, run.body).toBe(200);
+  expect(run.json().run.status).toBe('DONE');
+  const open = await admin('GET', '/api/admin/money/exceptions');
+  expect(open.statusCode, open.body).toBe(200);
+  const ours = (e: MoneyException) => (e.joinId !== null && applications.has(e.joinId)) || [...applications].some((joinId) => e.paymentId?.startsWith(`sq-${joinId}-`));
+  return (open.json().exceptions as MoneyException[]).filter(ours);
+}
+
+/**
+ * After a step, the reconciliation over the last window finds only what the model expects mid-run: the PG's
+ * cancellations made in its console and not booked yet (their webhook is on its way), and billing keys on their way
+ * to the application (a card page answered, its webhook or the member's return not taken in yet). A payment the PG
+ * took and we did not book, or one booked and not at the PG, is never expected.
+ */
+async function checkReconciliation(): Promise<void> {
+  const until = new Date(stack.now().getTime() + 60_000);
+  const open = await reconcileOver(new Date(until.getTime() - WINDOW_MS), until);
+  const payments = new Map<string, { cancelled_krw: number }>((await knex()('payment').whereIn('join_id', [...applications]).select('payment_id', 'cancelled_krw')).map((p) => [p.payment_id, p]));
+  const consoleBooked = new Map<string, number>(
+    (await knex()('refund').whereIn('join_id', [...applications]).where({ refund_case: 'PG_DIRECT', status: 'SUCCEEDED' }).groupBy('payment_id').select('payment_id', knex().raw('sum(amount_krw)::int as booked'))).map((r) => [r.payment_id, r.booked]),
+  );
+  for (const exception of open) {
+    if (exception.kind === 'KEY_ISSUED_UNHELD') continue;
+    const paymentId = exception.paymentId ?? '';
+    const consoleUnbooked = (consoleTotals.get(paymentId) ?? 0) > (consoleBooked.get(paymentId) ?? 0);
+    expect(exception.kind === 'AMOUNT_DIFFERS' && consoleUnbooked, `reconciliation after the step: ${exception.kind} ${exception.detail} (our books: ${JSON.stringify(payments.get(exception.paymentId ?? ''))})`).toBe(true);
+  }
+}
 
 /** What must hold after every step. */
 async function checkAlways(): Promise<void> {
@@ -491,6 +546,13 @@ async function checkEventually(): Promise<void> {
     .where((q) => q.whereRaw('p.paid_at > t.stopped_at').orWhereRaw('p.paid_at > c.ended_at'))
     .select('p.payment_id', 'p.amount_krw', 'p.cancelled_krw');
   for (const p of afterEnd) expect(p.cancelled_krw, `${p.payment_id} charged after its team stopped or its cohort ended`).toBe(p.amount_krw);
+  // Reconciliation over the whole run, window after window, finds nothing left: every payment and cancellation
+  // matched, and no key issued to us that an application does not hold.
+  let open: MoneyException[] = [];
+  for (let from = new Date(TODAY.getTime() - 86_400_000); from < stack.now(); from = new Date(from.getTime() + WINDOW_MS)) {
+    open = await reconcileOver(from, new Date(Math.min(from.getTime() + WINDOW_MS, stack.now().getTime() + 60_000)));
+  }
+  expect(open.map((e) => `${e.kind} ${e.detail}`), 'open money exceptions once everything caught up').toEqual([]);
   for (const [joinId, app] of apps) {
     const charged = pg.payments.filter((p) => payments.some((q) => q.payment_id === p.id && q.join_id === joinId) && p.amount.paid > 0);
     // A charge the application never took (it was no longer in a state to be charged: no move to PAID or
@@ -521,6 +583,7 @@ describe('money, model-based', () => {
     console.log(`money model: ${applications.size} applications, ${pg.payments.length} PG payments, ${pg.payments.reduce((n, p) => n + (p.cancellations?.length ?? 0), 0)} PG cancellations; steps ${JSON.stringify(Object.fromEntries(stepsRun))}`);
     // The runs reached the money paths, not only the wizard.
     expect(stepsRun.get('publish') ?? 0).toBeGreaterThan(0);
+    expect(stepsRun.get('replaced') ?? 0, 'replacements accepted').toBeGreaterThan(0);
     expect(pg.payments.some((p) => (p.cancellations?.length ?? 0) > 0)).toBe(true);
   }, 600_000);
 });
