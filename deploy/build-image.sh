@@ -2,7 +2,7 @@
 # Builds the site's one image and pushes it: deploy/build-image.sh <registry/repository> [tag]
 # e.g. deploy/build-image.sh registry.example.com/sidequest 2026.11.26-1
 # Needs a Docker engine (docker build/push) and a registry you are logged in to; the tag defaults to the
-# current commit. The overlays then take the tag (deploy/README.md: "Releasing an image").
+# current commit. The overlays then take the pushed image's digest (deploy/README.md: "A fresh cluster", step 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,5 +27,7 @@ fi
 
 docker build --pull --tag "$repository:$tag" .
 docker push "$repository:$tag"
-echo "pushed $repository:$tag"
-echo "next: cd deploy/overlays/<staging|production> && kustomize edit set image sidequest=$repository:$tag"
+# The registry's digest of what was pushed: a tag can be moved, a digest names these exact bytes.
+pinned="$(docker inspect --format '{{index .RepoDigests 0}}' "$repository:$tag")"
+echo "pushed $repository:$tag ($pinned)"
+echo "next: cd deploy/overlays/<staging|production> && kustomize edit set image sidequest=$pinned"

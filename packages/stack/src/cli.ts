@@ -8,6 +8,8 @@ import { BUNDLES_URL, publishBundle, releaseCli, remoteName, SHELL_SHARED_DEPS }
 import { buildAndPublishAll, startStack } from './stack';
 import { embeddedDatabaseUrl, ensureDatabase, stopClustersYourselfOnSignals, type Database } from './database';
 import { describeError } from './errors';
+import { buildServer } from './server-build';
+import { printServerSize } from './server-size';
 import { embeddedPgPort, gatewayPort } from './ports';
 
 const [command, ...args] = process.argv.slice(2);
@@ -121,13 +123,21 @@ async function main(): Promise<void> {
       return typecheck();
     case 'build':
       return buildAndPublishAll();
+    case 'server-build': {
+      // The image's build stage: every role compiled into packages/server-runtime/dist (server-build.ts).
+      const server = await buildServer();
+      console.log(`server build: ${server.outdir} (${(server.bytes / 1024 / 1024).toFixed(1)} MB, imports ${server.packages.join(', ')})`);
+      return;
+    }
+    case 'server-size':
+      return printServerSize();
     case 'create-operator': {
-      // The account service's own script, on DATABASE_URL or the local embedded database (README).
+      // The role a container runs for it (roles.ts), on DATABASE_URL or the local embedded database (README).
       const database = process.env.DATABASE_URL
         ? null
         : await ensureDatabase({ name: 'sidequest', port: embeddedPgPort() });
       try {
-        await run(bin('tsx'), [path.join(ROOT, 'services/account/src/create-operator.ts'), ...args], database ? { DATABASE_URL: database.url } : {});
+        await run(process.execPath, [path.join(ROOT, 'packages/stack/bin/role.mjs'), 'create-operator', ...args], database ? { DATABASE_URL: database.url } : {});
       } finally {
         await database?.stop();
       }
@@ -144,7 +154,7 @@ async function main(): Promise<void> {
       return;
     }
     default:
-      console.error('usage: cli.ts start | test | build | typecheck | bench | release <remote> [--version v] [--canary percent] [--force] | promote <remote> | rollback <remote> [--to v] | create-operator --email e [--name n]');
+      console.error('usage: cli.ts start | test | build | server-build | server-size | typecheck | bench | release <remote> [--version v] [--canary percent] [--force] | promote <remote> | rollback <remote> [--to v] | create-operator --email e [--name n]');
       process.exit(2);
   }
 }

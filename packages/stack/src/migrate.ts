@@ -1,25 +1,13 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { SERVICE_PORTS, createKnex, prepareDatabase, seedsDemoData, type PreparedSchema, type ServiceDefinition, type ServiceName } from '@sq/service-kit';
-import { ROOT } from './paths';
+import { SERVICE_PORTS, createKnex, prepareDatabase, seedsDemoData, type PreparedSchema, type ServiceName } from '@sq/service-kit';
+import { SERVICE_DEFINITIONS, gatewayMigrations } from './role-modules';
 
 /** Every schema a `migrate` role brings to head, in the order `migrate all` takes them (none reads another's). */
 export const SCHEMAS = ['gateway', ...(Object.keys(SERVICE_PORTS) as ServiceName[])] as const;
 export type SchemaName = (typeof SCHEMAS)[number];
 
-const load = <T>(file: string): Promise<T> => import(pathToFileURL(path.join(ROOT, file)).href) as Promise<T>;
-
-/** A service's definition (`services/<name>/src/service.ts` exports `<name>Service`). */
-async function serviceDefinition(name: ServiceName): Promise<ServiceDefinition> {
-  const module = await load<Record<string, ServiceDefinition>>(`services/${name}/src/service.ts`);
-  const definition = module[`${name}Service`];
-  if (!definition) throw new Error(`services/${name}/src/service.ts exports no ${name}Service`);
-  return definition;
-}
-
 async function migrateSchema(schema: SchemaName, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<PreparedSchema & { total: number }> {
   if (schema === 'gateway') {
-    const gateway = await load<{ migrateGateway(knex: ReturnType<typeof createKnex>, url: string): Promise<PreparedSchema>; GATEWAY_MIGRATIONS: object }>('api-gateway/src/migrations/index.ts');
+    const gateway = await gatewayMigrations();
     const knex = createKnex({ databaseUrl, schema, pool: { min: 0, max: 2 } });
     try {
       return { ...(await gateway.migrateGateway(knex, databaseUrl)), total: Object.keys(gateway.GATEWAY_MIGRATIONS).length };
@@ -27,7 +15,7 @@ async function migrateSchema(schema: SchemaName, databaseUrl: string, env: NodeJ
       await knex.destroy();
     }
   }
-  const definition = await serviceDefinition(schema);
+  const definition = await SERVICE_DEFINITIONS[schema as ServiceName]();
   const knex = createKnex({ databaseUrl, schema: definition.schema, pool: { min: 0, max: 2 } });
   try {
     // The same seeds as a start: reference data always, demo data only outside production.

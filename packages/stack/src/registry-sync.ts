@@ -1,22 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createKnex } from '@sq/service-kit';
-import { CDN_DIR, REMOTES, ROOT } from './paths';
+import { CDN_DIR, REMOTES } from './paths';
+import { gatewayRegistrySync } from './role-modules';
 import { BUNDLES_URL } from './registry';
 
 /** Who the registry's audit log names for the deploy's sync; a remote released by anyone else is left to them. */
 export const REGISTRY_SYNC_ACTOR = 'registry-sync';
-
-/** What this role uses of api-gateway/src/releases/registry-sync.ts (loaded by path, like migrate.ts loads the gateway's migrations). */
-interface SyncModule {
-  syncBundles(
-    knex: ReturnType<typeof createKnex>,
-    bundleDirs: string[],
-    options: { manifestBase: string; actor: string; shellProvides: Record<string, string> | null; keepReleased: boolean },
-  ): Promise<Array<{ remote: string; version: string; skipped: string | null; by?: string; result?: { kind: string | null } }>>;
-  readShellProvides(file: string | null): Record<string, string> | null;
-}
 
 /**
  * The image's own build of each remote: the one version folder under `<cdnDir>/bundles/<remote>/` that the
@@ -46,7 +36,7 @@ export async function registrySync(env: NodeJS.ProcessEnv = process.env, print: 
   const manifestBase = env.REGISTRY_MANIFEST_BASE || BUNDLES_URL;
   const shellDepsFile = env.SHELL_SHARED_DEPS_FILE ?? (env.SHELL_DIR ? path.join(env.SHELL_DIR, 'shared-deps.json') : null);
   const bundles = imageBundles(cdnDir);
-  const sync = (await import(pathToFileURL(path.join(ROOT, 'api-gateway/src/releases/registry-sync.ts')).href)) as SyncModule;
+  const sync = await gatewayRegistrySync();
   const knex = createKnex({ databaseUrl, schema: 'gateway', pool: { min: 0, max: 2 } });
   try {
     const outcomes = await sync.syncBundles(knex, bundles, {

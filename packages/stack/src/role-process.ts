@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './paths';
 
-/** A role started as its container starts it (`node packages/stack/bin/role.mjs …`), for tests. */
+/** A role started as its container starts it (the compiled `role.mjs …`, or from source), for tests. */
 export interface RoleProcess {
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr). */
@@ -18,8 +18,9 @@ export interface RoleProcess {
  * own environment (its DATABASE_URL, PROGRAMS_JOB_WORKERS, …) must not leak into a role said to start from
  * its environment alone.
  */
-export function startRole(args: string[], env: Record<string, string>): RoleProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, 'packages/stack/bin/role.mjs'), ...args], {
+export function startRole(args: string[], env: Record<string, string>, from: { compiled: string } | 'source' = 'source'): RoleProcess {
+  const entry = from === 'source' ? path.join(ROOT, 'packages/stack/bin/role.mjs') : path.join(from.compiled, 'role.mjs');
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describeError } from './errors';
 import { isSchemaName, migrate, SCHEMAS } from './migrate';
-import { ROOT } from './paths';
 import { publishBundlesRole } from './publish-bundles';
 import { registrySync } from './registry-sync';
+import { ROLE_MODULES, createOperatorScript } from './role-modules';
 import { ONE_SHOT_ROLES, ROLES } from './roles';
 
 // The entry of `node packages/stack/bin/role.mjs <role>` (the image's ENTRYPOINT) and `npm run role -- <role>`.
@@ -25,17 +23,20 @@ async function main(): Promise<void> {
     publishBundlesRole();
     process.exit(0);
   }
+  if (role === 'create-operator') {
+    await createOperatorScript();
+    return;
+  }
   if (role === 'registry-sync') {
     await registrySync();
     process.exit(0);
   }
-  const entry = ROLES[role as keyof typeof ROLES];
-  if (!entry) {
+  if (!Object.hasOwn(ROLES, role ?? '')) {
     console.error(USAGE);
     process.exit(2);
   }
   // The entry listens (or works) and handles SIGTERM itself.
-  await import(pathToFileURL(path.join(ROOT, entry)).href);
+  await ROLE_MODULES[role as keyof typeof ROLES]();
 }
 
 main().catch((error: unknown) => {

@@ -560,6 +560,28 @@ describe('deploy/components/monitoring (scraped and alerted)', () => {
   });
 });
 
+describe('an overlay given the digest of the pushed image', () => {
+  it('pins every Deployment and Job to that digest (what build-image.sh prints to set)', () => {
+    const digest = `sha256:${'0123456789abcdef'.repeat(4)}`;
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-deploy-digest-'));
+    try {
+      fs.cpSync(path.join(ROOT, 'deploy'), copy, { recursive: true });
+      const file = path.join(copy, 'overlays/production/kustomization.yaml');
+      const overlay = fs.readFileSync(file, 'utf8');
+      expect(overlay).toMatch(/^ {4}newTag: .+$/m);
+      // What `kustomize edit set image sidequest=<repository>@<digest>` writes in place of the tag.
+      fs.writeFileSync(file, overlay.replace(/^ {4}newTag: .+$/m, `    digest: ${digest}`));
+      const result = spawnSync(KUBECTL, ['kustomize', path.join(copy, 'overlays/production')], { encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      const pinned = containers(parseAllDocuments(result.stdout).map((document) => document.toJS() as K8sObject).filter(Boolean));
+      expect(pinned.length).toBeGreaterThan(5);
+      for (const [where, container] of pinned) expect(container.image, where).toBe(`registry.example.com/sidequest@${digest}`);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the container image (Dockerfile)', () => {
   /** Instructions with continuation lines joined and comments dropped. */
   const instructions = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
@@ -571,17 +593,27 @@ describe('the container image (Dockerfile)', () => {
   const stages = instructions.filter((i) => i.keyword === 'FROM').map((i) => i.args);
   const lastStage = instructions.slice(instructions.map((i) => i.keyword).lastIndexOf('FROM'));
 
-  it('builds in stages from Node 20 images pinned by version, never `latest`', () => {
+  it('builds in stages from Node 24 (LTS) images pinned by version, never `latest`', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
     const names = stages.map((args) => args.split(/\s+AS\s+/i)[1]).filter(Boolean);
     for (const args of stages) {
       const image = args.split(/\s+/)[0]!;
       if (names.includes(image)) continue;
-      expect(image).toMatch(/^node:20\.\d+\.\d+-[a-z0-9-]+$/);
+      expect(image).toMatch(/^node:24\.\d+\.\d+-[a-z0-9-]+$/);
     }
     expect(instructions.map((i) => i.args).join('\n')).not.toMatch(/:latest\b/);
     expect(instructions.some((i) => i.keyword === 'RUN' && i.args.includes('--frozen-lockfile'))).toBe(true);
     expect(instructions.some((i) => i.keyword === 'RUN' && i.args.includes('--prod'))).toBe(true);
+  });
+
+  it('ships compiled JavaScript and a production install of the server runtime, not the build stage\'s tree', () => {
+    const copies = lastStage.filter((i) => i.keyword === 'COPY').map((i) => i.args);
+    expect(copies.length).toBeGreaterThan(0);
+    // Only named outputs of the build stage: never its whole /app (sources, dev dependencies, browsers, tools).
+    for (const copy of copies) expect(copy, copy).toMatch(/^--from=build \/(out\/server-runtime|app\/(shell\/dist|cdn|services\/content\/assets)) /);
+    const build = instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args).join('\n');
+    expect(build).toContain('server-build');
+    expect(build).toMatch(/--filter @sq\/server-runtime deploy --prod/);
   });
 
   it('runs the role entry as a user other than root', () => {
@@ -589,7 +621,7 @@ describe('the container image (Dockerfile)', () => {
     expect(user).toBeDefined();
     expect(user!.split(':')[0]).not.toMatch(/^(root|0)$/);
     const entrypoint = JSON.parse(lastStage.find((i) => i.keyword === 'ENTRYPOINT')!.args) as string[];
-    expect(entrypoint).toEqual(['node', 'packages/stack/bin/role.mjs']);
+    expect(entrypoint).toEqual(['node', 'packages/server-runtime/dist/role.mjs']);
     const command = JSON.parse(lastStage.find((i) => i.keyword === 'CMD')!.args) as string[];
     expect(Object.keys(ROLES)).toContain(command[0]);
   });

