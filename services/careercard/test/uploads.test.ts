@@ -177,6 +177,19 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
     });
   });
 
+  it('serves an image uploaded through one instance from another, as the pods of a Deployment share the store', async () => {
+    const other = await anotherInstance(service, {});
+    try {
+      const { imgUrl } = (await upload(form([file(PNG)]))).json<FileUploadResponse>();
+      const served = await other.inject({ method: 'GET', url: imgUrl });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+      expect(served.headers['content-type']).toBe('image/png');
+    } finally {
+      await other.close();
+    }
+  });
+
   describe('when the store cannot take or give the bytes', () => {
     // A folder that cannot be made, or a bucket that does not exist (the store answers NoSuchBucket).
     const unusable = kind === 's3' ? { S3_BUCKET: 'no-such-bucket' } : { UPLOAD_DIR: '/dev/null/uploads' };
