@@ -192,7 +192,7 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
 
   describe('when the store cannot take or give the bytes', () => {
     // A folder that cannot be made, or a bucket that does not exist (the store answers NoSuchBucket).
-    const unusable = kind === 's3' ? { S3_BUCKET: 'no-such-bucket' } : { UPLOAD_DIR: '/dev/null/uploads' };
+    const unusable: Record<string, string> = kind === 's3' ? { S3_BUCKET: 'no-such-bucket' } : { UPLOAD_DIR: '/dev/null/uploads' };
 
     it('refuses the upload with the default error and keeps no row, so nothing half-stored is ever attached', async () => {
       const broken = await anotherInstance(service, unusable);

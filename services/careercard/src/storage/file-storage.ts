@@ -1,13 +1,8 @@
-import fp from 'fastify-plugin';
-import type { UploadStorageConfig } from '../config';
-import { LocalDiskStorage } from './local-disk-storage';
-import { S3Storage } from './s3-storage';
-
 /**
  * Where uploaded files' bytes live. The database keeps who uploaded what (table `upload`); a store only keeps
  * bytes under a key. Two stores, chosen by UPLOAD_STORAGE (config.ts): `local`, a folder on this machine (the
  * embedded default of `npm start`), and `s3`, an object store through the S3 API (production: every instance
- * reads and writes the same bucket).
+ * reads and writes the same bucket). `file-storage-plugin.ts` makes the configured one `app.fileStorage`.
  */
 export interface FileStorage {
   /** Stores the bytes under the key, replacing nothing half-written: readers see all of it or none. */
@@ -27,20 +22,3 @@ export function checkStorageKey(key: string): string {
   if (!KEY.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
   return key;
 }
-
-/** The configured store. */
-export function createFileStorage(config: UploadStorageConfig): FileStorage {
-  return config.kind === 's3' ? new S3Storage(config.s3) : new LocalDiskStorage(config.dir);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    fileStorage: FileStorage;
-  }
-}
-
-export default fp(async (app) => {
-  const storage = createFileStorage(app.careercardConfig.uploadStorage);
-  app.decorate('fileStorage', storage);
-  app.addHook('onClose', () => storage.close());
-}, { name: 'file-storage', dependencies: ['careercard-config'] });
