@@ -1,3 +1,4 @@
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startObjectStore, type LocalObjectStore } from '@sq/stack/peers/object-store';
 import { DEFAULT_S3_KEY_PREFIX, readUploadStorageConfig } from '../src/config';
@@ -36,6 +37,18 @@ describe('S3Storage against an S3-speaking store', () => {
     expect(await storage().get(key)).toBeNull();
     // Deleting what is not there is no error (S3 answers 204).
     await expect(storage().delete(key)).resolves.toBeUndefined();
+  });
+
+  it('answers HeadObject with the size and type, and NotFound for a missing key', async () => {
+    const key = id();
+    await storage().put(key, Buffer.from('12345'), 'image/webp');
+    const client = new S3Client({ region: settings.region, endpoint: store.endpoint, forcePathStyle: true, credentials: OBJECT_STORE_KEYS });
+    try {
+      expect(await client.send(new HeadObjectCommand({ Bucket: OBJECT_STORE_BUCKET, Key: `uploads/${key}` }))).toMatchObject({ ContentLength: 5, ContentType: 'image/webp' });
+      await expect(client.send(new HeadObjectCommand({ Bucket: OBJECT_STORE_BUCKET, Key: `uploads/${id()}` }))).rejects.toMatchObject({ name: 'NotFound' });
+    } finally {
+      client.destroy();
+    }
   });
 
   it('keeps uploads apart from other data of a shared bucket by the prefix', async () => {
