@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_MATRIX, type AccessRow, type Expected } from './access-matrix';
-import { createAccessFixtures, type AccessFixtures } from './support/access-fixtures';
+import { PNG, createAccessFixtures, type AccessFixtures } from './support/access-fixtures';
 import { requestFor } from './support/access-requests';
 import { startRealStack, type RealStack } from './support/real-stack';
 
@@ -34,6 +34,18 @@ function tokenOf(caller: (typeof CALLERS)[number]): string | null {
   if (caller === 'visitor') return null;
   return fx[caller].token;
 }
+
+describe('uploaded images, stored in the object store as deployed', () => {
+  it('come back through the gateway byte for byte, with the service\'s type, cache and sandbox headers', async () => {
+    const served = await fetch(`${stack.url}/media/uploads/${fx.member.imgId}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+});
 
 describe('authorization matrix', () => {
   it('has exactly one row per operation of the gateway\'s OpenAPI document', () => {

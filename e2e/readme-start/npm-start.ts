@@ -11,7 +11,7 @@ export const STOP_TIMEOUT_MS = Number(process.env.README_START_STOP_MS ?? 60_000
 export const READY_LINE = '사이트가 준비되었습니다';
 
 /** Settings a developer's shell may carry that would make this start differ from the README's. */
-const NOT_THE_README_START = ['DATABASE_URL', 'SQ_DATA_DIR', 'CDN_DIR', 'UPLOAD_DIR', 'PORT', 'EMBEDDED_PG_PORT', 'NODE_ENV', 'SEED_DEMO_DATA', 'DEMO_CALENDAR'];
+const NOT_THE_README_START = ['DATABASE_URL', 'SQ_DATA_DIR', 'CDN_DIR', 'UPLOAD_STORAGE', 'UPLOAD_DIR', 'PORT', 'EMBEDDED_PG_PORT', 'NODE_ENV', 'SEED_DEMO_DATA', 'DEMO_CALENDAR'];
 
 export interface Exit {
   code: number | null;

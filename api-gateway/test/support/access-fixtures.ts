@@ -5,7 +5,7 @@ import type { RealStack } from './real-stack';
 import { expectSuccess, gatewayClient, type Call } from './api';
 
 /** A valid 1x1 PNG: what an upload needs to be accepted. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const PASSWORD = 'sidequest1!';
 
 export interface Member {

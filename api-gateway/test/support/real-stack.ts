@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import os from 'node:os';
-import path from 'node:path';
 import { generateJwtKeys, type ServiceName } from '@sq/service-kit';
 import { build, createTestDatabase, type TestService } from '@sq/service-kit/testing';
 import { freePort } from '@sq/stack/free-port';
 import { startMailSink } from '@sq/stack/peers/mail-sink';
+import { startObjectStore } from '@sq/stack/peers/object-store';
 import { startOAuthProvider } from '@sq/stack/peers/oauth-provider';
 import { generateWebhookSecret, startSandboxPg } from '@sq/stack/peers/sandbox-pg';
 import { accountService } from '../../../services/account/src/service';
@@ -47,7 +45,9 @@ export async function startRealStack(options: { jobWorkers?: boolean } = {}): Pr
   const gatewayPort = await freePort();
   const siteUrl = `http://127.0.0.1:${gatewayPort}`;
   const keys = generateJwtKeys();
-  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-access-uploads-'));
+  // Uploaded images in an S3 bucket, as deployed (deploy/README.md "Uploaded images"), on the local object store.
+  const objectStoreKeys = { accessKeyId: 'SQREALSTACK', secretAccessKey: 'real-stack-object-store-secret' };
+  const objectStore = await startObjectStore({ buckets: ['sq-uploads'], ...objectStoreKeys });
   const mailSink = await startMailSink({ smtpPort: 0, httpPort: 0 });
   const oauthProvider = await startOAuthProvider({ port: 0 });
   const payment = { PG_API_SECRET: 'access-matrix-pg-secret', PG_STORE_ID: 'store-access-matrix', PG_WEBHOOK_SECRET: generateWebhookSecret() };
@@ -69,7 +69,13 @@ export async function startRealStack(options: { jobWorkers?: boolean } = {}): Pr
     OAUTH_LOCAL_PROVIDER_URL: oauthProvider.url,
     SITE_URL: siteUrl,
     API_PUBLIC_URL: siteUrl,
-    UPLOAD_DIR: uploadDir,
+    UPLOAD_STORAGE: 's3',
+    S3_BUCKET: 'sq-uploads',
+    S3_REGION: objectStore.region,
+    S3_ENDPOINT: objectStore.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+    AWS_ACCESS_KEY_ID: objectStoreKeys.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: objectStoreKeys.secretAccessKey,
     // The demo's open cohorts follow the calendar, as on the local stack.
     DEMO_CALENDAR: 'live',
     // Timed jobs run unless a test says otherwise (requests still enqueue them).
@@ -81,7 +87,7 @@ export async function startRealStack(options: { jobWorkers?: boolean } = {}): Pr
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const close of stops.reverse()) await close().catch(() => undefined);
-    fs.rmSync(uploadDir, { recursive: true, force: true });
+    await objectStore.close();
   };
   try {
     stops.push(() => mailSink.close(), () => oauthProvider.close(), () => sandboxPg.close());

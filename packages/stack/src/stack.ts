@@ -112,7 +112,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (name === 'programs') Object.assign(env, paymentEnv, { SITE_URL: siteUrl }, options.extraEnv);
       // The link in itskill's season-open mail.
       if (name === 'itskill') Object.assign(env, { SITE_URL: siteUrl });
-      // careercard's uploaded images (its LocalDiskStorage): git-ignored, kept between runs like the database.
+      // careercard's uploaded images in the local folder (UPLOAD_STORAGE=local, its default): git-ignored, kept
+      // between runs like the database.
       if (name === 'careercard') Object.assign(env, { UPLOAD_DIR: options.extraEnv?.UPLOAD_DIR ?? UPLOAD_DIR });
       const managed = runTs(name, `services/${name}/src/server.ts`, env, options.logDir);
       processes.push(managed);

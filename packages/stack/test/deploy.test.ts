@@ -187,6 +187,20 @@ describe.each(OVERLAYS)('deploy/overlays/%s', (overlay) => {
     expect(env('programs').find((variable) => variable.name === 'PROGRAMS_JOB_WORKERS')?.value).toBe('false');
   });
 
+  it('keeps careercard’s uploads in the object store: S3 settings in the ConfigMap, credentials from a Secret, no shared volume', () => {
+    const [config] = ofKind(objects, 'ConfigMap');
+    expect(config!.data).toMatchObject({ UPLOAD_STORAGE: 's3', S3_BUCKET: expect.stringMatching(/^[a-z0-9][a-z0-9.-]{2,62}$/), S3_REGION: expect.any(String) });
+    expect(config!.data!.UPLOAD_DIR).toBeUndefined();
+    // The bytes are in the bucket: no pod of any role needs a volume that several nodes write.
+    expect(ofKind(objects, 'PersistentVolumeClaim')).toEqual([]);
+    const careercard = podSpec(deployments.find((d) => d.metadata.name === 'careercard')!);
+    expect(careercard.volumes?.map((volume) => volume.name)).toEqual(['tmp']);
+    const env = Object.fromEntries(careercard.containers[0]!.env!.map((variable) => [variable.name, variable]));
+    expect(env.UPLOAD_DIR).toBeUndefined();
+    expect(env.AWS_ACCESS_KEY_ID?.valueFrom?.secretKeyRef).toEqual({ name: 'sidequest-object-store', key: 'access-key-id', optional: true });
+    expect(env.AWS_SECRET_ACCESS_KEY?.valueFrom?.secretKeyRef).toEqual({ name: 'sidequest-object-store', key: 'secret-access-key', optional: true });
+  });
+
   it('lets only the gateway (and the services that call an internal API) reach a service; only the gateway from outside', () => {
     const policies = ofKind(objects, 'NetworkPolicy');
     const labelsOf = (name: string) => deployments.find((d) => d.metadata.name === name)!.spec.template.metadata.labels as Record<string, string>;

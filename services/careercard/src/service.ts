@@ -12,7 +12,7 @@ import codeRoutes from './routes/codes';
 import profileRoutes from './routes/profiles';
 import internalProfileRoutes from './routes/internal-profiles';
 import uploadRoutes from './routes/uploads';
-import fileStorage from './storage/file-storage';
+import fileStorage from './storage/file-storage-plugin';
 import accountClient from './clients/account-client';
 import itskillClient from './clients/itskill-client';
 import myCardRoutes from './routes/my-card';
