@@ -85,6 +85,16 @@ export function sprintTeams(site: { baseUrl: string; programsUrl: string; intern
   const stateOf = async (member: Sprinter) =>
     (await ok<JoinHistoryResponse>('GET', '/join/history', member.token)).applications.find((a) => a.joinId === member.joinId)?.state;
 
+  /** Waits (a minute at most) for the charge jobs to assign the member. expect.poll is for tests, not hooks. */
+  async function assigned(member: Sprinter) {
+    let state: string | undefined;
+    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 1_000))) {
+      state = await stateOf(member);
+      if (state === 'ASSIGNED') return;
+    }
+    expect(state, `#${member.joinId} not assigned after a minute`).toBe('ASSIGNED');
+  }
+
   /**
    * A potenday sprint cohort recruiting now (teams announced in 8 days, the sprint from day 9 to day 18), one member
    * per name in SPRINT_ROLES' order, matched into one team, published and assigned.
@@ -117,7 +127,7 @@ export function sprintTeams(site: { baseUrl: string; programsUrl: string; intern
     expect(board.teams).toHaveLength(1);
     expect(board.teams[0]!.members.map((m) => m.joinId).sort()).toEqual(members.map((m) => m.joinId).sort());
     await ok('POST', `/admin/cohorts/${oddId}/board/publish`, admin);
-    for (const member of members) await expect.poll(() => stateOf(member), { timeout: 60_000, interval: 1_000 }).toBe('ASSIGNED');
+    for (const member of members) await assigned(member);
     return { admin, oddId, start, end, members };
   }
 

@@ -21,6 +21,9 @@ const USAGE = `사용법: npx tsx packages/api-sdk/examples/checkin-bot.ts --bas
 /** The sprint applications the bot checks in for: placed on a team (the service decides whether today is a sprint day). */
 const ON_A_TEAM = new Set(['ASSIGNED']);
 
+/** HH:MM:SS in Korea (UTC+9 all year), as my page shows times. */
+const seoulTime = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(11, 19);
+
 const WINDOW_NAMES: Record<string, string> = { minute: '분당', day: '하루' };
 
 function quotaLine(rateLimit: RateLimitInfo): string | null {
@@ -60,7 +63,7 @@ async function runCheckinBot(squad: SquadClient, options: { joinId?: number; lis
         }),
       );
       last = done.rateLimit;
-      const at = new Date(done.data.checkedAt).toLocaleTimeString('ko-KR', { timeZone: 'Asia/Seoul', hour12: false });
+      const at = seoulTime(done.data.checkedAt);
       print(`체크인 완료: #${a.joinId} ${a.productName} ${a.cohortName} · ${done.data.day} ${at}${done.replayed ? ' (이미 보낸 요청의 응답)' : ''}`);
     } catch (error) {
       if (!(error instanceof SquadApiError) || error.status === 0 || error.unauthorized || error.overQuota) throw error;

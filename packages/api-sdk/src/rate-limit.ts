@@ -1,3 +1,5 @@
+import { Token, parseList, type BareItem, type List } from 'structured-headers';
+
 /**
  * The gateway's quota headers (IETF draft "RateLimit header fields for HTTP", structured-field lists):
  *   RateLimit-Policy: "minute";q=60;w=60, "day";q=5000;w=86400
@@ -23,24 +25,21 @@ export interface RateLimitInfo {
   retryAfterSeconds: number | null;
 }
 
-/** One list item: a quoted name and its parameters (`"minute";r=57;t=41`). */
-const ITEM = /"((?:[^"\\]|\\.)*)"((?:\s*;\s*[a-z][a-z0-9_.*-]*(?:=[^,;]*)?)*)/g;
-
-function items(header: string | null): Map<string, Map<string, string>> {
-  const found = new Map<string, Map<string, string>>();
+/** A structured-field list (RFC 9651) of named items, each with its parameters; nothing when it does not parse. */
+function items(header: string | null): Map<string, Map<string, BareItem>> {
+  const found = new Map<string, Map<string, BareItem>>();
   if (!header) return found;
-  for (const [, name, rest] of header.matchAll(ITEM)) {
-    const parameters = new Map<string, string>();
-    for (const part of rest!.split(';').slice(1)) {
-      const [key, value = ''] = part.split('=');
-      parameters.set(key!.trim(), value.trim());
-    }
-    found.set(name!, parameters);
+  let list: List;
+  try {
+    list = parseList(header);
+  } catch {
+    return found;
   }
+  for (const [name, parameters] of list) if (typeof name === 'string' || name instanceof Token) found.set(String(name), parameters);
   return found;
 }
 
-const integer = (value: string | undefined): number | null => (value !== undefined && /^\d+$/.test(value) ? Number(value) : null);
+const integer = (value: BareItem | undefined): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
 
 /** Retry-After as seconds from `now`: delay-seconds or an HTTP date (never negative). */
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
