@@ -38,6 +38,8 @@ const PACKAGE_LAYERS = {
   'mf-config': ['contracts'],
   // Pure, no I/O: the operators' team matcher, used by the programs service.
   'team-matcher': ['contracts'],
+  // The public API's typed client for API consumers (types of the published document, answer types of contracts).
+  'api-sdk': ['contracts'],
 };
 /** What a front-end bundle may use (never the server side); what a service and the gateway may use. */
 const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standalone', 'mf-config'];
