@@ -19,14 +19,24 @@ import myApplicationRoutes from './routes/my-applications';
 import paymentWebhookRoutes from './routes/payment-webhook';
 import { jobQueuePlugin } from './jobs/queue';
 import { paymentsPlugin } from './payments';
-import type { PgClient } from './payments/pg-client';
+import type { PgClient } from './clients/pg-client';
 import { operatorsPlugin } from './operators/plugin';
-import type { OperatorsConfig } from './operators/config';
-import type { PeopleClient } from './operators/people-client';
+import type { OperatorsConfig } from './config/operators';
+import { createPeopleClient, type PeopleClient } from './clients/people-client';
 import internalUserRoutes from './routes/internal-users';
 import internalClockRoutes from './routes/internal-clock';
 import { controlledClock } from './clock';
 import { reconciliationPlugin } from './reconciliation/plugin';
+import { createApplicationViews } from './applications/application-view';
+import adminCohortRoutes from './routes/admin-cohorts';
+import adminApplicantRoutes from './routes/admin-applicants';
+import adminPaymentRoutes from './routes/admin-payments';
+import adminBoardRoutes from './routes/admin-board';
+import adminTeamRoutes from './routes/admin-teams';
+import adminSprintRoutes from './routes/admin-sprint';
+import sprintMemberRoutes from './routes/sprint-member';
+import sprintProjectRoutes from './routes/sprint-projects';
+import adminMoneyRoutes from './routes/admin-money';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -63,6 +73,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(applicantRepository);
       await app.register(applicantRoutes);
       await app.register(applicationRepository);
+      app.decorate('applicationViews', createApplicationViews(app.knex));
       await app.register(internalUserRoutes);
       await app.register(applyRoutes);
       await app.register(myApplicationRoutes);
@@ -71,8 +82,19 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(paymentRecordRepository);
       await app.register(applicantListRepository);
       await app.register(auditLogRepository);
-      await app.register(operatorsPlugin, { config: config.operators, ...options.operators });
+      const { peers } = config;
+      const people = options.operators?.people ?? createPeopleClient({ accountUrl: peers.accountUrl, itskillUrl: peers.itskillUrl, internalSecret: app.internalSecret, timeoutMs: peers.peopleLookupTimeoutMs });
+      await app.register(operatorsPlugin, { config: options.operators?.config ?? config.operators, people });
+      await app.register(adminCohortRoutes);
+      await app.register(adminApplicantRoutes);
+      await app.register(adminPaymentRoutes, { people });
+      await app.register(adminBoardRoutes, { deps: { knex: app.knex, jobs: app.jobs, clock: app.clock, boardPages: config.board } });
+      await app.register(adminTeamRoutes);
+      await app.register(adminSprintRoutes);
+      await app.register(sprintMemberRoutes, { people });
+      await app.register(sprintProjectRoutes, { people });
       await app.register(reconciliationPlugin);
+      await app.register(adminMoneyRoutes, { deps: app.reconciliation });
     }),
   };
 }

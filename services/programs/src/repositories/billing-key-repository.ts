@@ -26,6 +26,15 @@ export async function recordedPurpose(db: Db, joinId: number, issueId: string): 
   return row ? (row.purpose as CardPagePurpose) : null;
 }
 
+/** The purpose of one of this application's card-page attempts, or null when the issue id is not one of its own. */
+export async function attemptPurpose(db: Db, joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> {
+  if (!issueId) return null;
+  const recorded = await recordedPurpose(db, joinId, issueId);
+  if (recorded) return recorded;
+  // Attempts opened before card_page_attempt existed: `sq-{joinId}-issue-{n}` (the wizard's book step).
+  return new RegExp(`^sq-${joinId}-issue-\\d+$`).test(issueId) ? 'APPLY' : null;
+}
+
 /** The application a card page was opened for; null when the issue id is none of ours. */
 export async function cardPageApplication(db: Db, issueId: string): Promise<number | null> {
   const row = await db('card_page_attempt').where({ issue_id: issueId }).first('join_id');
