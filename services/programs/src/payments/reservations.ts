@@ -16,7 +16,6 @@ import {
   recordCardPageAttempt,
   supersedeKey,
   unreleasedSupersededKeys,
-  type CardPagePurpose,
   type SupersededReason,
 } from '../repositories/billing-key-repository';
 import { PgError, type PgBillingKey } from '../clients/pg-client';
