@@ -173,9 +173,3 @@ export function createApplicationViews(knex: Knex) {
     detail: (context: Row, now: Date): Promise<ApplicationDetail> => detailOf(knex, context, now),
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applicationViews: ReturnType<typeof createApplicationViews>;
-  }
-}

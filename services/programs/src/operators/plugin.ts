@@ -42,5 +42,5 @@ export const operatorsPlugin = fp<{ config: OperatorsConfig; people: PeopleClien
       await app.jobs.send('applicant-copy', {});
     });
   },
-  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer', 'application-repository', 'cohort-repository', 'payment-record-repository'] },
+  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'], decorators: { fastify: ['applicationRepository', 'cohortRepository', 'paymentRecordRepository'] } },
 );

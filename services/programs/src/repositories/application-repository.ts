@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { APPLICANT_STATES, ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
@@ -59,13 +58,3 @@ export function createApplicationRepository(knex: Knex) {
     cardPagePurpose: (joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> => attemptPurpose(knex, joinId, issueId),
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applicationRepository: ReturnType<typeof createApplicationRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('applicationRepository', createApplicationRepository(app.knex));
-}, { name: 'application-repository', dependencies: ['knex'] });

@@ -1,5 +1,4 @@
 import type { Row } from '@sq/service-kit';
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { CohortDetail, CohortSummary, ProductDetail, ProductSummary, RefundCase, RefundRule } from '@sq/contracts';
 import { STATUS_NAMES, cohortStatus, lastDayOf, type CohortDates, type RuleBoundary } from '../schedule';
@@ -184,13 +183,3 @@ export function createProductRepository(knex: Knex) {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    productRepository: ReturnType<typeof createProductRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('productRepository', createProductRepository(app.knex));
-}, { name: 'product-repository', dependencies: ['knex'] });
