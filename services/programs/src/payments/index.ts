@@ -11,9 +11,9 @@ import { applicationMailHandler } from '../mail/application-mail';
 import type { PaymentDeps } from '../core/deps';
 
 /**
- * The payment core, bound to this app (`app.payments`). Other code (the operators' team building of the next
- * issue) calls `charge(joinId)` when a team is published and `refund(joinId, case)` for team stops, company
- * ending, rewards. Every function is safe to call twice or concurrently.
+ * The payments, bound to this app (`app.payments`), over the core's state machine and refund ledger (src/core).
+ * Other code (the operators' team building) calls `charge(joinId)` when a team is published and
+ * `refund(joinId, case)` for team stops, company ending, rewards. Every function is safe to call twice or concurrently.
  */
 export function createPayments(deps: PaymentDeps) {
   return {
