@@ -4,7 +4,7 @@ import type { BookResponse, CardUpdateResponse } from '@sq/contracts/api/applica
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';
-import { transition } from '../src/applications/transition';
+import { transition } from '../src/core/transition';
 
 /**
  * An independent review of the money paths against issue 17. Each test shows a defect found in the review (its

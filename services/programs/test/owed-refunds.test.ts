@@ -3,7 +3,7 @@ import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from '
 import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';
 import { ANNOUNCE, teamMoney } from './support/team-money';
-import { DEFAULT_REFUND_RETRY_MINUTES } from '../src/payments/deps';
+import { DEFAULT_REFUND_RETRY_MINUTES } from '../src/config';
 import { listOwedRefundMovements } from '../src/repositories/refund-ledger-repository';
 
 /**

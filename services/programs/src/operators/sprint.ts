@@ -5,7 +5,7 @@ import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applicati
 import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type SprintCheckinResponse, type SubmissionInput, type TeamHealthResponse } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
-import { transition } from '../applications/transition';
+import { transition } from '../core/transition';
 import { loadContext } from '../repositories/application-lifecycle-repository';
 import { audit } from '../repositories/audit-log-repository';
 import { createBoardRepository } from '../repositories/board-repository';
