@@ -5,13 +5,13 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { generateJwtKeys } from '@sq/service-kit';
+import { DEFAULT_READINESS_DELAY_MS, generateJwtKeys } from '@sq/service-kit';
 import { createTestDatabase } from '@sq/service-kit/testing';
 import { freePort } from '@sq/stack/free-port';
 import { startMailSink, type MailSink } from '@sq/stack/peers/mail-sink';
 import { startRole, waitForOk, type RoleProcess } from '@sq/stack/role-process';
 import { DEMO_ADMIN, DEMO_MEMBER } from '../src/session';
-import { TEST_ENDPOINT_TIMING, type Pod } from '../src/endpoints';
+import type { Pod } from '../src/endpoints';
 import { startServiceProxy, type ServiceProxy } from '../src/service-proxy';
 import { steadyLoad } from '../src/steady-load';
 
@@ -24,17 +24,15 @@ import { steadyLoad } from '../src/steady-load';
  */
 const RATE = { max: 60, batch: 5 };
 /**
- * The rollout's protections, on unless MULTI_INSTANCE_UNPROTECTED names one to turn off (`delay`: no readiness
- * delay; `retry`: no gateway retry on a failed connection): then the rolling restart must lose requests, which
- * shows the protection is what saves them.
+ * MULTI_INSTANCE_UNPROTECTED=delay runs the rolling restarts with no readiness delay (a stopping process closes
+ * its listener at once): then they must lose requests, which shows the delay is what saves them.
  */
-const UNPROTECTED = process.env.MULTI_INSTANCE_UNPROTECTED ?? '';
-if (!['', 'delay', 'retry'].includes(UNPROTECTED)) throw new Error(`MULTI_INSTANCE_UNPROTECTED must be delay or retry, not ${UNPROTECTED}`);
+const UNPROTECTED = process.env.MULTI_INSTANCE_UNPROTECTED === 'delay';
 /**
- * Longer than a deleted pod takes to leave the balancers' endpoints (the propagation), with room for a loaded
- * machine; the manifests' 5 s covers a cluster's propagation the same way.
+ * The manifests' delay (the default): longer than a deleted pod takes to leave the Services' endpoints (the
+ * propagation, TEST_ENDPOINT_TIMING), and not shorter than the services' keep-alive (DEFAULT_KEEP_ALIVE_TIMEOUT_MS).
  */
-const READINESS_DELAY_MS = UNPROTECTED === 'delay' ? 0 : 3 * TEST_ENDPOINT_TIMING.propagationMs;
+const READINESS_DELAY_MS = UNPROTECTED ? 0 : DEFAULT_READINESS_DELAY_MS;
 /** The manifests' terminationGracePeriodSeconds: a pod still running then is killed. */
 const TERMINATION_GRACE_MS = 50_000;
 const keys = generateJwtKeys();
@@ -101,7 +99,6 @@ const base = () => ({
   TRUSTED_PROXIES: '127.0.0.1',
   SHUTDOWN_DRAIN_MS: '10000',
   SHUTDOWN_READINESS_DELAY_MS: String(READINESS_DELAY_MS),
-  ...(UNPROTECTED === 'retry' ? { UPSTREAM_CONNECTION_RETRIES: '0' } : {}),
   // The steady load's API consumer posts far more than a personal token's quota allows.
   CONSUMER_PERSONAL_PER_MINUTE: '1000000',
   CONSUMER_PERSONAL_PER_DAY: '1000000',
@@ -303,7 +300,7 @@ describe('two of everything stateless, one PostgreSQL', () => {
     expect(served).toBe(version);
   });
 
-  it(UNPROTECTED ? `loses requests in rolling restarts without the ${UNPROTECTED === 'delay' ? 'readiness delay' : 'gateway\'s retry'}` : 'loses no request in rolling restarts of the gateways and the programs web processes under steady load', { timeout: 900_000 }, async () => {
+  it(UNPROTECTED ? 'loses requests in rolling restarts without the readiness delay' : 'loses no request in rolling restarts of the gateways and the programs web processes under steady load', { timeout: 900_000 }, async () => {
     const member = await signIn(front.url, DEMO_MEMBER);
     const load = await steadyLoad(front.url, { member, address, clients: 6 });
     try {
@@ -314,7 +311,7 @@ describe('two of everything stateless, one PostgreSQL', () => {
       await load.stop();
     }
     const { sent, failed } = load.outcomes();
-    console.log(`rolling restarts under steady load${UNPROTECTED ? ` (${UNPROTECTED} off)` : ''}: ${sent} requests, ${failed.length} failed`, JSON.stringify(load.byKind()));
+    console.log(`rolling restarts under steady load${UNPROTECTED ? ' (no readiness delay)' : ''}: ${sent} requests, ${failed.length} failed`, JSON.stringify(load.byKind()));
     if (failed.length) console.log(failed.slice(0, 20).join('\n'));
     expect(sent).toBeGreaterThan(500);
     if (UNPROTECTED) expect(failed.length).toBeGreaterThan(0);
