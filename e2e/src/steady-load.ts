@@ -12,8 +12,8 @@ import { Agent, request } from 'undici';
 export interface SteadyLoad {
   stop(): Promise<void>;
   outcomes(): { sent: number; failed: string[] };
-  /** Requests sent, by kind. */
-  byKind(): Record<string, number>;
+  /** Requests sent, by kind, with the status each kind is expected to answer. */
+  byKind(): Record<string, { sent: number; status: number }>;
 }
 
 interface Kind {
@@ -92,6 +92,6 @@ export async function steadyLoad(baseUrl: string, options: { member: string; add
       await Promise.all(agents.map((agent) => agent.close()));
     },
     outcomes: () => ({ sent, failed: [...failed] }),
-    byKind: () => ({ ...counts }),
+    byKind: () => Object.fromEntries(kinds.map((kind) => [kind.name, { sent: counts[kind.name]!, status: expected.get(kind.name)! }])),
   };
 }

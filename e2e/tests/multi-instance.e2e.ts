@@ -105,8 +105,8 @@ const base = () => ({
 });
 
 /** The pod a process with a public port makes: its address and its readiness probe. */
-const podOf = (env: Record<string, string>): Pod | null =>
-  env.PORT ? { url: `http://127.0.0.1:${env.PORT}`, readyUrl: `http://127.0.0.1:${env.OPS_PORT}/readyz` } : null;
+const podAt = (port: number | string, opsPort: number | string): Pod => ({ url: `http://127.0.0.1:${port}`, readyUrl: `http://127.0.0.1:${opsPort}/readyz` });
+const podOf = (env: Record<string, string>): Pod | null => (env.PORT ? podAt(env.PORT, env.OPS_PORT!) : null);
 
 async function start(name: string, args: string[], env: Record<string, string>, opsPort?: number): Promise<void> {
   const ops = opsPort ?? (await freePort());
@@ -173,8 +173,7 @@ beforeAll(async () => {
 
   const ports = { account: await freePort(), careercard: await freePort(), content: await freePort(), itskill: await freePort(), programsA: await freePort(), programsB: await freePort(), gatewayA: await freePort(), gatewayB: await freePort() };
   const ops = { programsA: await freePort(), programsB: await freePort(), gatewayA: await freePort(), gatewayB: await freePort() };
-  const pod = (port: number, opsPort: number): Pod => ({ url: `http://127.0.0.1:${port}`, readyUrl: `http://127.0.0.1:${opsPort}/readyz` });
-  programsService = await startServiceProxy([pod(ports.programsA, ops.programsA), pod(ports.programsB, ops.programsB)]);
+  programsService = await startServiceProxy([podAt(ports.programsA, ops.programsA), podAt(ports.programsB, ops.programsB)]);
   const serviceUrls = {
     ACCOUNT_SERVICE_URL: `http://127.0.0.1:${ports.account}`,
     CAREERCARD_SERVICE_URL: `http://127.0.0.1:${ports.careercard}`,
@@ -203,7 +202,7 @@ beforeAll(async () => {
     start('gateway-b', ['gateway'], { ...env, PORT: String(ports.gatewayB) }, ops.gatewayB),
   ]);
   gatewayUrls.push(`http://127.0.0.1:${ports.gatewayA}`, `http://127.0.0.1:${ports.gatewayB}`);
-  front = await startServiceProxy([pod(ports.gatewayA, ops.gatewayA), pod(ports.gatewayB, ops.gatewayB)]);
+  front = await startServiceProxy([podAt(ports.gatewayA, ops.gatewayA), podAt(ports.gatewayB, ops.gatewayB)]);
   await Promise.all([...gatewayUrls.map((url) => front.endpoints.untilListed(url)), ...[ports.programsA, ports.programsB].map((port) => programsService.endpoints.untilListed(`http://127.0.0.1:${port}`))]);
 }, 900_000);
 
