@@ -41,7 +41,7 @@ export function countOnCommit(trx: Knex.Transaction, counter: MetricCounter<'out
 export type MailKind = 'RESERVED' | 'PAID' | 'CHARGED' | 'PAYMENT_FAILED' | 'CANCELLED' | 'AUTO_CANCELLED' | 'REFUNDED' | 'NOT_CHARGED_ENDED';
 
 /**
- * The PG customer id applications booked before issue 17 used (`sq-member-{userId}`): guessable, so no new card
+ * The PG customer id of applications booked before customer ids were keyed (`sq-member-{userId}`): guessable, so no new card
  * page gets it; it stays valid for the keys issued to it (application.pg_customer_id is null on those rows).
  * @deprecated for new card pages; use customerIdOfApplication(app) for an application's key.
  */
