@@ -1,5 +1,5 @@
 import { createRemote, type Screens } from '@sq/remote-kit';
-import { AdminConsole } from './features/admin/components/AdminConsole';
+import { AdminConsole } from './console/AdminConsole';
 
 /**
  * The operators' console as this remote's second federated entry, exposed as './admin': the routes of
