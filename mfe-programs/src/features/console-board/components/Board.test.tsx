@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { boardAnswer, wholeBoard, sprintCohort, type WholeBoard } from '../../../shared/console/test/fixtures';
-import { AdminConsole } from '../../../console/AdminConsole';
-import { lastReadOf } from '../../../shared/console/test/render-console';
+import { boardRoutes } from '../routes';
+import { lastReadOf, renderConsoleAt } from '../../../shared/console/test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -13,15 +12,7 @@ vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiG
 
 const preview = { oddId: 212, charges: [{ joinId: 1, name: '김하나', teamKey: 'T1', amountKrw: 30_000 }, { joinId: 4, name: '최넷', teamKey: 'T2', amountKrw: 30_000 }], alreadyPaid: [{ joinId: 2, teamKey: 'T1' }], totalKrw: 60_000, waitlisted: [7] };
 
-function renderBoard() {
-  return render(
-    <MemoryRouter initialEntries={['/admin/cohorts/212/board']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderBoard = () => renderConsoleAt('/admin/cohorts/212/board', boardRoutes);
 
 /** The page the board opens at, which every action answers until the operator goes elsewhere. */
 const FIRST_PAGE = { page: '1' };

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
 import { MESSAGES } from '@sq/contracts/messages';
 import { boardAnswer, peopleBoard, sprintCohort, wholePeopleBoard } from '../../../shared/console/test/fixtures';
+import { boardRoutes } from '../routes';
 import { lastReadOf, renderConsoleAt } from '../../../shared/console/test/render-console';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
@@ -26,7 +27,7 @@ const onePage = (all: AdminApplicant[], page: number, pageSize: number): Applica
   applicants: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize, pageCount: Math.ceil(all.length / pageSize),
 });
 
-const renderAt = (path: string) => renderConsoleAt(path);
+const renderAt = (path: string) => renderConsoleAt(path, boardRoutes);
 
 const card = (joinId: number) => screen.queryAllByTestId('board-member').find((el) => el.dataset.joinId === String(joinId));
 const shownIds = () => screen.queryAllByTestId('board-member').map((el) => Number(el.dataset.joinId));

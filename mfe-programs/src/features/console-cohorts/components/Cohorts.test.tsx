@@ -5,6 +5,7 @@ import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { products, sprintCohort } from '../../../shared/console/test/fixtures';
 import { renderConsoleAt, field, type, errorUnder } from '../../../shared/console/test/render-console';
+import { cohortRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
@@ -14,7 +15,7 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-const renderAt = (path: string) => renderConsoleAt(path, <Where />);
+const renderAt = (path: string) => renderConsoleAt(path, cohortRoutes, <Where />);
 
 
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.

@@ -5,12 +5,13 @@ import type { ContentItem, ContentListItem, ContentListResponse, StoryBody } fro
 import { MESSAGES } from '@sq/contracts/messages';
 import { products } from '../../../shared/console/test/fixtures';
 import { renderConsoleAt, field, type, errorUnder } from '../../../shared/console/test/render-console';
+import { contentRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
 vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put, apiDelete: api.del }));
 
-const renderAt = (path: string) => renderConsoleAt(path);
+const renderAt = (path: string) => renderConsoleAt(path, contentRoutes);
 
 
 const story: StoryBody = {

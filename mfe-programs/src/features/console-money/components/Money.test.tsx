@@ -4,6 +4,7 @@ import { ApiError } from '@sq/api-client';
 import type { MoneyException, ReconciliationRun } from '@sq/contracts/api/money';
 import { renderConsoleAt } from '../../../shared/console/test/render-console';
 import { ageText } from './MoneyPage';
+import { moneyRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -61,7 +62,7 @@ const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((td) => 
 
 describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 }, () => {
   it('shows the runs with their figures and the open exceptions with age, amount, member and application', async () => {
-    renderConsoleAt('/admin/money');
+    renderConsoleAt('/admin/money', moneyRoutes);
     const row = await exceptionRow();
     expect(cells(row).slice(0, 7)).toEqual(['금액 불일치', '1일 2시간', '50,000원', '김민지', '#12 기획 코스 3기', 'sq-12-charge', consoleCancellation.detail]);
     expect(within(row).queryByRole('button', { name: '다시 시도' })).toBeNull();
@@ -72,7 +73,7 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
   });
 
   it('"대사 실행" runs the reconciliation now, says what it found, and shows the new figures', async () => {
-    renderConsoleAt('/admin/money');
+    renderConsoleAt('/admin/money', moneyRoutes);
     await exceptionRow();
     api.post.mockResolvedValueOnce({ run: run({ runId: 8, trigger: 'OPERATOR', mismatches: {}, matchedCount: 3, openedCount: 0 }) });
     runs = [run({ runId: 8, trigger: 'OPERATOR', mismatches: {}, matchedCount: 3, openedCount: 0 }), run()];
@@ -85,7 +86,7 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
   });
 
   it('shows the service\'s refusal of a run (another one running)', async () => {
-    renderConsoleAt('/admin/money');
+    renderConsoleAt('/admin/money', moneyRoutes);
     await exceptionRow();
     api.post.mockRejectedValueOnce(new ApiError('09', '대사가 이미 실행 중이에요. 끝난 뒤 다시 실행해 주세요.', 409));
     fireEvent.click(screen.getByRole('button', { name: '대사 실행' }));
@@ -93,7 +94,7 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
   });
 
   it('"PG 기록 반영" asks the service and reloads the queue; one the books still do not match stays with a notice', async () => {
-    renderConsoleAt('/admin/money');
+    renderConsoleAt('/admin/money', moneyRoutes);
     const row = await exceptionRow();
     api.post.mockResolvedValueOnce({ closed: false, outcome: 'UNCHANGED' });
     fireEvent.click(within(row).getByRole('button', { name: 'PG 기록 반영' }));
@@ -108,7 +109,7 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
 
   it('closing asks for a written reason: refused empty with the Korean message, sent with it', async () => {
     exceptions = [{ ...consoleCancellation, kind: 'REFUND_OWED_UNPAID', actions: { retry: true, book: false } }];
-    renderConsoleAt('/admin/money');
+    renderConsoleAt('/admin/money', moneyRoutes);
     const row = await exceptionRow();
     expect(within(row).getByRole('button', { name: '다시 시도' })).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: '닫기' }));

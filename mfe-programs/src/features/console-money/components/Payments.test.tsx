@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { AdminPaymentRecord } from '@sq/contracts/api/operators';
 import { sprintCohort } from '../../../shared/console/test/fixtures';
-import { AdminConsole } from '../../../console/AdminConsole';
+import { renderConsoleAt } from '../../../shared/console/test/render-console';
+import { moneyRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn() }));
@@ -40,13 +40,7 @@ describe('operators console: payment records', { timeout: 20_000 }, () => {
   });
 
   it('shows each record with its state, amounts and timeline, a withdrawn member by number; its tab is the current one', async () => {
-    render(
-      <MemoryRouter initialEntries={['/admin/cohorts/212/payments']}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminConsole />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderConsoleAt('/admin/cohorts/212/payments', moneyRoutes);
     await screen.findByTestId('payment-table', {}, { timeout: 8000 });
     const [first, second] = screen.getAllByTestId('payment-row');
     expect(within(first!).getByTestId('payment-name').textContent).toBe('-');

@@ -4,6 +4,7 @@ import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import type { ReleasesResponse, VersionBucket } from '@sq/contracts/rum';
 import { renderConsoleAt } from '../../../shared/console/test/render-console';
+import { releaseRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn() }));
@@ -36,7 +37,7 @@ const answer: ReleasesResponse = {
   ],
 };
 
-const renderAt = (path: string) => renderConsoleAt(path);
+const renderAt = (path: string) => renderConsoleAt(path, releaseRoutes);
 
 describe('operators console: releases', { timeout: 20_000 }, () => {
   beforeEach(() => {

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import { sprintCohort, teamHealthOf, type HealthTeamOf } from '../../../shared/console/test/fixtures';
-import { lastReadOf } from '../../../shared/console/test/render-console';
-import { AdminConsole } from '../../../console/AdminConsole';
+import { lastReadOf, renderConsoleAt } from '../../../shared/console/test/render-console';
+import { teamRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
@@ -23,15 +22,7 @@ const healthOf = (all: Team[], params?: Record<string, string>) => teamHealthOf(
 /** The page's own answers name everyone: the board is never read. */
 const boardReads = () => api.get.mock.calls.filter(([path]) => String(path).endsWith('/board'));
 
-function renderTeams() {
-  return render(
-    <MemoryRouter initialEntries={['/admin/cohorts/212/teams']}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminConsole />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderTeams = () => renderConsoleAt('/admin/cohorts/212/teams', teamRoutes);
 
 const opsMember = (joinId: number) => screen.getAllByTestId('ops-member').find((el) => el.dataset.joinId === String(joinId))!;
 

@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminConsole } from '../../../console/AdminConsole';
+import { ConsoleFrame } from '../ConsoleFrame';
 
-/** The console at `path`, as the shell mounts it under /admin/*; `beside` renders next to it (e.g. a location probe). */
-export function renderConsoleAt(path: string, beside?: ReactNode) {
+/**
+ * The console at `path` with the routes of the feature under test (its `routes`), as the shell mounts it under
+ * /admin/*: the console's frame (menu, /admin itself, unknown paths) around them. `beside` renders next to it
+ * (e.g. a location probe).
+ */
+export function renderConsoleAt(path: string, routes: ReactNode, beside?: ReactNode) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/admin/*" element={<><AdminConsole />{beside}</>} />
+        <Route path="/admin/*" element={<><ConsoleFrame>{routes}</ConsoleFrame>{beside}</>} />
       </Routes>
     </MemoryRouter>,
   );
