@@ -1,5 +1,5 @@
 import type { ApplicantRole } from '@sq/contracts/api/application-states';
-import type { BoardMember, BoardResponse, BoardTeam } from '@sq/contracts/api/operators';
+import type { BoardMember, BoardResponse, BoardTeam } from '@sq/contracts/api/operators/board';
 
 /** A key for a team the operator starts by moving someone into it: the matcher's `T{n}`, one past the highest. */
 export function nextTeamKey(board: BoardResponse): string {

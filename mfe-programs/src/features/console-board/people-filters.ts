@@ -1,6 +1,6 @@
 import type { PersonFilters } from '@sq/contracts/api/applicant-filters';
 import type { ApplicantRole } from '@sq/contracts/api/application-states';
-import type { FriendStatus, Placement } from '@sq/contracts/api/operators';
+import type { FriendStatus, Placement } from '@sq/contracts/api/operators/applicants';
 
 /** The people filters as the console's fields hold them; '' = any. */
 export interface PeopleFilterForm {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cohortInputSchema } from '@sq/contracts/api/operators';
+import { cohortInputSchema } from '@sq/contracts/api/operators/cohorts';
 import { fieldMessages } from '@sq/contracts/forms';
 import { MESSAGES } from '@sq/contracts/messages';
 import { EMPTY_COHORT, cohortRequest, cohortValues, seoulInstant, seoulLocal, type CohortValues } from './cohort-form';

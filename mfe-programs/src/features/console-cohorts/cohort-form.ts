@@ -1,4 +1,4 @@
-import type { AdminCohort, CohortInput, RoleSeats } from '@sq/contracts/api/operators';
+import type { AdminCohort, CohortInput, RoleSeats } from '@sq/contracts/api/operators/cohorts';
 import { APPLICANT_ROLES } from '@sq/contracts/api/application-states';
 import { seoulClock } from '@sq/contracts/seoul';
 

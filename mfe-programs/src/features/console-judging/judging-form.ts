@@ -1,4 +1,4 @@
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type RubricCriterion } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type RubricCriterion } from '@sq/contracts/api/operators/judging';
 import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 
 /** Scores of a criterion (the service accepts whole numbers 0..10). */

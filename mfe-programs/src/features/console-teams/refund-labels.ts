@@ -1,4 +1,4 @@
-import type { RemovalReason } from '@sq/contracts/api/operators';
+import type { RemovalReason } from '@sq/contracts/api/operators/team-changes';
 import type { GroupRefundCase } from './api/group-refunds';
 
 /** Why an operator removes a member; the service maps each to the stored refund case (OPERATORS.md). */

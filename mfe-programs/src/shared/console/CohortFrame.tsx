@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import type { AdminCohort } from '@sq/contracts/api/operators';
+import type { AdminCohort } from '@sq/contracts/api/operators/cohorts';
 import { Spinner } from '@sq/ui';
 import { LoadError } from '../LoadError';
 import { NotFoundPage } from '../NotFoundPage';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TeamPage } from '@sq/contracts/api/operators';
+import type { TeamPage } from '@sq/contracts/api/operators/teams';
 import { Spinner } from '@sq/ui';
 import { LoadError } from '../LoadError';
 import { Pagination } from '../Pagination';

@@ -1,5 +1,5 @@
 import { APPLICANT_ROLES, APPLICATION_STATE_NAMES, ROLE_NAMES, type ApplicantRole, type ApplicationState } from '@sq/contracts/api/application-states';
-import type { FriendStatus, Placement } from '@sq/contracts/api/operators';
+import type { FriendStatus, Placement } from '@sq/contracts/api/operators/applicants';
 import { skillLevelName } from '@sq/contracts/itskill';
 
 /** A role's Korean name; an application without one (a course) shows a dash. */

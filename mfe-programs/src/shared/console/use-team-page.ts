@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TeamPage } from '@sq/contracts/api/operators';
+import type { TeamPage } from '@sq/contracts/api/operators/teams';
 import { useAsync } from '@sq/ui';
 
 export interface TeamPageState<T extends TeamPage, F = null> {

@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { AuditLogResponse } from '@sq/contracts/api/operators';
+import type { AuditLogResponse } from '@sq/contracts/api/operators/audit';
 
 /** Entries per page of the audit log. */
 export const AUDIT_PAGE_SIZE = 50;

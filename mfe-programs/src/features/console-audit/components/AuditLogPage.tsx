@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import type { AuditLogEntry } from '@sq/contracts/api/operators';
+import type { AuditLogEntry } from '@sq/contracts/api/operators/audit';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, ErrorFallback, Spinner } from '@sq/ui';
 import { positiveId } from '../../../shared/route-params';

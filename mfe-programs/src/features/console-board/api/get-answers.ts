@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { ApplicationAnswersResponse } from '@sq/contracts/api/operators';
+import type { ApplicationAnswersResponse } from '@sq/contracts/api/operators/applicants';
 import { useAsync } from '@sq/ui';
 
 /** GET /api/admin/applications/{joinId}/answers — what the applicant submitted at each step (erased after withdrawal). */

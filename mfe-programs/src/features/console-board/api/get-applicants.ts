@@ -1,6 +1,6 @@
 import { apiGet } from '@sq/api-client';
 import type { ApplicationState } from '@sq/contracts/api/application-states';
-import type { ApplicantListResponse } from '@sq/contracts/api/operators';
+import type { ApplicantListResponse } from '@sq/contracts/api/operators/applicants';
 import { useAsync } from '@sq/ui';
 import { NO_PEOPLE_FILTERS, peopleFilterQuery, type PeopleFilterForm } from '../people-filters';
 

@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { BoardResponse } from '@sq/contracts/api/operators';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
 import { useAsync } from '@sq/ui';
 import { peopleFilterQuery, type PeopleFilterForm } from '../people-filters';
 

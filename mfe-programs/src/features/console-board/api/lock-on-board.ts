@@ -1,5 +1,5 @@
 import { apiPost } from '@sq/api-client';
-import type { BoardResponse } from '@sq/contracts/api/operators';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
 import { boardQuery, type BoardView } from './get-board';
 
 /** POST /api/admin/cohorts/{oddId}/board/lock — a member on their team, or a whole team, stays put on a re-run; answers the view's page. */

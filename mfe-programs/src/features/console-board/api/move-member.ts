@@ -1,5 +1,5 @@
 import { apiPost } from '@sq/api-client';
-import type { BoardResponse } from '@sq/contracts/api/operators';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
 import { boardQuery, type BoardView } from './get-board';
 
 /** POST /api/admin/cohorts/{oddId}/board/move — to another team (a new key makes a new team), or to the waitlist (null); answers the view's page. */

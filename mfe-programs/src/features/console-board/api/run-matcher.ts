@@ -1,5 +1,5 @@
 import { apiPost } from '@sq/api-client';
-import type { BoardResponse } from '@sq/contracts/api/operators';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
 import { boardQuery, type BoardView } from './get-board';
 
 /** POST /api/admin/cohorts/{oddId}/board/run — the matcher around the locks; the same seed gives the same teams; answers the view's page. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import { APPLICANT_STATES } from '@sq/contracts/api/application-states';
-import type { AdminApplicant } from '@sq/contracts/api/operators';
+import type { AdminApplicant } from '@sq/contracts/api/operators/applicants';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, Icon, Spinner, formatThousands } from '@sq/ui';
 import { ConsoleIcon } from '@sq/ui/console-icons';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import type { BoardMember, BoardResponse, BoardTeam, PublishResponse } from '@sq/contracts/api/operators';
+import type { BoardMember, BoardResponse, BoardTeam, PublishResponse } from '@sq/contracts/api/operators/board';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, Icon, Spinner, formatThousands } from '@sq/ui';
 import { ConsoleIcon } from '@sq/ui/console-icons';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
+import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators/applicants';
 import { MESSAGES } from '@sq/contracts/messages';
 import { boardAnswer, peopleBoard, sprintCohort, wholePeopleBoard } from '../../../shared/console/test/fixtures';
 import { boardRoutes } from '../routes';

@@ -1,4 +1,4 @@
-import { FRIEND_STATUSES, PLACEMENTS } from '@sq/contracts/api/operators';
+import { FRIEND_STATUSES, PLACEMENTS } from '@sq/contracts/api/operators/applicants';
 import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 import { SKILL_LEVEL_NAMES } from '@sq/contracts/itskill';
 import { FRIEND_STATUS_NAMES, PLACEMENT_NAMES, ROLE_OPTIONS } from '../../../shared/console/labels';

@@ -1,4 +1,4 @@
-import type { ApplicantPerson, FriendRequest } from '@sq/contracts/api/operators';
+import type { ApplicantPerson, FriendRequest } from '@sq/contracts/api/operators/applicants';
 import { FRIEND_STATUS_NAMES, careerText, hoursText, skillText } from '../../../shared/console/labels';
 import styles from '../../../shared/console/console.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { PublishPreview, PublishResponse } from '@sq/contracts/api/operators';
+import type { PublishPreview, PublishResponse } from '@sq/contracts/api/operators/board';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, Modal, Spinner, formatKrw, formatThousands } from '@sq/ui';
 import { getPublishPreview } from '../api/get-publish-preview';

@@ -1,5 +1,5 @@
 import { apiPost, apiPut } from '@sq/api-client';
-import type { AdminCohort, CohortInput } from '@sq/contracts/api/operators';
+import type { AdminCohort, CohortInput } from '@sq/contracts/api/operators/cohorts';
 
 /** POST /api/admin/cohorts — a new cohort (written to the audit log). */
 export async function createCohort(input: CohortInput) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductSummary } from '@sq/contracts';
-import type { AdminCohort, CohortInput, RoleSeats } from '@sq/contracts/api/operators';
+import type { AdminCohort, CohortInput, RoleSeats } from '@sq/contracts/api/operators/cohorts';
 import { Button, Spinner } from '@sq/ui';
 import { FormError, SelectField, TextField } from '../../../shared/Field';
 import { LoadError } from '../../../shared/LoadError';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { AdminCohort } from '@sq/contracts/api/operators';
+import type { AdminCohort } from '@sq/contracts/api/operators/cohorts';
 import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/application-states';
 import { Button, EmptyState, Spinner, formatThousands } from '@sq/ui';
 import { ConsoleIcon } from '@sq/ui/console-icons';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { cohortInputSchema, type AdminCohort, type CohortInput } from '@sq/contracts/api/operators';
+import { cohortInputSchema, type AdminCohort, type CohortInput } from '@sq/contracts/api/operators/cohorts';
 import { fieldMessages } from '@sq/contracts/forms';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { cohortRequest, type CohortValues } from '../cohort-form';

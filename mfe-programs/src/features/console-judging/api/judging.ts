@@ -1,5 +1,5 @@
 import { apiGet, apiPost, apiPut } from '@sq/api-client';
-import type { JudgingResults, JudgingView } from '@sq/contracts/api/operators';
+import type { JudgingResults, JudgingView } from '@sq/contracts/api/operators/judging';
 import { useTeamPage } from '../../../shared/console/use-team-page';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { JudgingView } from '@sq/contracts/api/operators';
+import type { JudgingView } from '@sq/contracts/api/operators/judging';
 import { MESSAGES } from '@sq/contracts/messages';
 import { sprintCohort, teamPageOf } from '../../../shared/console/test/fixtures';
 import { lastReadOf, renderConsoleAt } from '../../../shared/console/test/render-console';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingMember, type JudgingView, type JudgingViewResults } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingMember, type JudgingView, type JudgingViewResults } from '@sq/contracts/api/operators/judging';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, formatKrw, formatThousands } from '@sq/ui';
 import { publishResults, scoreTeam, useJudging } from '../api/judging';

@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { PaymentRecordsResponse } from '@sq/contracts/api/operators';
+import type { PaymentRecordsResponse } from '@sq/contracts/api/operators/payments';
 import { useAsync } from '@sq/ui';
 
 /** GET /api/admin/cohorts/{oddId}/payments — every reservation, charge and refund of the cohort, ended applications and withdrawn members included. */

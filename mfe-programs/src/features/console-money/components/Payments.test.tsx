@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { AdminPaymentRecord } from '@sq/contracts/api/operators';
+import type { AdminPaymentRecord } from '@sq/contracts/api/operators/payments';
 import { sprintCohort } from '../../../shared/console/test/fixtures';
 import { renderConsoleAt } from '../../../shared/console/test/render-console';
 import { moneyRoutes } from '../routes';

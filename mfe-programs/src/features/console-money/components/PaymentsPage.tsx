@@ -1,4 +1,4 @@
-import type { AdminPaymentRecord } from '@sq/contracts/api/operators';
+import type { AdminPaymentRecord } from '@sq/contracts/api/operators/payments';
 import { EmptyState, Spinner, formatKrw } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { seoulDay } from '../../../shared/dates';

@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { useTeamPage } from '../../../shared/console/use-team-page';
 
 /**

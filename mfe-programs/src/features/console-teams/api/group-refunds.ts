@@ -1,5 +1,5 @@
 import { apiPost } from '@sq/api-client';
-import type { GroupRefundConfirmation, GroupRefundPreview } from '@sq/contracts/api/operators';
+import type { GroupRefundConfirmation, GroupRefundPreview } from '@sq/contracts/api/operators/team-changes';
 
 export type GroupRefundCase = GroupRefundPreview['refundCase'];
 /** A whole team (team stop) or a whole cohort (company ended). */

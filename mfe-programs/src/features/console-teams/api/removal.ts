@@ -1,5 +1,5 @@
 import { apiPost } from '@sq/api-client';
-import type { RefundLine, RemovalReason } from '@sq/contracts/api/operators';
+import type { RefundLine, RemovalReason } from '@sq/contracts/api/operators/team-changes';
 
 /** POST /api/admin/applications/{joinId}/removal/preview — the refund of the reason's case at this instant. */
 export async function previewRemoval(joinId: number, reason: RemovalReason) {

@@ -1,6 +1,6 @@
 import { apiGet, apiPost } from '@sq/api-client';
 import type { ApplicantRole } from '@sq/contracts/api/application-states';
-import type { ReplacementCandidate } from '@sq/contracts/api/operators';
+import type { ReplacementCandidate } from '@sq/contracts/api/operators/team-changes';
 import { useAsync } from '@sq/ui';
 
 /** GET /api/admin/teams/{teamId}/replacements?role= — reservations of the role without a team, best fit first. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { GroupRefundOutcome, GroupRefundPreview } from '@sq/contracts/api/operators';
+import type { GroupRefundOutcome, GroupRefundPreview } from '@sq/contracts/api/operators/team-changes';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Spinner, formatKrw } from '@sq/ui';
 import { confirmGroupRefund, previewGroupRefund, type GroupRefundCase, type RefundScope } from '../api/group-refunds';

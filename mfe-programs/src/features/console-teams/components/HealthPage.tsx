@@ -1,4 +1,4 @@
-import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { EmptyState } from '@sq/ui';
 import { seoulDay } from '../../../shared/dates';
 import { useTeamHealth } from '../api/get-team-health';

@@ -1,4 +1,4 @@
-import type { GroupRefundLine } from '@sq/contracts/api/operators';
+import type { GroupRefundLine } from '@sq/contracts/api/operators/team-changes';
 import { formatKrw } from '@sq/ui';
 import { personName } from '../../../shared/console/labels';
 import styles from '../../../shared/console/console.module.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
 import type { ApplicantRole } from '@sq/contracts/api/application-states';
-import type { RefundLine, RemovalReason, ReplacementCandidate } from '@sq/contracts/api/operators';
+import type { RefundLine, RemovalReason, ReplacementCandidate } from '@sq/contracts/api/operators/team-changes';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, Spinner, formatKrw } from '@sq/ui';
 import { previewRemoval, removeMember } from '../api/removal';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { EmptyState, formatThousands } from '@sq/ui';
 import type { TeamPageState } from '../../../shared/console/use-team-page';
 import { FilterTabs } from '../../../shared/console/FilterTabs';

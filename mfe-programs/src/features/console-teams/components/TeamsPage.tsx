@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { Button, EmptyState } from '@sq/ui';
 import { useTeamHealth } from '../api/get-team-health';
 import { personName, roleName, stateName } from '../../../shared/console/labels';

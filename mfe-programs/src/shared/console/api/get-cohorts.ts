@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { CohortListResponse } from '@sq/contracts/api/operators';
+import type { CohortListResponse } from '@sq/contracts/api/operators/cohorts';
 import { useAsync } from '@sq/ui';
 
 /** GET /api/admin/cohorts?productId= — cohorts (of one product, or all) with live counts per state and role. */

@@ -1,6 +1,8 @@
 import type { ProductSummary } from '@sq/contracts';
 import { matchesPerson, type PersonFilters } from '@sq/contracts/api/applicant-filters';
-import type { AdminCohort, BoardResponse, TeamHealthResponse, TeamHealthTeam } from '@sq/contracts/api/operators';
+import type { AdminCohort } from '@sq/contracts/api/operators/cohorts';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
+import type { TeamHealthResponse, TeamHealthTeam } from '@sq/contracts/api/operators/teams';
 
 /** Console test data shaped like the programs service's answers. */
 export const products: ProductSummary[] = [
