@@ -242,15 +242,17 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
     ranking,
 
     /**
-     * What the judges work from, in six queries at once: the cohort's counts (null if there is no such cohort), the
-     * page's teams in team order with their submissions and scores, the first `rankingSize` of the ranking, the members
-     * of both in application order with their names, the published result with the winning team's name, and its prizes
+     * What the judges work from, in six queries (five at once, the members once the ranking is known): the cohort's
+     * counts (null if there is no such cohort), the page's teams in team order with their submissions and scores, the
+     * first `rankingSize` of the ranking, the members of both in application order with their names, the published result with the winning team's name, and its prizes
      * with their teams' and winners' names.
      */
     async judging(oddId: number, at: TeamsAt, rankingSize: number): Promise<{
       counts: JudgingCounts; teams: JudgingTeamRow[]; ranking: RankedRow[]; members: TeamMemberRow[]; result: Row | undefined; prizes: PrizeRow[];
     } | null> {
-      const [counts, teams, leaders, members, result, prizes] = await Promise.all([
+      // The ranking once: the members query takes its teams from it rather than ranking the cohort again.
+      const leaders = ranking(oddId, rankingSize);
+      const [counts, teams, leaderRows, members, result, prizes] = await Promise.all([
         judgingCounts(oddId),
         knex
           .from(pageIds(oddId, at).select('team_key', 'name', 'stopped_at').as('t'))
@@ -259,13 +261,15 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
           .orderBy('t.team_id')
           .select('t.team_id', 't.team_key', 't.name', 't.stopped_at', 'sub.project_name', 'sub.description', 'sub.repository_url', 'sub.demo_url', 'sub.images',
             'sub.updated_at as submitted_at', 's.scores', 's.total', 's.feedback', 's.updated_at as scored_at'),
-        ranking(oddId, rankingSize),
-        knex('team_member as m')
-          .join('application as a', 'a.join_id', 'm.join_id')
-          // One set of team ids (an OR of the two made the planner read every team member of every cohort).
-          .whereIn('m.team_id', knex.select('team_id').from(pageIds(oddId, at).as('p')).union(knex.select('team_id').from(ranked(oddId, rankingSize).select('t.team_id').as('r'))))
-          .orderBy('m.join_id')
-          .select(MEMBER_COLUMNS),
+        leaders,
+        leaders.then((rows) =>
+          knex('team_member as m')
+            .join('application as a', 'a.join_id', 'm.join_id')
+            // One set of team ids (an OR of the two made the planner read every team member of every cohort).
+            .whereIn('m.team_id', knex.select('team_id').from(pageIds(oddId, at).as('p')).union(knex.raw('select unnest(?::int[]) as team_id', [rows.map((r) => r.team_id)])))
+            .orderBy('m.join_id')
+            .select(MEMBER_COLUMNS),
+        ),
         knex('cohort_result as r').join('team as w', 'w.team_id', 'r.winner_team_id').where('r.odd_id', oddId).first('r.winner_team_id', 'r.published_at', 'w.name as winner_team_name'),
         knex.raw(`select (p.prize->>'teamId')::int as team_id, t.name as team_name, (p.prize->>'joinId')::int as join_id, (p.prize->>'amountKrw')::int as amount_krw,
             a.member_name, a.member_nickname
@@ -273,7 +277,7 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
             join team t on t.team_id = (p.prize->>'teamId')::int left join application a on a.join_id = (p.prize->>'joinId')::int
           where r.odd_id = ? order by p.n`, [oddId]).then((r: { rows: PrizeRow[] }) => r.rows),
       ]);
-      return counts ? { counts, teams, ranking: leaders, members, result, prizes } : null;
+      return counts ? { counts, teams, ranking: leaderRows, members, result, prizes } : null;
     },
 
     /** The applications a team stop (`teamId`) or the company ending (`oddId`) refunds, in application order, with names. */
