@@ -4,6 +4,7 @@ import { readOperatorsConfig, type OperatorsConfig } from './operators/config';
 import { clockControlEnabled } from './clock';
 import { DEFAULT_REFUND_RETRY_MINUTES } from './payments/deps';
 import { readReconciliationConfig, type ReconciliationConfig } from './reconciliation/config';
+import { readWebhookConfig, type WebhookConfig } from './webhooks/config';
 
 /**
  * Settings of the programs service, from the environment (documented in README.md and OPERATORS.md), read once
@@ -82,6 +83,8 @@ export interface ProgramsConfig {
   operators: OperatorsConfig;
   /** The daily reconciliation with the PG and the exceptions queue (reconciliation/config.ts). */
   reconciliation: ReconciliationConfig;
+  /** Webhooks out (webhooks/config.ts). */
+  webhooks: WebhookConfig;
   /** The relay of the application, payment and check-in mails. */
   smtp: SmtpConfig;
   /** PROGRAMS_CLOCK_CONTROL=true (e2e site only, refused in production): PUT /internal/clock moves the clock. */
@@ -187,6 +190,7 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
     internalCalls: readInternalCallConfig(env),
     operators: readOperatorsConfig(env),
     reconciliation: readReconciliationConfig(env),
+    webhooks: readWebhookConfig(env),
     smtp: readSmtpConfig(env),
     clockControl: clockControlEnabled(env),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),

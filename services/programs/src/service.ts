@@ -27,6 +27,7 @@ import internalUserRoutes from './routes/internal-users';
 import internalClockRoutes from './routes/internal-clock';
 import { controlledClock } from './clock';
 import { reconciliationPlugin } from './reconciliation/plugin';
+import { webhooksPlugin } from './webhooks/plugin';
 
 export interface ProgramsServiceOptions {
   /** The clock every rule reads (tests inject a fixed day); default: the real time. */
@@ -73,6 +74,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(auditLogRepository);
       await app.register(operatorsPlugin, { config: config.operators, ...options.operators });
       await app.register(reconciliationPlugin);
+      await app.register(webhooksPlugin, { config: config.webhooks });
     }),
   };
 }

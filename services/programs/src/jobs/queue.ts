@@ -30,6 +30,9 @@ export const QUEUES = {
   reconciliation: 'money-reconciliation',
   // Between the daily runs: owed refunds and pending charges past their ages enter the exceptions queue.
   exceptionScan: 'money-exception-scan',
+  // Webhooks out (webhooks/): the mail to the owner of a subscription turned off for failing; the scan for cohorts that opened.
+  webhookDisabledMail: 'webhook-disabled-mail',
+  webhookCohortOpened: 'webhook-cohort-opened',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

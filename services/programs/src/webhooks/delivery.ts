@@ -1,0 +1,163 @@
+import type { Knex } from 'knex';
+import { Webhook } from 'standardwebhooks';
+import { QUEUES, type JobQueue } from '../jobs/queue';
+import type { WebhookConfig } from './config';
+
+export interface WebhookDeliveryDeps {
+  knex: Knex;
+  config: WebhookConfig;
+  jobs: JobQueue;
+  log: { warn(obj: object, msg: string): void };
+}
+
+
+interface Claimed {
+  delivery_id: string;
+  webhook_id: number;
+  attempts: number;
+  url: string;
+  secret: string;
+  message_id: string;
+  payload: unknown;
+}
+
+interface Answer {
+  statusCode: number | null;
+  text: string;
+}
+
+/** Receivers sometimes answer a whole page: only the start is read and kept. */
+async function readStart(response: Response, chars: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < chars) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, chars);
+}
+
+/**
+ * Sends due deliveries, on the real time (as the events are written: events.ts); `deliverDue(now)` takes another
+ * instant only to look ahead (tests of the retry schedule). Each is claimed with a lease (SKIP LOCKED, committed before sending, so no connection is held
+ * while the receiver thinks and several instances share the work), posted with the Standard Webhooks headers
+ * (webhook-id, webhook-timestamp, webhook-signature) and its attempt logged with the answer. A 2xx answer delivers it;
+ * anything else (another status, a redirect, a timeout, no connection) schedules the next attempt by
+ * WEBHOOK_RETRY_SCHEDULE_SECONDS, and after the last the delivery has failed; WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES
+ * failed deliveries in a row turn the subscription off and mail its owner (in the same transaction: the mail job).
+ */
+export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
+  const { knex, config } = deps;
+  const leaseMs = config.timeoutMs + 30_000;
+
+  async function claim(now: Date, limit: number, deliveryId?: string): Promise<Claimed[]> {
+    const ids = await knex.transaction(async (trx) => {
+      const due = trx('webhook_delivery as d')
+        .join('webhook_subscription as s', 's.webhook_id', 'd.webhook_id')
+        .where('d.status', 'PENDING')
+        .andWhere('s.enabled', true)
+        .andWhere((q) => q.whereNull('d.leased_until').orWhere('d.leased_until', '<', now))
+        .select('d.delivery_id')
+        .limit(limit)
+        .forUpdate('d')
+        .skipLocked();
+      if (deliveryId) due.andWhere('d.delivery_id', deliveryId);
+      else due.andWhere('d.next_attempt_at', '<=', now).orderBy('d.next_attempt_at');
+      const rows: { delivery_id: string }[] = await due;
+      if (!rows.length) return [];
+      const found = rows.map((r) => r.delivery_id);
+      await trx('webhook_delivery').whereIn('delivery_id', found).update({ leased_until: new Date(now.getTime() + leaseMs) });
+      return found;
+    });
+    if (!ids.length) return [];
+    return knex('webhook_delivery as d')
+      .join('webhook_subscription as s', 's.webhook_id', 'd.webhook_id')
+      .join('webhook_event as e', 'e.event_id', 'd.event_id')
+      .whereIn('d.delivery_id', ids)
+      .select('d.delivery_id', 'd.webhook_id', 'd.attempts', 's.url', 's.secret', 'e.message_id', 'e.payload');
+  }
+
+  async function send(row: Claimed): Promise<Answer> {
+    const body = JSON.stringify(row.payload);
+    const sentAt = new Date();
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Sidequest-Webhooks/1.0',
+      'webhook-id': row.message_id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(row.secret).sign(row.message_id, sentAt, body),
+    };
+    try {
+      // Redirects are not followed: the endpoint is the address its owner gave.
+      const response = await fetch(row.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(config.timeoutMs) });
+      return { statusCode: response.status, text: await readStart(response, config.answerChars).catch(() => '') };
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      const name = (error as Error).name;
+      return { statusCode: null, text: name === 'TimeoutError' ? `응답 없음: ${config.timeoutMs}ms 안에 답하지 않았습니다` : `연결 실패: ${cause ?? (error as Error).message}` };
+    }
+  }
+
+  async function record(row: Claimed, answer: Answer, startedAt: Date, durationMs: number): Promise<void> {
+    const delivered = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
+    const attempts = row.attempts + 1;
+    const lastAnswer = answer.text.slice(0, config.answerChars);
+    await knex.transaction(async (trx) => {
+      await trx('webhook_attempt').insert({ delivery_id: row.delivery_id, attempted_at: startedAt, status_code: answer.statusCode, answer: lastAnswer, duration_ms: durationMs });
+      const common = { attempts, last_status_code: answer.statusCode, last_answer: lastAnswer, last_attempt_at: startedAt, leased_until: null };
+      if (delivered) {
+        await trx('webhook_delivery').where({ delivery_id: row.delivery_id }).update({ ...common, status: 'DELIVERED', delivered_at: startedAt, next_attempt_at: null });
+        await trx('webhook_subscription').where({ webhook_id: row.webhook_id }).update({ consecutive_failures: 0 });
+        return;
+      }
+      const waitSeconds = config.retryScheduleSeconds[attempts - 1];
+      if (waitSeconds !== undefined) {
+        await trx('webhook_delivery').where({ delivery_id: row.delivery_id }).update({ ...common, next_attempt_at: new Date(startedAt.getTime() + waitSeconds * 1000) });
+        return;
+      }
+      await trx('webhook_delivery').where({ delivery_id: row.delivery_id }).update({ ...common, status: 'FAILED', next_attempt_at: null });
+      const [subscription] = await trx('webhook_subscription').where({ webhook_id: row.webhook_id }).increment('consecutive_failures', 1).returning(['consecutive_failures', 'enabled']);
+      if (subscription?.enabled && subscription.consecutive_failures >= config.disableAfterFailedDeliveries) {
+        await trx('webhook_subscription').where({ webhook_id: row.webhook_id }).update({ enabled: false, disabled_at: startedAt });
+        await deps.jobs.sendIn(trx, QUEUES.webhookDisabledMail, { webhookId: row.webhook_id }, { singletonKey: `webhook-disabled:${row.webhook_id}:${startedAt.getTime()}` });
+      }
+    });
+  }
+
+  async function attempt(row: Claimed): Promise<void> {
+    const startedAt = new Date();
+    const started = performance.now();
+    const answer = await send(row);
+    try {
+      await record(row, answer, startedAt, Math.round(performance.now() - started));
+    } catch (error) {
+      // The lease runs out and the delivery is tried again: a receiver may see it twice (it dedupes by webhook-id).
+      deps.log.warn({ err: error, deliveryId: row.delivery_id }, 'webhook attempt not recorded');
+    }
+  }
+
+  return {
+    /** Sends every delivery due at `now` (up to WEBHOOK_CONCURRENCY at once); answers how many were tried. */
+    async deliverDue(now: Date = new Date()): Promise<number> {
+      const rows = await claim(now, config.concurrency);
+      await Promise.all(rows.map(attempt));
+      return rows.length;
+    },
+    /** Sends one pending delivery now, due or not (the test event); false when it is not pending or already in flight. */
+    async deliverNow(deliveryId: string): Promise<boolean> {
+      const [row] = await claim(new Date(), 1, deliveryId);
+      if (!row) return false;
+      await attempt(row);
+      return true;
+    },
+  };
+}
+
+export type WebhookDeliverer = ReturnType<typeof createWebhookDelivery>;

@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createAccountContacts } from './account-contacts';
+import type { WebhookConfig } from './config';
+import { createWebhookDelivery, type WebhookDeliverer } from './delivery';
+import { announceOpenedCohorts } from './cohort-opened';
+import { disabledMail } from './disabled-mail';
+import webhookRoutes from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends due webhook deliveries (the instances that run jobs do it every WEBHOOK_POLL_MS; tests call it). */
+    webhooks: WebhookDeliverer;
+  }
+}
+
+/**
+ * Webhooks out: the subscriptions' API, the delivery worker (on the instances that run jobs), the scan that tells of
+ * cohorts that opened, and the mail to the owner of a subscription turned off for failing.
+ */
+export const webhooksPlugin = fp<{ config: WebhookConfig }>(
+  async (app: FastifyInstance, { config }) => {
+    const deliverer = createWebhookDelivery({ knex: app.knex, config, jobs: app.jobs, log: app.log });
+    app.decorate('webhooks', deliverer);
+    await app.register(webhookRoutes, { config, deliverer });
+
+    const contacts = createAccountContacts({ accountUrl: app.programsConfig.peers.accountUrl, internalSecret: app.internalSecret, timeoutMs: app.programsConfig.peers.peopleLookupTimeoutMs });
+    app.jobs.handle('webhook-disabled-mail', async (data) => {
+      await disabledMail(app, contacts, Number(data.webhookId));
+    });
+    app.jobs.handle('webhook-cohort-opened', async () => {
+      const told = await announceOpenedCohorts(app.knex, app.clock(), config.cohortOpenLookbackHours);
+      if (told.length) app.log.info({ oddIds: told }, 'cohort openings told to webhooks');
+    });
+    app.jobs.schedule('webhook-cohort-opened', config.cohortOpenCron);
+
+    if (!app.programsConfig.jobs.workers) return;
+    // The delivery loop: due deliveries every WEBHOOK_POLL_MS, at once again while a whole batch was due.
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | null = null;
+    let closing = false;
+    const tick = () => {
+      running = (async () => {
+        try {
+          while (!closing && (await deliverer.deliverDue()) >= config.concurrency);
+        } catch (error) {
+          app.log.warn({ err: error }, 'webhook deliveries not sent');
+        }
+      })().finally(() => {
+        running = null;
+        if (!closing) timer = setTimeout(tick, config.pollMs);
+      });
+    };
+    app.addHook('onReady', async () => {
+      timer = setTimeout(tick, config.pollMs);
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(timer);
+      await running;
+    });
+  },
+  { name: 'webhooks', dependencies: ['job-queue'] },
+);
