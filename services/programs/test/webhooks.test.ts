@@ -7,7 +7,7 @@ import { generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { startWebhookReceiver, type WebhookReceiver } from '@sq/stack/peers/webhook-receiver';
 import { accountService } from '../../account/src/service';
-import { newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { publishTeams } from './support/publish-teams';
 
@@ -22,6 +22,8 @@ let stack: ApplyStack;
 let account: TestService;
 const receivers: WebhookReceiver[] = [];
 const SPRINT = 212;
+const OPERATOR: Identity = { userId: 900_501, role: 'ROLE_ADMIN', sid: 'sid-webhooks-operator' };
+const operator = (method: 'GET' | 'POST', url: string, payload?: object) => stack.programs.app.inject({ method, url, headers: stack.programs.as(OPERATOR), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   const keys = generateJwtKeys();
@@ -40,7 +42,10 @@ beforeAll(async () => {
   });
   stack = await startApplyStack();
 }, 120_000);
-afterEach(() => stack.mail.clear());
+afterEach(() => {
+  stack.mail.clear();
+  stack.setNow(TODAY);
+});
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
   await stack?.close();
@@ -70,7 +75,7 @@ const deliveries = async (call: ReturnType<typeof consumer>, webhookId: number) 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 describe('webhooks out', () => {
-  it('tell a subscriber of published teams with a signed event, and a member only of their own applications', async () => {
+  it('tell a subscriber of published teams with a signed event, and a member only of their own applications and missed check-ins', async () => {
     const partner = newMember();
     const partnerCalls = consumer(partner, ['webhooks:manage', 'programs:read']);
     const partnerHook = await receiver();
@@ -81,7 +86,7 @@ describe('webhooks out', () => {
     // Two sprinters; the first watches their own applications.
     const [mine, theirs] = [newMember(), newMember()];
     const mineHook = await receiver();
-    const mineSubscription = await subscribe(consumer(mine, ['webhooks:manage', 'applications:read']), mineHook.url, ['application.state_changed']);
+    const mineSubscription = await subscribe(consumer(mine, ['webhooks:manage', 'applications:read', 'sprint:checkin']), mineHook.url, ['application.state_changed', 'sprint.checkin_missed']);
     const myJoinId = (await memberClient(stack, mine).applyAndPay(SPRINT, 'SPRINT')).application.joinId;
     const theirJoinId = (await memberClient(stack, theirs).applyAndPay(SPRINT, 'SPRINT')).application.joinId;
 
@@ -106,6 +111,36 @@ describe('webhooks out', () => {
     expect(told.every((e) => e.data.oddId === SPRINT)).toBe(true);
     expect(told.map((e) => e.data.to)).toContain('RESERVED');
     expect(told.map((e) => e.data.to)).toContain('ASSIGNED');
+
+    // The sprint's first day passes without either check-in: each miss is told to its own member only.
+    const before = mineHook.received.length;
+    stack.setNow(new Date('2026-12-14T22:00:00+09:00'));
+    expect((await operator('POST', '/api/admin/checkins/misses/run', { day: '2026-12-14' })).json()).toMatchObject({ missed: expect.arrayContaining([myJoinId, theirJoinId]) });
+    while ((await app().webhooks.deliverDue()) > 0);
+    const missed = mineHook.received.slice(before).map((r) => verified(mineSubscription.secret, r));
+    expect(missed).toEqual([{ type: 'sprint.checkin_missed', timestamp: expect.any(String), data: { joinId: myJoinId, oddId: SPRINT, day: '2026-12-14' } }]);
+    expect(partnerHook.received).toHaveLength(1);
+  });
+
+  it('tell of a cohort that opened for applications, once', async () => {
+    const watcher = consumer(newMember(), ['webhooks:manage', 'programs:read']);
+    const hook = await receiver();
+    const { secret } = await subscribe(watcher, hook.url, ['cohort.opened']);
+    const created = await operator('POST', '/api/admin/cohorts', {
+      productId: 2, name: `웹훅 스프린트 ${Math.random().toString(36).slice(2, 8)}`,
+      recruitStart: '2026-11-24T11:00:00+09:00', recruitEnd: '2026-12-20T23:59:59+09:00',
+      teamBuildingAnnounceDate: '2026-12-22', kickoffDate: '2027-01-04', startDate: '2027-01-04', endDate: '2027-01-13',
+      capacity: null, roleSeats: { PLANNER: 2, DESIGNER: 2, DEVELOPER: 4 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const oddId = created.json().cohort.oddId as number;
+    for (let run = 0; run < 2; run++) {
+      await app().jobs.send('webhook-cohort-opened', {});
+      await app().jobs.drain('webhook-cohort-opened');
+    }
+    while ((await app().webhooks.deliverDue()) > 0);
+    const opened = hook.received.map((r) => verified(secret, r)).filter((e) => e.data.oddId === oddId);
+    expect(opened).toEqual([{ type: 'cohort.opened', timestamp: expect.any(String), data: { oddId, productId: 2 } }]);
   });
 
   it('retry a failing receiver on the schedule until it answers, log every attempt, and replay on the owner\'s word', async () => {
