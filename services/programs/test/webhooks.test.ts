@@ -259,4 +259,12 @@ describe('webhooks out', () => {
     expect((await calls('DELETE', `/api/webhooks/${own.webhook.webhookId}`)).statusCode).toBe(200);
     expect(await count()).toBe(0);
   });
+
+  it('go with a withdrawn member: their subscriptions and deliveries are deleted with their personal data', async () => {
+    const leaving = newMember();
+    const { webhook } = await subscribe(consumer(leaving), 'https://hooks.example.com/leaving', ['teams.published']);
+    const erased = await app().inject({ method: 'POST', url: `/internal/users/${leaving.userId}/erase-personal-data`, headers: stack.programs.internalHeaders, payload: {} });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(await app().knex('webhook_subscription').where({ webhook_id: webhook.webhookId }).first()).toBeUndefined();
+  });
 });
