@@ -15,6 +15,7 @@ export const CONSUMER_MESSAGES = {
   idempotencyInFlight: '같은 Idempotency-Key의 요청을 아직 처리하고 있습니다. 잠시 후 다시 시도해 주세요.',
   idempotencyKeyReused: '이 Idempotency-Key는 다른 요청 본문에 이미 쓰였습니다. 새 키로 보내 주세요.',
   webhookUrlInvalid: '웹훅 주소는 https:// 로 시작하는 올바른 URL이어야 합니다.',
+  webhookUrlInternal: '웹훅 주소는 인터넷에서 닿는 공개 주소여야 합니다. 내부·사설 주소로는 보낼 수 없어요.',
   webhookEventsRequired: '구독할 이벤트를 하나 이상 골라 주세요.',
   webhookEventUnknown: '알 수 없는 웹훅 이벤트가 있습니다. 개발자 안내(/developers#webhooks)에서 이벤트 목록을 확인해 주세요.',
   webhookNotFound: '웹훅 구독을 찾을 수 없어요.',

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Knex } from 'knex';
 import { Webhook } from 'standardwebhooks';
 import { QUEUES, type JobQueue } from '../jobs/queue';
 import type { WebhookConfig } from './config';
+import { InternalAddressError, addressAllowed, guardedLookup, literalAddress } from './endpoint-address';
 
 export interface WebhookDeliveryDeps {
   knex: Knex;
@@ -26,22 +29,47 @@ interface Answer {
   text: string;
 }
 
-/** Receivers sometimes answer a whole page: only the start is read and kept. */
-async function readStart(response: Response, chars: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < chars) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, chars);
+/**
+ * One POST to the endpoint, over node:http(s) so that the connection's DNS lookup can refuse internal addresses
+ * (endpoint-address.ts). At most `timeoutMs` in all; redirects are not followed (the endpoint is the address its
+ * owner gave); only the start of the answer is read and kept.
+ */
+function post(url: URL, headers: Record<string, string>, body: string, options: { timeoutMs: number; answerChars: number; allowLoopback: boolean }): Promise<Answer> {
+  const literal = literalAddress(url.hostname);
+  if (literal && !addressAllowed(literal, options.allowLoopback)) return Promise.resolve({ statusCode: null, text: `연결 거부: ${new InternalAddressError(url.hostname).message}` });
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: Answer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(answer);
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(options.allowLoopback) }, (response) => {
+      let text = '';
+      const done = () => settle({ statusCode: response.statusCode ?? null, text: text.slice(0, options.answerChars) });
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.length >= options.answerChars) {
+          done();
+          response.destroy();
+        }
+      });
+      response.on('end', done);
+      response.on('error', done);
+      response.on('close', done);
+    });
+    const timer = setTimeout(() => {
+      settle({ statusCode: null, text: `응답 없음: ${options.timeoutMs}ms 안에 답하지 않았습니다` });
+      request.destroy();
+    }, options.timeoutMs);
+    request.on('error', (error: Error & { code?: string }) => {
+      settle({ statusCode: null, text: error instanceof InternalAddressError ? `연결 거부: ${error.message}` : `연결 실패: ${error.code ?? error.message}` });
+    });
+    request.end(body);
+  });
 }
 
 /**
@@ -94,15 +122,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': new Webhook(row.secret).sign(row.message_id, sentAt, body),
     };
-    try {
-      // Redirects are not followed: the endpoint is the address its owner gave.
-      const response = await fetch(row.url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(config.timeoutMs) });
-      return { statusCode: response.status, text: await readStart(response, config.answerChars).catch(() => '') };
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      const name = (error as Error).name;
-      return { statusCode: null, text: name === 'TimeoutError' ? `응답 없음: ${config.timeoutMs}ms 안에 답하지 않았습니다` : `연결 실패: ${cause ?? (error as Error).message}` };
-    }
+    return post(new URL(row.url), headers, body, { timeoutMs: config.timeoutMs, answerChars: config.answerChars, allowLoopback: config.allowLoopbackHttp });
   }
 
   async function record(row: Claimed, answer: Answer, startedAt: Date, durationMs: number): Promise<void> {

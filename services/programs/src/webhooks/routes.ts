@@ -6,18 +6,14 @@ import { WEBHOOK_EVENT_SCOPES, WEBHOOK_SECRET_PREFIX, createWebhookSchema, type 
 import { badRequest, conflict, forbidden, idParam, notFound, requireMember } from '@sq/service-kit';
 import type { WebhookConfig } from './config';
 import type { WebhookDeliverer } from './delivery';
+import { addressAllowed, literalAddress } from './endpoint-address';
 import { recordTestEvent } from './events';
 import { createWebhookRepository, deliveryOf, summaryOf } from './repository';
 
 const webhookParams = z.object({ webhookId: idParam });
 const deliveryParams = z.object({ webhookId: idParam, deliveryId: idParam });
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
-/** `whsec_` + base64 of 32 random bytes: the form Standard Webhooks libraries take. */
-export const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
-
-/** https only; http on loopback only where WEBHOOK_ALLOW_LOOPBACK_HTTP allows (local development, tests). */
+/** https only; http only to loopback and only where WEBHOOK_ALLOW_LOOPBACK_HTTP allows (local development, tests). */
 export function endpointProblem(raw: string, allowLoopbackHttp: boolean): string | null {
   let url: URL;
   try {
@@ -25,11 +21,17 @@ export function endpointProblem(raw: string, allowLoopbackHttp: boolean): string
   } catch {
     return CONSUMER_MESSAGES.webhookUrlInvalid;
   }
-  if (url.username || url.password) return CONSUMER_MESSAGES.webhookUrlInvalid;
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return CONSUMER_MESSAGES.webhookUrlInvalid;
+  if (url.username || url.password || !['https:', 'http:'].includes(url.protocol)) return CONSUMER_MESSAGES.webhookUrlInvalid;
+  const literal = literalAddress(url.hostname);
+  const loopback = url.hostname === 'localhost' || (literal !== null && addressAllowed(literal, true) && !addressAllowed(literal, false));
+  if (url.protocol === 'http:' && !(loopback && allowLoopbackHttp)) return CONSUMER_MESSAGES.webhookUrlInvalid;
+  // A name is judged again on each delivery's own lookup (endpoint-address.ts); an address or localhost at once.
+  if ((loopback && !allowLoopbackHttp) || (literal !== null && !addressAllowed(literal, allowLoopbackHttp))) return CONSUMER_MESSAGES.webhookUrlInternal;
+  return null;
 }
+
+/** `whsec_` + base64 of 32 random bytes: the form Standard Webhooks libraries take. */
+export const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 
 /** A consumer credential subscribes only to events it may read; a person's session may subscribe to all. */
 function refuseUnscoped(request: FastifyRequest, events: WebhookEventType[]): void {
