@@ -243,13 +243,13 @@ export default tseslint.config(
   {
     // The same rule for the rest of the programs service (the payment core, the wizard, the state machine, the
     // erasure, the operators' modules, the mails, the job queue, the clients of the other services, the refund
-    // engine, the schedule; not the repositories, migrations and seeds, nor the routes, which have the rule above,
+    // engine, webhooks out, the schedule; not the repositories, migrations and seeds, nor the routes, which have the rule above,
     // nor the files that build and start the app): they decide, and read and write through the repositories. They
     // hold their transactions and row locks themselves, so they may open a transaction (`knex.transaction`) and
     // hand it, or the connection, to a repository function; calling a connection (`trx('payment')`,
     // `deps.knex('refund')`) or its query API (`knex.raw`, `trx.fn.now()`) is a query. Type imports of knex stay
     // allowed (Knex.Transaction).
-    files: ['services/programs/src/{payments,applications,operators,mail,jobs,friends,refunds}/**/*.ts', 'services/programs/src/*.ts'],
+    files: ['services/programs/src/{payments,applications,operators,mail,jobs,friends,refunds,webhooks}/**/*.ts', 'services/programs/src/*.ts'],
     ignores: ['services/programs/src/{config,server,service,worker}.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).' }] }],

@@ -14,6 +14,7 @@ import {
   setSeatExplanation,
 } from '../repositories/personal-data-repository';
 import { applicationsHoldingKeys, applicationsWithSupersededKeys } from '../repositories/billing-key-repository';
+import { createWebhookSubscriptionRepository } from '../repositories/webhook-subscription-repository';
 
 /**
  * What stands for a withdrawn member's former nickname in other members' placement texts: `{nickname}님`
@@ -90,7 +91,7 @@ export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: Job
       await setFriendCareerCards(trx, row.join_id, kept);
     }
     // Their webhook subscriptions (endpoints they gave, the deliveries' log) go: nothing is sent for them any more.
-    await trx('webhook_subscription').where({ user_id: userId }).delete();
+    await createWebhookSubscriptionRepository(trx).removeAllOf(userId);
     const rows = locked.filter((r) => r.user_id === userId);
     if (!rows.length) return { applications: 0, erased: 0 };
     const joinIds = rows.map((r) => r.join_id);

@@ -1,5 +1,6 @@
 /**
- * Webhooks out, from the environment (documented in docs/api-consumers.md "Webhooks" and the deploy ConfigMap).
+ * Webhooks out, from the environment src/config.ts reads (documented in docs/api-consumers.md "Webhooks out",
+ * services/programs/README.md and the deploy ConfigMap).
  * - WEBHOOK_RETRY_SCHEDULE_SECONDS (5,300,1800,7200,18000,36000,36000): seconds from each failed attempt to the
  *   next; after the last the delivery has failed for good. The default spans about 27 hours ("for a day").
  * - WEBHOOK_TIMEOUT_MS (10000): how long an attempt waits for the receiver's answer.
@@ -37,7 +38,7 @@ const positive = (value: string | undefined, fallback: number) => {
   return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
-export function readWebhookConfig(env: NodeJS.ProcessEnv = process.env): WebhookConfig {
+export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   const schedule = env.WEBHOOK_RETRY_SCHEDULE_SECONDS?.split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n > 0);
   return {
     retryScheduleSeconds: schedule?.length ? schedule : [...DEFAULT_RETRY_SCHEDULE_SECONDS],

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Knex } from 'knex';
 import { Webhook } from 'standardwebhooks';
 import { QUEUES, type JobQueue } from '../jobs/queue';
+import { createWebhookSubscriptionRepository, type ClaimedDelivery } from '../repositories/webhook-subscription-repository';
 import type { WebhookConfig } from './config';
 import { InternalAddressError, addressAllowed, guardedLookup, literalAddress } from './endpoint-address';
 
@@ -13,16 +14,6 @@ export interface WebhookDeliveryDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-
-interface Claimed {
-  delivery_id: string;
-  webhook_id: number;
-  attempts: number;
-  url: string;
-  secret: string;
-  message_id: string;
-  payload: unknown;
-}
 
 interface Answer {
   statusCode: number | null;
@@ -85,34 +76,12 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   const { knex, config } = deps;
   const leaseMs = config.timeoutMs + 30_000;
 
-  async function claim(now: Date, limit: number, deliveryId?: string): Promise<Claimed[]> {
-    const ids = await knex.transaction(async (trx) => {
-      const due = trx('webhook_delivery as d')
-        .join('webhook_subscription as s', 's.webhook_id', 'd.webhook_id')
-        .where('d.status', 'PENDING')
-        .andWhere('s.enabled', true)
-        .andWhere((q) => q.whereNull('d.leased_until').orWhere('d.leased_until', '<', now))
-        .select('d.delivery_id')
-        .limit(limit)
-        .forUpdate('d')
-        .skipLocked();
-      if (deliveryId) due.andWhere('d.delivery_id', deliveryId);
-      else due.andWhere('d.next_attempt_at', '<=', now).orderBy('d.next_attempt_at');
-      const rows: { delivery_id: string }[] = await due;
-      if (!rows.length) return [];
-      const found = rows.map((r) => r.delivery_id);
-      await trx('webhook_delivery').whereIn('delivery_id', found).update({ leased_until: new Date(now.getTime() + leaseMs) });
-      return found;
-    });
-    if (!ids.length) return [];
-    return knex('webhook_delivery as d')
-      .join('webhook_subscription as s', 's.webhook_id', 'd.webhook_id')
-      .join('webhook_event as e', 'e.event_id', 'd.event_id')
-      .whereIn('d.delivery_id', ids)
-      .select('d.delivery_id', 'd.webhook_id', 'd.attempts', 's.url', 's.secret', 'e.message_id', 'e.payload');
+  async function claim(now: Date, limit: number, deliveryId?: string): Promise<ClaimedDelivery[]> {
+    const ids = await knex.transaction((trx) => createWebhookSubscriptionRepository(trx).lease(now, limit, new Date(now.getTime() + leaseMs), deliveryId));
+    return ids.length ? createWebhookSubscriptionRepository(knex).claimed(ids) : [];
   }
 
-  async function send(row: Claimed): Promise<Answer> {
+  async function send(row: ClaimedDelivery): Promise<Answer> {
     const body = JSON.stringify(row.payload);
     const sentAt = new Date();
     const headers = {
@@ -125,33 +94,34 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     return post(new URL(row.url), headers, body, { timeoutMs: config.timeoutMs, answerChars: config.answerChars, allowLoopback: config.allowLoopbackHttp });
   }
 
-  async function record(row: Claimed, answer: Answer, startedAt: Date, durationMs: number): Promise<void> {
+  async function record(row: ClaimedDelivery, answer: Answer, startedAt: Date, durationMs: number): Promise<void> {
     const delivered = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
     const attempts = row.attempts + 1;
     const lastAnswer = answer.text.slice(0, config.answerChars);
     await knex.transaction(async (trx) => {
-      await trx('webhook_attempt').insert({ delivery_id: row.delivery_id, attempted_at: startedAt, status_code: answer.statusCode, answer: lastAnswer, duration_ms: durationMs });
-      const common = { attempts, last_status_code: answer.statusCode, last_answer: lastAnswer, last_attempt_at: startedAt, leased_until: null };
+      const webhooks = createWebhookSubscriptionRepository(trx);
+      await webhooks.addAttempt({ deliveryId: row.delivery_id, at: startedAt, statusCode: answer.statusCode, answer: lastAnswer, durationMs });
+      const common = { attempts, last_status_code: answer.statusCode, last_answer: lastAnswer, last_attempt_at: startedAt };
       if (delivered) {
-        await trx('webhook_delivery').where({ delivery_id: row.delivery_id }).update({ ...common, status: 'DELIVERED', delivered_at: startedAt, next_attempt_at: null });
-        await trx('webhook_subscription').where({ webhook_id: row.webhook_id }).update({ consecutive_failures: 0 });
+        await webhooks.settleDelivery(row.delivery_id, { ...common, status: 'DELIVERED', delivered_at: startedAt, next_attempt_at: null });
+        await webhooks.resetFailures(row.webhook_id);
         return;
       }
       const waitSeconds = config.retryScheduleSeconds[attempts - 1];
       if (waitSeconds !== undefined) {
-        await trx('webhook_delivery').where({ delivery_id: row.delivery_id }).update({ ...common, next_attempt_at: new Date(startedAt.getTime() + waitSeconds * 1000) });
+        await webhooks.settleDelivery(row.delivery_id, { ...common, next_attempt_at: new Date(startedAt.getTime() + waitSeconds * 1000) });
         return;
       }
-      await trx('webhook_delivery').where({ delivery_id: row.delivery_id }).update({ ...common, status: 'FAILED', next_attempt_at: null });
-      const [subscription] = await trx('webhook_subscription').where({ webhook_id: row.webhook_id }).increment('consecutive_failures', 1).returning(['consecutive_failures', 'enabled']);
+      await webhooks.settleDelivery(row.delivery_id, { ...common, status: 'FAILED', next_attempt_at: null });
+      const subscription = await webhooks.addFailure(row.webhook_id);
       if (subscription?.enabled && subscription.consecutive_failures >= config.disableAfterFailedDeliveries) {
-        await trx('webhook_subscription').where({ webhook_id: row.webhook_id }).update({ enabled: false, disabled_at: startedAt });
+        await webhooks.disable(row.webhook_id, startedAt);
         await deps.jobs.sendIn(trx, QUEUES.webhookDisabledMail, { webhookId: row.webhook_id }, { singletonKey: `webhook-disabled:${row.webhook_id}:${startedAt.getTime()}` });
       }
     });
   }
 
-  async function attempt(row: Claimed): Promise<void> {
+  async function attempt(row: ClaimedDelivery): Promise<void> {
     const startedAt = new Date();
     const started = performance.now();
     const answer = await send(row);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createWebhookSubscriptionRepository } from '../repositories/webhook-subscription-repository';
 import type { AccountContacts } from './account-contacts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -9,7 +10,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
  * was deleted or turned on again since, or the owner has withdrawn.
  */
 export async function disabledMail(app: FastifyInstance, contacts: AccountContacts, webhookId: number): Promise<void> {
-  const row = await app.knex('webhook_subscription').where({ webhook_id: webhookId }).first();
+  const row = await createWebhookSubscriptionRepository(app.knex).byId(webhookId);
   if (!row || row.enabled) return;
   const to = await contacts.emailOf(row.user_id);
   if (!to) return;

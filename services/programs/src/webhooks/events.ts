@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookPayload } from '@sq/contracts/webhooks';
+import { createWebhookSubscriptionRepository } from '../repositories/webhook-subscription-repository';
 
 export interface WebhookEventInput {
   type: WebhookEventType;
@@ -24,24 +25,15 @@ export async function recordWebhookEvent(trx: Knex.Transaction, input: WebhookEv
   // Webhook times are the real time, whatever clock the business rules read (tests and the e2e site move that one):
   // receivers judge the signature's timestamp against their own clock.
   const at = new Date();
-  const [event] = await trx('webhook_event')
-    .insert({ message_id: newMessageId(), type: input.type, user_id: input.userId, payload: JSON.stringify(payloadOf(input.type, input.data, at)), created_at: at })
-    .returning('event_id');
-  const aboutMember = input.userId === null ? '' : 'and user_id = ?';
-  const inserted = await trx.raw(
-    `insert into webhook_delivery (webhook_id, event_id, next_attempt_at, created_at)
-     select webhook_id, ?, ?, ? from webhook_subscription where enabled and ? = any(events) ${aboutMember}`,
-    [event.event_id, at, at, input.type, ...(input.userId === null ? [] : [input.userId])],
-  );
-  return inserted.rowCount ?? 0;
+  const webhooks = createWebhookSubscriptionRepository(trx);
+  const eventId = await webhooks.addEvent({ messageId: newMessageId(), type: input.type, userId: input.userId, payload: payloadOf(input.type, input.data, at), at });
+  return webhooks.fanOut(eventId, input.type, input.userId, at);
 }
 
 /** The test event (`webhook.test`): to the one subscription its owner asked for. Answers its delivery. */
 export async function recordTestEvent(trx: Knex.Transaction, webhookId: number, userId: number): Promise<string> {
   const at = new Date();
-  const [event] = await trx('webhook_event')
-    .insert({ message_id: newMessageId(), type: WEBHOOK_TEST_EVENT, user_id: userId, payload: JSON.stringify(payloadOf(WEBHOOK_TEST_EVENT, { webhookId }, at)), created_at: at })
-    .returning('event_id');
-  const [delivery] = await trx('webhook_delivery').insert({ webhook_id: webhookId, event_id: event.event_id, next_attempt_at: at, created_at: at }).returning('delivery_id');
-  return String(delivery.delivery_id);
+  const webhooks = createWebhookSubscriptionRepository(trx);
+  const eventId = await webhooks.addEvent({ messageId: newMessageId(), type: WEBHOOK_TEST_EVENT, userId, payload: payloadOf(WEBHOOK_TEST_EVENT, { webhookId }, at), at });
+  return webhooks.addDelivery({ webhookId, eventId, replayOf: null, at });
 }

@@ -8,7 +8,7 @@ import type { WebhookConfig } from './config';
 import type { WebhookDeliverer } from './delivery';
 import { addressAllowed, literalAddress } from './endpoint-address';
 import { recordTestEvent } from './events';
-import { createWebhookRepository, deliveryOf, summaryOf } from './repository';
+import { createWebhookSubscriptionRepository, deliveryOf, summaryOf } from '../repositories/webhook-subscription-repository';
 
 const webhookParams = z.object({ webhookId: idParam });
 const deliveryParams = z.object({ webhookId: idParam, deliveryId: idParam });
@@ -48,7 +48,7 @@ function refuseUnscoped(request: FastifyRequest, events: WebhookEventType[]): vo
  * test event, read the delivery log, replay a delivery, turn on again. Every call reads only the caller's own.
  */
 const webhookRoutes: FastifyPluginAsync<{ config: WebhookConfig; deliverer: WebhookDeliverer }> = async (app, { config, deliverer }) => {
-  const repository = createWebhookRepository(app.knex);
+  const repository = createWebhookSubscriptionRepository(app.knex);
   const owned = async (request: FastifyRequest, webhookId: number) => {
     const row = await repository.own(request.identity!.userId, webhookId);
     if (!row) throw notFound(CONSUMER_MESSAGES.webhookNotFound);
@@ -69,8 +69,8 @@ const webhookRoutes: FastifyPluginAsync<{ config: WebhookConfig; deliverer: Webh
     const secret = newWebhookSecret();
     const row = await app.knex.transaction(async (trx) => {
       // One member's creations queue here, so the limit holds when they race.
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?), ?)', ['webhook_subscription', userId]);
-      const mine = createWebhookRepository(trx);
+      const mine = createWebhookSubscriptionRepository(trx);
+      await mine.lockMember(userId);
       if ((await mine.count(userId)) >= config.maxPerMember) throw conflict(webhookLimitMessage(config.maxPerMember));
       return mine.create({ userId, url, events, secret, at: new Date() });
     });
@@ -102,7 +102,7 @@ const webhookRoutes: FastifyPluginAsync<{ config: WebhookConfig; deliverer: Webh
     if (!row.enabled) throw conflict(CONSUMER_MESSAGES.webhookDisabled);
     const deliveryId = await app.knex.transaction((trx) => recordTestEvent(trx, row.webhook_id, row.user_id));
     await deliverer.deliverNow(deliveryId);
-    return ok({ delivery: deliveryOf(await repository.delivery(row.webhook_id, Number(deliveryId))) });
+    return ok({ delivery: deliveryOf((await repository.delivery(row.webhook_id, Number(deliveryId)))!) });
   });
 
   app.get<{ Params: z.infer<typeof webhookParams> }>('/api/webhooks/:webhookId/deliveries', { onRequest: requireMember, schema: schema('웹훅 전송 기록 (최근 것부터: 상태, 시도 횟수, 마지막 응답 코드와 본문 앞부분)', { params: webhookParams }) }, async (request) => {
@@ -116,7 +116,7 @@ const webhookRoutes: FastifyPluginAsync<{ config: WebhookConfig; deliverer: Webh
     const original = await repository.delivery(row.webhook_id, request.params.deliveryId);
     if (!original) throw notFound(CONSUMER_MESSAGES.webhookDeliveryNotFound);
     const deliveryId = await repository.addDelivery({ webhookId: row.webhook_id, eventId: String(original.event_id), replayOf: Number(original.delivery_id), at: new Date() });
-    return ok({ delivery: deliveryOf(await repository.delivery(row.webhook_id, Number(deliveryId))) });
+    return ok({ delivery: deliveryOf((await repository.delivery(row.webhook_id, Number(deliveryId)))!) });
   });
 };
 
