@@ -61,9 +61,11 @@ const webhookRoutes: FastifyPluginAsync<{ config: WebhookConfig; deliverer: Webh
   });
 
   app.post<{ Body: CreateWebhookForm }>('/api/webhooks', { onRequest: requireMember, schema: schema('웹훅 구독 만들기 (비밀 키는 이 응답에만)', { body: createWebhookSchema }) }, async (request, reply) => {
-    const { url, events } = request.body;
-    const problem = endpointProblem(url, config.allowLoopbackHttp);
+    const { events } = request.body;
+    const problem = endpointProblem(request.body.url, config.allowLoopbackHttp);
     if (problem) throw badRequest(problem);
+    // Kept as the URL parser writes it (control characters escaped, host lower-cased): what is shown is what is called.
+    const url = new URL(request.body.url).href;
     refuseUnscoped(request, events as WebhookEventType[]);
     const userId = request.identity!.userId;
     const secret = newWebhookSecret();
