@@ -90,10 +90,17 @@ describe('webhook subscriptions through the public API', () => {
     expect(((await plain.json()) as { message: string }).message).toBe(CONSUMER_MESSAGES.webhookUrlInvalid);
     expect(((await (await call('GET', '/api/webhooks', manager)).json()) as { webhooks: unknown[] }).webhooks).toEqual([]);
 
-    const made = await call('POST', '/api/webhooks', manager, { url: receiver.url, events: ['teams.published', 'cohort.opened'] });
+    // With an Idempotency-Key: the answer carries the secret, so the gateway keeps no copy to replay.
+    const makeOnce = () => fetch(`${stack.url}/api/webhooks`, { method: 'POST', headers: { authorization: `Bearer ${manager}`, 'content-type': 'application/json', 'idempotency-key': 'hook-1' }, body: JSON.stringify({ url: receiver.url, events: ['teams.published', 'cohort.opened'] }) });
+    const made = await makeOnce();
     expect(made.status).toBe(200);
     expect(made.headers.get('cache-control')).toBe('no-store');
     const { webhook, secret } = (await made.json()) as WebhookSecretResponse;
+    const again = await makeOnce();
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    const second = (await again.json()) as WebhookSecretResponse;
+    expect(second.secret).not.toBe(secret);
+    expect((await call('DELETE', `/api/webhooks/${second.webhook.webhookId}`, manager)).status).toBe(200);
     const tested = await call('POST', `/api/webhooks/${webhook.webhookId}/test`, manager);
     expect(tested.status).toBe(200);
     expect(((await tested.json()) as { delivery: WebhookDelivery }).delivery).toMatchObject({ status: 'DELIVERED', attempts: 1, lastStatusCode: 200 });
