@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CONSUMER_MESSAGES } from '@sq/contracts';
+import { readWebhookConfig } from '../src/webhooks/config';
 import { addressAllowed, guardedLookup } from '../src/webhooks/endpoint-address';
 import { endpointProblem } from '../src/webhooks/routes';
 
@@ -40,5 +41,16 @@ describe('webhook endpoints', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('allow loopback only outside production; by default retries span about a day', () => {
+    expect(() => readWebhookConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true' })).toThrow('WEBHOOK_ALLOW_LOOPBACK_HTTP');
+    expect(readWebhookConfig({ NODE_ENV: 'production' }).allowLoopbackHttp).toBe(false);
+    const defaults = readWebhookConfig({});
+    expect(defaults.allowLoopbackHttp).toBe(false);
+    const hours = defaults.retryScheduleSeconds.reduce((sum, s) => sum + s, 0) / 3600;
+    expect(hours).toBeGreaterThan(24);
+    expect(hours).toBeLessThan(30);
+    expect(readWebhookConfig({ WEBHOOK_RETRY_SCHEDULE_SECONDS: '1, 2,x,-3' }).retryScheduleSeconds).toEqual([1, 2]);
   });
 });

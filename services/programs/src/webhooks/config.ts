@@ -1,3 +1,5 @@
+import { isProduction } from '@sq/service-kit';
+
 /**
  * Webhooks out, from the environment src/config.ts reads (documented in docs/api-consumers.md "Webhooks out",
  * services/programs/README.md and the deploy ConfigMap).
@@ -6,8 +8,9 @@
  * - WEBHOOK_TIMEOUT_MS (10000): how long an attempt waits for the receiver's answer.
  * - WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES (3): deliveries in a row that failed for good before the subscription is
  *   turned off and its owner mailed (any success starts the count again).
- * - WEBHOOK_ALLOW_LOOPBACK_HTTP (false): accept http:// endpoints on loopback (127.0.0.1, ::1, localhost) for local
- *   development and tests; every other endpoint must be https.
+ * - WEBHOOK_ALLOW_LOOPBACK_HTTP (false; `npm start` sets it outside production): accept endpoints on loopback
+ *   (127.0.0.1, ::1, localhost), plain http included, for local development and tests; refused in production. Every
+ *   other endpoint must be https to a public address.
  * - WEBHOOKS_MAX_PER_MEMBER (10): subscriptions a member may hold.
  * - WEBHOOK_POLL_MS (1000): how often an instance that runs jobs looks for due deliveries.
  * - WEBHOOK_CONCURRENCY (10): deliveries one instance sends at once.
@@ -39,6 +42,8 @@ const positive = (value: string | undefined, fallback: number) => {
 };
 
 export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
+  // Loopback endpoints would let a member's webhook call the site's own processes.
+  if (env.WEBHOOK_ALLOW_LOOPBACK_HTTP === 'true' && isProduction(env)) throw new Error('WEBHOOK_ALLOW_LOOPBACK_HTTP is for development and tests; unset it in production.');
   const schedule = env.WEBHOOK_RETRY_SCHEDULE_SECONDS?.split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n > 0);
   return {
     retryScheduleSeconds: schedule?.length ? schedule : [...DEFAULT_RETRY_SCHEDULE_SECONDS],
