@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { Identity } from '@sq/contracts';
 import type { WebhookDelivery, WebhookSecretResponse } from '@sq/contracts/webhooks';
+import { createOpsServer } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { startWebhookReceiver, type WebhookReceiver } from '@sq/stack/peers/webhook-receiver';
 import { readProgramsConfig } from '../src/config';
@@ -56,5 +57,15 @@ describe('the webhook delivery loop', () => {
     expect(delivered).toMatchObject({ attempts: 2, lastStatusCode: 200 });
     expect(receiver.received).toHaveLength(2);
     for (const r of receiver.received) expect(new Webhook(secret).verify(r.body, r.headers as Record<string, string>)).toMatchObject({ type: 'teams.published', data: { oddId: 9_001, teams: 3 } });
+
+    // What an operator scrapes: one attempt refused and scheduled again, one delivered.
+    const ops = createOpsServer(programs.app, 'programs');
+    try {
+      const metrics = (await ops.inject({ url: '/metrics' })).body;
+      expect(metrics).toContain('webhook_attempts_total{outcome="retry"} 1');
+      expect(metrics).toContain('webhook_attempts_total{outcome="delivered"} 1');
+    } finally {
+      await ops.close();
+    }
   });
 });

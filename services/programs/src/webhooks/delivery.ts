@@ -12,6 +12,8 @@ export interface WebhookDeliveryDeps {
   config: WebhookConfig;
   jobs: JobQueue;
   log: { warn(obj: object, msg: string): void };
+  /** Counts each recorded attempt by what came of it (the metric `webhook_attempts_total`). */
+  counted?: (outcome: 'delivered' | 'retry' | 'failed') => void;
 }
 
 
@@ -94,23 +96,23 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     return post(new URL(row.url), headers, body, { timeoutMs: config.timeoutMs, answerChars: config.answerChars, allowLoopback: config.allowLoopbackHttp });
   }
 
-  async function record(row: ClaimedDelivery, answer: Answer, startedAt: Date, durationMs: number): Promise<void> {
+  async function record(row: ClaimedDelivery, answer: Answer, startedAt: Date, durationMs: number): Promise<'delivered' | 'retry' | 'failed'> {
     const delivered = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
     const attempts = row.attempts + 1;
     const lastAnswer = answer.text.slice(0, config.answerChars);
-    await knex.transaction(async (trx) => {
+    return knex.transaction(async (trx) => {
       const webhooks = createWebhookSubscriptionRepository(trx);
       await webhooks.addAttempt({ deliveryId: row.delivery_id, at: startedAt, statusCode: answer.statusCode, answer: lastAnswer, durationMs });
       const common = { attempts, last_status_code: answer.statusCode, last_answer: lastAnswer, last_attempt_at: startedAt };
       if (delivered) {
         await webhooks.settleDelivery(row.delivery_id, { ...common, status: 'DELIVERED', delivered_at: startedAt, next_attempt_at: null });
         await webhooks.resetFailures(row.webhook_id);
-        return;
+        return 'delivered';
       }
       const waitSeconds = config.retryScheduleSeconds[attempts - 1];
       if (waitSeconds !== undefined) {
         await webhooks.settleDelivery(row.delivery_id, { ...common, next_attempt_at: new Date(startedAt.getTime() + waitSeconds * 1000) });
-        return;
+        return 'retry';
       }
       await webhooks.settleDelivery(row.delivery_id, { ...common, status: 'FAILED', next_attempt_at: null });
       const subscription = await webhooks.addFailure(row.webhook_id);
@@ -118,6 +120,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
         await webhooks.disable(row.webhook_id, startedAt);
         await deps.jobs.sendIn(trx, QUEUES.webhookDisabledMail, { webhookId: row.webhook_id }, { singletonKey: `webhook-disabled:${row.webhook_id}:${startedAt.getTime()}` });
       }
+      return 'failed';
     });
   }
 
@@ -126,7 +129,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     const started = performance.now();
     const answer = await send(row);
     try {
-      await record(row, answer, startedAt, Math.round(performance.now() - started));
+      deps.counted?.(await record(row, answer, startedAt, Math.round(performance.now() - started)));
     } catch (error) {
       // The lease runs out and the delivery is tried again: a receiver may see it twice (it dedupes by webhook-id).
       deps.log.warn({ err: error, deliveryId: row.delivery_id }, 'webhook attempt not recorded');

@@ -20,7 +20,8 @@ declare module 'fastify' {
  */
 export const webhooksPlugin = fp<{ config: WebhookConfig }>(
   async (app: FastifyInstance, { config }) => {
-    const deliverer = createWebhookDelivery({ knex: app.knex, config, jobs: app.jobs, log: app.log });
+    const attempts = app.metrics.counter('webhook_attempts_total', 'Webhook delivery attempts, by outcome (delivered, retry: refused and scheduled again, failed: the last one refused).', ['outcome']);
+    const deliverer = createWebhookDelivery({ knex: app.knex, config, jobs: app.jobs, log: app.log, counted: (outcome) => attempts.inc({ outcome }) });
     app.decorate('webhooks', deliverer);
     await app.register(webhookRoutes, { config, deliverer });
 
