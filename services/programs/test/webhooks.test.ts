@@ -10,6 +10,7 @@ import { accountService } from '../../account/src/service';
 import { TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { publishTeams } from './support/publish-teams';
+import { pruneWebhookLog, recordWebhookEvent } from '../src/webhooks/events';
 
 /**
  * Webhooks out, on the real programs service and database with receivers on loopback: subscriptions made as a
@@ -266,5 +267,18 @@ describe('webhooks out', () => {
     const erased = await app().inject({ method: 'POST', url: `/internal/users/${leaving.userId}/erase-personal-data`, headers: stack.programs.internalHeaders, payload: {} });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await app().knex('webhook_subscription').where({ webhook_id: webhook.webhookId }).first()).toBeUndefined();
+  });
+
+  it('write nothing for a change nobody listens to, and delete old events with their deliveries and attempts', async () => {
+    const count = async (table: string) => Number((await app().knex(table).count({ n: '*' }))[0]!.n);
+    const events = await count('webhook_event');
+    const told = await app().knex.transaction((trx) => recordWebhookEvent(trx, { type: 'sprint.checkin_missed', userId: newMember().userId, data: { joinId: 1, oddId: SPRINT, day: '2026-12-15' } }));
+    expect(told).toBe(0);
+    expect(await count('webhook_event')).toBe(events);
+
+    expect(await count('webhook_attempt')).toBeGreaterThan(0);
+    expect(await pruneWebhookLog(app().knex, new Date(Date.now() - 3_600_000), 2)).toBe(0);
+    expect(await pruneWebhookLog(app().knex, new Date(Date.now() + 1_000), 2)).toBe(events);
+    for (const table of ['webhook_event', 'webhook_delivery', 'webhook_attempt']) expect(await count(table), table).toBe(0);
   });
 });

@@ -73,15 +73,15 @@ export function createWebhookSubscriptionRepository(db: Db) {
       const [event] = await db('webhook_event').insert({ message_id: input.messageId, type: input.type, user_id: input.userId, payload: JSON.stringify(input.payload), created_at: input.at }).returning('event_id');
       return String(event.event_id);
     },
-    /** One due delivery of the event per enabled subscription to its type (for an event about a member, only theirs). */
-    async fanOut(eventId: string, type: string, userId: number | null, at: Date): Promise<number> {
-      const aboutMember = userId === null ? '' : 'and user_id = ?';
-      const inserted = await db.raw(
-        `insert into webhook_delivery (webhook_id, event_id, next_attempt_at, created_at)
-         select webhook_id, ?, ?, ? from webhook_subscription where enabled and ? = any(events) ${aboutMember}`,
-        [eventId, at, at, type, ...(userId === null ? [] : [userId])],
-      );
-      return inserted.rowCount ?? 0;
+    /** The enabled subscriptions to the type (for an event about a member, only theirs). */
+    subscribers(type: string, userId: number | null): Promise<number[]> {
+      const query = db('webhook_subscription').where({ enabled: true }).whereRaw('? = any(events)', [type]);
+      if (userId !== null) query.andWhere({ user_id: userId });
+      return query.pluck('webhook_id');
+    },
+    /** One due delivery of the event to each of the subscriptions. */
+    async fanOut(eventId: string, webhookIds: number[], at: Date): Promise<void> {
+      await db('webhook_delivery').insert(webhookIds.map((webhookId) => ({ webhook_id: webhookId, event_id: eventId, next_attempt_at: at, created_at: at })));
     },
     /** A delivery of an event to one subscription, due at `at` (the test event, a replay). */
     async addDelivery(input: { webhookId: number; eventId: string; replayOf: number | null; at: Date }): Promise<string> {
@@ -130,6 +130,10 @@ export function createWebhookSubscriptionRepository(db: Db) {
       return row;
     },
     disable: (webhookId: number, at: Date) => db('webhook_subscription').where({ webhook_id: webhookId }).update({ enabled: false, disabled_at: at }),
+
+    /** Events (with their deliveries and attempts) older than `before`; answers how many went. */
+    pruneBefore: (before: Date, limit: number): Promise<number> =>
+      db('webhook_event').whereIn('event_id', db('webhook_event').where('created_at', '<', before).select('event_id').limit(limit)).delete(),
 
     // --- cohort.opened ---
     /** Cohorts recruiting at `now` that opened after `since` and whose opening was not told yet. */

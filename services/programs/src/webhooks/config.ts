@@ -16,6 +16,9 @@ import { isProduction } from '@sq/service-kit';
  * - WEBHOOK_CONCURRENCY (10): deliveries one instance sends at once.
  * - WEBHOOK_ANSWER_CHARS (500): how much of a receiver's answer body is kept in the log.
  * - WEBHOOK_DELIVERIES_LISTED (50): the newest deliveries a subscription's log answers.
+ * - WEBHOOK_LOG_RETENTION_DAYS (30): events older than this are deleted with their deliveries and attempts (a
+ *   delivery still waiting on a subscription turned off that long goes too), by the `webhook-log-prune` job on
+ *   WEBHOOK_LOG_PRUNE_CRON (30 4 * * *, Asia/Seoul).
  * - WEBHOOK_COHORT_OPEN_CRON (* * * * *): how often cohorts that opened are looked for (cohort.opened).
  * - WEBHOOK_COHORT_OPEN_LOOKBACK_HOURS (24): a cohort that opened longer ago than this is not told (a first start
  *   does not announce every past cohort).
@@ -30,6 +33,8 @@ export interface WebhookConfig {
   concurrency: number;
   answerChars: number;
   deliveriesListed: number;
+  logRetentionDays: number;
+  logPruneCron: string;
   cohortOpenCron: string;
   cohortOpenLookbackHours: number;
 }
@@ -55,6 +60,8 @@ export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
     concurrency: Math.floor(positive(env.WEBHOOK_CONCURRENCY, 10)),
     answerChars: Math.floor(positive(env.WEBHOOK_ANSWER_CHARS, 500)),
     deliveriesListed: Math.floor(positive(env.WEBHOOK_DELIVERIES_LISTED, 50)),
+    logRetentionDays: positive(env.WEBHOOK_LOG_RETENTION_DAYS, 30),
+    logPruneCron: env.WEBHOOK_LOG_PRUNE_CRON ?? '30 4 * * *',
     cohortOpenCron: env.WEBHOOK_COHORT_OPEN_CRON ?? '* * * * *',
     cohortOpenLookbackHours: positive(env.WEBHOOK_COHORT_OPEN_LOOKBACK_HOURS, 24),
   };

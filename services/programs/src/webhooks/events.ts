@@ -26,8 +26,12 @@ export async function recordWebhookEvent(trx: Knex.Transaction, input: WebhookEv
   // receivers judge the signature's timestamp against their own clock.
   const at = new Date();
   const webhooks = createWebhookSubscriptionRepository(trx);
+  // Most changes have nobody listening (every application transition asks): then nothing is written.
+  const subscribers = await webhooks.subscribers(input.type, input.userId);
+  if (!subscribers.length) return 0;
   const eventId = await webhooks.addEvent({ messageId: newMessageId(), type: input.type, userId: input.userId, payload: payloadOf(input.type, input.data, at), at });
-  return webhooks.fanOut(eventId, input.type, input.userId, at);
+  await webhooks.fanOut(eventId, subscribers, at);
+  return subscribers.length;
 }
 
 /** The test event (`webhook.test`): to the one subscription its owner asked for. Answers its delivery. */
@@ -36,4 +40,14 @@ export async function recordTestEvent(trx: Knex.Transaction, webhookId: number, 
   const webhooks = createWebhookSubscriptionRepository(trx);
   const eventId = await webhooks.addEvent({ messageId: newMessageId(), type: WEBHOOK_TEST_EVENT, userId, payload: payloadOf(WEBHOOK_TEST_EVENT, { webhookId }, at), at });
   return webhooks.addDelivery({ webhookId, eventId, replayOf: null, at });
+}
+
+/** Deletes events older than `before` with their deliveries and attempts, a batch at a time; answers how many. */
+export async function pruneWebhookLog(knex: Knex, before: Date, batch = 1_000): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const gone = await createWebhookSubscriptionRepository(knex).pruneBefore(before, batch);
+    pruned += gone;
+    if (gone < batch) return pruned;
+  }
 }

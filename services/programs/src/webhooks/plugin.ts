@@ -4,6 +4,7 @@ import { createAccountContacts } from './account-contacts';
 import type { WebhookConfig } from './config';
 import { createWebhookDelivery, type WebhookDeliverer } from './delivery';
 import { announceOpenedCohorts } from './cohort-opened';
+import { pruneWebhookLog } from './events';
 import { disabledMail } from './disabled-mail';
 import webhookRoutes from './routes';
 
@@ -34,6 +35,11 @@ export const webhooksPlugin = fp<{ config: WebhookConfig }>(
       if (told.length) app.log.info({ oddIds: told }, 'cohort openings told to webhooks');
     });
     app.jobs.schedule('webhook-cohort-opened', config.cohortOpenCron);
+    app.jobs.handle('webhook-log-prune', async () => {
+      const pruned = await pruneWebhookLog(app.knex, new Date(Date.now() - config.logRetentionDays * 86_400_000));
+      if (pruned) app.log.info({ events: pruned }, 'old webhook events deleted');
+    });
+    app.jobs.schedule('webhook-log-prune', config.logPruneCron);
 
     if (!app.programsConfig.jobs.workers) return;
     // The delivery loop: due deliveries every WEBHOOK_POLL_MS, at once again while a whole batch was due.
