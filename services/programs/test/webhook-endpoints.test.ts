@@ -2,9 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CONSUMER_MESSAGES } from '@sq/contracts';
-import { readWebhookConfig } from '../src/webhooks/config';
-import { addressAllowed, guardedLookup } from '../src/webhooks/endpoint-address';
-import { endpointProblem } from '../src/webhooks/routes';
+import { readWebhookConfig } from '../src/config/webhooks';
+import { addressAllowed, endpointProblem, guardedLookup } from '../src/webhooks/endpoint-address';
 
 /** Where webhooks may go: https to public addresses; loopback (http too) only with WEBHOOK_ALLOW_LOOPBACK_HTTP. */
 describe('webhook endpoints', () => {

@@ -7,7 +7,7 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { startWebhookReceiver, type WebhookReceiver } from '@sq/stack/peers/webhook-receiver';
 import { readProgramsConfig } from '../src/config';
 import { createProgramsService } from '../src/service';
-import { recordWebhookEvent } from '../src/webhooks/events';
+import { recordWebhookEvent } from '../src/core/webhook-events';
 
 /**
  * The delivery loop of an instance that runs jobs (the programs-worker role): nobody drains anything here; events

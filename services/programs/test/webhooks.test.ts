@@ -10,7 +10,7 @@ import { accountService } from '../../account/src/service';
 import { TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { publishTeams } from './support/publish-teams';
-import { pruneWebhookLog, recordWebhookEvent } from '../src/webhooks/events';
+import { pruneWebhookLog, recordWebhookEvent } from '../src/core/webhook-events';
 
 /**
  * Webhooks out, on the real programs service and database with receivers on loopback: subscriptions made as a

@@ -148,7 +148,11 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
      * active on a running team with `atRiskMisses` misses or more. Read by the cohort's keys alone, whatever the
      * cohort's history (migration 202): its teams, their members (team_member_team_members), their applications
      * (application_cohort_list: a team's members are its cohort's applications, as the board, a replacement and a
-     * backfill place them) and its misses (checkin_miss_cohort), joined by hashing.
+     * backfill place them) and its misses (checkin_miss_cohort), joined by hashing. The members are read as one range
+     * of team_member_team_members (the cohort's teams are made together at publish, so their ids lie together; the
+     * join to the cohort's teams keeps the answer right whatever lies between), not one index probe per team: about
+     * 20 buffers instead of 3 per team (4,214 buffers for a 1,097-team cohort among 5,000,000 applications). Both
+     * sides are materialised so the planner hashes the cohort's applications rather than probing one per member.
      */
     async health(oddId: number, at: TeamsAt, filter: HealthFilter): Promise<{ summary: HealthSummaryRow; teams: HealthTeamRow[] }> {
       // Serial: with millions of applications the planner sent one worker to the cohort's few thousand rows, whose start
@@ -156,14 +160,20 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
       const { rows } = await knex.transaction(async (trx): Promise<{ rows: (HealthSummaryRow & { page: HealthTeamRow[] })[] }> => {
         await trx.raw('set local max_parallel_workers_per_gather = 0');
         return trx.raw(`
-          with members as (
-            select m.team_id, a.status,
-              a.status = 'ASSIGNED' and t.stopped_at is null and coalesce(x.misses, 0) >= :atRiskMisses as at_risk
+          with seats as materialized (
+            select m.team_id, m.join_id, t.stopped_at
             from team t
             join team_member m on m.team_id = t.team_id
-            join application a on a.join_id = m.join_id and a.odd_id = :oddId
-            left join (select join_id, count(*) as misses from checkin_miss where odd_id = :oddId group by join_id) x on x.join_id = m.join_id
+              and m.team_id between (select min(team_id) from team where odd_id = :oddId) and (select max(team_id) from team where odd_id = :oddId)
             where t.odd_id = :oddId
+          ), applications as materialized (
+            select join_id, status from application where odd_id = :oddId
+          ), members as (
+            select s.team_id, a.status,
+              a.status = 'ASSIGNED' and s.stopped_at is null and coalesce(x.misses, 0) >= :atRiskMisses as at_risk
+            from seats s
+            join applications a on a.join_id = s.join_id
+            left join (select join_id, count(*) as misses from checkin_miss where odd_id = :oddId group by join_id) x on x.join_id = s.join_id
           ), counted as (
             select team_id, (count(*) filter (where status = 'ASSIGNED'))::int as active, (count(*) filter (where status = 'DROPPED'))::int as dropped,
               (count(*) filter (where at_risk))::int as at_risk

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { createWebhookSubscriptionRepository } from '../repositories/webhook-subscription-repository';
-import { recordWebhookEvent } from './events';
+import { recordWebhookEvent } from '../core/webhook-events';
 
 /**
  * A cohort opens for applications by its dates (recruit_start), not by a change anyone makes: this scan (the

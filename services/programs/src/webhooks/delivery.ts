@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { Webhook } from 'standardwebhooks';
 import { QUEUES, type JobQueue } from '../jobs/queue';
 import { createWebhookSubscriptionRepository, type ClaimedDelivery } from '../repositories/webhook-subscription-repository';
-import type { WebhookConfig } from './config';
+import type { WebhookConfig } from '../config/webhooks';
 import { InternalAddressError, addressAllowed, guardedLookup, literalAddress } from './endpoint-address';
 
 export interface WebhookDeliveryDeps {

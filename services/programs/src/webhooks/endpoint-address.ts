@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { CONSUMER_MESSAGES } from '@sq/contracts';
 
 /**
  * Where a webhook may be sent: the endpoint is a member's address, but the request leaves from inside the site's
@@ -55,4 +56,21 @@ export function guardedLookup(allowLoopback: boolean): LookupFunction {
       callback(null, list[0]!.address, list[0]!.family);
     });
   };
+}
+
+/** https only; http only to loopback and only where WEBHOOK_ALLOW_LOOPBACK_HTTP allows (local development, tests). */
+export function endpointProblem(raw: string, allowLoopbackHttp: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return CONSUMER_MESSAGES.webhookUrlInvalid;
+  }
+  if (url.username || url.password || !['https:', 'http:'].includes(url.protocol)) return CONSUMER_MESSAGES.webhookUrlInvalid;
+  const literal = literalAddress(url.hostname);
+  const loopback = url.hostname === 'localhost' || (literal !== null && addressAllowed(literal, true) && !addressAllowed(literal, false));
+  if (url.protocol === 'http:' && !(loopback && allowLoopbackHttp)) return CONSUMER_MESSAGES.webhookUrlInvalid;
+  // A name is judged again on each delivery's own lookup (endpoint-address.ts); an address or localhost at once.
+  if ((loopback && !allowLoopbackHttp) || (literal !== null && !addressAllowed(literal, allowLoopbackHttp))) return CONSUMER_MESSAGES.webhookUrlInternal;
+  return null;
 }

@@ -1,22 +1,24 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createAccountContacts } from './account-contacts';
-import type { WebhookConfig } from './config';
+import { createAccountContacts } from '../clients/account-contacts';
+import type { WebhookConfig } from '../config/webhooks';
 import { createWebhookDelivery, type WebhookDeliverer } from './delivery';
 import { announceOpenedCohorts } from './cohort-opened';
-import { pruneWebhookLog } from './events';
-import { disabledMail } from './disabled-mail';
-import webhookRoutes from './routes';
+import { createWebhookSubscriptions, type WebhookSubscriptions } from './subscriptions';
+import { pruneWebhookLog } from '../core/webhook-events';
+import { disabledMail } from '../mail/webhook-disabled-mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends due webhook deliveries (the instances that run jobs do it every WEBHOOK_POLL_MS; tests call it). */
     webhooks: WebhookDeliverer;
+    /** Members' subscriptions as the API offers them (routes/webhooks.ts). */
+    webhookSubscriptions: WebhookSubscriptions;
   }
 }
 
 /**
- * Webhooks out: the subscriptions' API, the delivery worker (on the instances that run jobs), the scan that tells of
+ * Webhooks out: the members' subscriptions (for routes/webhooks.ts), the delivery worker (on the instances that run jobs), the scan that tells of
  * cohorts that opened, and the mail to the owner of a subscription turned off for failing.
  */
 export const webhooksPlugin = fp<{ config: WebhookConfig }>(
@@ -24,7 +26,7 @@ export const webhooksPlugin = fp<{ config: WebhookConfig }>(
     const attempts = app.metrics.counter('webhook_attempts_total', 'Webhook delivery attempts, by outcome (delivered, retry: refused and scheduled again, failed: the last one refused).', ['outcome']);
     const deliverer = createWebhookDelivery({ knex: app.knex, config, jobs: app.jobs, log: app.log, counted: (outcome) => attempts.inc({ outcome }) });
     app.decorate('webhooks', deliverer);
-    await app.register(webhookRoutes, { config, deliverer });
+    app.decorate('webhookSubscriptions', createWebhookSubscriptions({ knex: app.knex, config, deliverer }));
 
     const contacts = createAccountContacts({ accountUrl: app.programsConfig.peers.accountUrl, internalSecret: app.internalSecret, timeoutMs: app.programsConfig.peers.peopleLookupTimeoutMs });
     app.jobs.handle('webhook-disabled-mail', async (data) => {

@@ -5,7 +5,7 @@ import { APPLICATION_STATE_NAMES, canTransition, type ApplicationActor, type App
 import { conflict, notFound } from '@sq/service-kit';
 import { addHistory, lockApplicationRow, writeState } from '../repositories/application-lifecycle-repository';
 import { addPaymentEvent } from '../repositories/payment-repository';
-import { recordWebhookEvent } from '../webhooks/events';
+import { recordWebhookEvent } from './webhook-events';
 
 export interface TransitionInput {
   joinId: number;

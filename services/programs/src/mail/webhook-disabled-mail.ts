@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createWebhookSubscriptionRepository } from '../repositories/webhook-subscription-repository';
-import type { AccountContacts } from './account-contacts';
+import type { AccountContacts } from '../clients/account-contacts';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
