@@ -16,7 +16,6 @@ export interface WebhookDeliveryDeps {
   counted?: (outcome: 'delivered' | 'retry' | 'failed') => void;
 }
 
-
 interface Answer {
   statusCode: number | null;
   text: string;
@@ -66,9 +65,10 @@ function post(url: URL, headers: Record<string, string>, body: string, options: 
 }
 
 /**
- * Sends due deliveries, on the real time (as the events are written: events.ts); `deliverDue(now)` takes another
- * instant only to look ahead (tests of the retry schedule). Each is claimed with a lease (SKIP LOCKED, committed before sending, so no connection is held
- * while the receiver thinks and several instances share the work), posted with the Standard Webhooks headers
+ * Sends due deliveries, on the real time (as the events are written: core/webhook-events.ts); `deliverDue(now)` takes
+ * another instant only to look ahead (tests of the retry schedule). Each is claimed with a lease (SKIP LOCKED,
+ * committed before sending, so no connection is held while the receiver thinks and several instances share the
+ * work), posted with the Standard Webhooks headers
  * (webhook-id, webhook-timestamp, webhook-signature) and its attempt logged with the answer. A 2xx answer delivers it;
  * anything else (another status, a redirect, a timeout, no connection) schedules the next attempt by
  * WEBHOOK_RETRY_SCHEDULE_SECONDS, and after the last the delivery has failed; WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES

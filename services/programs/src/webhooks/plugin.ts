@@ -18,8 +18,9 @@ declare module 'fastify' {
 }
 
 /**
- * Webhooks out: the members' subscriptions (for routes/webhooks.ts), the delivery worker (on the instances that run jobs), the scan that tells of
- * cohorts that opened, and the mail to the owner of a subscription turned off for failing.
+ * Webhooks out: the members' subscriptions (for routes/webhooks.ts), the delivery loop (on the instances that run
+ * jobs), the scan that tells of cohorts that opened, the pruning of old events, and the mail to the owner of a
+ * subscription turned off for failing.
  */
 export const webhooksPlugin = fp<{ config: WebhookConfig }>(
   async (app: FastifyInstance, { config }) => {
