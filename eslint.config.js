@@ -237,12 +237,13 @@ export default tseslint.config(
     },
   },
   {
-    // The operators' console is a federated entry of its own (mfe-programs/src/admin.tsx, over
-    // src/features/admin) that only /admin/* routes load: nothing a visitor's or member's page is built from
-    // (the public entry app.tsx, its app layer, shared code, the other features) may import it, or operator
-    // code would ride along in their chunks. Same router rule as above (a later block replaces the option).
+    // The operators' console is a federated entry of its own (mfe-programs/src/admin.tsx, composing
+    // src/console over the src/features/console-* features and src/shared/console) that only /admin/* routes
+    // load: nothing a visitor's or member's page is built from (the public entry app.tsx, its app layer, shared
+    // code, the other features) may import it, or operator code would ride along in their chunks. Same router
+    // rule as above (a later block replaces the option).
     files: ['mfe-*/src/app.tsx', 'mfe-*/src/app/**/*.{ts,tsx}', 'mfe-*/src/shared/**/*.{ts,tsx}', 'mfe-*/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'mfe-*/src/features/admin/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'mfe-*/src/features/console-*/**', 'mfe-*/src/shared/console/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -250,8 +251,8 @@ export default tseslint.config(
           paths: [ROUTER_FACADE_RULE, CATALOGUE_RULE],
           patterns: [
             {
-              group: ['**/features/admin', '**/features/admin/**', '**/admin', '**/admin.tsx'],
-              message: "Operator code: only the console's own entry (src/admin.tsx) may import it.",
+              group: ['**/console-*', '**/console-*/**', '**/console', '**/console/**', '**/admin', '**/admin.tsx'],
+              message: "Operator code: only the console's own entry (src/admin.tsx, src/console) may import it.",
             },
           ],
         },

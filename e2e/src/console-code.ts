@@ -3,7 +3,7 @@
  * says `"entry": "admin"`). Console code is known two ways, so a file is caught even if the build moves
  * modules around: by the build itself (the files of the './admin' expose in the remote's mf-manifest.json
  * that the public './app' expose does not also use) and by a marker only the console's code carries (its
- * root's test id, in AdminConsole.tsx).
+ * root's test id, in mfe-programs/src/shared/console/ConsoleFrame.tsx).
  */
 export const CONSOLE_MARKER = 'admin-console';
 

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { ProductDetailResponse } from '@sq/contracts';
 import type { BookResponse, JoinHistoryResponse } from '@sq/contracts/api/applications';
-import type { BoardResponse, CohortInput } from '@sq/contracts/api/operators';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
+import type { CohortInput } from '@sq/contracts/api/operators/cohorts';
 import { INTERNAL_SECRET_HEADER } from '@sq/contracts/identity';
 import { siteApi } from './api';
 import { DEMO_ADMIN, signInToken } from './session';

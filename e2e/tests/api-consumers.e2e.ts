@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CONSUMER_MESSAGES, SCOPE_LABELS, missingScopeMessage, type ConsumerScope, type PersonalTokenCreatedResponse } from '@sq/contracts';
 import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
-import type { MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { QUICKSTART_JOIN_ID_PLACEHOLDER, QUICKSTART_TOKEN_PLACEHOLDER, quickstartSteps, quickstartText } from '@sq/contracts/developers-quickstart';
 import { SquadApiError, createSquadClient } from '@sq/api-sdk';
 import { siteApi } from '../src/api';

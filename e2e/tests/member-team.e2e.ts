@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { launchBrowser, newPage } from '../src/browser';
 import { seoulDay, sprintTeams, type Sprinter } from '../src/sprint-team';
 

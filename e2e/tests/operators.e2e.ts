@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ApplicationDetail, BookResponse, JoinHistoryOneResponse } from '@sq/contracts/api/applications';
-import type { AdminCohort, BoardResponse } from '@sq/contracts/api/operators';
+import type { AdminCohort } from '@sq/contracts/api/operators/cohorts';
+import type { BoardResponse } from '@sq/contracts/api/operators/board';
 import { launchBrowser, newPage } from '../src/browser';
 import { DEMO_ADMIN, DEMO_MEMBER, signInContext, signInToken } from '../src/session';
 import { siteApi } from '../src/api';

@@ -2,7 +2,7 @@ import type { Success } from '@sq/contracts';
 import type { CohortApplicantsResponse } from '@sq/contracts/api/applicants';
 import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
 import type { CareerCardResponse, MyInfoResponse } from '@sq/contracts/api/careercard';
-import type { SprintCheckinResponse } from '@sq/contracts/api/operators';
+import type { SprintCheckinResponse } from '@sq/contracts/api/operators/sprint';
 import type { CohortResponse, ProductDetailResponse, ProductListResponse } from '@sq/contracts/api/programs';
 import type { WebhookDeliveriesResponse, WebhookDeliveryResponse, WebhookListResponse, WebhookResponse, WebhookSecretResponse } from '@sq/contracts/webhooks';
 import type { paths } from './generated/public-api';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_SECRET_HEADER, MESSAGES, type Identity } from '@sq/contracts';
-import type { AdminPaymentRecord, PaymentRecordsResponse } from '@sq/contracts/api/operators';
+import type { AdminPaymentRecord, PaymentRecordsResponse } from '@sq/contracts/api/operators/payments';
 import { generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { freePort } from '@sq/stack/free-port';

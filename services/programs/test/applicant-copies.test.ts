@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Identity } from '@sq/contracts';
-import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
+import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators/applicants';
 import { DEV_INTERNAL_SECRET, generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { freePort } from '@sq/stack/free-port';

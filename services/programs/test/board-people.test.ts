@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Identity } from '@sq/contracts';
-import type { AdminApplicant, ApplicantListResponse, BoardMember, BoardResponse } from '@sq/contracts/api/operators';
+import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators/applicants';
+import type { BoardMember, BoardResponse } from '@sq/contracts/api/operators/board';
 import { DEMO_APPLICANTS } from '@sq/contracts/demo-applicants';
 import { DEV_INTERNAL_SECRET, generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import type { Identity } from '@sq/contracts';
-import { REFUND_BLOCK_TEXT } from '@sq/contracts/api/operators';
+import { REFUND_BLOCK_TEXT } from '@sq/contracts/api/operators/team-changes';
 import { TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type Identity } from '@sq/contracts';
-import type { JudgingView, TeamHealthResponse } from '@sq/contracts/api/operators';
+import type { JudgingView } from '@sq/contracts/api/operators/judging';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { DEV_INTERNAL_SECRET, buildService } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { readProgramsConfig } from '../src/config';

@@ -1,5 +1,5 @@
 import type { ApplicantRole } from './applications';
-import type { ApplicantPerson, FriendStatus, Placement } from './operators';
+import type { ApplicantPerson, FriendStatus, Placement } from './operators/applicants';
 
 /**
  * The operators' filters of people: the applicant list sends them to the programs service (which answers, and

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { APPLICANT_ROLES, APPLICATION_STATES } from './application-states';
-import type { GroupRefundConfirmation, GroupRefundPreview, JudgingView, ReplacementCandidate, TeamHealthResponse } from './operators';
+import type { GroupRefundConfirmation, GroupRefundPreview, ReplacementCandidate } from './operators/team-changes';
+import type { JudgingView } from './operators/judging';
+import type { TeamHealthResponse } from './operators/teams';
 
 /**
  * Response schemas of the team pages' answers (the operators' team operations, team health and judging pages), which

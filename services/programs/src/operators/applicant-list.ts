@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { APPLICATION_STATE_NAMES } from '@sq/contracts/api/applications';
-import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators';
+import type { AdminApplicant, ApplicantListResponse } from '@sq/contracts/api/operators/applicants';
 import type { ApplicantListFilters, ApplicantRow } from '../repositories/applicant-list-repository';
 import { peopleOf, shown } from './applicant-people';
 

@@ -1,4 +1,4 @@
-import type { ApplicantPerson, FriendRequest, FriendStatus } from '@sq/contracts/api/operators';
+import type { ApplicantPerson, FriendRequest, FriendStatus } from '@sq/contracts/api/operators/applicants';
 import type { ApplicantRow, FriendRow } from '../repositories/applicant-list-repository';
 
 export interface CohortPerson extends ApplicantPerson {

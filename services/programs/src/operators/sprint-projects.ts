@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ROLE_NAMES, type ApplicationState } from '@sq/contracts/api/applications';
-import type { SprintProject } from '@sq/contracts/api/operators';
+import type { SprintProject } from '@sq/contracts/api/operators/sprint';
 import { publishedSubmissions, teamMembersIn, type SprintProjectFilter } from '../repositories/sprint-project-repository';
 import type { PeopleClient } from '../clients/people-client';
 

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type SprintCheckinResponse, type SubmissionInput, type TeamHealthResponse } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView } from '@sq/contracts/api/operators/judging';
+import type { SprintCheckinResponse, SubmissionInput } from '@sq/contracts/api/operators/sprint';
+import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../core/transition';
@@ -20,7 +22,7 @@ export const MISSES_BEFORE_DROP = 2;
 /** The final submission closes at 15:00 Korean time on the last day (spec). */
 export const SUBMISSION_CLOSES_AT = '15:00';
 // Prizes (spec), shared with the console's judging page through the contract.
-export { WINNING_TEAM_PRIZE_KRW, MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW } from '@sq/contracts/api/operators';
+export { WINNING_TEAM_PRIZE_KRW, MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW } from '@sq/contracts/api/operators/judging';
 /** The judging rubric: criteria scored 0..10, weights in percent (they add up to 100). */
 export const JUDGING_RUBRIC = [
   { key: 'problem', name: '문제 정의', weight: 25 },

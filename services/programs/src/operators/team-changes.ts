@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES, type RefundCase } from '@sq/contracts';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import type { GroupRefundConfirmation, GroupRefundLine, GroupRefundOutcome, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators';
+import type { GroupRefundConfirmation, GroupRefundLine, GroupRefundOutcome, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators/team-changes';
 import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
 import { loadContext } from '../repositories/application-lifecycle-repository';
 import { lockApplication, transition } from '../core/transition';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { APPLICANT_STATES, type ApplicantRole, type ApplicationState, type RequiredStep } from '@sq/contracts/api/applications';
-import type { FriendStatus, Placement } from '@sq/contracts/api/operators';
+import type { FriendStatus, Placement } from '@sq/contracts/api/operators/applicants';
 
 /** The console's applicant filters, as the route has validated them. */
 export interface ApplicantListFilters {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditLogEntry } from '@sq/contracts/api/operators';
+import type { AuditLogEntry } from '@sq/contracts/api/operators/audit';
 import type { Db } from './db';
 
 export interface AuditEntry {

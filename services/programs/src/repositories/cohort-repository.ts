@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
-import type { AdminCohort, CohortInput } from '@sq/contracts/api/operators';
+import type { AdminCohort, CohortInput } from '@sq/contracts/api/operators/cohorts';
 import { badRequest, notFound, type Row } from '@sq/service-kit';
 import { audit } from './audit-log-repository';
 

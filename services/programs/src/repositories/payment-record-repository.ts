@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { APPLICATION_STATE_NAMES, PAYMENT_EVENT_NAMES, type ApplicationState, type PaymentEventType } from '@sq/contracts/api/applications';
-import type { AdminPaymentRecord } from '@sq/contracts/api/operators';
+import type { AdminPaymentRecord } from '@sq/contracts/api/operators/payments';
 import type { Row } from '@sq/service-kit';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);

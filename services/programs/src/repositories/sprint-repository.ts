@@ -1,5 +1,6 @@
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import type { JudgingPrize, SubmissionInput } from '@sq/contracts/api/operators';
+import type { JudgingPrize } from '@sq/contracts/api/operators/judging';
+import type { SubmissionInput } from '@sq/contracts/api/operators/sprint';
 import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
 

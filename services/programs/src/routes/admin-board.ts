@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
-import type { BoardResponse, PublishPreview, PublishResponse } from '@sq/contracts/api/operators';
+import type { BoardResponse, PublishPreview, PublishResponse } from '@sq/contracts/api/operators/board';
 import { badRequest, idParam, requireAdmin } from '@sq/service-kit';
 import { boardView, lockOnBoard, moveMember, publishBoard, publishPreview, runMatcher, type BoardDeps, type BoardQuery } from '../operators/board';
 import { runChargeDeadlines } from '../operators/charging';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
-import { cohortInputSchema, type CohortInput, type CohortListResponse } from '@sq/contracts/api/operators';
+import { cohortInputSchema, type CohortInput, type CohortListResponse } from '@sq/contracts/api/operators/cohorts';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 
 const oddParams = z.object({ oddId: idParam });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
-import type { PaymentRecordsResponse } from '@sq/contracts/api/operators';
+import type { PaymentRecordsResponse } from '@sq/contracts/api/operators/payments';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 import type { PeopleClient } from '../clients/people-client';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok, type Success } from '@sq/contracts';
 import { groupRefundConfirmationAnswer, groupRefundPreviewAnswer, replacementsAnswer } from '@sq/contracts/api/operator-answers';
-import type { GroupRefundConfirmation, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators';
+import type { GroupRefundConfirmation, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators/team-changes';
 import { idParam, requireAdmin } from '@sq/service-kit';
 import { REMOVAL_REFUND_CASE, acceptReplacement, confirmGroupRefund, groupRefundPreview, refundLine, removeMember, replacementCandidates } from '../operators/team-changes';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '@sq/contracts';
 import { APPLICATION_STATES } from '@sq/contracts/api/applications';
-import { FRIEND_STATUSES, PLACEMENTS } from '@sq/contracts/api/operators';
+import { FRIEND_STATUSES, PLACEMENTS } from '@sq/contracts/api/operators/applicants';
 
 /** The query fields of the operators' filters of people, shared by the applicant list and the board. */
 export const invalid = { error: MESSAGES.badRequest };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ok } from '@sq/contracts';
-import type { SprintProjectListResponse } from '@sq/contracts/api/operators';
+import type { SprintProjectListResponse } from '@sq/contracts/api/operators/sprint';
 import { idParam, pageQuery } from '@sq/service-kit';
 import type { PeopleClient } from '../clients/people-client';
 import { listSprintProjects } from '../operators/sprint-projects';

@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { useAsync } from '@sq/ui';
 
 /** GET /api/applications/{joinId}/team — the member's published team (404 sprintNoTeam until it is published). */

@@ -1,5 +1,5 @@
 import { apiGet } from '@sq/api-client';
-import type { SprintProjectListResponse } from '@sq/contracts/api/operators';
+import type { SprintProjectListResponse } from '@sq/contracts/api/operators/sprint';
 import { useAsync } from '@sq/ui';
 
 export interface SprintProjectQuery {

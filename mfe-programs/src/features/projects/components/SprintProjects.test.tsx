@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import type { SprintProject } from '@sq/contracts/api/operators';
+import type { SprintProject } from '@sq/contracts/api/operators/sprint';
 import { SprintProjects } from './SprintProjects';
 
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));

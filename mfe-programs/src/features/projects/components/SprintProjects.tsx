@@ -1,4 +1,4 @@
-import type { SprintProject } from '@sq/contracts/api/operators';
+import type { SprintProject } from '@sq/contracts/api/operators/sprint';
 import { Icon } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import { useSprintProjects } from '../api/get-sprint-projects';

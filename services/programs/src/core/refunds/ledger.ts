@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { MESSAGES, type RefundCase } from '@sq/contracts';
-import { REFUND_BLOCK_TEXT, type RefundBlock } from '@sq/contracts/api/operators';
+import { REFUND_BLOCK_TEXT, type RefundBlock } from '@sq/contracts/api/operators/team-changes';
 import { canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
 import { conflict, type Row } from '@sq/service-kit';
 import { recordPaymentEvent, transition } from '../transition';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { MyCheckin, MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyCheckin, MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 import { Button, Icon, seoulDay, seoulTime } from '@sq/ui';

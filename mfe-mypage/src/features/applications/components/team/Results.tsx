@@ -1,4 +1,4 @@
-import type { MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { formatKrw, Icon, seoulDay } from '@sq/ui';
 import styles from './team.module.css';
 

@@ -1,4 +1,4 @@
-import type { MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { Icon } from '@sq/ui';
 import { AppLink } from '@sq/remote-kit';
 import styles from './team.module.css';

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@sq/api-client';
 import { MESSAGES } from '@sq/contracts/messages';
 import type { ApplicationDetail } from '@sq/contracts/api/applications';
-import type { MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { HistoryDetailPage } from '../HistoryDetailPage';
 import { TeamSection } from './TeamSection';
 

@@ -1,6 +1,6 @@
 import { isApiError } from '@sq/api-client';
 import type { ApplicationDetail } from '@sq/contracts/api/applications';
-import type { MyTeamResponse } from '@sq/contracts/api/operators';
+import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
 import { ErrorFallback, Spinner, seoulDay, seoulTime } from '@sq/ui';
 import { useMyTeam } from '../../api/get-my-team';
 import { CheckinBox } from './CheckinBox';
