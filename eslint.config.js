@@ -53,7 +53,8 @@ const SERVER_PACKAGES = ['contracts', 'service-kit', 'team-matcher'];
  *  - core: the application's state machine, what the payment functions work with, and the refunds (the
  *    engine, the quote, the ledger). Then the mails, the payments (charges, reservations, cancellation, refund
  *    settlement at the PG), the applications (wizard, views, erasure), the operators' modules (team building,
- *    board, sprint, team charges) and the reconciliation with the PG, then the routes.
+ *    board, sprint, team charges), the reconciliation with the PG and webhooks out (delivery, subscriptions; the
+ *    events themselves are written by the core, with the changes they tell of), then the routes.
  *  - migrations and seeds stand on the ground and the repositories' row types; service.ts, server.ts and
  *    worker.ts (the rest of the service) compose every layer.
  * A new folder of services/programs/src gets a line here.
@@ -69,7 +70,8 @@ const PROGRAMS_LAYERS = {
   applications: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments'],
   operators: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications'],
   reconciliation: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments'],
-  routes: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications', 'operators', 'reconciliation'],
+  webhooks: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail'],
+  routes: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications', 'operators', 'reconciliation', 'webhooks'],
   migrations: ['ground', 'repositories'],
   seeds: ['ground', 'repositories'],
 };
@@ -294,13 +296,13 @@ export default tseslint.config(
   {
     // The same rule for the rest of the programs service (the core: the state machine and the refunds; the
     // payments, the wizard, the erasure, the operators' modules, the mails, the job queue, the clients of the
-    // other services, the schedule; not the repositories, migrations and seeds, nor the routes, which have the rule above,
+    // other services, webhooks out, the schedule; not the repositories, migrations and seeds, nor the routes, which have the rule above,
     // nor the files that build and start the app): they decide, and read and write through the repositories. They
     // hold their transactions and row locks themselves, so they may open a transaction (`knex.transaction`) and
     // hand it, or the connection, to a repository function; calling a connection (`trx('payment')`,
     // `deps.knex('refund')`) or its query API (`knex.raw`, `trx.fn.now()`) is a query. Type imports of knex stay
     // allowed (Knex.Transaction).
-    files: ['services/programs/src/{core,payments,applications,operators,mail,jobs,clients}/**/*.ts', 'services/programs/src/*.ts'],
+    files: ['services/programs/src/{core,payments,applications,operators,mail,jobs,clients,webhooks}/**/*.ts', 'services/programs/src/*.ts'],
     ignores: ['services/programs/src/{server,service,worker}.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).' }] }],

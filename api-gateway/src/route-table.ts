@@ -71,6 +71,9 @@ export const ROUTE_TABLE: RouteRule[] = [
   // Operators' issue: the member's team, the sprint's daily check-in (POST above) and final submission.
   ...rule('programs', 'member', GET, '/api/applications/*'),
   ...rule('programs', 'member', ['PUT'], '/api/applications/*'),
+  // Webhooks out: a member's subscriptions, their test event and delivery log (public API, webhooks:manage).
+  ...rule('programs', 'member', ['GET', 'POST'], '/api/webhooks'),
+  ...rule('programs', 'member', ['GET', 'POST', 'DELETE'], '/api/webhooks/*'),
   // The PG's signed webhooks (Standard Webhooks): public, body forwarded untouched for the signature.
   ...rule('programs', 'public', POST, '/api/payments/webhook').map((r) => ({ ...r, rawBody: true })),
   ...rule('programs', 'admin', ['GET', 'POST', 'PUT'], '/api/admin/*'),

@@ -143,6 +143,16 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/tokens': signedIn(200),
   'POST /api/tokens': signedIn(200),
   'DELETE /api/tokens/{tokenId}': { visitor: 401, member: 200, other: 404, operator: 404 },
+  // Webhook subscriptions: each member their own; another's subscription or delivery answers 404 like a missing one.
+  'GET /api/webhooks': signedIn(200),
+  'POST /api/webhooks': signedIn(200),
+  'GET /api/webhooks/{webhookId}/deliveries': { visitor: 401, member: 200, other: 404, operator: 404 },
+  // The test event is sent at once: to an address that never resolves, logged as failed, still answered 200.
+  'POST /api/webhooks/{webhookId}/test': { visitor: 401, member: 200, other: 404, operator: 404 },
+  'POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/replay': { visitor: 401, member: 200, other: 404, operator: 404 },
+  'POST /api/webhooks/{webhookId}/secret': { visitor: 401, member: 200, other: 404, operator: 404 },
+  'POST /api/webhooks/{webhookId}/enable': { visitor: 401, member: 200, other: 404, operator: 404 },
+  'DELETE /api/webhooks/{webhookId}': { visitor: 401, member: 200, other: 404, operator: 404 },
   'POST /api/join/history/one': { visitor: 401, member: 200, other: 404, operator: 404 },
   'GET /api/getJoinProject': signedIn(200),
   'GET /api/applications/{joinId}/team': { visitor: 401, member: 200, other: 404, operator: 404 },

@@ -3,6 +3,7 @@ import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSUMER_MESSAGES, MESSAGES, SESSION_EVENTS_CHANNEL, missingScopeMessage, type ConsumerScope } from '@sq/contracts';
 import { DEFAULT_CONSUMERS, type ConsumerConfig } from '../src/consumers/config';
+import { DEFAULT_PUBLIC_API_VERSION } from '../src/consumers/versions';
 import { startGateway, startUpstreams, token } from './helpers';
 
 /**
@@ -70,7 +71,8 @@ describe('personal access tokens at the gateway', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ service: 'programs', url: '/api/join/history' });
     const received = lastReceived();
-    expect(received.identity).toEqual({ userId: 41, role: 'ROLE_USER', sid: 'pat:1' });
+    // The token's scopes go along: services judge on them where an operation's own scope is not all (webhook events).
+    expect(received.identity).toEqual({ userId: 41, role: 'ROLE_USER', sid: 'pat:1', scopes: ['applications:read', 'programs:read'] });
     expect(received.headers.authorization).toBeUndefined();
     expect(response.headers['ratelimit-policy']).toBe('"minute";q=1000;w=60, "day";q=100000;w=86400');
     expect(response.headers.ratelimit).toMatch(/^"minute";r=999;t=\d+, "day";r=99999;t=\d+$/);
@@ -278,7 +280,7 @@ describe('public API versions', () => {
     const response = await versioned.app.inject({ url: '/api/public/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
-    expect(document.info.version).toBe('2026-11-01');
+    expect(document.info.version).toBe(DEFAULT_PUBLIC_API_VERSION);
     expect(document.components.securitySchemes.personalAccessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     // The stand-in services document nothing: the document lists no operation rather than a wrong one.
     expect(Object.keys(document.paths).every((p: string) => !p.includes('admin'))).toBe(true);

@@ -104,7 +104,8 @@ export default fp<ConsumerAuthOptions>(
       if (answer.status !== 200 || answer.json === null) throw Object.assign(new Error('token check failed'), { statusCode: 503 });
       const found = answer.json as PersonalTokenCheck;
       if (!found.active || !found.userId || !found.tokenId || !found.scopes) return null;
-      const caller: Identity = { userId: found.userId, role: 'ROLE_USER', sid: `pat:${found.tokenId}` };
+      // The scopes go to the services too: some rules judge on what the credential may read (webhook events).
+      const caller: Identity = { userId: found.userId, role: 'ROLE_USER', sid: `pat:${found.tokenId}`, scopes: found.scopes };
       const identity: ConsumerIdentity = { ...caller, caller, tokenId: found.tokenId, scopes: found.scopes, tier: PERSONAL_TIER };
       if (typeof found.until === 'number') checks.remember(token, identity, found.until, mark);
       return identity;

@@ -40,7 +40,8 @@ const fingerprintOf = (request: FastifyRequest) =>
  * key is forwarded and its answer kept (gateway.idempotency_key, shared by every instance) for IDEMPOTENCY_KEY_HOURS;
  * a repeat with the same key and body gets that answer again (`idempotent-replayed: true`), a repeat with another
  * body 422, a repeat while the first is in flight 409. Answers not worth repeating (5xx, 429, streamed or larger
- * than IDEMPOTENCY_MAX_ANSWER_BYTES) are not kept: the key may be used again at once. Keys are per consumer.
+ * than IDEMPOTENCY_MAX_ANSWER_BYTES) and answers marked `cache-control: no-store` (they carry a secret shown once)
+ * are not kept: the key may be used again at once. Keys are per consumer.
  */
 export default fp<IdempotencyOptions>(
   async (app, options) => {
@@ -77,7 +78,9 @@ export default fp<IdempotencyOptions>(
       if (!claimed || claimed.settled) return payload;
       claimed.settled = true;
       const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : payload === undefined || payload === null ? Buffer.alloc(0) : null;
-      const keep = body !== null && body.length <= config.idempotencyMaxAnswerBytes && reply.statusCode < 500 && reply.statusCode !== 429;
+      // `cache-control: no-store` answers carry a secret shown once (a webhook's signing secret): never kept elsewhere.
+      const secret = /\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''));
+      const keep = body !== null && !secret && body.length <= config.idempotencyMaxAnswerBytes && reply.statusCode < 500 && reply.statusCode !== 429;
       try {
         if (keep) {
           const contentType = reply.getHeader('content-type');

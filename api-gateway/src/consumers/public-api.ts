@@ -26,6 +26,15 @@ export const PUBLIC_OPERATIONS: PublicOperation[] = [
   { method: 'POST', path: '/api/updateMyinfo', scopes: ['careercard:write'], summary: '내 커리어 카드 정보 수정' },
   { method: 'GET', path: '/api/join/history', scopes: ['applications:read'], summary: '내 지원 내역' },
   { method: 'POST', path: '/api/applications/{joinId}/checkin', scopes: ['sprint:checkin'], summary: '스프린트 오늘의 체크인' },
+  // Webhooks out: each event also needs the scope that reads what it tells (WEBHOOK_EVENT_SCOPES), judged by the service.
+  { method: 'GET', path: '/api/webhooks', scopes: ['webhooks:manage'], summary: '내 웹훅 구독 목록' },
+  { method: 'POST', path: '/api/webhooks', scopes: ['webhooks:manage'], summary: '웹훅 구독 만들기 (비밀 키는 이 응답에만)' },
+  { method: 'DELETE', path: '/api/webhooks/{webhookId}', scopes: ['webhooks:manage'], summary: '웹훅 구독 지우기' },
+  { method: 'POST', path: '/api/webhooks/{webhookId}/secret', scopes: ['webhooks:manage'], summary: '웹훅 비밀 키 바꾸기 (새 키는 이 응답에만)' },
+  { method: 'POST', path: '/api/webhooks/{webhookId}/enable', scopes: ['webhooks:manage'], summary: '실패로 멈춘 웹훅 다시 켜기' },
+  { method: 'POST', path: '/api/webhooks/{webhookId}/test', scopes: ['webhooks:manage'], summary: '테스트 이벤트 보내기' },
+  { method: 'GET', path: '/api/webhooks/{webhookId}/deliveries', scopes: ['webhooks:manage'], summary: '웹훅 전송 기록' },
+  { method: 'POST', path: '/api/webhooks/{webhookId}/deliveries/{deliveryId}/replay', scopes: ['webhooks:manage'], summary: '웹훅 전송 다시 보내기' },
 ];
 
 interface Compiled {

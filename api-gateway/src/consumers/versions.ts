@@ -15,7 +15,8 @@ export interface PublicApiVersion {
 
 export const VERSION_HEADER = 'sidequest-version';
 
-export const PUBLIC_API_VERSIONS: PublicApiVersion[] = [{ version: '2026-11-01' }];
+// 2026-11-29 adds webhooks out (the webhooks:manage operations); nothing of 2026-11-01 changed, so it stays supported.
+export const PUBLIC_API_VERSIONS: PublicApiVersion[] = [{ version: '2026-11-01' }, { version: '2026-11-29' }];
 
 export const DEFAULT_PUBLIC_API_VERSION = PUBLIC_API_VERSIONS.at(-1)!.version;
 

@@ -26,6 +26,11 @@ export interface Member {
   shareKey: string;
   /** A personal access token of the member's, there to be revoked. */
   personalTokenId: number;
+  /** A webhook subscription of the member's (to an address that never resolves), with a delivery of their application's events. */
+  webhookId: number;
+  webhookDeliveryId: number;
+  /** A second subscription, there to be deleted. */
+  spareWebhookId: number;
 }
 
 export interface Operator {
@@ -152,12 +157,22 @@ async function memberWithRecords(call: Call, label: string, cohorts: { oddId: nu
     ((await expectSuccess(title, call('POST', '/api/profile/project', { token, body: projectBody(title) }))).projects as { projectId: number }[])[0]!.projectId;
   const projectId = await newest(`${label}의 프로젝트`);
   const spareProjectId = await newest(`${label}의 두 번째 프로젝트`);
+  // Subscribed before applying: the application's changes are queued as deliveries of this subscription.
+  const subscribe = async (events: string[]) =>
+    ((await expectSuccess('webhook', call('POST', '/api/webhooks', { token, body: { url: `https://hooks-${label}.invalid/sq`, events } }))).webhook as { webhookId: number }).webhookId;
+  const webhookId = await subscribe(['application.state_changed', 'teams.published']);
+  const spareWebhookId = await subscribe(['cohort.opened']);
   const joinIds: number[] = [];
   for (const cohort of cohorts) joinIds.push(await applyAndReserve(call, token, cohort.oddId, cohort.kind, `apply-${label}@example.com`));
   const checkup = await completeCheckup(call, token);
   const created = (await expectSuccess('personal token', call('POST', '/api/tokens', { token, body: { name: `${label}의 토큰`, scopes: ['applications:read'], expiresInDays: 30 } }))) as { summary: { tokenId: number } };
+  const deliveries = (await expectSuccess('webhook deliveries', call('GET', `/api/webhooks/${webhookId}/deliveries`, { token }))).deliveries as { deliveryId: number }[];
+  if (!deliveries.length) throw new Error(`no webhook delivery for ${label}'s application`);
   return {
     personalTokenId: created.summary.tokenId,
+    webhookId,
+    webhookDeliveryId: deliveries[0]!.deliveryId,
+    spareWebhookId,
     ...account,
     imgId: upload.imgId as string,
     projectId,

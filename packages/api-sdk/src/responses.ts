@@ -4,6 +4,7 @@ import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
 import type { CareerCardResponse, MyInfoResponse } from '@sq/contracts/api/careercard';
 import type { SprintCheckinResponse } from '@sq/contracts/api/operators/sprint';
 import type { CohortResponse, ProductDetailResponse, ProductListResponse } from '@sq/contracts/api/programs';
+import type { WebhookDeliveriesResponse, WebhookDeliveryResponse, WebhookListResponse, WebhookResponse, WebhookSecretResponse } from '@sq/contracts/webhooks';
 import type { paths } from './generated/public-api';
 
 /**
@@ -22,6 +23,12 @@ interface SuccessBodies {
   '/api/updateMyinfo': { post: MyInfoResponse };
   '/api/join/history': { get: JoinHistoryResponse };
   '/api/applications/{joinId}/checkin': { post: SprintCheckinResponse };
+  '/api/webhooks': { get: WebhookListResponse; post: WebhookSecretResponse };
+  '/api/webhooks/{webhookId}/secret': { post: WebhookSecretResponse };
+  '/api/webhooks/{webhookId}/enable': { post: WebhookResponse };
+  '/api/webhooks/{webhookId}/test': { post: WebhookDeliveryResponse };
+  '/api/webhooks/{webhookId}/deliveries': { get: WebhookDeliveriesResponse };
+  '/api/webhooks/{webhookId}/deliveries/{deliveryId}/replay': { post: WebhookDeliveryResponse };
 }
 
 type WithSuccess<Operation, Body extends object> = Operation extends { responses: infer Responses }

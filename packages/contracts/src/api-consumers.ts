@@ -7,7 +7,7 @@ import type { Success } from './envelope';
  * API consumers: what a credential other than a person's session may do. Scopes are few and named for what
  * people understand; the public API's operations (api-gateway consumers/public-api.ts) each need one.
  */
-export const CONSUMER_SCOPES = ['programs:read', 'careercard:read', 'careercard:write', 'applications:read', 'sprint:checkin'] as const;
+export const CONSUMER_SCOPES = ['programs:read', 'careercard:read', 'careercard:write', 'applications:read', 'sprint:checkin', 'webhooks:manage'] as const;
 export type ConsumerScope = (typeof CONSUMER_SCOPES)[number];
 
 /** How each scope is shown to people (token screen, consent, 403 messages, the developers page). */
@@ -17,6 +17,7 @@ export const SCOPE_LABELS: Record<ConsumerScope, string> = {
   'careercard:write': '내 커리어 카드 수정',
   'applications:read': '내 지원 내역 조회',
   'sprint:checkin': '스프린트 체크인',
+  'webhooks:manage': '웹훅 구독 관리',
 };
 
 export const isConsumerScope = (value: string): value is ConsumerScope => (CONSUMER_SCOPES as readonly string[]).includes(value);

@@ -22,6 +22,12 @@ export interface Identity {
   role: UserRole;
   /** Session id; logout, password change and withdrawal revoke it. */
   sid: string;
+  /**
+   * Set only for a consumer credential (a personal access token): the scopes the gateway verified, for the rules a
+   * service judges on what the credential may read (e.g. which webhook events it may subscribe to). A person's
+   * session has none: it may do all its owner may.
+   */
+  scopes?: string[];
 }
 
 /** JWT claims issued by the account service and verified by the gateway. */

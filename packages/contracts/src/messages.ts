@@ -26,7 +26,7 @@ export { MONEY_MESSAGES } from './messages/money';
 export { OPERATOR_MESSAGES } from './messages/operators';
 export { RELEASE_MESSAGES, releaseManifestUrlMessage, releaseRoutesTakenMessage, releaseSkewMessage } from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
-export { CONSUMER_MESSAGES, missingScopeMessage, personalTokenLimitMessage } from './messages/consumers';
+export { CONSUMER_MESSAGES, missingScopeMessage, personalTokenLimitMessage, webhookLimitMessage, webhookScopeMessage } from './messages/consumers';
 
 export const MESSAGES = {
   ...CORE_MESSAGES,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVICE_PORTS, type ServiceName } from '@sq/service-kit';
+import { SERVICE_PORTS, isProduction, type ServiceName } from '@sq/service-kit';
 import { buildBundle, sourceHash } from './build';
 import { ensureDatabase, type Database } from './database';
 import { CDN_DIR, prepareDataDir, REMOTES, ROOT, UPLOAD_DIR } from './paths';
@@ -109,7 +109,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Services migrate their own schemas on start; they start together and are awaited together.
     const started = SERVICES.map((name) => {
       const env = { ...common, ...mailEnv, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
-      if (name === 'programs') Object.assign(env, paymentEnv, { SITE_URL: siteUrl }, options.extraEnv);
+      // Webhooks to a receiver on this machine (http://localhost:…) while developing; never in production.
+      if (name === 'programs') Object.assign(env, paymentEnv, { SITE_URL: siteUrl }, isProduction() ? {} : { WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true' }, options.extraEnv);
       // The link in itskill's season-open mail.
       if (name === 'itskill') Object.assign(env, { SITE_URL: siteUrl });
       // careercard's uploaded images in the local folder (UPLOAD_STORAGE=local, its default): git-ignored, kept

@@ -37,6 +37,8 @@ import adminSprintRoutes from './routes/admin-sprint';
 import sprintMemberRoutes from './routes/sprint-member';
 import sprintProjectRoutes from './routes/sprint-projects';
 import adminMoneyRoutes from './routes/admin-money';
+import webhookRoutes from './routes/webhooks';
+import { webhooksPlugin } from './webhooks/plugin';
 
 declare module 'fastify' {
   /** What the routes read through: the repositories the app carries, and the application views. */
@@ -109,6 +111,8 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(sprintProjectRoutes, { people });
       await app.register(reconciliationPlugin);
       await app.register(adminMoneyRoutes, { deps: app.reconciliation });
+      await app.register(webhooksPlugin, { config: config.webhooks });
+      await app.register(webhookRoutes, { subscriptions: app.webhookSubscriptions });
     }),
   };
 }

@@ -1,7 +1,7 @@
-// Generated from api-gateway/public-api/2026-11-01.json by `npm run generate --prefix packages/api-sdk` (openapi-typescript): do not edit.
+// Generated from api-gateway/public-api/2026-11-29.json by `npm run generate --prefix packages/api-sdk` (openapi-typescript): do not edit.
 
 /** The public API version these types describe: the client sends it as `Sidequest-Version`. */
-export const PUBLIC_API_VERSION = '2026-11-01';
+export const PUBLIC_API_VERSION = '2026-11-29';
 
 export interface paths {
     "/api/applications/{joinId}/checkin": {
@@ -625,6 +625,591 @@ export interface paths {
                     };
                 };
             };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 내 웹훅 구독 목록 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** 웹훅 구독 만들기 (비밀 키는 이 응답에만) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url: string;
+                        events: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** 웹훅 구독 지우기 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                };
+                path: {
+                    webhookId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 웹훅 전송 기록 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                };
+                path: {
+                    webhookId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 웹훅 전송 다시 보내기 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    webhookId: number;
+                    deliveryId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 실패로 멈춘 웹훅 다시 켜기 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    webhookId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 웹훅 비밀 키 바꾸기 (새 키는 이 응답에만) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    webhookId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+                /** @description 실패: ErrorCode와 한국어 message */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ErrorCode: string;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 테스트 이벤트 보내기 */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Sidequest-Version"?: string;
+                    "Idempotency-Key"?: string;
+                };
+                path: {
+                    webhookId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
             responses: {
                 /** @description Default Response */
                 200: {

@@ -14,6 +14,7 @@ import {
   setSeatExplanation,
 } from '../repositories/personal-data-repository';
 import { applicationsHoldingKeys, applicationsWithSupersededKeys } from '../repositories/billing-key-repository';
+import { createWebhookSubscriptionRepository } from '../repositories/webhook-subscription-repository';
 
 /**
  * What stands for a withdrawn member's former nickname in other members' placement texts: `{nickname}님`
@@ -66,6 +67,7 @@ export interface ErasureResult {
  *  - `{nickname}님` in teammates' team_member.explanation and team_board.explanations of the member's cohorts
  *    -> `탈퇴한 회원님` (withoutNickname);
  *  - the member's career card ID (any case) in other applications' answers.aside.friendCareerCardIds -> removed.
+ * The member's webhook subscriptions are deleted with their deliveries and attempts.
  * Kept: ids, cohort, role, state and its history (who, when, from, to), fee, billing-key issue ids, the PG's
  * billing key (released once the application ended), the masked card, reservation, release and charge
  * times, charges, refunds and the payment timeline, the PG's failure messages, check-ins, team seats, audit log.
@@ -88,6 +90,8 @@ export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: Job
       if (kept.length === listed.length) continue;
       await setFriendCareerCards(trx, row.join_id, kept);
     }
+    // Their webhook subscriptions (endpoints they gave, the deliveries' log) go: nothing is sent for them any more.
+    await createWebhookSubscriptionRepository(trx).removeAllOf(userId);
     const rows = locked.filter((r) => r.user_id === userId);
     if (!rows.length) return { applications: 0, erased: 0 };
     const joinIds = rows.map((r) => r.join_id);

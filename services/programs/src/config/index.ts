@@ -3,6 +3,7 @@ import { readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallCo
 import { readOperatorsConfig, type OperatorsConfig } from './operators';
 import { clockControlEnabled } from '../clock';
 import { readReconciliationConfig, type ReconciliationConfig } from './reconciliation';
+import { readWebhookConfig, type WebhookConfig } from './webhooks';
 
 /** A refused refund is asked again after 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, then every day until it is paid. */
 export const DEFAULT_REFUND_RETRY_MINUTES: readonly number[] = [5, 15, 60, 180, 360, 720, 1440];
@@ -84,6 +85,8 @@ export interface ProgramsConfig {
   operators: OperatorsConfig;
   /** The daily reconciliation with the PG and the exceptions queue (config/reconciliation.ts). */
   reconciliation: ReconciliationConfig;
+  /** Webhooks out (config/webhooks.ts). */
+  webhooks: WebhookConfig;
   /** The relay of the application, payment and check-in mails. */
   smtp: SmtpConfig;
   /** PROGRAMS_CLOCK_CONTROL=true (e2e site only, refused in production): PUT /internal/clock moves the clock. */
@@ -189,6 +192,7 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
     internalCalls: readInternalCallConfig(env),
     operators: readOperatorsConfig(env),
     reconciliation: readReconciliationConfig(env),
+    webhooks: readWebhookConfig(env),
     smtp: readSmtpConfig(env),
     clockControl: clockControlEnabled(env),
     siteUrl: (env.SITE_URL ?? 'http://localhost:8080').replace(/\/$/, ''),

@@ -5,6 +5,7 @@ import { APPLICATION_STATE_NAMES, canTransition, type ApplicationActor, type App
 import { conflict, notFound } from '@sq/service-kit';
 import { addHistory, lockApplicationRow, writeState } from '../repositories/application-lifecycle-repository';
 import { addPaymentEvent } from '../repositories/payment-repository';
+import { recordWebhookEvent } from './webhook-events';
 
 export interface TransitionInput {
   joinId: number;
@@ -45,6 +46,8 @@ export async function transition(trx: Knex.Transaction, input: TransitionInput):
   if (!canTransition(from, input.to)) throw conflict(illegalTransitionMessage(from, input.to));
   const application = await writeState(trx, input.joinId, input.to, input.changes);
   const historyId = await addHistory(trx, { joinId: input.joinId, from, to: input.to, actor: input.actor, actorUserId: input.actorUserId, reason: input.reason });
+  // Told only to the member's own subscriptions, with the change.
+  await recordWebhookEvent(trx, { type: 'application.state_changed', userId: Number(row.user_id), data: { joinId: input.joinId, oddId: Number(row.odd_id), from, to: input.to } });
   return { from, to: input.to, historyId, application };
 }
 

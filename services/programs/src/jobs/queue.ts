@@ -30,6 +30,11 @@ export const QUEUES = {
   reconciliation: 'money-reconciliation',
   // Between the daily runs: owed refunds and pending charges past their ages enter the exceptions queue.
   exceptionScan: 'money-exception-scan',
+  // Webhooks out (webhooks/): the mail to the owner of a subscription turned off for failing; the scan for cohorts that
+  // opened; the deletion of old events and their deliveries.
+  webhookDisabledMail: 'webhook-disabled-mail',
+  webhookCohortOpened: 'webhook-cohort-opened',
+  webhookLogPrune: 'webhook-log-prune',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -17,6 +17,7 @@ import * as teamHealthAtScale from './203_team_health_at_scale';
 import * as cohortEnded from './204_cohort_ended';
 import * as refundRetries from './205_refund_retries';
 import * as reconciliation from './210_reconciliation';
+import * as webhooks from './220_webhooks';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '204_cohort_ended': cohortEnded,
   '205_refund_retries': refundRetries,
   '210_reconciliation': reconciliation,
+  '220_webhooks': webhooks,
 };

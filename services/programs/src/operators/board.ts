@@ -13,6 +13,7 @@ import { createBoardRepository, type Board } from '../repositories/board-reposit
 import { audit } from '../repositories/audit-log-repository';
 import { SPRINT_MATCH_MIN_SIZE } from '../config/operators';
 import { peopleOf, shown } from './applicant-people';
+import { recordWebhookEvent } from '../core/webhook-events';
 
 export type { Board };
 
@@ -313,6 +314,7 @@ export async function publishBoard(deps: BoardDeps, oddId: number, actorUserId: 
       }
     }
     await boards.markPublished(oddId, actorUserId, now);
+    await recordWebhookEvent(trx, { type: 'teams.published', userId: null, data: { oddId, teams } });
     await audit(trx, { actorUserId, action: 'BOARD_PUBLISH', targetType: 'TEAM_BOARD', targetId: oddId, oddId, before: null, after: { teams: board.teams, waitlist: board.waitlist, totalKrw: preview.totalKrw, charges: preview.charges.length }, at: now });
     return { publishedAt: now, chargeJobs: charged.size, teams };
   });

@@ -8,6 +8,7 @@ import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../core/transition';
+import { recordWebhookEvent } from '../core/webhook-events';
 import { loadContext } from '../repositories/application-lifecycle-repository';
 import { audit } from '../repositories/audit-log-repository';
 import { createBoardRepository } from '../repositories/board-repository';
@@ -66,7 +67,13 @@ export async function recordMisses(app: FastifyInstance, day: string): Promise<{
   for (const member of members) {
     const joinId = member.join_id;
     if (await sprint.checkin(joinId, day)) continue;
-    if (!(await sprint.addMiss(joinId, day, member.odd_id))) continue;
+    // The miss and its webhook event (to the member's own subscriptions) commit together.
+    const missed = await app.knex.transaction(async (trx) => {
+      if (!(await createSprintRepository(trx).addMiss(joinId, day, member.odd_id))) return false;
+      await recordWebhookEvent(trx, { type: 'sprint.checkin_missed', userId: member.user_id, data: { joinId, oddId: member.odd_id, day } });
+      return true;
+    });
+    if (!missed) continue;
     result.missed.push(joinId);
     const days = Array.from({ length: MISSES_BEFORE_DROP }, (_, i) => addToDate(day, 0, -i));
     if (days.some((d) => d < member.start_date)) continue;

@@ -7,6 +7,7 @@ import type { Db } from './db';
 /** An assigned member of a running sprint team, as the day's misses are recorded for them. */
 export interface RunningMemberRow {
   join_id: number;
+  user_id: number;
   start_date: string;
   odd_id: number;
 }
@@ -52,7 +53,7 @@ export function createSprintRepository(db: Db) {
         .whereNull('t.stopped_at')
         .where('c.start_date', '<=', day)
         .where('c.end_date', '>=', day)
-        .select('m.join_id', 'c.start_date', 't.odd_id');
+        .select('m.join_id', 'a.user_id', 'c.start_date', 't.odd_id');
     },
 
     /** The team's members in application order. */

@@ -8,6 +8,8 @@ import { ApiTokensPage } from './ApiTokensPage';
 // The page's calls are the remote's API module (the service's answers are tested in services/account/test/personal-tokens.test.ts).
 const api = vi.hoisted(() => ({ getTokens: vi.fn(), getUsage: vi.fn(), createToken: vi.fn(), revokeToken: vi.fn() }));
 vi.mock('../api/tokens-api', () => api);
+// The webhook section below the tokens has its own test (WebhooksSection.test.tsx): here it has none.
+vi.mock('../api/webhooks-api', () => ({ getWebhooks: vi.fn().mockResolvedValue({ ErrorCode: '00', webhooks: [] }) }));
 
 const bot: PersonalTokenSummary = {
   tokenId: 4, name: '체크인 봇', scopes: ['sprint:checkin', 'applications:read'], hint: 'sqp_AbCd',

@@ -4,12 +4,14 @@ import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { SCOPE_LABELS, type PersonalTokenSummary } from '@sq/contracts/api-consumers';
 import { Button, ErrorFallback, Spinner, formatDate, useAsync } from '@sq/ui';
 import { getTokens, getUsage, revokeToken } from '../api/tokens-api';
+import { WebhooksSection } from './WebhooksSection';
 import { CreateTokenForm } from './CreateTokenForm';
 import styles from './api-tokens.module.css';
 
 /**
  * /mypage/tokens (members): personal access tokens for the public API. A new token's secret is shown once, right
  * after it is made; the list shows each token's scopes, expiry, last use and today's requests, and revokes at once.
+ * Below, the member's webhook subscriptions (WebhooksSection).
  */
 export function ApiTokensPage() {
   const tokens = useAsync((signal) => getTokens(signal), []);
@@ -76,6 +78,7 @@ export function ApiTokensPage() {
           </ul>
         )}
       </section>
+      <WebhooksSection />
     </div>
   );
 }

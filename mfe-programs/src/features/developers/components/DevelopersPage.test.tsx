@@ -52,4 +52,18 @@ describe('/developers', () => {
     expect(paths['/api/applications/{joinId}/checkin']!.post!['x-scopes']).toEqual(['sprint:checkin']);
     expect(text).toContain('Sidequest-Version: 2026-11-01');
   });
+
+  it('lists every webhook event with the scope it needs', async () => {
+    client.apiGet.mockResolvedValue(published);
+    render(<DevelopersPage />);
+    const events = screen.getByTestId('developers-webhook-events');
+    const rows = within(events).getAllByRole('row').slice(1).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['cohort.opened', '기수 모집 시작', '프로그램·기수 조회'],
+      ['teams.published', '팀 발표', '프로그램·기수 조회'],
+      ['application.state_changed', '내 지원 상태 변경', '내 지원 내역 조회'],
+      ['sprint.checkin_missed', '내 스프린트 체크인 누락', '스프린트 체크인'],
+    ]);
+    expect(document.getElementById('webhooks')?.textContent).toBe('웹훅');
+  });
 });

@@ -1,18 +1,19 @@
 import { CONSUMER_SCOPES, SCOPE_LABELS, isConsumerScope } from '@sq/contracts/api-consumers';
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_SCOPES } from '@sq/contracts/webhooks';
 import { quickstartText } from '@sq/contracts/developers-quickstart';
 import { Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { usePublicApi } from '../api/public-api';
 import styles from './developers.module.css';
 
-/** /developers (public): what the public API offers, how to get a token, scopes, quotas, versions, a quickstart. */
+/** /developers (public): what the public API offers, how to get a token, scopes, quotas, versions, webhooks, a quickstart. */
 export function DevelopersPage() {
   const api = usePublicApi();
   const version = api.status === 'success' ? api.data.version : null;
   return (
     <div className={styles.page} data-testid="developers">
       <h1 className={styles.title}>개발자 안내</h1>
-      <p>공개 API로 프로그램과 모집 중인 기수, 직군별 지원 현황, 공개 커리어 카드를 읽고, 내 지원 내역 조회와 스프린트 체크인을 프로그램으로 할 수 있어요.</p>
+      <p>공개 API로 프로그램과 모집 중인 기수, 직군별 지원 현황, 공개 커리어 카드를 읽고, 내 지원 내역 조회와 스프린트 체크인을 프로그램으로 할 수 있어요. 웹훅을 구독하면 팀 발표 같은 일을 바로 알려 드려요.</p>
 
       <section className={styles.section} aria-labelledby="dev-ops">
         <h2 id="dev-ops" className={styles.heading}>제공하는 API</h2>
@@ -56,9 +57,23 @@ export function DevelopersPage() {
         <p><code>Sidequest-Version</code> 헤더로 날짜 버전을 고르세요{version ? <> (현재 기본값 <code data-testid="developers-version">{version}</code>)</> : null}. 없으면 가장 최근 버전이에요. 없어질 버전의 응답에는 <code>Deprecation</code>과 <code>Sunset</code> 헤더가 붙어요.</p>
       </section>
 
-      <section className={styles.section} aria-labelledby="dev-webhooks">
-        <h2 id="dev-webhooks" className={styles.heading}>웹훅</h2>
-        <p>이벤트 구독(웹훅)은 준비 중이에요. 그 전까지는 위 API를 주기적으로 읽어 주세요.</p>
+      <section className={styles.section} aria-labelledby="webhooks">
+        <h2 id="webhooks" className={styles.heading}>웹훅</h2>
+        <p><code>웹훅 구독 관리</code> 권한이 있는 토큰으로 <code>POST /api/webhooks</code>에 https 주소와 이벤트를 보내면, 이벤트가 생길 때마다 그 주소로 알려 드려요. 이벤트마다 그 내용을 읽는 권한도 토큰에 있어야 하고, 지원·체크인 이벤트는 토큰 주인 본인의 것만 받아요.</p>
+        <table className={styles.table} data-testid="developers-webhook-events">
+          <thead><tr><th>이벤트</th><th>설명</th><th>필요한 권한</th></tr></thead>
+          <tbody>
+            {WEBHOOK_EVENTS.map((event) => (
+              <tr key={event}>
+                <td><code>{event}</code></td>
+                <td>{WEBHOOK_EVENT_LABELS[event]}</td>
+                <td>{SCOPE_LABELS[WEBHOOK_EVENT_SCOPES[event]]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>본문은 <code>{'{"type", "timestamp", "data"}'}</code> 모양의 작은 JSON이고 <code>data</code>에는 번호만 담겨요. 자세한 내용은 공개 API로 읽어 주세요. 모든 전송은 <a href="https://www.standardwebhooks.com">Standard Webhooks</a> 방식으로 서명돼요(<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code> 헤더). 구독을 만들 때나 키를 바꿀 때 한 번만 보여 드리는 <code>whsec_...</code> 비밀 키로 검증하세요(예: npm <code>standardwebhooks</code>).</p>
+        <p>2xx로 답하지 않으면 간격을 늘려 가며 약 하루 동안 다시 보내요. 같은 이벤트는 같은 <code>webhook-id</code>로 가니 중복은 그 값으로 걸러 주세요. 전송 기록(응답 코드와 본문 앞부분)은 <code>GET /api/webhooks/{'{webhookId}'}/deliveries</code>, 다시 보내기는 <code>…/deliveries/{'{deliveryId}'}/replay</code>, 시험 전송은 <code>POST /api/webhooks/{'{webhookId}'}/test</code>로 해요. 전송이 계속 실패하면 구독을 멈추고 메일로 알려 드려요. 고친 뒤 <code>POST /api/webhooks/{'{webhookId}'}/enable</code>로 다시 켜면 밀린 전송을 이어서 보내요.</p>
       </section>
 
       <section className={styles.section} aria-labelledby="dev-quickstart">
