@@ -3,7 +3,7 @@ import { normalisedPath } from '../plugins/rate-limit-path';
 import type { Method } from '../route-table';
 
 /**
- * The public API: the only operations a consumer credential (a personal access token) may call, each with the
+ * The public API: the only operations a consumer credential (a personal access token, a partner app's token) may call, each with the
  * scopes it needs. Paths are the site's own (spec section 7, verbatim), served by the same services; everything
  * else, operators' operations above all, is refused to consumer credentials whatever their owner's role.
  * The public OpenAPI document declares these scopes per operation (`security: [{ personalAccessToken: [...] }]`).
@@ -14,18 +14,20 @@ export interface PublicOperation {
   path: string;
   scopes: ConsumerScope[];
   summary: string;
+  /** It acts on a member's own data: a partner app acting for itself (client credentials) is refused it. */
+  member: boolean;
 }
 
 export const PUBLIC_OPERATIONS: PublicOperation[] = [
-  { method: 'GET', path: '/api/products', scopes: ['programs:read'], summary: '프로그램 목록과 모집 중인 기수' },
-  { method: 'GET', path: '/api/products/{productIdOrSlug}', scopes: ['programs:read'], summary: '프로그램 상세' },
-  { method: 'GET', path: '/api/cohorts/{oddId}', scopes: ['programs:read'], summary: '기수 상세' },
-  { method: 'GET', path: '/api/cohorts/{oddId}/applicants', scopes: ['programs:read'], summary: '기수별 직군 지원자 수 (직군 공급)' },
-  { method: 'GET', path: '/api/profile/{id}', scopes: ['careercard:read'], summary: '공개 커리어 카드' },
-  { method: 'GET', path: '/api/findByIdMyinfo', scopes: ['careercard:read'], summary: '내 커리어 카드 정보' },
-  { method: 'POST', path: '/api/updateMyinfo', scopes: ['careercard:write'], summary: '내 커리어 카드 정보 수정' },
-  { method: 'GET', path: '/api/join/history', scopes: ['applications:read'], summary: '내 지원 내역' },
-  { method: 'POST', path: '/api/applications/{joinId}/checkin', scopes: ['sprint:checkin'], summary: '스프린트 오늘의 체크인' },
+  { method: 'GET', path: '/api/products', scopes: ['programs:read'], summary: '프로그램 목록과 모집 중인 기수', member: false },
+  { method: 'GET', path: '/api/products/{productIdOrSlug}', scopes: ['programs:read'], summary: '프로그램 상세', member: false },
+  { method: 'GET', path: '/api/cohorts/{oddId}', scopes: ['programs:read'], summary: '기수 상세', member: false },
+  { method: 'GET', path: '/api/cohorts/{oddId}/applicants', scopes: ['programs:read'], summary: '기수별 직군 지원자 수 (직군 공급)', member: false },
+  { method: 'GET', path: '/api/profile/{id}', scopes: ['careercard:read'], summary: '공개 커리어 카드', member: false },
+  { method: 'GET', path: '/api/findByIdMyinfo', scopes: ['careercard:read'], summary: '내 커리어 카드 정보', member: true },
+  { method: 'POST', path: '/api/updateMyinfo', scopes: ['careercard:write'], summary: '내 커리어 카드 정보 수정', member: true },
+  { method: 'GET', path: '/api/join/history', scopes: ['applications:read'], summary: '내 지원 내역', member: true },
+  { method: 'POST', path: '/api/applications/{joinId}/checkin', scopes: ['sprint:checkin'], summary: '스프린트 오늘의 체크인', member: true },
 ];
 
 interface Compiled {
