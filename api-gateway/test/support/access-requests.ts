@@ -35,6 +35,8 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
     case 'itemId': return 1;
     // No such exception in the money queue: the operator's action answers 404 after every access check.
     case 'exceptionId': return 999_999_999;
+    case 'appId': return 999_999_999;
+    case 'grantId': return UNKNOWN_TOKEN;
     case 'id':
       if (path.startsWith('/api/profile/')) return member.profileId;
       if (path.startsWith('/api/setWithdrawal/')) return member.userId;
@@ -46,6 +48,8 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
 export function fillPath(template: string, fx: AccessFixtures): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(pathParam(name, template, fx))));
 }
+
+const PARTNER_APP = { name: '권한 점검 앱', ownerEmail: 'dev@partner.example', scopes: ['programs:read'], tier: 'partner', redirectUris: [] };
 
 let signUps = 0;
 /** A complete sign-up form, new each time (every caller that signs up makes a real account). */
@@ -118,6 +122,8 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'POST /api/join/history/one': (fx) => ({ body: { joinId: fx.member.joinId } }),
   'POST /api/tokens': () => ({ body: { name: '스크립트', scopes: ['careercard:read'], expiresInDays: 7 } }),
   'DELETE /api/tokens/{tokenId}': (fx) => ({ path: `/api/tokens/${fx.member.personalTokenId}` }),
+  'POST /api/admin/partner-apps': () => ({ body: PARTNER_APP }),
+  'PUT /api/admin/partner-apps/{appId}': () => ({ body: PARTNER_APP }),
   'POST /api/applications/{joinId}/cancel': (fx) => ({ path: `/api/applications/${fx.member.spareJoinId}/cancel`, body: { reason: '일정이 맞지 않아요' } }),
   'PUT /api/applications/{joinId}/submission': () => ({ body: { projectName: '요약 봇', description: '회의록을 요약해요', repositoryUrl: 'https://github.com/example/bot', demoUrl: null, images: [] } }),
   'POST /api/getMyinfoSkill': (fx) => ({ body: { surveyId: fx.member.surveyId, joinId: fx.member.joinId } }),

@@ -56,6 +56,7 @@ export default fp(async (app) => {
       reply.raw.setHeader('content-security-policy', PAGE_POLICY);
       callback(asMounted(request.raw), reply.raw);
     };
+    // Not in the API's OpenAPI document: the provider's discovery document (/oauth2/.well-known/openid-configuration) describes these.
     const hide = { schema: { hide: true } };
     scope.route({ method: ['GET', 'POST'], url: OAUTH2_PATH, handler: hand, ...hide });
     scope.route({ method: ['GET', 'POST'], url: `${OAUTH2_PATH}/*`, handler: hand, ...hide });
