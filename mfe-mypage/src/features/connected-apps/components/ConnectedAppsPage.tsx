@@ -5,7 +5,7 @@ import { SCOPE_LABELS } from '@sq/contracts/api-consumers';
 import type { PartnerConsent } from '@sq/contracts/partner-apps';
 import { Button, ErrorFallback, Spinner, formatDate, useAsync } from '@sq/ui';
 import { getConsents, revokeConsent } from '../api/consents-api';
-import styles from '../../api-tokens/components/api-tokens.module.css';
+import styles from './connected-apps.module.css';
 
 /**
  * /mypage/apps (members): the partner apps the member let act for them, with what each may do and since when.
