@@ -53,7 +53,7 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('account', 'member', GET, '/api/partner-consents'),
   ...rule('account', 'member', ['DELETE'], '/api/partner-consents/*'),
   ...rule('account', 'admin', ['GET', 'POST'], '/api/admin/partner-apps'),
-  ...rule('account', 'admin', ['POST', 'PUT'], '/api/admin/partner-apps/*'),
+  ...rule('account', 'admin', ['GET', 'POST', 'PUT'], '/api/admin/partner-apps/*'),
   // The authorization server of partner apps (oidc-provider in the account service): its form bodies and
   // client authentication pass untouched.
   ...rule('account', 'public', ['GET', 'POST'], '/oauth2', '/oauth2/*').map((r) => ({ ...r, rawBody: true })),

@@ -185,6 +185,7 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/admin/releases': operatorOnly(200),
   // Partner apps: registered by operators; no such app answers 404 after every access check.
   'GET /api/admin/partner-apps': operatorOnly(200),
+  'GET /api/admin/partner-apps/audit': operatorOnly(200),
   'POST /api/admin/partner-apps': operatorOnly(200),
   'PUT /api/admin/partner-apps/{appId}': operatorOnly(404),
   'POST /api/admin/partner-apps/{appId}/secret': operatorOnly(404),

@@ -85,6 +85,25 @@ export type PartnerAppListResponse = Success<{ apps: PartnerAppSummary[] }>;
 export type PartnerAppSecretResponse = Success<{ app: PartnerAppSummary; clientSecret: string }>;
 export type PartnerAppResponse = Success<{ app: PartnerAppSummary }>;
 
+/** One operator change to a partner app (the account service's audit log). */
+export interface PartnerAppAuditEntry {
+  auditId: number;
+  actorUserId: number;
+  action: 'PARTNER_APP_CREATE' | 'PARTNER_APP_UPDATE' | 'PARTNER_APP_DISABLE' | 'PARTNER_APP_ENABLE' | 'PARTNER_APP_ROTATE_SECRET';
+  appId: number;
+  createdAt: string;
+}
+export type PartnerAppAuditResponse = Success<{ entries: PartnerAppAuditEntry[] }>;
+export const PARTNER_APP_AUDIT_LABELS: Record<PartnerAppAuditEntry['action'], string> = {
+  PARTNER_APP_CREATE: '앱 등록',
+  PARTNER_APP_UPDATE: '앱 수정',
+  PARTNER_APP_DISABLE: '앱 사용 중지',
+  PARTNER_APP_ENABLE: '앱 다시 사용',
+  PARTNER_APP_ROTATE_SECRET: '시크릿 재발급',
+};
+/** How many of the latest changes the console shows. */
+export const PARTNER_APP_AUDIT_PAGE = 50;
+
 /** A member's consent to an app, as my page lists it. */
 export interface PartnerConsent {
   grantId: string;

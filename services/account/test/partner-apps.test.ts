@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestService } from '@sq/service-kit/testing';
-import { PARTNER_MESSAGES, type PartnerAppListResponse, type PartnerAppSecretResponse } from '@sq/contracts';
+import { PARTNER_MESSAGES, type Identity, type PartnerAppListResponse, type PartnerAppSecretResponse } from '@sq/contracts';
 import { accountService } from '../src/service';
 
 /**
@@ -19,7 +19,7 @@ afterAll(async () => {
 const OPERATOR = { userId: 2, role: 'ROLE_ADMIN' as const, sid: 'partner-apps-test' };
 const MEMBER = { userId: 1, role: 'ROLE_USER' as const, sid: 'partner-apps-member' };
 const VALID = { name: '잡보드', ownerEmail: 'dev@partner.example', scopes: ['programs:read'], tier: 'partner', redirectUris: ['https://partner.example/cb', 'http://127.0.0.1:8711/cb'] };
-const send = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object, who = OPERATOR) => service.app.inject({ method, url, headers: service.as(who), ...(payload ? { payload } : {}) });
+const send = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object, who: Identity = OPERATOR) => service.app.inject({ method, url, headers: service.as(who), ...(payload ? { payload } : {}) });
 const snapshot = async () => ({ apps: await service.app.knex('partner_app').orderBy('app_id'), audit: await service.app.knex('operator_audit').count({ n: '*' }).first() });
 
 describe('partner apps in the console', () => {
@@ -49,6 +49,8 @@ describe('partner apps in the console', () => {
     expect(JSON.stringify(audit)).not.toContain(rotated.clientSecret.slice(8));
     expect(audit[2].before).toMatchObject({ enabled: true });
     expect(audit[2].after).toMatchObject({ enabled: false });
+    const shown = (await send('GET', '/api/admin/partner-apps/audit')).json().entries.filter((e: { appId: number }) => e.appId === app.appId);
+    expect(shown.map((e: { action: string }) => e.action)).toEqual(['PARTNER_APP_DISABLE', 'PARTNER_APP_ROTATE_SECRET', 'PARTNER_APP_CREATE']);
   });
 
   it.each([

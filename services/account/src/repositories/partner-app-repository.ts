@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import type { ConsumerScope, PartnerAppForm, PartnerAppSummary, PartnerConsent, PartnerTier } from '@sq/contracts';
+import type { ConsumerScope, PartnerAppAuditEntry, PartnerAppForm, PartnerAppSummary, PartnerConsent, PartnerTier } from '@sq/contracts';
 import { createKeyedHash, type KeyedHash } from '../lib/keyed-hash';
 import { clientSecretOf, newClientId, newSalt, secretHint } from '../partners/client-secret';
 import { oauthStateAdapterFactory, type ClientSource } from './oauth-state-adapter';
@@ -106,6 +106,14 @@ export function createPartnerAppRepository(knex: Knex, hash: KeyedHash) {
         await audit(trx, actor, 'PARTNER_APP_ROTATE_SECRET', String(appId), { secretHint: before.secret_hint }, { secretHint: app.secretHint });
         return { app, clientSecret };
       });
+    },
+
+    /** The latest operator changes to partner apps, newest first. */
+    async auditLog(limit: number): Promise<PartnerAppAuditEntry[]> {
+      const rows = await knex('operator_audit').where({ target_type: 'PARTNER_APP' }).orderBy('audit_id', 'desc').limit(limit);
+      return rows.map((row: { audit_id: string | number; actor_user_id: number; action: PartnerAppAuditEntry['action']; target_id: string; created_at: Date }) => ({
+        auditId: Number(row.audit_id), actorUserId: row.actor_user_id, action: row.action, appId: Number(row.target_id), createdAt: row.created_at.toISOString(),
+      }));
     },
 
     async byClientId(clientId: string): Promise<(PartnerAppSummary & { clientSecret: string }) | null> {

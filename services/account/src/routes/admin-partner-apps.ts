@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  PARTNER_MESSAGES, ok, partnerAppFormSchema,
-  type PartnerAppForm, type PartnerAppListResponse, type PartnerAppResponse, type PartnerAppSecretResponse,
+  PARTNER_APP_AUDIT_PAGE, PARTNER_MESSAGES, ok, partnerAppFormSchema,
+  type PartnerAppAuditResponse, type PartnerAppForm, type PartnerAppListResponse, type PartnerAppResponse, type PartnerAppSecretResponse,
 } from '@sq/contracts';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 
@@ -17,6 +17,12 @@ const adminPartnerAppRoutes: FastifyPluginAsync = async (app) => {
   const apps = app.partnerApps;
 
   app.get('/api/admin/partner-apps', { schema: { tags: ['account'], summary: '파트너 앱 목록 (운영자)' }, preHandler: requireAdmin }, async (): Promise<PartnerAppListResponse> => ok({ apps: await apps.list() }));
+
+  app.get(
+    '/api/admin/partner-apps/audit',
+    { schema: { tags: ['account'], summary: '파트너 앱 변경 기록 (운영자, 최근 순)' }, preHandler: requireAdmin },
+    async (): Promise<PartnerAppAuditResponse> => ok({ entries: await apps.auditLog(PARTNER_APP_AUDIT_PAGE) }),
+  );
 
   app.post<{ Body: PartnerAppForm }>(
     '/api/admin/partner-apps',

@@ -21,6 +21,7 @@ const MoneyPage = page(() => import('./MoneyPage'), (m) => m.MoneyPage);
 const ContentPage = page(() => import('./ContentPage'), (m) => m.ContentPage);
 const ContentEditorPage = page(() => import('./ContentEditorPage'), (m) => m.ContentEditorPage);
 const ContentAuditPage = page(() => import('./ContentAuditPage'), (m) => m.ContentAuditPage);
+const PartnerAppsPage = page(() => import('./PartnerAppsPage'), (m) => m.PartnerAppsPage);
 
 /**
  * The operators' console under the manifest route `/admin/*` (ROLE_ADMIN, fluid layout: the shell's route
@@ -45,6 +46,9 @@ export function AdminConsole() {
         <ConsoleNavLink to="/admin/releases" className={styles.navLink}>
           배포 현황
         </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/partner-apps" className={styles.navLink}>
+          파트너 앱
+        </ConsoleNavLink>
       </nav>
       <Suspense fallback={<Spinner boxed />}>
         <Routes>
@@ -61,6 +65,7 @@ export function AdminConsole() {
           <Route path="audit" element={<AuditLogPage />} />
           <Route path="releases" element={<ReleasesPage />} />
           <Route path="money" element={<MoneyPage />} />
+          <Route path="partner-apps" element={<PartnerAppsPage />} />
           <Route path="content" element={<Navigate to="/admin/content/story" replace />} />
           <Route path="content/audit" element={<ContentAuditPage />} />
           <Route path="content/:kind" element={<ContentPage />} />
