@@ -203,6 +203,21 @@ describe('partner apps on the real site', () => {
     expect((await call('DELETE', `/api/partner-consents/${encodeURIComponent(mine.grantId)}`, member)).status).toBe(404);
   });
 
+  it('describes itself at the public origin: code with S256 only, client credentials, no implicit', async () => {
+    const response = await fetch(`${stack.url}/oauth2/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const discovery = (await response.json()) as Record<string, unknown>;
+    expect(discovery).toMatchObject({
+      issuer: `${stack.url}/oauth2`,
+      authorization_endpoint: `${stack.url}/oauth2/auth`,
+      token_endpoint: `${stack.url}/oauth2/token`,
+      response_types_supported: ['code'],
+      code_challenge_methods_supported: ['S256'],
+    });
+    expect(discovery.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'client_credentials']));
+    expect(discovery.grant_types_supported).not.toContain('implicit');
+  });
+
   it('refuses an unregistered redirect URI with a Korean page and an authorization request without PKCE', async () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin);
     const { app } = await register(admin, {});
