@@ -38,10 +38,42 @@ const PACKAGE_LAYERS = {
   'mf-config': ['contracts'],
   // Pure, no I/O: the operators' team matcher, used by the programs service.
   'team-matcher': ['contracts'],
+  // The public API's typed client for API consumers (types of the published document, answer types of contracts).
+  'api-sdk': ['contracts'],
 };
 /** What a front-end bundle may use (never the server side); what a service and the gateway may use. */
 const BROWSER_PACKAGES = ['contracts', 'api-client', 'ui', 'remote-kit', 'standalone', 'mf-config'];
 const SERVER_PACKAGES = ['contracts', 'service-kit', 'team-matcher'];
+/**
+ * The programs service in layers, from the ground up: a layer (a folder of services/programs/src) imports only
+ * the layers listed for it, and itself, so no import runs back up and a layer reads without the ones above it.
+ *  - ground: the settings (src/config/), the clock and the cohort calendar (src/clock.ts, src/schedule.ts).
+ *  - repositories hold the SQL and import no domain module; clients call the other services and the PG; jobs
+ *    is the queue (it sends in the caller's transaction, through repositories/db.ts).
+ *  - core: the application's state machine, what the payment functions work with, and the refunds (the
+ *    engine, the quote, the ledger). Then the mails, the payments (charges, reservations, cancellation, refund
+ *    settlement at the PG), the applications (wizard, views, erasure), the operators' modules (team building,
+ *    board, sprint, team charges) and the reconciliation with the PG, then the routes.
+ *  - migrations and seeds stand on the ground and the repositories' row types; service.ts, server.ts and
+ *    worker.ts (the rest of the service) compose every layer.
+ * A new folder of services/programs/src gets a line here.
+ */
+const PROGRAMS_LAYERS = {
+  ground: [],
+  repositories: ['ground'],
+  clients: ['ground'],
+  jobs: ['ground', 'repositories'],
+  core: ['ground', 'repositories', 'clients', 'jobs'],
+  mail: ['ground', 'repositories', 'clients', 'jobs', 'core'],
+  payments: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail'],
+  applications: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments'],
+  operators: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications'],
+  reconciliation: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments'],
+  routes: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications', 'operators', 'reconciliation'],
+  migrations: ['ground', 'repositories'],
+  seeds: ['ground', 'repositories'],
+};
+const PROGRAMS_ALL = Object.keys(PROGRAMS_LAYERS).map((layer) => `programs:${layer}`);
 const pkg = (/** @type {string[]} */ names) => names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
 
 /**
@@ -122,6 +154,12 @@ export default tseslint.config(
         { type: 'package', pattern: 'packages/*', mode: 'folder', capture: ['package'] },
         // A service's integration tests may start another service for real, as its peer.
         { type: 'service-test', pattern: 'services/*/test', mode: 'folder', capture: ['service'] },
+        // The programs service's layers (PROGRAMS_LAYERS); its other files (service.ts, server.ts, worker.ts) are the service.
+        { type: 'programs:ground', pattern: 'services/programs/src/config', mode: 'folder' },
+        { type: 'programs:ground', pattern: 'services/programs/src/{clock,schedule}.ts', mode: 'file' },
+        ...Object.keys(PROGRAMS_LAYERS)
+          .filter((layer) => layer !== 'ground')
+          .map((layer) => ({ type: `programs:${layer}`, pattern: `services/programs/src/${layer}`, mode: 'folder' })),
         { type: 'service', pattern: 'services/*', mode: 'folder', capture: ['service'] },
         // The gateway's tests may start the real services and the stack's local peers behind it (access matrix,
         // route contract, fuzzing).
@@ -149,10 +187,22 @@ export default tseslint.config(
               allow: pkg([name, ...allowed]),
             })),
             { from: 'service', allow: [['service', { service: '{{from.service}}' }], ...pkg(SERVER_PACKAGES)] },
+            ...Object.entries(PROGRAMS_LAYERS).flatMap(([layer, below]) => {
+              const allowed = [`programs:${layer}`, ...below.map((b) => `programs:${b}`)];
+              return [
+                { from: `programs:${layer}`, allow: [...allowed, ...pkg(SERVER_PACKAGES)] },
+                {
+                  from: `programs:${layer}`,
+                  disallow: ['service', ...PROGRAMS_ALL.filter((type) => !allowed.includes(type))],
+                  message: `\${file.type} "\${file.internalPath}" may not import \${dependency.type} "\${dependency.source}": a layer of the programs service imports only the layers under it (eslint.config.js: PROGRAMS_LAYERS)`,
+                },
+              ];
+            }),
+            { from: [['service', { service: 'programs' }]], allow: PROGRAMS_ALL },
             // Service tests may also start the local peers (mail sink, OAuth provider) of the stack.
-            { from: 'service-test', allow: ['service', 'service-test', ...pkg([...SERVER_PACKAGES, 'stack'])] },
+            { from: 'service-test', allow: ['service', 'service-test', ...PROGRAMS_ALL, ...pkg([...SERVER_PACKAGES, 'stack'])] },
             { from: 'gateway', allow: ['gateway', ...pkg(SERVER_PACKAGES)] },
-            { from: 'gateway-test', allow: ['gateway', 'gateway-test', 'service', ...pkg([...SERVER_PACKAGES, 'stack'])] },
+            { from: 'gateway-test', allow: ['gateway', 'gateway-test', 'service', ...PROGRAMS_ALL, ...pkg([...SERVER_PACKAGES, 'stack'])] },
             { from: 'e2e', allow: ['e2e', 'package'] },
           ],
         },
@@ -219,7 +269,7 @@ export default tseslint.config(
     // One config.ts per service, read once when the app is built and passed down (app.<service>Config): the
     // environment is read nowhere else, so every setting is named, validated and documented in one place.
     files: ['services/*/src/**/*.ts'],
-    ignores: ['services/*/src/config.ts'],
+    ignores: ['services/*/src/config.ts', 'services/programs/src/config/index.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: "Read settings in the service's src/config.ts and pass them down." }],
     },
@@ -241,16 +291,16 @@ export default tseslint.config(
     },
   },
   {
-    // The same rule for the rest of the programs service (the payment core, the wizard, the state machine, the
-    // erasure, the operators' modules, the mails, the job queue, the clients of the other services, the refund
-    // engine, the schedule; not the repositories, migrations and seeds, nor the routes, which have the rule above,
+    // The same rule for the rest of the programs service (the core: the state machine and the refunds; the
+    // payments, the wizard, the erasure, the operators' modules, the mails, the job queue, the clients of the
+    // other services, the schedule; not the repositories, migrations and seeds, nor the routes, which have the rule above,
     // nor the files that build and start the app): they decide, and read and write through the repositories. They
     // hold their transactions and row locks themselves, so they may open a transaction (`knex.transaction`) and
     // hand it, or the connection, to a repository function; calling a connection (`trx('payment')`,
     // `deps.knex('refund')`) or its query API (`knex.raw`, `trx.fn.now()`) is a query. Type imports of knex stay
     // allowed (Knex.Transaction).
-    files: ['services/programs/src/{payments,applications,operators,mail,jobs,friends,refunds}/**/*.ts', 'services/programs/src/*.ts'],
-    ignores: ['services/programs/src/{config,server,service,worker}.ts'],
+    files: ['services/programs/src/{core,payments,applications,operators,mail,jobs,clients}/**/*.ts', 'services/programs/src/*.ts'],
+    ignores: ['services/programs/src/{server,service,worker}.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).' }] }],
       'no-restricted-syntax': [

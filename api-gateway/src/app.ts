@@ -96,7 +96,7 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   const consumers = config.consumers ?? DEFAULT_CONSUMERS;
   await app.register(consumerAuth, { knex, databaseUrl: config.databaseUrl, account: services.account, checkTimeoutMs: serviceCalls.sessionCheckTimeoutMs, config: consumers });
   await app.register(idempotency, { knex, config: consumers });
-  await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs });
+  await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs, connectionRetries: config.upstreamConnectionRetries });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
   await app.register(rum, {
     knex,

@@ -7,6 +7,7 @@ import { readOrigins, type ContentSecuritySources } from './content-security-pol
 import { readRumConfig, type RumConfig } from './rum/config';
 import { readServiceCallsConfig, type ServiceCallsConfig } from './service-calls';
 import { readConsumerConfig, type ConsumerConfig } from './consumers/config';
+import { CONNECTION_RETRIES } from './plugins/forward';
 
 export interface GatewayConfig {
   port: number;
@@ -22,6 +23,11 @@ export interface GatewayConfig {
   rateLimit: { max: number; windowMs: number; batchSize?: number; syncIntervalMs?: number };
   /** How long the gateway waits for a service before answering 503. */
   upstreamTimeoutMs: number;
+  /**
+   * How many more times a replayable request whose connection to its service failed before any answer is sent
+   * (UPSTREAM_CONNECTION_RETRIES; plugins/forward.ts). 0 turns the retry off; absent: CONNECTION_RETRIES.
+   */
+  upstreamConnectionRetries?: number;
   /** Site origins allowed to call the API from another host (production); empty when served together. */
   corsOrigins: string[];
   /** For page titles in link previews; the site name is configuration. */
@@ -84,6 +90,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       syncIntervalMs: Number(env.RATE_LIMIT_SYNC_MS ?? 50),
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
+    upstreamConnectionRetries: wholeNumber('UPSTREAM_CONNECTION_RETRIES', env.UPSTREAM_CONNECTION_RETRIES, CONNECTION_RETRIES),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     firstContentCacheMs: Number(env.FIRST_CONTENT_CACHE_MS ?? 2_000),
     firstContentRemotes: env.FIRST_CONTENT_REMOTES === undefined ? ['mfe_programs'] : list(env.FIRST_CONTENT_REMOTES),
@@ -107,6 +114,14 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     serviceCalls: readServiceCallsConfig(env),
     consumers: readConsumerConfig(env),
   };
+}
+
+/** A whole number of 0 or more; unset or blank is the fallback. */
+function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more (got ${raw}).`);
+  return value;
 }
 
 /** A comma-separated setting; unset or blank is the empty list. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import { CONNECTION_RETRIES, GATHER_MAX_BYTES, RETRIES_ON_503, normalisedTarget, upstreamTarget } from '../src/plugins/forward';
+import { readGatewayConfig } from '../src/config';
 import { startGateway, startUpstreams, token } from './helpers';
 
 /**
@@ -289,6 +290,29 @@ describe('a connection that fails before any answer', () => {
     const response = await gateway.app.inject({ method: 'POST', url, headers: { ...admin(), 'idempotency-key': `k-${Date.now()}` }, payload: '{}' });
     expect(response.statusCode).toBe(201);
     expect(tries(url)).toBe(2);
+  });
+});
+
+describe('UPSTREAM_CONNECTION_RETRIES', () => {
+  it('0: a GET whose connection fails before any answer is not sent again, and gets the Korean 503', async () => {
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const once = await startGateway({ ...upstreams.urls, content: url, careercard: url, programs: url }, { upstreamTimeoutMs: 1_000, upstreamConnectionRetries: 0 });
+    try {
+      const target = `/api/stories/dropfirst?run=${Date.now()}`;
+      const response = await once.app.inject({ method: 'GET', url: target });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ ErrorCode: '53', message: MESSAGES.serviceUnavailable });
+      expect(seen.filter((s) => s.url === target)).toHaveLength(1);
+    } finally {
+      await once.close();
+    }
+  });
+
+  it('is read as a whole number of 0 or more, CONNECTION_RETRIES when unset', () => {
+    const env = { DATABASE_URL: 'postgres://x/y', JWT_PUBLIC_KEY: gateway.config.jwtPublicKey };
+    expect(readGatewayConfig(env).upstreamConnectionRetries).toBe(CONNECTION_RETRIES);
+    expect(readGatewayConfig({ ...env, UPSTREAM_CONNECTION_RETRIES: '0' }).upstreamConnectionRetries).toBe(0);
+    expect(() => readGatewayConfig({ ...env, UPSTREAM_CONNECTION_RETRIES: 'once' })).toThrow('UPSTREAM_CONNECTION_RETRIES must be a whole number of 0 or more (got once).');
   });
 });
 

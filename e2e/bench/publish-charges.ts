@@ -1,5 +1,5 @@
 /**
- * Issue 17's figure, at the PG's real pace: publishing a cohort of reserved members charges them all through the
+ * Charging at a real PG's pace: publishing a cohort of reserved members charges them all through the
  * job queue. `npm run bench` prints it last; alone: `BENCH_ONLY=charges npm run bench` or
  * `npx tsx e2e/bench/publish-charges.ts`.
  *
@@ -33,7 +33,7 @@ const POLLING_SECONDS = Number(process.env.BENCH_CHARGE_POLLING_SECONDS ?? SERVI
 const CHARGE_CONCURRENCY = Number(process.env.BENCH_CHARGE_CONCURRENCY ?? SERVICE_DEFAULT_JOBS.chargeConcurrency);
 /** The sandbox PG's answer time per charge in each run: at once, and a real PG's pace (SANDBOX_PG_CHARGE_DELAY_MS). */
 const PG_DELAYS_MS = [0, Number(process.env.BENCH_CHARGE_PG_DELAY_MS ?? 800)];
-/** The goal at a real PG's pace (issue 24): 1,000 members charged within 90 s of the publish. */
+/** The goal at a real PG's pace: 1,000 members charged within 90 s of the publish. */
 const TARGET = { members: 1_000, seconds: 90 };
 /** Members set up at once (2-core machine: the service, its database and the bench share it). */
 const SETUP_CONCURRENCY = Number(process.env.BENCH_CHARGE_SETUP_CONCURRENCY ?? 8);

@@ -11,7 +11,7 @@
  *    throughput and p99 latency, the gateway's share of direct throughput and the p99 it adds, each next to
  *    its target (bench/gateway.ts).
  *  - Total Blocking Time of the home page and the 14-week program page with the CPU throttled 4× through the
- *    DevTools protocol (a slow phone), each next to its target (bench/tbt.ts; issue 19);
+ *    DevTools protocol (a slow phone), each next to its target (bench/tbt.ts);
  *  - the team matcher: 5,000 applicants into teams per program, and the worst team's score next to the mean.
  *  - team publish: 1,000 reserved members of one cohort charged by the programs service's job queue, with the
  *    sandbox PG answering at once and after 800 ms (a real PG's pace): time from the publish to the last charge
@@ -49,7 +49,7 @@ const CPU_SLOWDOWNS = [1, TARGETS.cpuSlowdown];
 /** How many scripts the bench names where a page's CPU time is over its target. */
 const COSTLY_SCRIPTS = 5;
 
-/** The pages whose Total Blocking Time on a slow phone has a target (issue 19): home and the 14-week program. */
+/** The pages whose Total Blocking Time on a slow phone has a target: home and the 14-week program. */
 const BLOCKING_TIME_PAGES = ['/', '/bside'];
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');

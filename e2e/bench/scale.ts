@@ -23,7 +23,7 @@ import { runScaleBenchSideBySide, type PageFigure, type ScaleResult, type ScaleS
 // eslint-disable-next-line boundaries/element-types -- the verdicts and budgets are defined beside the pages they judge
 import { scaleVerdicts, smallSizes, SMALL_DIVISOR, P95_RATIO_TARGET } from '../../services/programs/test/support/scale/verdicts';
 
-/** The full sizes (issue 18's): 1,000,000 members, 5,000,000 applications; BENCH_SCALE multiplies them. */
+/** The full sizes: 1,000,000 members, 5,000,000 applications; BENCH_SCALE multiplies them. */
 const FULL = { members: 1_000_000, applications: 5_000_000, cohorts: 500, boardApplicants: 5_000, auditEntries: 200_000 };
 const factor = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (name: string, full: number) => Number(process.env[name] ?? Math.max(1, Math.round(full * factor)));

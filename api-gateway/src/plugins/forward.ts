@@ -72,6 +72,8 @@ export interface ForwardOptions {
   /** Path prefix of the service's URL ('' for none). */
   basePath: string;
   timeoutMs: number;
+  /** How many more times a replayable request is sent after a connection failure (CONNECTION_RETRIES by default). */
+  connectionRetries?: number;
   /** Client headers that must not reach the service (only the gateway sets them). */
   reserved: RegExp;
   /** Headers the gateway adds (signed client address and identity). */
@@ -123,7 +125,7 @@ export function forward(request: FastifyRequest, reply: FastifyReply, options: F
   const body = upstreamBody(request, headers);
   const path = options.basePath + upstreamTarget(request.url);
   const dispatch: Dispatcher.DispatchOptions = { path, method: request.method as Dispatcher.HttpMethod, headers, body, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs };
-  options.dispatcher.dispatch(dispatch, new Answer(request, reply, options, dispatch, 0, false));
+  options.dispatcher.dispatch(dispatch, new Answer(request, reply, options, dispatch, 0, 0));
 }
 
 /**
@@ -131,6 +133,7 @@ export function forward(request: FastifyRequest, reply: FastifyReply, options: F
  * went out) is sent once more, on another connection, when sending it twice is harmless: a kept-alive
  * connection that a stopping instance closes just as a request is written on it, or an endpoint a balancer
  * still lists a moment after its process has gone, would otherwise reach the visitor as a 503.
+ * UPSTREAM_CONNECTION_RETRIES overrides it (0 turns the retry off).
  */
 export const CONNECTION_RETRIES = 1;
 
@@ -170,8 +173,8 @@ class Answer implements Dispatcher.DispatchHandler {
     private readonly options: ForwardOptions,
     private readonly dispatch: Dispatcher.DispatchOptions,
     private readonly attempt: number,
-    /** Already sent once more after a connection failure (CONNECTION_RETRIES). */
-    private readonly reconnected: boolean,
+    /** How many times it was already sent again after a connection failure (at most connectionRetries). */
+    private readonly reconnected: number,
   ) {}
 
   // undici tells the handler API apart by this method.
@@ -248,9 +251,9 @@ class Answer implements Dispatcher.DispatchHandler {
     }
     if (this.clientGone() || this.reply.sent) return;
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (CONNECTION_RETRIES > 0 && !this.reconnected && !this.gathered && this.retryAfter === null && CONNECTION_ERRORS.has(code) && replayable(this.request, this.dispatch)) {
+    if (this.reconnected < (this.options.connectionRetries ?? CONNECTION_RETRIES) && !this.gathered && this.retryAfter === null && CONNECTION_ERRORS.has(code) && replayable(this.request, this.dispatch)) {
       this.request.log.info({ code }, 'service connection failed before its answer: sending once more');
-      this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt, true));
+      this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt, this.reconnected + 1));
       return;
     }
     this.options.onFailure(error);

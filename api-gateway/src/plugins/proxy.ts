@@ -5,12 +5,14 @@ import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, 
 import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, formatTraceparent, gatewayTraceContext, signClient, signIdentity, type ServiceName } from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
-import { forward as forwardTo } from './forward';
+import { CONNECTION_RETRIES, forward as forwardTo } from './forward';
 
 export interface ProxyOptions {
   services: Record<ServiceName, string>;
   internalSecret: string;
   upstreamTimeoutMs: number;
+  /** UPSTREAM_CONNECTION_RETRIES (forward.ts); absent: CONNECTION_RETRIES. */
+  connectionRetries?: number;
 }
 
 /** Headers only the gateway may set; whatever a client sends under these names is dropped. */
@@ -95,6 +97,7 @@ export default fp<ProxyOptions>(
         host: upstream.host,
         basePath: upstream.basePath,
         timeoutMs: options.upstreamTimeoutMs,
+        connectionRetries: options.connectionRetries ?? CONNECTION_RETRIES,
         reserved: RESERVED,
         extraHeaders,
         // The account service may just have ended this member's sessions (logout, password change,

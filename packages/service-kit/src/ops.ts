@@ -42,6 +42,20 @@ export const DEFAULT_DRAIN_TIMEOUT_MS = 25_000;
  */
 export const DEFAULT_READINESS_DELAY_MS = 5_000;
 /**
+ * How long a service keeps an idle kept-alive connection open (KEEP_ALIVE_TIMEOUT_MS), announced in every
+ * answer's `Keep-Alive: timeout=` header. Its clients (the gateway's connection pools, the services' internal
+ * calls: undici) follow that header and close an idle connection 2 s before it runs out, so no request is ever
+ * written on a connection the service is closing. Kept at or below SHUTDOWN_READINESS_DELAY_MS for the same reason
+ * during a shutdown: by the end of the delay every idle connection has been closed by its client (one in use
+ * was ended by its `Connection: close` answer), and the stopping service has none left to close under a request.
+ */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/**
+ * The gateway's (KEEP_ALIVE_TIMEOUT_MS of the gateway role): Fastify's default, above the 60 s an ingress
+ * controller or a cloud load balancer keeps an idle upstream connection, so that they, not the gateway, close it.
+ */
+export const GATEWAY_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/**
  * How long a signalled process may take to shut down in all before it exits anyway (SHUTDOWN_TIMEOUT_MS): the
  * readiness delay, the drain, pg-boss's stop (10 s) and the pool's close, below the manifests' 50 s
  * termination grace period.
@@ -68,6 +82,8 @@ export interface OpsConfig {
   readinessDelayMs?: number;
   /** SHUTDOWN_DRAIN_MS. */
   drainTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS (readOpsConfig fills its default); absent: Fastify's. */
+  keepAliveTimeoutMs?: number;
   /** SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number;
 }
@@ -87,6 +103,7 @@ export function readOpsConfig(name: string, env: NodeJS.ProcessEnv = process.env
     host: env.OPS_HOST ?? '127.0.0.1',
     readinessDelayMs: number('SHUTDOWN_READINESS_DELAY_MS', DEFAULT_READINESS_DELAY_MS),
     drainTimeoutMs: number('SHUTDOWN_DRAIN_MS', DEFAULT_DRAIN_TIMEOUT_MS),
+    keepAliveTimeoutMs: number('KEEP_ALIVE_TIMEOUT_MS', name === 'gateway' ? GATEWAY_KEEP_ALIVE_TIMEOUT_MS : DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
     shutdownTimeoutMs: number('SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };
 }

@@ -37,6 +37,7 @@ const urlOf = (server: FastifyInstance) => {
  */
 export async function serve(app: FastifyInstance, options: { port: number; host: string; ops: OpsConfig; service: string }): Promise<Serving> {
   const ops = createOpsServer(app, options.service);
+  if (options.ops.keepAliveTimeoutMs !== undefined) app.server.keepAliveTimeout = options.ops.keepAliveTimeoutMs;
   await app.listen({ port: options.port, host: options.host });
   try {
     await ops.listen({ port: options.ops.port, host: options.ops.host });

@@ -57,13 +57,13 @@ interface Started {
   drop(): Promise<void>;
 }
 
-async function start(drainTimeoutMs = 10_000, readinessDelayMs?: number): Promise<Started> {
+async function start(drainTimeoutMs = 10_000, readinessDelayMs?: number, keepAliveTimeoutMs?: number): Promise<Started> {
   const database = await createTestDatabase('ops');
   const inFlight = { count: 0 };
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({ write(chunk, _encoding, done) { for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line)); done(); } });
   const app = await buildService(probe(inFlight), { databaseUrl: database.url, internalSecret: 'test-secret', logger: { level: 'info', stream } });
-  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', readinessDelayMs, drainTimeoutMs, shutdownTimeoutMs: 40_000 }, service: 'opsprobe' });
+  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', readinessDelayMs, drainTimeoutMs, shutdownTimeoutMs: 40_000, keepAliveTimeoutMs }, service: 'opsprobe' });
   return { app, serving, inFlight, lines, drop: database.drop };
 }
 
@@ -166,6 +166,32 @@ describe('graceful shutdown', () => {
     }
   });
 
+  it('leaves no idle kept-alive connection for itself to close at the end of the delay: its clients closed them first', async () => {
+    // A client following the Keep-Alive header (undici, as the gateway's pools) closes an idle connection 2 s
+    // before the announced timeout: 1 s here, inside the 2.5 s delay.
+    const delayMs = 2_500;
+    const s = await start(10_000, delayMs, 3_000);
+    const pool = new Agent({ connections: 4 });
+    const closedBy: ('client' | 'service')[] = [];
+    s.app.server.on('connection', (socket: net.Socket) => {
+      let ended = false;
+      socket.on('end', () => { ended = true; });
+      socket.on('close', () => closedBy.push(ended ? 'client' : 'service'));
+    });
+    try {
+      // Four connections in the pool, idle when the shutdown begins.
+      const answers = await Promise.all(Array.from({ length: 4 }, () => fetchWith(`${s.serving.url}/api/items/7`, { dispatcher: pool })));
+      expect(answers.map((answer) => answer.headers.get('keep-alive'))).toEqual(Array(4).fill('timeout=3'));
+      await Promise.all(answers.map((answer) => answer.text()));
+      await s.serving.shutdown('SIGTERM');
+      expect(closedBy).toEqual(['client', 'client', 'client', 'client']);
+    } finally {
+      await pool.close();
+      await s.serving.shutdown();
+      await s.drop();
+    }
+  });
+
   it('cuts a request that outlasts the drain timeout instead of hanging', async () => {
     const drainMs = 300;
     const s = await start(drainMs);
@@ -255,8 +281,9 @@ describe('ops endpoints', () => {
 
 describe('ops configuration', () => {
   it('defaults each process to its own ops port, clear of the stack\'s ports, and reads OPS_PORT, OPS_HOST, SHUTDOWN_DRAIN_MS', () => {
-    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', readinessDelayMs: 5_000, drainTimeoutMs: 25_000, shutdownTimeoutMs: 45_000 });
-    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_READINESS_DELAY_MS: '0', SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '9000' })).toEqual({ port: 0, host: '0.0.0.0', readinessDelayMs: 0, drainTimeoutMs: 5000, shutdownTimeoutMs: 9000 });
+    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', readinessDelayMs: 5_000, drainTimeoutMs: 25_000, shutdownTimeoutMs: 45_000, keepAliveTimeoutMs: 5_000 });
+    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_READINESS_DELAY_MS: '0', SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '9000' })).toEqual({ port: 0, host: '0.0.0.0', readinessDelayMs: 0, drainTimeoutMs: 5000, shutdownTimeoutMs: 9000, keepAliveTimeoutMs: 72_000 });
+    expect(readOpsConfig('content', { KEEP_ALIVE_TIMEOUT_MS: '4000' }).keepAliveTimeoutMs).toBe(4_000);
     expect(() => readOpsConfig('content', { OPS_PORT: 'x' })).toThrow(/OPS_PORT/);
   });
 });

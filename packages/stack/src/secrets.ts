@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEV_INTERNAL_SECRET, ensurePrivateDir, isProduction, loadOrCreateDevJwtKeys, refuseDevInternalSecret, refuseDevJwtKeys } from '@sq/service-kit';
 import { KEYS_DIR } from './paths';
-import { generateWebhookSecret } from './peers/sandbox-pg-webhooks';
+import { generateWebhookSecret } from './peers/sandbox-pg/webhooks';
 
 export interface StackSecrets {
   JWT_PRIVATE_KEY: string;

@@ -79,7 +79,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const siteUrl = `http://localhost:${options.port}`;
   // The sandbox PG sends its webhooks through the gateway, like a real PG would reach the site.
   const payment = devPaymentSecrets();
-  // A real PG's pace when asked for (SANDBOX_PG_CHARGE_DELAY_MS, SANDBOX_PG_MAX_CHARGES_IN_FLIGHT: sandbox-pg-pace.ts).
+  // A real PG's pace when asked for (SANDBOX_PG_CHARGE_DELAY_MS, SANDBOX_PG_MAX_CHARGES_IN_FLIGHT: sandbox-pg/pace.ts).
   const { chargeDelayMs, pace } = readSandboxPgPace(process.env);
   const sandboxPg = await startSandboxPg({
     faults: { chargeDelayMs },

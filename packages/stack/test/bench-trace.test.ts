@@ -89,4 +89,20 @@ describe('main-thread CPU time from a Chromium trace', () => {
     expect(cpu.byKind['paint and composite']).toBe(2);
     expect(cpu.byKind.other).toBe(2);
   });
+
+  it('counts from the navigation that loaded the page, not from blank frames the renderer starts after its paint', () => {
+    const PAGE_FRAME = 'FRAME-PAGE';
+    const framed = trace.map((e) => {
+      if (e.name === 'navigationStart') return { ...e, args: { frame: PAGE_FRAME, data: { documentLoaderURL: 'http://site/', isLoadingMainFrame: true } } };
+      if (e.name === 'firstContentfulPaint') return { ...e, args: { frame: PAGE_FRAME } };
+      return e;
+    });
+    // Chromium's own blank documents (no document URL) in the same renderer, after the page painted: at 1× no long
+    // task follows the paint, and counting from the last navigationStart left nothing.
+    const blanks = [250, 450, 600].map((atMs, i): TraceEvent => ({ ...mark('navigationStart', atMs), args: { frame: `FRAME-BLANK-${i}`, data: { documentLoaderURL: '', isLoadingMainFrame: true } } }));
+    // The blank renderer that held the tab before the page's process took over: same frame, no document.
+    const before: TraceEvent = { ...mark('navigationStart', 99, OTHER_RENDERER), args: { frame: PAGE_FRAME, data: { documentLoaderURL: '' } } };
+    expect(mainThreadCpu([...framed, ...blanks, before])).toEqual(mainThreadCpu(trace));
+    expect(mainThreadCpu([...framed, ...blanks, before]).untilInteractive).toBeGreaterThan(0);
+  });
 });

@@ -12,7 +12,7 @@ import { createPeopleChangeOutbox } from '../../account/src/repositories/withdra
 import { closedPortUrl } from '../../account/test/support/peers';
 import { buildItskill, call, member, takeCheckup } from '../../itskill/test/support';
 import { copyDuePeople } from '../src/operators/people-copy';
-import { createPeopleClient } from '../src/operators/people-client';
+import { createPeopleClient } from '../src/clients/people-client';
 import { createProgramsService } from '../src/service';
 
 /**

@@ -3,7 +3,7 @@ import { MESSAGES } from '@sq/contracts';
 import type { BookResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
-import { memberCustomerId } from '../src/payments/deps';
+import { memberCustomerId } from '../src/core/deps';
 import { takeInIssuedKey } from '../src/payments/reservations';
 
 /**

@@ -7,7 +7,7 @@ import { DEV_INTERNAL_SECRET, generateJwtKeys } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { accountService } from '../../account/src/service';
 import { buildItskill } from '../../itskill/test/support';
-import { createPeopleClient } from '../src/operators/people-client';
+import { createPeopleClient } from '../src/clients/people-client';
 import { createProgramsService } from '../src/service';
 
 /**

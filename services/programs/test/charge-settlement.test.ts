@@ -4,7 +4,7 @@ import { MESSAGES } from '@sq/contracts';
 import type { BookResponse } from '@sq/contracts/api/applications';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
-import { transition } from '../src/applications/transition';
+import { transition } from '../src/core/transition';
 
 /**
  * Charges are settled from the PG's record: the real programs service on a real database against

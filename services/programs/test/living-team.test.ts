@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
-import { TEST_CARDS, TODAY, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { TEST_CARDS, TODAY, type ApplyStack } from './support/apply-stack';
 import { openTeamProjectCohort } from './support/publish-teams';
-import { ANNOUNCE, DEADLINE_HOURS, teamMoney } from './support/team-money';
+import { ANNOUNCE, DEADLINE_HOURS, useTeamMoneyStack, type TeamMoney } from './support/team-money';
 
 /**
  * No charge without a living team: every path that charges a member (publish, the card-update deadline run, a card
@@ -11,23 +11,15 @@ import { ANNOUNCE, DEADLINE_HOURS, teamMoney } from './support/team-money';
  * service, real PostgreSQL, the sandbox PG in-process (its faults stand in for the network).
  */
 let stack: ApplyStack;
-let money: ReturnType<typeof teamMoney>;
+let money: TeamMoney;
 const FEE = 300_000;
 const HOUR = 3_600_000;
 const afterDeadline = new Date(ANNOUNCE.getTime() + (DEADLINE_HOURS + 1) * HOUR);
 
-beforeAll(async () => {
-  process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:1';
-  process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
-  stack = await startApplyStack();
-  money = teamMoney(stack);
-});
+useTeamMoneyStack((started) => ({ stack, money } = started));
 afterEach(() => {
   Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0 });
   stack.setNow(TODAY);
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 /** A declined at publish, B charged, W on the waitlist; team A's id. */

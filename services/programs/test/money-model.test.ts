@@ -9,7 +9,7 @@ import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';
 
 /**
- * A model-based test of money (issue 17): fast-check drives random sequences of what members, operators, the
+ * A model-based test of money: fast-check drives random sequences of what members, operators, the
  * PG and the jobs do to one cohort of the 14-week project — apply, card registration, confirm (repeated and
  * concurrent), duplicated and late webhooks, publish, a declined charge, a card update and its deadline, member
  * cancel, removal, team stop, company ended, rewards, the repair job, auto-cancel, the clock moving on (weeks, or

@@ -4,12 +4,11 @@ import type { BookResponse, CardUpdateResponse } from '@sq/contracts/api/applica
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';
-import { transition } from '../src/applications/transition';
+import { transition } from '../src/core/transition';
 
 /**
- * An independent review of the money paths against issue 17. Each test shows a defect found in the review (its
- * four defects, the doubtful points a-d that proved real, and one the extended money model found): it asserts
- * what the issue says must be true, failed on the code as it was reviewed, and passes since its fix; each
+ * Defects found in the money paths (reviews and the extended money model), one test each: it asserts what must
+ * hold of members' money, failed on the code before its fix, and passes since; each
  * describe's comment says what was wrong. Real programs service, real PostgreSQL, the sandbox PG in-process (its
  * test-only faults stand in for the network), jobs drained by the test.
  */
@@ -380,7 +379,7 @@ async function consoleCancel(paymentId: string, amount: number) {
  * not (src/repositories/reservation-repository.ts, unteamedReservations): operators publishing late cancelled the
  * whole cohort, members who were never told they had no team.
  */
-describe('reservations are auto-cancelled only once the teams are published (review point a)', () => {
+describe('reservations are auto-cancelled only once the teams are published', () => {
   it('a late publication cancels nobody before it, and the waitlist from the day after it', async () => {
     const oddId = await newCohort();
     const placed = await reserve(oddId);
@@ -403,7 +402,7 @@ describe('reservations are auto-cancelled only once the teams are published (rev
  * owed a refund no path could apply any more (src/operators/team-changes.ts, removeMember). A refusal now voids
  * nothing: the refund stays owed and the repair job pays it.
  */
-describe('a removal whose refund the PG refused is still paid (review point b)', () => {
+describe('a removal whose refund the PG refused is still paid', () => {
   it('the refund stays owed, the repair job pays it once when due, and the same removal again answers 404', async () => {
     const oddId = await newCohort();
     const removed = await reserve(oddId);
@@ -438,7 +437,7 @@ describe('a removal whose refund the PG refused is still paid (review point b)',
  * PG: nothing ever charges it again (a retry opens a new card page, whose key replaces it), and a member who does not
  * retry keeps an issued key for good (src/payments/reservations.ts, keyReleasable).
  */
-describe('a key declined at a charge at purchase goes back to the PG (review point c)', () => {
+describe('a key declined at a charge at purchase goes back to the PG', () => {
   it('is released at once; the member retries with another card on a new card page and pays', async () => {
     const member = memberClient(stack, newMember());
     const failed = await member.applyAndPay(COURSE, 'COURSE', TEST_CARDS.insufficientFunds);
@@ -471,7 +470,7 @@ describe('a key declined at a charge at purchase goes back to the PG (review poi
  * again by the PG's webhook: a request sent before the close that reached the PG late was charged, and with the
  * webhook lost the money stayed taken, unrecorded and unrefunded (src/payments/maintenance.ts, repairPayments).
  */
-describe('the repair job reads a charge it closed again from the PG (review point d)', () => {
+describe('the repair job reads a charge it closed again from the PG', () => {
   it('a charge the PG took late under a closed payment id is recorded and refunded without any webhook', async () => {
     const oddId = await newCohort();
     const { joinId } = await reserve(oddId);

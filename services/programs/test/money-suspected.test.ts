@@ -1,27 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS, TODAY, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_CARDS, TODAY, type ApplyStack } from './support/apply-stack';
 import { openTeamProjectCohort } from './support/publish-teams';
-import { ANNOUNCE, DEADLINE_HOURS, teamMoney } from './support/team-money';
+import { ANNOUNCE, DEADLINE_HOURS, useTeamMoneyStack, type TeamMoney } from './support/team-money';
 
 /**
  * Money paths doubted in a review, each checked against the real programs service and the sandbox PG: a defect found
  * is fixed and its test fails without the fix; one that is not a defect has a test that shows what holds.
  */
 let stack: ApplyStack;
-let money: ReturnType<typeof teamMoney>;
+let money: TeamMoney;
 const FEE = 300_000;
 
-beforeAll(async () => {
-  process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:1';
-  process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
-  stack = await startApplyStack();
-  money = teamMoney(stack);
-});
+useTeamMoneyStack((started) => ({ stack, money } = started));
 afterEach(() => {
   stack.setNow(TODAY);
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 const pgPayment = (paymentId: string) => stack.pg.state().payments.find((p) => p.id === paymentId)!;

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
 import type { BookResponse } from '@sq/contracts/api/applications';
-import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { TEST_CARDS, TODAY, newMember, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
-import { teamMoney } from './support/team-money';
+import { useTeamMoneyStack, type TeamMoney } from './support/team-money';
 
 /**
  * One live billing key per application: while a charge is in flight (its answer lost) no second card is taken in,
@@ -12,21 +12,13 @@ import { teamMoney } from './support/team-money';
  * sandbox PG in-process.
  */
 let stack: ApplyStack;
-let money: ReturnType<typeof teamMoney>;
+let money: TeamMoney;
 const COURSE = 304;
 
-beforeAll(async () => {
-  process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:1';
-  process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
-  stack = await startApplyStack();
-  money = teamMoney(stack);
-});
+useTeamMoneyStack((started) => ({ stack, money } = started));
 afterEach(() => {
   Object.assign(stack.pg.faults, { loseChargeRequests: 0, dropPaymentReads: 0 });
   stack.setNow(TODAY);
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 /** The member confirms card K1 for the course; the charge request and the read after it are lost (PENDING). */

@@ -7,8 +7,8 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import { accountService } from '../../account/src/service';
 import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
-import { loadContext } from '../src/applications/application-view';
-import { quoteFor } from '../src/payments/refund-quote';
+import { loadContext } from '../src/repositories/application-lifecycle-repository';
+import { quoteFor } from '../src/core/refunds/refund-quote';
 
 let stack: ApplyStack;
 let account: TestService;

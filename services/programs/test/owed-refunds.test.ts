@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS, TODAY, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_CARDS, TODAY, newMember, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
 import { openTeamProjectCohort } from './support/publish-teams';
-import { ANNOUNCE, teamMoney } from './support/team-money';
-import { DEFAULT_REFUND_RETRY_MINUTES } from '../src/payments/deps';
+import { ANNOUNCE, useTeamMoneyStack, type TeamMoney } from './support/team-money';
+import { DEFAULT_REFUND_RETRY_MINUTES } from '../src/config';
 import { listOwedRefundMovements } from '../src/repositories/refund-ledger-repository';
 
 /**
@@ -12,22 +12,14 @@ import { listOwedRefundMovements } from '../src/repositories/refund-ledger-repos
  * sandbox PG in-process (refusing cancellations on demand).
  */
 let stack: ApplyStack;
-let money: ReturnType<typeof teamMoney>;
+let money: TeamMoney;
 const FEE = 300_000;
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:1';
-  process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
-  stack = await startApplyStack();
-  money = teamMoney(stack);
-});
+useTeamMoneyStack((started) => ({ stack, money } = started));
 afterEach(() => {
   Object.assign(stack.pg.faults, { dropChargeAnswers: 0, dropPaymentReads: 0, refuseCancels: 0 });
   stack.setNow(TODAY);
-});
-afterAll(async () => {
-  await stack?.close();
 });
 
 const reversalOf = async (joinId: number) => stack.programs.app.knex('refund').where({ join_id: joinId, refund_case: 'CHARGE_REVERSAL' }).first();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { buildItskill, call, member, takeCheckup } from '../../itskill/test/support';
-import { createPeopleClient } from '../src/operators/people-client';
+import { createPeopleClient } from '../src/clients/people-client';
 import { programsService } from '../src/service';
 import { closedPortUrl } from '../../account/test/support/peers';
 

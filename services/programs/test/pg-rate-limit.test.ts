@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS, newMember, startApplyStack, type ApplyStack } from './support/apply-stack';
 import { memberClient } from './support/member-client';
-import { createPgClient, PgUnavailableError, retryAfterMs } from '../src/payments/pg-client';
+import { createPgClient, PgUnavailableError, retryAfterMs } from '../src/clients/pg-client';
 
 /**
  * The PG's 429 (too many requests: it took nothing), against the real sandbox PG: the client waits out its

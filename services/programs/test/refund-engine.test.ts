@@ -4,7 +4,8 @@ import { build, type TestService } from '@sq/service-kit/testing';
 import type { RefundCase } from '@sq/contracts';
 import { programsService } from '../src/service';
 import type { CohortDates } from '../src/schedule';
-import { quoteRefund, refundRulesFromRows, refundScheduleFor, type EngineRefundRule, type RefundRuleRow, type RewardKind } from '../src/refunds/refund-engine';
+import { quoteRefund, refundRulesFromRows, refundScheduleFor, type EngineRefundRule, type RewardKind } from '../src/core/refunds/refund-engine';
+import type { RefundRuleRow } from '../src/repositories/product-repository';
 
 /**
  * The refund engine over the rules as they are stored: the rows come from a freshly seeded programs

@@ -12,7 +12,7 @@ import {
   type ApplicationState,
 } from '@sq/contracts/api/applications';
 import { createProgramsService } from '../src/service';
-import { transition } from '../src/applications/transition';
+import { transition } from '../src/core/transition';
 
 let service: TestService;
 beforeAll(async () => {

@@ -575,6 +575,12 @@ export interface MyTeamResponse {
   } | null;
 }
 
+/** POST /applications/{joinId}/checkin (member, sprint): the Korean day checked in and when (ISO instant). */
+export interface SprintCheckinResponse {
+  day: string;
+  checkedAt: string;
+}
+
 export interface MyCheckin {
   /** Today in Korea (YYYY-MM-DD) and when today's check-in closes (ISO instant, 22:00 Asia/Seoul). */
   day: string;

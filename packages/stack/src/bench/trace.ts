@@ -159,10 +159,28 @@ function attribute(slice: Slice, cpu: number, inherited: { kind: WorkKind; url: 
   for (const child of slice.children) attribute(child, child.cpu * scale, { kind, url }, byKind, byScript);
 }
 
+/** The frame a trace event is about (navigation and paint marks name theirs). */
+const frameOf = (event: TraceEvent): string | undefined => (typeof event.args?.frame === 'string' ? event.args.frame : undefined);
+
 /**
- * The renderer main thread that loaded the page (the one with the first contentful paint, else the busiest), and
- * its CPU time from navigation start until interactive (the lab definition without its quiet window: the end of the
- * last long task after the first contentful paint; the trace ends when the load has settled), by kind and by script.
+ * The page's load in the trace: its first contentful paint, on the frame whose document the navigation loaded (the
+ * navigationStart that names a document URL), and that navigation. A renderer also starts blank frames of its own
+ * (no document URL, later than the page's paint): they are not the page's navigation.
+ */
+function pageLoad(events: TraceEvent[]): { thread: string; navigation: number; fcp: number } | null {
+  const documents = events.filter((e) => e.name === 'navigationStart' && typeof e.args?.data?.documentLoaderURL === 'string' && e.args.data.documentLoaderURL !== '');
+  for (const paint of events.filter((e) => e.name === 'firstContentfulPaint').sort((x, y) => x.ts - y.ts)) {
+    const navigation = documents.filter((d) => d.pid === paint.pid && frameOf(d) === frameOf(paint) && d.ts <= paint.ts).sort((x, y) => x.ts - y.ts).at(-1);
+    if (navigation) return { thread: `${paint.pid}:${paint.tid}`, navigation: navigation.ts, fcp: paint.ts };
+  }
+  return null;
+}
+
+/**
+ * The renderer main thread that loaded the page (the one with the page's first contentful paint, else the busiest),
+ * and its CPU time from the page's navigation until interactive (the lab definition without its quiet window: the end
+ * of the last long task after the first contentful paint; the trace ends when the load has settled), by kind and by
+ * script.
  */
 export function mainThreadCpu(events: TraceEvent[]): MainThreadCpu {
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
@@ -175,12 +193,17 @@ export function mainThreadCpu(events: TraceEvent[]): MainThreadCpu {
     else onThread.set(key, [event]);
   }
   const busy = (list: TraceEvent[]) => list.filter((e) => TOP_LEVEL.has(e.name)).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0);
+  const load = pageLoad(events);
   const candidates = [...onThread.values()];
   const main =
-    candidates.find((list) => list.some((e) => e.name === 'firstContentfulPaint')) ?? candidates.sort((a, b) => busy(b) - busy(a))[0] ?? [];
+    (load ? onThread.get(load.thread) : undefined) ??
+    candidates.find((list) => list.some((e) => e.name === 'firstContentfulPaint')) ??
+    candidates.sort((a, b) => busy(b) - busy(a))[0] ??
+    [];
 
-  const navigation = main.filter((e) => e.name === 'navigationStart').map((e) => e.ts).sort((a, b) => a - b).at(-1) ?? Math.min(...main.map((e) => e.ts));
-  const fcp = main.find((e) => e.name === 'firstContentfulPaint' && e.ts >= navigation)?.ts ?? navigation;
+  // Without a document navigation and its paint (a trace cut short): the thread's first navigation, its first paint.
+  const navigation = load?.navigation ?? main.filter((e) => e.name === 'navigationStart').map((e) => e.ts).sort((a, b) => a - b)[0] ?? Math.min(...main.map((e) => e.ts));
+  const fcp = load?.fcp ?? main.find((e) => e.name === 'firstContentfulPaint' && e.ts >= navigation)?.ts ?? navigation;
   const slices = slicesOf(main).filter((s) => s.ts >= navigation);
   // The scheduler's top-level tasks; where a trace has both names, the outer one (nesting keeps only roots).
   const tasks = nest(slices.filter((s) => TOP_LEVEL.has(s.name)));

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Content management (issue 20). The published form of each kind stays in its own tables (the public reads
+ * Content management. The published form of each kind stays in its own tables (the public reads
  * are unchanged); an item's draft is one row here, its body in the shape of @sq/contracts/api/content-admin,
  * and every operator's change is an audit row with its before and after. Banners, menu entries and FAQ
  * categories get a published flag like the other kinds, so each can be taken down without being deleted.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Site settings become content (issue 20): operators edit the chat channel, social links and company details
+ * Site settings become content: operators edit the chat channel, social links and company details
  * of the footer. One row; its first values are the configuration's (the reference seed). The site's name
  * stays configuration (ARCHITECTURE).
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Program intros become content (issue 20): the lead, hero image, text sections and photos of each program's
+ * Program intros become content: the lead, hero image, text sections and photos of each program's
  * intro page, one per program, kept with the program's name and slug as published (no SQL across schemas).
  * The fee, team make-up, schedule and refund rules stay the programs service's.
  */

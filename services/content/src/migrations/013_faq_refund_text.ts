@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A refund answer's closing paragraphs (issue 20): operators write the text above the refund table
+ * A refund answer's closing paragraphs: operators write the text above the refund table
  * (`answer`) and below it; the table itself stays composed from the programs service's refund rules.
  */
 export async function up(knex: Knex): Promise<void> {

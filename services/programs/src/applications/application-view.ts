@@ -6,7 +6,6 @@ import {
   APPLICATION_STATE_NAMES,
   APPLY_FLOWS,
   EDITABLE_STATES,
-  MEMBER_CANCELLABLE_STATES,
   PAYMENT_EVENT_NAMES,
   ROLE_NAMES,
   answerStepsOf,
@@ -27,10 +26,8 @@ import { boundaryOf, refundRulesOf, toDates, toRefundRule } from '../repositorie
 import { historyOf } from '../repositories/application-lifecycle-repository';
 import { chargedPayment, paymentEventsOf } from '../repositories/payment-repository';
 import { unresolvedDeadline } from '../repositories/charge-deadline-repository';
-import { ledgerLine } from '../payments/ledger';
-
-// The application's context (with its cohort and product) is read here by the operators' code and the tests too.
-export { loadContext } from '../repositories/application-lifecycle-repository';
+import { ledgerLine } from '../core/refunds/ledger';
+import { memberCancelBlock } from '../payments/cancel';
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
 const feeOf = (row: Row): number => row.fee_krw ?? row.product_fee_krw;
@@ -119,20 +116,6 @@ export function draftOf(row: Row, order: OrderSummary, now: Date): ApplicationDr
   };
 }
 
-/**
- * Why the member may not cancel now (Korean), or null when they may: only their own live application
- * before the cohort's team building starts; afterwards the support channel handles it.
- */
-export function memberCancelBlock(row: Row, now: Date): string | null {
-  const state = row.status as ApplicationState;
-  if (!MEMBER_CANCELLABLE_STATES.includes(state)) {
-    return ['TEAM_BUILDING', 'ASSIGNED'].includes(state) ? MESSAGES.cancelDuringTeamBuilding : MESSAGES.cancelNotAllowed;
-  }
-  const status = cohortStatus(toDates(row), now);
-  if (status === 'UPCOMING' || status === 'RECRUITING') return null;
-  return status === 'CANCELLED' ? MESSAGES.cancelNotAllowed : MESSAGES.cancelDuringTeamBuilding;
-}
-
 export async function detailOf(knex: Knex, row: Row, now: Date): Promise<ApplicationDetail> {
   const [history, events, charge, deadlineAt] = await Promise.all([
     historyOf(knex, row.join_id),
@@ -180,5 +163,13 @@ export async function detailOf(knex: Knex, row: Row, now: Date): Promise<Applica
       open: row.status === 'PAYMENT_FAILED' && deadlineAt !== null && deadlineAt.getTime() > now.getTime(),
       deadlineAt: row.status === 'PAYMENT_FAILED' ? iso(deadlineAt) : null,
     },
+  };
+}
+
+/** The order and the detail the member routes answer with, read on the app's connection (routes hold none). */
+export function createApplicationViews(knex: Knex) {
+  return {
+    order: (context: Row): Promise<OrderSummary> => orderSummary(knex, context),
+    detail: (context: Row, now: Date): Promise<ApplicationDetail> => detailOf(knex, context, now),
   };
 }

@@ -19,10 +19,10 @@ import { cohortToApply, toDates } from '../repositories/product-repository';
 import { applicantCount, insertDraft, liveApplication, loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
 import { recordCardPageAttempt } from '../repositories/billing-key-repository';
 import { pendingCharge } from '../repositories/payment-repository';
-import { lockApplication, recordCreation, transition } from './transition';
-import { issueIdOf, memberCustomerId } from '../payments/deps';
+import { lockApplication, recordCreation, transition } from '../core/transition';
+import { issueIdOf, memberCustomerId } from '../core/deps';
 import { PAYMENT_RETRY_REASON, supersedeBillingKey } from '../payments/reservations';
-import type { CareercardClient } from '../friends/careercard-client';
+import type { CareercardClient } from '../clients/careercard-client';
 
 const unprocessable = (message: string, fields?: Record<string, string>) => new ApiError(422, message, undefined, fields);
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { formatDate, formatKrw } from '@sq/contracts/format';
 import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
-import { loadContext } from '../applications/application-view';
-import type { MailKind } from '../payments/deps';
+import { loadContext } from '../repositories/application-lifecycle-repository';
+import type { MailKind } from '../core/deps';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

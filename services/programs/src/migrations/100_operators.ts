@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Operators' back end (issue 9):
+ * Operators' back end:
  *  - cohort.role_seats: seats per role of this cohort when it differs from the product's make-up (null: the product's).
  *  - audit_log: every operator action under /api/admin/* (who, when, what, before and after).
  *  - team_board: one per cohort; the matcher's last proposal, the operator's board (team key -> joinIds), locks,

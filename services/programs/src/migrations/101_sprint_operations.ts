@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Sprint operations (issue 9): daily check-ins (one per member and Korean day), the misses the 22:00 job
+ * Sprint operations: daily check-ins (one per member and Korean day), the misses the 22:00 job
  * records, the team's final submission, the operators' rubric scores and the published results (prizes).
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The refund ledger (issue 17). A refund case applied to an application is an entitlement: the total the
+ * The refund ledger. A refund case applied to an application is an entitlement: the total the
  * member is owed out of the payment under that case, written once per application and case (the partial
  * unique index), in the same transaction as the refund movement it causes. Refund entitlements do not
  * stack: the member is owed the largest entitlement applied, and every movement (refund row) counts toward it.

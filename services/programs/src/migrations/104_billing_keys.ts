@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Billing keys live only as long as they are needed (issue 17):
+ * Billing keys live only as long as they are needed:
  *  - card_page_attempt: every hosted card page the site opened for an application (its issue id and why: the
  *    apply wizard's book step, or a card update after a declined team charge). A key the PG issued for an
  *    attempt that is not the application's current one is recognised as this application's and released.

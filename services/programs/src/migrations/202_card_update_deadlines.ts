@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A card-update deadline stays open until the member is charged or it passes (issue 17: every decline within the
+ * A card-update deadline stays open until the member is charged or it passes (every decline within the
  * first decline's deadline lets the member try another card, and the waitlist stays until then). The deadline job
  * used to resolve a deadline as CARD_UPDATED before the new card was charged; a member whose new card was declined
  * too was left without a card page, their seat never freed. Those deadlines are open again (the same deadline_at:

@@ -4,13 +4,13 @@ import { MESSAGES } from '@sq/contracts';
 import type { ApplicationState } from '@sq/contracts/api/applications';
 import type { ApplicantPerson, BoardMember, BoardResponse, PublishPreview } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
-import { transition } from '../applications/transition';
+import { transition } from '../core/transition';
 import type { JobQueue } from '../jobs/queue';
 import type { ProgramsConfig } from '../config';
 import { createApplicantListRepository, type ApplicantListFilters, type ApplicantRow } from '../repositories/applicant-list-repository';
 import { createBoardRepository, type Board } from '../repositories/board-repository';
 import { audit } from '../repositories/audit-log-repository';
-import { SPRINT_MATCH_MIN_SIZE } from './config';
+import { SPRINT_MATCH_MIN_SIZE } from '../config/operators';
 import { peopleOf, shown } from './applicant-people';
 
 export type { Board };

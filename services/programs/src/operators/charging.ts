@@ -4,8 +4,8 @@ import { MESSAGES } from '@sq/contracts';
 import { ApiError } from '@sq/service-kit';
 import type { ChargeOutcome } from '../payments/charges';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
-import { loadContext } from '../applications/application-view';
+import { lockApplication, recordPaymentEvent, transition } from '../core/transition';
+import { loadContext } from '../repositories/application-lifecycle-repository';
 import { findApplication, lockApplicationRow } from '../repositories/application-lifecycle-repository';
 import { teamRuns } from '../repositories/team-life-repository';
 import { createBoardRepository } from '../repositories/board-repository';
@@ -14,7 +14,7 @@ import { pendingCharge } from '../repositories/payment-repository';
 import { hasTeamSeat, seatedTeam } from '../repositories/reservation-repository';
 import { createTeamRepository, type NamedRow } from '../repositories/team-repository';
 import type { Db } from '../repositories/db';
-import type { OperatorsConfig } from './config';
+import type { OperatorsConfig } from '../config/operators';
 
 /** A published member still waiting for the team charge (the charge job only ever charges these). */
 const AWAITING_CHARGE: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED'];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { createPeopleCopyRepository, type DueCopy } from '../repositories/people-copy-repository';
-import type { PeopleClient } from './people-client';
+import type { PeopleClient } from '../clients/people-client';
 
 export interface PeopleCopySettings {
   /** Applications copied per round (each round asks the account and itskill for them in their batch sizes). */

@@ -1,16 +1,8 @@
 import fp from 'fastify-plugin';
-import adminCohortRoutes from '../routes/admin-cohorts';
-import adminApplicantRoutes from '../routes/admin-applicants';
-import adminPaymentRoutes from '../routes/admin-payments';
-import adminBoardRoutes from '../routes/admin-board';
-import adminTeamRoutes from '../routes/admin-teams';
-import adminSprintRoutes from '../routes/admin-sprint';
-import sprintMemberRoutes from '../routes/sprint-member';
-import sprintProjectRoutes from '../routes/sprint-projects';
 import { recordMisses } from './sprint';
 import { seoulDate } from '../schedule';
-import { createPeopleClient, type PeopleClient } from './people-client';
-import type { OperatorsConfig } from './config';
+import type { PeopleClient } from '../clients/people-client';
+import type { OperatorsConfig } from '../config/operators';
 import { runChargeDeadlines, runTeamCharge } from './charging';
 import { copyDuePeople } from './people-copy';
 
@@ -20,12 +12,10 @@ declare module 'fastify' {
   }
 }
 
-/** The operators' back end: /api/admin/* routes and the team-charge and charge-deadline jobs. */
-export const operatorsPlugin = fp<{ config: OperatorsConfig; people?: PeopleClient }>(
+/** The operators' jobs: team charge, charge deadlines, check-in misses and applicant copies (their routes: service.ts). */
+export const operatorsPlugin = fp<{ config: OperatorsConfig; people: PeopleClient }>(
   async (app, options) => {
-    const { config } = options;
-    const { peers } = app.programsConfig;
-    const people = options.people ?? createPeopleClient({ accountUrl: peers.accountUrl, itskillUrl: peers.itskillUrl, internalSecret: app.internalSecret, timeoutMs: peers.peopleLookupTimeoutMs });
+    const { config, people } = options;
     app.decorate('operatorsConfig', config);
     app.jobs.handle('team-charge', async (data) => {
       await runTeamCharge(app, config, Number(data.joinId));
@@ -51,15 +41,6 @@ export const operatorsPlugin = fp<{ config: OperatorsConfig; people?: PeopleClie
     app.addHook('onReady', async () => {
       await app.jobs.send('applicant-copy', {});
     });
-    const deps = { knex: app.knex, jobs: app.jobs, clock: app.clock, boardPages: app.programsConfig.board };
-    await app.register(adminCohortRoutes);
-    await app.register(adminApplicantRoutes);
-    await app.register(adminPaymentRoutes, { people });
-    await app.register(adminBoardRoutes, { deps });
-    await app.register(adminTeamRoutes);
-    await app.register(adminSprintRoutes);
-    await app.register(sprintMemberRoutes, { people });
-    await app.register(sprintProjectRoutes, { people });
   },
-  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer', 'application-repository', 'cohort-repository', 'payment-record-repository'] },
+  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'], decorators: { fastify: ['applicationRepository', 'cohortRepository', 'paymentRecordRepository'] } },
 );

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ROLE_NAMES, type ApplicationState } from '@sq/contracts/api/applications';
 import type { SprintProject } from '@sq/contracts/api/operators';
 import { publishedSubmissions, teamMembersIn, type SprintProjectFilter } from '../repositories/sprint-project-repository';
-import type { PeopleClient } from './people-client';
+import type { PeopleClient } from '../clients/people-client';
 
 /** Members shown with a published project: those who finished with the team (dropped or refunded ones are not). */
 const FINISHED_WITH_TEAM: readonly ApplicationState[] = ['ASSIGNED', 'COMPLETED'];

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type SubmissionInput, type TeamHealthResponse } from '@sq/contracts/api/operators';
+import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView, type SprintCheckinResponse, type SubmissionInput, type TeamHealthResponse } from '@sq/contracts/api/operators';
 import { conflict, notFound, type Row } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
-import { transition } from '../applications/transition';
+import { transition } from '../core/transition';
 import { loadContext } from '../repositories/application-lifecycle-repository';
 import { audit } from '../repositories/audit-log-repository';
 import { createBoardRepository } from '../repositories/board-repository';
@@ -40,7 +40,7 @@ export async function memberTeam(sprint: SprintRepository, joinId: number): Prom
 }
 
 /** Today's check-in (once per Korean day, until 22:00, members of a sprint team while it runs). */
-export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Date): Promise<{ day: string; checkedAt: string }> {
+export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Date): Promise<SprintCheckinResponse> {
   const sprint = createSprintRepository(knex);
   const team = await memberTeam(sprint, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);

@@ -4,9 +4,9 @@ import { MESSAGES, type RefundCase } from '@sq/contracts';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
 import type { GroupRefundConfirmation, GroupRefundLine, GroupRefundOutcome, GroupRefundPreview, ReplacementCandidate } from '@sq/contracts/api/operators';
 import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
-import { loadContext } from '../applications/application-view';
-import { lockApplication, transition } from '../applications/transition';
-import { ledgerLine, planRefund, type LedgerLine } from '../payments/ledger';
+import { loadContext } from '../repositories/application-lifecycle-repository';
+import { lockApplication, transition } from '../core/transition';
+import { ledgerLine, planRefund, type LedgerLine } from '../core/refunds/ledger';
 import { executeRefund, refundApplication, type RefundOutcome } from '../payments/refunds';
 import { findApplication, lockApplicationRow } from '../repositories/application-lifecycle-repository';
 import { audit, teamRemovedFrom } from '../repositories/audit-log-repository';
@@ -16,7 +16,7 @@ import { caseVoidedOnly } from '../repositories/refund-ledger-repository';
 import { hasTeamSeat, seatedTeam } from '../repositories/reservation-repository';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
 import { resolveDeadline } from '../repositories/charge-deadline-repository';
-import { queueMail } from '../payments/deps';
+import { queueMail } from '../core/deps';
 import { markCohortEnded, teamRuns } from '../repositories/team-life-repository';
 
 /** Why an operator removes a member, and the refund case of the stored rules that applies to it. */

@@ -1,13 +1,15 @@
 import { MESSAGES } from '@sq/contracts';
-import { conflict, notFound } from '@sq/service-kit';
-import { memberCancelBlock } from '../applications/application-view';
-import { transition } from '../applications/transition';
+import { MEMBER_CANCELLABLE_STATES, type ApplicationState } from '@sq/contracts/api/applications';
+import { conflict, notFound, type Row } from '@sq/service-kit';
+import { cohortStatus } from '../schedule';
+import { toDates } from '../repositories/product-repository';
+import { transition } from '../core/transition';
 import { loadContext, lockApplicationRow } from '../repositories/application-lifecycle-repository';
 import { chargedPayment, pendingCharge } from '../repositories/payment-repository';
 import { executeRefund } from './refunds';
-import { planRefund } from './ledger';
+import { planRefund } from '../core/refunds/ledger';
 import { releaseBillingKey } from './reservations';
-import { queueMail, type PaymentDeps } from './deps';
+import { queueMail, type PaymentDeps } from '../core/deps';
 
 /**
  * The reason a member's cancellation records (history, refund, refund event): the fact, then the member's own
@@ -15,6 +17,20 @@ import { queueMail, type PaymentDeps } from './deps';
  */
 export const MEMBER_CANCEL_REASON = '회원 취소';
 export const memberCancelReason = (reason: string | undefined) => (reason?.trim() ? `${MEMBER_CANCEL_REASON}: ${reason.trim()}` : MEMBER_CANCEL_REASON);
+
+/**
+ * Why the member may not cancel now (Korean), or null when they may: only their own live application
+ * before the cohort's team building starts; afterwards the support channel handles it.
+ */
+export function memberCancelBlock(row: Row, now: Date): string | null {
+  const state = row.status as ApplicationState;
+  if (!MEMBER_CANCELLABLE_STATES.includes(state)) {
+    return ['TEAM_BUILDING', 'ASSIGNED'].includes(state) ? MESSAGES.cancelDuringTeamBuilding : MESSAGES.cancelNotAllowed;
+  }
+  const status = cohortStatus(toDates(row), now);
+  if (status === 'UPCOMING' || status === 'RECRUITING') return null;
+  return status === 'CANCELLED' ? MESSAGES.cancelNotAllowed : MESSAGES.cancelDuringTeamBuilding;
+}
 
 /**
  * A member cancels their own application before the cohort's team building: nothing charged -> CANCELLED

@@ -2,7 +2,7 @@ import { MESSAGES } from '@sq/contracts';
 import { canTransition, type ApplicationState } from '@sq/contracts/api/applications';
 import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
 import type { Knex } from 'knex';
-import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
+import { lockApplication, recordPaymentEvent, transition } from '../core/transition';
 import { loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
 import { chargeTermsOf } from '../repositories/product-repository';
 import { openDeadline } from '../repositories/charge-deadline-repository';
@@ -20,8 +20,8 @@ import {
   pendingCharge,
   restartCharge,
 } from '../repositories/payment-repository';
-import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
-import { countOnCommit, customerIdOfApplication, queueMail, type PaymentDeps } from './deps';
+import { PgError, PgUnavailableError, type PgPayment } from '../clients/pg-client';
+import { countOnCommit, customerIdOfApplication, queueMail, type PaymentDeps } from '../core/deps';
 
 /** States a reservation may be charged from when the member's team is published (or a failed charge retried). */
 const CHARGEABLE_RESERVED: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED', 'PAYMENT_FAILED'];

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ProgramsConfig } from '../config';
-import { createPgClient, type PgClient } from './pg-client';
+import { createPgClient, type PgClient } from '../clients/pg-client';
 import { chargeApplication, repairCharge } from './charges';
 import { acceptBillingKey, openCardUpdate, recordIssueFailure, releaseBillingKey } from './reservations';
 import { refundApplication, type LedgerCase, type RefundRequest } from './refunds';
@@ -8,12 +8,12 @@ import { cancelByMember } from './cancel';
 import { reverseCharge } from './reversal';
 import { autoCancelUnteamed, processWebhook, receiveWebhook, repairPayments } from './maintenance';
 import { applicationMailHandler } from '../mail/application-mail';
-import type { PaymentDeps } from './deps';
+import type { PaymentDeps } from '../core/deps';
 
 /**
- * The payment core, bound to this app (`app.payments`). Other code (the operators' team building of the next
- * issue) calls `charge(joinId)` when a team is published and `refund(joinId, case)` for team stops, company
- * ending, rewards. Every function is safe to call twice or concurrently.
+ * The payments, bound to this app (`app.payments`), over the core's state machine and refund ledger (src/core).
+ * Other code (the operators' team building) calls `charge(joinId)` when a team is published and
+ * `refund(joinId, case)` for team stops, company ending, rewards. Every function is safe to call twice or concurrently.
  */
 export function createPayments(deps: PaymentDeps) {
   return {
@@ -21,7 +21,7 @@ export function createPayments(deps: PaymentDeps) {
     pg: deps.pg,
     /** Charge a reservation (team published) or a purchase; once per application. */
     charge: (joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR') => chargeApplication(deps, joinId, actor),
-    /** Applies a refund case through the ledger (src/payments/ledger.ts): once per case, never stacking. */
+    /** Applies a refund case through the ledger (src/core/refunds/ledger.ts): once per case, never stacking. */
     refund: (joinId: number, refundCase: LedgerCase, request: Partial<Omit<RefundRequest, 'refundCase'>> = {}) =>
       refundApplication(deps, joinId, { ...request, refundCase, actor: request.actor ?? 'OPERATOR', reason: request.reason ?? refundCase, target: request.target === undefined ? 'AUTO' : request.target }),
     acceptBillingKey: (joinId: number, billingKey: string, actor: 'MEMBER' | 'PG') => acceptBillingKey(deps, joinId, billingKey, actor),

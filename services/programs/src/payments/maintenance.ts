@@ -1,18 +1,18 @@
 import { MESSAGES } from '@sq/contracts';
 import type { ApplicationState } from '@sq/contracts/api/applications';
 import { seoulDate } from '../schedule';
-import { transition } from '../applications/transition';
+import { transition } from '../core/transition';
 import { applicationByBillingKey, lockApplicationRow } from '../repositories/application-lifecycle-repository';
 import { CHARGED_PAYMENT_STATUSES, closedChargesBetween, findPayment, pendingCharge, pendingChargesOlderThan } from '../repositories/payment-repository';
 import { paymentsWithRefundsInFlightSince } from '../repositories/refund-ledger-repository';
 import { cohortHasUnresolvedDeadline } from '../repositories/charge-deadline-repository';
 import { hasTeamSeat, unteamedReservations } from '../repositories/reservation-repository';
 import { findWebhook, recordWebhookOutcome, storeWebhook } from '../repositories/webhook-repository';
-import { PgError } from './pg-client';
+import { PgError } from '../clients/pg-client';
 import { CHARGE_CLOSED_REASON, recheckClosedCharge, repairCharge, settleFromPg } from './charges';
 import { applicationsWithKeysToRelease, releaseBillingKey, takeInIssuedKey } from './reservations';
 import { repairRefunds } from './refunds';
-import { queueMail, type PaymentDeps } from './deps';
+import { queueMail, type PaymentDeps } from '../core/deps';
 
 /** Charges and refunds one run of the repair job settles at most (the next run takes the rest). */
 const REPAIR_BATCH = 100;

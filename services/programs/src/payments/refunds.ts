@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { canTransition } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
-import { lockApplication, transition } from '../applications/transition';
+import { lockApplication, transition } from '../core/transition';
 import { findApplication, loadContext } from '../repositories/application-lifecycle-repository';
 import { bookCancelled, findPayment, lockPayment } from '../repositories/payment-repository';
 import {
@@ -17,13 +17,14 @@ import {
   refundInFlight,
   replanRefund,
 } from '../repositories/refund-ledger-repository';
-import { PgError, PgUnavailableError, type PgPayment } from './pg-client';
+import { PgError, PgUnavailableError, type PgPayment } from '../clients/pg-client';
 import { paymentUnavailable } from './charges';
-import { planRefund, recordRefundEvent, type RefundPlan } from './ledger';
-import { DEFAULT_REFUND_RETRY_MINUTES, countOnCommit, queueMail, type PaymentDeps } from './deps';
+import { planRefund, recordRefundEvent, type RefundPlan } from '../core/refunds/ledger';
+import { DEFAULT_REFUND_RETRY_MINUTES } from '../config';
+import { countOnCommit, queueMail, type PaymentDeps } from '../core/deps';
 
-export type { LedgerCase } from './ledger';
-/** A refund request of any path; the ledger decides the amount (src/payments/ledger.ts). */
+export type { LedgerCase } from '../core/refunds/ledger';
+/** A refund request of any path; the ledger decides the amount (src/core/refunds/ledger.ts). */
 export type RefundRequest = RefundPlan;
 
 export type RefundOutcome = { status: 'REFUNDED'; refundKrw: number } | { status: 'NOTHING_TO_REFUND' } | { status: 'PENDING'; refundKrw: number };

@@ -2,26 +2,25 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { ApiError, conflict, type Row } from '@sq/service-kit';
-import { lockApplication, recordPaymentEvent, transition } from '../applications/transition';
+import { lockApplication, recordPaymentEvent, transition } from '../core/transition';
 import { applicationByIssue, findApplication, updateApplication } from '../repositories/application-lifecycle-repository';
 import { paymentStatusesOf, CHARGED_PAYMENT_STATUSES } from '../repositories/payment-repository';
 import { unresolvedDeadline } from '../repositories/charge-deadline-repository';
 import { chargeTermsOf } from '../repositories/product-repository';
 import {
   applicationsWithReleasableKeys,
+  attemptPurpose,
   applicationsWithSupersededKeys,
   cardPageApplication,
   markSupersededKeyReleased,
   recordCardPageAttempt,
-  recordedPurpose,
   supersedeKey,
   unreleasedSupersededKeys,
-  type CardPagePurpose,
   type SupersededReason,
 } from '../repositories/billing-key-repository';
-import { PgError, type PgBillingKey } from './pg-client';
+import { PgError, type PgBillingKey } from '../clients/pg-client';
 import { chargeApplication, type ChargeOutcome } from './charges';
-import { customerIdOfApplication, issueIdOf, queueMail, type PaymentDeps } from './deps';
+import { customerIdOfApplication, issueIdOf, queueMail, type PaymentDeps } from '../core/deps';
 
 export type ReserveOutcome = { status: 'RESERVED' } | { status: 'PAID' } | { status: 'FAILED'; message: string } | { status: 'PENDING' } | ChargeOutcome;
 
@@ -34,17 +33,6 @@ export function outcomeOf(app: Row): ReserveOutcome {
   }
   if (app.status === 'SUBMITTED') return { status: 'PENDING' };
   return { status: 'PAID' };
-}
-
-export type { CardPagePurpose, SupersededReason } from '../repositories/billing-key-repository';
-
-/** The purpose of one of this application's card-page attempts, or null when the issue id is not one of its own. */
-export async function attemptPurpose(knex: Knex | Knex.Transaction, joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> {
-  if (!issueId) return null;
-  const recorded = await recordedPurpose(knex, joinId, issueId);
-  if (recorded) return recorded;
-  // Attempts opened before card_page_attempt existed: `sq-{joinId}-issue-{n}` (the wizard's book step).
-  return new RegExp(`^sq-${joinId}-issue-\\d+$`).test(issueId) ? 'APPLY' : null;
 }
 
 /**

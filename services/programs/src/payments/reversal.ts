@@ -1,7 +1,7 @@
 import { findPayment } from '../repositories/payment-repository';
 import { refundApplication } from './refunds';
 import { CHARGE_REVERSAL_REASON } from './charges';
-import type { PaymentDeps } from './deps';
+import type { PaymentDeps } from '../core/deps';
 
 /**
  * The `charge-reversal` job: refunds a charge that settled on an application that could no longer take it

@@ -5,7 +5,7 @@ import { audit } from '../repositories/audit-log-repository';
 import { findPayment } from '../repositories/payment-repository';
 import { findRefund, refundInFlight } from '../repositories/refund-ledger-repository';
 import { closeException, findOpenException, heldBillingKeys, openExceptions, type ExceptionRow } from '../repositories/reconciliation-repository';
-import { PgError, PgUnavailableError } from '../payments/pg-client';
+import { PgError, PgUnavailableError } from '../clients/pg-client';
 import { repairCharge, settleFromPg } from '../payments/charges';
 import { executeRefund, repairRefunds } from '../payments/refunds';
 import { takeInIssuedKey } from '../payments/reservations';

@@ -1,7 +1,7 @@
 import { formatKrw } from '@sq/contracts/format';
 import { CHARGED_PAYMENT_STATUSES, type PaymentRow } from '../repositories/payment-repository';
 import type { NewException } from '../repositories/reconciliation-repository';
-import type { PgPayment } from '../payments/pg-client';
+import type { PgPayment } from '../clients/pg-client';
 
 /**
  * How one payment's record at the PG compares with our books, amount by amount:

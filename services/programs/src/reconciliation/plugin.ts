@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { MONEY_EXCEPTION_KINDS, MONEY_EXCEPTION_KIND_NAMES } from '@sq/contracts/api/money';
 import { formatKrw } from '@sq/contracts/format';
-import adminMoneyRoutes from '../routes/admin-money';
 import { openExceptionCounts } from '../repositories/reconciliation-repository';
 import { reconcile, scanOwed, type ReconcileDeps } from './reconcile';
 
@@ -22,10 +21,17 @@ function mailOwners(app: FastifyInstance): ReconcileDeps['notify'] {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the reconciliation runs with: the operators' money routes run it too. */
+    reconciliation: ReconcileDeps;
+  }
+}
+
 /**
  * The daily reconciliation with the PG (the `money-reconciliation` cron job, RECONCILIATION_CRON), the hourly scan of
- * owed refunds and pending charges (`money-exception-scan`, EXCEPTION_SCAN_CRON), the exceptions queue's operator API,
- * and the /metrics gauge of open exceptions by kind.
+ * owed refunds and pending charges (`money-exception-scan`, EXCEPTION_SCAN_CRON), what the exceptions queue's operator routes
+ * run with (app.reconciliation), and the /metrics gauge of open exceptions by kind.
  */
 export const reconciliationPlugin = fp(
   async (app) => {
@@ -46,7 +52,7 @@ export const reconciliationPlugin = fp(
       const counts = new Map((await openExceptionCounts(app.knex)).map((c) => [c.kind, c.count]));
       for (const kind of MONEY_EXCEPTION_KINDS) gauge.set({ kind }, counts.get(kind) ?? 0);
     });
-    await app.register(adminMoneyRoutes, { deps });
+    app.decorate('reconciliation', deps);
   },
   { name: 'reconciliation', dependencies: ['knex', 'job-queue', 'payments', 'mailer', 'operators'] },
 );

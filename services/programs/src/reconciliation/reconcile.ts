@@ -16,9 +16,9 @@ import {
   type NewException,
   type RunRow,
 } from '../repositories/reconciliation-repository';
-import { PgError, type PgPayment } from '../payments/pg-client';
-import type { PaymentDeps } from '../payments/deps';
-import type { ReconciliationConfig } from './config';
+import { PgError, type PgPayment } from '../clients/pg-client';
+import type { PaymentDeps } from '../core/deps';
+import type { ReconciliationConfig } from '../config/reconciliation';
 import { matchPayment } from './matching';
 
 /** Exceptions one run opens of each full-scan kind at most (the next run takes the rest). */

@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { APPLICANT_STATES, type ApplicantRole, type ApplicationState, type RequiredStep } from '@sq/contracts/api/applications';
 import type { FriendStatus, Placement } from '@sq/contracts/api/operators';
@@ -198,13 +197,3 @@ export function createApplicantListRepository(knex: Knex | Knex.Transaction) {
 }
 
 export type ApplicantListRepository = ReturnType<typeof createApplicantListRepository>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applicantListRepository: ApplicantListRepository;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('applicantListRepository', createApplicantListRepository(app.knex));
-}, { name: 'applicant-list-repository', dependencies: ['knex'] });

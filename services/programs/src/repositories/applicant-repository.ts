@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { COUNTED_STATUSES, type ApplicantRole, type CohortApplicants, type RoleApplicants } from '@sq/contracts/api/applicants';
 import type { TeamMakeup } from '@sq/contracts';
@@ -73,13 +72,3 @@ export function createApplicantRepository(knex: Knex) {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applicantRepository: ReturnType<typeof createApplicantRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('applicantRepository', createApplicantRepository(app.knex));
-}, { name: 'applicant-repository', dependencies: ['knex'] });

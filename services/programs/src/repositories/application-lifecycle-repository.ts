@@ -1,5 +1,5 @@
 /**
- * An application's life as the wizard, the state machine (applications/transition.ts) and the payment core drive
+ * An application's life as the wizard, the state machine (core/transition.ts) and the payment core drive
  * it: its row with its cohort and product, its row lock, its columns, its state with the history row, and the
  * draft that starts it. Every function runs in the connection or transaction it is given, so the caller keeps its
  * transaction, its locks and their order. The routes' reads build on these (application-repository).

@@ -1,11 +1,8 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { APPLICANT_STATES, ENDED_STATES, type ApplicationDetail, type ApplicationState, type OrderSummary } from '@sq/contracts/api/applications';
+import { APPLICANT_STATES, ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
-import { detailOf, orderSummary } from '../applications/application-view';
-import { attemptPurpose } from '../payments/reservations';
 import { contextQuery, liveApplication, loadContext } from './application-lifecycle-repository';
-import type { CardPagePurpose } from './billing-key-repository';
+import { attemptPurpose, type CardPagePurpose } from './billing-key-repository';
 
 /**
  * Statuses after which an application holds nothing of the member's any more (no reservation, no charge, no team
@@ -21,9 +18,10 @@ const newestFirst: { column: string; order: 'desc' }[] = [{ column: 'a.created_a
 
 /**
  * A member's applications as they and other services read them: each with its cohort and product (the
- * context every view reads), its order and its detail. Changes go through the wizard, the payments and the
- * state machine (src/applications, src/payments), which read and write through application-lifecycle-repository
- * (the same context queries) inside their transactions.
+ * context every view reads; src/applications/application-view builds the order and the detail from it).
+ * Changes go through the wizard, the payments and the state machine (src/applications, src/payments,
+ * src/core), which read and write through application-lifecycle-repository (the same context queries)
+ * inside their transactions.
  */
 export function createApplicationRepository(knex: Knex) {
   return {
@@ -38,10 +36,6 @@ export function createApplicationRepository(knex: Knex) {
 
     /** The member's applications past the wizard and not ended, newest first. */
     inProgress: (userId: number): Promise<Row[]> => contextQuery(knex).where('a.user_id', userId).whereIn('a.status', APPLICANT_STATES).orderBy(newestFirst),
-
-    order: (context: Row): Promise<OrderSummary> => orderSummary(knex, context),
-
-    detail: (context: Row, now: Date): Promise<ApplicationDetail> => detailOf(knex, context, now),
 
     /** How many of the member's applications still hold a reservation, a charge or a team seat. */
     async liveCount(userId: number): Promise<number> {
@@ -64,13 +58,3 @@ export function createApplicationRepository(knex: Knex) {
     cardPagePurpose: (joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> => attemptPurpose(knex, joinId, issueId),
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applicationRepository: ReturnType<typeof createApplicationRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('applicationRepository', createApplicationRepository(app.knex));
-}, { name: 'application-repository', dependencies: ['knex'] });

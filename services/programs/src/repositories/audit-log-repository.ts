@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { AuditLogEntry } from '@sq/contracts/api/operators';
 import type { Db } from './db';
@@ -50,13 +49,3 @@ export function createAuditLogRepository(knex: Knex) {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auditLogRepository: ReturnType<typeof createAuditLogRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('auditLogRepository', createAuditLogRepository(app.knex));
-}, { name: 'audit-log-repository', dependencies: ['knex'] });

@@ -5,7 +5,6 @@
  */
 import type { Knex } from 'knex';
 import type { ApplicationState } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
 import { CHARGED_PAYMENT_STATUSES } from './payment-repository';
 import type { Db } from './db';
 
@@ -14,6 +13,17 @@ export type CardPagePurpose = 'APPLY' | 'CARD_UPDATE';
 
 /** Why a key stopped being the application's: its card was replaced, or it came from an attempt that was not the current one. */
 export type SupersededReason = 'REPLACED' | 'STALE_ATTEMPT' | 'LATE_CARD_UPDATE';
+
+/** A key that stopped being its application's (`superseded_billing_key`), released at the PG once. */
+export interface SupersededKeyRow {
+  billing_key: string;
+  join_id: number;
+  issue_id: string | null;
+  card_number: string | null;
+  reason: SupersededReason;
+  superseded_at: Date;
+  released_at: Date | null;
+}
 
 /** Records a card-page attempt (once per issue id), in the transaction that makes it the application's current one. */
 export async function recordCardPageAttempt(trx: Knex.Transaction, joinId: number, issueId: string, purpose: CardPagePurpose): Promise<void> {
@@ -24,6 +34,15 @@ export async function recordCardPageAttempt(trx: Knex.Transaction, joinId: numbe
 export async function recordedPurpose(db: Db, joinId: number, issueId: string): Promise<CardPagePurpose | null> {
   const row = await db('card_page_attempt').where({ issue_id: issueId, join_id: joinId }).first('purpose');
   return row ? (row.purpose as CardPagePurpose) : null;
+}
+
+/** The purpose of one of this application's card-page attempts, or null when the issue id is not one of its own. */
+export async function attemptPurpose(db: Db, joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> {
+  if (!issueId) return null;
+  const recorded = await recordedPurpose(db, joinId, issueId);
+  if (recorded) return recorded;
+  // Attempts opened before card_page_attempt existed: `sq-{joinId}-issue-{n}` (the wizard's book step).
+  return new RegExp(`^sq-${joinId}-issue-\\d+$`).test(issueId) ? 'APPLY' : null;
 }
 
 /** The application a card page was opened for; null when the issue id is none of ours. */
@@ -48,7 +67,7 @@ export async function supersedeKey(trx: Knex.Transaction, key: SupersededKey, at
 }
 
 /** The application's superseded keys not released yet, in the order they were superseded. */
-export async function unreleasedSupersededKeys(db: Db, joinId: number): Promise<Row[]> {
+export async function unreleasedSupersededKeys(db: Db, joinId: number): Promise<SupersededKeyRow[]> {
   return db('superseded_billing_key').where({ join_id: joinId }).whereNull('released_at').orderBy('superseded_at');
 }
 

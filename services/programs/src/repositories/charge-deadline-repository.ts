@@ -4,7 +4,6 @@
  * per application: the deadline of the first decline, which a later decline within it keeps (never extends).
  */
 import type { Knex } from 'knex';
-import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
 
 /**
@@ -12,6 +11,14 @@ import type { Db } from './db';
  * the cohort ended) before it and the member was cancelled without a charge.
  */
 export type DeadlineOutcome = 'PAID' | 'EXPIRED' | 'ENDED';
+
+/** One application's card-update deadline (`charge_deadline`). */
+export interface ChargeDeadlineRow {
+  join_id: number;
+  deadline_at: Date;
+  resolved_at: Date | null;
+  outcome: DeadlineOutcome | null;
+}
 
 /** The application's deadline not resolved yet, whether or not it has passed; null when there is none. */
 export async function unresolvedDeadline(db: Db, joinId: number): Promise<Date | null> {
@@ -47,6 +54,6 @@ export async function unresolvedDeadlines(db: Db): Promise<number[]> {
 }
 
 /** `FOR UPDATE` on the application's unresolved deadline (taken before the application's row); undefined when resolved. */
-export async function lockUnresolvedDeadline(trx: Knex.Transaction, joinId: number): Promise<Row | undefined> {
+export async function lockUnresolvedDeadline(trx: Knex.Transaction, joinId: number): Promise<ChargeDeadlineRow | undefined> {
   return trx('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').forUpdate().first();
 }

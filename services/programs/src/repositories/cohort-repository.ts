@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
@@ -118,13 +117,3 @@ export function createCohortRepository(knex: Knex) {
       ),
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    cohortRepository: ReturnType<typeof createCohortRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('cohortRepository', createCohortRepository(app.knex));
-}, { name: 'cohort-repository', dependencies: ['knex'] });

@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { APPLICATION_STATE_NAMES, PAYMENT_EVENT_NAMES, type ApplicationState, type PaymentEventType } from '@sq/contracts/api/applications';
 import type { AdminPaymentRecord } from '@sq/contracts/api/operators';
@@ -58,13 +57,3 @@ export function createPaymentRecordRepository(knex: Knex) {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    paymentRecordRepository: ReturnType<typeof createPaymentRecordRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('paymentRecordRepository', createPaymentRecordRepository(app.knex));
-}, { name: 'payment-record-repository', dependencies: ['knex'] });

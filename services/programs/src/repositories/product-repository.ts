@@ -1,10 +1,27 @@
 import type { Row } from '@sq/service-kit';
-import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import type { CohortDetail, CohortSummary, ProductDetail, ProductSummary, RefundRule } from '@sq/contracts';
+import type { CohortDetail, CohortSummary, ProductDetail, ProductSummary, RefundCase, RefundRule } from '@sq/contracts';
 import { STATUS_NAMES, cohortStatus, lastDayOf, type CohortDates, type RuleBoundary } from '../schedule';
-import type { RefundRuleRow } from '../refunds/refund-engine';
 import type { Db } from './db';
+
+/** A stored refund_rule row, as the refund engine (src/core/refunds) reads it. */
+export interface RefundRuleRow {
+  rule_id?: number;
+  product_id?: number;
+  case_kind: RefundCase;
+  sort_order: number;
+  phase: string;
+  anchor: RuleBoundary['anchor'];
+  offset_months: number;
+  offset_days: number;
+  elapsed_numerator: number | null;
+  elapsed_denominator: number | null;
+  refund_numerator: number;
+  refund_denominator: number;
+  refund_amount_krw: number | null;
+  condition: string | null;
+  max_vod_usage_percent: number | null;
+}
 
 // Dates leave PostgreSQL as text, so the server's time zone can never shift a day.
 const cohortColumns = (knex: Knex) => [
@@ -166,13 +183,3 @@ export function createProductRepository(knex: Knex) {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    productRepository: ReturnType<typeof createProductRepository>;
-  }
-}
-
-export default fp(async (app) => {
-  app.decorate('productRepository', createProductRepository(app.knex));
-}, { name: 'product-repository', dependencies: ['knex'] });

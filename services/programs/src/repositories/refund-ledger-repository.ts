@@ -1,5 +1,5 @@
 /**
- * The refund ledger's books (src/payments/ledger.ts decides, src/payments/refunds.ts settles): the cases applied
+ * The refund ledger's books (src/core/refunds/ledger.ts decides, src/payments/refunds.ts settles): the cases applied
  * to an application (`refund_entitlement`) and every movement of money back (`refund`, one row per PG
  * cancellation). Every function runs in the connection or transaction it is given: callers hold the application's
  * row lock, so the ledger is read and written by one request at a time per application.

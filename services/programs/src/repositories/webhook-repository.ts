@@ -1,7 +1,17 @@
 /** The PG's webhooks taken in (`processed_webhook`: Standard Webhooks ids, body, outcome), once per webhook id. */
 import type { Knex } from 'knex';
-import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
+
+/** A stored webhook (`processed_webhook`). */
+export interface WebhookRow {
+  webhook_id: string;
+  type: string;
+  /** The verified body as the PG sent it. */
+  body: unknown;
+  outcome: string | null;
+  received_at: Date;
+  processed_at: Date | null;
+}
 
 /** Stores a verified webhook; false when its id was already taken in (a redelivery). */
 export async function storeWebhook(trx: Knex.Transaction, webhook: { id: string; type: string; body: unknown }): Promise<boolean> {
@@ -13,7 +23,7 @@ export async function storeWebhook(trx: Knex.Transaction, webhook: { id: string;
   return inserted.length > 0;
 }
 
-export async function findWebhook(db: Db, webhookId: string): Promise<Row | undefined> {
+export async function findWebhook(db: Db, webhookId: string): Promise<WebhookRow | undefined> {
   return db('processed_webhook').where({ webhook_id: webhookId }).first();
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGES, ok } from '@sq/contracts';
 import type { PaymentRecordsResponse } from '@sq/contracts/api/operators';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
-import type { PeopleClient } from '../operators/people-client';
+import type { PeopleClient } from '../clients/people-client';
 
 const oddParams = z.object({ oddId: idParam });
 

@@ -16,8 +16,8 @@ import {
 import { ApiError, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
 import { draftOf, toSummary } from '../applications/application-view';
 import { book, currentApplication, dupcheck, saveStep, startDraft } from '../applications/wizard';
-import { createCareercardClient } from '../friends/careercard-client';
-import { PgUnavailableError } from '../payments/pg-client';
+import { createCareercardClient } from '../clients/careercard-client';
+import { PgUnavailableError } from '../clients/pg-client';
 import { outcomeOf } from '../payments/reservations';
 
 const params = z.object({ oddId: idParam });
@@ -33,10 +33,11 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
   const careercard = createCareercardClient({ baseUrl: peers.careercardUrl, internalSecret: app.internalSecret, timeoutMs: peers.careercardTimeoutMs, retry: internalCalls });
   const member = (request: { identity: { userId: number } | null }) => request.identity!.userId;
   const applications = app.applicationRepository;
+  const views = app.applicationViews;
 
   const draftResponse = async (joinId: number): Promise<DraftResponse> => {
     const row = (await applications.context(joinId))!;
-    return { draft: draftOf(row, await applications.order(row), app.clock()) };
+    return { draft: draftOf(row, await views.order(row), app.clock()) };
   };
 
   app.get<{ Params: Params }>(
@@ -87,7 +88,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     async (request): Promise<BookResponse & { ErrorCode: '00' }> => {
       const now = app.clock();
       const { row, payment } = await book(app, member(request), request.params.oddId, request.body.device ?? 'desktop', now);
-      return ok({ application: toSummary(row, now), order: await applications.order(row), payment });
+      return ok({ application: toSummary(row, now), order: await views.order(row), payment });
     },
   );
 
@@ -137,7 +138,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       return ok({
         result,
         application: toSummary(context, now),
-        order: await applications.order(context),
+        order: await views.order(context),
         failure: failed ? { code: code ?? 'PG_PROVIDER', message: failed.message } : null,
         next,
       });

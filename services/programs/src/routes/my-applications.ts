@@ -15,8 +15,8 @@ import {
 } from '@sq/contracts/api/applications';
 import { ApiError, idParam, notFound, requireMember } from '@sq/service-kit';
 import { toSummary } from '../applications/application-view';
-import { PgUnavailableError } from '../payments/pg-client';
-import { memberCustomerId } from '../payments/deps';
+import { PgUnavailableError } from '../clients/pg-client';
+import { memberCustomerId } from '../core/deps';
 
 const joinParams = z.object({ joinId: idParam });
 
@@ -26,6 +26,7 @@ const joinParams = z.object({ joinId: idParam });
  */
 const myApplicationRoutes: FastifyPluginAsync = async (app) => {
   const applications = app.applicationRepository;
+  const views = app.applicationViews;
   const own = async (userId: number, joinId: number) => {
     const row = await applications.context(joinId);
     if (!row || row.user_id !== userId) throw notFound(MESSAGES.applyNotFound);
@@ -47,7 +48,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireMember, schema: { tags: ['applications'], summary: '내 지원 상세 (답변, 결제 내역, 환불 가능 금액)', body: historyOneSchema } },
     async (request): Promise<JoinHistoryOneResponse & { ErrorCode: '00' }> => {
       const row = await own(request.identity!.userId, request.body.joinId);
-      return ok({ application: await applications.detail(row, app.clock()) });
+      return ok({ application: await views.detail(row, app.clock()) });
     },
   );
 
@@ -75,7 +76,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const row = await own(userId, request.params.joinId);
-      return ok({ application: await applications.detail(row, app.clock()), refundKrw });
+      return ok({ application: await views.detail(row, app.clock()), refundKrw });
     },
   );
 
@@ -94,7 +95,7 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
       const redirectUrl = `${app.programsConfig.siteUrl}${applyPaths.callback(row.kind, row.odd_id)}`;
       const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId, redirectUrl });
       const updated = await own(userId, row.join_id);
-      return ok({ application: await applications.detail(updated, now), payment: { issueId, paymentPageUrl, redirectUrl } });
+      return ok({ application: await views.detail(updated, now), payment: { issueId, paymentPageUrl, redirectUrl } });
     },
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The same schema as my page's form: images are the member's uploads (/media/uploads/{id}) or web links.
 import { MESSAGES, ok, submissionSchema, type SubmissionForm } from '@sq/contracts';
 import { idParam, notFound, requireMember } from '@sq/service-kit';
-import type { PeopleClient } from '../operators/people-client';
+import type { PeopleClient } from '../clients/people-client';
 import { checkIn, saveSubmission, teamView } from '../operators/sprint';
 
 const joinParams = z.object({ joinId: idParam });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '@sq/contracts';
 import type { SprintProjectListResponse } from '@sq/contracts/api/operators';
 import { idParam, pageQuery } from '@sq/service-kit';
-import type { PeopleClient } from '../operators/people-client';
+import type { PeopleClient } from '../clients/people-client';
 import { listSprintProjects } from '../operators/sprint-projects';
 
 const listQuery = pageQuery.extend({ productId: idParam.optional(), oddId: idParam.optional() });

@@ -6,7 +6,7 @@ import type { Identity } from '@sq/contracts';
 import { careercardService } from '../../../careercard/src/service';
 import { createProgramsService } from '../../src/service';
 import { readProgramsConfig, type ProgramsConfig } from '../../src/config';
-import { memberCustomerId } from '../../src/payments/deps';
+import { memberCustomerId } from '../../src/core/deps';
 
 export { TEST_CARDS };
 

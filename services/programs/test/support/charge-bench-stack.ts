@@ -12,9 +12,9 @@ export const BENCH_PG_SECRET = 'bench-pg-secret';
 export const BENCH_PG_STORE_ID = 'store-bench';
 /** Where the console's name and skill-level lookups go: a closed port, so they fail at once (names and levels stay null). */
 const UNREACHABLE_PEER = 'http://127.0.0.1:1';
-/** The service's own worker polling when PROGRAMS_JOB_POLLING_SECONDS is unset (src/config.ts). */
+/** The service's own worker polling when PROGRAMS_JOB_POLLING_SECONDS is unset (src/config/index.ts). */
 export const SERVICE_DEFAULT_POLLING_SECONDS = readProgramsConfig({}).jobs.pollingSeconds;
-/** The service's own batch size and workers per queue when their variables are unset (src/config.ts). */
+/** The service's own batch size and workers per queue when their variables are unset (src/config/index.ts). */
 export const SERVICE_DEFAULT_JOBS = readProgramsConfig({}).jobs;
 
 export interface ChargeBenchStack {

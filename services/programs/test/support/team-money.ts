@@ -1,7 +1,7 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Identity } from '@sq/contracts';
 import type { BookResponse, CardUpdateResponse } from '@sq/contracts/api/applications';
-import { TEST_CARDS, newMember, type ApplyStack } from './apply-stack';
+import { TEST_CARDS, newMember, startApplyStack, type ApplyStack } from './apply-stack';
 import { memberClient } from './member-client';
 
 const OPERATOR: Identity = { userId: 900_501, role: 'ROLE_ADMIN', sid: 'sid-team-money' };
@@ -86,4 +86,24 @@ export function teamMoney(stack: ApplyStack) {
       return confirmed;
     },
   };
+}
+
+export type TeamMoney = ReturnType<typeof teamMoney>;
+
+/**
+ * A money test file's stack: the programs service with the sandbox PG (startApplyStack) and its team-money steps,
+ * started before the file's tests and closed after them; `use` receives both. The team-money paths call no account
+ * or itskill service: their URLs refuse at once rather than time out.
+ */
+export function useTeamMoneyStack(use: (started: { stack: ApplyStack; money: TeamMoney }) => void): void {
+  let stack: ApplyStack | undefined;
+  beforeAll(async () => {
+    process.env.ACCOUNT_SERVICE_URL = 'http://127.0.0.1:1';
+    process.env.ITSKILL_SERVICE_URL = 'http://127.0.0.1:1';
+    stack = await startApplyStack();
+    use({ stack, money: teamMoney(stack) });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { DevelopersPage, quickstart } from './DevelopersPage';
+import { quickstartText } from '@sq/contracts/developers-quickstart';
+import { DevelopersPage } from './DevelopersPage';
 
 // The page reads the public API's own document; here the published one (api-gateway/public-api), as the gateway serves it.
 const client = vi.hoisted(() => ({ apiGet: vi.fn() }));
@@ -45,7 +46,7 @@ describe('/developers', () => {
     client.apiGet.mockResolvedValue(published);
     render(<DevelopersPage />);
     const text = (await screen.findByTestId('developers-quickstart')).textContent!;
-    expect(text).toBe(quickstart(window.location.origin, '2026-11-01'));
+    expect(text).toBe(quickstartText(window.location.origin, '2026-11-01'));
     const paths = published.paths;
     expect(text).toContain(`${window.location.origin}/api/join/history`);
     expect(text).toContain('"내 지원 내역 조회"');

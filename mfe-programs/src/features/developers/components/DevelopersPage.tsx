@@ -1,20 +1,9 @@
 import { CONSUMER_SCOPES, SCOPE_LABELS, isConsumerScope } from '@sq/contracts/api-consumers';
+import { quickstartText } from '@sq/contracts/developers-quickstart';
 import { Spinner } from '@sq/ui';
 import { LoadError } from '../../../shared/LoadError';
 import { usePublicApi } from '../api/public-api';
 import styles from './developers.module.css';
-
-/** The commands of the quickstart, for the site the page is served from. */
-export function quickstart(origin: string, version: string): string {
-  return [
-    '# 1. 마이페이지 > API 토큰에서 "내 지원 내역 조회" 권한으로 토큰을 만들고 복사해 두세요.',
-    'export SQ_TOKEN=sqp_...',
-    '# 2. 내 지원 내역을 읽어요.',
-    `curl -s -H "Authorization: Bearer $SQ_TOKEN" -H "Sidequest-Version: ${version}" ${origin}/api/join/history`,
-    '# 3. ("스프린트 체크인" 권한) 오늘의 체크인. 같은 Idempotency-Key로 다시 보내도 한 번만 처리돼요.',
-    `curl -s -X POST -H "Authorization: Bearer $SQ_TOKEN" -H "Idempotency-Key: checkin-$(date +%F)" ${origin}/api/applications/{joinId}/checkin`,
-  ].join('\n');
-}
 
 /** /developers (public): what the public API offers, how to get a token, scopes, quotas, versions, a quickstart. */
 export function DevelopersPage() {
@@ -84,7 +73,7 @@ export function DevelopersPage() {
 
       <section className={styles.section} aria-labelledby="dev-quickstart">
         <h2 id="dev-quickstart" className={styles.heading}>빠른 시작</h2>
-        {version ? <pre className={styles.code} data-testid="developers-quickstart">{quickstart(window.location.origin, version)}</pre> : null}
+        {version ? <pre className={styles.code} data-testid="developers-quickstart">{quickstartText(window.location.origin, version)}</pre> : null}
       </section>
     </div>
   );

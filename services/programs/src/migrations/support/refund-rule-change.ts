@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { RefundRuleRow } from '../../refunds/refund-engine';
+import type { RefundRuleRow } from '../../repositories/product-repository';
 
 /** The columns of a stored refund rule a data migration may change: the stored row, less its identity. */
 export type RefundRuleValues = Omit<RefundRuleRow, 'rule_id' | 'product_id' | 'sort_order'>;

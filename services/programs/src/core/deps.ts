@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { MetricCounter } from '@sq/service-kit';
 import type { JobQueue } from '../jobs/queue';
-import type { PgClient } from './pg-client';
+import type { PgClient } from '../clients/pg-client';
 
 /** What the payment functions work with; built once per app (src/payments/index.ts). */
 export interface PaymentDeps {
@@ -18,13 +18,10 @@ export interface PaymentDeps {
   cardUpdateDeadlineHours: number;
   /**
    * REFUND_RETRY_SCHEDULE_MINUTES: after the n-th refusal of a refund, the repair job asks again this many minutes
-   * later (the last figure repeats for as long as the refund is owed). Absent: DEFAULT_REFUND_RETRY_MINUTES.
+   * later (the last figure repeats for as long as the refund is owed). Absent: DEFAULT_REFUND_RETRY_MINUTES (src/config).
    */
   refundRetryMinutes?: readonly number[];
 }
-
-/** A refused refund is asked again after 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, then every day until it is paid. */
-export const DEFAULT_REFUND_RETRY_MINUTES: readonly number[] = [5, 15, 60, 180, 360, 720, 1440];
 
 export interface PaymentMetrics {
   charges: MetricCounter<'outcome'>;
@@ -44,7 +41,7 @@ export function countOnCommit(trx: Knex.Transaction, counter: MetricCounter<'out
 export type MailKind = 'RESERVED' | 'PAID' | 'CHARGED' | 'PAYMENT_FAILED' | 'CANCELLED' | 'AUTO_CANCELLED' | 'REFUNDED' | 'NOT_CHARGED_ENDED';
 
 /**
- * The PG customer id applications booked before issue 17 used (`sq-member-{userId}`): guessable, so no new card
+ * The PG customer id of applications booked before customer ids were keyed (`sq-member-{userId}`): guessable, so no new card
  * page gets it; it stays valid for the keys issued to it (application.pg_customer_id is null on those rows).
  * @deprecated for new card pages; use customerIdOfApplication(app) for an application's key.
  */

@@ -3,13 +3,13 @@ import { MESSAGES, type RefundCase } from '@sq/contracts';
 import { REFUND_BLOCK_TEXT, type RefundBlock } from '@sq/contracts/api/operators';
 import { canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
 import { conflict, type Row } from '@sq/service-kit';
-import { recordPaymentEvent, transition } from '../applications/transition';
-import { findApplication } from '../repositories/application-lifecycle-repository';
-import { chargedPayment, chargedPaymentOf } from '../repositories/payment-repository';
-import { activeEntitlements, addEntitlement, addRefund, refundedKrw, refundInFlight, voidEntitlement } from '../repositories/refund-ledger-repository';
-import type { RewardKind } from '../refunds/refund-engine';
+import { recordPaymentEvent, transition } from '../transition';
+import { findApplication } from '../../repositories/application-lifecycle-repository';
+import { chargedPayment, chargedPaymentOf } from '../../repositories/payment-repository';
+import { activeEntitlements, addEntitlement, addRefund, refundedKrw, refundInFlight, voidEntitlement } from '../../repositories/refund-ledger-repository';
+import type { RewardKind } from './refund-engine';
 import { quoteFor } from './refund-quote';
-import { queueMail, type PaymentDeps } from './deps';
+import { queueMail, type PaymentDeps } from '../deps';
 
 /**
  * The refund ledger: one rule for every path that gives money back (member cancellation, removal, team stop,
@@ -93,7 +93,7 @@ const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine
 
 /**
  * What applying the case at `at` would refund, from the ledger: read-only (previews, the member's page).
- * `context` is the application's context row (applications/application-view `loadContext`).
+ * `context` is the application's context row (repositories/application-lifecycle-repository `loadContext`).
  */
 export async function ledgerLine(knex: Knex | Knex.Transaction, context: Row, request: LedgerRequest, at: Date): Promise<LedgerLine> {
   const joinId = context.join_id as number;

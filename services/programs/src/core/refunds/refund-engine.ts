@@ -1,5 +1,6 @@
 import type { RefundCase, RefundRule } from '@sq/contracts';
-import { addToDate, lastDayOf, seoulDate, type CohortDates, type RuleBoundary } from '../schedule';
+import { addToDate, lastDayOf, seoulDate, type CohortDates, type RuleBoundary } from '../../schedule';
+import type { RefundRuleRow } from '../../repositories/product-repository';
 
 /**
  * The refund engine: what a payment gets back at a given instant, from the stored `refund_rule` rows
@@ -241,22 +242,4 @@ export function refundRulesFromRows(rows: readonly RefundRuleRow[]): EngineRefun
       condition: row.condition,
       maxVodUsagePercent: row.max_vod_usage_percent,
     }));
-}
-
-export interface RefundRuleRow {
-  rule_id?: number;
-  product_id?: number;
-  case_kind: RefundCase;
-  sort_order: number;
-  phase: string;
-  anchor: RuleBoundary['anchor'];
-  offset_months: number;
-  offset_days: number;
-  elapsed_numerator: number | null;
-  elapsed_denominator: number | null;
-  refund_numerator: number;
-  refund_denominator: number;
-  refund_amount_krw: number | null;
-  condition: string | null;
-  max_vod_usage_percent: number | null;
 }

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
-import { readOperatorsConfig, type OperatorsConfig } from './operators/config';
-import { clockControlEnabled } from './clock';
-import { DEFAULT_REFUND_RETRY_MINUTES } from './payments/deps';
-import { readReconciliationConfig, type ReconciliationConfig } from './reconciliation/config';
+import { readOperatorsConfig, type OperatorsConfig } from './operators';
+import { clockControlEnabled } from '../clock';
+import { readReconciliationConfig, type ReconciliationConfig } from './reconciliation';
+
+/** A refused refund is asked again after 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, then every day until it is paid. */
+export const DEFAULT_REFUND_RETRY_MINUTES: readonly number[] = [5, 15, 60, 180, 360, 720, 1440];
 
 /**
  * Settings of the programs service, from the environment (documented in README.md and OPERATORS.md), read once
@@ -35,7 +37,7 @@ export interface ProgramsConfig {
      */
     rateLimit: { retries: number; backoffMs: number; maxWaitMs: number };
     /**
-     * Key of the HMAC that makes a member's PG customer id (payments/deps.ts memberCustomerId): the card page
+     * Key of the HMAC that makes a member's PG customer id (core/deps.ts memberCustomerId): the card page
      * takes the customer id from the browser, so it must not be guessable. Defaults to a key derived from the
      * API secret (secret in production already); set it to keep customer ids stable across an API secret change.
      */
@@ -80,7 +82,7 @@ export interface ProgramsConfig {
   /** Retries and backoff of every call to another service. */
   internalCalls: InternalCallConfig;
   operators: OperatorsConfig;
-  /** The daily reconciliation with the PG and the exceptions queue (reconciliation/config.ts). */
+  /** The daily reconciliation with the PG and the exceptions queue (config/reconciliation.ts). */
   reconciliation: ReconciliationConfig;
   /** The relay of the application, payment and check-in mails. */
   smtp: SmtpConfig;

@@ -1,6 +1,6 @@
 import { seoulClock } from '@sq/contracts/seoul';
-import type { SandboxBillingKey, SandboxPayment } from './sandbox-pg';
-import type { WebhookDelivery } from './sandbox-pg-webhooks';
+import type { SandboxBillingKey, SandboxPayment } from './types';
+import type { WebhookDelivery } from './webhooks';
 
 /** HTML of the sandbox PG: the hosted card page a member sees, and the overview a developer reads. */
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { RefundCase } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
-import { refundRulesOf, toDates } from '../repositories/product-repository';
-import { quoteRefund, refundRulesFromRows, type RewardKind } from '../refunds/refund-engine';
+import { refundRulesOf, toDates } from '../../repositories/product-repository';
+import { quoteRefund, refundRulesFromRows, type RewardKind } from './refund-engine';
 
 export interface RefundQuote {
   /** What the case gives back in total out of the whole payment (never more than it). */
@@ -12,9 +12,9 @@ export interface RefundQuote {
 }
 
 /**
- * What the refund engine (src/refunds, pure) gives for one case out of the whole of an application's charge at
+ * What the refund engine (refund-engine.ts, pure) gives for one case out of the whole of an application's charge at
  * `at`, from the product's stored rules and the cohort's dates: the case's entitlement. What is still owed
- * after earlier refunds is the ledger's business (src/payments/ledger.ts). `row` is an application context row
+ * after earlier refunds is the ledger's business (ledger.ts). `row` is an application context row
  * (see application-view).
  */
 export async function quoteFor(

@@ -1,5 +1,5 @@
-import type { SandboxBillingKey, SandboxPayment } from './sandbox-pg';
-import { escapeHtml } from './sandbox-pg-pages';
+import type { SandboxBillingKey, SandboxPayment } from './types';
+import { escapeHtml } from './pages';
 
 /**
  * The sandbox PG's bulk reads, in PortOne V2's shapes (its OpenAPI document, operations getAllPaymentsByCursor and
