@@ -45,6 +45,16 @@ async function audit(trx: Knex.Transaction, actor: number, action: string, targe
 }
 
 /**
+ * Every consent of a member to partner apps, with every token and code issued under them and their sign-ins on the
+ * consent screen: a password reset and a withdrawal end them, as they end personal access tokens (in the caller's
+ * transaction; the trigger of migration 030 announces the member to the gateways).
+ */
+export async function revokeMemberConsents(trx: Knex | Knex.Transaction, userId: number): Promise<void> {
+  await trx('oauth_state').whereIn('grant_id', trx('oauth_state').select('id').where({ kind: 'Grant', account_id: userId })).delete();
+  await trx('oauth_state').where({ account_id: userId }).delete();
+}
+
+/**
  * Partner apps (registered by operators) and members' consents to them. Every operator change is audited in the
  * same transaction (operator_audit); the secret is derived (client-secret.ts) and returned only by `create` and
  * `rotateSecret`.

@@ -28,6 +28,8 @@ const partnerTokenRoutes: FastifyPluginAsync = async (app) => {
       const partner = await app.partnerApps.byClientId(found.clientId);
       if (!partner?.enabled) return ok({ active: false });
       const accountId = 'accountId' in found ? (found.accountId as string | undefined) : undefined;
+      // A withdrawn member's consents were removed with the withdrawal; this holds even for one in flight.
+      if (accountId && !(await app.userRepository.findActiveById(Number(accountId)))) return ok({ active: false });
       return ok({
         active: true,
         appId: partner.appId,
