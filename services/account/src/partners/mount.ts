@@ -82,7 +82,16 @@ export default fp(async (app) => {
     const appName = async (clientId: unknown) => (typeof clientId === 'string' ? (await app.partnerApps.byClientId(clientId))?.name : undefined) ?? '';
     const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults, merge = true) => {
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+      try {
+        await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+      } catch (error) {
+        // The interaction ended meanwhile (expired, finished in another tab): the member gets the Korean page.
+        request.log.warn({ err: error }, 'interaction could not be finished');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': PAGE_POLICY });
+          reply.raw.end(errorPage(PARTNER_MESSAGES.consentExpired));
+        }
+      }
     };
 
     scope.get<{ Params: { uid: string } }>(`${OAUTH2_PATH}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {

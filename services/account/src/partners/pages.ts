@@ -16,7 +16,10 @@ const STYLE = [
   'button.secondary{background:#fff;color:#1b1d22;border:1px solid #878e9c}.error{color:#c9262c;background:#fdecec;padding:10px 12px;border-radius:8px}',
 ].join('');
 
-/** The pages' Content-Security-Policy: no script at all, this one style block, forms only to the server itself. */
+/**
+ * The pages' Content-Security-Policy: no script at all, this one style block. Forms post to the server itself, but
+ * its answer redirects on to the app's registered redirect URI and browsers hold those redirects to form-action too.
+ */
 export const PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'`;
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
