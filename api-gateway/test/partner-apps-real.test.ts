@@ -239,6 +239,28 @@ describe('partner apps on the real site', () => {
     expect(new URL(plain.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
   });
 
+  it('a member who cancels sends the app access_denied; a stale consent screen says so in Korean', async () => {
+    const admin = await signIn(DEMO_ACCOUNTS.admin);
+    const { app } = await register(admin, {});
+    const browser = new Browser();
+    const start = await browser.go(authorizeUrl(app.clientId, { code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
+    const interaction = start.headers.get('location')!;
+    const cancelled = await browser.form(`${interaction}/abort`, {});
+    expect(cancelled.status).toBe(303);
+    const back = await browser.go(cancelled.headers.get('location')!);
+    const refused = new URL(back.headers.get('location')!);
+    expect(`${refused.origin}${refused.pathname}`).toBe(REDIRECT_URI);
+    expect(refused.searchParams.get('error')).toBe('access_denied');
+
+    // Another browser (no interaction cookie), or the same screen after it ended: nothing to consent to.
+    const stranger = await new Browser().go(interaction);
+    expect(stranger.status).toBe(400);
+    expect(await stranger.text()).toContain(PARTNER_MESSAGES.consentExpired);
+    const forged = await new Browser().form(`${interaction}/confirm`, {});
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get('location')).toBeNull();
+  });
+
   it('an app disabled by the operator, or its rotated secret, gets nothing more', async () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin);
     const { app, clientSecret } = await register(admin, { redirectUris: [] });
