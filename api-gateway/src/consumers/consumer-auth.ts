@@ -69,13 +69,17 @@ const credentialOf = (token: string): Credential | null =>
 
 /**
  * Consumer credentials at the gateway. A request to `/api` with `Authorization: Bearer sqp_...` (a personal access
- * token) is judged here, before the route's own access rule:
- *  1. the token is checked with the account service (401 when unknown, expired or revoked);
+ * token) or a partner app's opaque access token (oidc-provider in the account service) is judged here, before the
+ * route's own access rule:
+ *  1. the token is checked with the account service (401 when unknown, expired or revoked, or its app stopped);
  *  2. the request must be an operation of the public API (public-api.ts), else 403: operators' operations and
  *     everything else stay closed to consumer credentials whatever the owner's role;
- *  3. the token must hold the operation's scope (403 naming it in Korean);
- *  4. the consumer's quota (tier, per minute and per day) is counted (429 with Retry-After).
- * Then the request goes on as its owner, with role ROLE_USER, and without the token (services never see it).
+ *  3. the token must hold the operation's scope (403 naming it in Korean); a partner app acting for itself (client
+ *     credentials) must not ask for an operation on a member's own data (403);
+ *  4. the consumer's quota (its tier, per minute and per day) is counted (429 with Retry-After): a personal token's
+ *     own, a partner app's for the app as a whole.
+ * Then the request goes on as the member (role ROLE_USER) or, for an app acting for itself, as no one, and without
+ * the token (services never see it).
  *
  * Checks are cached like session checks (SessionCache keyed by the exact token, with its own listener on the
  * session events channel): a token's revocation, a password reset and a withdrawal announce the owner when they
