@@ -49,6 +49,14 @@ export const ROUTE_TABLE: RouteRule[] = [
   // Personal access tokens (my page's API 토큰); GET /api/tokens/usage is the gateway's own (consumers/usage.ts).
   ...rule('account', 'member', ['GET', 'POST'], '/api/tokens'),
   ...rule('account', 'member', ['DELETE'], '/api/tokens/*'),
+  // Partner apps: members' consents (my page, 연결된 앱) and the operators' registry of apps.
+  ...rule('account', 'member', GET, '/api/partner-consents'),
+  ...rule('account', 'member', ['DELETE'], '/api/partner-consents/*'),
+  ...rule('account', 'admin', ['GET', 'POST'], '/api/admin/partner-apps'),
+  ...rule('account', 'admin', ['GET', 'POST', 'PUT'], '/api/admin/partner-apps/*'),
+  // The authorization server of partner apps (oidc-provider in the account service): its form bodies and
+  // client authentication pass untouched.
+  ...rule('account', 'public', ['GET', 'POST'], '/oauth2', '/oauth2/*').map((r) => ({ ...r, rawBody: true })),
 
   // Career card and profile
   ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),

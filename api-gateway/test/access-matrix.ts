@@ -153,6 +153,9 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'POST /api/webhooks/{webhookId}/secret': { visitor: 401, member: 200, other: 404, operator: 404 },
   'POST /api/webhooks/{webhookId}/enable': { visitor: 401, member: 200, other: 404, operator: 404 },
   'DELETE /api/webhooks/{webhookId}': { visitor: 401, member: 200, other: 404, operator: 404 },
+  // Consents to partner apps: each member their own; a consent that is not theirs answers 404 like a missing one.
+  'GET /api/partner-consents': signedIn(200),
+  'DELETE /api/partner-consents/{grantId}': { visitor: 401, member: 404, other: 404, operator: 404 },
   'POST /api/join/history/one': { visitor: 401, member: 200, other: 404, operator: 404 },
   'GET /api/getJoinProject': signedIn(200),
   'GET /api/applications/{joinId}/team': { visitor: 401, member: 200, other: 404, operator: 404 },
@@ -190,6 +193,12 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   // Field figures per remote version (the gateway's own route); browsers report to POST /api/rum with the
   // assignment signed into the page they were served: without one, a token does not help.
   'GET /api/admin/releases': operatorOnly(200),
+  // Partner apps: registered by operators; no such app answers 404 after every access check.
+  'GET /api/admin/partner-apps': operatorOnly(200),
+  'GET /api/admin/partner-apps/audit': operatorOnly(200),
+  'POST /api/admin/partner-apps': operatorOnly(200),
+  'PUT /api/admin/partner-apps/{appId}': operatorOnly(404),
+  'POST /api/admin/partner-apps/{appId}/secret': operatorOnly(404),
   'POST /api/rum': everyone(403),
   'POST /api/admin/cohorts/{oddId}/board/run': operatorOnly(200),
   'GET /api/admin/cohorts/{oddId}/board': operatorOnly(200),

@@ -63,4 +63,6 @@ export const MAIN_ROUTES: ReadonlyArray<{ path: string; ready: string; role: Rol
   ...['payments', 'teams', 'health', 'judging'].map((tab) => ({ path: `/admin/cohorts/${CONSOLE_COHORT}/${tab}`, ready: CONSOLE, role: 'operator' as Role })),
   { path: `/admin/cohorts/${CONSOLE_COHORT}/edit`, ready: '[data-testid=cohort-form]', role: 'operator' },
   { path: '/admin/audit', ready: CONSOLE, role: 'operator' },
+  { path: '/admin/partner-apps', ready: '[data-testid=partner-apps] h1', role: 'operator' },
+  { path: '/mypage/apps', ready: '[data-testid=connected-apps] h1', role: 'member' },
 ];

@@ -13,6 +13,7 @@ export const screens: Screens = {
   '/mypage/apply/:jid': lazyScreen(() => import('./features/applications/components/AnswersPage'), 'AnswersPage'),
   '/mypage/info': lazyScreen(() => import('./features/my-info'), 'MyInfoPage'),
   '/mypage/tokens': lazyScreen(() => import('./features/api-tokens'), 'ApiTokensPage'),
+  '/mypage/apps': lazyScreen(() => import('./features/connected-apps'), 'ConnectedAppsPage'),
 };
 
 /** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */

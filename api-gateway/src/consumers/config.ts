@@ -8,7 +8,11 @@ export interface QuotaTier {
 }
 
 export interface ConsumerConfig {
-  /** Quota tiers by name. Personal access tokens use `personal`: CONSUMER_PERSONAL_PER_MINUTE, CONSUMER_PERSONAL_PER_DAY. */
+  /**
+   * Quota tiers by name. Personal access tokens use `personal` (CONSUMER_PERSONAL_PER_MINUTE, _PER_DAY); partner apps
+   * the tier operators gave them: `partner` (CONSUMER_PARTNER_PER_MINUTE, _PER_DAY) or `partner-plus`
+   * (CONSUMER_PARTNER_PLUS_PER_MINUTE, _PER_DAY); the names are PARTNER_TIERS in @sq/contracts.
+   */
   tiers: Record<string, QuotaTier>;
   /** The longest a token check is cached (CONSUMER_TOKEN_CACHE_TTL_MS; 0: asked on every request). Revocation bound: see consumer-auth.ts. */
   tokenCacheTtlMs: number;
@@ -22,7 +26,11 @@ export interface ConsumerConfig {
 }
 
 export const DEFAULT_CONSUMERS: ConsumerConfig = {
-  tiers: { personal: { perMinute: 60, perDay: 5_000 } },
+  tiers: {
+    personal: { perMinute: 60, perDay: 5_000 },
+    partner: { perMinute: 120, perDay: 20_000 },
+    'partner-plus': { perMinute: 600, perDay: 200_000 },
+  },
   tokenCacheTtlMs: 30_000,
   tokenCacheMax: 20_000,
   idempotencyHours: 24,
@@ -45,6 +53,14 @@ export function readConsumerConfig(env: NodeJS.ProcessEnv): ConsumerConfig {
       personal: {
         perMinute: number('CONSUMER_PERSONAL_PER_MINUTE', DEFAULT_CONSUMERS.tiers.personal!.perMinute),
         perDay: number('CONSUMER_PERSONAL_PER_DAY', DEFAULT_CONSUMERS.tiers.personal!.perDay),
+      },
+      partner: {
+        perMinute: number('CONSUMER_PARTNER_PER_MINUTE', DEFAULT_CONSUMERS.tiers.partner!.perMinute),
+        perDay: number('CONSUMER_PARTNER_PER_DAY', DEFAULT_CONSUMERS.tiers.partner!.perDay),
+      },
+      'partner-plus': {
+        perMinute: number('CONSUMER_PARTNER_PLUS_PER_MINUTE', DEFAULT_CONSUMERS.tiers['partner-plus']!.perMinute),
+        perDay: number('CONSUMER_PARTNER_PLUS_PER_DAY', DEFAULT_CONSUMERS.tiers['partner-plus']!.perDay),
       },
     },
     tokenCacheTtlMs: number('CONSUMER_TOKEN_CACHE_TTL_MS', DEFAULT_CONSUMERS.tokenCacheTtlMs),

@@ -2,28 +2,36 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import {
-  CONSUMER_MESSAGES, ERROR_CODES, MESSAGES, PERSONAL_TOKEN_PREFIX, SCOPE_LABELS, failure, missingScopeMessage, ok,
-  type ConsumerScope, type ConsumerUsageResponse, type Identity, type PersonalTokenCheck,
+  CONSUMER_MESSAGES, ERROR_CODES, MESSAGES, PARTNER_MESSAGES, PERSONAL_TOKEN_PREFIX, SCOPE_LABELS, failure, missingScopeMessage, ok,
+  type ConsumerScope, type ConsumerUsageResponse, type Identity, type PartnerTokenCheck, type PersonalTokenCheck,
 } from '@sq/contracts';
 import type { InternalClient } from '@sq/service-kit';
 import { TOKEN_MESSAGES } from '../plugins/auth';
 import { SessionCache } from '../plugins/session-cache';
 import { DEFAULT_SESSION_EVENTS, SessionEventListener } from '../plugins/session-events';
 import { RateLimitSettler } from '../plugins/rate-limit-store';
-import { isLimitedPath } from '../plugins/rate-limit-path';
+import { isLimitedPath, normalisedPath } from '../plugins/rate-limit-path';
 import { RATE_LIMIT_BATCH_SHARE } from '../config';
 import { ROUTE_TABLE } from '../route-table';
 import { PERSONAL_TIER, type ConsumerConfig } from './config';
 import { publicOperationOf, type PublicOperation } from './public-api';
 import { countQuota } from './quota';
 import { VERSION_HEADER, markVersion, versionOf } from './versions';
-import { createUsageRepository } from './usage-repository';
+import { createUsageRepository, partnerQuotaPrefix, personalQuotaPrefix } from './usage-repository';
 
 /** A verified consumer credential: whose it is, what it may do and its quota tier. */
 export interface ConsumerIdentity extends Identity {
-  /** The owner as services see them (userId, ROLE_USER, `pat:<tokenId>`): one object, signed once (proxy.ts). */
-  caller: Identity;
-  tokenId: number;
+  /**
+   * Who the request acts as, as services see them (userId, ROLE_USER, `pat:<tokenId>` or `app:<appId>`): one object,
+   * signed once (proxy.ts). Null for a partner app acting for itself (client credentials): no member at all.
+   */
+  caller: Identity | null;
+  /** The credential in metrics and logs: `pat:<tokenId>` or `app:<appId>` (never a member's identity). */
+  label: string;
+  /** Whose Idempotency-Keys these are: the token, or the app for the member it acts for. */
+  owner: string;
+  /** The rate-limit store's key prefix of its quota (usage-repository.ts). */
+  quotaPrefix: string;
   scopes: ConsumerScope[];
   tier: string;
 }
@@ -44,21 +52,34 @@ export interface ConsumerAuthOptions {
   config: ConsumerConfig;
 }
 
+/** An operator's call on one partner app (the console); its id. */
+const PARTNER_APP_PATH = /^\/api\/admin\/partner-apps\/(\d+)(?:\/|$)/;
+
 /** The account service's routes, as the router names them. */
 const ACCOUNT_ROUTES = new Set(ROUTE_TABLE.filter((rule) => rule.service === 'account').map((rule) => rule.path));
 
-/** A consumer's label in metrics and logs: the token, never its owner's identity. */
-const consumerLabel = (identity: ConsumerIdentity) => `pat:${identity.tokenId}`;
+/**
+ * A partner app's access token as oidc-provider makes it: opaque base64url, no dots. A site session is a JWT (dots)
+ * and a personal access token starts with PERSONAL_TOKEN_PREFIX, so the three never look alike.
+ */
+const PARTNER_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+type Credential = 'personal' | 'partner';
+const credentialOf = (token: string): Credential | null =>
+  token.startsWith(PERSONAL_TOKEN_PREFIX) ? 'personal' : PARTNER_TOKEN.test(token) ? 'partner' : null;
 
 /**
  * Consumer credentials at the gateway. A request to `/api` with `Authorization: Bearer sqp_...` (a personal access
- * token) is judged here, before the route's own access rule:
- *  1. the token is checked with the account service (401 when unknown, expired or revoked);
+ * token) or a partner app's opaque access token (oidc-provider in the account service) is judged here, before the
+ * route's own access rule:
+ *  1. the token is checked with the account service (401 when unknown, expired or revoked, or its app stopped);
  *  2. the request must be an operation of the public API (public-api.ts), else 403: operators' operations and
  *     everything else stay closed to consumer credentials whatever the owner's role;
- *  3. the token must hold the operation's scope (403 naming it in Korean);
- *  4. the consumer's quota (tier, per minute and per day) is counted (429 with Retry-After).
- * Then the request goes on as its owner, with role ROLE_USER, and without the token (services never see it).
+ *  3. the token must hold the operation's scope (403 naming it in Korean); a partner app acting for itself (client
+ *     credentials) must not ask for an operation on a member's own data (403);
+ *  4. the consumer's quota (its tier, per minute and per day) is counted (429 with Retry-After): a personal token's
+ *     own, a partner app's for the app as a whole.
+ * Then the request goes on as the member (role ROLE_USER) or, for an app acting for itself, as no one, and without
+ * the token (services never see it).
  *
  * Checks are cached like session checks (SessionCache keyed by the exact token, with its own listener on the
  * session events channel): a token's revocation, a password reset and a withdrawal announce the owner when they
@@ -88,26 +109,46 @@ export default fp<ConsumerAuthOptions>(
 
     const requests = app.metrics.counter('gateway_consumer_requests_total', 'Public API requests per consumer credential, by outcome (admitted, refused, over_quota).', ['consumer', 'tier', 'outcome']);
 
-    const check = async (request: FastifyRequest, token: string): Promise<ConsumerIdentity | null> => {
-      const cached = checks.get(token);
-      if (cached) return cached;
-      const mark = checks.mark();
+    const ask = async (request: FastifyRequest, path: string, token: string) => {
       const answer = await options.account.call({
         forRequest: request,
         method: 'POST',
-        path: '/internal/personal-tokens/check',
+        path,
         body: { token },
         // A read (asking twice only moves last_used_at once more): retried like a GET.
         idempotent: true,
         withinMs: options.checkTimeoutMs,
       });
       if (answer.status !== 200 || answer.json === null) throw Object.assign(new Error('token check failed'), { statusCode: 503 });
-      const found = answer.json as PersonalTokenCheck;
-      if (!found.active || !found.userId || !found.tokenId || !found.scopes) return null;
+      return answer.json;
+    };
+
+    const personal = async (request: FastifyRequest, token: string): Promise<[ConsumerIdentity | null, number | undefined]> => {
+      const found = (await ask(request, '/internal/personal-tokens/check', token)) as PersonalTokenCheck;
+      if (!found.active || !found.userId || !found.tokenId || !found.scopes) return [null, undefined];
       // The scopes go to the services too: some rules judge on what the credential may read (webhook events).
       const caller: Identity = { userId: found.userId, role: 'ROLE_USER', sid: `pat:${found.tokenId}`, scopes: found.scopes };
-      const identity: ConsumerIdentity = { ...caller, caller, tokenId: found.tokenId, scopes: found.scopes, tier: PERSONAL_TIER };
-      if (typeof found.until === 'number') checks.remember(token, identity, found.until, mark);
+      const label = `pat:${found.tokenId}`;
+      return [{ ...caller, caller, label, owner: label, quotaPrefix: personalQuotaPrefix(found.userId, found.tokenId), scopes: found.scopes, tier: PERSONAL_TIER }, found.until];
+    };
+
+    // A partner app's token: the member who consented (authorization code) or none (client credentials). The
+    // identity's sid is `app:<appId>` either way, so that an app's change (`sid:app:<id>`) forgets all its tokens.
+    const partner = async (request: FastifyRequest, token: string): Promise<[ConsumerIdentity | null, number | undefined]> => {
+      const found = (await ask(request, '/internal/partner-tokens/check', token)) as PartnerTokenCheck;
+      if (!found.active || !found.appId || !found.scopes || !found.tier) return [null, undefined];
+      const sid = `app:${found.appId}`;
+      const caller: Identity | null = found.userId ? { userId: found.userId, role: 'ROLE_USER', sid, scopes: found.scopes } : null;
+      const owner = found.userId ? `${sid}:u${found.userId}` : sid;
+      return [{ userId: found.userId ?? 0, role: 'ROLE_USER', sid, caller, label: sid, owner, quotaPrefix: partnerQuotaPrefix(found.appId), scopes: found.scopes, tier: found.tier }, found.until];
+    };
+
+    const check = async (request: FastifyRequest, token: string, kind: Credential): Promise<ConsumerIdentity | null> => {
+      const cached = checks.get(token);
+      if (cached) return cached;
+      const mark = checks.mark();
+      const [identity, until] = await (kind === 'personal' ? personal : partner)(request, token);
+      if (identity && typeof until === 'number') checks.remember(token, identity, until, mark);
       return identity;
     };
 
@@ -116,11 +157,12 @@ export default fp<ConsumerAuthOptions>(
     app.addHook('onRequest', async (request, reply) => {
       const header = request.headers.authorization;
       const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!bearer || !bearer[1]!.startsWith(PERSONAL_TOKEN_PREFIX)) return;
+      const kind = bearer ? credentialOf(bearer[1]!) : null;
+      if (!kind) return;
       if (!isLimitedPath(request.routeOptions.url, request.url)) return;
-      const identity = await check(request, bearer[1]!);
+      const identity = await check(request, bearer![1]!, kind);
       if (!identity) return refuse(reply, 401, ERROR_CODES.unauthorized, CONSUMER_MESSAGES.consumerTokenInvalid);
-      const label = consumerLabel(identity);
+      const { label } = identity;
       const operation = publicOperationOf(request.method, request.url);
       if (!operation) {
         requests.inc({ consumer: label, tier: identity.tier, outcome: 'refused' });
@@ -131,6 +173,10 @@ export default fp<ConsumerAuthOptions>(
         requests.inc({ consumer: label, tier: identity.tier, outcome: 'refused' });
         return refuse(reply, 403, ERROR_CODES.forbidden, missingScopeMessage(missing, SCOPE_LABELS[missing]));
       }
+      if (operation.member && !identity.caller) {
+        requests.inc({ consumer: label, tier: identity.tier, outcome: 'refused' });
+        return refuse(reply, 403, ERROR_CODES.forbidden, PARTNER_MESSAGES.partnerMemberOnly);
+      }
       const version = versionOf(request.headers[VERSION_HEADER], config.versions);
       if (!version) {
         requests.inc({ consumer: label, tier: identity.tier, outcome: 'refused' });
@@ -138,7 +184,7 @@ export default fp<ConsumerAuthOptions>(
       }
       markVersion(reply, version);
       const tier = config.tiers[identity.tier] ?? config.tiers[PERSONAL_TIER]!;
-      const waitSeconds = await countQuota(settler, reply, { owner: identity.userId, tokenId: identity.tokenId }, tier);
+      const waitSeconds = await countQuota(settler, reply, identity.quotaPrefix, tier);
       if (waitSeconds !== null) {
         requests.inc({ consumer: label, tier: identity.tier, outcome: 'over_quota' });
         reply.header('retry-after', String(waitSeconds));
@@ -146,7 +192,7 @@ export default fp<ConsumerAuthOptions>(
       }
       requests.inc({ consumer: label, tier: identity.tier, outcome: 'admitted' });
       request.consumer = { identity, operation };
-      request.caller = identity.caller;
+      if (identity.caller) request.caller = identity.caller;
       // The secret goes no further: the route's own check (auth.ts) sees no token, services never receive it.
       delete request.headers.authorization;
     });
@@ -155,7 +201,12 @@ export default fp<ConsumerAuthOptions>(
     // their cached checks here before the answer leaves, as proxy.ts does for sessions, so the member never sees
     // a revoked token accepted by this instance even if the announcement is still on its way.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.caller && !request.consumer && request.method !== 'GET' && ACCOUNT_ROUTES.has(request.routeOptions.url ?? '')) checks.forgetMember(request.caller.userId);
+      if (request.caller && !request.consumer && request.method !== 'GET' && ACCOUNT_ROUTES.has(request.routeOptions.url ?? '')) {
+        checks.forgetMember(request.caller.userId);
+        // An operator's change to a partner app (disable, scopes, tier): that app's tokens are asked about again.
+        const changed = PARTNER_APP_PATH.exec(normalisedPath(request.url));
+        if (changed) checks.announce(`sid:app:${changed[1]}`);
+      }
       return payload;
     });
 

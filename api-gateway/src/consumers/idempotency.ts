@@ -60,7 +60,7 @@ export default fp<IdempotencyOptions>(
       if (!request.consumer || request.consumer.operation.method !== 'POST' || header === undefined) return;
       const key = typeof header === 'string' ? keyOf(header) : null;
       if (!key) return reply.status(400).send(failure(ERROR_CODES.badRequest, CONSUMER_MESSAGES.idempotencyKeyInvalid));
-      const consumer = `pat:${request.consumer.identity.tokenId}`;
+      const consumer = request.consumer.identity.owner;
       const claim = await store.claim(consumer, key, fingerprintOf(request), LEASE_SECONDS);
       if (claim.kind === 'claimed') {
         request.idempotency = { consumer, key, settled: false };

@@ -4,7 +4,9 @@ import type { Knex } from 'knex';
  * The rate-limit store's keys for consumers (gateway.rate_limit, shared with the per-address limit): one per
  * consumer and window. The owner's user id is part of the key so that an owner's usage is one prefix.
  */
-export const quotaKey = (owner: number, tokenId: number, window: 'minute' | 'day') => `consumer:u${owner}:t${tokenId}:${window}`;
+export const personalQuotaPrefix = (owner: number, tokenId: number) => `consumer:u${owner}:t${tokenId}`;
+/** A partner app's requests are counted together, whoever it acts for (its tier is the app's). */
+export const partnerQuotaPrefix = (appId: number) => `consumer:app${appId}`;
 
 /** How many requests each of a member's tokens made in its current daily window, read from the shared counts. */
 export function createUsageRepository(knex: Knex) {

@@ -37,6 +37,8 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
     case 'exceptionId': return 999_999_999;
     case 'webhookId': return member.webhookId;
     case 'deliveryId': return member.webhookDeliveryId;
+    case 'appId': return 999_999_999;
+    case 'grantId': return UNKNOWN_TOKEN;
     case 'id':
       if (path.startsWith('/api/profile/')) return member.profileId;
       if (path.startsWith('/api/setWithdrawal/')) return member.userId;
@@ -48,6 +50,8 @@ function pathParam(name: string, path: string, fx: AccessFixtures): string | num
 export function fillPath(template: string, fx: AccessFixtures): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(pathParam(name, template, fx))));
 }
+
+const PARTNER_APP = { name: '권한 점검 앱', ownerEmail: 'dev@partner.example', scopes: ['programs:read'], tier: 'partner', redirectUris: [] };
 
 let signUps = 0;
 /** A complete sign-up form, new each time (every caller that signs up makes a real account). */
@@ -122,6 +126,8 @@ const EXTRA: Record<string, (fx: AccessFixtures) => Partial<OpRequest>> = {
   'DELETE /api/tokens/{tokenId}': (fx) => ({ path: `/api/tokens/${fx.member.personalTokenId}` }),
   'POST /api/webhooks': () => ({ body: { url: 'https://hooks-new.invalid/sq', events: ['teams.published'] } }),
   'DELETE /api/webhooks/{webhookId}': (fx) => ({ path: `/api/webhooks/${fx.member.spareWebhookId}` }),
+  'POST /api/admin/partner-apps': () => ({ body: PARTNER_APP }),
+  'PUT /api/admin/partner-apps/{appId}': () => ({ body: PARTNER_APP }),
   'POST /api/applications/{joinId}/cancel': (fx) => ({ path: `/api/applications/${fx.member.spareJoinId}/cancel`, body: { reason: '일정이 맞지 않아요' } }),
   'PUT /api/applications/{joinId}/submission': () => ({ body: { projectName: '요약 봇', description: '회의록을 요약해요', repositoryUrl: 'https://github.com/example/bot', demoUrl: null, images: [] } }),
   'POST /api/getMyinfoSkill': (fx) => ({ body: { surveyId: fx.member.surveyId, joinId: fx.member.joinId } }),

@@ -13,6 +13,7 @@ import { programsService } from '../../../services/programs/src/service';
 import { itskillService } from '../../../services/itskill/src/service';
 import { buildGateway } from '../../src/app';
 import { testGatewayConfig } from '../helpers';
+import type { ConsumerConfig } from '../../src/consumers/config';
 
 const SERVICE_DEFINITIONS = {
   account: accountService,
@@ -39,7 +40,7 @@ export interface RealStack {
  * processes) but the same parts: the services read their configuration from the environment when built, so
  * every address is chosen first and set before anything is built.
  */
-export async function startRealStack(options: { jobWorkers?: boolean } = {}): Promise<RealStack> {
+export async function startRealStack(options: { jobWorkers?: boolean; consumers?: ConsumerConfig } = {}): Promise<RealStack> {
   const ports = Object.fromEntries(await Promise.all(NAMES.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;
   const urls = Object.fromEntries(NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<ServiceName, string>;
   const gatewayPort = await freePort();
@@ -108,6 +109,7 @@ export async function startRealStack(options: { jobWorkers?: boolean } = {}): Pr
         // Every request of the test comes from 127.0.0.1: the per-address limit would couple the rows.
         rateLimit: { max: 1_000_000, windowMs: 60_000 },
         upstreamTimeoutMs: 10_000,
+        ...(options.consumers ? { consumers: options.consumers } : {}),
       }),
     );
     stops.push(() => app.close());

@@ -7,6 +7,7 @@ import { moneyRoutes } from '../features/console-money/routes';
 import { contentRoutes } from '../features/console-content/routes';
 import { auditRoutes } from '../features/console-audit/routes';
 import { releaseRoutes } from '../features/console-releases/routes';
+import { partnerRoutes } from '../features/console-partners/routes';
 
 /**
  * The operators' console under the manifest route `/admin/*` (ROLE_ADMIN, fluid layout: the shell's route
@@ -25,6 +26,7 @@ export function AdminConsole() {
       {contentRoutes}
       {auditRoutes}
       {releaseRoutes}
+      {partnerRoutes}
     </ConsoleFrame>
   );
 }

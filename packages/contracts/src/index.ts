@@ -11,3 +11,4 @@ export type * from './api/itskill';
 export type * from './api/programs';
 export * from './forms';
 export * from './api-consumers';
+export * from './partner-apps';

@@ -16,6 +16,7 @@ import { OPERATOR_MESSAGES } from './messages/operators';
 import { RELEASE_MESSAGES } from './messages/releases';
 import { UPLOAD_MESSAGES } from './messages/uploads';
 import { CONSUMER_MESSAGES } from './messages/consumers';
+import { PARTNER_MESSAGES } from './messages/partners';
 
 export { CORE_MESSAGES } from './core-messages';
 export { ACCOUNT_MESSAGES, findAccountCoolDownMessage, passwordResetCoolDownMessage, signInCoolDownMessage } from './messages/account';
@@ -27,6 +28,7 @@ export { OPERATOR_MESSAGES } from './messages/operators';
 export { RELEASE_MESSAGES, releaseManifestUrlMessage, releaseRoutesTakenMessage, releaseSkewMessage } from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
 export { CONSUMER_MESSAGES, missingScopeMessage, personalTokenLimitMessage, webhookLimitMessage, webhookScopeMessage } from './messages/consumers';
+export { PARTNER_MESSAGES } from './messages/partners';
 
 export const MESSAGES = {
   ...CORE_MESSAGES,
@@ -38,6 +40,7 @@ export const MESSAGES = {
   ...ITSKILL_MESSAGES,
   ...RELEASE_MESSAGES,
   ...CONSUMER_MESSAGES,
+  ...PARTNER_MESSAGES,
   ...MONEY_MESSAGES,
 } as const;
 

@@ -130,6 +130,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     ['/mypage/apply/:jid', 'member'],
     // Personal access tokens for the public API (docs/api-consumers.md).
     ['/mypage/tokens', 'member'],
+    // Partner apps the member consented to (docs/api-consumers.md).
+    ['/mypage/apps', 'member'],
   ]),
 ];
 

@@ -64,6 +64,10 @@ export interface AccountConfig {
   markerSecret: string;
   /** Live personal access tokens a member may hold at once (PERSONAL_TOKENS_MAX_PER_MEMBER). */
   personalTokensMaxPerMember: number;
+  /** Partner apps' access tokens live this long (PARTNER_ACCESS_TOKEN_SECONDS); then the app asks again. */
+  partnerAccessTokenSeconds: number;
+  /** A member's consent to an app lasts this long unless revoked in my page (PARTNER_CONSENT_DAYS). */
+  partnerConsentDays: number;
 }
 
 const REAL_ENDPOINTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
@@ -148,6 +152,8 @@ export function readAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
     },
     markerSecret: readMarkerSecret(env),
     personalTokensMaxPerMember: positiveInt('PERSONAL_TOKENS_MAX_PER_MEMBER', env.PERSONAL_TOKENS_MAX_PER_MEMBER, 20),
+    partnerAccessTokenSeconds: positiveInt('PARTNER_ACCESS_TOKEN_SECONDS', env.PARTNER_ACCESS_TOKEN_SECONDS, 60 * 60),
+    partnerConsentDays: positiveInt('PARTNER_CONSENT_DAYS', env.PARTNER_CONSENT_DAYS, 365),
   };
 }
 

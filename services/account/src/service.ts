@@ -26,6 +26,11 @@ import itskillClient from './clients/itskill-client';
 import internalContactRoutes from './routes/internal-contacts';
 import personalTokenRepository from './repositories/personal-token-repository';
 import personalTokenRoutes from './routes/personal-tokens';
+import partnerAppRepository from './repositories/partner-app-repository';
+import partnerProvider from './partners/mount';
+import partnerTokenRoutes from './routes/partner-tokens';
+import partnerConsentRoutes from './routes/partner-consents';
+import adminPartnerAppRoutes from './routes/admin-partner-apps';
 
 /** Users, credentials, social identities, sessions and tokens, recovery, duplicate checks, points. */
 export const accountService: ServiceDefinition = {
@@ -62,5 +67,10 @@ export const accountService: ServiceDefinition = {
     await app.register(internalUserRoutes);
     await app.register(personalTokenRepository);
     await app.register(personalTokenRoutes);
+    await app.register(partnerAppRepository);
+    await app.register(partnerProvider);
+    await app.register(partnerTokenRoutes);
+    await app.register(partnerConsentRoutes);
+    await app.register(adminPartnerAppRoutes);
   },
 };

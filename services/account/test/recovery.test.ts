@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type PersonalTokenCreatedResponse, type UserDataResponse } from '@sq/contracts';
 import type { TestService } from '@sq/service-kit/testing';
-import { asHolder, buildAccount, countRows, newSignUp, personalTokenActive, sessionActive, startCareercard, startMailSink, type MailSink } from './support/peers';
+import { asHolder, buildAccount, claimsOf, countRows, newSignUp, partnerConsentOf, personalTokenActive, sessionActive, startCareercard, startMailSink, type MailSink } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
 let sink: MailSink;
@@ -135,11 +135,15 @@ describe('password reset by mail', () => {
     expect(await sessionActive(account, oldToken)).toBe(true);
     const { token: apiToken } = (await account.app.inject({ method: 'POST', url: '/api/tokens', headers: asHolder(account, oldToken), payload: { name: '봇', scopes: ['programs:read'], expiresInDays: 30 } })).json<PersonalTokenCreatedResponse>();
     expect(await personalTokenActive(account, apiToken)).toBe(true);
+    const consent = await partnerConsentOf(account, Number(claimsOf(oldToken).sub));
+    expect(await consent()).toBe(2);
     const changed = await post('/api/change/password', { token, password: 'newpass12!', pw_confirm: 'newpass12!' });
     expect(changed.json()).toEqual({ ErrorCode: '00' });
     expect(await sessionActive(account, oldToken)).toBe(false);
     // A reset also ends the member's API tokens: whoever had the password may have made them.
     expect(await personalTokenActive(account, apiToken)).toBe(false);
+    // And every consent to a partner app, with the tokens issued under it.
+    expect(await consent()).toBe(0);
     expect((await signIn(form.email, form.password)).statusCode).toBe(401);
     expect((await signIn(form.email, 'newpass12!')).statusCode).toBe(200);
 

@@ -5,7 +5,7 @@ import { DEV_INTERNAL_SECRET } from '@sq/service-kit';
 import { createCareercardClient } from '../src/clients/careercard-client';
 import { createProgramsClient } from '../src/clients/programs-client';
 import { createErasureOutbox, createRetirementOutbox } from '../src/repositories/withdrawal-repository';
-import { asHolder, buildAccount, newSignUp, personalTokenActive, sessionActive, startCareercard, startFakeCareercard, startPrograms } from './support/peers';
+import { asHolder, buildAccount, newSignUp, partnerConsentOf, personalTokenActive, sessionActive, startCareercard, startFakeCareercard, startPrograms } from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
 let programs: Awaited<ReturnType<typeof startPrograms>>;
@@ -65,9 +65,13 @@ describe('withdrawal and live applications', () => {
     await programs.service.app.knex('application').where({ join_id: live.join_id }).update({ status: 'CANCELLED' });
     const { token: apiToken } = (await account.app.inject({ method: 'POST', url: '/api/tokens', headers: m.headers, payload: { name: '봇', scopes: ['programs:read'], expiresInDays: 30 } })).json<PersonalTokenCreatedResponse>();
     expect(await personalTokenActive(account, apiToken)).toBe(true);
+    const consent = await partnerConsentOf(account, m.userId);
+    expect(await consent()).toBe(2);
     const done = await withdraw(account, m);
     expect(done.statusCode, done.body).toBe(200);
     expect(await personalTokenActive(account, apiToken)).toBe(false);
+    // Partner apps lose the member too: the consent and every token under it.
+    expect(await consent()).toBe(0);
     expect(await account.app.knex('personal_token').where({ user_id: m.userId }).pluck('revoked_reason')).toEqual(['withdrawal']);
     expect(await card(m.form.careerCardId)).toMatchObject({ is_public: false, user_alias: '탈퇴회원' });
     expect((await card(m.form.careerCardId)).retired_at).not.toBeNull();

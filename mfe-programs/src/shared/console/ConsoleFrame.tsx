@@ -30,6 +30,9 @@ export function ConsoleFrame({ children }: { children: ReactNode }) {
         <ConsoleNavLink to="/admin/releases" className={styles.navLink}>
           배포 현황
         </ConsoleNavLink>
+        <ConsoleNavLink to="/admin/partner-apps" className={styles.navLink}>
+          파트너 앱
+        </ConsoleNavLink>
       </nav>
       <Suspense fallback={<Spinner boxed />}>
         <Routes>

@@ -12,6 +12,7 @@ import * as recoveryAttempts from './010_recovery_attempts';
 import * as entitlementMarkers from './011_entitlement_markers';
 import * as programsPeopleChanges from './012_programs_people_changes';
 import * as personalTokens from './013_personal_tokens';
+import * as partnerApps from './030_partner_apps';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_entitlement_markers': entitlementMarkers,
   '012_programs_people_changes': programsPeopleChanges,
   '013_personal_tokens': personalTokens,
+  '030_partner_apps': partnerApps,
 };

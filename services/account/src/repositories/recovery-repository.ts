@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { revokeMemberTokens } from './personal-token-repository';
+import { revokeMemberConsents } from './partner-app-repository';
 import type { UserRow } from './user-repository';
 
 /** Thrown inside the reset transaction to roll it back (the token stays as it was). */
@@ -68,6 +69,7 @@ export function createRecoveryRepository(knex: Knex) {
           await trx('password_reset_token').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
           await trx('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
           await revokeMemberTokens(trx, userId, 'password-reset');
+          await revokeMemberConsents(trx, userId);
           const owner = (await trx('user_account').where({ user_id: userId }).first('email')) as Pick<UserRow, 'email'>;
           return owner.email;
         });

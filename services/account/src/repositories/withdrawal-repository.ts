@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { revokeMemberTokens } from './personal-token-repository';
+import { revokeMemberConsents } from './partner-app-repository';
 import { retiredHash } from './availability';
 import type { ProgramsClient } from '../clients/programs-client';
 import { createOutbox, type OutboxRow } from '@sq/service-kit';
@@ -92,6 +93,7 @@ export function createWithdrawalRepository(knex: Knex, keyed: KeyedHash) {
         await trx('session').where({ user_id: user.user_id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
         await trx('password_reset_token').where({ user_id: user.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
         await revokeMemberTokens(trx, user.user_id, 'withdrawal');
+        await revokeMemberConsents(trx, user.user_id);
         // While the e-mail and identities still exist: the person keeps the record (keyed hashes only) of the
         // one-time grants they received, so a new account of theirs does not receive them again.
         await markGrantsBeforeErasure(trx, keyed, user.user_id);

@@ -9,6 +9,7 @@ import { startOAuthProvider, type LocalOAuthProvider } from '@sq/stack/peers/oau
 import { careercardService } from '../../../careercard/src/service';
 import { programsService } from '../../../programs/src/service';
 import { accountService } from '../../src/service';
+import { oauthStateAdapterFactory } from '../../src/repositories/oauth-state-adapter';
 
 /** The real careercard service on a loopback port: the account service's peer in the sign-up saga. */
 export async function startCareercard(): Promise<{ service: TestService; url: string; close(): Promise<void> }> {
@@ -130,4 +131,18 @@ export async function sessionActive(service: TestService, token: string): Promis
   const claims = claimsOf(token);
   const response = await service.app.inject({ method: 'POST', url: '/internal/sessions/check', headers: service.internalHeaders, payload: { sid: claims.sid, userId: Number(claims.sub), exp: claims.exp } });
   return response.json().active === true;
+}
+
+/**
+ * A member's consent to a partner app as oidc-provider stores it, written through the service's own storage adapter
+ * (the flows that make one run through the gateway in api-gateway/test/partner-apps-real.test.ts): the grant and an
+ * access token issued under it. Answers how many of the two are still there.
+ */
+export async function partnerConsentOf(service: TestService, userId: number): Promise<() => Promise<number>> {
+  const Adapter = oauthStateAdapterFactory(service.app.knex, { clientMetadata: async () => undefined });
+  const grantId = `grant-${userId}-${Date.now()}`;
+  const tokenId = `token-${userId}-${Date.now()}`;
+  await new Adapter('Grant').upsert(grantId, { jti: grantId, kind: 'Grant', accountId: String(userId), clientId: 'sqa_test', resources: { 'http://localhost:8080/api': 'applications:read' } }, 3600);
+  await new Adapter('AccessToken').upsert(tokenId, { jti: tokenId, kind: 'AccessToken', accountId: String(userId), clientId: 'sqa_test', grantId, scope: 'applications:read' }, 3600);
+  return async () => Number(Boolean(await new Adapter('Grant').find(grantId))) + Number(Boolean(await new Adapter('AccessToken').find(tokenId)));
 }

@@ -78,6 +78,15 @@ function Intro({ user }: { user: SignedInUser }) {
               <span className={styles.linkDesc}>내 지원 내역 조회, 스프린트 체크인을 프로그램으로 할 수 있어요.</span>
             </Link>
           </li>
+          <li>
+            <Link to="/mypage/apps" className={styles.link}>
+              <Icon name="user" className={styles.linkIcon} />
+              <span className={styles.linkTitle} data-testid="mypage-link-apps">
+                연결된 앱
+              </span>
+              <span className={styles.linkDesc}>내 정보에 접근하도록 동의한 앱을 보고 연결을 끊어요.</span>
+            </Link>
+          </li>
         </ul>
       </nav>
     </div>

@@ -36,6 +36,10 @@ describe('/developers', () => {
     expect(table.textContent).toContain('내 지원 내역 조회');
     expect(table.textContent).not.toContain('admin');
     expect(screen.getByTestId('developers-version').textContent).toBe('2026-11-01');
+    // Partner apps: where the authorization server describes itself, and that PKCE is required.
+    const partners = screen.getByRole('heading', { name: '파트너 앱 (OAuth 2.0)' }).parentElement!;
+    expect(partners.querySelector('a[href="/oauth2/.well-known/openid-configuration"]')).not.toBeNull();
+    expect(partners.textContent).toContain('PKCE(S256)는 반드시');
   });
 
   it('has a quickstart whose calls are public operations needing the scopes it names', async () => {

@@ -39,6 +39,16 @@ export function DevelopersPage() {
         <p>로그인한 뒤 <a href="/mypage/tokens">마이페이지 &gt; API 토큰</a>에서 이름, 권한, 만료(최대 1년)를 골라 개인 액세스 토큰을 만드세요. 토큰은 만들 때 한 번만 보여 드리고, 언제든 바로 폐기할 수 있어요. 비밀번호를 재설정하거나 탈퇴하면 모든 토큰이 폐기돼요. 요청에는 <code>Authorization: Bearer sqp_...</code> 헤더를 붙여요.</p>
       </section>
 
+      <section className={styles.section} aria-labelledby="dev-partners">
+        <h2 id="dev-partners" className={styles.heading}>파트너 앱 (OAuth 2.0)</h2>
+        <p>여러 회원을 위한 서비스라면 운영팀에 파트너 앱 등록을 요청하세요. 앱 이름, 담당자 이메일, 필요한 권한, 리디렉션 URI(https, 개발용 127.0.0.1·localhost만 http)를 알려 주시면 클라이언트 ID와 시크릿을 한 번만 전달해 드려요. 인가 서버 정보는 <a href="/oauth2/.well-known/openid-configuration">/oauth2/.well-known/openid-configuration</a>에 있어요.</p>
+        <ul className={styles.list}>
+          <li>앱 자신으로: <code>POST /oauth2/token</code>에 <code>grant_type=client_credentials</code>(HTTP Basic 인증). 회원 정보가 필요 없는 조회(프로그램·기수, 공개 커리어 카드)만 쓸 수 있어요.</li>
+          <li>회원을 대신해: <code>/oauth2/auth</code>로 보내 회원이 로그인하고 권한에 동의하면 코드를 받아 <code>/oauth2/token</code>에서 교환해요. PKCE(S256)는 반드시 써야 하고, 회원은 마이페이지 &gt; 연결된 앱에서 언제든 연결을 끊을 수 있어요.</li>
+        </ul>
+        <p>요청에는 <code>Authorization: Bearer &lt;access_token&gt;</code>을 붙이고, 한도는 앱의 등급에 따라 정해져요.</p>
+      </section>
+
       <section className={styles.section} aria-labelledby="dev-scopes">
         <h2 id="dev-scopes" className={styles.heading}>권한</h2>
         <ul className={styles.list}>

@@ -1,0 +1,1 @@
+export { ConnectedAppsPage } from './components/ConnectedAppsPage';
