@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { recordMisses } from './sprint';
+import { recordMisses } from './sprint-checkins';
 import { seoulDate } from '../schedule';
 import type { PeopleClient } from '../clients/people-client';
 import type { OperatorsConfig } from '../config/operators';

@@ -1,105 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import { MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingPrize, type JudgingView } from '@sq/contracts/api/operators/judging';
-import type { SprintCheckinResponse, SubmissionInput } from '@sq/contracts/api/operators/sprint';
+import { ROLE_NAMES } from '@sq/contracts/api/applications';
+import type { JudgingPrize } from '@sq/contracts/api/operators/judging';
+import type { SubmissionInput } from '@sq/contracts/api/operators/sprint';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
-import { conflict, notFound, type Row } from '@sq/service-kit';
-import { seoulDate, addToDate } from '../schedule';
-import { transition } from '../core/transition';
-import { recordWebhookEvent } from '../core/webhook-events';
-import { loadContext } from '../repositories/application-lifecycle-repository';
-import { audit } from '../repositories/audit-log-repository';
-import { createBoardRepository } from '../repositories/board-repository';
-import { createSprintRepository, type SprintRepository } from '../repositories/sprint-repository';
+import { conflict, type Row } from '@sq/service-kit';
+import { seoulDate } from '../schedule';
+import { createSprintRepository } from '../repositories/sprint-repository';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
 
-/** Check-ins close at 22:00 Korean time each day of the sprint (spec). */
-export const CHECKIN_CLOSES_AT = '22:00';
-/** Consecutive missed check-ins after which the member is dropped (spec). */
-export const MISSES_BEFORE_DROP = 2;
-/** The final submission closes at 15:00 Korean time on the last day (spec). */
-export const SUBMISSION_CLOSES_AT = '15:00';
-// Prizes (spec), shared with the console's judging page through the contract.
-export { WINNING_TEAM_PRIZE_KRW, MEMBER_PRIZE_MAX_KRW, TOTAL_PRIZE_MAX_KRW } from '@sq/contracts/api/operators/judging';
-/** The judging rubric: criteria scored 0..10, weights in percent (they add up to 100). */
-export const JUDGING_RUBRIC = [
-  { key: 'problem', name: '문제 정의', weight: 25 },
-  { key: 'execution', name: '완성도', weight: 35 },
-  { key: 'design', name: '사용성과 디자인', weight: 20 },
-  { key: 'teamwork', name: '협업', weight: 20 },
-] as const;
-export type RubricKey = (typeof JUDGING_RUBRIC)[number]['key'];
+import { CHECKIN_CLOSES_AT, JUDGING_RUBRIC, SUBMISSION_CLOSES_AT, seoulInstant } from './sprint-rules';
+import { memberTeam, myCheckin } from './sprint-checkins';
 
-/** The instant `HH:MM` Korean time on a Korean calendar day. */
-export const seoulInstant = (day: string, time: string) => new Date(`${day}T${time}:00+09:00`);
-
-/** The member's published team in a sprint (or any program), with the cohort's dates. */
-export async function memberTeam(sprint: SprintRepository, joinId: number): Promise<Row> {
-  const row = await sprint.memberTeam(joinId);
-  if (!row) throw notFound(MESSAGES.sprintNoTeam);
-  return row;
-}
-
-/** Today's check-in (once per Korean day, until 22:00, members of a sprint team while it runs). */
-export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Date): Promise<SprintCheckinResponse> {
-  const sprint = createSprintRepository(knex);
-  const team = await memberTeam(sprint, joinId);
-  if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
-  const day = seoulDate(now);
-  if (team.status !== 'ASSIGNED' || team.stopped_at || day < team.start_date || day > team.end_date) throw conflict(MESSAGES.sprintNotInProgress);
-  if (now.getTime() >= seoulInstant(day, CHECKIN_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintCheckinClosed);
-  await sprint.addCheckin(joinId, day, now);
-  const row = (await sprint.checkin(joinId, day))!;
-  return { day, checkedAt: new Date(row.checked_at).toISOString() };
-}
-
-/**
- * The 22:00 job for one Korean day: every assigned member of a running sprint team without a check-in that
- * day gets a miss; a member with MISSES_BEFORE_DROP consecutive misses is dropped (state, mail, audit row
- * for the operators). Running it twice for a day changes nothing more.
- */
-export async function recordMisses(app: FastifyInstance, day: string): Promise<{ missed: number[]; dropped: number[] }> {
-  const sprint = createSprintRepository(app.knex);
-  const members = await sprint.runningMembers(day);
-  const result = { missed: [] as number[], dropped: [] as number[] };
-  for (const member of members) {
-    const joinId = member.join_id;
-    if (await sprint.checkin(joinId, day)) continue;
-    // The miss and its webhook event (to the member's own subscriptions) commit together.
-    const missed = await app.knex.transaction(async (trx) => {
-      if (!(await createSprintRepository(trx).addMiss(joinId, day, member.odd_id))) return false;
-      await recordWebhookEvent(trx, { type: 'sprint.checkin_missed', userId: member.user_id, data: { joinId, oddId: member.odd_id, day } });
-      return true;
-    });
-    if (!missed) continue;
-    result.missed.push(joinId);
-    const days = Array.from({ length: MISSES_BEFORE_DROP }, (_, i) => addToDate(day, 0, -i));
-    if (days.some((d) => d < member.start_date)) continue;
-    if ((await sprint.missesAmong(joinId, days)) < MISSES_BEFORE_DROP) continue;
-    await app.knex.transaction(async (trx) => {
-      await transition(trx, { joinId, to: 'DROPPED', actor: 'SYSTEM', reason: MESSAGES.sprintDroppedReason });
-      // The operators' notice: the audit log and team health show it (actor 0 = the system).
-      await audit(trx, { actorUserId: 0, action: 'SPRINT_DROP_MISSED_CHECKINS', targetType: 'APPLICATION', targetId: joinId, oddId: member.odd_id, before: { status: 'ASSIGNED' }, after: { status: 'DROPPED', missedDays: days }, at: app.clock() });
-    });
-    result.dropped.push(joinId);
-    await mailDrop(app, joinId, days).catch((error: unknown) => app.log.warn({ err: error, joinId }, 'drop mail not sent'));
-  }
-  return result;
-}
-
-/** The dropped member's mail, and the operators' notice when OPERATOR_NOTIFY_EMAIL is set. */
-async function mailDrop(app: FastifyInstance, joinId: number, days: string[]): Promise<void> {
-  const row = await loadContext(app.knex, joinId);
-  const to = ((row?.answers ?? {}) as ApplicationAnswers).required?.contactEmail;
-  const lines = [`${row?.cohort_name ?? ''} 체크인을 ${days.slice().reverse().join(', ')} 이틀 연속 하지 않아 중도 하차 처리되었어요.`, `지원 내역: ${app.programsConfig.siteUrl}/mypage/history/${joinId}`];
-  if (to) await app.mailer.send({ to, subject: '[10일 팀 스프린트] 중도 하차 안내', text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
-  const operators = app.operatorsConfig.notifyEmail;
-  if (operators) await app.mailer.send({ to: operators, subject: `[운영] 체크인 2회 연속 누락으로 지원 #${joinId} 중도 하차`, text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
-}
-
-const submissionOf = (row: Row | undefined) =>
+export const submissionOf = (row: Row | undefined) =>
   row ? { projectName: row.project_name, description: row.description, repositoryUrl: row.repository_url, demoUrl: row.demo_url, images: row.images as string[], updatedAt: new Date(row.updated_at).toISOString() } : null;
 
 /** The team's final submission: any member may write it until 15:00 on the last day; read-only after. */
@@ -113,38 +26,8 @@ export async function saveSubmission({ knex }: { knex: Knex }, joinId: number, u
   return submissionOf(await sprint.submission(team.team_id));
 }
 
-/** Consecutive days checked in, up to today (or up to yesterday while today's check-in is still to come). */
-export function streakOf(checkins: readonly string[], today: string): number {
-  const days = new Set(checkins);
-  let day = days.has(today) ? today : addToDate(today, 0, -1);
-  let streak = 0;
-  for (; days.has(day); day = addToDate(day, 0, -1)) streak += 1;
-  return streak;
-}
-
-/** The member's own check-in state for my page: today's, the streak, the misses, whether it is open now. */
-async function myCheckin(sprint: SprintRepository, team: Row, now: Date) {
-  if (team.kind !== 'SPRINT') return null;
-  const day = seoulDate(now);
-  const closesAt = seoulInstant(day, CHECKIN_CLOSES_AT);
-  const checkins = await sprint.checkinsUpTo(team.join_id, day);
-  const misses = await sprint.missedDays(team.join_id);
-  const todays = checkins.find((c) => c.day === day);
-  const running = team.status === 'ASSIGNED' && !team.stopped_at && day >= team.start_date && day <= team.end_date;
-  return {
-    day,
-    closesAt: closesAt.toISOString(),
-    open: running && now.getTime() < closesAt.getTime(),
-    checkedInAt: todays ? new Date(todays.checked_at).toISOString() : null,
-    streak: streakOf(checkins.map((c) => c.day), day),
-    misses: misses.length,
-    lastMiss: misses[0] ?? null,
-    missesBeforeDrop: MISSES_BEFORE_DROP,
-  };
-}
-
 /** Items by key, each key's in their order (a cohort's members by team: hundreds of teams, thousands of members). */
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const item of items) {
     const group = groups.get(key(item));
@@ -161,7 +44,7 @@ export interface TeamsPageQuery {
 }
 
 /** Which page an answer holds, among how many (TeamPage). */
-const pageFacts = ({ page, pageSize }: TeamsPageQuery, teamCount: number) => ({ page, pageSize, teamCount, pageCount: Math.ceil(teamCount / pageSize) });
+export const pageFacts = ({ page, pageSize }: TeamsPageQuery, teamCount: number) => ({ page, pageSize, teamCount, pageCount: Math.ceil(teamCount / pageSize) });
 
 /** Which teams a page of team health holds (all, or only those in trouble) and the misses that put a member at risk. */
 export interface TeamHealthQuery extends TeamsPageQuery {
@@ -248,91 +131,3 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
   };
 }
 
-/**
- * What the judges work from: a page of the cohort's teams with their named members, final submission and current score
- * (null until scored), the rubric, the cohort's summary publishing goes by (teams unscored, the ranking with its
- * members named), and the published results once there are any (teams and member prizes named).
- */
-export async function judgingView({ knex }: { knex: Knex }, oddId: number, query: TeamsPageQuery & { rankingSize: number }): Promise<JudgingView> {
-  const found = await createTeamRepository(knex).judging(oddId, { page: query.page, size: query.pageSize }, query.rankingSize);
-  if (!found) throw notFound(MESSAGES.adminCohortNotFound);
-  const { counts, teams, ranking, members, result, prizes } = found;
-  const membersOf = groupBy(members, (m) => m.team_id);
-  const named = (teamId: number) => (membersOf.get(teamId) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status }));
-  return {
-    oddId,
-    rubric: [...JUDGING_RUBRIC],
-    ...pageFacts(query, counts.teams),
-    teams: teams.map((t) => ({
-      teamId: t.team_id,
-      teamKey: t.team_key,
-      name: t.name,
-      stopped: Boolean(t.stopped_at),
-      members: named(t.team_id),
-      submission: submissionOf(t.submitted_at ? { ...t, updated_at: t.submitted_at } : undefined),
-      score: t.scored_at ? { scores: t.scores!, total: t.total!, feedback: t.feedback!, updatedAt: new Date(t.scored_at).toISOString() } : null,
-    })),
-    summary: {
-      judgedTeams: counts.judged,
-      unscoredTeams: counts.unscored,
-      ranking: ranking.map((r) => ({ teamId: r.team_id, name: r.name, total: r.total, members: named(r.team_id) })),
-    },
-    results: result
-      ? {
-          oddId,
-          winnerTeamId: result.winner_team_id as number,
-          winnerTeamName: result.winner_team_name as string,
-          prizes: prizes.map((p) => ({ teamId: p.team_id, teamName: p.team_name, joinId: p.join_id, amountKrw: p.amount_krw, alias: p.member_nickname, name: p.member_name })),
-          publishedAt: new Date(result.published_at).toISOString(),
-        }
-      : null,
-  };
-}
-
-/** An operator's score of one team's submission on the weighted rubric, with feedback (before results). */
-export async function scoreTeam({ knex }: { knex: Knex }, actorUserId: number, teamId: number, scores: Record<RubricKey, number>, feedback: string, now: Date) {
-  const team = await createBoardRepository(knex).team(teamId);
-  if (!team) throw notFound(MESSAGES.adminTeamNotFound);
-  if (await createSprintRepository(knex).result(team.odd_id)) throw conflict(MESSAGES.judgingResultsPublished);
-  // Weighted total out of 1,000 (integer): sum of score(0..10) x weight(%).
-  const total = JUDGING_RUBRIC.reduce((sum, c) => sum + scores[c.key] * c.weight, 0);
-  return knex.transaction(async (trx) => {
-    const sprint = createSprintRepository(trx);
-    const before = await sprint.score(teamId);
-    await sprint.saveScore(teamId, { scores, total, feedback, judgedBy: actorUserId, at: now });
-    await audit(trx, { actorUserId, action: 'JUDGING_SCORE', targetType: 'TEAM', targetId: teamId, oddId: team.odd_id, before: before ? { scores: before.scores, total: before.total, feedback: before.feedback } : null, after: { scores, total, feedback }, at: now });
-    return { teamId, scores, total, feedback };
-  });
-}
-
-/**
- * Publishes the judging: the highest total wins (earlier submission on a tie) and takes the team prize; the
- * operators' member prizes (at most MEMBER_PRIZE_MAX_KRW each) come on top, all within TOTAL_PRIZE_MAX_KRW.
- * Every team must be scored; once only (the cohort_result primary key).
- */
-export async function publishResults({ knex }: { knex: Knex }, actorUserId: number, oddId: number, memberPrizes: { joinId: number; amountKrw: number }[], now: Date) {
-  return knex.transaction(async (trx) => {
-    // Publishing one cohort's results queues behind the cohort's row lock.
-    await createBoardRepository(trx).cohort(oddId, true);
-    const sprint = createSprintRepository(trx);
-    if (await sprint.result(oddId)) throw conflict(MESSAGES.judgingResultsPublished);
-    // The whole cohort's teams, as the judging page's summary shows them (the same queries).
-    const teams = createTeamRepository(trx);
-    const counts = await teams.judgingCounts(oddId);
-    if (!counts?.judged) throw notFound(MESSAGES.sprintNoTeam);
-    if (counts.unscored) throw conflict(MESSAGES.judgingNotAllScored);
-    // Every judged team is scored: the ranking's first wins.
-    const winner = (await teams.ranking(oddId, 1))[0]!;
-    const prizes: JudgingPrize[] = [{ teamId: winner.team_id, joinId: null, amountKrw: WINNING_TEAM_PRIZE_KRW }];
-    for (const prize of memberPrizes) {
-      const teamId = await sprint.teamInCohort(prize.joinId, oddId);
-      if (teamId === null) throw notFound(MESSAGES.adminNotOnTeam);
-      if (prize.amountKrw <= 0 || prize.amountKrw > MEMBER_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
-      prizes.push({ teamId, joinId: prize.joinId, amountKrw: prize.amountKrw });
-    }
-    if (prizes.reduce((sum, p) => sum + p.amountKrw, 0) > TOTAL_PRIZE_MAX_KRW) throw conflict(MESSAGES.judgingPrizeLimit);
-    await sprint.publishResult({ oddId, winnerTeamId: winner.team_id, prizes, publishedBy: actorUserId, at: now });
-    await audit(trx, { actorUserId, action: 'JUDGING_PUBLISH', targetType: 'COHORT', targetId: oddId, oddId, before: null, after: { winnerTeamId: winner.team_id, prizes }, at: now });
-    return { oddId, winnerTeamId: winner.team_id, prizes, publishedAt: now.toISOString() };
-  });
-}

@@ -5,7 +5,10 @@ import { judgingAnswer, teamHealthAnswer } from '@sq/contracts/api/operator-answ
 import type { JudgingView } from '@sq/contracts/api/operators/judging';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { calendarDay, idParam, requireAdmin } from '@sq/service-kit';
-import { JUDGING_RUBRIC, judgingView, publishResults, recordMisses, scoreTeam, teamHealth, type RubricKey } from '../operators/sprint';
+import { teamHealth } from '../operators/sprint';
+import { recordMisses } from '../operators/sprint-checkins';
+import { judgingView, publishResults, scoreTeam } from '../operators/sprint-judging';
+import { JUDGING_RUBRIC, type RubricKey } from '../operators/sprint-rules';
 import { invalid, pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { MESSAGES, ok, submissionSchema, type SubmissionForm } from '@sq/contracts';
 import { idParam, notFound, requireMember } from '@sq/service-kit';
 import type { PeopleClient } from '../clients/people-client';
-import { checkIn, saveSubmission, teamView } from '../operators/sprint';
+import { saveSubmission, teamView } from '../operators/sprint';
+import { checkIn } from '../operators/sprint-checkins';
 
 const joinParams = z.object({ joinId: idParam });
 
