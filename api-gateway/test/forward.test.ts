@@ -270,6 +270,19 @@ describe('a connection that fails before any answer', () => {
     }
   });
 
+  it('each request sent once more is counted on /metrics, by service and failure', async () => {
+    const series = async () => (await gateway.app.metrics.text()).split('\n').filter((line) => line.startsWith('gateway_upstream_resent_total{'));
+    const resent = async () => (await series()).reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    const before = await resent();
+    const url = `/api/admin/content/dropfirst?counted=1&run=${Date.now()}`;
+    expect((await gateway.app.inject({ method: 'GET', url, headers: admin() })).statusCode).toBe(201);
+    expect(await resent()).toBe(before + 1);
+    expect((await series()).some((line) => line.startsWith('gateway_upstream_resent_total{service="content",code="'))).toBe(true);
+    // A POST without an Idempotency-Key is never sent again, so never counted.
+    await gateway.app.inject({ method: 'POST', url: `/api/admin/dropfirst?counted=1&run=${Date.now()}`, headers: admin(), payload: '{}' });
+    expect(await resent()).toBe(before + 1);
+  });
+
   it('only CONNECTION_RETRIES more time: a service that keeps failing gets the Korean 503', async () => {
     const url = `/api/stories/drop?run=${Date.now()}`;
     const response = await gateway.app.inject({ method: 'GET', url });

@@ -80,6 +80,8 @@ export interface ForwardOptions {
   extraHeaders: Record<string, string>;
   /** Called when the service's answer starts, before any of it reaches the client. */
   onAnswer?: () => void;
+  /** Called each time the request is sent once more after a connection failure, with the failure's code. */
+  onResend?: (code: string) => void;
   /** The service could not be reached or failed before its answer was complete. */
   onFailure: (error: Error) => void;
 }
@@ -253,6 +255,7 @@ class Answer implements Dispatcher.DispatchHandler {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (this.reconnected < (this.options.connectionRetries ?? CONNECTION_RETRIES) && !this.gathered && this.retryAfter === null && CONNECTION_ERRORS.has(code) && replayable(this.request, this.dispatch)) {
       this.request.log.info({ code }, 'service connection failed before its answer: sending once more');
+      this.options.onResend?.(code);
       this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt, this.reconnected + 1));
       return;
     }

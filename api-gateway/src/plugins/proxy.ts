@@ -64,6 +64,9 @@ export default fp<ProxyOptions>(
       return value;
     };
 
+    // What the forwarder's connection retry (forward.ts) saved: each request it sent once more, by service and
+    // by the failure (a stopping or gone instance, or a balancer still listing one).
+    const resent = app.metrics.counter('gateway_upstream_resent_total', 'Requests sent to their service once more after the connection failed before any answer, by service and failure code.', ['service', 'code']);
     const forward = (rule: RouteRule) => async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
       if (request.tokenProblem && rule.access !== 'public') {
@@ -103,6 +106,7 @@ export default fp<ProxyOptions>(
         // The account service may just have ended this member's sessions (logout, password change,
         // withdrawal): forget them here before the answer leaves, so this client never sees them accepted
         // even if the announcement (session-cache.ts) is still on its way.
+        onResend: (code) => resent.inc({ service: rule.service, code }),
         onAnswer: rule.service === 'account' && caller ? () => app.sessions.forgetMember(caller.userId) : undefined,
         onFailure: (error) => {
           request.log.warn({ err: error, service: rule.service }, 'service unavailable');
