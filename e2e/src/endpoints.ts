@@ -50,8 +50,10 @@ export async function watchEndpoints(pods: Pod[], timing: EndpointTiming = TEST_
     const ready = await fetch(pod.readyUrl, { signal: AbortSignal.timeout(timing.probePeriodMs) }).then((r) => r.ok, () => false);
     // A pod deleted while its probe was out stays deleted.
     if (!known.has(pod.url)) return;
+    // The state as of now, applied when it reaches the balancer: changes arrive in the order they were made, so
+    // a result from before a deletion never takes the pod out sooner than the deletion's own change.
     later(() => {
-      if (ready && known.has(pod.url)) listed.add(pod.url);
+      if (ready) listed.add(pod.url);
       else listed.delete(pod.url);
     }, timing.propagationMs);
     later(() => void probe(pod), timing.probePeriodMs);
