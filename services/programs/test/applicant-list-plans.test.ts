@@ -45,20 +45,21 @@ async function listQueries(query: string): Promise<{ sql: string; bindings: unkn
 /**
  * The indexes a query's plan reads the applications through when every other way to them is gone: the table's other
  * indexes dropped (in a transaction rolled back) but its constraints' (its primary key, by which a page's rows are
- * read, and unique keys the query does not name), and sequential and bitmap scans ruled out. A partial index is then used if and only if the query states its predicate.
+ * read, and unique keys the query does not name), and sequential and bitmap scans ruled out. A partial index is then
+ * used if and only if the query states its predicate.
  */
 async function applicationIndexes(query: { sql: string; bindings: unknown[] }): Promise<string[]> {
   // Knex's raw() would read the `?` of jsonb operators as bindings: the driver's connection takes the SQL as sent.
   const connection = (await service.app.knex.client.acquireConnection()) as {
-    query(q: string | { text: string; values: unknown[] }): Promise<{ rows: Record<string, never>[] }>;
+    query<Row>(q: string | { text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
   };
   try {
     await connection.query('begin');
-    const others = await connection.query(`select i.indexrelid::regclass::text as name from pg_index i
+    const others = await connection.query<{ name: string }>(`select i.indexrelid::regclass::text as name from pg_index i
       where i.indrelid = 'application'::regclass and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid) and i.indexrelid <> all(array['application_cohort_friend_requests', 'application_cohort_no_friend_requests']::regclass[])`);
-    for (const { name } of others.rows as { name: string }[]) await connection.query(`drop index ${name}`);
+    for (const { name } of others.rows) await connection.query(`drop index ${name}`);
     await connection.query('set local enable_seqscan = off; set local enable_bitmapscan = off');
-    const result = (await connection.query({ text: `explain (format json) ${query.sql}`, values: query.bindings })) as unknown as { rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] };
+    const result = await connection.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ text: `explain (format json) ${query.sql}`, values: query.bindings });
     return nodes(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((n) => n['Relation Name'] === 'application' && n['Index Name']).map((n) => n['Index Name']!);
   } finally {
     await connection.query('rollback');
