@@ -25,16 +25,24 @@ describe.runIf(process.getuid?.() === 0)('the embedded PostgreSQL started as roo
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-private-')); // mkdtemp makes it 0700
     roots.push(root);
     const dataDir = path.join(root, '.data', 'pg');
-    const error = await ensureDatabase({ name: 'sq_private', port: await freePort(), dataDir }).catch((e: unknown) => e);
+    const error = await ensureDatabase({ name: 'sq_private', port: await freePort(), dataDir }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain(`the OS user postgres when started as root, and that user cannot enter ${root} (mode 0700)`);
+    expect((error as Error).message).toContain(
+      `the OS user postgres when started as root, and that user cannot enter ${root} (mode 0700)`,
+    );
   });
 
   it('starts in a fresh root where only the cluster folder is new', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-fresh-'));
     fs.chmodSync(root, 0o755);
     roots.push(root);
-    const database = await ensureDatabase({ name: 'sq_fresh', port: await freePort(), dataDir: path.join(root, '.data', 'pg') });
+    const database = await ensureDatabase({
+      name: 'sq_fresh',
+      port: await freePort(),
+      dataDir: path.join(root, '.data', 'pg'),
+    });
     try {
       expect(database.embedded).toBe(true);
       expect(fs.statSync(path.join(root, '.data')).mode & 0o777).toBe(0o755);
