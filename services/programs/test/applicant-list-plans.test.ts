@@ -34,7 +34,11 @@ async function listQueries(query: string): Promise<{ sql: string; bindings: unkn
   const listener = (q: { sql: string; bindings?: unknown[] }) => sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
   service.app.knex.on('query', listener);
   try {
-    const response = await service.app.inject({ method: 'GET', url: `/api/admin/cohorts/${BSIDE}/applicants?${query}`, headers: service.as(ADMIN) });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: `/api/admin/cohorts/${BSIDE}/applicants?${query}`,
+      headers: service.as(ADMIN),
+    });
     expect(response.statusCode, response.body).toBe(200);
   } finally {
     service.app.knex.off('query', listener);
@@ -59,8 +63,13 @@ async function applicationIndexes(query: { sql: string; bindings: unknown[] }): 
       where i.indrelid = 'application'::regclass and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid) and i.indexrelid <> all(array['application_cohort_friend_requests', 'application_cohort_no_friend_requests']::regclass[])`);
     for (const { name } of others.rows) await connection.query(`drop index ${name}`);
     await connection.query('set local enable_seqscan = off; set local enable_bitmapscan = off');
-    const result = await connection.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({ text: `explain (format json) ${query.sql}`, values: query.bindings });
-    return nodes(result.rows[0]!['QUERY PLAN'][0]!.Plan).filter((n) => n['Relation Name'] === 'application' && n['Index Name']).map((n) => n['Index Name']!);
+    const result = await connection.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>({
+      text: `explain (format json) ${query.sql}`,
+      values: query.bindings,
+    });
+    return nodes(result.rows[0]!['QUERY PLAN'][0]!.Plan)
+      .filter((n) => n['Relation Name'] === 'application' && n['Index Name'])
+      .map((n) => n['Index Name']!);
   } finally {
     await connection.query('rollback');
     await service.app.knex.client.releaseConnection(connection);
@@ -80,7 +89,14 @@ describe('the applicant list’s friend request filters', () => {
   });
 
   it('still lists the cohort whole between its two indexes: those with requests and those without', async () => {
-    const list = async (query: string) => (await service.app.inject({ method: 'GET', url: `/api/admin/cohorts/${BSIDE}/applicants?${query}`, headers: service.as(ADMIN) })).json().total as number;
+    const list = async (query: string) =>
+      (
+        await service.app.inject({
+          method: 'GET',
+          url: `/api/admin/cohorts/${BSIDE}/applicants?${query}`,
+          headers: service.as(ADMIN),
+        })
+      ).json().total as number;
     const [all, asked, none] = [await list(''), await list('friends=true'), await list('friends=false')];
     expect(asked).toBeGreaterThan(0);
     expect(none).toBeGreaterThan(0);
