@@ -61,6 +61,11 @@ export interface FriendRow {
 const FRIEND_CARDS = `a.answers->'aside'->'friendCareerCardIds'`;
 /** The predicate of the partial index application_cohort_friend_requests (migration 201), word for word. */
 const HAS_REQUESTS = `jsonb_array_length(coalesce(${FRIEND_CARDS}, '[]'::jsonb)) > 0`;
+/**
+ * No friend requests: the predicate of the partial index application_cohort_no_friend_requests (migration 230), word
+ * for word, so the filters' page and count read that index alone instead of each row's answers in the table.
+ */
+const NO_REQUESTS = `not ${HAS_REQUESTS}`;
 /** Weekly hours as a number, null when the applicant gave none (or the answers are erased): matches no range. */
 const WEEKLY_HOURS = `case when jsonb_typeof(a.answers->'aside'->'weeklyHours') = 'number' then (a.answers->'aside'->>'weeklyHours')::numeric end`;
 /** On the cohort's board: on a team or waitlisted (`s`: the application's team_board_seat, migration 201). */
@@ -119,7 +124,7 @@ function filterSql(
   if (f.state || states) where('a.status = any(:listed::text[])', { listed: f.state ? [f.state] : [...states!] });
   if (f.role) where('a.role = :role', { role: f.role });
   if (f.careerYears) where(`a.answers->'required'->>'careerYears' = :careerYears`, { careerYears: f.careerYears });
-  if (f.friends) where(f.friends === 'true' ? HAS_REQUESTS : `not ${HAS_REQUESTS}`);
+  if (f.friends) where(f.friends === 'true' ? HAS_REQUESTS : NO_REQUESTS);
   if (f.minHours !== undefined) where(`${WEEKLY_HOURS} >= :minHours`, { minHours: f.minHours });
   if (f.maxHours !== undefined) where(`${WEEKLY_HOURS} <= :maxHours`, { maxHours: f.maxHours });
   if (f.skillLevel === 'none') where('a.skill_level is null');
@@ -127,7 +132,7 @@ function filterSql(
   if (f.placement === 'PLACED') where('s.team_key is not null');
   if (f.placement === 'WAITLISTED') where('s.join_id is not null and s.team_key is null');
   if (f.placement === 'NOT_ON_BOARD') where(`not ${PLACED_OR_WAITLISTED}`);
-  if (f.friendStatus === 'NONE') where(`not ${HAS_REQUESTS}`);
+  if (f.friendStatus === 'NONE') where(NO_REQUESTS);
   if (f.friendStatus === 'UNDECIDED') where(`${HAS_REQUESTS} and not ${PLACED_OR_WAITLISTED}`);
   if (f.friendStatus === 'HONOURED') where(`${HAS_REQUESTS} and ${ALL_TOGETHER}`);
   if (f.friendStatus === 'NOT_HONOURED') where(`${HAS_REQUESTS} and ${PLACED_OR_WAITLISTED} and not (${ALL_TOGETHER})`);
