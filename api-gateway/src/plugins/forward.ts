@@ -161,9 +161,10 @@ export function forward(request: FastifyRequest, reply: FastifyReply, options: F
 
 /**
  * A request whose connection failed before any answer (refused, reset, or closed by the service as the request
- * went out) is sent once more, on another connection, when sending it twice is harmless: a kept-alive
- * connection that a stopping instance closes just as a request is written on it, or an endpoint a balancer
- * still lists a moment after its process has gone, would otherwise reach the visitor as a 503.
+ * went out) is sent once more, on another connection, when sending it twice is harmless. Rollouts do not need it
+ * (the readiness delay drains every connection first; the multi-instance test counts 0 resends); it is for what the
+ * delay cannot cover: an endpoint a slow balancer still lists after its process has gone, a crashed instance, a
+ * connection a network middlebox dropped. gateway_upstream_resent_total counts each resend.
  * UPSTREAM_CONNECTION_RETRIES overrides it (0 turns the retry off).
  */
 export const CONNECTION_RETRIES = 1;
