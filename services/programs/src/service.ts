@@ -18,7 +18,6 @@ import { createPeopleClient, type PeopleClient } from './clients/people-client';
 import { jobQueuePlugin } from './jobs/queue';
 import { paymentsPlugin } from './payments';
 import { createApplicationViews } from './applications/application-view';
-import { operatorsPlugin } from './operators/plugin';
 import { reconciliationPlugin } from './reconciliation/plugin';
 import internalClockRoutes from './routes/internal-clock';
 import productRoutes from './routes/products';
@@ -80,6 +79,7 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       const controlled = !options.clock && config.clockControl ? controlledClock() : null;
       app.decorate('clock', options.clock ?? controlled?.now ?? (() => new Date()));
       app.decorate('programsConfig', config);
+      app.decorate('operatorsConfig', options.operators?.config ?? config.operators);
       const { peers } = config;
       const people =
         options.operators?.people ??
@@ -102,7 +102,6 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       app.decorate('auditLogRepository', createAuditLogRepository(app.knex));
       await app.register(paymentsPlugin, { config, pg: options.pg });
       app.decorate('applicationViews', createApplicationViews(app.knex));
-      await app.register(operatorsPlugin, { config: options.operators?.config ?? config.operators });
       await app.register(reconciliationPlugin);
       await app.register(webhooksPlugin, { config: config.webhooks });
 

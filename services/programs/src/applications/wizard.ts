@@ -73,7 +73,7 @@ export async function currentApplication(app: FastifyInstance, userId: number, o
 /**
  * Starts the member's draft for a cohort, or resumes it. One live application per member and cohort is the
  * database's rule (partial unique index): concurrent starts insert once and the others read that row. A new
- * application queues the applicant-copy job with it (operators/people-copy.ts).
+ * application queues the applicant-copy job with it (teams/people-copy.ts).
  */
 export async function startDraft(
   app: FastifyInstance,

@@ -24,7 +24,7 @@ export const QUEUES = {
   checkinMisses: 'checkin-misses',
   // A charge that settled on an application that could no longer take it is refunded (payments/charges.ts).
   chargeReversal: 'charge-reversal',
-  // The applications' copies of who their members are (operators/people-copy.ts).
+  // The applications' copies of who their members are (teams/people-copy.ts).
   applicantCopy: 'applicant-copy',
   // The daily reconciliation with the PG (reconciliation/reconcile.ts).
   reconciliation: 'money-reconciliation',

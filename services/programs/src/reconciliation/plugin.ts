@@ -55,5 +55,9 @@ export const reconciliationPlugin = fp(
     );
     app.decorate('reconciliation', deps);
   },
-  { name: 'reconciliation', dependencies: ['knex', 'payments', 'mailer', 'operators'] },
+  {
+    name: 'reconciliation',
+    dependencies: ['knex', 'payments', 'mailer'],
+    decorators: { fastify: ['operatorsConfig'] },
+  },
 );

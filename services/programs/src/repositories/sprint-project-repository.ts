@@ -1,5 +1,5 @@
 /**
- * Sprint projects as /projects lists them (operators/sprint-projects.ts): the final submissions (`team_submission`)
+ * Sprint projects as /projects lists them (sprint/projects.ts): the final submissions (`team_submission`)
  * of teams whose cohort's judging results are published (`cohort_result`), and the members shown with them.
  */
 import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/applications';

@@ -22,7 +22,7 @@ export interface TeammateRow {
 }
 
 /**
- * A sprint as its members and judges write it (operators/sprint.ts): the members' daily check-ins (`checkin`) and
+ * A sprint as its members and judges write it (sprint/teams.ts): the members' daily check-ins (`checkin`) and
  * misses (`checkin_miss`), the team's final submission (`team_submission`), the judges' scores (`team_score`) and the
  * published results (`cohort_result`), with the member's team they are read by. The operators' pages of the same
  * rows, a page of teams at a time, are in team-repository. Every function runs in the connection or transaction it

@@ -11,7 +11,7 @@ import { loadContext } from '../repositories/application-lifecycle-repository';
 import { audit } from '../repositories/audit-log-repository';
 import { createSprintRepository, type SprintRepository } from '../repositories/sprint-repository';
 
-import { CHECKIN_CLOSES_AT, MISSES_BEFORE_DROP, seoulInstant } from './sprint-rules';
+import { CHECKIN_CLOSES_AT, MISSES_BEFORE_DROP, seoulInstant } from './rules';
 
 /** The member's published team in a sprint (or any program), with the cohort's dates. */
 export async function memberTeam(sprint: SprintRepository, joinId: number): Promise<Row> {

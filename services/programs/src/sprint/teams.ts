@@ -9,8 +9,8 @@ import { seoulDate } from '../schedule';
 import { createSprintRepository } from '../repositories/sprint-repository';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
 
-import { CHECKIN_CLOSES_AT, JUDGING_RUBRIC, SUBMISSION_CLOSES_AT, seoulInstant } from './sprint-rules';
-import { memberTeam, myCheckin } from './sprint-checkins';
+import { CHECKIN_CLOSES_AT, JUDGING_RUBRIC, SUBMISSION_CLOSES_AT, seoulInstant } from './rules';
+import { memberTeam, myCheckin } from './checkins';
 
 export const submissionOf = (row: Row | undefined) =>
   row
