@@ -18,7 +18,6 @@ import { createPeopleClient, type PeopleClient } from './clients/people-client';
 import { jobQueuePlugin } from './jobs/queue';
 import { paymentsPlugin } from './payments';
 import { createApplicationViews } from './applications/application-view';
-import { operatorsPlugin } from './operators/plugin';
 import { reconciliationPlugin } from './reconciliation/plugin';
 import internalClockRoutes from './routes/internal-clock';
 import productRoutes from './routes/products';
@@ -39,6 +38,7 @@ import sprintProjectRoutes from './routes/sprint-projects';
 import adminMoneyRoutes from './routes/admin-money';
 import webhookRoutes from './routes/webhooks';
 import { webhooksPlugin } from './webhooks/plugin';
+import { registerJobs } from './service-jobs';
 
 declare module 'fastify' {
   /** What the routes read through: the repositories the app carries, and the application views. */
@@ -78,26 +78,8 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       // A test's injected clock; else the real time, movable on the e2e site only (src/clock.ts).
       const controlled = !options.clock && config.clockControl ? controlledClock() : null;
       app.decorate('clock', options.clock ?? controlled?.now ?? (() => new Date()));
-      if (controlled) await app.register(internalClockRoutes, { clock: controlled });
       app.decorate('programsConfig', config);
-      await app.register(mailerPlugin, { smtp: config.smtp });
-      await app.register(jobQueuePlugin, { config: config.jobs });
-      await app.register(paymentsPlugin, { config, pg: options.pg });
-      app.decorate('productRepository', createProductRepository(app.knex));
-      await app.register(productRoutes);
-      await app.register(internalRefundRuleRoutes);
-      app.decorate('applicantRepository', createApplicantRepository(app.knex));
-      await app.register(applicantRoutes);
-      app.decorate('applicationRepository', createApplicationRepository(app.knex));
-      app.decorate('applicationViews', createApplicationViews(app.knex));
-      await app.register(internalUserRoutes);
-      await app.register(applyRoutes);
-      await app.register(myApplicationRoutes);
-      await app.register(paymentWebhookRoutes);
-      app.decorate('cohortRepository', createCohortRepository(app.knex));
-      app.decorate('paymentRecordRepository', createPaymentRecordRepository(app.knex));
-      app.decorate('applicantListRepository', createApplicantListRepository(app.knex));
-      app.decorate('auditLogRepository', createAuditLogRepository(app.knex));
+      app.decorate('operatorsConfig', options.operators?.config ?? config.operators);
       const { peers } = config;
       const people =
         options.operators?.people ??
@@ -107,7 +89,31 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
           internalSecret: app.internalSecret,
           timeoutMs: peers.peopleLookupTimeoutMs,
         });
-      await app.register(operatorsPlugin, { config: options.operators?.config ?? config.operators, people });
+
+      // What the app carries, from the layers under the routes up.
+      await app.register(mailerPlugin, { smtp: config.smtp });
+      await app.register(jobQueuePlugin, { config: config.jobs });
+      app.decorate('productRepository', createProductRepository(app.knex));
+      app.decorate('applicantRepository', createApplicantRepository(app.knex));
+      app.decorate('applicationRepository', createApplicationRepository(app.knex));
+      app.decorate('cohortRepository', createCohortRepository(app.knex));
+      app.decorate('paymentRecordRepository', createPaymentRecordRepository(app.knex));
+      app.decorate('applicantListRepository', createApplicantListRepository(app.knex));
+      app.decorate('auditLogRepository', createAuditLogRepository(app.knex));
+      await app.register(paymentsPlugin, { config, pg: options.pg });
+      app.decorate('applicationViews', createApplicationViews(app.knex));
+      await app.register(reconciliationPlugin);
+      await app.register(webhooksPlugin, { config: config.webhooks });
+
+      // The routes: products and refund rules, applications and payments, the operators' console, webhooks.
+      if (controlled) await app.register(internalClockRoutes, { clock: controlled });
+      await app.register(productRoutes);
+      await app.register(internalRefundRuleRoutes);
+      await app.register(applicantRoutes);
+      await app.register(internalUserRoutes);
+      await app.register(applyRoutes);
+      await app.register(myApplicationRoutes);
+      await app.register(paymentWebhookRoutes);
       await app.register(adminCohortRoutes);
       await app.register(adminApplicantRoutes);
       await app.register(adminPaymentRoutes, { people });
@@ -118,10 +124,11 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       await app.register(adminSprintRoutes);
       await app.register(sprintMemberRoutes, { people });
       await app.register(sprintProjectRoutes, { people });
-      await app.register(reconciliationPlugin);
       await app.register(adminMoneyRoutes, { deps: app.reconciliation });
-      await app.register(webhooksPlugin, { config: config.webhooks });
       await app.register(webhookRoutes, { subscriptions: app.webhookSubscriptions });
+
+      // The jobs, crons and loops (src/service-jobs.ts).
+      registerJobs(app, { people });
     }),
   };
 }

@@ -11,7 +11,7 @@ import { createProgramsClient } from '../../account/src/clients/programs-client'
 import { createPeopleChangeOutbox } from '../../account/src/repositories/withdrawal-repository';
 import { closedPortUrl } from '../../account/test/support/peers';
 import { buildItskill, call, member, takeCheckup } from '../../itskill/test/support';
-import { copyDuePeople } from '../src/operators/people-copy';
+import { copyDuePeople } from '../src/teams/people-copy';
 import { createPeopleClient } from '../src/clients/people-client';
 import { createProgramsService } from '../src/service';
 

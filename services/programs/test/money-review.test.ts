@@ -124,7 +124,7 @@ async function declinedTwice() {
 }
 
 /**
- * The deadline run resolves the deadline as CARD_UPDATED before the new card is charged (src/operators/charging.ts,
+ * The deadline run resolves the deadline as CARD_UPDATED before the new card is charged (src/teams/charging.ts,
  * runChargeDeadlines), and a second decline finds the deadline row taken (runTeamCharge: onConflict ignore): no
  * open deadline, so no card page, no backfill, and the auto-cancel takes the waitlist.
  */
@@ -465,7 +465,7 @@ describe('reservations are auto-cancelled only once the teams are published', ()
 /**
  * A removal takes the member off the team in the transaction that applies the refund case; the PG refusing that
  * refund for good voided the case, and the same removal again answered 404 (not on the team): the member was
- * owed a refund no path could apply any more (src/operators/team-changes.ts, removeMember). A refusal now voids
+ * owed a refund no path could apply any more (src/teams/team-changes.ts, removeMember). A refusal now voids
  * nothing: the refund stays owed and the repair job pays it.
  */
 describe('a removal whose refund the PG refused is still paid', () => {

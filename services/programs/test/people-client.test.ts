@@ -8,7 +8,7 @@ import { programsService } from '../src/service';
 import { closedPortUrl } from '../../account/test/support/peers';
 
 /**
- * The applicant copy (operators/people-copy.ts) takes each application's IT skill level from the real itskill
+ * The applicant copy (teams/people-copy.ts) takes each application's IT skill level from the real itskill
  * service: the result the member attached to that application (POST /api/getMyinfoSkill), else their latest; null
  * without one; a failure when itskill does not answer.
  */

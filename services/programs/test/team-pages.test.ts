@@ -5,7 +5,7 @@ import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { DEV_INTERNAL_SECRET, buildService } from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { readProgramsConfig } from '../src/config';
-import { streakOf } from '../src/operators/sprint-checkins';
+import { streakOf } from '../src/sprint/checkins';
 import { createProgramsService } from '../src/service';
 
 /**

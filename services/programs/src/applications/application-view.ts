@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { formatDate, formatKrw } from '@sq/contracts/format';
-import type { Row } from '@sq/service-kit';
+import type { ApplicationContextRow } from '../repositories/application-lifecycle-repository';
 import {
   APPLICATION_STATE_NAMES,
   APPLY_FLOWS,
@@ -30,16 +30,16 @@ import { ledgerLine } from '../core/refunds/ledger';
 import { memberCancelBlock } from '../payments/cancel';
 
 const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
-const feeOf = (row: Row): number => row.fee_krw ?? row.product_fee_krw;
+const feeOf = (row: ApplicationContextRow): number => row.fee_krw ?? row.product_fee_krw;
 
 /** The next wizard step of a draft: the first unsaved answer step, else book. */
-export function nextStep(row: Row): WizardStep | null {
+export function nextStep(row: ApplicationContextRow): WizardStep | null {
   if (!EDITABLE_STATES.includes(row.status)) return null;
   const answers = (row.answers ?? {}) as ApplicationAnswers;
   return answerStepsOf(row.kind).find((step) => answers[step] === undefined) ?? 'book';
 }
 
-export function toSummary(row: Row, now: Date): ApplicationSummary {
+export function toSummary(row: ApplicationContextRow, now: Date): ApplicationSummary {
   const state = row.status as ApplicationState;
   const status = cohortStatus(toDates(row), now);
   const step = nextStep(row);
@@ -74,7 +74,7 @@ export function toSummary(row: Row, now: Date): ApplicationSummary {
   };
 }
 
-export async function orderSummary(knex: Knex | Knex.Transaction, row: Row): Promise<OrderSummary> {
+export async function orderSummary(knex: Knex | Knex.Transaction, row: ApplicationContextRow): Promise<OrderSummary> {
   const rules = await refundRulesOf(knex, row.product_id, 'INDIVIDUAL');
   const dates = toDates(row);
   const atPurchase = row.charge_policy === 'AT_PURCHASE';
@@ -102,7 +102,7 @@ export async function orderSummary(knex: Knex | Knex.Transaction, row: Row): Pro
   };
 }
 
-export function draftOf(row: Row, order: OrderSummary, now: Date): ApplicationDraft {
+export function draftOf(row: ApplicationContextRow, order: OrderSummary, now: Date): ApplicationDraft {
   const answers = (row.answers ?? {}) as ApplicationAnswers;
   return {
     ...toSummary(row, now),
@@ -116,7 +116,7 @@ export function draftOf(row: Row, order: OrderSummary, now: Date): ApplicationDr
   };
 }
 
-export async function detailOf(knex: Knex, row: Row, now: Date): Promise<ApplicationDetail> {
+export async function detailOf(knex: Knex, row: ApplicationContextRow, now: Date): Promise<ApplicationDetail> {
   const [history, events, charge, deadlineAt] = await Promise.all([
     historyOf(knex, row.join_id),
     paymentEventsOf(knex, row.join_id),
@@ -170,7 +170,7 @@ export async function detailOf(knex: Knex, row: Row, now: Date): Promise<Applica
 /** The order and the detail the member routes answer with, read on the app's connection (routes hold none). */
 export function createApplicationViews(knex: Knex) {
   return {
-    order: (context: Row): Promise<OrderSummary> => orderSummary(knex, context),
-    detail: (context: Row, now: Date): Promise<ApplicationDetail> => detailOf(knex, context, now),
+    order: (context: ApplicationContextRow): Promise<OrderSummary> => orderSummary(knex, context),
+    detail: (context: ApplicationContextRow, now: Date): Promise<ApplicationDetail> => detailOf(knex, context, now),
   };
 }

@@ -13,15 +13,16 @@ import {
   type ProductStep,
   type RequiredStep,
 } from '@sq/contracts/api/applications';
-import { ApiError, badRequest, conflict, notFound, type Row } from '@sq/service-kit';
+import { ApiError, badRequest, conflict, notFound } from '@sq/service-kit';
 import { cohortStatus } from '../schedule';
-import { cohortToApply, toDates } from '../repositories/product-repository';
+import { cohortToApply, toDates, type CohortToApplyRow } from '../repositories/product-repository';
 import {
   applicantCount,
   insertDraft,
   liveApplication,
   loadContext,
   updateApplication,
+  type ApplicationContextRow,
 } from '../repositories/application-lifecycle-repository';
 import { recordCardPageAttempt } from '../repositories/billing-key-repository';
 import { pendingCharge } from '../repositories/payment-repository';
@@ -34,14 +35,14 @@ const unprocessable = (message: string, fields?: Record<string, string>) =>
   new ApiError(422, message, undefined, fields);
 
 /** A cohort of a visible product with what the wizard checks, or 404 in Korean. */
-export async function cohortForApply(knex: Knex, oddId: number): Promise<Row> {
+export async function cohortForApply(knex: Knex, oddId: number): Promise<CohortToApplyRow> {
   const cohort = await cohortToApply(knex, oddId);
   if (!cohort) throw notFound(MESSAGES.applyCohortNotFound);
   return cohort;
 }
 
 /** Why a new application to this cohort cannot start now (Korean), or null. */
-export async function closedReason(knex: Knex, cohort: Row, now: Date): Promise<string | null> {
+export async function closedReason(knex: Knex, cohort: CohortToApplyRow, now: Date): Promise<string | null> {
   const status = cohortStatus(toDates(cohort), now);
   if (status === 'CANCELLED') return MESSAGES.applyCohortCancelled;
   if (status !== 'RECRUITING') return MESSAGES.applyCohortNotRecruiting;
@@ -56,14 +57,18 @@ export async function dupcheck(
   userId: number,
   oddId: number,
   now: Date,
-): Promise<{ row: Row | undefined; closedReason: string | null }> {
+): Promise<{ row: ApplicationContextRow | undefined; closedReason: string | null }> {
   const cohort = await cohortForApply(app.knex, oddId);
   const row = await liveApplication(app.knex, userId, oddId);
   return { row, closedReason: await closedReason(app.knex, cohort, now) };
 }
 
 /** The member's live application to a cohort of a visible product (the draft being written), or a Korean 404. */
-export async function currentApplication(app: FastifyInstance, userId: number, oddId: number): Promise<Row> {
+export async function currentApplication(
+  app: FastifyInstance,
+  userId: number,
+  oddId: number,
+): Promise<ApplicationContextRow> {
   await cohortForApply(app.knex, oddId);
   const row = await liveApplication(app.knex, userId, oddId);
   if (!row) throw notFound(MESSAGES.applyNotFound);
@@ -73,14 +78,14 @@ export async function currentApplication(app: FastifyInstance, userId: number, o
 /**
  * Starts the member's draft for a cohort, or resumes it. One live application per member and cohort is the
  * database's rule (partial unique index): concurrent starts insert once and the others read that row. A new
- * application queues the applicant-copy job with it (operators/people-copy.ts).
+ * application queues the applicant-copy job with it (teams/people-copy.ts).
  */
 export async function startDraft(
   app: FastifyInstance,
   userId: number,
   oddId: number,
   now: Date,
-): Promise<{ row: Row; created: boolean }> {
+): Promise<{ row: ApplicationContextRow; created: boolean }> {
   const { knex, jobs } = app;
   const cohort = await cohortForApply(knex, oddId);
   const existing = await liveApplication(knex, userId, oddId);
@@ -106,7 +111,7 @@ export async function startDraft(
 }
 
 /** The member's draft that may still change, in a recruiting cohort; otherwise a Korean 4xx. */
-async function editableDraft(knex: Knex, userId: number, oddId: number, now: Date): Promise<Row> {
+async function editableDraft(knex: Knex, userId: number, oddId: number, now: Date): Promise<ApplicationContextRow> {
   const cohort = await cohortForApply(knex, oddId);
   const row = await liveApplication(knex, userId, oddId);
   if (!row) throw notFound(MESSAGES.applyNotFound);
@@ -131,7 +136,7 @@ const SEATS: Record<string, 'planner_seats' | 'designer_seats' | 'developer_seat
   DEVELOPER: 'developer_seats',
 };
 
-function checkRequired(row: Row, answer: RequiredStep): void {
+function checkRequired(row: ApplicationContextRow, answer: RequiredStep): void {
   if (row.min_team_size !== null && row[SEATS[answer.role]!] === 0)
     throw unprocessable(MESSAGES.applyRoleNotOpen, { role: MESSAGES.applyRoleNotOpen });
   if (row.min_experience_months !== null && answer.experienceMonths < row.min_experience_months) {
@@ -142,7 +147,7 @@ function checkRequired(row: Row, answer: RequiredStep): void {
 
 /** Checks the friend requests; answers the members behind them (account user ids). */
 async function checkAside(
-  row: Row,
+  row: ApplicationContextRow,
   answer: AsideStep,
   careercard: CareercardClient,
   userId: number,
@@ -173,7 +178,7 @@ async function checkAside(
   return found.map((f) => f.userId).filter((id): id is number => id !== null);
 }
 
-function checkProduct(row: Row, answer: ProductStep, answers: ApplicationAnswers): void {
+function checkProduct(row: ApplicationContextRow, answer: ProductStep, answers: ApplicationAnswers): void {
   if (answer.kind !== row.kind) throw unprocessable(MESSAGES.applyProductMismatch);
   if (answer.kind === 'TEAM_PROJECT' && answer.roleQuestions.role !== answers.required?.role)
     throw unprocessable(MESSAGES.applyRoleMismatch, { 'roleQuestions.role': MESSAGES.applyRoleMismatch });
@@ -191,7 +196,7 @@ export async function saveStep(
   step: string,
   body: unknown,
   now: Date,
-): Promise<Row> {
+): Promise<ApplicationContextRow> {
   const row = await editableDraft(app.knex, userId, oddId, now);
   const steps = answerStepsOf(row.kind);
   const index = steps.indexOf(step as AnswerStep);

@@ -26,7 +26,7 @@ const batches = <T>(items: T[], size: number): T[][] =>
  * the result attached to each application, else the member's latest). Many are asked in batches of what each peer
  * takes (5,000 members are five requests, not 5,000).
  *
- * `names` and `levels` fail when a peer does not answer (the applicant copy, operators/people-copy.ts, then keeps its
+ * `names` and `levels` fail when a peer does not answer (the applicant copy, teams/people-copy.ts, then keeps its
  * copy due and tries again); `lookup` answers what it could (a page that shows names, e.g. the payment records, shows
  * an unknown name rather than failing).
  */

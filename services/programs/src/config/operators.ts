@@ -11,6 +11,13 @@
  * - APPLICANT_COPY_MAX_ROUNDS (50): rounds one job runs before it queues the next (after migration 201 a large
  *   database has every application due once).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The operators' settings (tests inject them). */
+    operatorsConfig: OperatorsConfig;
+  }
+}
+
 export interface OperatorsConfig {
   paymentUpdateDeadlineHours: number;
   chargeDeadlineCron: string;

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
-import type { Row } from '@sq/service-kit';
 import {
   APPLICATION_STATE_NAMES,
   canTransition,
@@ -12,6 +11,7 @@ import { conflict, notFound } from '@sq/service-kit';
 import { addHistory, lockApplicationRow, writeState } from '../repositories/application-lifecycle-repository';
 import { addPaymentEvent } from '../repositories/payment-repository';
 import { recordWebhookEvent } from './webhook-events';
+import type { ApplicationRow } from '../repositories/application-lifecycle-repository';
 
 export interface TransitionInput {
   joinId: number;
@@ -27,11 +27,11 @@ export interface TransitionResult {
   from: ApplicationState;
   to: ApplicationState;
   historyId: number;
-  application: Row;
+  application: ApplicationRow;
 }
 
 /** `FOR UPDATE` on one application: concurrent changes of the same application queue behind each other. */
-export async function lockApplication(trx: Knex.Transaction, joinId: number): Promise<Row> {
+export async function lockApplication(trx: Knex.Transaction, joinId: number): Promise<ApplicationRow> {
   const row = await lockApplicationRow(trx, joinId);
   if (!row) throw notFound(MESSAGES.applyNotFound);
   return row;

@@ -24,7 +24,7 @@ export const QUEUES = {
   checkinMisses: 'checkin-misses',
   // A charge that settled on an application that could no longer take it is refunded (payments/charges.ts).
   chargeReversal: 'charge-reversal',
-  // The applications' copies of who their members are (operators/people-copy.ts).
+  // The applications' copies of who their members are (teams/people-copy.ts).
   applicantCopy: 'applicant-copy',
   // The daily reconciliation with the PG (reconciliation/reconcile.ts).
   reconciliation: 'money-reconciliation',
@@ -53,8 +53,11 @@ export interface JobQueue {
   ): Promise<string | null>;
   /** Runs every job waiting in the given queues now, in this process (tests, operators). Returns how many ran. */
   drain(...names: QueueName[]): Promise<number>;
-  /** A cron schedule (Asia/Seoul) kept once in the database, set when the queue starts (register before `start`). */
-  schedule(name: QueueName, cron: string): void;
+  /**
+   * A cron schedule (Asia/Seoul) kept once in the database, set when the queue starts (register before `start`).
+   * `retryLimit` (2): how often a failed run is tried again before the next tick.
+   */
+  schedule(name: QueueName, cron: string, options?: { retryLimit?: number }): void;
 }
 
 declare module 'fastify' {
@@ -93,7 +96,7 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     const defaults = sendDefaults(config);
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     const handlers = new Map<QueueName, JobHandler>();
-    const schedules = new Map<QueueName, string>();
+    const schedules = new Map<QueueName, { cron: string; retryLimit: number }>();
     /**
      * Queues whose jobs run many at once in this process (jobs/pool.ts) instead of pg-boss's batch workers: the
      * team charges, each of which waits about a second for the PG (CHARGE_CONCURRENCY).
@@ -134,8 +137,8 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       handle(name, handler) {
         handlers.set(name, handler);
       },
-      schedule(name, cron) {
-        schedules.set(name, cron);
+      schedule(name, cron, options) {
+        schedules.set(name, { cron, retryLimit: options?.retryLimit ?? 2 });
       },
       send: (name, data, options) => boss.send(name, data, { ...defaults, ...options }),
       sendIn: (trx, name, data, options) =>
@@ -169,9 +172,8 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
             if (!(await boss.getQueue(name))) throw error;
           });
       }
-      await boss.schedule(QUEUES.repair, config.repairCron, {}, { tz: 'Asia/Seoul', retryLimit: 0 });
-      await boss.schedule(QUEUES.autoCancel, config.autoCancelCron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
-      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
+      for (const [name, { cron, retryLimit }] of schedules)
+        await boss.schedule(name, cron, {}, { tz: 'Asia/Seoul', retryLimit });
       if (!config.workers) return;
       for (const name of Object.values(QUEUES)) {
         const concurrency = pooled[name];

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { formatDate, formatKrw } from '@sq/contracts/format';
 import { ROLE_NAMES, type ApplicationAnswers } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
-import { loadContext } from '../repositories/application-lifecycle-repository';
+import { loadContext, type ApplicationContextRow } from '../repositories/application-lifecycle-repository';
 import type { MailKind } from '../core/deps';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Subject and lines of each mail, in the site's voice. */
-function compose(kind: MailKind, row: Row, amountKrw: number, siteUrl: string): { subject: string; lines: string[] } {
+function compose(
+  kind: MailKind,
+  row: ApplicationContextRow,
+  amountKrw: number,
+  siteUrl: string,
+): { subject: string; lines: string[] } {
   const program = `${row.product_name} · ${row.cohort_name}`;
-  const role = row.role ? ` (${ROLE_NAMES[row.role as keyof typeof ROLE_NAMES]})` : '';
+  const role = row.role ? ` (${ROLE_NAMES[row.role]})` : '';
   const detail = `${siteUrl}/mypage/history/${row.join_id}`;
   const fee = formatKrw(amountKrw || (row.fee_krw ?? row.product_fee_krw));
   switch (kind) {

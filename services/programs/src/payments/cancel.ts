@@ -1,6 +1,6 @@
 import { MESSAGES } from '@sq/contracts';
 import { MEMBER_CANCELLABLE_STATES, type ApplicationState } from '@sq/contracts/api/applications';
-import { conflict, notFound, type Row } from '@sq/service-kit';
+import { conflict, notFound } from '@sq/service-kit';
 import { cohortStatus } from '../schedule';
 import { toDates } from '../repositories/product-repository';
 import { transition } from '../core/transition';
@@ -10,6 +10,7 @@ import { executeRefund } from './refunds';
 import { planRefund } from '../core/refunds/ledger';
 import { releaseBillingKey } from './reservations';
 import { queueMail, type PaymentDeps } from '../core/deps';
+import type { ApplicationContextRow } from '../repositories/application-lifecycle-repository';
 
 /**
  * The reason a member's cancellation records (history, refund, refund event): the fact, then the member's own
@@ -23,7 +24,7 @@ export const memberCancelReason = (reason: string | undefined) =>
  * Why the member may not cancel now (Korean), or null when they may: only their own live application
  * before the cohort's team building starts; afterwards the support channel handles it.
  */
-export function memberCancelBlock(row: Row, now: Date): string | null {
+export function memberCancelBlock(row: ApplicationContextRow, now: Date): string | null {
   const state = row.status as ApplicationState;
   if (!MEMBER_CANCELLABLE_STATES.includes(state)) {
     return ['TEAM_BUILDING', 'ASSIGNED'].includes(state)

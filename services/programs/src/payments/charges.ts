@@ -1,6 +1,6 @@
 import { MESSAGES } from '@sq/contracts';
 import { canTransition, type ApplicationState } from '@sq/contracts/api/applications';
-import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
+import { ApiError, conflict, notFound } from '@sq/service-kit';
 import type { Knex } from 'knex';
 import { lockApplication, recordPaymentEvent, transition } from '../core/transition';
 import { loadContext, updateApplication } from '../repositories/application-lifecycle-repository';
@@ -22,6 +22,8 @@ import {
 } from '../repositories/payment-repository';
 import { PgError, PgUnavailableError, type PgPayment } from '../clients/pg-client';
 import { countOnCommit, customerIdOfApplication, queueMail, type PaymentDeps } from '../core/deps';
+import type { ApplicationRow } from '../repositories/application-lifecycle-repository';
+import type { PaymentRow } from '../repositories/payment-repository';
 
 /** States a reservation may be charged from when the member's team is published (or a failed charge retried). */
 const CHARGEABLE_RESERVED: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDING', 'WAITLISTED', 'PAYMENT_FAILED'];
@@ -58,7 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * purchase SUBMITTED -> PAID; a member shown PAYMENT_FAILED at purchase whose charge went through after all
  * goes back through SUBMITTED; a reservation -> ASSIGNED.
  */
-function chargePath(app: Row, chargePolicy: string | undefined): ApplicationState[] | null {
+function chargePath(app: ApplicationRow, chargePolicy: string | undefined): ApplicationState[] | null {
   const state = app.status as ApplicationState;
   if (state === 'SUBMITTED') return ['PAID'];
   if (state === 'PAYMENT_FAILED' && chargePolicy === 'AT_PURCHASE') return ['SUBMITTED', 'PAID'];
@@ -77,7 +79,7 @@ async function chargePolicyOf(trx: Knex.Transaction | Knex, oddId: number): Prom
  * company). A stop or an ending commits before it takes each member's lock, so a decision made after it sees it;
  * a charge asked before it is settled after it, and refunded whole (settleCharge).
  */
-async function chargeDecision(trx: Knex.Transaction, app: Row): Promise<ApplicationState[] | null> {
+async function chargeDecision(trx: Knex.Transaction, app: ApplicationRow): Promise<ApplicationState[] | null> {
   const path = chargePath(app, await chargePolicyOf(trx, app.odd_id));
   if (!path || !(await teamRunsFor(trx, app.join_id))) return null;
   return path;
@@ -88,7 +90,10 @@ async function chargeDecision(trx: Knex.Transaction, app: Row): Promise<Applicat
  * payment id. A pending attempt is reused, so a retry or a concurrent request asks the PG with the same id;
  * a FAILED row of the obligation becomes the next attempt (same id, the card the application holds now).
  */
-async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payment: Row } | { done: Row }> {
+async function prepareCharge(
+  deps: PaymentDeps,
+  joinId: number,
+): Promise<{ payment: PaymentRow } | { done: PaymentRow }> {
   return deps.knex.transaction(async (trx) => {
     const app = await lockApplication(trx, joinId);
     const paid = await chargedPayment(trx, joinId);
@@ -219,7 +224,7 @@ export async function settleCharge(
  */
 export async function settleFromPg(
   deps: PaymentDeps,
-  payment: Row,
+  payment: PaymentRow,
   pgPayment: PgPayment,
   actor: 'MEMBER' | 'OPERATOR' | 'PG' | 'SYSTEM',
 ): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED' | 'EARLIER_ATTEMPT'> {
@@ -250,7 +255,7 @@ export async function settleFromPg(
 }
 
 /** What a charge attempt came to, read from our row once it is written. */
-function outcomeOfRow(payment: Row): ChargeOutcome {
+function outcomeOfRow(payment: PaymentRow): ChargeOutcome {
   if (CHARGED_PAYMENT_STATUSES.includes(payment.status)) return { status: 'PAID', paymentId: payment.payment_id };
   if (payment.status === 'FAILED')
     return {
@@ -335,7 +340,7 @@ async function settleUntaken(
  */
 async function askPg(
   deps: PaymentDeps,
-  payment: Row,
+  payment: PaymentRow,
   actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM',
 ): Promise<ChargeOutcome | { status: 'CLOSED'; paymentId: string }> {
   const paymentId = payment.payment_id as string;

@@ -7,7 +7,6 @@ import { refundApplication, type LedgerCase, type RefundRequest } from './refund
 import { cancelByMember } from './cancel';
 import { reverseCharge } from './reversal';
 import { autoCancelUnteamed, processWebhook, receiveWebhook, repairPayments } from './maintenance';
-import { applicationMailHandler } from '../mail/application-mail';
 import type { PaymentDeps } from '../core/deps';
 
 /**
@@ -81,22 +80,6 @@ export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
       refundRetryMinutes: config.jobs.refundRetryMinutes,
     });
     app.decorate('payments', payments);
-    app.jobs.handle('payment-webhook', async (data) => {
-      await payments.processWebhook(String(data.webhookId));
-    });
-    app.jobs.handle('reservation-release', async (data) => {
-      await payments.release(Number(data.joinId));
-    });
-    app.jobs.handle('payment-repair', async () => {
-      await payments.repair(config.jobs.repairAfterSeconds, config.jobs.repairClosedWindowSeconds);
-    });
-    app.jobs.handle('charge-reversal', async (data) => {
-      await payments.reverseCharge(Number(data.joinId), String(data.paymentId));
-    });
-    app.jobs.handle('reservation-auto-cancel', async () => {
-      await payments.autoCancelUnteamed(app.clock());
-    });
-    app.jobs.handle('application-mail', applicationMailHandler(app, config.siteUrl));
   },
   { name: 'payments', dependencies: ['knex', 'job-queue', 'mailer'] },
 );

@@ -128,7 +128,7 @@ export async function repairPayments(
  * cancelled and their billing keys released. Nothing was charged, so nothing is refunded. Left alone:
  *  - members placed on a team (a reservation on a team waits for its team charge, e.g. after a card update);
  *  - a cohort's waitlist while any of its card-update deadlines is unresolved: a seat freed at the deadline
- *    goes to a waitlisted member (operators/charging.ts), so they are cancelled on the first run after;
+ *    goes to a waitlisted member (teams/charging.ts), so they are cancelled on the first run after;
  *  - an application with a charge in flight (a PENDING payment): its outcome decides.
  * Each is checked again under the application's row lock.
  */

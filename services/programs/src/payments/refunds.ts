@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { canTransition } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
 import { lockApplication, transition } from '../core/transition';
 import { findApplication, loadContext } from '../repositories/application-lifecycle-repository';
 import { bookCancelled, findPayment, lockPayment } from '../repositories/payment-repository';
@@ -22,6 +21,7 @@ import { paymentUnavailable } from './charges';
 import { planRefund, recordRefundEvent, type RefundPlan } from '../core/refunds/ledger';
 import { DEFAULT_REFUND_RETRY_MINUTES } from '../config';
 import { countOnCommit, queueMail, type PaymentDeps } from '../core/deps';
+import type { RefundRow } from '../repositories/refund-ledger-repository';
 
 export type { LedgerCase } from '../core/refunds/ledger';
 /** A refund request of any path; the ledger decides the amount (src/core/refunds/ledger.ts). */
@@ -58,7 +58,7 @@ export async function refundApplication(
  * refusing means our books are behind the PG (a cancellation made in its console, not booked yet): the PG's
  * record is booked now and the movement re-planned and sent again (repairRefunds).
  */
-export async function executeRefund(deps: PaymentDeps, planned: Row): Promise<RefundOutcome> {
+export async function executeRefund(deps: PaymentDeps, planned: RefundRow): Promise<RefundOutcome> {
   // The books before the movement, then the movement: read in this order, a movement settled (or re-planned and
   // sent) by the repair meanwhile is either seen here, or sent with a cancellable amount the PG no longer has.
   const payment = (await findPayment(deps.knex, planned.payment_id))!;
@@ -96,7 +96,7 @@ export async function executeRefund(deps: PaymentDeps, planned: Row): Promise<Re
 const BEHIND_PG = ['CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN', 'PAYMENT_ALREADY_CANCELLED'];
 
 /** The movement once repairRefunds brought our books up to the PG's record. */
-async function settleBehindPg(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
+async function settleBehindPg(deps: PaymentDeps, refund: RefundRow): Promise<RefundOutcome> {
   await repairRefunds(deps, refund.payment_id).catch((error: unknown) =>
     deps.log.warn({ err: error, refundId: refund.refund_id }, 'refund behind the PG; left for the repair job'),
   );
@@ -104,7 +104,7 @@ async function settleBehindPg(deps: PaymentDeps, refund: Row): Promise<RefundOut
 }
 
 /** What the caller of a movement is told from its row as it is now. */
-async function outcomeOfMovement(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
+async function outcomeOfMovement(deps: PaymentDeps, refund: RefundRow): Promise<RefundOutcome> {
   if (refund.status === 'SUCCEEDED') return { status: 'REFUNDED', refundKrw: refund.amount_krw };
   if (refund.status === 'REQUESTED') return { status: 'PENDING', refundKrw: refund.amount_krw };
   // Closed because what the PG's console gave back covered it (its case stays applied), or refused for good.
@@ -170,7 +170,7 @@ async function settleLocked(
 }
 
 /** Books a movement the PG made (already SUCCEEDED): the payment's cancelled amount, the timeline, the state, the mail. */
-async function bookSettled(deps: PaymentDeps, trx: Knex.Transaction, refund: Row): Promise<void> {
+async function bookSettled(deps: PaymentDeps, trx: Knex.Transaction, refund: RefundRow): Promise<void> {
   countOnCommit(trx, deps.metrics?.refunds, 'succeeded');
   const app = (await findApplication(trx, refund.join_id))!;
   const payment = (await lockPayment(trx, refund.payment_id))!;
@@ -207,7 +207,7 @@ const settledBy = (deps: PaymentDeps, cancellation: Cancellation | undefined) =>
  */
 function movementAtPg(
   record: PgPayment,
-  movement: Row,
+  movement: RefundRow,
   booked: Set<string>,
   unbooked: number,
 ): Cancellation | null | undefined {
@@ -297,9 +297,9 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
  */
 async function replanMovement(
   trx: Knex.Transaction,
-  movement: Row,
+  movement: RefundRow,
   payment: { amount_krw: number; cancelled_krw: number },
-): Promise<Row | null> {
+): Promise<RefundRow | null> {
   const refunded = payment.cancelled_krw;
   const owed = movement.entitlement_id
     ? Math.max(

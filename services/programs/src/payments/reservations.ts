@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
-import { ApiError, conflict, type Row } from '@sq/service-kit';
+import { ApiError, conflict } from '@sq/service-kit';
 import { lockApplication, recordPaymentEvent, transition } from '../core/transition';
 import {
   applicationByIssue,
@@ -25,6 +25,7 @@ import {
 import { PgError, type PgBillingKey } from '../clients/pg-client';
 import { chargeApplication, type ChargeOutcome } from './charges';
 import { customerIdOfApplication, issueIdOf, queueMail, type PaymentDeps } from '../core/deps';
+import type { ApplicationRow } from '../repositories/application-lifecycle-repository';
 
 export type ReserveOutcome =
   | { status: 'RESERVED' }
@@ -34,7 +35,7 @@ export type ReserveOutcome =
   | ChargeOutcome;
 
 /** What an application that already took in its key answers (a repeated confirm, the webhook after the browser). */
-export function outcomeOf(app: Row): ReserveOutcome {
+export function outcomeOf(app: ApplicationRow): ReserveOutcome {
   if (app.status === 'RESERVED') return { status: 'RESERVED' };
   if (app.status === 'PAYMENT_FAILED') {
     const failure = typeof app.last_failure === 'string' ? JSON.parse(app.last_failure) : app.last_failure;
@@ -102,7 +103,7 @@ export async function openCardUpdate(
   });
 }
 
-type Accepted = Row | 'CHARGE' | { refused: string; billingKey: string };
+type Accepted = ApplicationRow | 'CHARGE' | { refused: string; billingKey: string };
 
 /**
  * Takes in a billing key the PG issued for this application's current card-page attempt, after reading it
@@ -222,7 +223,7 @@ const cardOf = (key: PgBillingKey) => key.methods?.find((m) => m.card?.number)?.
 export const PAYMENT_RETRY_REASON = '결제 다시 시도';
 
 /** Whether the application is PAYMENT_FAILED because its card page `issueId` reported a failure (recordIssueFailure). */
-export function failedAtCardPage(app: Row, issueId: string): boolean {
+export function failedAtCardPage(app: ApplicationRow, issueId: string): boolean {
   if (app.status !== 'PAYMENT_FAILED' || app.issue_id !== issueId || !app.last_failure) return false;
   const failure = typeof app.last_failure === 'string' ? JSON.parse(app.last_failure) : app.last_failure;
   return failure?.issueId === issueId;
@@ -236,7 +237,7 @@ export function failedAtCardPage(app: Row, issueId: string): boolean {
 async function takeInCardUpdate(
   deps: PaymentDeps,
   trx: Knex.Transaction,
-  app: Row,
+  app: ApplicationRow,
   key: PgBillingKey,
   card: string | null,
   actor: 'MEMBER' | 'PG',
@@ -314,7 +315,7 @@ const CHARGED_STATES: readonly ApplicationState[] = ['PAID', 'ASSIGNED', 'COMPLE
  * AT_PURCHASE product, nothing in flight): trying again opens a new card page whose key replaces it. (A declined
  * team charge keeps its key until the card-update deadline resolves: operators may retry it.)
  */
-export async function keyReleasable(knex: Knex | Knex.Transaction, app: Row): Promise<boolean> {
+export async function keyReleasable(knex: Knex | Knex.Transaction, app: ApplicationRow): Promise<boolean> {
   if (ENDED.includes(app.status)) return true;
   const payments = await paymentStatusesOf(knex, app.join_id);
   if (payments.some((p) => p.status === 'PENDING')) return false;

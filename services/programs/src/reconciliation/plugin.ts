@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MONEY_EXCEPTION_KINDS, MONEY_EXCEPTION_KIND_NAMES } from '@sq/contracts/api/money';
 import { formatKrw } from '@sq/contracts/format';
 import { openExceptionCounts } from '../repositories/reconciliation-repository';
-import { reconcile, scanOwed, type ReconcileDeps } from './reconcile';
+import type { ReconcileDeps } from './reconcile';
 
 const escape = (line: string) => line.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -37,29 +37,13 @@ declare module 'fastify' {
 }
 
 /**
- * The daily reconciliation with the PG (the `money-reconciliation` cron job, RECONCILIATION_CRON), the hourly scan of
- * owed refunds and pending charges (`money-exception-scan`, EXCEPTION_SCAN_CRON), what the exceptions queue's operator routes
- * run with (app.reconciliation), and the /metrics gauge of open exceptions by kind.
+ * What the reconciliation with the PG runs with (app.reconciliation: the daily run and the scan of owed refunds, whose
+ * crons service.ts sets, and the exceptions queue's operator routes), and the /metrics gauge of open exceptions by kind.
  */
 export const reconciliationPlugin = fp(
   async (app) => {
     const config = app.programsConfig.reconciliation;
     const deps: ReconcileDeps = { payments: app.payments.deps, config, notify: mailOwners(app) };
-    app.jobs.handle('money-reconciliation', async () => {
-      const until = app.clock();
-      const run = await reconcile(
-        deps,
-        { from: new Date(until.getTime() - config.windowHours * 3_600_000), until },
-        { trigger: 'SCHEDULE' },
-      );
-      if (!run) app.log.info('reconciliation already running elsewhere; this tick skipped');
-    });
-    app.jobs.schedule('money-reconciliation', config.cron);
-    app.jobs.handle('money-exception-scan', async () => {
-      const opened = await scanOwed(deps);
-      if (opened) app.log.warn({ opened }, 'owed refunds or pending charges entered the exceptions queue');
-    });
-    app.jobs.schedule('money-exception-scan', config.scanCron);
     app.metrics.gauge(
       'money_exceptions_open',
       'Open exceptions of the money operations queue (reconciliation mismatches, owed refunds), by kind.',
@@ -71,5 +55,9 @@ export const reconciliationPlugin = fp(
     );
     app.decorate('reconciliation', deps);
   },
-  { name: 'reconciliation', dependencies: ['knex', 'job-queue', 'payments', 'mailer', 'operators'] },
+  {
+    name: 'reconciliation',
+    dependencies: ['knex', 'payments', 'mailer'],
+    decorators: { fastify: ['operatorsConfig'] },
+  },
 );

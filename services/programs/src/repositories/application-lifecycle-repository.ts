@@ -8,11 +8,87 @@ import type { Knex } from 'knex';
 import {
   LIVE_STATES,
   APPLICANT_STATES,
+  type ApplicantRole,
+  type ChargePolicy,
   type ApplicationActor,
+  type ApplicationAnswers,
   type ApplicationState,
 } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
+import type { ProductKind } from '@sq/contracts/api/programs';
 import type { Db } from './db';
+
+/** An `application` row: a member's application to a cohort, its card and key, and the copies of who they are. */
+export interface ApplicationRow {
+  join_id: number;
+  odd_id: number;
+  user_id: number;
+  role: ApplicantRole | null;
+  status: ApplicationState;
+  created_at: Date;
+  updated_at: Date;
+  answers: Partial<ApplicationAnswers>;
+  current_step: string;
+  fee_krw: number | null;
+  submitted_at: Date | null;
+  issue_id: string | null;
+  issue_attempt: number;
+  billing_key: string | null;
+  card_number: string | null;
+  reserved_at: Date | null;
+  billing_key_released_at: Date | null;
+  charge_attempt: number;
+  /** The PG's refusal of the last charge: `{ code, message }`. */
+  last_failure: { code: string | null; message: string } | null;
+  friend_user_ids: number[];
+  personal_data_erased_at: Date | null;
+  pg_customer_id: string | null;
+  member_name: string | null;
+  member_nickname: string | null;
+  member_career_card_id: string | null;
+  member_search: string | null;
+  skill_level: number | null;
+  skill_score: number | null;
+  people_version: number;
+  names_version: number;
+  skill_version: number;
+}
+
+/** An application with its cohort and product, as `contextQuery` reads it (the cohort's days as `YYYY-MM-DD`). */
+export interface ApplicationContextRow extends ApplicationRow {
+  cohort_name: string;
+  recruit_start: Date;
+  recruit_end: Date;
+  cancelled_at: Date | null;
+  capacity: number | null;
+  product_id: number;
+  team_building_announce_date: string | null;
+  kickoff_date: string | null;
+  start_date: string;
+  end_date: string;
+  slug: string;
+  product_name: string;
+  kind: ProductKind;
+  product_fee_krw: number;
+  charge_policy: ChargePolicy;
+  max_friends: number;
+  min_experience_months: number | null;
+  planner_seats: number | null;
+  designer_seats: number | null;
+  developer_seats: number | null;
+  min_team_size: number | null;
+}
+
+/** An `application_history` row: one change of state (its id is a bigint, read as text). */
+export interface ApplicationHistoryRow {
+  history_id: string;
+  join_id: number;
+  from_status: ApplicationState | null;
+  to_status: ApplicationState;
+  actor: ApplicationActor;
+  actor_user_id: number | null;
+  reason: string | null;
+  created_at: Date;
+}
 
 /** One application with its cohort and product, as every view and rule reads it. Dates leave PostgreSQL as text. */
 export function contextQuery(knex: Db) {
@@ -44,32 +120,36 @@ export function contextQuery(knex: Db) {
     );
 }
 
-export async function loadContext(db: Db, joinId: number): Promise<Row | undefined> {
+export async function loadContext(db: Db, joinId: number): Promise<ApplicationContextRow | undefined> {
   return contextQuery(db).where('a.join_id', joinId).first();
 }
 
 /** The member's live application to a cohort (with its context), if any. */
-export async function liveApplication(db: Db, userId: number, oddId: number): Promise<Row | undefined> {
+export async function liveApplication(
+  db: Db,
+  userId: number,
+  oddId: number,
+): Promise<ApplicationContextRow | undefined> {
   return contextQuery(db).where({ 'a.user_id': userId, 'a.odd_id': oddId }).whereIn('a.status', LIVE_STATES).first();
 }
 
 /** The application's row as it is now (no lock). */
-export async function findApplication(db: Db, joinId: number): Promise<Row | undefined> {
+export async function findApplication(db: Db, joinId: number): Promise<ApplicationRow | undefined> {
   return db('application').where({ join_id: joinId }).first();
 }
 
 /** `FOR UPDATE` on one application's row: concurrent changes of the same application queue behind each other. */
-export async function lockApplicationRow(trx: Knex.Transaction, joinId: number): Promise<Row | undefined> {
+export async function lockApplicationRow(trx: Knex.Transaction, joinId: number): Promise<ApplicationRow | undefined> {
   return trx('application').where({ join_id: joinId }).forUpdate().first();
 }
 
 /** The application whose current card page is `issueId`. */
-export async function applicationByIssue(db: Db, issueId: string): Promise<Row | undefined> {
+export async function applicationByIssue(db: Db, issueId: string): Promise<ApplicationRow | undefined> {
   return db('application').where({ issue_id: issueId }).first();
 }
 
 /** The application holding `billingKey` as its current key. */
-export async function applicationByBillingKey(db: Db, billingKey: string): Promise<Row | undefined> {
+export async function applicationByBillingKey(db: Db, billingKey: string): Promise<ApplicationRow | undefined> {
   return db('application').where({ billing_key: billingKey }).first();
 }
 
@@ -94,7 +174,7 @@ export async function writeState(
   joinId: number,
   to: ApplicationState,
   changes: Record<string, unknown> = {},
-): Promise<Row> {
+): Promise<ApplicationRow> {
   const [application] = await trx('application')
     .where({ join_id: joinId })
     .update({ ...changes, status: to, updated_at: trx.fn.now() })
@@ -128,7 +208,7 @@ export async function addHistory(db: Db, entry: HistoryEntry): Promise<number> {
 }
 
 /** The application's history, oldest first. */
-export async function historyOf(db: Db, joinId: number): Promise<Row[]> {
+export async function historyOf(db: Db, joinId: number): Promise<ApplicationHistoryRow[]> {
   return db('application_history').where({ join_id: joinId }).orderBy('history_id');
 }
 

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import { APPLICANT_STATES, ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
-import { contextQuery, liveApplication, loadContext } from './application-lifecycle-repository';
+import {
+  contextQuery,
+  liveApplication,
+  loadContext,
+  type ApplicationContextRow,
+} from './application-lifecycle-repository';
 import { attemptPurpose, type CardPagePurpose } from './billing-key-repository';
 
 /**
@@ -29,17 +33,18 @@ const newestFirst: { column: string; order: 'desc' }[] = [
 export function createApplicationRepository(knex: Knex) {
   return {
     /** One application with its cohort and product, whoever's it is. */
-    context: (joinId: number): Promise<Row | undefined> => loadContext(knex, joinId),
+    context: (joinId: number): Promise<ApplicationContextRow | undefined> => loadContext(knex, joinId),
 
     /** The member's live application to a cohort, if any. */
-    live: (userId: number, oddId: number): Promise<Row | undefined> => liveApplication(knex, userId, oddId),
+    live: (userId: number, oddId: number): Promise<ApplicationContextRow | undefined> =>
+      liveApplication(knex, userId, oddId),
 
     /** My page's history: every application of the member, newest first. */
-    ofMember: (userId: number): Promise<Row[]> =>
+    ofMember: (userId: number): Promise<ApplicationContextRow[]> =>
       contextQuery(knex).where('a.user_id', userId).orderBy(newestFirst).limit(HISTORY_LIMIT),
 
     /** The member's applications past the wizard and not ended, newest first. */
-    inProgress: (userId: number): Promise<Row[]> =>
+    inProgress: (userId: number): Promise<ApplicationContextRow[]> =>
       contextQuery(knex).where('a.user_id', userId).whereIn('a.status', APPLICANT_STATES).orderBy(newestFirst),
 
     /** How many of the member's applications still hold a reservation, a charge or a team seat. */

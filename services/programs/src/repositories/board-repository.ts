@@ -1,6 +1,47 @@
 import type { Knex } from 'knex';
 import type { ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
+import type { CohortRow } from './cohort-repository';
+import type { ProductRow } from './product-repository';
+
+/** A `team_board` row: the board as JSON columns (see Board), and when and by whom it was published. */
+export interface TeamBoardRow {
+  odd_id: number;
+  seed: number;
+  teams: Record<string, number[]>;
+  waitlist: number[];
+  explanations: Record<string, string>;
+  unplaced: { joinId: number; reason: string; explanation: string }[];
+  locked_members: Record<string, string>;
+  locked_teams: string[];
+  scores: Record<string, number>;
+  published_at: Date | null;
+  published_by: number | null;
+  updated_at: Date;
+}
+
+/** A `team` row: a published team of a cohort (`stopped_at`: the operators stopped it). */
+export interface TeamRow {
+  team_id: number;
+  odd_id: number;
+  team_key: string;
+  name: string;
+  stopped_at: Date | null;
+  created_at: Date;
+}
+
+/** A cohort with its product's make-up and fee, as the board reads it. */
+export type BoardCohortRow = CohortRow &
+  Pick<
+    ProductRow,
+    | 'kind'
+    | 'fee_krw'
+    | 'min_team_size'
+    | 'max_team_size'
+    | 'planner_seats'
+    | 'designer_seats'
+    | 'developer_seats'
+    | 'max_friends'
+  >;
 
 /** A cohort's team building board: the matcher's proposal as the operators changed it, until it is published. */
 export interface Board {
@@ -16,7 +57,7 @@ export interface Board {
   publishedAt: Date | null;
 }
 
-const toBoard = (row: Row): Board => ({
+const toBoard = (row: TeamBoardRow): Board => ({
   oddId: row.odd_id,
   seed: row.seed,
   teams: row.teams,
@@ -121,7 +162,7 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
     },
 
     /** The cohort with its product's make-up and fee, locked when `forUpdate` (changes of one board queue, and publishing its judging results); undefined when there is none. */
-    async cohort(oddId: number, forUpdate = false): Promise<Row | undefined> {
+    async cohort(oddId: number, forUpdate = false): Promise<BoardCohortRow | undefined> {
       const query = knex('cohort as c')
         .join('product as p', 'p.product_id', 'c.product_id')
         .where('c.odd_id', oddId)
@@ -178,7 +219,7 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
     },
 
     /** A published team, locked when `forUpdate` (changes of one team's seats queue); undefined when there is none. */
-    async team(teamId: number, forUpdate = false): Promise<Row | undefined> {
+    async team(teamId: number, forUpdate = false): Promise<TeamRow | undefined> {
       const query = knex('team').where({ team_id: teamId });
       if (forUpdate) query.forUpdate();
       return query.first();

@@ -1,6 +1,6 @@
 /**
  * Card-update deadlines (`charge_deadline`): a team charge declined at publish gives the member until deadline_at
- * to register another card (operators/charging.ts opens and resolves them; the members' side reads them). One row
+ * to register another card (teams/charging.ts opens and resolves them; the members' side reads them). One row
  * per application: the deadline of the first decline, which a later decline within it keeps (never extends).
  */
 import type { Knex } from 'knex';

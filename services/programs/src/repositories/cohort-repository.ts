@@ -2,8 +2,26 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { APPLICANT_STATES } from '@sq/contracts/api/applications';
 import type { AdminCohort, CohortInput } from '@sq/contracts/api/operators/cohorts';
-import { badRequest, notFound, type Row } from '@sq/service-kit';
+import { badRequest, notFound } from '@sq/service-kit';
 import { audit } from './audit-log-repository';
+
+/** A `cohort` row: its calendar (days as `YYYY-MM-DD`: dates leave PostgreSQL as text), capacity and seats by role. */
+export interface CohortRow {
+  odd_id: number;
+  product_id: number;
+  name: string;
+  recruit_start: Date;
+  recruit_end: Date;
+  team_building_announce_date: string | null;
+  kickoff_date: string | null;
+  start_date: string;
+  end_date: string;
+  capacity: number | null;
+  cancelled_at: Date | null;
+  created_at: Date;
+  role_seats: AdminCohort['roleSeats'];
+  ended_at: Date | null;
+}
 
 /** Who changed a cohort and when, for the audit log. */
 export interface CohortChange {
@@ -31,7 +49,7 @@ async function cohortCounts(
   knex: Knex | Knex.Transaction,
   oddIds: number[],
 ): Promise<Map<number, AdminCohort['counts']>> {
-  const rows: Row[] = await knex('application')
+  const rows: { odd_id: number; status: string; role: string | null; n: string | number }[] = await knex('application')
     .whereIn('odd_id', oddIds)
     .whereIn('status', APPLICANT_STATES)
     .groupBy('odd_id', 'status', 'role')
@@ -48,7 +66,7 @@ async function cohortCounts(
   return counts;
 }
 
-function toCohort(row: Row, counts: AdminCohort['counts']): AdminCohort {
+function toCohort(row: CohortRow & { product_name: string }, counts: AdminCohort['counts']): AdminCohort {
   return {
     oddId: row.odd_id,
     productId: row.product_id,

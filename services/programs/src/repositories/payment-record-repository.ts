@@ -1,12 +1,9 @@
 import type { Knex } from 'knex';
-import {
-  APPLICATION_STATE_NAMES,
-  PAYMENT_EVENT_NAMES,
-  type ApplicationState,
-  type PaymentEventType,
-} from '@sq/contracts/api/applications';
+import { APPLICATION_STATE_NAMES, PAYMENT_EVENT_NAMES } from '@sq/contracts/api/applications';
 import type { AdminPaymentRecord } from '@sq/contracts/api/operators/payments';
-import type { Row } from '@sq/service-kit';
+import type { ApplicationRow } from './application-lifecycle-repository';
+import type { PaymentEventRow, PaymentRow } from './payment-repository';
+import type { ProductRow } from './product-repository';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -21,7 +18,18 @@ export type StoredPaymentRecord = Omit<AdminPaymentRecord, 'name'>;
 export function createPaymentRecordRepository(knex: Knex) {
   return {
     async ofCohort(oddId: number): Promise<StoredPaymentRecord[]> {
-      const rows: Row[] = await knex('application as a')
+      const rows: (Pick<
+        ApplicationRow,
+        | 'join_id'
+        | 'user_id'
+        | 'role'
+        | 'status'
+        | 'fee_krw'
+        | 'card_number'
+        | 'reserved_at'
+        | 'billing_key_released_at'
+      > &
+        Pick<ProductRow, 'charge_policy'> & { product_fee_krw: number })[] = await knex('application as a')
         .join('cohort as c', 'c.odd_id', 'a.odd_id')
         .join('product as p', 'p.product_id', 'c.product_id')
         .where('a.odd_id', oddId)
@@ -40,8 +48,8 @@ export function createPaymentRecordRepository(knex: Knex) {
           'p.charge_policy',
         );
       if (!rows.length) return [];
-      const joinIds = rows.map((r) => r.join_id as number);
-      const [events, charges] = await Promise.all([
+      const joinIds = rows.map((r) => r.join_id);
+      const [events, charges]: [PaymentEventRow[], PaymentRow[]] = await Promise.all([
         knex('payment_event').whereIn('join_id', joinIds).orderBy('event_id'),
         // The charge money moved on, the latest per application (as the member's payment timeline reads it).
         knex('payment')
@@ -49,11 +57,11 @@ export function createPaymentRecordRepository(knex: Knex) {
           .whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'])
           .orderBy('created_at', 'desc'),
       ]);
-      const chargeOf = new Map<number, Row>();
+      const chargeOf = new Map<number, PaymentRow>();
       for (const charge of charges) if (!chargeOf.has(charge.join_id)) chargeOf.set(charge.join_id, charge);
       return rows.map((r): StoredPaymentRecord => {
         const charge = chargeOf.get(r.join_id);
-        const state = r.status as ApplicationState;
+        const state = r.status;
         return {
           joinId: r.join_id,
           userId: r.user_id,
@@ -71,8 +79,8 @@ export function createPaymentRecordRepository(knex: Knex) {
           events: events
             .filter((e) => e.join_id === r.join_id)
             .map((e) => ({
-              type: e.type as PaymentEventType,
-              name: PAYMENT_EVENT_NAMES[e.type as PaymentEventType],
+              type: e.type,
+              name: PAYMENT_EVENT_NAMES[e.type],
               at: iso(e.created_at)!,
               amountKrw: e.amount_krw,
               note: e.note,

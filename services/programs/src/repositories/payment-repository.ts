@@ -5,20 +5,35 @@
  */
 import type { Knex } from 'knex';
 import type { PaymentEventType } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
 
 /** Payment states in which the PG took the money (whatever was refunded since). */
 export const CHARGED_PAYMENT_STATUSES: readonly string[] = ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'];
 
-/** A payment row: the columns the payment core reads by name are typed. */
-export interface PaymentRow extends Row {
+/** A `payment` row: one charge of an application with the key it was taken on, and what of it was refunded. */
+export interface PaymentRow {
   payment_id: string;
   join_id: number;
-  status: string;
+  billing_key: string;
   amount_krw: number;
-  cancelled_krw: number;
   currency: string;
+  status: string;
+  pg_tx_id: string | null;
+  paid_at: Date | null;
+  cancelled_krw: number;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A `payment_event` row: one entry of the member's payment timeline (its id is a bigint, read as text). */
+export interface PaymentEventRow {
+  event_id: string;
+  join_id: number;
+  type: PaymentEventType;
+  amount_krw: number;
+  note: string | null;
+  created_at: Date;
 }
 
 export async function findPayment(db: Db, paymentId: string): Promise<PaymentRow | undefined> {
@@ -31,7 +46,7 @@ export async function lockPayment(trx: Knex.Transaction, paymentId: string): Pro
 }
 
 /** The application's charged payment, the newest: refunds are taken out of it. */
-export async function chargedPayment(db: Db, joinId: number): Promise<Row | undefined> {
+export async function chargedPayment(db: Db, joinId: number): Promise<PaymentRow | undefined> {
   return db('payment')
     .where({ join_id: joinId })
     .whereIn('status', CHARGED_PAYMENT_STATUSES)
@@ -40,7 +55,7 @@ export async function chargedPayment(db: Db, joinId: number): Promise<Row | unde
 }
 
 /** The application's payment `paymentId` when it is charged (paid, or refunded in part or whole). */
-export async function chargedPaymentOf(db: Db, joinId: number, paymentId: string): Promise<Row | undefined> {
+export async function chargedPaymentOf(db: Db, joinId: number, paymentId: string): Promise<PaymentRow | undefined> {
   return db('payment')
     .where({ join_id: joinId, payment_id: paymentId })
     .whereIn('status', CHARGED_PAYMENT_STATUSES)
@@ -48,7 +63,7 @@ export async function chargedPaymentOf(db: Db, joinId: number, paymentId: string
 }
 
 /** A charged payment of the application other than `paymentId`. */
-export async function otherChargedPayment(db: Db, joinId: number, paymentId: string): Promise<Row | undefined> {
+export async function otherChargedPayment(db: Db, joinId: number, paymentId: string): Promise<PaymentRow | undefined> {
   return db('payment')
     .where({ join_id: joinId })
     .whereNot({ payment_id: paymentId })
@@ -57,7 +72,7 @@ export async function otherChargedPayment(db: Db, joinId: number, paymentId: str
 }
 
 /** The application's charge in flight (PENDING), if any. */
-export async function pendingCharge(db: Db, joinId: number): Promise<Row | undefined> {
+export async function pendingCharge(db: Db, joinId: number): Promise<PaymentRow | undefined> {
   return db('payment').where({ join_id: joinId, status: 'PENDING' }).first();
 }
 
@@ -84,7 +99,7 @@ export async function insertCharge(
   paymentId: string,
   joinId: number,
   attempt: ChargeAttempt,
-): Promise<Row> {
+): Promise<PaymentRow> {
   const [payment] = await trx('payment')
     .insert({ payment_id: paymentId, join_id: joinId, ...attemptColumns(attempt) })
     .returning('*');
@@ -92,7 +107,11 @@ export async function insertCharge(
 }
 
 /** The next attempt of an obligation whose row exists: PENDING again, the last outcome cleared; updated_at marks its start. */
-export async function restartCharge(trx: Knex.Transaction, paymentId: string, attempt: ChargeAttempt): Promise<Row> {
+export async function restartCharge(
+  trx: Knex.Transaction,
+  paymentId: string,
+  attempt: ChargeAttempt,
+): Promise<PaymentRow> {
   const [payment] = await trx('payment')
     .where({ payment_id: paymentId })
     .update({
@@ -187,6 +206,6 @@ export async function addPaymentEvent(
 }
 
 /** The application's payment timeline, oldest first. */
-export async function paymentEventsOf(db: Db, joinId: number): Promise<Row[]> {
+export async function paymentEventsOf(db: Db, joinId: number): Promise<PaymentEventRow[]> {
   return db('payment_event').where({ join_id: joinId }).orderBy('event_id');
 }

@@ -1,8 +1,51 @@
-import type { Row } from '@sq/service-kit';
 import type { Knex } from 'knex';
 import type { CohortDetail, CohortSummary, ProductDetail, ProductSummary, RefundCase, RefundRule } from '@sq/contracts';
 import { STATUS_NAMES, cohortStatus, lastDayOf, type CohortDates, type RuleBoundary } from '../schedule';
+import type { ChargePolicy } from '@sq/contracts/api/applications';
+import type { ProductKind } from '@sq/contracts/api/programs';
+import type { CohortRow } from './cohort-repository';
 import type { Db } from './db';
+
+/** A `product` row: what is sold, its fee and when it is charged, and its team makeup (null seats: no teams). */
+export interface ProductRow {
+  product_id: number;
+  slug: string;
+  name: string;
+  kind: ProductKind;
+  summary: string;
+  description: string;
+  fee_krw: number;
+  min_team_size: number | null;
+  max_team_size: number | null;
+  planner_seats: number | null;
+  designer_seats: number | null;
+  developer_seats: number | null;
+  max_friends: number;
+  eligibility: string;
+  min_experience_months: number | null;
+  sort_order: number;
+  is_visible: boolean;
+  created_at: Date;
+  charge_policy: ChargePolicy;
+}
+
+/** A cohort as `cohortColumns` reads it. */
+export type CohortDatesRow = Pick<
+  CohortRow,
+  | 'odd_id'
+  | 'product_id'
+  | 'name'
+  | 'recruit_start'
+  | 'recruit_end'
+  | 'cancelled_at'
+  | 'team_building_announce_date'
+  | 'kickoff_date'
+  | 'start_date'
+  | 'end_date'
+>;
+
+/** A cohort with what the apply wizard checks of its product (`cohortToApply`). */
+export type CohortToApplyRow = CohortRow & Pick<ProductRow, 'kind' | 'slug' | 'fee_krw' | 'charge_policy'>;
 
 /** A stored refund_rule row, as the refund engine (src/core/refunds) reads it. */
 export interface RefundRuleRow {
@@ -36,7 +79,7 @@ const cohortColumns = (knex: Knex) => [
   ),
 ];
 
-export function toDates(row: Row): CohortDates {
+export function toDates(row: Omit<CohortDatesRow, 'odd_id' | 'product_id' | 'name'>): CohortDates {
   return {
     recruitStart: row.recruit_start,
     recruitEnd: row.recruit_end,
@@ -48,7 +91,7 @@ export function toDates(row: Row): CohortDates {
   };
 }
 
-function toCohort(row: Row, now: Date): CohortSummary {
+function toCohort(row: CohortDatesRow, now: Date): CohortSummary {
   const status = cohortStatus(toDates(row), now);
   return {
     oddId: row.odd_id,
@@ -66,7 +109,7 @@ function toCohort(row: Row, now: Date): CohortSummary {
   };
 }
 
-function toSummary(row: Row, cohorts: CohortSummary[]): ProductSummary {
+function toSummary(row: ProductRow, cohorts: CohortSummary[]): ProductSummary {
   return {
     productId: row.product_id,
     slug: row.slug,
@@ -79,14 +122,17 @@ function toSummary(row: Row, cohorts: CohortSummary[]): ProductSummary {
   };
 }
 
-export const boundaryOf = (row: Row): RuleBoundary => ({
+export const boundaryOf = (row: RefundRuleRow): RuleBoundary => ({
   anchor: row.anchor,
   offsetMonths: row.offset_months,
   offsetDays: row.offset_days,
-  elapsed: row.elapsed_numerator === null ? null : [row.elapsed_numerator, row.elapsed_denominator],
+  elapsed:
+    row.elapsed_numerator === null || row.elapsed_denominator === null
+      ? null
+      : [row.elapsed_numerator, row.elapsed_denominator],
 });
 
-export function toRefundRule(row: Row): RefundRule {
+export function toRefundRule(row: RefundRuleRow): RefundRule {
   const b = boundaryOf(row);
   return {
     case: row.case_kind,
@@ -114,7 +160,7 @@ export async function refundRulesOf(db: Db, productId: number, caseKind?: string
 export async function chargeTermsOf(
   db: Db,
   oddId: number,
-): Promise<{ charge_policy: string; fee_krw: number } | undefined> {
+): Promise<Pick<ProductRow, 'charge_policy' | 'fee_krw'> | undefined> {
   return db('cohort as c')
     .join('product as p', 'p.product_id', 'c.product_id')
     .where('c.odd_id', oddId)
@@ -122,7 +168,7 @@ export async function chargeTermsOf(
 }
 
 /** A cohort of a visible product with what the apply wizard checks (its product's kind, slug, fee and charge policy). */
-export async function cohortToApply(db: Db, oddId: number): Promise<Row | undefined> {
+export async function cohortToApply(db: Db, oddId: number): Promise<CohortToApplyRow | undefined> {
   return db('cohort as c')
     .join('product as p', 'p.product_id', 'c.product_id')
     .where({ 'c.odd_id': oddId, 'p.is_visible': true })
@@ -141,7 +187,7 @@ export async function cohortToApply(db: Db, oddId: number): Promise<Row | undefi
 
 export function createProductRepository(knex: Knex) {
   const visibleProducts = () => knex('product').where({ is_visible: true });
-  const cohortsOf = (productIds: number[]) =>
+  const cohortsOf = (productIds: number[]): Promise<CohortDatesRow[]> =>
     knex('cohort as c')
       .whereIn('c.product_id', productIds)
       .orderBy([
@@ -153,7 +199,7 @@ export function createProductRepository(knex: Knex) {
   return {
     /** Every visible product with its cohorts, newest first, and whether it is recruiting now. */
     async list(now: Date): Promise<ProductSummary[]> {
-      const products = await visibleProducts().orderBy('sort_order');
+      const products: ProductRow[] = await visibleProducts().orderBy('sort_order');
       const cohorts = await cohortsOf(products.map((p) => p.product_id));
       return products.map((p) =>
         toSummary(
@@ -164,12 +210,16 @@ export function createProductRepository(knex: Knex) {
     },
 
     async detail(key: { productId: number } | { slug: string }, now: Date): Promise<ProductDetail | null> {
-      const row = await visibleProducts()
+      const row: ProductRow | undefined = await visibleProducts()
         .where('productId' in key ? { product_id: key.productId } : { slug: key.slug })
         .first();
       if (!row) return null;
       const [cohorts, rules] = await Promise.all([cohortsOf([row.product_id]), refundRulesOf(knex, row.product_id)]);
-      const hasTeams = row.min_team_size !== null;
+      // A product has teams when it has team sizes (both or neither: a check constraint of the product table).
+      const sizes =
+        row.min_team_size !== null && row.max_team_size !== null
+          ? { minSize: row.min_team_size, maxSize: row.max_team_size }
+          : null;
       return {
         ...toSummary(
           row,
@@ -177,10 +227,9 @@ export function createProductRepository(knex: Knex) {
         ),
         description: row.description,
         eligibility: row.eligibility,
-        teamMakeup: hasTeams
+        teamMakeup: sizes
           ? {
-              minSize: row.min_team_size,
-              maxSize: row.max_team_size,
+              ...sizes,
               roles: { planner: row.planner_seats, designer: row.designer_seats, developer: row.developer_seats },
               maxFriends: row.max_friends,
             }
@@ -191,11 +240,13 @@ export function createProductRepository(knex: Knex) {
 
     /** A cohort of a visible product, with the product's refund rules dated for it. */
     async cohort(oddId: number, now: Date): Promise<CohortDetail | null> {
-      const row = await knex('cohort as c')
-        .join('product as p', 'p.product_id', 'c.product_id')
-        .where({ 'c.odd_id': oddId, 'p.is_visible': true })
-        .select([...cohortColumns(knex), 'p.slug', 'p.name as product_name', 'p.kind', 'p.fee_krw'])
-        .first();
+      const row:
+        (CohortDatesRow & Pick<ProductRow, 'slug' | 'kind' | 'fee_krw'> & { product_name: string }) | undefined =
+        await knex('cohort as c')
+          .join('product as p', 'p.product_id', 'c.product_id')
+          .where({ 'c.odd_id': oddId, 'p.is_visible': true })
+          .select([...cohortColumns(knex), 'p.slug', 'p.name as product_name', 'p.kind', 'p.fee_krw'])
+          .first();
       if (!row) return null;
       const rules = await refundRulesOf(knex, row.product_id);
       const dates = toDates(row);

@@ -6,8 +6,45 @@
  */
 import type { Knex } from 'knex';
 import type { ApplicationActor, ApplicationState } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
+
+/** A `refund_entitlement` row: one refund case applied to an application's payment (voided when a later case replaces it). */
+export interface RefundEntitlementRow {
+  entitlement_id: number;
+  join_id: number;
+  payment_id: string;
+  case_key: string;
+  refund_case: string;
+  entitlement_krw: number;
+  phase: string | null;
+  actor: ApplicationActor;
+  actor_user_id: number | null;
+  reason: string | null;
+  created_at: Date;
+  voided_at: Date | null;
+}
+
+/** A `refund` row: one movement of money back at the PG (REQUESTED, then SUCCEEDED or FAILED), and its retries. */
+export interface RefundRow {
+  refund_id: number;
+  payment_id: string;
+  join_id: number;
+  refund_case: string;
+  amount_krw: number;
+  reason: string;
+  status: string;
+  target_status: ApplicationState | null;
+  actor: ApplicationActor;
+  actor_user_id: number | null;
+  pg_cancellation_id: string | null;
+  cancelled_at: Date | null;
+  created_at: Date;
+  entitlement_id: number | null;
+  attempts: number;
+  last_attempt_at: Date | null;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+}
 
 /** What was refunded of the payment already, or is being refunded now (REQUESTED and SUCCEEDED movements). */
 export async function refundedKrw(db: Db, paymentId: string): Promise<number> {
@@ -24,7 +61,7 @@ export async function activeEntitlements(
   db: Db,
   joinId: number,
   paymentId: string,
-): Promise<{ case_key: string; entitlement_krw: number; phase: string | null }[]> {
+): Promise<Pick<RefundEntitlementRow, 'case_key' | 'entitlement_krw' | 'phase'>[]> {
   return db('refund_entitlement')
     .where({ join_id: joinId, payment_id: paymentId })
     .whereNull('voided_at')
@@ -53,7 +90,10 @@ export async function caseVoidedOnly(db: Db, joinId: number, caseKey: string): P
 }
 
 /** A case applied (the phase column holds 200 characters, the reason 300); the row. */
-export async function addEntitlement(trx: Knex.Transaction, entitlement: NewEntitlement): Promise<Row> {
+export async function addEntitlement(
+  trx: Knex.Transaction,
+  entitlement: NewEntitlement,
+): Promise<RefundEntitlementRow> {
   const [row] = await trx('refund_entitlement')
     .insert({
       join_id: entitlement.joinId,
@@ -96,7 +136,7 @@ export interface NewRefund {
 }
 
 /** A movement, REQUESTED unless the PG already made it (the reason column holds 300 characters); the row. */
-export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promise<Row> {
+export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promise<RefundRow> {
   const [row] = await trx('refund')
     .insert({
       payment_id: refund.paymentId,
@@ -120,17 +160,17 @@ export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promi
   return row;
 }
 
-export async function findRefund(db: Db, refundId: number): Promise<Row | undefined> {
+export async function findRefund(db: Db, refundId: number): Promise<RefundRow | undefined> {
   return db('refund').where({ refund_id: refundId }).first();
 }
 
 /** `FOR UPDATE` on one movement (taken after the application's lock). */
-export async function lockRefund(trx: Knex.Transaction, refundId: number): Promise<Row | undefined> {
+export async function lockRefund(trx: Knex.Transaction, refundId: number): Promise<RefundRow | undefined> {
   return trx('refund').where({ refund_id: refundId }).forUpdate().first();
 }
 
 /** The payment's movement in flight (REQUESTED; at most one, by a unique index). */
-export async function refundInFlight(db: Db, paymentId: string): Promise<Row | undefined> {
+export async function refundInFlight(db: Db, paymentId: string): Promise<RefundRow | undefined> {
   return db('refund').where({ payment_id: paymentId, status: 'REQUESTED' }).first();
 }
 
@@ -157,7 +197,7 @@ export async function replanRefund(
   trx: Knex.Transaction,
   refundId: number,
   plan: { amountKrw: number; targetStatus: ApplicationState | null },
-): Promise<Row> {
+): Promise<RefundRow> {
   const [row] = await trx('refund')
     .where({ refund_id: refundId, status: 'REQUESTED' })
     .update({ amount_krw: plan.amountKrw, target_status: plan.targetStatus })
@@ -177,7 +217,7 @@ export async function markRefundSucceeded(
 }
 
 /** The PG refused a movement still in flight; the row, or undefined when it was not in flight any more. */
-export async function markRefundFailed(trx: Knex.Transaction, refundId: number): Promise<Row | undefined> {
+export async function markRefundFailed(trx: Knex.Transaction, refundId: number): Promise<RefundRow | undefined> {
   const [failed] = await trx('refund')
     .where({ refund_id: refundId, status: 'REQUESTED' })
     .update({ status: 'FAILED' })
@@ -209,7 +249,7 @@ export async function recordRefusedAttempt(
   trx: Knex.Transaction,
   refundId: number,
   attempt: { at: Date; nextAttemptAt: Date; error: string },
-): Promise<Row | undefined> {
+): Promise<RefundRow | undefined> {
   const [row] = await trx('refund')
     .where({ refund_id: refundId, status: 'REQUESTED' })
     .update({
@@ -244,7 +284,7 @@ export interface OwedRefundMovement {
  * this age a person looks at it).
  */
 export async function listOwedRefundMovements(db: Db, olderThan: Date, limit = 500): Promise<OwedRefundMovement[]> {
-  const rows: Row[] = await db('refund')
+  const rows: RefundRow[] = await db('refund')
     .where({ status: 'REQUESTED' })
     .where('created_at', '<', olderThan)
     .orderBy('created_at')

@@ -1,10 +1,21 @@
 /**
- * Sprint projects as /projects lists them (operators/sprint-projects.ts): the final submissions (`team_submission`)
+ * Sprint projects as /projects lists them (sprint/projects.ts): the final submissions (`team_submission`)
  * of teams whose cohort's judging results are published (`cohort_result`), and the members shown with them.
  */
 import type { ApplicantRole, ApplicationState } from '@sq/contracts/api/applications';
-import { countRows, pageWindow, type Row } from '@sq/service-kit';
+import { countRows, pageWindow } from '@sq/service-kit';
+import type { CohortResultRow, TeamSubmissionRow } from './sprint-repository';
 import type { Db } from './db';
+
+/** A published submission with its team, cohort, product and result, as `publishedSubmissions` reads it. */
+export type PublishedSubmissionRow = TeamSubmissionRow &
+  Pick<CohortResultRow, 'published_at' | 'winner_team_id'> & {
+    team_name: string;
+    odd_id: number;
+    cohort_name: string;
+    product_id: number;
+    product_name: string;
+  };
 
 export interface SprintProjectFilter {
   productId?: number;
@@ -20,7 +31,7 @@ export interface SprintProjectFilter {
 export async function publishedSubmissions(
   db: Db,
   filter: SprintProjectFilter,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: PublishedSubmissionRow[]; total: number }> {
   const scoped = db('team_submission as s')
     .join('team as t', 't.team_id', 's.team_id')
     .join('cohort_result as r', 'r.odd_id', 't.odd_id')
@@ -33,7 +44,7 @@ export async function publishedSubmissions(
     });
   const total = await countRows(scoped);
   const { limit, offset } = pageWindow(filter);
-  const rows: Row[] = await scoped
+  const rows: PublishedSubmissionRow[] = await scoped
     .clone()
     .select(
       's.*',

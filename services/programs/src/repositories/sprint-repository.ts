@@ -1,7 +1,7 @@
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
 import type { JudgingPrize } from '@sq/contracts/api/operators/judging';
 import type { SubmissionInput } from '@sq/contracts/api/operators/sprint';
-import type { Row } from '@sq/service-kit';
+import type { ProductKind } from '@sq/contracts/api/programs';
 import type { Db } from './db';
 
 /** An assigned member of a running sprint team, as the day's misses are recorded for them. */
@@ -21,8 +21,66 @@ export interface TeammateRow {
   answers: ApplicationAnswers | null;
 }
 
+/** A member's published team with the cohort's dates and the product's kind, as `memberTeam` reads it. */
+export interface MemberTeamRow {
+  join_id: number;
+  explanation: string;
+  team_id: number;
+  team_key: string;
+  team_name: string;
+  stopped_at: Date | null;
+  odd_id: number;
+  user_id: number;
+  status: ApplicationState;
+  start_date: string;
+  end_date: string;
+  kickoff_date: string | null;
+  team_building_announce_date: string | null;
+  cohort_name: string;
+  kind: ProductKind;
+  min_team_size: number | null;
+}
+
+/** A `checkin` row: the member's check-in of a sprint day. */
+export interface CheckinRow {
+  join_id: number;
+  day: string;
+  checked_at: Date;
+}
+
+/** A `team_submission` row: the team's final submission (the images' addresses as JSON). */
+export interface TeamSubmissionRow {
+  team_id: number;
+  project_name: string;
+  description: string;
+  repository_url: string;
+  demo_url: string | null;
+  images: string[];
+  submitted_by: number;
+  updated_at: Date;
+}
+
+/** A `team_score` row: the judges' score of a team by rubric criterion. */
+export interface TeamScoreRow {
+  team_id: number;
+  scores: Record<string, number>;
+  total: number;
+  feedback: string;
+  judged_by: number;
+  updated_at: Date;
+}
+
+/** A `cohort_result` row: the cohort's published results. */
+export interface CohortResultRow {
+  odd_id: number;
+  winner_team_id: number;
+  prizes: JudgingPrize[];
+  published_by: number;
+  published_at: Date;
+}
+
 /**
- * A sprint as its members and judges write it (operators/sprint.ts): the members' daily check-ins (`checkin`) and
+ * A sprint as its members and judges write it (sprint/teams.ts): the members' daily check-ins (`checkin`) and
  * misses (`checkin_miss`), the team's final submission (`team_submission`), the judges' scores (`team_score`) and the
  * published results (`cohort_result`), with the member's team they are read by. The operators' pages of the same
  * rows, a page of teams at a time, are in team-repository. Every function runs in the connection or transaction it
@@ -39,7 +97,7 @@ export function createSprintRepository(db: Db) {
 
   return {
     /** The member's published team (in a sprint or any program), with the cohort's dates and the product's kind; undefined when there is none. */
-    async memberTeam(joinId: number): Promise<Row | undefined> {
+    async memberTeam(joinId: number): Promise<MemberTeamRow | undefined> {
       return members()
         .where('m.join_id', joinId)
         .first(
@@ -97,12 +155,12 @@ export function createSprintRepository(db: Db) {
     },
 
     /** The member's check-in of the day, or undefined. */
-    async checkin(joinId: number, day: string): Promise<Row | undefined> {
+    async checkin(joinId: number, day: string): Promise<CheckinRow | undefined> {
       return db('checkin').where({ join_id: joinId, day }).first();
     },
 
     /** The member's check-ins up to the day, the latest first. */
-    async checkinsUpTo(joinId: number, day: string): Promise<{ day: string; checked_at: Date }[]> {
+    async checkinsUpTo(joinId: number, day: string): Promise<Pick<CheckinRow, 'day' | 'checked_at'>[]> {
       return db('checkin')
         .where({ join_id: joinId })
         .where('day', '<=', day)
@@ -132,7 +190,7 @@ export function createSprintRepository(db: Db) {
     },
 
     /** The team's final submission, or undefined. */
-    async submission(teamId: number): Promise<Row | undefined> {
+    async submission(teamId: number): Promise<TeamSubmissionRow | undefined> {
       return db('team_submission').where({ team_id: teamId }).first();
     },
 
@@ -157,7 +215,7 @@ export function createSprintRepository(db: Db) {
     },
 
     /** The team's score, or undefined. */
-    async score(teamId: number): Promise<Row | undefined> {
+    async score(teamId: number): Promise<TeamScoreRow | undefined> {
       return db('team_score').where({ team_id: teamId }).first();
     },
 
@@ -180,7 +238,7 @@ export function createSprintRepository(db: Db) {
     },
 
     /** The cohort's published results, or undefined before they are. */
-    async result(oddId: number): Promise<Row | undefined> {
+    async result(oddId: number): Promise<CohortResultRow | undefined> {
       return db('cohort_result').where({ odd_id: oddId }).first();
     },
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
-import type { Row } from '@sq/service-kit';
+import type { CohortResultRow, TeamSubmissionRow } from './sprint-repository';
 
 /** A member of a published team with the application's copies of their names (migration 201; null: not copied, or erased). */
 export interface TeamMemberRow {
@@ -63,22 +63,29 @@ export interface TeamsAt {
 }
 
 /** A team on a page of judging, with its submission (`submitted_at` null: none) and score (`scored_at` null: none). */
-export interface JudgingTeamRow {
+export type JudgingTeamRow = {
   team_id: number;
   team_key: string;
   name: string;
   stopped_at: Date | null;
-  project_name: string | null;
-  description: string | null;
-  repository_url: string | null;
-  demo_url: string | null;
-  images: string[] | null;
-  submitted_at: Date | null;
   scores: Record<string, number> | null;
   total: number | null;
   feedback: string | null;
   scored_at: Date | null;
-}
+} & (
+  | ({ submitted_at: Date } & Pick<
+      TeamSubmissionRow,
+      'project_name' | 'description' | 'repository_url' | 'demo_url' | 'images'
+    >)
+  | {
+      submitted_at: null;
+      project_name: null;
+      description: null;
+      repository_url: null;
+      demo_url: null;
+      images: null;
+    }
+);
 
 /** What publishing judges over the whole cohort: its teams, those judged (not stopped), and of them the unscored. */
 export interface JudgingCounts {
@@ -289,7 +296,7 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
       teams: JudgingTeamRow[];
       ranking: RankedRow[];
       members: TeamMemberRow[];
-      result: Row | undefined;
+      result: (Pick<CohortResultRow, 'winner_team_id' | 'published_at'> & { winner_team_name: string }) | undefined;
       prizes: PrizeRow[];
     } | null> {
       // The ranking once: the members query takes its teams from it rather than ranking the cohort again.

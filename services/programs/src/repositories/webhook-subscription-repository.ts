@@ -1,5 +1,4 @@
 import type { WebhookDelivery, WebhookEventType, WebhookSummary } from '@sq/contracts/webhooks';
-import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
 
 /**
@@ -8,19 +7,52 @@ import type { Db } from './db';
  * owner's reads name the owner, so nobody reads another's.
  */
 
+/** A `webhook_subscription` row: a member's endpoint, the events it takes, and whether failures turned it off. */
+export interface WebhookSubscriptionRow {
+  webhook_id: number;
+  user_id: number;
+  url: string;
+  events: WebhookEventType[];
+  secret: string;
+  enabled: boolean;
+  disabled_at: Date | null;
+  consecutive_failures: number;
+  created_at: Date;
+}
+
+/** A `webhook_delivery` row (ids are bigints, read as text): one event to one subscription, and its attempts so far. */
+export interface WebhookDeliveryRow {
+  delivery_id: string;
+  webhook_id: number;
+  event_id: string;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  next_attempt_at: Date | null;
+  leased_until: Date | null;
+  last_status_code: number | null;
+  last_answer: string | null;
+  last_attempt_at: Date | null;
+  delivered_at: Date | null;
+  replay_of: string | null;
+  created_at: Date;
+}
+
+/** A delivery with its event's message id and type, as the owner reads it. */
+export type DeliveryWithEventRow = WebhookDeliveryRow & { message_id: string; type: WebhookEventType };
+
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
-export const summaryOf = (row: Row): WebhookSummary => ({
+export const summaryOf = (row: WebhookSubscriptionRow): WebhookSummary => ({
   webhookId: row.webhook_id,
   url: row.url,
-  events: row.events as WebhookEventType[],
+  events: row.events,
   enabled: row.enabled,
   disabledAt: iso(row.disabled_at),
   consecutiveFailures: row.consecutive_failures,
   createdAt: iso(row.created_at)!,
 });
 
-export const deliveryOf = (row: Row): WebhookDelivery => ({
+export const deliveryOf = (row: DeliveryWithEventRow): WebhookDelivery => ({
   deliveryId: Number(row.delivery_id),
   messageId: row.message_id,
   eventType: row.type,
@@ -32,7 +64,7 @@ export const deliveryOf = (row: Row): WebhookDelivery => ({
   lastAttemptAt: iso(row.last_attempt_at),
   nextAttemptAt: row.status === 'PENDING' ? iso(row.next_attempt_at) : null,
   deliveredAt: iso(row.delivered_at),
-  replayOf: row.replay_of === null || row.replay_of === undefined ? null : Number(row.replay_of),
+  replayOf: row.replay_of === null ? null : Number(row.replay_of),
 });
 
 /** A delivery claimed for an attempt, with what sending it needs. */
@@ -53,8 +85,9 @@ export function createWebhookSubscriptionRepository(db: Db) {
       .select('d.*', 'e.message_id', 'e.type');
   return {
     // --- the owner's subscriptions ---
-    list: (userId: number) => db('webhook_subscription').where({ user_id: userId }).orderBy('webhook_id'),
-    own: (userId: number, webhookId: number): Promise<Row | undefined> =>
+    list: (userId: number): Promise<WebhookSubscriptionRow[]> =>
+      db('webhook_subscription').where({ user_id: userId }).orderBy('webhook_id'),
+    own: (userId: number, webhookId: number): Promise<WebhookSubscriptionRow | undefined> =>
       db('webhook_subscription').where({ user_id: userId, webhook_id: webhookId }).first(),
     /** Queues one member's creations behind each other (the transaction's lock), so the per-member limit holds when they race. */
     lockMember: (userId: number) =>
@@ -64,7 +97,13 @@ export function createWebhookSubscriptionRepository(db: Db) {
         (await db('webhook_subscription').where({ user_id: userId }).count<{ count: string }[]>('* as count'))[0]!
           .count,
       ),
-    async create(input: { userId: number; url: string; events: string[]; secret: string; at: Date }): Promise<Row> {
+    async create(input: {
+      userId: number;
+      url: string;
+      events: string[];
+      secret: string;
+      at: Date;
+    }): Promise<WebhookSubscriptionRow> {
       const [row] = await db('webhook_subscription')
         .insert({
           user_id: input.userId,
@@ -80,14 +119,18 @@ export function createWebhookSubscriptionRepository(db: Db) {
       db('webhook_subscription').where({ user_id: userId, webhook_id: webhookId }).delete(),
     /** A withdrawn member's: deleted with their deliveries and attempts. */
     removeAllOf: (userId: number) => db('webhook_subscription').where({ user_id: userId }).delete(),
-    async update(userId: number, webhookId: number, changes: Record<string, unknown>): Promise<Row | undefined> {
+    async update(
+      userId: number,
+      webhookId: number,
+      changes: Record<string, unknown>,
+    ): Promise<WebhookSubscriptionRow | undefined> {
       const [row] = await db('webhook_subscription')
         .where({ user_id: userId, webhook_id: webhookId })
         .update(changes)
         .returning('*');
       return row;
     },
-    byId: (webhookId: number): Promise<Row | undefined> =>
+    byId: (webhookId: number): Promise<WebhookSubscriptionRow | undefined> =>
       db('webhook_subscription').where({ webhook_id: webhookId }).first(),
 
     // --- events and deliveries ---
@@ -145,9 +188,9 @@ export function createWebhookSubscriptionRepository(db: Db) {
       return String(row.delivery_id);
     },
     /** The subscription's deliveries, the newest first. */
-    deliveries: (webhookId: number, limit: number) =>
+    deliveries: (webhookId: number, limit: number): Promise<DeliveryWithEventRow[]> =>
       deliveries().where('d.webhook_id', webhookId).orderBy('d.delivery_id', 'desc').limit(limit),
-    delivery: (webhookId: number, deliveryId: number): Promise<Row | undefined> =>
+    delivery: (webhookId: number, deliveryId: number): Promise<DeliveryWithEventRow | undefined> =>
       deliveries().where({ 'd.webhook_id': webhookId, 'd.delivery_id': deliveryId }).first(),
 
     // --- the delivery worker ---

@@ -10,7 +10,7 @@ import type {
 } from '@sq/contracts/api/operators/applicants';
 import type { AuditLogResponse } from '@sq/contracts/api/operators/audit';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
-import { listApplicants, pageOfApplicants } from '../operators/applicant-list';
+import { listApplicants, pageOfApplicants } from '../teams/applicant-list';
 import { applicantFilterFields, hoursInOrder, invalid, pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });

@@ -12,8 +12,8 @@ import {
   runMatcher,
   type BoardDeps,
   type BoardQuery,
-} from '../operators/board';
-import { runChargeDeadlines } from '../operators/charging';
+} from '../teams/board';
+import { runChargeDeadlines } from '../teams/charging';
 import { hoursInOrder, pageField, personFilterFields } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });

@@ -5,10 +5,10 @@ import { judgingAnswer, teamHealthAnswer } from '@sq/contracts/api/operator-answ
 import type { JudgingView } from '@sq/contracts/api/operators/judging';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { calendarDay, idParam, requireAdmin } from '@sq/service-kit';
-import { teamHealth } from '../operators/sprint';
-import { recordMisses } from '../operators/sprint-checkins';
-import { judgingView, publishResults, scoreTeam } from '../operators/sprint-judging';
-import { JUDGING_RUBRIC, type RubricKey } from '../operators/sprint-rules';
+import { teamHealth } from '../sprint/teams';
+import { recordMisses } from '../sprint/checkins';
+import { judgingView, publishResults, scoreTeam } from '../sprint/judging';
+import { JUDGING_RUBRIC, type RubricKey } from '../sprint/rules';
 import { invalid, pageField } from './people-filter-query';
 
 const oddParams = z.object({ oddId: idParam });

@@ -20,7 +20,7 @@ import {
   refundLine,
   removeMember,
   replacementCandidates,
-} from '../operators/team-changes';
+} from '../teams/team-changes';
 
 const joinParams = z.object({ joinId: idParam });
 const teamParams = z.object({ teamId: idParam });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ok } from '@sq/contracts';
 import { idParam, requireInternal } from '@sq/service-kit';
 import { erasePersonalData } from '../applications/erasure';
-import { memberChanged } from '../operators/people-copy';
+import { memberChanged } from '../teams/people-copy';
 
 const params = z.object({ userId: idParam });
 const applicationParams = z.object({ userId: idParam, joinId: idParam });

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { MESSAGES, ok, submissionSchema, type SubmissionForm } from '@sq/contracts';
 import { idParam, notFound, requireMember } from '@sq/service-kit';
 import type { PeopleClient } from '../clients/people-client';
-import { saveSubmission, teamView } from '../operators/sprint';
-import { checkIn } from '../operators/sprint-checkins';
+import { saveSubmission, teamView } from '../sprint/teams';
+import { checkIn } from '../sprint/checkins';
 
 const joinParams = z.object({ joinId: idParam });
 

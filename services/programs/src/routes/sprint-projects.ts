@@ -4,7 +4,7 @@ import { ok } from '@sq/contracts';
 import type { SprintProjectListResponse } from '@sq/contracts/api/operators/sprint';
 import { idParam, pageQuery } from '@sq/service-kit';
 import type { PeopleClient } from '../clients/people-client';
-import { listSprintProjects } from '../operators/sprint-projects';
+import { listSprintProjects } from '../sprint/projects';
 
 const listQuery = pageQuery.extend({ productId: idParam.optional(), oddId: idParam.optional() });
 

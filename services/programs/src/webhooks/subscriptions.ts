@@ -9,13 +9,14 @@ import {
   type WebhookEventType,
   type WebhookSummary,
 } from '@sq/contracts/webhooks';
-import { badRequest, conflict, forbidden, notFound, type Row } from '@sq/service-kit';
+import { badRequest, conflict, forbidden, notFound } from '@sq/service-kit';
 import type { WebhookConfig } from '../config/webhooks';
 import { recordTestEvent } from '../core/webhook-events';
 import {
   createWebhookSubscriptionRepository,
   deliveryOf,
   summaryOf,
+  type WebhookSubscriptionRow,
 } from '../repositories/webhook-subscription-repository';
 import type { WebhookDeliverer } from './delivery';
 import { endpointProblem } from './endpoint-address';
@@ -36,12 +37,12 @@ export interface WebhookCaller {
 export function createWebhookSubscriptions(deps: { knex: Knex; config: WebhookConfig; deliverer: WebhookDeliverer }) {
   const { knex, config } = deps;
   const repository = createWebhookSubscriptionRepository(knex);
-  const owned = async (caller: WebhookCaller, webhookId: number): Promise<Row> => {
+  const owned = async (caller: WebhookCaller, webhookId: number): Promise<WebhookSubscriptionRow> => {
     const row = await repository.own(caller.userId, webhookId);
     if (!row) throw notFound(CONSUMER_MESSAGES.webhookNotFound);
     return row;
   };
-  const enabled = async (caller: WebhookCaller, webhookId: number): Promise<Row> => {
+  const enabled = async (caller: WebhookCaller, webhookId: number): Promise<WebhookSubscriptionRow> => {
     const row = await owned(caller, webhookId);
     if (!row.enabled) throw conflict(CONSUMER_MESSAGES.webhookDisabled);
     return row;

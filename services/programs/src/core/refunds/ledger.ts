@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MESSAGES, type RefundCase } from '@sq/contracts';
 import { REFUND_BLOCK_TEXT, type RefundBlock } from '@sq/contracts/api/operators/team-changes';
 import { canTransition, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
-import { conflict, type Row } from '@sq/service-kit';
+import { conflict } from '@sq/service-kit';
 import { recordPaymentEvent, transition } from '../transition';
 import { findApplication } from '../../repositories/application-lifecycle-repository';
 import { chargedPayment, chargedPaymentOf } from '../../repositories/payment-repository';
@@ -17,6 +17,8 @@ import {
 import type { RewardKind } from './refund-engine';
 import { quoteFor } from './refund-quote';
 import { queueMail, type PaymentDeps } from '../deps';
+import type { ApplicationContextRow } from '../../repositories/application-lifecycle-repository';
+import type { RefundRow } from '../../repositories/refund-ledger-repository';
 
 /**
  * The refund ledger: one rule for every path that gives money back (member cancellation, removal, team stop,
@@ -104,7 +106,7 @@ const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine
  */
 export async function ledgerLine(
   knex: Knex | Knex.Transaction,
-  context: Row,
+  context: ApplicationContextRow,
   request: LedgerRequest,
   at: Date,
 ): Promise<LedgerLine> {
@@ -179,7 +181,7 @@ export interface RefundPlan extends LedgerRequest {
 export interface PlannedRefund {
   line: LedgerLine;
   /** The movement to send to the PG (committed as REQUESTED first); null when nothing is refunded. */
-  refund: Row | null;
+  refund: RefundRow | null;
 }
 
 /**
@@ -190,7 +192,7 @@ export interface PlannedRefund {
 export async function planRefund(
   deps: PaymentDeps,
   trx: Knex.Transaction,
-  context: Row,
+  context: ApplicationContextRow,
   plan: RefundPlan,
   at: Date,
 ): Promise<PlannedRefund> {
@@ -257,11 +259,11 @@ function targetOf(current: LedgerLine): ApplicationState | null {
 }
 
 /** The PG refused a movement for good: the case it applied counts as not applied (it may be applied again). */
-export async function voidEntitlementOf(trx: Knex.Transaction | Knex, refund: Row, at: Date): Promise<void> {
+export async function voidEntitlementOf(trx: Knex.Transaction | Knex, refund: RefundRow, at: Date): Promise<void> {
   if (refund.entitlement_id) await voidEntitlement(trx, refund.entitlement_id, at);
 }
 
 /** The timeline line of a settled movement. */
-export async function recordRefundEvent(trx: Knex.Transaction, refund: Row): Promise<void> {
+export async function recordRefundEvent(trx: Knex.Transaction, refund: RefundRow): Promise<void> {
   await recordPaymentEvent(trx, refund.join_id, 'REFUNDED', refund.amount_krw, refund.reason);
 }

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { RefundCase } from '@sq/contracts';
-import type { Row } from '@sq/service-kit';
 import { refundRulesOf, toDates } from '../../repositories/product-repository';
 import { quoteRefund, refundRulesFromRows, type RewardKind } from './refund-engine';
+import type { ApplicationContextRow } from '../../repositories/application-lifecycle-repository';
 
 export interface RefundQuote {
   /** What the case gives back in total out of the whole payment (never more than it). */
@@ -19,7 +19,7 @@ export interface RefundQuote {
  */
 export async function quoteFor(
   knex: Knex | Knex.Transaction,
-  row: Row,
+  row: ApplicationContextRow,
   payment: { amountKrw: number; paidAt: Date | null },
   refundCase: RefundCase,
   at: Date,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { JUDGING_RUBRIC } from '../../../src/operators/sprint-rules';
+import { JUDGING_RUBRIC } from '../../../src/sprint/rules';
 import { bulkLoad, type Loader } from './bulk-load';
 import { memberSql } from './seed-members';
 import { skillSql } from './seed-skills';

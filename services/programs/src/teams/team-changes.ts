@@ -9,12 +9,16 @@ import type {
   GroupRefundPreview,
   ReplacementCandidate,
 } from '@sq/contracts/api/operators/team-changes';
-import { ApiError, conflict, notFound, type Row } from '@sq/service-kit';
+import { ApiError, conflict, notFound } from '@sq/service-kit';
 import { loadContext } from '../repositories/application-lifecycle-repository';
 import { lockApplication, transition } from '../core/transition';
 import { ledgerLine, planRefund, type LedgerLine } from '../core/refunds/ledger';
 import { executeRefund, refundApplication, type RefundOutcome } from '../payments/refunds';
-import { findApplication, lockApplicationRow } from '../repositories/application-lifecycle-repository';
+import {
+  findApplication,
+  lockApplicationRow,
+  type ApplicationContextRow,
+} from '../repositories/application-lifecycle-repository';
 import { audit, teamRemovedFrom } from '../repositories/audit-log-repository';
 import { createBoardRepository } from '../repositories/board-repository';
 import { pendingCharge } from '../repositories/payment-repository';
@@ -47,7 +51,7 @@ const toRefundLine = (
   refundCase: RefundCase,
 ): RefundLine => ({ ...rest, refundCase });
 
-async function contextOf(knex: Knex | Knex.Transaction, joinId: number): Promise<Row> {
+async function contextOf(knex: Knex | Knex.Transaction, joinId: number): Promise<ApplicationContextRow> {
   const context = await loadContext(knex, joinId);
   if (!context) throw notFound(MESSAGES.applyNotFound);
   return context;

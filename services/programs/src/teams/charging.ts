@@ -216,7 +216,8 @@ export async function runChargeDeadlines(
       // A stopped team or an ended cohort takes nobody (its seat stays empty); the team's row lock orders this
       // with a stop and with replacements of the same team.
       await seats.team(teamId, true);
-      if (!(await teamRuns(trx, teamId))) return;
+      // Seats are taken by role: a seat whose member had none (never placed by the board) is not backfilled.
+      if (!(await teamRuns(trx, teamId)) || !application.role) return;
       const next = await lockedBackfill(trx, application.odd_id, application.role, teamId);
       if (!next) return;
       await seats.addSeat({ joinId: next, teamId, explanation: MESSAGES.adminBackfillReason, at: now });

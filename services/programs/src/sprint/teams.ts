@@ -4,22 +4,27 @@ import { ROLE_NAMES } from '@sq/contracts/api/applications';
 import type { JudgingPrize } from '@sq/contracts/api/operators/judging';
 import type { SubmissionInput } from '@sq/contracts/api/operators/sprint';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
-import { conflict, type Row } from '@sq/service-kit';
+import { conflict } from '@sq/service-kit';
 import { seoulDate } from '../schedule';
-import { createSprintRepository } from '../repositories/sprint-repository';
+import { createSprintRepository, type TeamSubmissionRow } from '../repositories/sprint-repository';
 import { createTeamRepository, namesOf } from '../repositories/team-repository';
 
-import { CHECKIN_CLOSES_AT, JUDGING_RUBRIC, SUBMISSION_CLOSES_AT, seoulInstant } from './sprint-rules';
-import { memberTeam, myCheckin } from './sprint-checkins';
+import { CHECKIN_CLOSES_AT, JUDGING_RUBRIC, SUBMISSION_CLOSES_AT, seoulInstant } from './rules';
+import { memberTeam, myCheckin } from './checkins';
 
-export const submissionOf = (row: Row | undefined) =>
+/** The submission as the member's and the judges' pages show it (the judges' list reads it with its team). */
+export const submissionOf = (
+  row:
+    | Pick<TeamSubmissionRow, 'project_name' | 'description' | 'repository_url' | 'demo_url' | 'images' | 'updated_at'>
+    | undefined,
+) =>
   row
     ? {
         projectName: row.project_name,
         description: row.description,
         repositoryUrl: row.repository_url,
         demoUrl: row.demo_url,
-        images: row.images as string[],
+        images: row.images,
         updatedAt: new Date(row.updated_at).toISOString(),
       }
     : null;

@@ -4,7 +4,7 @@ import { MESSAGES } from '@sq/contracts';
 import type { ApplicationState } from '@sq/contracts/api/applications';
 import type { ApplicantPerson } from '@sq/contracts/api/operators/applicants';
 import type { BoardMember, BoardResponse, PublishPreview } from '@sq/contracts/api/operators/board';
-import { conflict, notFound, type Row } from '@sq/service-kit';
+import { conflict, notFound } from '@sq/service-kit';
 import { transition } from '../core/transition';
 import type { JobQueue } from '../jobs/queue';
 import type { ProgramsConfig } from '../config';
@@ -13,7 +13,7 @@ import {
   type ApplicantListFilters,
   type ApplicantRow,
 } from '../repositories/applicant-list-repository';
-import { createBoardRepository, type Board } from '../repositories/board-repository';
+import { createBoardRepository, type Board, type BoardCohortRow } from '../repositories/board-repository';
 import { audit } from '../repositories/audit-log-repository';
 import { SPRINT_MATCH_MIN_SIZE } from '../config/operators';
 import { peopleOf, shown } from './applicant-people';
@@ -34,16 +34,16 @@ export interface BoardDeps {
 }
 
 /** The cohort (with its product's make-up), locked for the operator's change: changes of one board queue. */
-async function lockCohort(trx: Knex.Transaction, oddId: number): Promise<Row> {
+async function lockCohort(trx: Knex.Transaction, oddId: number): Promise<BoardCohortRow> {
   const cohort = await createBoardRepository(trx).cohort(oddId, true);
   if (!cohort) throw notFound(MESSAGES.adminCohortNotFound);
   return cohort;
 }
 
-export function makeupOf(cohort: Row): TeamMakeup {
+export function makeupOf(cohort: BoardCohortRow): TeamMakeup {
   const seats = (cohort.role_seats ?? {}) as Partial<Record<Role, number | null>>;
-  const pick = (role: Role, column: string) =>
-    seats[role] !== undefined ? seats[role] : (cohort[column] as number | null);
+  const pick = (role: Role, column: 'planner_seats' | 'designer_seats' | 'developer_seats') =>
+    seats[role] !== undefined ? seats[role] : cohort[column];
   return {
     minSize: cohort.min_team_size ?? 1,
     maxSize: cohort.max_team_size ?? 1,
@@ -350,7 +350,7 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
   };
 }
 
-async function previewOf(knex: Knex | Knex.Transaction, board: Board, cohort: Row): Promise<PublishPreview> {
+async function previewOf(knex: Knex | Knex.Transaction, board: Board, cohort: BoardCohortRow): Promise<PublishPreview> {
   const rows = await createBoardRepository(knex).seatApplications(Object.values(board.teams).flat());
   const byId = new Map(rows.map((r) => [r.join_id, r]));
   const preview: PublishPreview = {

@@ -13,8 +13,8 @@ import {
   TOTAL_PRIZE_MAX_KRW,
   WINNING_TEAM_PRIZE_KRW,
   type RubricKey,
-} from './sprint-rules';
-import { groupBy, pageFacts, submissionOf, type TeamsPageQuery } from './sprint';
+} from './rules';
+import { groupBy, pageFacts, submissionOf, type TeamsPageQuery } from './teams';
 
 /**
  * What the judges work from: a page of the cohort's teams with their named members, final submission and current score

@@ -3,18 +3,18 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { type ApplicationAnswers } from '@sq/contracts/api/applications';
 import type { SprintCheckinResponse } from '@sq/contracts/api/operators/sprint';
-import { conflict, notFound, type Row } from '@sq/service-kit';
+import { conflict, notFound } from '@sq/service-kit';
 import { seoulDate, addToDate } from '../schedule';
 import { transition } from '../core/transition';
 import { recordWebhookEvent } from '../core/webhook-events';
 import { loadContext } from '../repositories/application-lifecycle-repository';
 import { audit } from '../repositories/audit-log-repository';
-import { createSprintRepository, type SprintRepository } from '../repositories/sprint-repository';
+import { createSprintRepository, type MemberTeamRow, type SprintRepository } from '../repositories/sprint-repository';
 
-import { CHECKIN_CLOSES_AT, MISSES_BEFORE_DROP, seoulInstant } from './sprint-rules';
+import { CHECKIN_CLOSES_AT, MISSES_BEFORE_DROP, seoulInstant } from './rules';
 
 /** The member's published team in a sprint (or any program), with the cohort's dates. */
-export async function memberTeam(sprint: SprintRepository, joinId: number): Promise<Row> {
+export async function memberTeam(sprint: SprintRepository, joinId: number): Promise<MemberTeamRow> {
   const row = await sprint.memberTeam(joinId);
   if (!row) throw notFound(MESSAGES.sprintNoTeam);
   return row;
@@ -121,7 +121,7 @@ export function streakOf(checkins: readonly string[], today: string): number {
 }
 
 /** The member's own check-in state for my page: today's, the streak, the misses, whether it is open now. */
-export async function myCheckin(sprint: SprintRepository, team: Row, now: Date) {
+export async function myCheckin(sprint: SprintRepository, team: MemberTeamRow, now: Date) {
   if (team.kind !== 'SPRINT') return null;
   const day = seoulDate(now);
   const closesAt = seoulInstant(day, CHECKIN_CLOSES_AT);
