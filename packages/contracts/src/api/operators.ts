@@ -17,3 +17,4 @@ export * from './operators/teams';
 export * from './operators/team-changes';
 export * from './operators/judging';
 export * from './operators/sprint';
+export * from './operators/submissions';

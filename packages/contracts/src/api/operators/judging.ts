@@ -1,5 +1,5 @@
 import type { ApplicantRole, ApplicationState } from '../applications';
-import type { Submission } from './sprint';
+import type { Submission } from './submissions';
 import type { MemberNames, TeamPage } from './teams';
 
 /**

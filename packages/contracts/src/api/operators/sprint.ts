@@ -1,5 +1,6 @@
 import type { ApplicantRole, ApplicationState } from '../applications';
 import type { JudgingResults, RubricCriterion } from './judging';
+import type { Submission, SubmissionInput } from './submissions';
 
 /**
  * The sprint on the members' side: their team, the daily check-in, the submission; and the published projects.
@@ -13,18 +14,6 @@ import type { JudgingResults, RubricCriterion } from './judging';
  * - GET  /sprint-projects?productId=&oddId=&page=&size=  -> SprintProjectListResponse (submissions of teams whose
  *        cohort's judging results are published; newest results first, the winner first within a cohort)
  */
-
-export interface SubmissionInput {
-  projectName: string;
-  description: string;
-  repositoryUrl: string;
-  demoUrl: string | null;
-  /** Image URLs (uploaded through the careercard service's /api/fileUpload), at most 10. */
-  images: string[];
-}
-export interface Submission extends SubmissionInput {
-  updatedAt: string;
-}
 
 export interface MyTeamResponse {
   team: { teamId: number; key: string; name: string; shortHanded: boolean; stopped: boolean };
