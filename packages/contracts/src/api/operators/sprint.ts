@@ -1,6 +1,6 @@
 import type { ApplicantRole, ApplicationState } from '../applications';
 import type { JudgingResults, RubricCriterion } from './judging';
-import type { Submission, SubmissionInput } from './submissions';
+import type { Submission } from './submissions';
 
 /**
  * The sprint on the members' side: their team, the daily check-in, the submission; and the published projects.
