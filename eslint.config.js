@@ -71,22 +71,41 @@ const PROGRAMS_LAYERS = {
   operators: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications'],
   reconciliation: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments'],
   webhooks: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail'],
-  routes: ['ground', 'repositories', 'clients', 'jobs', 'core', 'mail', 'payments', 'applications', 'operators', 'reconciliation', 'webhooks'],
+  routes: [
+    'ground',
+    'repositories',
+    'clients',
+    'jobs',
+    'core',
+    'mail',
+    'payments',
+    'applications',
+    'operators',
+    'reconciliation',
+    'webhooks',
+  ],
   migrations: ['ground', 'repositories'],
   seeds: ['ground', 'repositories'],
 };
 const PROGRAMS_ALL = Object.keys(PROGRAMS_LAYERS).map((layer) => `programs:${layer}`);
-const pkg = (/** @type {string[]} */ names) => names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
+const pkg = (/** @type {string[]} */ names) =>
+  names.map((name) => /** @type {[string, { package: string }]} */ (['package', { package: name }]));
 
 /**
  * The names the shared router module (packages/mf-config/src/browser/react-router-dom.mjs) exports: the only
  * ones a bundle may import from 'react-router-dom'. Read from that file so the list exists once.
  */
 const ROUTER_FACADE_NAMES = (() => {
-  const text = fs.readFileSync(new URL('./packages/mf-config/src/browser/react-router-dom.mjs', import.meta.url), 'utf8');
+  const text = fs.readFileSync(
+    new URL('./packages/mf-config/src/browser/react-router-dom.mjs', import.meta.url),
+    'utf8',
+  );
   const list = /export\s*\{([^}]*)\}\s*from\s*'react-router'/.exec(text)?.[1];
   if (!list) throw new Error('eslint.config.js: no export list in the router facade');
-  return list.split(',').map((name) => name.trim()).filter(Boolean);
+  return list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 })();
 
 /**
@@ -95,7 +114,8 @@ const ROUTER_FACADE_NAMES = (() => {
  */
 const CATALOGUE_RULE = {
   name: '@sq/contracts/messages',
-  message: 'Browser code imports the texts of its domain (@sq/contracts/messages/<domain> or @sq/contracts/core-messages), not the whole catalogue.',
+  message:
+    'Browser code imports the texts of its domain (@sq/contracts/messages/<domain> or @sq/contracts/core-messages), not the whole catalogue.',
 };
 const ROUTER_FACADE_RULE = {
   name: 'react-router-dom',
@@ -103,8 +123,10 @@ const ROUTER_FACADE_RULE = {
   message: 'Not in the shared router module: add it to packages/mf-config/src/browser/react-router-dom.mjs first.',
 };
 
-const RESOLVER = createTypeScriptImportResolver({ alwaysTryTypes: true, extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'] });
-
+const RESOLVER = createTypeScriptImportResolver({
+  alwaysTryTypes: true,
+  extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json', '.d.ts'],
+});
 
 const SQL_IN_REPOSITORIES = 'Only repositories query: put the SQL in one under src/repositories/.';
 export default tseslint.config(
@@ -118,17 +140,46 @@ export default tseslint.config(
       ecmaVersion: 2023,
       sourceType: 'module',
       globals: {
-        window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly', location: 'readonly',
-        console: 'readonly', process: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', setTimeout: 'readonly',
-        clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', fetch: 'readonly', Buffer: 'readonly',
-        AbortController: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', atob: 'readonly', btoa: 'readonly',
-        HTMLElement: 'readonly', KeyboardEvent: 'readonly', MouseEvent: 'readonly', StorageEvent: 'readonly', Node: 'readonly',
-        structuredClone: 'readonly', queueMicrotask: 'readonly', performance: 'readonly', globalThis: 'readonly',
-        __dirname: 'readonly', require: 'readonly', module: 'writable', exports: 'writable',
+        window: 'readonly',
+        document: 'readonly',
+        navigator: 'readonly',
+        localStorage: 'readonly',
+        location: 'readonly',
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+        AbortController: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        atob: 'readonly',
+        btoa: 'readonly',
+        HTMLElement: 'readonly',
+        KeyboardEvent: 'readonly',
+        MouseEvent: 'readonly',
+        StorageEvent: 'readonly',
+        Node: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+        performance: 'readonly',
+        globalThis: 'readonly',
+        __dirname: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        exports: 'writable',
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Reported, not fatal: knex row types in the services are still loosely typed.
       '@typescript-eslint/no-explicit-any': 'warn',
     },
@@ -143,7 +194,10 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       // boundaries resolves through eslint-module-utils: the TypeScript resolver follows package `exports`.
-      'import/resolver': { typescript: { alwaysTryTypes: true }, node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json'] } },
+      'import/resolver': {
+        typescript: { alwaysTryTypes: true },
+        node: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json'] },
+      },
       'boundaries/include': ['shell/**', 'mfe-*/**', 'packages/**', 'services/**', 'api-gateway/**', 'e2e/**'],
       'boundaries/elements': [
         // A file belongs to the first element whose pattern matches: each bundle's features, then its
@@ -175,7 +229,8 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
-          message: '${file.type} "${file.internalPath}" may not import ${dependency.type} "${dependency.source}" (see eslint.config.js: import boundaries)',
+          message:
+            '${file.type} "${file.internalPath}" may not import ${dependency.type} "${dependency.source}" (see eslint.config.js: import boundaries)',
           rules: [
             ...BUNDLES.flatMap((b) => [
               // A feature uses its bundle's shared code and the workspace packages, never another feature.
@@ -202,9 +257,15 @@ export default tseslint.config(
             }),
             { from: [['service', { service: 'programs' }]], allow: PROGRAMS_ALL },
             // Service tests may also start the local peers (mail sink, OAuth provider) of the stack.
-            { from: 'service-test', allow: ['service', 'service-test', ...PROGRAMS_ALL, ...pkg([...SERVER_PACKAGES, 'stack'])] },
+            {
+              from: 'service-test',
+              allow: ['service', 'service-test', ...PROGRAMS_ALL, ...pkg([...SERVER_PACKAGES, 'stack'])],
+            },
             { from: 'gateway', allow: ['gateway', ...pkg(SERVER_PACKAGES)] },
-            { from: 'gateway-test', allow: ['gateway', 'gateway-test', 'service', ...PROGRAMS_ALL, ...pkg([...SERVER_PACKAGES, 'stack'])] },
+            {
+              from: 'gateway-test',
+              allow: ['gateway', 'gateway-test', 'service', ...PROGRAMS_ALL, ...pkg([...SERVER_PACKAGES, 'stack'])],
+            },
             { from: 'e2e', allow: ['e2e', 'package'] },
           ],
         },
@@ -215,13 +276,22 @@ export default tseslint.config(
     // Icons are SVG components from packages/ui (Icon): an emoji needs an emoji font and shows as an empty box
     // on machines without one. Applies to every front-end source file. Emoji = characters shown as emoji by
     // default, or asked to be (U+FE0F); text symbols such as © stay allowed.
-    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}'],
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...['Literal[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]', 'JSXText[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]', 'TemplateElement[value.raw=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]'].map((selector) => ({
+        ...[
+          'Literal[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]',
+          'JSXText[value=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]',
+          'TemplateElement[value.raw=/[\\p{Emoji_Presentation}\\u{FE0F}]/u]',
+        ].map((selector) => ({
           selector,
-          message: 'No emoji in the interface: use an SVG icon from @sq/ui (Icon), see packages/ui/src/components/Icon.tsx.',
+          message:
+            'No emoji in the interface: use an SVG icon from @sq/ui (Icon), see packages/ui/src/components/Icon.tsx.',
         })),
       ],
     },
@@ -230,7 +300,11 @@ export default tseslint.config(
     // Bundles share one narrowed router module (ROUTER_FACADE_NAMES); a name outside it would be undefined
     // at run time, and no build step notices. Tests, and a remote's server module (first-content.tsx, built
     // for the gateway with the whole react-router), use react-router itself and may import anything.
-    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}'],
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'packages/{ui,remote-kit,standalone}/src/**/*.{ts,tsx}',
+    ],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**', 'mfe-*/src/first-content.tsx'],
     rules: {
       'no-restricted-imports': ['error', { paths: [ROUTER_FACADE_RULE, CATALOGUE_RULE] }],
@@ -242,7 +316,12 @@ export default tseslint.config(
     // load: nothing a visitor's or member's page is built from (the public entry app.tsx, its app layer, shared
     // code, the other features) may import it, or operator code would ride along in their chunks. Same router
     // rule as above (a later block replaces the option).
-    files: ['mfe-*/src/app.tsx', 'mfe-*/src/app/**/*.{ts,tsx}', 'mfe-*/src/shared/**/*.{ts,tsx}', 'mfe-*/src/features/**/*.{ts,tsx}'],
+    files: [
+      'mfe-*/src/app.tsx',
+      'mfe-*/src/app/**/*.{ts,tsx}',
+      'mfe-*/src/shared/**/*.{ts,tsx}',
+      'mfe-*/src/features/**/*.{ts,tsx}',
+    ],
     ignores: ['**/*.test.{ts,tsx}', 'mfe-*/src/features/console-*/**', 'mfe-*/src/shared/console/**'],
     rules: {
       'no-restricted-imports': [
@@ -274,18 +353,31 @@ export default tseslint.config(
     files: ['services/*/src/**/*.ts'],
     ignores: ['services/*/src/config.ts', 'services/programs/src/config/index.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: "Read settings in the service's src/config.ts and pass them down." }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: "Read settings in the service's src/config.ts and pass them down.",
+        },
+      ],
     },
   },
   {
     // SQL only in repositories: a route validates, decides and answers; what it stores or reads goes through
     // the service's repositories (src/repositories/), so every query of a table is found in one place. Every
     // route, and the whole of the services whose other modules hold no transactions of their own.
-    files: ['services/{account,careercard,content,itskill,programs}/src/routes/**/*.ts', 'services/{account,careercard,content,itskill}/src/**/*.ts'],
+    files: [
+      'services/{account,careercard,content,itskill,programs}/src/routes/**/*.ts',
+      'services/{account,careercard,content,itskill}/src/**/*.ts',
+    ],
     ignores: ['services/*/src/{repositories,migrations,seeds}/**'],
     rules: {
       // A type (Knex.Transaction handed to a repository) queries nothing.
-      'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: SQL_IN_REPOSITORIES }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'knex', allowTypeImports: true, message: SQL_IN_REPOSITORIES }] },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[property.name='knex']", message: SQL_IN_REPOSITORIES },
@@ -302,18 +394,36 @@ export default tseslint.config(
     // hand it, or the connection, to a repository function; calling a connection (`trx('payment')`,
     // `deps.knex('refund')`) or its query API (`knex.raw`, `trx.fn.now()`) is a query. Type imports of knex stay
     // allowed (Knex.Transaction).
-    files: ['services/programs/src/{core,payments,applications,operators,mail,jobs,clients,webhooks}/**/*.ts', 'services/programs/src/*.ts'],
+    files: [
+      'services/programs/src/{core,payments,applications,operators,mail,jobs,clients,webhooks}/**/*.ts',
+      'services/programs/src/*.ts',
+    ],
     ignores: ['services/programs/src/{server,service,worker}.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'knex', allowTypeImports: true, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'knex',
+              allowTypeImports: true,
+              message: 'Domain modules do not query: put the SQL in a repository (src/repositories/).',
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         ...[
-          "CallExpression[callee.name=/^(knex|trx|db)$/]",
-          "CallExpression[callee.property.name=/^(knex|trx|db)$/]",
-          "MemberExpression[object.name=/^(knex|trx|db)$/][property.name!=/^(transaction|executionPromise)$/]",
-          "MemberExpression[object.property.name=/^(knex|trx|db)$/][property.name!=/^(transaction|executionPromise)$/]",
-        ].map((selector) => ({ selector, message: 'Domain modules do not query: put the SQL in a repository (src/repositories/) and pass it the transaction.' })),
+          'CallExpression[callee.name=/^(knex|trx|db)$/]',
+          'CallExpression[callee.property.name=/^(knex|trx|db)$/]',
+          'MemberExpression[object.name=/^(knex|trx|db)$/][property.name!=/^(transaction|executionPromise)$/]',
+          'MemberExpression[object.property.name=/^(knex|trx|db)$/][property.name!=/^(transaction|executionPromise)$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Domain modules do not query: put the SQL in a repository (src/repositories/) and pass it the transaction.',
+        })),
       ],
     },
   },

@@ -6,4 +6,7 @@ import { createRemoteConfig } from '@sq/mf-config';
 // come from the one list of remotes (@sq/contracts/remotes.json); `pnpm --filter @sq/mfe-programs dev` also
 // serves the standalone page. firstContent: the home page's server-rendered first paint
 // (src/first-content.tsx, @sq/contracts/first-content).
-export default createRemoteConfig({ dir: path.dirname(fileURLToPath(import.meta.url)), firstContent: './src/first-content.tsx' });
+export default createRemoteConfig({
+  dir: path.dirname(fileURLToPath(import.meta.url)),
+  firstContent: './src/first-content.tsx',
+});

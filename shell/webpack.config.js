@@ -12,7 +12,8 @@ const host = createHostConfig({
   runtimePlugins: ['./src/app/remotes/mf-fallback-plugin.ts'],
 });
 
-const shellVersion = process.env.SHELL_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+const shellVersion =
+  process.env.SHELL_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 
 /**
  * The shell's own build settings: the analytics collector (unset: analytics sends nothing anywhere) and the
@@ -28,9 +29,15 @@ const shellEnv = {
       'process.env.SQ_SHELL_VERSION': JSON.stringify(shellVersion),
     }).apply(compiler);
     compiler.hooks.thisCompilation.tap('ShellVersion', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ShellVersion', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset('shell-version.json', new compiler.webpack.sources.RawSource(JSON.stringify({ version: shellVersion })));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ShellVersion', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(
+            'shell-version.json',
+            new compiler.webpack.sources.RawSource(JSON.stringify({ version: shellVersion })),
+          );
+        },
+      );
     });
   },
 };

@@ -2,7 +2,20 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import knexFactory from 'knex';
 import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok } from '@sq/contracts';
-import { PeerUnreachable, REQUEST_ID_HEADER, TRACEPARENT_HEADER, assertSchemaAtHead, databaseAnswers, formatTraceparent, gatewayTraceContext, migrateOnStart, migrationsApplied, opsPlugin, readPoolConfig, requestIdOptions } from '@sq/service-kit';
+import {
+  PeerUnreachable,
+  REQUEST_ID_HEADER,
+  TRACEPARENT_HEADER,
+  assertSchemaAtHead,
+  databaseAnswers,
+  formatTraceparent,
+  gatewayTraceContext,
+  migrateOnStart,
+  migrationsApplied,
+  opsPlugin,
+  readPoolConfig,
+  requestIdOptions,
+} from '@sq/service-kit';
 import type { GatewayConfig } from './config';
 import { edgeRequestId } from './edge-ids';
 import { liveFile } from './live-file';
@@ -29,7 +42,10 @@ import securityHeaders from './plugins/security-headers';
 import { DEFAULT_SERVICE_CALLS, serviceClients } from './service-calls';
 
 /** The gateway app: external plugins, then auth, proxy routes from the route table, docs and the site. */
-export async function buildGateway(config: GatewayConfig, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildGateway(
+  config: GatewayConfig,
+  options: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     // request.ip (rate limits, the signed client address) reads X-Forwarded-For only from these peers.
@@ -58,7 +74,11 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
     reply.header(TRACEPARENT_HEADER, formatTraceparent(gatewayTraceContext(request.raw)));
   });
   const serviceCalls = { ...DEFAULT_SERVICE_CALLS, ...config.serviceCalls };
-  const services = serviceClients(config.services, { internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs, retry: serviceCalls });
+  const services = serviceClients(config.services, {
+    internalSecret: config.internalSecret,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    retry: serviceCalls,
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
@@ -68,10 +88,15 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
       request.log.warn({ err: error, service: error.peer }, 'service unavailable');
       return reply.status(503).send(failure(ERROR_CODES.unavailable, MESSAGES.serviceUnavailable));
     }
-    if (error instanceof UploadTooLargeError) return reply.status(413).send(failure(ERROR_CODES.badRequest, MESSAGES.uploadTooLarge, { file: MESSAGES.uploadTooLarge }));
+    if (error instanceof UploadTooLargeError)
+      return reply
+        .status(413)
+        .send(failure(ERROR_CODES.badRequest, MESSAGES.uploadTooLarge, { file: MESSAGES.uploadTooLarge }));
     if (status === 503 || status >= 500) {
       request.log.error({ err: error }, 'gateway error');
-      return reply.status(status === 503 ? 503 : 500).send(failure(codeForStatus(status), status === 503 ? MESSAGES.serviceUnavailable : MESSAGES.defaultError));
+      return reply
+        .status(status === 503 ? 503 : 500)
+        .send(failure(codeForStatus(status), status === 503 ? MESSAGES.serviceUnavailable : MESSAGES.defaultError));
     }
     return reply.status(status).send(failure(codeForStatus(status), MESSAGES.badRequest));
   });
@@ -94,9 +119,20 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   });
   // API consumers (personal access tokens): judged before the route's own access rule (consumers/).
   const consumers = config.consumers ?? DEFAULT_CONSUMERS;
-  await app.register(consumerAuth, { knex, databaseUrl: config.databaseUrl, account: services.account, checkTimeoutMs: serviceCalls.sessionCheckTimeoutMs, config: consumers });
+  await app.register(consumerAuth, {
+    knex,
+    databaseUrl: config.databaseUrl,
+    account: services.account,
+    checkTimeoutMs: serviceCalls.sessionCheckTimeoutMs,
+    config: consumers,
+  });
   await app.register(idempotency, { knex, config: consumers });
-  await app.register(proxy, { services: config.services, internalSecret: config.internalSecret, upstreamTimeoutMs: config.upstreamTimeoutMs, connectionRetries: config.upstreamConnectionRetries });
+  await app.register(proxy, {
+    services: config.services,
+    internalSecret: config.internalSecret,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    connectionRetries: config.upstreamConnectionRetries,
+  });
   const rumConfig = { ...DEFAULT_RUM, ...config.rum };
   await app.register(rum, {
     knex,
@@ -113,15 +149,36 @@ export async function buildGateway(config: GatewayConfig, options: { logger?: bo
   app.get('/health/services', async (_request, reply) => {
     const entries = await Promise.all(
       Object.entries(config.services).map(async ([name, url]) => {
-        const up = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok).catch(() => false);
+        const up = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
+          .then((r) => r.ok)
+          .catch(() => false);
         return [name, up ? 'ok' : 'down'] as const;
       }),
     );
     const allUp = entries.every(([, state]) => state === 'ok');
-    return reply.status(allUp ? 200 : 503).send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
+    return reply
+      .status(allUp ? 200 : 503)
+      .send({ ErrorCode: allUp ? '00' : ERROR_CODES.unavailable, services: Object.fromEntries(entries) });
   });
 
-  await app.register(releases, { knex, siteName: config.siteName, config: config.releases, assetOrigins: config.contentSecurity?.assetOrigins ?? [] });
-  await app.register(site, { shellDir: config.shellDir, cdnDir: config.cdnDir, services, firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs, linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs, siteName: config.siteName, firstContentCacheMs: config.firstContentCacheMs, firstContentRemotes: config.firstContentRemotes ?? [], visitorRegistry: (request, reply) => app.visitorRegistry(request, reply), rumAssignment: (visitor, registry) => app.rumAssignment(visitor, registry), rum: rumConfig });
+  await app.register(releases, {
+    knex,
+    siteName: config.siteName,
+    config: config.releases,
+    assetOrigins: config.contentSecurity?.assetOrigins ?? [],
+  });
+  await app.register(site, {
+    shellDir: config.shellDir,
+    cdnDir: config.cdnDir,
+    services,
+    firstContentTimeoutMs: serviceCalls.firstContentTimeoutMs,
+    linkPreviewTimeoutMs: serviceCalls.linkPreviewTimeoutMs,
+    siteName: config.siteName,
+    firstContentCacheMs: config.firstContentCacheMs,
+    firstContentRemotes: config.firstContentRemotes ?? [],
+    visitorRegistry: (request, reply) => app.visitorRegistry(request, reply),
+    rumAssignment: (visitor, registry) => app.rumAssignment(visitor, registry),
+    rum: rumConfig,
+  });
   return app;
 }

@@ -90,7 +90,11 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       syncIntervalMs: Number(env.RATE_LIMIT_SYNC_MS ?? 50),
     },
     upstreamTimeoutMs: Number(env.UPSTREAM_TIMEOUT_MS ?? 15_000),
-    upstreamConnectionRetries: wholeNumber('UPSTREAM_CONNECTION_RETRIES', env.UPSTREAM_CONNECTION_RETRIES, CONNECTION_RETRIES),
+    upstreamConnectionRetries: wholeNumber(
+      'UPSTREAM_CONNECTION_RETRIES',
+      env.UPSTREAM_CONNECTION_RETRIES,
+      CONNECTION_RETRIES,
+    ),
     siteName: env.SITE_NAME ?? '사이드퀘스트',
     firstContentCacheMs: Number(env.FIRST_CONTENT_CACHE_MS ?? 2_000),
     firstContentRemotes: env.FIRST_CONTENT_REMOTES === undefined ? ['mfe_programs'] : list(env.FIRST_CONTENT_REMOTES),
@@ -109,7 +113,10 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       ttlMs: Number(env.SESSION_CACHE_TTL_MS ?? DEFAULT_SESSION_CACHE.ttlMs),
       maxEntries: Number(env.SESSION_CACHE_MAX ?? DEFAULT_SESSION_CACHE.maxEntries),
     },
-    releases: { ...readReleasesConfig(env, env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null), smtp: readSmtpConfig(env) },
+    releases: {
+      ...readReleasesConfig(env, env.SHELL_DIR ? path.resolve(env.SHELL_DIR) : null),
+      smtp: readSmtpConfig(env),
+    },
     rum: readRumConfig(env),
     serviceCalls: readServiceCallsConfig(env),
     consumers: readConsumerConfig(env),
@@ -120,9 +127,14 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
 function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more (got ${raw}).`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of 0 or more (got ${raw}).`);
   return value;
 }
 
 /** A comma-separated setting; unset or blank is the empty list. */
-const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);

@@ -40,11 +40,18 @@ export function inlineHashes(html: string): InlineHashes {
  * `anyInlineStyle`: only for pages that show nothing but our own content and inject their stylesheet at run
  * time (the API documentation's Swagger UI); scripts stay as strict.
  */
-export function pagePolicy(sources: ContentSecuritySources, inline: InlineHashes = { scripts: [], styles: [] }, options: { anyInlineStyle?: boolean } = {}): string {
+export function pagePolicy(
+  sources: ContentSecuritySources,
+  inline: InlineHashes = { scripts: [], styles: [] },
+  options: { anyInlineStyle?: boolean } = {},
+): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...sources.assetOrigins, ...inline.scripts]],
-    ['style-src', ["'self'", ...sources.assetOrigins, ...(options.anyInlineStyle ? ["'unsafe-inline'"] : inline.styles)]],
+    [
+      'style-src',
+      ["'self'", ...sources.assetOrigins, ...(options.anyInlineStyle ? ["'unsafe-inline'"] : inline.styles)],
+    ],
     ['img-src', ["'self'", 'data:', 'blob:', ...sources.assetOrigins, ...sources.imageOrigins]],
     ['font-src', ["'self'", 'data:', ...sources.assetOrigins]],
     ['connect-src', ["'self'", ...sources.assetOrigins, ...sources.connectOrigins]],
@@ -64,7 +71,10 @@ export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; sand
 
 /** A configured origin (`https://cdn.example.kr`): scheme, host and port only, so it cannot add directives. */
 export function readOrigins(name: string, value: string | undefined): string[] {
-  const items = (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  const items = (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const item of items) {
     let origin: string | null = null;
     try {

@@ -62,7 +62,10 @@ function loadModule(file: string): FirstContentModule | null {
 /** The service that answers a public GET of `apiPath` (`/api/...`), from the gateway's own route table. */
 function publicGetService(apiPath: string): ServiceName | null {
   const rule = ROUTE_TABLE.find(
-    (r) => r.access === 'public' && r.methods.includes('GET') && (r.path === apiPath || (r.path.endsWith('/*') && apiPath.startsWith(r.path.slice(0, -1)))),
+    (r) =>
+      r.access === 'public' &&
+      r.methods.includes('GET') &&
+      (r.path === apiPath || (r.path.endsWith('/*') && apiPath.startsWith(r.path.slice(0, -1)))),
   );
   return rule?.service ?? null;
 }
@@ -76,7 +79,10 @@ function entryFiles(cdnDir: string, manifestUrl: string): string[] {
     };
     const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
     const entry = manifest.metaData?.remoteEntry;
-    const files = [entry?.name ? `${entry.path ? `${entry.path}/` : ''}${entry.name}` : null, ...(manifest.exposes?.[0]?.assets?.js?.sync ?? [])];
+    const files = [
+      entry?.name ? `${entry.path ? `${entry.path}/` : ''}${entry.name}` : null,
+      ...(manifest.exposes?.[0]?.assets?.js?.sync ?? []),
+    ];
     return files.filter((f): f is string => !!f).map((f) => base + f);
   } catch {
     return [];
@@ -110,7 +116,10 @@ export function pageOwner(remotes: RegistryEntry[], pagePath: string): RegistryE
  * asks the services and renders once instead of on every load. Visitors of a canary and of the stable version
  * never share an entry. A page that could not be rendered (null) is asked again next time.
  */
-export function cachedFirstContent(cacheMs: number, render: (options: RenderOptions) => Promise<FirstContent | null> = renderFirstContent) {
+export function cachedFirstContent(
+  cacheMs: number,
+  render: (options: RenderOptions) => Promise<FirstContent | null> = renderFirstContent,
+) {
   const cache = new Map<string, { at: number; result: Promise<FirstContent | null> }>();
   return (options: RenderOptions): Promise<FirstContent | null> => {
     if (cacheMs <= 0) return render(options);
@@ -158,7 +167,9 @@ export async function renderFirstContent(options: {
     const page = loadModule(path.join(versionDir, FIRST_CONTENT_MODULE))?.pages[pagePath];
     if (!page) return null;
 
-    const [body, ...layout] = await Promise.all([page.api, ...Object.values(LAYOUT_API)].map((api) => publicGet(options, api)));
+    const [body, ...layout] = await Promise.all(
+      [page.api, ...Object.values(LAYOUT_API)].map((api) => publicGet(options, api)),
+    );
     if (body === null) return null;
     const responses = new Map<string, unknown>([[page.api, body]]);
     // The layout's answers are a bonus: without one, the shell asks for it as usual.
@@ -232,7 +243,11 @@ const escapeAttribute = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside a data block: `<` escaped, so no `</script>` (or `<!--`) in the data can end the block. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The shell's index.html with the first content: stylesheet, preloads and the API answer as a JSON data block
@@ -242,11 +257,14 @@ const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\
  */
 export function withFirstContent(html: string, content: FirstContent, siteName: string): string {
   const head = [
-    content.stylesheetText !== null ? `<style>${content.stylesheetText}</style>` : `<link rel="stylesheet" href="${escapeAttribute(content.stylesheet)}" />`,
+    content.stylesheetText !== null
+      ? `<style>${content.stylesheetText}</style>`
+      : `<link rel="stylesheet" href="${escapeAttribute(content.stylesheet)}" />`,
     ...content.preload.map((url) => `<link rel="preload" as="script" href="${escapeAttribute(url)}" />`),
     // In the head, where the shell's first render (which replaces #root) cannot remove them before they are read.
     ...[...content.responses].map(
-      ([api, body]) => `<script type="application/json" ${FIRST_RESPONSE_ATTRIBUTE}="${escapeAttribute(api)}">${jsonForScript(body)}</script>`,
+      ([api, body]) =>
+        `<script type="application/json" ${FIRST_RESPONSE_ATTRIBUTE}="${escapeAttribute(api)}">${jsonForScript(body)}</script>`,
     ),
   ].join('\n    ');
   const frame =

@@ -1,4 +1,12 @@
-import type { CareerCardProjectResponse, CareerCardResponse, ProductDetailResponse, ProgramIntroResponse, ProjectDetailResponse, SharedCheckupResultResponse, StoryDetailResponse } from '@sq/contracts';
+import type {
+  CareerCardProjectResponse,
+  CareerCardResponse,
+  ProductDetailResponse,
+  ProgramIntroResponse,
+  ProjectDetailResponse,
+  SharedCheckupResultResponse,
+  StoryDetailResponse,
+} from '@sq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceName } from '@sq/service-kit';
 import { CAREER_CARD_ID_PATTERN } from '@sq/contracts/career-card-id';
@@ -50,9 +58,11 @@ function routeRegExp({ route, params }: { route: string; params: Record<string, 
   return new RegExp(`^${body}/?$`);
 }
 
-const program = (b: Partial<ProductDetailResponse>) => b.product && { title: b.product.name, description: b.product.summary, image: null };
+const program = (b: Partial<ProductDetailResponse>) =>
+  b.product && { title: b.product.name, description: b.product.summary, image: null };
 /** The intro operators published (content); a program without one is described by the catalogue (programs). */
-const programIntro = (b: Partial<ProgramIntroResponse>) => b.intro && { title: b.intro.productName, description: b.intro.summary, image: b.intro.hero?.url ?? null };
+const programIntro = (b: Partial<ProgramIntroResponse>) =>
+  b.intro && { title: b.intro.productName, description: b.intro.summary, image: b.intro.hero?.url ?? null };
 
 /** The programs with a page of their own (`/{slug}`; /planx and /potenday are also routes of their own). */
 const PROGRAM_SLUG = /bside|potenday|planx/;
@@ -70,12 +80,37 @@ const SOURCES = [
     params: { projectId: RECORD_ID },
     service: 'content',
     api: (m) => `/api/projects/${m[1]}`,
-    read: (b) => b.project && { title: b.project.title, description: b.project.summary, image: b.project.thumbnail?.url ?? null },
+    read: (b) =>
+      b.project && { title: b.project.title, description: b.project.summary, image: b.project.thumbnail?.url ?? null },
   }),
-  source<ProgramIntroResponse>({ route: '/product/:productId', params: { productId: RECORD_ID }, service: 'content', api: (m) => `/api/program-intros/${m[1]}`, read: programIntro }),
-  source<ProductDetailResponse>({ route: '/product/:productId', params: { productId: RECORD_ID }, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
-  source<ProgramIntroResponse>({ route: '/:product', params: { product: PROGRAM_SLUG }, service: 'content', api: (m) => `/api/program-intros/${m[1]}`, read: programIntro }),
-  source<ProductDetailResponse>({ route: '/:product', params: { product: PROGRAM_SLUG }, service: 'programs', api: (m) => `/api/products/${m[1]}`, read: program }),
+  source<ProgramIntroResponse>({
+    route: '/product/:productId',
+    params: { productId: RECORD_ID },
+    service: 'content',
+    api: (m) => `/api/program-intros/${m[1]}`,
+    read: programIntro,
+  }),
+  source<ProductDetailResponse>({
+    route: '/product/:productId',
+    params: { productId: RECORD_ID },
+    service: 'programs',
+    api: (m) => `/api/products/${m[1]}`,
+    read: program,
+  }),
+  source<ProgramIntroResponse>({
+    route: '/:product',
+    params: { product: PROGRAM_SLUG },
+    service: 'content',
+    api: (m) => `/api/program-intros/${m[1]}`,
+    read: programIntro,
+  }),
+  source<ProductDetailResponse>({
+    route: '/:product',
+    params: { product: PROGRAM_SLUG },
+    service: 'programs',
+    api: (m) => `/api/products/${m[1]}`,
+    read: program,
+  }),
   source<CareerCardResponse>({
     // The product's one career card ID rule (its reserved IDs answer 400: no preview).
     route: '/careercard/:profileId',
@@ -120,10 +155,19 @@ const MATCHERS = SOURCES.map((entry) => ({ ...entry, pattern: routeRegExp(entry)
 /** The site routes that have a link preview (their patterns as the remotes' routes.json declare them). */
 export const PREVIEW_ROUTES: readonly string[] = [...new Set(SOURCES.map((entry) => entry.route))];
 
-async function previewFrom(entry: (typeof MATCHERS)[number], match: RegExpMatchArray, from: PreviewReads): Promise<Preview | null> {
+async function previewFrom(
+  entry: (typeof MATCHERS)[number],
+  match: RegExpMatchArray,
+  from: PreviewReads,
+): Promise<Preview | null> {
   try {
     // Read as a visitor: the crawler that asks is one, and the page says only what anyone may read.
-    const answer = await from.services[entry.service].call({ path: entry.api(match), asVisitor: true, withinMs: from.withinMs, forRequest: from.forRequest });
+    const answer = await from.services[entry.service].call({
+      path: entry.api(match),
+      asVisitor: true,
+      withinMs: from.withinMs,
+      forRequest: from.forRequest,
+    });
     if (answer.status !== 200 || answer.json === null || typeof answer.json !== 'object') return null;
     return entry.read(answer.json as never) ?? null;
   } catch {

@@ -5,7 +5,10 @@
  * content and their order are unchanged; with little traffic each still goes out within the turn it was logged in.
  * Lines not yet written when the process exits are written then.
  */
-export function batchedLogStream(out: { write(text: string): unknown } = process.stdout): { write(line: string): void; flush(): void } {
+export function batchedLogStream(out: { write(text: string): unknown } = process.stdout): {
+  write(line: string): void;
+  flush(): void;
+} {
   let pending: string[] = [];
   let scheduled = false;
   const flush = () => {

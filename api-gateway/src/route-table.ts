@@ -30,21 +30,56 @@ const POST: Method[] = ['POST'];
 export const ROUTE_TABLE: RouteRule[] = [
   // Setting, menu and content
   ...rule('content', 'public', GET, '/api/setting/gnb', '/api/setting/site', '/api/getBanner', '/api/open/main-page'),
-  ...rule('content', 'public', GET, '/api/project/getLeftMenu', '/api/project/getLeftMenuByProductId', '/api/projects', '/api/projects/*'),
-  ...rule('content', 'public', GET, '/api/stories', '/api/stories/*', '/api/faq', '/api/legal/*', '/api/program-intros/*'),
+  ...rule(
+    'content',
+    'public',
+    GET,
+    '/api/project/getLeftMenu',
+    '/api/project/getLeftMenuByProductId',
+    '/api/projects',
+    '/api/projects/*',
+  ),
+  ...rule(
+    'content',
+    'public',
+    GET,
+    '/api/stories',
+    '/api/stories/*',
+    '/api/faq',
+    '/api/legal/*',
+    '/api/program-intros/*',
+  ),
   ...rule('content', 'public', GET, '/media/content/*'),
   // Content management: drafts, publish, order and the audit log of every kind of public content.
   ...rule('content', 'admin', ['GET', 'PUT', 'POST', 'DELETE'], '/api/admin/content/*'),
 
   // Account
-  ...rule('account', 'public', POST, '/api/signUp', '/api/snsSignUp', '/api/signin', '/api/password-reset', '/api/findEmail', '/api/change/password'),
+  ...rule(
+    'account',
+    'public',
+    POST,
+    '/api/signUp',
+    '/api/snsSignUp',
+    '/api/signin',
+    '/api/password-reset',
+    '/api/findEmail',
+    '/api/change/password',
+  ),
   // Spec section 7: GET with the reset token in the path, PUT to change the password (POST above).
   ...rule('account', 'public', ['GET', 'PUT'], '/api/change/*'),
   ...rule('account', 'public', ['GET', 'POST'], '/api/oauth/*'),
   ...rule('account', 'public', GET, '/api/open/check/email', '/api/open/check/contact-email', '/api/open/isCheckId'),
   ...rule('account', 'public', GET, '/api/logout'),
   ...rule('account', 'member', GET, '/api/meOauth'),
-  ...rule('account', 'member', POST, '/api/updateUser', '/api/user/detail', '/api/setWithdrawal/*', '/api/user/password'),
+  ...rule(
+    'account',
+    'member',
+    POST,
+    '/api/updateUser',
+    '/api/user/detail',
+    '/api/setWithdrawal/*',
+    '/api/user/password',
+  ),
   ...rule('account', 'member', ['GET', 'POST'], '/api/point/skill'),
   // Personal access tokens (my page's API 토큰); GET /api/tokens/usage is the gateway's own (consumers/usage.ts).
   ...rule('account', 'member', ['GET', 'POST'], '/api/tokens'),
@@ -59,11 +94,36 @@ export const ROUTE_TABLE: RouteRule[] = [
   ...rule('account', 'public', ['GET', 'POST'], '/oauth2', '/oauth2/*').map((r) => ({ ...r, rawBody: true })),
 
   // Career card and profile
-  ...rule('careercard', 'public', GET, '/api/profile/*', '/api/common/getCodeGroupDetail', '/api/open/check/careercard'),
+  ...rule(
+    'careercard',
+    'public',
+    GET,
+    '/api/profile/*',
+    '/api/common/getCodeGroupDetail',
+    '/api/open/check/careercard',
+  ),
   ...rule('careercard', 'member', GET, '/api/findByIdMyinfo'),
-  ...rule('careercard', 'member', POST, '/api/insertMyinfo', '/api/updateMyinfo', '/api/fileUpload', '/api/profile', '/api/profile/cover', '/api/profile/intro'),
+  ...rule(
+    'careercard',
+    'member',
+    POST,
+    '/api/insertMyinfo',
+    '/api/updateMyinfo',
+    '/api/fileUpload',
+    '/api/profile',
+    '/api/profile/cover',
+    '/api/profile/intro',
+  ),
   ...rule('careercard', 'public', GET, '/media/uploads/*', '/api/careercard/examples'),
-  ...rule('careercard', 'member', POST, '/api/profile/skills', '/api/profile/skill-visibility', '/api/profile/project', '/api/profile/project/order'),
+  ...rule(
+    'careercard',
+    'member',
+    POST,
+    '/api/profile/skills',
+    '/api/profile/skill-visibility',
+    '/api/profile/project',
+    '/api/profile/project/order',
+  ),
   ...rule('careercard', 'member', ['PUT', 'DELETE'], '/api/profile/project/*'),
 
   // Programs, applications and operators
@@ -89,7 +149,14 @@ export const ROUTE_TABLE: RouteRule[] = [
   // IT skill check-up and trends
   ...rule('itskill', 'public', GET, '/api/itskill/*'),
   ...rule('itskill', 'member', GET, '/api/itskill/checkup/run', '/api/itskill/my-result'),
-  ...rule('itskill', 'member', POST, '/api/itskill/checkup/run', '/api/itskill/checkup/run/answers', '/api/itskill/checkup/run/submit'),
+  ...rule(
+    'itskill',
+    'member',
+    POST,
+    '/api/itskill/checkup/run',
+    '/api/itskill/checkup/run/answers',
+    '/api/itskill/checkup/run/submit',
+  ),
   ...rule('itskill', 'member', POST, '/api/getMyinfoSkill', '/api/setSurveyAlarm'),
   ...rule('itskill', 'member', GET, '/api/getIsAlarm'),
   ...rule('itskill', 'admin', ['GET', 'POST'], '/api/admin/itskill/seasons'),

@@ -1,4 +1,12 @@
-import { DEFAULT_INTERNAL_CALL, createInternalClient, gatewayTraceContext, readInternalCallConfig, type InternalCallConfig, type InternalClient, type ServiceName } from '@sq/service-kit';
+import {
+  DEFAULT_INTERNAL_CALL,
+  createInternalClient,
+  gatewayTraceContext,
+  readInternalCallConfig,
+  type InternalCallConfig,
+  type InternalClient,
+  type ServiceName,
+} from '@sq/service-kit';
 
 /**
  * The gateway's own reads from the services: the session check, a page's first content and link preview, and
@@ -31,7 +39,8 @@ export const DEFAULT_SERVICE_CALLS: ServiceCallsConfig = {
 export function readServiceCallsConfig(env: NodeJS.ProcessEnv): ServiceCallsConfig {
   const limit = (name: string, fallback: number) => {
     const value = env[name] === undefined ? fallback : Number(env[name]);
-    if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of milliseconds (got ${env[name]}).`);
+    if (!Number.isInteger(value) || value <= 0)
+      throw new Error(`${name} must be a positive whole number of milliseconds (got ${env[name]}).`);
     return value;
   };
   return {
@@ -51,11 +60,21 @@ export type ServiceClients = Record<ServiceName, InternalClient>;
  * above); no attempt waits longer than the proxy waits for a service either. The trace context sent on is the
  * gateway's hop, the one the proxy sends.
  */
-export function serviceClients(services: Record<ServiceName, string>, options: { internalSecret: string; upstreamTimeoutMs: number; retry: InternalCallConfig }): ServiceClients {
+export function serviceClients(
+  services: Record<ServiceName, string>,
+  options: { internalSecret: string; upstreamTimeoutMs: number; retry: InternalCallConfig },
+): ServiceClients {
   return Object.fromEntries(
     (Object.entries(services) as [ServiceName, string][]).map(([name, baseUrl]) => [
       name,
-      createInternalClient({ peer: name, baseUrl, internalSecret: options.internalSecret, timeoutMs: options.upstreamTimeoutMs, retry: options.retry, traceContext: gatewayTraceContext }),
+      createInternalClient({
+        peer: name,
+        baseUrl,
+        internalSecret: options.internalSecret,
+        timeoutMs: options.upstreamTimeoutMs,
+        retry: options.retry,
+        traceContext: gatewayTraceContext,
+      }),
     ]),
   ) as ServiceClients;
 }

@@ -22,7 +22,9 @@ beforeAll(async () => {
   fx = await createAccessFixtures(stack);
   const docs = await fx.call('GET', '/api/docs/json');
   const paths = (docs.body?.paths ?? {}) as Record<string, Record<string, unknown>>;
-  documented = Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+  documented = Object.entries(paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 }, 240_000);
 
 afterAll(() => stack?.stop());
@@ -36,7 +38,7 @@ function tokenOf(caller: (typeof CALLERS)[number]): string | null {
 }
 
 describe('uploaded images, stored in the object store as deployed', () => {
-  it('come back through the gateway byte for byte, with the service\'s type, cache and sandbox headers', async () => {
+  it("come back through the gateway byte for byte, with the service's type, cache and sandbox headers", async () => {
     const served = await fetch(`${stack.url}/media/uploads/${fx.member.imgId}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
@@ -48,7 +50,7 @@ describe('uploaded images, stored in the object store as deployed', () => {
 });
 
 describe('authorization matrix', () => {
-  it('has exactly one row per operation of the gateway\'s OpenAPI document', () => {
+  it("has exactly one row per operation of the gateway's OpenAPI document", () => {
     // The document must list the API (a failed aggregation would leave it empty and prove nothing).
     expect(documented.length).toBeGreaterThan(100);
     const missing = documented.filter((op) => !(op in ACCESS_MATRIX));
@@ -63,9 +65,11 @@ describe('authorization matrix', () => {
       const ask = async (caller: (typeof CALLERS)[number]): Promise<string | null> => {
         const request = requestFor(op, fx);
         const answer = await fx.call(method, request.path, { token: tokenOf(caller), body: request.body });
-        if (!matches(row[caller], answer.status)) return `${caller}: expected ${row[caller]}, got ${answer.status} ${JSON.stringify(answer.body)}`;
+        if (!matches(row[caller], answer.status))
+          return `${caller}: expected ${row[caller]}, got ${answer.status} ${JSON.stringify(answer.body)}`;
         // A refusal is the envelope with a Korean message, never a bare error.
-        if (answer.status >= 400 && !(answer.body?.ErrorCode !== '00' && /[가-힣]/.test(String(answer.body?.message)))) return `${caller}: ${answer.status} without a Korean envelope`;
+        if (answer.status >= 400 && !(answer.body?.ErrorCode !== '00' && /[가-힣]/.test(String(answer.body?.message))))
+          return `${caller}: ${answer.status} without a Korean envelope`;
         return null;
       };
       // The strangers first (side by side: none of them can change the member's record), then the member, whose

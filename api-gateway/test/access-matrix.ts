@@ -35,7 +35,12 @@ export interface AccessRow {
   operator: Expected;
 }
 
-const everyone = (status: Expected): AccessRow => ({ visitor: status, member: status, other: status, operator: status });
+const everyone = (status: Expected): AccessRow => ({
+  visitor: status,
+  member: status,
+  other: status,
+  operator: status,
+});
 /** Members only, each on their own account: the operator is a member too. */
 const signedIn = (status: Expected): AccessRow => ({ visitor: 401, member: status, other: status, operator: status });
 /** Operators only: a member is refused at the gateway (and again in the service). */
@@ -149,7 +154,12 @@ export const ACCESS_MATRIX: Record<string, AccessRow> = {
   'GET /api/webhooks/{webhookId}/deliveries': { visitor: 401, member: 200, other: 404, operator: 404 },
   // The test event is sent at once: to an address that never resolves, logged as failed, still answered 200.
   'POST /api/webhooks/{webhookId}/test': { visitor: 401, member: 200, other: 404, operator: 404 },
-  'POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/replay': { visitor: 401, member: 200, other: 404, operator: 404 },
+  'POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/replay': {
+    visitor: 401,
+    member: 200,
+    other: 404,
+    operator: 404,
+  },
   'POST /api/webhooks/{webhookId}/secret': { visitor: 401, member: 200, other: 404, operator: 404 },
   'POST /api/webhooks/{webhookId}/enable': { visitor: 401, member: 200, other: 404, operator: 404 },
   'DELETE /api/webhooks/{webhookId}': { visitor: 401, member: 200, other: 404, operator: 404 },

@@ -4,7 +4,8 @@ import { announce, keys, otherKeys, setUpGateway, token, unsignedToken } from '.
 
 const site = setUpGateway();
 
-const call = (url: string, headers: Record<string, string> = {}) => site.gateway.app.inject({ method: 'GET', url, headers });
+const call = (url: string, headers: Record<string, string> = {}) =>
+  site.gateway.app.inject({ method: 'GET', url, headers });
 const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 
 describe('token verification', () => {
@@ -16,7 +17,13 @@ describe('token verification', () => {
     ['wrong issuer', token({ iss: 'someone-else' })],
     ['wrong audience', token({ aud: 'another-app' })],
     ['garbage', 'not.a.jwt'],
-    ['payload edited', (() => { const [h, , s] = token().split('.'); return `${h}.${Buffer.from(JSON.stringify({ sub: '1', role: 'ROLE_ADMIN', sid: 'admin-session', iss: 'sq-account', aud: 'sq-web', exp: 9999999999 })).toString('base64url')}.${s}`; })()],
+    [
+      'payload edited',
+      (() => {
+        const [h, , s] = token().split('.');
+        return `${h}.${Buffer.from(JSON.stringify({ sub: '1', role: 'ROLE_ADMIN', sid: 'admin-session', iss: 'sq-account', aud: 'sq-web', exp: 9999999999 })).toString('base64url')}.${s}`;
+      })(),
+    ],
   ];
 
   it.each(tampered)('refuses a token %s on a member route with 401', async (_name, value) => {

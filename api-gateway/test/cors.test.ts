@@ -35,7 +35,10 @@ describe('a site on another host', () => {
   });
 
   it('gives other origins nothing to read', async () => {
-    const response = await gateway.app.inject({ url: '/api/projects', headers: { origin: 'https://evil.example.com' } });
+    const response = await gateway.app.inject({
+      url: '/api/projects',
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 });

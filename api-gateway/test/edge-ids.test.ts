@@ -4,12 +4,16 @@ import { gatewayTraceContext } from '@sq/service-kit';
 import { edgeRequestId } from '../src/edge-ids';
 
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-const request = (peer: string) => ({ socket: { remoteAddress: peer }, headers: { 'x-request-id': 'client-chosen-id', traceparent: TRACEPARENT } }) as unknown as IncomingMessage;
+const request = (peer: string) =>
+  ({
+    socket: { remoteAddress: peer },
+    headers: { 'x-request-id': 'client-chosen-id', traceparent: TRACEPARENT },
+  }) as unknown as IncomingMessage;
 
 describe('request ids and traces at the edge', () => {
   const genReqId = edgeRequestId(['10.0.0.5', '192.168.0.0/16', 'fd00::/8']);
 
-  it('mints its own for a client: the client\'s id, trace and sampling flag are dropped', () => {
+  it("mints its own for a client: the client's id, trace and sampling flag are dropped", () => {
     for (const peer of ['203.0.113.9', '::ffff:203.0.113.9', '2001:db8::1']) {
       const raw = request(peer);
       const id = genReqId(raw);

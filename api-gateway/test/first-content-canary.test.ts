@@ -37,13 +37,23 @@ function publish(version: string, module: string, css: string) {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'server', 'first-content.cjs'), module);
   fs.writeFileSync(path.join(dir, 'server', 'first-content.css'), css);
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] }));
+  fs.writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] }),
+  );
 }
-const renders = (markup: string) => `exports.pages = { '/': { api: '/open/main-page', render: () => ${JSON.stringify(markup)} } };`;
+const renders = (markup: string) =>
+  `exports.pages = { '/': { api: '/open/main-page', render: () => ${JSON.stringify(markup)} } };`;
 
 const release = (version: string, canaryPercent?: number) =>
   releaseRemote(knex, {
-    build: { remote: REMOTE, version, manifestUrl: `/bundles/mfe-home/${version}/mf-manifest.json`, routes, shared: {} },
+    build: {
+      remote: REMOTE,
+      version,
+      manifestUrl: `/bundles/mfe-home/${version}/mf-manifest.json`,
+      routes,
+      shared: {},
+    },
     canaryPercent,
     actor: 'test',
     shellProvides: null,
@@ -57,19 +67,26 @@ function visitor(inCanary: boolean): string {
   }
 }
 
-const load = (id?: string) => gateway.app.inject({ url: '/', headers: id ? { cookie: `theme=dark; ${VISITOR_COOKIE}=${id}` } : {} });
-const firstContentVersion = (html: string) => /<div id="sq-first-content" data-owner="mfe_home" data-version="([^"]+)">/.exec(html)?.[1] ?? null;
+const load = (id?: string) =>
+  gateway.app.inject({ url: '/', headers: id ? { cookie: `theme=dark; ${VISITOR_COOKIE}=${id}` } : {} });
+const firstContentVersion = (html: string) =>
+  /<div id="sq-first-content" data-owner="mfe_home" data-version="([^"]+)">/.exec(html)?.[1] ?? null;
 async function registryVersion(id: string): Promise<string | undefined> {
   const response = await gateway.app.inject({ url: '/remotes.json', headers: { cookie: `${VISITOR_COOKIE}=${id}` } });
   expect(response.headers['set-cookie']).toBeUndefined();
-  const entry = (response.json() as { remotes: { name: string; version: string; canary?: unknown }[] }).remotes.find((r) => r.name === REMOTE);
+  const entry = (response.json() as { remotes: { name: string; version: string; canary?: unknown }[] }).remotes.find(
+    (r) => r.name === REMOTE,
+  );
   // The visitor's registry leaves nothing for the shell to choose.
   expect(entry?.canary).toBeUndefined();
   return entry?.version;
 }
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>');
+  fs.writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div><script defer src="/main.js"></script></body></html>',
+  );
   publish('1.0.0', renders(STABLE_MARKUP), '.home{gap:8px}');
   publish('1.1.0', renders(CANARY_MARKUP), '.home-next{gap:12px}');
   publish('1.2.0', "throw new Error('this build of the server module is broken');", '.home-broken{gap:0}');
@@ -81,7 +98,13 @@ beforeAll(async () => {
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
   gateway = await startGateway(
     { ...upstreams.urls, content: contentUrl },
-    { shellDir, cdnDir, firstContentRemotes: [REMOTE], firstContentCacheMs: 60_000, releases: { registryCacheMs: 50, watch: { intervalMs: 0, windowMs: 60_000, margin: 0.05, minViews: 50 } } },
+    {
+      shellDir,
+      cdnDir,
+      firstContentRemotes: [REMOTE],
+      firstContentCacheMs: 60_000,
+      releases: { registryCacheMs: 50, watch: { intervalMs: 0, windowMs: 60_000, margin: 0.05, minViews: 50 } },
+    },
   );
   knex = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl });
   await release('1.0.0');
@@ -106,14 +129,18 @@ describe('first content during a canary release', () => {
       expect(firstContentVersion(canaryPage.body)).toBe('1.1.0');
       expect(canaryPage.body).toContain(CANARY_MARKUP);
       expect(canaryPage.body).toContain('<style>.home-next{gap:12px}</style>');
-      expect(canaryPage.body).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.1.0/remoteEntry.js" />');
+      expect(canaryPage.body).toContain(
+        '<link rel="preload" as="script" href="/bundles/mfe-home/1.1.0/remoteEntry.js" />',
+      );
       expect(canaryPage.body).not.toContain(STABLE_MARKUP);
       expect(canaryPage.body).not.toContain('/bundles/mfe-home/1.0.0/');
 
       const stablePage = await load(stableVisitor);
       expect(firstContentVersion(stablePage.body)).toBe('1.0.0');
       expect(stablePage.body).toContain(STABLE_MARKUP);
-      expect(stablePage.body).toContain('<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/remoteEntry.js" />');
+      expect(stablePage.body).toContain(
+        '<link rel="preload" as="script" href="/bundles/mfe-home/1.0.0/remoteEntry.js" />',
+      );
       expect(stablePage.body).not.toContain('home-next');
       expect(stablePage.body).not.toContain('/bundles/mfe-home/1.1.0/');
 
@@ -129,9 +156,13 @@ describe('first content during a canary release', () => {
     const seen = new Set<string>();
     for (let n = 0; n < 24; n += 1) {
       // No cookie, or one this gateway did not mint: a new visitor.
-      const page = await (n % 2 ? load() : gateway.app.inject({ url: '/', headers: { cookie: `${VISITOR_COOKIE}=not-an-id` } }));
+      const page = await (n % 2
+        ? load()
+        : gateway.app.inject({ url: '/', headers: { cookie: `${VISITOR_COOKIE}=not-an-id` } }));
       const cookie = String(page.headers['set-cookie']);
-      expect(cookie).toMatch(new RegExp(`^${VISITOR_COOKIE}=[0-9a-f-]{36}; Path=/; Max-Age=34560000; SameSite=Lax; HttpOnly$`));
+      expect(cookie).toMatch(
+        new RegExp(`^${VISITOR_COOKIE}=[0-9a-f-]{36}; Path=/; Max-Age=34560000; SameSite=Lax; HttpOnly$`),
+      );
       const id = cookie.slice(VISITOR_COOKIE.length + 1, cookie.indexOf(';'));
       const version = firstContentVersion(page.body)!;
       expect(version).toBe(canaryBucket(id, REMOTE) < PERCENT ? '1.1.0' : '1.0.0');
@@ -154,8 +185,13 @@ describe('first content during a canary release', () => {
 
     const page = await load(visitors[0]);
     expect(page.headers['cache-control']).toBe('private, no-cache');
-    expect(String(page.headers.vary).split(/,\s*/)).toEqual(expect.arrayContaining(['Cookie', 'Sec-CH-UA-Mobile', 'User-Agent']));
-    const registry = await gateway.app.inject({ url: '/remotes.json', headers: { cookie: `${VISITOR_COOKIE}=${visitors[0]}` } });
+    expect(String(page.headers.vary).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['Cookie', 'Sec-CH-UA-Mobile', 'User-Agent']),
+    );
+    const registry = await gateway.app.inject({
+      url: '/remotes.json',
+      headers: { cookie: `${VISITOR_COOKIE}=${visitors[0]}` },
+    });
     expect(registry.headers['cache-control']).toBe('no-store');
     expect(registry.headers.vary).toBe('Cookie');
   });

@@ -42,7 +42,10 @@ exports.pages = { '/': { api: '/open/main-page', render: (body, { mobile }) => '
   fs.writeFileSync(path.join(version, 'server', 'first-content.css'), CONTENT_CSS);
   fs.writeFileSync(
     path.join(version, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ assets: { js: { sync: ['expose.1234abcd.js'] } } }] }),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ assets: { js: { sync: ['expose.1234abcd.js'] } } }],
+    }),
   );
   const routes = [
     { path: '/', access: 'public' as const, layout: 'default' as const, title: '홈', ready: true },
@@ -53,9 +56,22 @@ exports.pages = { '/': { api: '/open/main-page', render: (body, { mobile }) => '
   content.get('/api/setting/gnb', async () => ({ ErrorCode: '00', gnb: { menu: [], banners: [] } }));
   upstreams = await startUpstreams();
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
-  gateway = await startGateway({ ...upstreams.urls, content: contentUrl }, { shellDir, cdnDir, firstContentRemotes: ['mfe_home'] });
+  gateway = await startGateway(
+    { ...upstreams.urls, content: contentUrl },
+    { shellDir, cdnDir, firstContentRemotes: ['mfe_home'] },
+  );
   const knex = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl });
-  await releaseRemote(knex, { build: { remote: 'mfe_home', version: '1.0.0', manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json', routes, shared: {} }, actor: 'test', shellProvides: null });
+  await releaseRemote(knex, {
+    build: {
+      remote: 'mfe_home',
+      version: '1.0.0',
+      manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json',
+      routes,
+      shared: {},
+    },
+    actor: 'test',
+    shellProvides: null,
+  });
   await knex.destroy();
 });
 afterAll(async () => {
@@ -91,7 +107,9 @@ describe('server-rendered first content', () => {
     const block = head.match(/<script type="application\/json" data-api-response="\/open\/main-page">(.*?)<\/script>/s);
     expect(block?.[1]).not.toContain('</script>');
     expect(JSON.parse(block![1]!)).toEqual(answer.body);
-    expect(head).toContain('<script type="application/json" data-api-response="/setting/gnb">{"ErrorCode":"00","gnb":{"menu":[],"banners":[]}}</script>');
+    expect(head).toContain(
+      '<script type="application/json" data-api-response="/setting/gnb">{"ErrorCode":"00","gnb":{"menu":[],"banners":[]}}</script>',
+    );
     expect(head).not.toContain('data-api-response="/setting/site"');
     expect(html.match(/<script(?! type="application\/json")[^>]*>/g)).toEqual(['<script defer src="/main.js">']);
     expect(response.headers.vary).toContain('Sec-CH-UA-Mobile');
@@ -99,7 +117,10 @@ describe('server-rendered first content', () => {
 
   it("runs only the server modules of remotes named in FIRST_CONTENT_REMOTES (they run next to the gateway's secrets)", async () => {
     answer = { status: 200, body: { ErrorCode: '00', mainPage: { title: '모집' } } };
-    const untrusting = await startGateway({ ...upstreams.urls, content: gateway.config.services.content }, { shellDir, cdnDir, firstContentRemotes: ['mfe_programs'] });
+    const untrusting = await startGateway(
+      { ...upstreams.urls, content: gateway.config.services.content },
+      { shellDir, cdnDir, firstContentRemotes: ['mfe_programs'] },
+    );
     try {
       const html = (await untrusting.app.inject({ url: '/' })).body;
       expect(html).toContain('<div id="root"></div>');
@@ -113,7 +134,10 @@ describe('server-rendered first content', () => {
     answer = { status: 200, body: { ErrorCode: '00', mainPage: { title: '모집' } } };
     const hinted = await gateway.app.inject({ url: '/', headers: { 'sec-ch-ua-mobile': '?1' } });
     expect(hinted.body).toContain('<h2 data-content-ready>모집 (mobile)</h2>');
-    const byAgent = await gateway.app.inject({ url: '/', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' } });
+    const byAgent = await gateway.app.inject({
+      url: '/',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' },
+    });
     expect(byAgent.body).toContain('<h2 data-content-ready>모집 (mobile)</h2>');
   });
 
@@ -126,7 +150,10 @@ describe('server-rendered first content', () => {
       // Without first content the page links its stylesheet as built, and the CSP allows no inline style.
       expect(html, url).toContain('<link href="/main.1234abcd.css" rel="stylesheet">');
     }
-    for (const failing of [{ status: 503, body: { ErrorCode: '53' } }, { status: 200, body: { ErrorCode: '40' } }]) {
+    for (const failing of [
+      { status: 503, body: { ErrorCode: '53' } },
+      { status: 200, body: { ErrorCode: '40' } },
+    ]) {
       answer = failing;
       const html = (await gateway.app.inject({ url: '/' })).body;
       expect(html).toContain('<div id="root"></div>');
@@ -138,7 +165,9 @@ describe('server-rendered first content', () => {
     expect(inlinableStyle(CONTENT_CSS)).toBe(true);
     expect(inlinableStyle(SHELL_CSS)).toBe(true);
     expect(inlinableStyle('.a{background:url(data:image/svg+xml;base64,AAAA)}')).toBe(true);
-    expect(inlinableStyle('.a{background:url("/media/a.svg")} .b{background:url(\'data:image/png;base64,AAAA\')}')).toBe(true);
+    expect(
+      inlinableStyle('.a{background:url("/media/a.svg")} .b{background:url(\'data:image/png;base64,AAAA\')}'),
+    ).toBe(true);
     expect(inlinableStyle('.a{background:url( "https://cdn.example.kr/a.svg" )}')).toBe(true);
     expect(inlinableStyle("@font-face{src:url('fonts/a.woff2')}")).toBe(false);
     expect(inlinableStyle('.a{background:url(img/banner.svg)}')).toBe(false);
@@ -151,9 +180,17 @@ describe('server-rendered first content', () => {
     let fail = false;
     const render = async (options: { pagePath: string; mobile: boolean; remotes: RegistryEntry[] }) => {
       calls.push(`${options.pagePath}:${options.mobile}:${options.remotes[0]!.version}`);
-      return fail ? null : ({ owner: 'mfe_home', version: options.remotes[0]!.version, html: String(calls.length) } as FirstContent);
+      return fail
+        ? null
+        : ({ owner: 'mfe_home', version: options.remotes[0]!.version, html: String(calls.length) } as FirstContent);
     };
-    const page = (p: string) => ({ path: p, access: 'public' as const, layout: 'default' as const, title: p, ready: true });
+    const page = (p: string) => ({
+      path: p,
+      access: 'public' as const,
+      layout: 'default' as const,
+      title: p,
+      ready: true,
+    });
     const home = (version: string): RegistryEntry => ({
       name: 'mfe_home',
       version,
@@ -162,7 +199,13 @@ describe('server-rendered first content', () => {
       history: [],
       releasedAt: '2026-01-01T00:00:00.000Z',
     });
-    const base = { remotes: [home('1.0.0')], cdnDir: '/cdn', services: {} as never, timeoutMs: 300, trusted: ['mfe_home'] };
+    const base = {
+      remotes: [home('1.0.0')],
+      cdnDir: '/cdn',
+      services: {} as never,
+      timeoutMs: 300,
+      trusted: ['mfe_home'],
+    };
     const cached = cachedFirstContent(60_000, render);
     const first = await cached({ ...base, pagePath: '/', mobile: false });
     expect((await cached({ ...base, pagePath: '/', mobile: false }))?.html).toBe(first?.html);
@@ -173,7 +216,9 @@ describe('server-rendered first content', () => {
     const canary = await cached({ ...base, remotes: [home('1.1.0')], pagePath: '/', mobile: false });
     expect(canary?.version).toBe('1.1.0');
     expect((await cached({ ...base, pagePath: '/', mobile: false }))?.version).toBe('1.0.0');
-    expect((await cached({ ...base, remotes: [home('1.1.0')], pagePath: '/', mobile: false }))?.html).toBe(canary?.html);
+    expect((await cached({ ...base, remotes: [home('1.1.0')], pagePath: '/', mobile: false }))?.html).toBe(
+      canary?.html,
+    );
     expect(calls).toEqual(['/:false:1.0.0', '/:true:1.0.0', '/:false:1.1.0']);
     // A path no remote renders in public is not rendered at all.
     expect(await cached({ ...base, pagePath: '/nobody', mobile: false })).toBeNull();

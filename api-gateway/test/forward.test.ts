@@ -2,7 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sq/contracts';
-import { CONNECTION_RETRIES, GATHER_MAX_BYTES, RETRIES_ON_503, normalisedTarget, upstreamTarget } from '../src/plugins/forward';
+import {
+  CONNECTION_RETRIES,
+  GATHER_MAX_BYTES,
+  RETRIES_ON_503,
+  normalisedTarget,
+  upstreamTarget,
+} from '../src/plugins/forward';
 import { readGatewayConfig } from '../src/config';
 import { startGateway, startUpstreams, token } from './helpers';
 
@@ -24,7 +30,12 @@ const upstream = http.createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const path = (request.url ?? '').split('?')[0]!;
-    seen.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString() });
+    seen.push({
+      method: request.method!,
+      url: request.url!,
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
     if (path.endsWith('/hop')) {
       response.setHeader('content-type', 'application/json');
       response.setHeader('keep-alive', 'timeout=5');
@@ -52,7 +63,11 @@ const upstream = http.createServer((request, response) => {
       // 503 twice, then an answer (or 503 for ever).
       const tries = seen.filter((s) => s.url === request.url).length;
       const body = JSON.stringify({ ErrorCode: '53', tries });
-      response.writeHead(path.endsWith('/flaky') && tries > 2 ? 200 : 503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'retry-after': '1' });
+      response.writeHead(path.endsWith('/flaky') && tries > 2 ? 200 : 503, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'retry-after': '1',
+      });
       response.end(body);
     } else if (path.endsWith('/drop')) {
       request.socket.destroy();
@@ -65,7 +80,10 @@ const upstream = http.createServer((request, response) => {
       response.write(pattern(1000), () => request.socket.destroy());
     } else {
       const body = JSON.stringify({ ErrorCode: '00', method: request.method, url: request.url });
-      response.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      response.writeHead(201, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       response.end(request.method === 'HEAD' ? undefined : body);
     }
   });
@@ -77,7 +95,10 @@ beforeAll(async () => {
   upstreams = await startUpstreams();
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  gateway = await startGateway({ ...upstreams.urls, content: url, careercard: url, programs: url }, { upstreamTimeoutMs: 1_000 });
+  gateway = await startGateway(
+    { ...upstreams.urls, content: url, careercard: url, programs: url },
+    { upstreamTimeoutMs: 1_000 },
+  );
 });
 afterAll(async () => {
   await gateway?.close();
@@ -93,7 +114,8 @@ const listening = async () => (address ??= await gateway.app.listen({ port: 0, h
 
 describe('what reaches the service', () => {
   it('the query string exactly as the client spelled it', async () => {
-    const url = '/api/stories/echo?size=12&q=%ED%95%9C%EA%B5%AD&empty=&b=1&b=2&slash=%2F&plus=a+b&star=*&tilde=~&comma=a,b&at=@:x&pct=%25';
+    const url =
+      '/api/stories/echo?size=12&q=%ED%95%9C%EA%B5%AD&empty=&b=1&b=2&slash=%2F&plus=a+b&star=*&tilde=~&comma=a,b&at=@:x&pct=%25';
     const response = await gateway.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(201);
     expect(seen.at(-1)?.url).toBe(url);
@@ -103,7 +125,15 @@ describe('what reaches the service', () => {
     const response = await gateway.app.inject({
       method: 'GET',
       url: '/api/stories/echo',
-      headers: { connection: 'keep-alive, x-private', 'x-private': 'secret', 'keep-alive': 'timeout=5', te: 'trailers', 'proxy-connection': 'keep-alive', 'x-kept': 'yes', host: 'site.example' },
+      headers: {
+        connection: 'keep-alive, x-private',
+        'x-private': 'secret',
+        'keep-alive': 'timeout=5',
+        te: 'trailers',
+        'proxy-connection': 'keep-alive',
+        'x-kept': 'yes',
+        host: 'site.example',
+      },
     });
     expect(response.statusCode).toBe(201);
     const headers = seen.at(-1)!.headers;
@@ -114,8 +144,17 @@ describe('what reaches the service', () => {
   });
 
   it('a JSON body re-encoded with its length and plain media type, for POST, PUT and DELETE', async () => {
-    for (const [method, url] of [['POST', '/api/profile/project'], ['PUT', '/api/profile/project/3'], ['DELETE', '/api/profile/project/3']] as const) {
-      const response = await gateway.app.inject({ method, url, headers: { ...member(), 'content-type': 'application/json; charset=utf-8' }, payload: '{ "title" : "한글",  "n": 1 }' });
+    for (const [method, url] of [
+      ['POST', '/api/profile/project'],
+      ['PUT', '/api/profile/project/3'],
+      ['DELETE', '/api/profile/project/3'],
+    ] as const) {
+      const response = await gateway.app.inject({
+        method,
+        url,
+        headers: { ...member(), 'content-type': 'application/json; charset=utf-8' },
+        payload: '{ "title" : "한글",  "n": 1 }',
+      });
       expect(response.statusCode).toBe(201);
       const last = seen.at(-1)!;
       expect(last.method).toBe(method);
@@ -126,7 +165,12 @@ describe('what reaches the service', () => {
   });
 
   it('a JSON body that is a bare value is sent too', async () => {
-    const response = await gateway.app.inject({ method: 'POST', url: '/api/profile/project', headers: { ...member(), 'content-type': 'application/json' }, payload: 'null' });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/profile/project',
+      headers: { ...member(), 'content-type': 'application/json' },
+      payload: 'null',
+    });
     expect(response.statusCode).toBe(201);
     expect(seen.at(-1)?.body).toBe('null');
   });
@@ -141,12 +185,19 @@ describe('what reaches the service', () => {
   it('a path that decodes to a parent segment is refused, never resolved (raw targets, over a socket)', async () => {
     const address = new URL(await listening());
     const before = seen.length;
-    for (const target of ['/api/stories/%2e%2e/%2e%2e/api/admin/x', '/api/stories/a/..%2f..%2fadmin', '/api/stories/x?next=../../admin', '/media/content/x/%2E%2E/%2E%2E/%2E%2E/api/admin/x']) {
+    for (const target of [
+      '/api/stories/%2e%2e/%2e%2e/api/admin/x',
+      '/api/stories/a/..%2f..%2fadmin',
+      '/api/stories/x?next=../../admin',
+      '/media/content/x/%2E%2E/%2E%2E/%2E%2E/api/admin/x',
+    ]) {
       const status = await new Promise<number>((resolve, reject) => {
-        http.get({ host: address.hostname, port: address.port, path: target }, (response) => {
-          response.resume();
-          resolve(response.statusCode!);
-        }).on('error', reject);
+        http
+          .get({ host: address.hostname, port: address.port, path: target }, (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          })
+          .on('error', reject);
       });
       expect(status, target).toBe(400);
     }
@@ -189,7 +240,9 @@ describe('what reaches the client', () => {
     expect(seen.at(-1)?.method).toBe('HEAD');
     expect(head.statusCode).toBe(201);
     // What the service declared for its HEAD answer (the body GET would have, naming the method HEAD).
-    expect(head.headers['content-length']).toBe(String(JSON.stringify({ ErrorCode: '00', method: 'HEAD', url: '/api/stories/echo' }).length));
+    expect(head.headers['content-length']).toBe(
+      String(JSON.stringify({ ErrorCode: '00', method: 'HEAD', url: '/api/stories/echo' }).length),
+    );
     expect(head.rawPayload.length).toBe(0);
   });
 
@@ -225,7 +278,12 @@ describe('what reaches the client', () => {
     const big = await fetch(`${address}/api/stories/chunked`);
     expect(Buffer.from(await big.arrayBuffer()).equals(pattern(1024 * 1024))).toBe(true);
     // A request whose body the gateway read to its end (its stream is then done, the client still waiting).
-    const posted = await fetch(`${address}/api/profile/project`, { method: 'POST', headers: { ...member(), 'content-type': 'application/json' }, body: '{"title":"x"}', signal: AbortSignal.timeout(5_000) });
+    const posted = await fetch(`${address}/api/profile/project`, {
+      method: 'POST',
+      headers: { ...member(), 'content-type': 'application/json' },
+      body: '{"title":"x"}',
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(posted.status).toBe(201);
     expect(seen.at(-1)?.body).toBe('{"title":"x"}');
   });
@@ -249,24 +307,36 @@ describe('when the service fails', () => {
   });
 
   it('hangs up halfway through a streamed answer: the answer is cut short, not completed', async () => {
-    const response = await gateway.app.inject({ method: 'GET', url: '/api/stories/half' }).catch((error: unknown) => error);
+    const response = await gateway.app
+      .inject({ method: 'GET', url: '/api/stories/half' })
+      .catch((error: unknown) => error);
     // Either the client sees an aborted response, or a body shorter than the length that was declared.
-    if (!(response instanceof Error)) expect((response as { rawPayload: Buffer }).rawPayload.length).toBeLessThan(2 * GATHER_MAX_BYTES);
+    if (!(response instanceof Error))
+      expect((response as { rawPayload: Buffer }).rawPayload.length).toBeLessThan(2 * GATHER_MAX_BYTES);
   });
 });
 
 describe('a connection that fails before any answer', () => {
-  const admin = () => ({ authorization: `Bearer ${token({ role: 'ROLE_ADMIN' })}`, 'content-type': 'application/json' });
+  const admin = () => ({
+    authorization: `Bearer ${token({ role: 'ROLE_ADMIN' })}`,
+    'content-type': 'application/json',
+  });
   const tries = (url: string) => seen.filter((s) => s.url === url).length;
 
   it('an idempotent request is sent once more, and the later answer goes to the client', async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const url = `/api/admin/content/dropfirst?method=${method}&run=${Date.now()}`;
-      const response = await gateway.app.inject({ method, url, headers: admin(), payload: method === 'GET' ? undefined : '{"a":1}' });
+      const response = await gateway.app.inject({
+        method,
+        url,
+        headers: admin(),
+        payload: method === 'GET' ? undefined : '{"a":1}',
+      });
       expect(response.statusCode, method).toBe(201);
       expect(tries(url)).toBe(2);
       // The body goes again, whole.
-      if (method !== 'GET') expect(seen.filter((s) => s.url === url).map((s) => s.body)).toEqual(['{"a":1}', '{"a":1}']);
+      if (method !== 'GET')
+        expect(seen.filter((s) => s.url === url).map((s) => s.body)).toEqual(['{"a":1}', '{"a":1}']);
     }
   });
 
@@ -287,7 +357,12 @@ describe('a connection that fails before any answer', () => {
 
   it('a POST with an Idempotency-Key (the service answers a repeat with its first answer) is sent once more', async () => {
     const url = `/api/admin/dropfirst?key=1&run=${Date.now()}`;
-    const response = await gateway.app.inject({ method: 'POST', url, headers: { ...admin(), 'idempotency-key': `k-${Date.now()}` }, payload: '{}' });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...admin(), 'idempotency-key': `k-${Date.now()}` },
+      payload: '{}',
+    });
     expect(response.statusCode).toBe(201);
     expect(tries(url)).toBe(2);
   });
@@ -296,7 +371,10 @@ describe('a connection that fails before any answer', () => {
 describe('UPSTREAM_CONNECTION_RETRIES', () => {
   it('0: a GET whose connection fails before any answer is not sent again, and gets the Korean 503', async () => {
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const once = await startGateway({ ...upstreams.urls, content: url, careercard: url, programs: url }, { upstreamTimeoutMs: 1_000, upstreamConnectionRetries: 0 });
+    const once = await startGateway(
+      { ...upstreams.urls, content: url, careercard: url, programs: url },
+      { upstreamTimeoutMs: 1_000, upstreamConnectionRetries: 0 },
+    );
     try {
       const target = `/api/stories/dropfirst?run=${Date.now()}`;
       const response = await once.app.inject({ method: 'GET', url: target });
@@ -312,7 +390,9 @@ describe('UPSTREAM_CONNECTION_RETRIES', () => {
     const env = { DATABASE_URL: 'postgres://x/y', JWT_PUBLIC_KEY: gateway.config.jwtPublicKey };
     expect(readGatewayConfig(env).upstreamConnectionRetries).toBe(CONNECTION_RETRIES);
     expect(readGatewayConfig({ ...env, UPSTREAM_CONNECTION_RETRIES: '0' }).upstreamConnectionRetries).toBe(0);
-    expect(() => readGatewayConfig({ ...env, UPSTREAM_CONNECTION_RETRIES: 'once' })).toThrow('UPSTREAM_CONNECTION_RETRIES must be a whole number of 0 or more (got once).');
+    expect(() => readGatewayConfig({ ...env, UPSTREAM_CONNECTION_RETRIES: 'once' })).toThrow(
+      'UPSTREAM_CONNECTION_RETRIES must be a whole number of 0 or more (got once).',
+    );
   });
 });
 
@@ -334,7 +414,12 @@ describe('a GET the service answers 503', () => {
 
   it('other methods are never asked twice', async () => {
     const before = seen.length;
-    const response = await gateway.app.inject({ method: 'POST', url: '/api/admin/always503', headers: { authorization: `Bearer ${token({ role: 'ROLE_ADMIN' })}`, 'content-type': 'application/json' }, payload: '{}' });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/admin/always503',
+      headers: { authorization: `Bearer ${token({ role: 'ROLE_ADMIN' })}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(response.statusCode).toBe(503);
     expect(seen.length).toBe(before + 1);
   });

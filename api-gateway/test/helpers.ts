@@ -46,15 +46,24 @@ export async function startUpstreams() {
       return active ? { ErrorCode: '00', active: true, role, until: exp - 60 } : { ErrorCode: '00', active: false };
     });
     server.all('/*', async (request) => {
-      const identity = readIdentity(request.headers['x-identity'], request.headers['x-identity-signature'], DEV_INTERNAL_SECRET);
-      if (logout.revokes && service === 'account' && request.url.startsWith('/api/logout') && identity) revoked.add(identity.sid);
+      const identity = readIdentity(
+        request.headers['x-identity'],
+        request.headers['x-identity-signature'],
+        DEV_INTERNAL_SECRET,
+      );
+      if (logout.revokes && service === 'account' && request.url.startsWith('/api/logout') && identity)
+        revoked.add(identity.sid);
       received.push({
         service,
         method: request.method,
         url: request.url,
         headers: request.headers,
         identity,
-        client: readClient(request.headers['x-identity-client'], request.headers['x-identity-client-signature'], DEV_INTERNAL_SECRET),
+        client: readClient(
+          request.headers['x-identity-client'],
+          request.headers['x-identity-client-signature'],
+          DEV_INTERNAL_SECRET,
+        ),
       });
       return { ErrorCode: '00', service, url: request.url };
     });
@@ -75,7 +84,11 @@ export async function startUpstreams() {
 }
 
 /** The gateway's configuration for tests: every setting given, none read from the environment. */
-export function testGatewayConfig(services: Record<ServiceName, string>, databaseUrl: string, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+export function testGatewayConfig(
+  services: Record<ServiceName, string>,
+  databaseUrl: string,
+  overrides: Partial<GatewayConfig> = {},
+): GatewayConfig {
   return {
     port: 0,
     jwtPublicKey: keys.publicKey,
@@ -100,7 +113,14 @@ export async function startGateway(services: Record<ServiceName, string>, overri
   const config = testGatewayConfig(services, database.url, overrides);
   const app = await buildGateway(config);
   await app.ready();
-  return { app, config, close: async () => { await app.close(); await database.drop(); } };
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
 }
 
 /**
@@ -108,7 +128,10 @@ export async function startGateway(services: Record<ServiceName, string>, overri
  * file's tests and stopped after them. The tests read `site.upstreams` and `site.gateway`.
  */
 export function setUpGateway(overrides: Partial<GatewayConfig> = {}) {
-  const site = {} as { upstreams: Awaited<ReturnType<typeof startUpstreams>>; gateway: Awaited<ReturnType<typeof startGateway>> };
+  const site = {} as {
+    upstreams: Awaited<ReturnType<typeof startUpstreams>>;
+    gateway: Awaited<ReturnType<typeof startGateway>>;
+  };
   beforeAll(async () => {
     site.upstreams = await startUpstreams();
     site.gateway = await startGateway(site.upstreams.urls, overrides);
@@ -124,7 +147,10 @@ export function setUpGateway(overrides: Partial<GatewayConfig> = {}) {
  * What the account service's triggers do on a revocation (migration 006): announce it through PostgreSQL.
  * Resolves once this gateway instance has heard it.
  */
-export async function announce(gateway: { app: FastifyInstance; config: GatewayConfig }, payload: string): Promise<void> {
+export async function announce(
+  gateway: { app: FastifyInstance; config: GatewayConfig },
+  payload: string,
+): Promise<void> {
   const heard = gateway.app.sessions.announcements;
   const db = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl, pool: { min: 0, max: 1 } });
   try {
@@ -155,7 +181,11 @@ export function token(options: TokenOptions = {}): string {
     aud: options.aud ?? TOKEN_AUDIENCE,
     expiresIn: (options.expiresInSeconds ?? 1800) * 1000,
   });
-  return sign({ sub: options.sub ?? '7', role, sid: options.sid ?? (role === 'ROLE_ADMIN' ? 'admin-session' : 'member-session') });
+  return sign({
+    sub: options.sub ?? '7',
+    role,
+    sid: options.sid ?? (role === 'ROLE_ADMIN' ? 'admin-session' : 'member-session'),
+  });
 }
 
 /** An `alg: none` token with otherwise valid claims. */

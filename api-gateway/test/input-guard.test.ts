@@ -38,16 +38,31 @@ describe('JSON bodies', () => {
     ['arrays', `${'['.repeat(5_000)}${']'.repeat(5_000)}`],
   ])('5,000 levels of %s are refused with 400 before the service sees them', async (_kind, payload) => {
     const before = site.upstreams.received.length;
-    const response = await site.gateway.app.inject({ method: 'POST', url: '/api/updateUser', headers: { ...member, 'content-type': 'application/json' }, payload });
+    const response = await site.gateway.app.inject({
+      method: 'POST',
+      url: '/api/updateUser',
+      headers: { ...member, 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(envelope);
     expect(site.upstreams.received.length).toBe(before);
   });
 
   it('nesting up to the limit is forwarded; one level more is not', async () => {
-    const at = await site.gateway.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/json' }, payload: nested(DEFAULT_INPUT_LIMITS.jsonMaxDepth) });
+    const at = await site.gateway.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(DEFAULT_INPUT_LIMITS.jsonMaxDepth),
+    });
     expect(at.statusCode).toBe(200);
-    const over = await site.gateway.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/json' }, payload: nested(DEFAULT_INPUT_LIMITS.jsonMaxDepth + 1) });
+    const over = await site.gateway.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(DEFAULT_INPUT_LIMITS.jsonMaxDepth + 1),
+    });
     expect(over.statusCode).toBe(400);
   });
 
@@ -58,13 +73,23 @@ describe('JSON bodies', () => {
 
   it('a body over the size limit is refused with 413 and the envelope', async () => {
     const payload = JSON.stringify({ text: 'a'.repeat(DEFAULT_INPUT_LIMITS.jsonBodyMaxBytes) });
-    const response = await site.gateway.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/json' }, payload });
+    const response = await site.gateway.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual(envelope);
   });
 
   it('prototype poisoning is still refused', async () => {
-    const response = await site.gateway.app.inject({ method: 'POST', url: '/api/signin', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    const response = await site.gateway.app.inject({
+      method: 'POST',
+      url: '/api/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true}}',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(envelope);
   });

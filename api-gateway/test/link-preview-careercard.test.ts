@@ -19,8 +19,18 @@ const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-'));
 
 const IMG_ID = '0b6f2c1e-8a4d-4e2f-9c3b-5d7e9f1a2b3c';
 const projectOf = (projectId: number, changes: Partial<CareerCardProject> = {}): CareerCardProject => ({
-  projectId, profileId: 'minji', userAlias: '민지', title: '한입레시피', role: '서비스 기획', period: '2026.05.11 ~ 2026.05.20',
-  startDate: '2026-05-11', endDate: '2026-05-20', description: '열흘 동안 레시피 공유 앱을 만들었어요.', links: [], images: [], isOwner: false,
+  projectId,
+  profileId: 'minji',
+  userAlias: '민지',
+  title: '한입레시피',
+  role: '서비스 기획',
+  period: '2026.05.11 ~ 2026.05.20',
+  startDate: '2026-05-11',
+  endDate: '2026-05-20',
+  description: '열흘 동안 레시피 공유 앱을 만들었어요.',
+  links: [],
+  images: [],
+  isOwner: false,
   ...changes,
 });
 const PROJECTS: Record<string, CareerCardProject> = {
@@ -29,8 +39,19 @@ const PROJECTS: Record<string, CareerCardProject> = {
   '11': projectOf(11, { title: '<script>alert(1)</script> & "정산"', description: '' }),
 };
 const CARD: CareerCard = {
-  profileId: 'minji', userName: '김민지', userAlias: '민지', jobGroupName: '기획', positionName: '서비스 기획', yearCodeName: '3년 이상 5년 미만', intro: '사용자 인터뷰로 문제를 좁혀요.',
-  imgUrl: null, coverImgUrl: null, skills: [], projects: [], skillLevel: null, isOwner: false,
+  profileId: 'minji',
+  userName: '김민지',
+  userAlias: '민지',
+  jobGroupName: '기획',
+  positionName: '서비스 기획',
+  yearCodeName: '3년 이상 5년 미만',
+  intro: '사용자 인터뷰로 문제를 좁혀요.',
+  imgUrl: null,
+  coverImgUrl: null,
+  skills: [],
+  projects: [],
+  skillLevel: null,
+  isOwner: false,
 };
 
 beforeAll(async () => {
@@ -44,10 +65,15 @@ beforeAll(async () => {
     return project ? { ErrorCode: '00', project } : reply.status(404).send(notFound);
   });
   careercard.get('/api/profile/:id', async (request, reply) =>
-    (request.params as { id: string }).id.toLowerCase() === 'minji' ? { ErrorCode: '00', profile: CARD } : reply.status(404).send(notFound),
+    (request.params as { id: string }).id.toLowerCase() === 'minji'
+      ? { ErrorCode: '00', profile: CARD }
+      : reply.status(404).send(notFound),
   );
   upstreams = await startUpstreams();
-  gateway = await startGateway({ ...upstreams.urls, careercard: await careercard.listen({ port: 0, host: '127.0.0.1' }) }, { shellDir });
+  gateway = await startGateway(
+    { ...upstreams.urls, careercard: await careercard.listen({ port: 0, host: '127.0.0.1' }) },
+    { shellDir },
+  );
 });
 afterAll(async () => {
   await gateway?.close();
@@ -57,13 +83,16 @@ afterAll(async () => {
 });
 
 const page = async (url: string) => (await gateway.app.inject({ url, headers: { host: 'site.example.com' } })).body;
-const meta = (html: string, property: string) => html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)" />`))?.[1] ?? null;
+const meta = (html: string, property: string) =>
+  html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)" />`))?.[1] ?? null;
 
 describe('career card link previews', () => {
   it('name a project page by its title and member, with its role, period and what they did', async () => {
     const html = await page('/careercard/project/9');
     expect(meta(html, 'og:title')).toBe('한입레시피 · 민지님의 프로젝트');
-    expect(meta(html, 'og:description')).toBe('서비스 기획 · 2026.05.11 ~ 2026.05.20 · 열흘 동안 레시피 공유 앱을 만들었어요.');
+    expect(meta(html, 'og:description')).toBe(
+      '서비스 기획 · 2026.05.11 ~ 2026.05.20 · 열흘 동안 레시피 공유 앱을 만들었어요.',
+    );
     expect(html).toContain('<title>한입레시피 · 민지님의 프로젝트 | 사이드퀘스트</title>');
     expect(meta(html, 'og:url')).toBe('http://site.example.com/careercard/project/9');
     expect(meta(html, 'og:image')).toBeNull();
@@ -79,7 +108,9 @@ describe('career card link previews', () => {
 
   it('escape what the member wrote', async () => {
     const html = await page('/careercard/project/11');
-    expect(meta(html, 'og:title')).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;정산&quot; · 민지님의 프로젝트');
+    expect(meta(html, 'og:title')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;정산&quot; · 민지님의 프로젝트',
+    );
     expect(meta(html, 'og:description')).toBe('서비스 기획 · 2026.05.11 ~ 2026.05.20');
     expect(html).not.toContain('<script>alert(1)');
   });
@@ -91,7 +122,13 @@ describe('career card link previews', () => {
   });
 
   it('leave unknown and malformed projects plain', async () => {
-    for (const url of ['/careercard/project/999999', '/careercard/project/abc', '/careercard/project', '/careercard/project/1234567890', '/careercard/nobody']) {
+    for (const url of [
+      '/careercard/project/999999',
+      '/careercard/project/abc',
+      '/careercard/project',
+      '/careercard/project/1234567890',
+      '/careercard/nobody',
+    ]) {
       const html = await page(url);
       expect(meta(html, 'og:title'), url).toBeNull();
       expect(html, url).toContain('<title>사이드퀘스트</title>');

@@ -20,13 +20,30 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDir, 'index.html'), SHELL_PAGE);
   content.get('/api/stories/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (id === '7') return { ErrorCode: '00', story: { title: '팀장 없이 <살아남기> & "출시"', summary: '14주 동안의 기록', cover: { url: '/media/content/story-07.svg' } } };
+    if (id === '7')
+      return {
+        ErrorCode: '00',
+        story: {
+          title: '팀장 없이 <살아남기> & "출시"',
+          summary: '14주 동안의 기록',
+          cover: { url: '/media/content/story-07.svg' },
+        },
+      };
     if (id === '9') return { ErrorCode: '00', story: { title: DOLLAR_TITLE, summary: DOLLAR_SUMMARY, cover: null } };
     return reply.status(404).send({ ErrorCode: '44', message: '요청하신 정보를 찾을 수 없습니다.' });
   });
   content.get('/api/itskill/results/:key', async () => ({
     ErrorCode: '00',
-    result: { shareKey: 'k', surveyTitle: 'IT 스킬 체크업', completedDate: '2026-11-20', totalScore: 70, areas: [{ code: 'PLAN', name: '기획', score: 7, maxScore: 10, level: 3 }, { code: 'FE', name: '프론트엔드', score: 5, maxScore: 10, level: 2 }] },
+    result: {
+      shareKey: 'k',
+      surveyTitle: 'IT 스킬 체크업',
+      completedDate: '2026-11-20',
+      totalScore: 70,
+      areas: [
+        { code: 'PLAN', name: '기획', score: 7, maxScore: 10, level: 3 },
+        { code: 'FE', name: '프론트엔드', score: 5, maxScore: 10, level: 2 },
+      ],
+    },
   }));
   // Program pages: the intro operators published (content), else the catalogue (programs).
   content.get('/api/program-intros/:key', async (request) => {
@@ -35,16 +52,27 @@ beforeAll(async () => {
     return {
       ErrorCode: '00',
       intro: {
-        productId: 1, productSlug: 'bside', productName: '14주 팀 프로젝트', summary: '운영자가 고친 소개 문구',
-        hero: { url: '/media/content/program-bside.svg', width: 1200, height: 600, alt: '소개 이미지' }, sections: [], images: [],
+        productId: 1,
+        productSlug: 'bside',
+        productName: '14주 팀 프로젝트',
+        summary: '운영자가 고친 소개 문구',
+        hero: { url: '/media/content/program-bside.svg', width: 1200, height: 600, alt: '소개 이미지' },
+        sections: [],
+        images: [],
       },
     };
   });
-  content.get('/api/products/:key', async () => ({ ErrorCode: '00', product: { name: '10일 팀 스프린트', summary: '카탈로그의 소개 문구' } }));
+  content.get('/api/products/:key', async () => ({
+    ErrorCode: '00',
+    product: { name: '10일 팀 스프린트', summary: '카탈로그의 소개 문구' },
+  }));
   upstreams = await startUpstreams();
   const contentUrl = await content.listen({ port: 0, host: '127.0.0.1' });
   // The same stand-in answers for itskill's shared results and the programs' catalogue.
-  gateway = await startGateway({ ...upstreams.urls, content: contentUrl, itskill: contentUrl, programs: contentUrl }, { shellDir });
+  gateway = await startGateway(
+    { ...upstreams.urls, content: contentUrl, itskill: contentUrl, programs: contentUrl },
+    { shellDir },
+  );
 });
 afterAll(async () => {
   await gateway?.close();
@@ -66,14 +94,22 @@ describe('link previews', () => {
     expect(html).not.toContain('<살아남기>');
   });
 
-  it('inserts titles with replacement patterns ($`, $\', $&) literally, splicing nothing of the page', async () => {
+  it("inserts titles with replacement patterns ($`, $', $&) literally, splicing nothing of the page", async () => {
     const html = (await gateway.app.inject({ url: '/story/detail/9' })).body;
     const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
     expect(html).toContain(`<title>${escaped(DOLLAR_TITLE)} | 사이드퀘스트</title>`);
     expect(html).toContain(`<meta property="og:title" content="${escaped(DOLLAR_TITLE)}" />`);
     expect(html).toContain(`<meta name="description" content="${escaped(DOLLAR_SUMMARY)}" />`);
     // The page is the shell page plus the tags, nothing more: every part of it appears once.
-    for (const part of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root"></div>', '</html>', '<title>']) {
+    for (const part of [
+      '<!doctype html>',
+      '<head>',
+      '</head>',
+      '<body>',
+      '<div id="root"></div>',
+      '</html>',
+      '<title>',
+    ]) {
       expect(html.split(part), part).toHaveLength(2);
     }
   });
@@ -82,7 +118,9 @@ describe('link previews', () => {
     const intro = (await gateway.app.inject({ url: '/bside', headers: { host: 'site.example.com' } })).body;
     expect(intro).toContain('<meta property="og:title" content="14주 팀 프로젝트" />');
     expect(intro).toContain('<meta property="og:description" content="운영자가 고친 소개 문구" />');
-    expect(intro).toContain('<meta property="og:image" content="http://site.example.com/media/content/program-bside.svg" />');
+    expect(intro).toContain(
+      '<meta property="og:image" content="http://site.example.com/media/content/program-bside.svg" />',
+    );
     const catalogue = (await gateway.app.inject({ url: '/potenday' })).body;
     expect(catalogue).toContain('<meta property="og:title" content="10일 팀 스프린트" />');
     expect(catalogue).toContain('<meta property="og:description" content="카탈로그의 소개 문구" />');
@@ -90,7 +128,8 @@ describe('link previews', () => {
   });
 
   it('describes a shared skill check-up result by its levels', async () => {
-    const html = (await gateway.app.inject({ url: '/itskillcheckup/result/6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' })).body;
+    const html = (await gateway.app.inject({ url: '/itskillcheckup/result/6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' }))
+      .body;
     expect(html).toContain('<meta property="og:title" content="IT 스킬 체크업 결과" />');
     expect(html).toContain('<meta property="og:description" content="기획 Lv.3 · 프론트엔드 Lv.2" />');
   });

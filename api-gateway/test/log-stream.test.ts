@@ -28,11 +28,17 @@ describe('the gateway’s log stream', () => {
   it('is what Fastify logs through: every request’s lines arrive', async () => {
     const { default: Fastify } = await import('fastify');
     const writes: string[] = [];
-    const app = Fastify({ logger: { level: 'info', stream: batchedLogStream({ write: (text: string) => writes.push(text) }) } });
+    const app = Fastify({
+      logger: { level: 'info', stream: batchedLogStream({ write: (text: string) => writes.push(text) }) },
+    });
     app.get('/x', async () => ({ ok: true }));
     await Promise.all([app.inject('/x'), app.inject('/x')]);
     await new Promise((resolve) => setImmediate(resolve));
-    const lines = writes.join('').trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+    const lines = writes
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string });
     expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(2);
     await app.close();
   });

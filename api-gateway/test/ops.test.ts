@@ -13,7 +13,12 @@ import { testGatewayConfig } from './helpers';
  */
 type Line = Record<string, unknown>;
 const capture = (lines: Line[]) =>
-  new Writable({ write(chunk, _encoding, done) { for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line)); done(); } });
+  new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
 
 const RATE_LIMIT_MAX = 40;
 const serviceLines: Line[] = [];
@@ -23,16 +28,35 @@ let gateway: { app: FastifyInstance; serving: Serving; drop(): Promise<void> };
 
 beforeAll(async () => {
   const serviceDb = await createTestDatabase('content');
-  const app = await buildService(contentService, { databaseUrl: serviceDb.url, internalSecret: DEV_INTERNAL_SECRET, logger: { level: 'info', stream: capture(serviceLines) } });
-  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'content' });
+  const app = await buildService(contentService, {
+    databaseUrl: serviceDb.url,
+    internalSecret: DEV_INTERNAL_SECRET,
+    logger: { level: 'info', stream: capture(serviceLines) },
+  });
+  const serving = await serve(app, {
+    port: 0,
+    host: '127.0.0.1',
+    ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 },
+    service: 'content',
+  });
   service = { app, serving, drop: serviceDb.drop };
 
   const gatewayDb = await createTestDatabase('gateway');
-  const services = Object.fromEntries((['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, serving.url])) as Record<ServiceName, string>;
+  const services = Object.fromEntries(
+    (['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, serving.url]),
+  ) as Record<ServiceName, string>;
   // This test's client stands for a load balancer in front (TRUSTED_PROXIES): its ids are kept (edge-ids.test.ts: others' are not).
-  const config = testGatewayConfig(services, gatewayDb.url, { rateLimit: { max: RATE_LIMIT_MAX, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 }, trustedProxies: ['127.0.0.1'] });
+  const config = testGatewayConfig(services, gatewayDb.url, {
+    rateLimit: { max: RATE_LIMIT_MAX, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 },
+    trustedProxies: ['127.0.0.1'],
+  });
   const gatewayApp = await buildGateway(config, { logger: { level: 'info', stream: capture(gatewayLines) } });
-  const gatewayServing = await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'gateway' });
+  const gatewayServing = await serve(gatewayApp, {
+    port: 0,
+    host: '127.0.0.1',
+    ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 },
+    service: 'gateway',
+  });
   gateway = { app: gatewayApp, serving: gatewayServing, drop: gatewayDb.drop };
 }, 120_000);
 
@@ -47,8 +71,10 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
 
 describe('request ids and trace context through the gateway', () => {
-  it('keeps a trusted proxy\'s x-request-id and trace: the service logs both, the client gets them back', async () => {
-    const response = await fetch(`${gateway.serving.url}/api/faq`, { headers: { 'x-request-id': 'client-req-0001', traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01` } });
+  it("keeps a trusted proxy's x-request-id and trace: the service logs both, the client gets them back", async () => {
+    const response = await fetch(`${gateway.serving.url}/api/faq`, {
+      headers: { 'x-request-id': 'client-req-0001', traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('client-req-0001');
     const back = response.headers.get('traceparent')!;
@@ -58,27 +84,35 @@ describe('request ids and trace context through the gateway', () => {
     const gatewaySpan = back.split('-')[2];
 
     await vi.waitFor(() => {
-      const atService = serviceLines.find((line) => line.reqId === 'client-req-0001' && line.msg === 'incoming request');
+      const atService = serviceLines.find(
+        (line) => line.reqId === 'client-req-0001' && line.msg === 'incoming request',
+      );
       expect(atService).toMatchObject({ traceId: TRACE_ID, spanId: gatewaySpan, req: { url: '/api/faq' } });
-      expect(gatewayLines.find((line) => line.reqId === 'client-req-0001' && line.msg === 'request completed')).toMatchObject({ traceId: TRACE_ID, res: { statusCode: 200 } });
+      expect(
+        gatewayLines.find((line) => line.reqId === 'client-req-0001' && line.msg === 'request completed'),
+      ).toMatchObject({ traceId: TRACE_ID, res: { statusCode: 200 } });
     });
   });
 
   it('makes an id and a trace when the client sends none or malformed ones, and the service uses the same', async () => {
-    const response = await fetch(`${gateway.serving.url}/api/faq`, { headers: { 'x-request-id': 'not ok;<script>', traceparent: `00-${'0'.repeat(32)}-${CLIENT_SPAN}-01` } });
+    const response = await fetch(`${gateway.serving.url}/api/faq`, {
+      headers: { 'x-request-id': 'not ok;<script>', traceparent: `00-${'0'.repeat(32)}-${CLIENT_SPAN}-01` },
+    });
     const id = response.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const [, traceId] = response.headers.get('traceparent')!.split('-');
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(traceId).not.toBe('0'.repeat(32));
     await vi.waitFor(() => {
-      expect(serviceLines.find((line) => line.reqId === id && line.msg === 'incoming request')).toMatchObject({ traceId });
+      expect(serviceLines.find((line) => line.reqId === id && line.msg === 'incoming request')).toMatchObject({
+        traceId,
+      });
     });
     expect(JSON.stringify(serviceLines)).not.toContain('not ok');
   });
 });
 
-describe('the gateway\'s ops port', () => {
+describe("the gateway's ops port", () => {
   const scrape = async () => (await fetch(`${gateway.serving.opsUrl}/metrics`)).text();
   const value = (text: string, series: string) => {
     const line = text.split('\n').find((l) => l.startsWith(`${series} `));
@@ -87,7 +121,10 @@ describe('the gateway\'s ops port', () => {
 
   it('answers /healthz and /readyz there, and none of the three on the public port', async () => {
     expect((await fetch(`${gateway.serving.opsUrl}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${gateway.serving.opsUrl}/readyz`)).json()).toEqual({ status: 'ready', service: 'gateway' });
+    expect(await (await fetch(`${gateway.serving.opsUrl}/readyz`)).json()).toEqual({
+      status: 'ready',
+      service: 'gateway',
+    });
     for (const path of ['/healthz', '/readyz', '/metrics']) {
       const response = await fetch(`${gateway.serving.url}${path}`);
       expect(response.status).toBe(404);
@@ -104,16 +141,21 @@ describe('the gateway\'s ops port', () => {
 
     const rejectedBefore = value(between, 'gateway_rate_limit_rejections_total');
     const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMIT_MAX + 5; i += 1) statuses.push((await fetch(`${gateway.serving.url}/api/faq`)).status);
+    for (let i = 0; i < RATE_LIMIT_MAX + 5; i += 1)
+      statuses.push((await fetch(`${gateway.serving.url}/api/faq`)).status);
     const rejected = statuses.filter((status) => status === 429).length;
     expect(rejected).toBeGreaterThan(0);
     const after = await scrape();
     expect(value(after, 'gateway_rate_limit_rejections_total')).toBe(rejectedBefore + rejected);
-    expect(value(after, 'http_request_duration_seconds_count{method="GET",route="/api/faq",status="429"}')).toBe(rejected);
+    expect(value(after, 'http_request_duration_seconds_count{method="GET",route="/api/faq",status="429"}')).toBe(
+      rejected,
+    );
   });
 
-  it('the service\'s ops port reports the same requests under the service\'s route', async () => {
+  it("the service's ops port reports the same requests under the service's route", async () => {
     const text = await (await fetch(`${service.serving.opsUrl}/metrics`)).text();
-    expect(value(text, 'http_request_duration_seconds_count{method="GET",route="/api/faq",status="200"}')).toBeGreaterThan(0);
+    expect(
+      value(text, 'http_request_duration_seconds_count{method="GET",route="/api/faq",status="200"}'),
+    ).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CONSUMER_MESSAGES, MESSAGES, PARTNER_MESSAGES, SCOPE_LABELS, missingScopeMessage,
-  type PartnerAppSecretResponse, type PartnerConsentListResponse, type ProductListResponse, type UserDataResponse,
+  CONSUMER_MESSAGES,
+  MESSAGES,
+  PARTNER_MESSAGES,
+  SCOPE_LABELS,
+  missingScopeMessage,
+  type PartnerAppSecretResponse,
+  type PartnerConsentListResponse,
+  type ProductListResponse,
+  type UserDataResponse,
 } from '@sq/contracts';
 import { DEMO_ACCOUNTS } from '../../services/account/src/seeds';
 import { DEFAULT_CONSUMERS } from '../src/consumers/config';
@@ -20,7 +27,14 @@ let stack: RealStack;
 beforeAll(async () => {
   stack = await startRealStack({
     jobWorkers: false,
-    consumers: { ...DEFAULT_CONSUMERS, tiers: { ...DEFAULT_CONSUMERS.tiers, partner: { perMinute: 1_000, perDay: 100_000 }, 'partner-plus': { perMinute: QUOTA_PER_MINUTE, perDay: 1_000 } } },
+    consumers: {
+      ...DEFAULT_CONSUMERS,
+      tiers: {
+        ...DEFAULT_CONSUMERS.tiers,
+        partner: { perMinute: 1_000, perDay: 100_000 },
+        'partner-plus': { perMinute: QUOTA_PER_MINUTE, perDay: 1_000 },
+      },
+    },
   });
 }, 180_000);
 afterAll(async () => {
@@ -30,22 +44,42 @@ afterAll(async () => {
 const REDIRECT_URI = 'https://partner.example/callback';
 const json = { 'content-type': 'application/json' };
 const signIn = async (account: { email: string; password: string }) => {
-  const response = await fetch(`${stack.url}/api/signin`, { method: 'POST', headers: json, body: JSON.stringify(account) });
+  const response = await fetch(`${stack.url}/api/signin`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(account),
+  });
   return ((await response.json()) as UserDataResponse).userData.token;
 };
 const call = (method: string, path: string, bearer: string, body?: object) =>
-  fetch(`${stack.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, ...(body ? json : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  fetch(`${stack.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, ...(body ? json : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
 
 const register = async (admin: string, form: object) => {
-  const response = await call('POST', '/api/admin/partner-apps', admin, { name: '잡보드', ownerEmail: 'dev@partner.example', scopes: ['programs:read', 'applications:read'], tier: 'partner', redirectUris: [REDIRECT_URI], ...form });
+  const response = await call('POST', '/api/admin/partner-apps', admin, {
+    name: '잡보드',
+    ownerEmail: 'dev@partner.example',
+    scopes: ['programs:read', 'applications:read'],
+    tier: 'partner',
+    redirectUris: [REDIRECT_URI],
+    ...form,
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
   return (await response.json()) as PartnerAppSecretResponse;
 };
 
-const basic = (clientId: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+const basic = (clientId: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 const tokenRequest = (clientId: string, secret: string, params: Record<string, string>) =>
-  fetch(`${stack.url}/oauth2/token`, { method: 'POST', headers: { authorization: basic(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
+  fetch(`${stack.url}/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: basic(clientId, secret), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
 const clientCredentials = async (clientId: string, secret: string, scope: string) => {
   const response = await tokenRequest(clientId, secret, { grant_type: 'client_credentials', scope });
   expect(response.status, await response.clone().text()).toBe(200);
@@ -57,7 +91,11 @@ class Browser {
   private jar = new Map<string, string>();
   async go(url: string, init: RequestInit = {}): Promise<Response> {
     const cookie = [...this.jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(new URL(url, stack.url), { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    const response = await fetch(new URL(url, stack.url), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
@@ -69,7 +107,11 @@ class Browser {
     return response;
   }
   form(url: string, fields: Record<string, string>) {
-    return this.go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    return this.go(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   }
 }
 
@@ -83,15 +125,26 @@ const authorizeUrl = (clientId: string, params: Record<string, string>) =>
 describe('partner apps on the real site', () => {
   it('an app registered by the operator reads open cohorts with client credentials, hits its quota and is told when to come back', async () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin);
-    const { app, clientSecret } = await register(admin, { name: '코호트 알리미', tier: 'partner-plus', redirectUris: [] });
-    expect(app).toMatchObject({ name: '코호트 알리미', tier: 'partner-plus', enabled: true, secretHint: clientSecret.slice(0, 8) });
+    const { app, clientSecret } = await register(admin, {
+      name: '코호트 알리미',
+      tier: 'partner-plus',
+      redirectUris: [],
+    });
+    expect(app).toMatchObject({
+      name: '코호트 알리미',
+      tier: 'partner-plus',
+      enabled: true,
+      secretHint: clientSecret.slice(0, 8),
+    });
     const token = await clientCredentials(app.clientId, clientSecret, 'programs:read');
 
     const statuses: number[] = [];
     for (let i = 0; i < QUOTA_PER_MINUTE; i += 1) {
       const products = await call('GET', '/api/products', token);
       statuses.push(products.status);
-      expect(products.headers.get('ratelimit-policy')).toBe(`"minute";q=${QUOTA_PER_MINUTE};w=60, "day";q=1000;w=86400`);
+      expect(products.headers.get('ratelimit-policy')).toBe(
+        `"minute";q=${QUOTA_PER_MINUTE};w=60, "day";q=1000;w=86400`,
+      );
       const body = (await products.json()) as ProductListResponse & { ErrorCode: string };
       expect(body.ErrorCode).toBe('00');
       expect(body.products.some((product) => product.recruiting)).toBe(true);
@@ -105,7 +158,7 @@ describe('partner apps on the real site', () => {
     expect(await over.json()).toEqual({ ErrorCode: '29', message: CONSUMER_MESSAGES.consumerQuotaExceeded });
   });
 
-  it('acting for itself, an app reaches only what needs no member, within its scopes, never operators\' operations', async () => {
+  it("acting for itself, an app reaches only what needs no member, within its scopes, never operators' operations", async () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin);
     const { app, clientSecret } = await register(admin, { scopes: ['programs:read', 'applications:read'] });
     const token = await clientCredentials(app.clientId, clientSecret, 'programs:read applications:read');
@@ -113,7 +166,10 @@ describe('partner apps on the real site', () => {
 
     const noScope = await call('GET', '/api/profile/minji', token);
     expect(noScope.status).toBe(403);
-    expect(await noScope.json()).toEqual({ ErrorCode: '43', message: missingScopeMessage('careercard:read', SCOPE_LABELS['careercard:read']) });
+    expect(await noScope.json()).toEqual({
+      ErrorCode: '43',
+      message: missingScopeMessage('careercard:read', SCOPE_LABELS['careercard:read']),
+    });
     const noMember = await call('GET', '/api/join/history', token);
     expect(noMember.status).toBe(403);
     expect(await noMember.json()).toEqual({ ErrorCode: '43', message: PARTNER_MESSAGES.partnerMemberOnly });
@@ -123,7 +179,10 @@ describe('partner apps on the real site', () => {
       expect(await response.json()).toEqual({ ErrorCode: '43', message: CONSUMER_MESSAGES.consumerOperationRefused });
     }
     // A scope the app is not allowed is left out of the token by the authorization server itself.
-    const narrowed = await tokenRequest(app.clientId, clientSecret, { grant_type: 'client_credentials', scope: 'careercard:write programs:read' });
+    const narrowed = await tokenRequest(app.clientId, clientSecret, {
+      grant_type: 'client_credentials',
+      scope: 'careercard:write programs:read',
+    });
     const { access_token: onlyPrograms, scope } = (await narrowed.json()) as { access_token: string; scope: string };
     expect(scope).toBe('programs:read');
     expect((await call('POST', '/api/updateMyinfo', onlyPrograms, {})).status).toBe(403);
@@ -135,7 +194,13 @@ describe('partner apps on the real site', () => {
     const browser = new Browser();
     const { verifier, challenge } = pkce();
 
-    const start = await browser.go(authorizeUrl(app.clientId, { scope: 'applications:read programs:read', code_challenge: challenge, code_challenge_method: 'S256' }));
+    const start = await browser.go(
+      authorizeUrl(app.clientId, {
+        scope: 'applications:read programs:read',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(start.status).toBe(303);
     const interaction = start.headers.get('location')!;
     expect(interaction).toMatch(/^\/oauth2\/interaction\/[\w-]+$/);
@@ -145,7 +210,10 @@ describe('partner apps on the real site', () => {
     expect(signInHtml).toContain(PARTNER_MESSAGES.consentSignInTitle);
     expect(signInHtml).toContain('잡보드');
 
-    const wrong = await browser.form(`${interaction}/login`, { email: DEMO_ACCOUNTS.member.email, password: 'not-the-password1!' });
+    const wrong = await browser.form(`${interaction}/login`, {
+      email: DEMO_ACCOUNTS.member.email,
+      password: 'not-the-password1!',
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain(MESSAGES.badLogin);
     const signedIn = await browser.form(`${interaction}/login`, DEMO_ACCOUNTS.member);
@@ -170,14 +238,34 @@ describe('partner apps on the real site', () => {
     const code = callback.searchParams.get('code')!;
 
     // The code is worth nothing without the verifier.
-    expect((await tokenRequest(app.clientId, clientSecret, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, code_verifier: pkce().verifier })).status).toBe(400);
+    expect(
+      (
+        await tokenRequest(app.clientId, clientSecret, {
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: REDIRECT_URI,
+          code_verifier: pkce().verifier,
+        })
+      ).status,
+    ).toBe(400);
     const { verifier: v2, challenge: c2 } = pkce();
-    const again = await browser.go(authorizeUrl(app.clientId, { scope: 'applications:read programs:read', code_challenge: c2, code_challenge_method: 'S256' }));
+    const again = await browser.go(
+      authorizeUrl(app.clientId, {
+        scope: 'applications:read programs:read',
+        code_challenge: c2,
+        code_challenge_method: 'S256',
+      }),
+    );
     // Signed in and already consented: straight back to the app with a new code.
     expect(again.status).toBe(303);
     const code2 = new URL(again.headers.get('location')!).searchParams.get('code');
     expect(code2).toBeTruthy();
-    const exchanged = await tokenRequest(app.clientId, clientSecret, { grant_type: 'authorization_code', code: code2!, redirect_uri: REDIRECT_URI, code_verifier: v2 });
+    const exchanged = await tokenRequest(app.clientId, clientSecret, {
+      grant_type: 'authorization_code',
+      code: code2!,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: v2,
+    });
     expect(exchanged.status, await exchanged.clone().text()).toBe(200);
     const { access_token: token, scope } = (await exchanged.json()) as { access_token: string; scope: string };
     expect(scope.split(' ').sort()).toEqual(['applications:read', 'programs:read']);
@@ -190,17 +278,26 @@ describe('partner apps on the real site', () => {
     expect((await call('GET', '/api/partner-consents', token)).status).toBe(403);
 
     const member = await signIn(DEMO_ACCOUNTS.member);
-    const listed = ((await (await call('GET', '/api/partner-consents', member)).json()) as PartnerConsentListResponse).consents;
+    const listed = ((await (await call('GET', '/api/partner-consents', member)).json()) as PartnerConsentListResponse)
+      .consents;
     const mine = listed.find((c) => c.appName === '잡보드')!;
     expect(mine.scopes.sort()).toEqual(['applications:read', 'programs:read']);
     expect(Date.parse(mine.grantedAt)).toBeGreaterThan(Date.now() - 60_000);
 
-    expect((await call('DELETE', `/api/partner-consents/${encodeURIComponent(mine.grantId)}`, member)).status).toBe(200);
+    expect((await call('DELETE', `/api/partner-consents/${encodeURIComponent(mine.grantId)}`, member)).status).toBe(
+      200,
+    );
     const after = await call('GET', '/api/join/history', token);
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ ErrorCode: '41', message: CONSUMER_MESSAGES.consumerTokenInvalid });
-    expect(((await (await call('GET', '/api/partner-consents', member)).json()) as PartnerConsentListResponse).consents.find((c) => c.grantId === mine.grantId)).toBeUndefined();
-    expect((await call('DELETE', `/api/partner-consents/${encodeURIComponent(mine.grantId)}`, member)).status).toBe(404);
+    expect(
+      ((await (await call('GET', '/api/partner-consents', member)).json()) as PartnerConsentListResponse).consents.find(
+        (c) => c.grantId === mine.grantId,
+      ),
+    ).toBeUndefined();
+    expect((await call('DELETE', `/api/partner-consents/${encodeURIComponent(mine.grantId)}`, member)).status).toBe(
+      404,
+    );
   });
 
   it('describes itself at the public origin: code with S256 only, client credentials, no implicit', async () => {
@@ -214,7 +311,9 @@ describe('partner apps on the real site', () => {
       response_types_supported: ['code'],
       code_challenge_methods_supported: ['S256'],
     });
-    expect(discovery.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'client_credentials']));
+    expect(discovery.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'client_credentials']),
+    );
     expect(discovery.grant_types_supported).not.toContain('implicit');
   });
 
@@ -224,7 +323,13 @@ describe('partner apps on the real site', () => {
     const browser = new Browser();
     const { challenge } = pkce();
 
-    const elsewhere = await browser.go(authorizeUrl(app.clientId, { redirect_uri: 'https://attacker.example/cb', code_challenge: challenge, code_challenge_method: 'S256' }));
+    const elsewhere = await browser.go(
+      authorizeUrl(app.clientId, {
+        redirect_uri: 'https://attacker.example/cb',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.headers.get('location')).toBeNull();
     expect(await elsewhere.text()).toContain(PARTNER_MESSAGES.oauthError);
@@ -235,7 +340,9 @@ describe('partner apps on the real site', () => {
     expect(`${refused.origin}${refused.pathname}`).toBe(REDIRECT_URI);
     expect(refused.searchParams.get('error')).toBe('invalid_request');
     expect(refused.searchParams.get('code')).toBeNull();
-    const plain = await browser.go(authorizeUrl(app.clientId, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }));
+    const plain = await browser.go(
+      authorizeUrl(app.clientId, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }),
+    );
     expect(new URL(plain.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
   });
 
@@ -243,7 +350,9 @@ describe('partner apps on the real site', () => {
     const admin = await signIn(DEMO_ACCOUNTS.admin);
     const { app } = await register(admin, {});
     const browser = new Browser();
-    const start = await browser.go(authorizeUrl(app.clientId, { code_challenge: pkce().challenge, code_challenge_method: 'S256' }));
+    const start = await browser.go(
+      authorizeUrl(app.clientId, { code_challenge: pkce().challenge, code_challenge_method: 'S256' }),
+    );
     const interaction = start.headers.get('location')!;
     const cancelled = await browser.form(`${interaction}/abort`, {});
     expect(cancelled.status).toBe(303);
@@ -271,13 +380,26 @@ describe('partner apps on the real site', () => {
     expect(rotated.status).toBe(200);
     const { clientSecret: newSecret } = (await rotated.json()) as PartnerAppSecretResponse;
     expect(newSecret).not.toBe(clientSecret);
-    expect((await tokenRequest(app.clientId, clientSecret, { grant_type: 'client_credentials', scope: 'programs:read' })).status).toBe(401);
+    expect(
+      (await tokenRequest(app.clientId, clientSecret, { grant_type: 'client_credentials', scope: 'programs:read' }))
+        .status,
+    ).toBe(401);
     await clientCredentials(app.clientId, newSecret, 'programs:read');
 
-    const form = { name: app.name, ownerEmail: app.ownerEmail, scopes: app.scopes, tier: app.tier, redirectUris: app.redirectUris, enabled: false };
+    const form = {
+      name: app.name,
+      ownerEmail: app.ownerEmail,
+      scopes: app.scopes,
+      tier: app.tier,
+      redirectUris: app.redirectUris,
+      enabled: false,
+    };
     expect((await call('PUT', `/api/admin/partner-apps/${app.appId}`, admin, form)).status).toBe(200);
     const refused = await call('GET', '/api/products', token);
     expect(refused.status).toBe(401);
-    expect((await tokenRequest(app.clientId, newSecret, { grant_type: 'client_credentials', scope: 'programs:read' })).status).toBe(401);
+    expect(
+      (await tokenRequest(app.clientId, newSecret, { grant_type: 'client_credentials', scope: 'programs:read' }))
+        .status,
+    ).toBe(401);
   });
 });

@@ -16,7 +16,8 @@ import { PUBLIC_API_VERSIONS } from '../src/consumers/versions';
  * gateway builds now from the services' own documents must not break any of them.
  */
 const PUBLISHED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'public-api');
-const published = (version: string) => JSON.parse(fs.readFileSync(path.join(PUBLISHED_DIR, `${version}.json`), 'utf8')) as OpenApiDocument;
+const published = (version: string) =>
+  JSON.parse(fs.readFileSync(path.join(PUBLISHED_DIR, `${version}.json`), 'utf8')) as OpenApiDocument;
 
 let programs: TestService;
 let careercard: TestService;
@@ -24,7 +25,8 @@ let current: OpenApiDocument;
 beforeAll(async () => {
   programs = await build(programsService, { seed: false });
   careercard = await build(careercardService, { seed: false });
-  const document = async (service: TestService) => (await service.app.inject({ url: '/openapi.json' })).json() as OpenApiDocument;
+  const document = async (service: TestService) =>
+    (await service.app.inject({ url: '/openapi.json' })).json() as OpenApiDocument;
   current = buildPublicOpenApi({ programs: await document(programs), careercard: await document(careercard) });
 }, 120_000);
 afterAll(async () => {
@@ -54,25 +56,103 @@ describe('breaking changes', () => {
   const op = (extra: Record<string, unknown> = {}) => ({
     'x-scopes': ['programs:read'],
     parameters: [{ name: 'oddId', in: 'path', required: true }],
-    requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: 'string' } } } } } },
-    responses: { 200: { content: { 'application/json': { schema: { type: 'object', required: ['ErrorCode', 'list'], properties: { ErrorCode: { type: 'string' }, list: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'number' } } } } } } } } } },
+    requestBody: {
+      content: {
+        'application/json': {
+          schema: { type: 'object', required: ['a'], properties: { a: { type: 'string' }, b: { type: 'string' } } },
+        },
+      },
+    },
+    responses: {
+      200: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['ErrorCode', 'list'],
+              properties: {
+                ErrorCode: { type: 'string' },
+                list: {
+                  type: 'array',
+                  items: { type: 'object', required: ['id'], properties: { id: { type: 'number' } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
     ...extra,
   });
-  const doc = (operation: object, more: Record<string, object> = {}): OpenApiDocument => ({ paths: { '/api/x': { post: operation }, ...more } as OpenApiDocument['paths'] });
+  const doc = (operation: object, more: Record<string, object> = {}): OpenApiDocument => ({
+    paths: { '/api/x': { post: operation }, ...more } as OpenApiDocument['paths'],
+  });
 
   it('are none for the same document or added optional things', () => {
     expect(breakingChanges(doc(op()), doc(op()))).toEqual([]);
-    const added = op({ parameters: [{ name: 'oddId', in: 'path', required: true }, { name: 'page', in: 'query', required: false }] });
+    const added = op({
+      parameters: [
+        { name: 'oddId', in: 'path', required: true },
+        { name: 'page', in: 'query', required: false },
+      ],
+    });
     expect(breakingChanges(doc(op()), doc(added, { '/api/y': { get: {} } }))).toEqual([]);
   });
 
   it('are found: a removed operation, an added scope, a new required parameter or request field, a lost response field', () => {
     expect(breakingChanges(doc(op()), { paths: {} })).toEqual(['POST /api/x: 작업이 사라졌습니다']);
-    expect(breakingChanges(doc(op()), doc(op({ 'x-scopes': ['programs:read', 'sprint:checkin'] })))).toEqual(['POST /api/x: 권한 sprint:checkin이(가) 새로 필요합니다']);
-    expect(breakingChanges(doc(op()), doc(op({ parameters: [{ name: 'oddId', in: 'path', required: true }, { name: 'v', in: 'header', required: true }] })))).toEqual(['POST /api/x: 필수 매개변수 header:v이(가) 생겼습니다']);
-    const stricter = op({ requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } } } } } });
-    expect(breakingChanges(doc(op()), doc(stricter))).toEqual(['POST /api/x: 요청 필드 body.b이(가) 필수가 되었습니다']);
-    const lost = op({ responses: { 200: { content: { 'application/json': { schema: { type: 'object', required: ['ErrorCode', 'list'], properties: { ErrorCode: { type: 'string' }, list: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } } } } } } } } } } });
-    expect(breakingChanges(doc(op()), doc(lost))).toEqual(['POST /api/x: 200 응답의 필수 필드 response.list[].id이(가) 사라졌습니다']);
+    expect(breakingChanges(doc(op()), doc(op({ 'x-scopes': ['programs:read', 'sprint:checkin'] })))).toEqual([
+      'POST /api/x: 권한 sprint:checkin이(가) 새로 필요합니다',
+    ]);
+    expect(
+      breakingChanges(
+        doc(op()),
+        doc(
+          op({
+            parameters: [
+              { name: 'oddId', in: 'path', required: true },
+              { name: 'v', in: 'header', required: true },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual(['POST /api/x: 필수 매개변수 header:v이(가) 생겼습니다']);
+    const stricter = op({
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['a', 'b'],
+              properties: { a: { type: 'string' }, b: { type: 'string' } },
+            },
+          },
+        },
+      },
+    });
+    expect(breakingChanges(doc(op()), doc(stricter))).toEqual([
+      'POST /api/x: 요청 필드 body.b이(가) 필수가 되었습니다',
+    ]);
+    const lost = op({
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['ErrorCode', 'list'],
+                properties: {
+                  ErrorCode: { type: 'string' },
+                  list: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    expect(breakingChanges(doc(op()), doc(lost))).toEqual([
+      'POST /api/x: 200 응답의 필수 필드 response.list[].id이(가) 사라졌습니다',
+    ]);
   });
 });

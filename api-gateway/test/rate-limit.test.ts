@@ -45,9 +45,13 @@ describe('rate limits', () => {
   });
 
   it('admit exactly max on one instance, whatever the concurrency', async () => {
-    const single = await startGateway(upstreams.urls, { rateLimit: { max: 40, windowMs: 60_000, batchSize: 8, syncIntervalMs: 5 } });
+    const single = await startGateway(upstreams.urls, {
+      rateLimit: { max: 40, windowMs: 60_000, batchSize: 8, syncIntervalMs: 5 },
+    });
     try {
-      const statuses = await Promise.all(Array.from({ length: 120 }, () => single.app.inject({ url: '/api/projects' }).then((r) => r.statusCode)));
+      const statuses = await Promise.all(
+        Array.from({ length: 120 }, () => single.app.inject({ url: '/api/projects' }).then((r) => r.statusCode)),
+      );
       expect(statuses.filter((s) => s === 200)).toHaveLength(40);
       expect(statuses.filter((s) => s === 429)).toHaveLength(80);
     } finally {
@@ -61,7 +65,8 @@ describe('rate limits', () => {
     const first = await startGateway(upstreams.urls, { rateLimit: limits });
     const second = await buildGateway(first.config);
     try {
-      const burst = (app: typeof second) => Array.from({ length: 150 }, () => app.inject({ url: '/api/projects' }).then((r) => r.statusCode));
+      const burst = (app: typeof second) =>
+        Array.from({ length: 150 }, () => app.inject({ url: '/api/projects' }).then((r) => r.statusCode));
       const statuses = await Promise.all([...burst(first.app), ...burst(second)]);
       const admitted = statuses.filter((s) => s === 200).length;
       expect(admitted).toBeGreaterThanOrEqual(limits.max);
@@ -80,9 +85,13 @@ describe('rate limits', () => {
   });
 
   it('start counting again when the window has passed', async () => {
-    const short = await startGateway(upstreams.urls, { rateLimit: { max: 2, windowMs: 300, batchSize: 4, syncIntervalMs: 5 } });
+    const short = await startGateway(upstreams.urls, {
+      rateLimit: { max: 2, windowMs: 300, batchSize: 4, syncIntervalMs: 5 },
+    });
     try {
-      const first = await Promise.all([1, 2, 3].map(() => short.app.inject({ url: '/api/projects' }).then((r) => r.statusCode)));
+      const first = await Promise.all(
+        [1, 2, 3].map(() => short.app.inject({ url: '/api/projects' }).then((r) => r.statusCode)),
+      );
       expect(first.sort()).toEqual([200, 200, 429]);
       await short.app.settleRateLimits();
       await new Promise((resolve) => setTimeout(resolve, 350));
@@ -93,11 +102,15 @@ describe('rate limits', () => {
   });
 
   it('count an IPv6 client by its /64: a host cannot step around the limit through its own network', async () => {
-    const limited = await startGateway(upstreams.urls, { rateLimit: { max: 2, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 } });
+    const limited = await startGateway(upstreams.urls, {
+      rateLimit: { max: 2, windowMs: 60_000, batchSize: 1, syncIntervalMs: 5 },
+    });
     try {
-      const from = (remoteAddress: string) => limited.app.inject({ url: '/api/projects', remoteAddress }).then((r) => r.statusCode);
+      const from = (remoteAddress: string) =>
+        limited.app.inject({ url: '/api/projects', remoteAddress }).then((r) => r.statusCode);
       const statuses = [];
-      for (const address of ['2001:db8:7:1::1', '2001:db8:7:1:ffff:ffff:ffff:fffe', '2001:db8:7:1::99']) statuses.push(await from(address));
+      for (const address of ['2001:db8:7:1::1', '2001:db8:7:1:ffff:ffff:ffff:fffe', '2001:db8:7:1::99'])
+        statuses.push(await from(address));
       expect(statuses).toEqual([200, 200, 429]);
       // Another /64 is another subscriber, and IPv4 addresses count one by one.
       expect(await from('2001:db8:7:2::1')).toBe(200);
@@ -111,8 +124,14 @@ describe('rate limits', () => {
 describe('the limiter decides on the path the router sees', () => {
   // Each of these is routed as an /api path (or refused by the router); none may escape the limit.
   const encodings = [
-    ['POST', '/%61pi/signin'], ['POST', '/%61%70%69/signin'], ['POST', '/api/%73ignin'], ['POST', '/media/../api/signin'],
-    ['GET', '/%61pi/projects'], ['GET', '/a%70i/projects?size=1'], ['GET', '/api/./projects'], ['GET', '/media/content/../../%61pi/projects'],
+    ['POST', '/%61pi/signin'],
+    ['POST', '/%61%70%69/signin'],
+    ['POST', '/api/%73ignin'],
+    ['POST', '/media/../api/signin'],
+    ['GET', '/%61pi/projects'],
+    ['GET', '/a%70i/projects?size=1'],
+    ['GET', '/api/./projects'],
+    ['GET', '/media/content/../../%61pi/projects'],
   ] as const;
 
   it.each(encodings)('%s %s counts against the same limit as /api/...', async (method, url) => {
@@ -143,12 +162,24 @@ describe('normalisedPath', () => {
 });
 
 describe('when PostgreSQL cannot be reached', () => {
-  it('the limit holds on each instance\'s own count and the API stays up', async () => {
-    const unreachable = knexFactory({ client: 'pg', connection: 'postgres://postgres@127.0.0.1:1/none', pool: { min: 0, max: 1 }, acquireConnectionTimeout: 2_000 });
+  it("the limit holds on each instance's own count and the API stays up", async () => {
+    const unreachable = knexFactory({
+      client: 'pg',
+      connection: 'postgres://postgres@127.0.0.1:1/none',
+      pool: { min: 0, max: 1 },
+      acquireConnectionTimeout: 2_000,
+    });
     const errors: unknown[] = [];
-    const settler = new RateLimitSettler(unreachable, { batchSize: 4, syncIntervalMs: 20 }, (error) => errors.push(error));
+    const settler = new RateLimitSettler(unreachable, { batchSize: 4, syncIntervalMs: 20 }, (error) =>
+      errors.push(error),
+    );
     try {
-      const incr = () => new Promise<number>((resolve, reject) => settler.incr('ip:203.0.113.50', 60_000, 10, (error, result) => (error ? reject(error) : resolve(result!.current))));
+      const incr = () =>
+        new Promise<number>((resolve, reject) =>
+          settler.incr('ip:203.0.113.50', 60_000, 10, (error, result) =>
+            error ? reject(error) : resolve(result!.current),
+          ),
+        );
       const currents: number[] = [];
       for (let i = 0; i < 12; i += 1) currents.push(await incr());
       expect(currents).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11]);

@@ -21,12 +21,18 @@ afterAll(async () => {
 
 const SHELL = { react: '19.2.0', 'react-dom': '19.2.0', jotai: '2.15.1' };
 
-function build(remote: string, version: string, shared: Record<string, string> = { react: '^19.2.0', jotai: '^2.15.0' }): Build {
+function build(
+  remote: string,
+  version: string,
+  shared: Record<string, string> = { react: '^19.2.0', jotai: '^2.15.0' },
+): Build {
   return {
     remote,
     version,
     manifestUrl: `/bundles/${remote.replace('_', '-')}/${version}/mf-manifest.json`,
-    routes: [{ path: `/${remote}/${version}`, access: 'public', layout: 'default', title: `화면 ${version}`, ready: true }],
+    routes: [
+      { path: `/${remote}/${version}`, access: 'public', layout: 'default', title: `화면 ${version}`, ready: true },
+    ],
     shared,
   };
 }
@@ -43,7 +49,12 @@ describe('the remote registry', () => {
     expect(await entry('mfe_alpha')).toMatchObject({
       version: '1.0.0',
       routes: [{ path: '/mfe_alpha/1.0.0' }],
-      canary: { version: '1.1.0', percent: 25, manifestUrl: '/bundles/mfe-alpha/1.1.0/mf-manifest.json', routes: [{ path: '/mfe_alpha/1.1.0' }] },
+      canary: {
+        version: '1.1.0',
+        percent: 25,
+        manifestUrl: '/bundles/mfe-alpha/1.1.0/mf-manifest.json',
+        routes: [{ path: '/mfe_alpha/1.1.0' }],
+      },
       history: [expect.objectContaining({ version: '1.1.0' })],
     });
 
@@ -64,7 +75,9 @@ describe('the remote registry', () => {
     expect(ended?.canary).toBeUndefined();
 
     const [state] = (await readRegistryState(knex)).filter((s) => s.remote === 'mfe_alpha');
-    expect(state!.events.map((e) => [e.kind, e.before?.live ?? null, e.after.live, e.after.canary?.version ?? null])).toEqual([
+    expect(
+      state!.events.map((e) => [e.kind, e.before?.live ?? null, e.after.live, e.after.canary?.version ?? null]),
+    ).toEqual([
       ['rollback', '1.0.0', '1.0.0', null],
       ['canary', '1.0.0', '1.0.0', '1.2.0'],
       ['rollback', '1.1.0', '1.0.0', null],
@@ -111,8 +124,13 @@ describe('the remote registry', () => {
   it('refuses a build whose shared dependency the live shell provides in an incompatible version, naming both versions; force releases it and logs it', async () => {
     await release('mfe_delta', '1.0.0');
     const skewed = build('mfe_delta', '2.0.0', { react: '^20.0.0', jotai: '^2.15.0' });
-    const refused = await releaseRemote(knex, { build: skewed, actor: 'tester', shellProvides: SHELL }).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 422, skew: [{ dependency: 'react', required: '^20.0.0', provided: '19.2.0' }] });
+    const refused = await releaseRemote(knex, { build: skewed, actor: 'tester', shellProvides: SHELL }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({
+      status: 422,
+      skew: [{ dependency: 'react', required: '^20.0.0', provided: '19.2.0' }],
+    });
     const message = (refused as Error).message;
     expect(message).toContain('react');
     expect(message).toContain('^20.0.0');
@@ -130,12 +148,29 @@ describe('the remote registry', () => {
   it('keeps released versions immutable and refuses what cannot be done, in Korean, with nothing written', async () => {
     await release('mfe_epsilon', '1.0.0');
     const other = { ...build('mfe_epsilon', '1.0.0'), manifestUrl: 'https://cdn.example/other/mf-manifest.json' };
-    await expect(releaseRemote(knex, { build: other, actor: 'tester', shellProvides: SHELL })).rejects.toMatchObject({ status: 409, message: MESSAGES.releaseVersionMismatch });
-    await expect(promoteRemote(knex, { remote: 'mfe_epsilon', actor: 'tester' })).rejects.toMatchObject({ status: 409, message: MESSAGES.releaseNoCanary });
-    await expect(rollbackRemote(knex, { remote: 'mfe_epsilon', actor: 'tester' })).rejects.toMatchObject({ status: 409, message: MESSAGES.releaseNoEarlierVersion });
-    await expect(rollbackRemote(knex, { remote: 'mfe_epsilon', actor: 'tester', toVersion: '0.9.0' })).rejects.toMatchObject({ status: 404, message: MESSAGES.releaseUnknownVersion });
-    await expect(release('mfe_zeta', '1.0.0', { canaryPercent: 50 })).rejects.toMatchObject({ status: 409, message: MESSAGES.releaseNoLiveVersion });
-    await expect(release('mfe_epsilon', '1.1.0', { canaryPercent: 100 })).rejects.toMatchObject({ status: 400, message: MESSAGES.releaseInvalid });
+    await expect(releaseRemote(knex, { build: other, actor: 'tester', shellProvides: SHELL })).rejects.toMatchObject({
+      status: 409,
+      message: MESSAGES.releaseVersionMismatch,
+    });
+    await expect(promoteRemote(knex, { remote: 'mfe_epsilon', actor: 'tester' })).rejects.toMatchObject({
+      status: 409,
+      message: MESSAGES.releaseNoCanary,
+    });
+    await expect(rollbackRemote(knex, { remote: 'mfe_epsilon', actor: 'tester' })).rejects.toMatchObject({
+      status: 409,
+      message: MESSAGES.releaseNoEarlierVersion,
+    });
+    await expect(
+      rollbackRemote(knex, { remote: 'mfe_epsilon', actor: 'tester', toVersion: '0.9.0' }),
+    ).rejects.toMatchObject({ status: 404, message: MESSAGES.releaseUnknownVersion });
+    await expect(release('mfe_zeta', '1.0.0', { canaryPercent: 50 })).rejects.toMatchObject({
+      status: 409,
+      message: MESSAGES.releaseNoLiveVersion,
+    });
+    await expect(release('mfe_epsilon', '1.1.0', { canaryPercent: 100 })).rejects.toMatchObject({
+      status: 400,
+      message: MESSAGES.releaseInvalid,
+    });
     const state = (await readRegistryState(knex)).find((s) => s.remote === 'mfe_epsilon')!;
     expect(state.events).toHaveLength(1);
     expect(state.live.manifestUrl).toBe('/bundles/mfe-epsilon/1.0.0/mf-manifest.json');

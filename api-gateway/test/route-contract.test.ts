@@ -20,11 +20,21 @@ let stack: RealStack;
 const operations: Operation[] = [];
 beforeAll(async () => {
   stack = await startRealStack({ jobWorkers: false });
-  for (const [service, { app }] of Object.entries(stack.services) as [ServiceName, RealStack['services'][ServiceName]][]) {
-    const document = (await app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+  for (const [service, { app }] of Object.entries(stack.services) as [
+    ServiceName,
+    RealStack['services'][ServiceName],
+  ][]) {
+    const document = (await app.inject({ url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     for (const [documented, methods] of Object.entries(document.paths)) {
       for (const method of Object.keys(methods)) {
-        operations.push({ service, method: method.toUpperCase() as Method, url: documented.replace(/\{[^}]+\}/g, 'x'), documented });
+        operations.push({
+          service,
+          method: method.toUpperCase() as Method,
+          url: documented.replace(/\{[^}]+\}/g, 'x'),
+          documented,
+        });
       }
     }
   }
@@ -34,25 +44,60 @@ afterAll(async () => {
 });
 
 const matches = (rule: RouteRule, url: string) =>
-  rule.path.endsWith('*') ? url.startsWith(rule.path.slice(0, -1)) && url.length > rule.path.length - 1 : url === rule.path;
+  rule.path.endsWith('*')
+    ? url.startsWith(rule.path.slice(0, -1)) && url.length > rule.path.length - 1
+    : url === rule.path;
 
 /** The rule the gateway's router picks for a request: the exact path, else the wildcard with the longest prefix. */
 function ruleFor(method: Method, url: string): RouteRule | undefined {
   const candidates = ROUTE_TABLE.filter((rule) => rule.methods.includes(method) && matches(rule, url));
-  return candidates.find((rule) => !rule.path.endsWith('*')) ?? candidates.sort((a, b) => b.path.length - a.path.length)[0];
+  return (
+    candidates.find((rule) => !rule.path.endsWith('*')) ?? candidates.sort((a, b) => b.path.length - a.path.length)[0]
+  );
 }
 
 /** Spec section 7's calls, verbatim (`{x}` marks a path value): each must be implemented and routed. */
 const SPEC_CALLS = [
-  'GET /api/setting/gnb', 'GET /api/project/getLeftMenu', 'GET /api/project/getLeftMenuByProductId', 'GET /api/getBanner', 'GET /api/open/main-page',
-  'POST /api/signUp', 'POST /api/snsSignUp', 'POST /api/signin', 'POST /api/updateUser', 'POST /api/password-reset', 'POST /api/findEmail',
-  'POST /api/user/detail', 'GET /api/logout', 'GET /api/meOauth', 'GET /api/change/{x}', 'PUT /api/change/password', 'POST /api/change/password',
+  'GET /api/setting/gnb',
+  'GET /api/project/getLeftMenu',
+  'GET /api/project/getLeftMenuByProductId',
+  'GET /api/getBanner',
+  'GET /api/open/main-page',
+  'POST /api/signUp',
+  'POST /api/snsSignUp',
+  'POST /api/signin',
+  'POST /api/updateUser',
+  'POST /api/password-reset',
+  'POST /api/findEmail',
+  'POST /api/user/detail',
+  'GET /api/logout',
+  'GET /api/meOauth',
+  'GET /api/change/{x}',
+  'PUT /api/change/password',
+  'POST /api/change/password',
   'POST /api/setWithdrawal/{x}',
-  'GET /api/findByIdMyinfo', 'POST /api/insertMyinfo', 'POST /api/updateMyinfo', 'GET /api/common/getCodeGroupDetail', 'GET /api/profile/job-group/position',
-  'POST /api/fileUpload', 'GET /api/profile/{x}', 'POST /api/profile', 'POST /api/profile/cover', 'POST /api/profile/intro',
-  'GET /api/join/history', 'POST /api/join/history/one', 'GET /api/getJoinProject', 'POST /api/getMyinfoSkill', 'POST /api/setSurveyAlarm', 'GET /api/getIsAlarm',
-  'POST /api/point/skill', 'GET /api/point/skill',
-  'GET /api/open/check/email', 'GET /api/open/check/contact-email', 'GET /api/open/isCheckId', 'GET /api/open/check/careercard',
+  'GET /api/findByIdMyinfo',
+  'POST /api/insertMyinfo',
+  'POST /api/updateMyinfo',
+  'GET /api/common/getCodeGroupDetail',
+  'GET /api/profile/job-group/position',
+  'POST /api/fileUpload',
+  'GET /api/profile/{x}',
+  'POST /api/profile',
+  'POST /api/profile/cover',
+  'POST /api/profile/intro',
+  'GET /api/join/history',
+  'POST /api/join/history/one',
+  'GET /api/getJoinProject',
+  'POST /api/getMyinfoSkill',
+  'POST /api/setSurveyAlarm',
+  'GET /api/getIsAlarm',
+  'POST /api/point/skill',
+  'GET /api/point/skill',
+  'GET /api/open/check/email',
+  'GET /api/open/check/contact-email',
+  'GET /api/open/isCheckId',
+  'GET /api/open/check/careercard',
 ];
 
 const isPublic = (url: string) => url.startsWith('/api/') || url.startsWith('/media/');
@@ -66,7 +111,8 @@ describe('route table and service contracts', () => {
       const rule = ruleFor(op.method, op.url);
       if (rule?.service === op.service) served.add(`${op.method} ${rule.path}`);
     }
-    const unserved = ROUTE_TABLE.filter((rule) => !AUTHORIZATION_SERVER.has(rule.path)).flatMap((rule) => rule.methods.map((method) => `${method} ${rule.path} -> ${rule.service}`))
+    const unserved = ROUTE_TABLE.filter((rule) => !AUTHORIZATION_SERVER.has(rule.path))
+      .flatMap((rule) => rule.methods.map((method) => `${method} ${rule.path} -> ${rule.service}`))
       .filter((entry) => !served.has(entry.split(' -> ')[0]!));
     expect(operations.length).toBeGreaterThan(50);
     expect(unserved).toEqual([]);
@@ -76,7 +122,10 @@ describe('route table and service contracts', () => {
     const misrouted = operations
       .filter((op) => isPublic(op.url))
       .filter((op) => ruleFor(op.method, op.url)?.service !== op.service)
-      .map((op) => `${op.method} ${op.documented} (${op.service}) -> ${ruleFor(op.method, op.url)?.service ?? 'not routed'}`);
+      .map(
+        (op) =>
+          `${op.method} ${op.documented} (${op.service}) -> ${ruleFor(op.method, op.url)?.service ?? 'not routed'}`,
+      );
     expect(misrouted).toEqual([]);
   });
 

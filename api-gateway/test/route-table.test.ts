@@ -5,7 +5,9 @@ import { setUpGateway, token } from './helpers';
 
 const site = setUpGateway();
 
-const cases = ROUTE_TABLE.flatMap((rule) => rule.methods.map((method) => [method, rule.path.replace('*', 'sample/1'), rule] as const));
+const cases = ROUTE_TABLE.flatMap((rule) =>
+  rule.methods.map((method) => [method, rule.path.replace('*', 'sample/1'), rule] as const),
+);
 
 describe('route table', () => {
   it.each(cases)('%s %s reaches its service', async (method, url, rule) => {
@@ -32,7 +34,12 @@ describe('route table', () => {
     ['POST', '/api/admin/money/exceptions/7/book'],
     ['POST', '/api/admin/money/exceptions/7/close'],
   ] as const)('%s %s (money operations) reaches programs for operators only', async (method, url) => {
-    const as = (role: 'ROLE_ADMIN' | 'ROLE_USER') => ({ method, url, headers: { authorization: `Bearer ${token({ role })}` }, ...(method === 'GET' ? {} : { payload: {} }) });
+    const as = (role: 'ROLE_ADMIN' | 'ROLE_USER') => ({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token({ role })}` },
+      ...(method === 'GET' ? {} : { payload: {} }),
+    });
     const operator = await site.gateway.app.inject(as('ROLE_ADMIN'));
     expect(operator.json()).toEqual({ ErrorCode: '00', service: 'programs', url });
     expect((await site.gateway.app.inject(as('ROLE_USER'))).statusCode).toBe(403);

@@ -23,9 +23,20 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(shellDir, 'main.0123456789.js'), 'console.log(1)');
   fs.mkdirSync(path.join(cdnDir, 'bundles', 'mfe-x', '1.0.0'), { recursive: true });
-  fs.writeFileSync(path.join(cdnDir, 'bundles', 'mfe-x', '1.0.0', 'picture.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  fs.writeFileSync(
+    path.join(cdnDir, 'bundles', 'mfe-x', '1.0.0', 'picture.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  );
   upstreams = await startUpstreams();
-  gateway = await startGateway(upstreams.urls, { shellDir, cdnDir, contentSecurity: { assetOrigins: ['https://cdn.example.kr'], connectOrigins: ['https://collector.example'], imageOrigins: [] } });
+  gateway = await startGateway(upstreams.urls, {
+    shellDir,
+    cdnDir,
+    contentSecurity: {
+      assetOrigins: ['https://cdn.example.kr'],
+      connectOrigins: ['https://collector.example'],
+      imageOrigins: [],
+    },
+  });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -35,10 +46,15 @@ afterAll(async () => {
 });
 
 const directives = (policy: unknown) =>
-  Object.fromEntries(String(policy).split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    String(policy)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
-  it('give every page a CSP that runs only our scripts (and the build\'s inline ones by hash), never framed', async () => {
+  it("give every page a CSP that runs only our scripts (and the build's inline ones by hash), never framed", async () => {
     for (const url of ['/', '/story/detail/1', '/mypage', '/admin/cohorts']) {
       const response = await gateway.app.inject({ url });
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -86,7 +102,9 @@ describe('security headers', () => {
     expect(csp['style-src']).toEqual(["'self'", 'https://cdn.example.kr', "'unsafe-inline'"]);
     expect(csp['script-src']).toEqual(["'self'", 'https://cdn.example.kr']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
-    expect(directives((await gateway.app.inject({ url: '/api-docs' })).headers['content-security-policy'])['style-src']).not.toContain("'unsafe-inline'");
+    expect(
+      directives((await gateway.app.inject({ url: '/api-docs' })).headers['content-security-policy'])['style-src'],
+    ).not.toContain("'unsafe-inline'");
   });
 
   it('follow a new shell build: its inline script hashes replace the old ones', async () => {
@@ -108,12 +126,29 @@ describe('security headers', () => {
 
 describe('CSP origins configuration', () => {
   it('takes origins only, so a setting cannot add directives', () => {
-    expect(readOrigins('X', ' https://cdn.example.kr, http://localhost:4000 ')).toEqual(['https://cdn.example.kr', 'http://localhost:4000']);
+    expect(readOrigins('X', ' https://cdn.example.kr, http://localhost:4000 ')).toEqual([
+      'https://cdn.example.kr',
+      'http://localhost:4000',
+    ]);
     expect(readOrigins('X', undefined)).toEqual([]);
-    for (const bad of ["https://cdn.example.kr; script-src 'unsafe-inline'", 'https://cdn.example.kr/path', "'unsafe-eval'", 'javascript:1', '*']) {
+    for (const bad of [
+      "https://cdn.example.kr; script-src 'unsafe-inline'",
+      'https://cdn.example.kr/path',
+      "'unsafe-eval'",
+      'javascript:1',
+      '*',
+    ]) {
       expect(() => readOrigins('CSP_ASSET_ORIGINS', bad), bad).toThrow(/CSP_ASSET_ORIGINS/);
     }
-    const config = readGatewayConfig({ DATABASE_URL: 'postgres://x', JWT_PUBLIC_KEY: keys.publicKey, CSP_IMAGE_ORIGINS: 'https://files.example.kr' });
-    expect(config.contentSecurity).toEqual({ assetOrigins: [], connectOrigins: [], imageOrigins: ['https://files.example.kr'] });
+    const config = readGatewayConfig({
+      DATABASE_URL: 'postgres://x',
+      JWT_PUBLIC_KEY: keys.publicKey,
+      CSP_IMAGE_ORIGINS: 'https://files.example.kr',
+    });
+    expect(config.contentSecurity).toEqual({
+      assetOrigins: [],
+      connectOrigins: [],
+      imageOrigins: ['https://files.example.kr'],
+    });
   });
 });

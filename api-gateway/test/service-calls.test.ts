@@ -45,37 +45,72 @@ async function standIn(service: ServiceName): Promise<string> {
     if (failOnce.delete(key)) return reply.status(503).send({ ErrorCode: '53' });
     if (hung.has(key)) await sleep(HANG_MS);
   });
-  app.post('/internal/sessions/check', async (request) => ({ ErrorCode: '00', active: true, role: 'ROLE_USER', until: (request.body as { exp: number }).exp - 60 }));
+  app.post('/internal/sessions/check', async (request) => ({
+    ErrorCode: '00',
+    active: true,
+    role: 'ROLE_USER',
+    until: (request.body as { exp: number }).exp - 60,
+  }));
   app.get('/api/open/main-page', async () => ({ ErrorCode: '00', mainPage: { title: '12기 모집' } }));
-  app.get('/api/stories/:id', async () => ({ ErrorCode: '00', story: { title: '팀장 없이 살아남기', summary: '14주 동안의 기록', cover: null } }));
-  app.get('/openapi.json', async () => ({ openapi: '3.0.3', paths: service === 'content' ? { '/api/stories/{storyId}': { get: { summary: '스토리' } } } : {} }));
+  app.get('/api/stories/:id', async () => ({
+    ErrorCode: '00',
+    story: { title: '팀장 없이 살아남기', summary: '14주 동안의 기록', cover: null },
+  }));
+  app.get('/openapi.json', async () => ({
+    openapi: '3.0.3',
+    paths: service === 'content' ? { '/api/stories/{storyId}': { get: { summary: '스토리' } } } : {},
+  }));
   app.all('/*', async () => ({ ErrorCode: '00' }));
   services.set(service, app);
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head><title>사이드퀘스트</title></head><body><div id="root"></div></body></html>',
+  );
   const version = path.join(cdnDir, 'bundles', 'mfe-home', '1.0.0');
   fs.mkdirSync(path.join(version, 'server'), { recursive: true });
   fs.writeFileSync(
     path.join(version, 'server', 'first-content.cjs'),
     `exports.pages = { '/': { api: '/open/main-page', render: (body) => '<h2 data-content-ready>' + body.mainPage.title + '</h2>' } };`,
   );
-  fs.writeFileSync(path.join(version, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }));
+  fs.writeFileSync(
+    path.join(version, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } }),
+  );
   const urls = {} as Record<ServiceName, string>;
-  for (const service of ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]) urls[service] = await standIn(service);
+  for (const service of ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[])
+    urls[service] = await standIn(service);
   // The test's requests stand for a load balancer in front (TRUSTED_PROXIES), whose request ids and traces are kept.
   gateway = await startGateway(urls, {
     trustedProxies: ['127.0.0.1'],
     shellDir,
     cdnDir,
     firstContentRemotes: ['mfe_home'],
-    serviceCalls: { retries: 2, backoffMs: 20, sessionCheckTimeoutMs: LIMIT_MS, firstContentTimeoutMs: LIMIT_MS, linkPreviewTimeoutMs: LIMIT_MS, apiDocsTimeoutMs: LIMIT_MS },
+    serviceCalls: {
+      retries: 2,
+      backoffMs: 20,
+      sessionCheckTimeoutMs: LIMIT_MS,
+      firstContentTimeoutMs: LIMIT_MS,
+      linkPreviewTimeoutMs: LIMIT_MS,
+      apiDocsTimeoutMs: LIMIT_MS,
+    },
   });
   const knex = knexFactory({ client: 'pg', connection: gateway.config.databaseUrl });
   const routes = [{ path: '/', access: 'public' as const, layout: 'default' as const, title: '홈', ready: true }];
-  await releaseRemote(knex, { build: { remote: 'mfe_home', version: '1.0.0', manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json', routes, shared: {} }, actor: 'test', shellProvides: null });
+  await releaseRemote(knex, {
+    build: {
+      remote: 'mfe_home',
+      version: '1.0.0',
+      manifestUrl: '/bundles/mfe-home/1.0.0/mf-manifest.json',
+      routes,
+      shared: {},
+    },
+    actor: 'test',
+    shellProvides: null,
+  });
   await knex.destroy();
 });
 
@@ -105,7 +140,11 @@ const CALLERS: Caller[] = [
     name: 'the session check',
     key: 'account /internal/sessions/check',
     // A session of its own each time: a cached answer would ask nothing.
-    ask: (headers) => gateway.app.inject({ url: '/api/meOauth', headers: { ...headers, authorization: `Bearer ${token({ sid: randomUUID() })}` } }),
+    ask: (headers) =>
+      gateway.app.inject({
+        url: '/api/meOauth',
+        headers: { ...headers, authorization: `Bearer ${token({ sid: randomUUID() })}` },
+      }),
     served: (response) => expect(response.statusCode).toBe(200),
     fellBack: (response) => {
       expect(response.statusCode).toBe(503);
@@ -155,7 +194,10 @@ describe("the gateway's own calls to services", () => {
     const since = seen.length;
     const requestId = `req-${randomUUID()}`;
     const traceId = randomBytes(16).toString('hex');
-    const response = await caller.ask({ 'x-request-id': requestId, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` });
+    const response = await caller.ask({
+      'x-request-id': requestId,
+      traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+    });
     caller.served(response);
     const [attempt] = attemptsOf(caller.key, since);
     expect(attempt?.headers['x-request-id']).toBe(requestId);
@@ -166,40 +208,69 @@ describe("the gateway's own calls to services", () => {
     expect(attempt?.headers['x-internal-secret'] !== undefined).toBe(caller.key.includes('/internal/'));
   });
 
-  it.each(CALLERS)('$name: a read the service answers 503 is asked once more, and its answer is used', async (caller) => {
-    const since = seen.length;
-    failOnce.add(caller.key);
-    caller.served(await caller.ask({}));
-    expect(attemptsOf(caller.key, since)).toHaveLength(2);
-  });
+  it.each(CALLERS)(
+    '$name: a read the service answers 503 is asked once more, and its answer is used',
+    async (caller) => {
+      const since = seen.length;
+      failOnce.add(caller.key);
+      caller.served(await caller.ask({}));
+      expect(attemptsOf(caller.key, since)).toHaveLength(2);
+    },
+  );
 
-  it.each(CALLERS)('$name: a service that hangs is given up after the configured time, and the caller falls back', async (caller) => {
-    const since = seen.length;
-    hung.add(caller.key);
-    const started = performance.now();
-    const response = await caller.ask({});
-    const spent = performance.now() - started;
-    caller.fellBack(response);
+  it.each(CALLERS)(
+    '$name: a service that hangs is given up after the configured time, and the caller falls back',
+    async (caller) => {
+      const since = seen.length;
+      hung.add(caller.key);
+      const started = performance.now();
+      const response = await caller.ask({});
+      const spent = performance.now() - started;
+      caller.fellBack(response);
 
-    expect(spent).toBeGreaterThanOrEqual(LIMIT_MS - 5);
-    expect(spent).toBeLessThan(LIMIT_MS + 1_000);
-    // The time was spent on one attempt: no retry could start within it.
-    expect(attemptsOf(caller.key, since)).toHaveLength(1);
-  });
+      expect(spent).toBeGreaterThanOrEqual(LIMIT_MS - 5);
+      expect(spent).toBeLessThan(LIMIT_MS + 1_000);
+      // The time was spent on one attempt: no retry could start within it.
+      expect(attemptsOf(caller.key, since)).toHaveLength(1);
+    },
+  );
 });
 
 describe('their configuration', () => {
   const base = { DATABASE_URL: 'postgres://x', JWT_PUBLIC_KEY: keys.publicKey };
 
   it('takes the documented defaults, and the environment where it says otherwise', () => {
-    expect(readGatewayConfig(base).serviceCalls).toEqual({ retries: 2, backoffMs: 100, sessionCheckTimeoutMs: 5_000, firstContentTimeoutMs: 300, linkPreviewTimeoutMs: 2_000, apiDocsTimeoutMs: 3_000 });
-    const set = readGatewayConfig({ ...base, INTERNAL_CALL_RETRIES: '1', SESSION_CHECK_TIMEOUT_MS: '800', FIRST_CONTENT_TIMEOUT_MS: '250', LINK_PREVIEW_TIMEOUT_MS: '900', API_DOCS_TIMEOUT_MS: '1500' });
-    expect(set.serviceCalls).toEqual({ retries: 1, backoffMs: 100, sessionCheckTimeoutMs: 800, firstContentTimeoutMs: 250, linkPreviewTimeoutMs: 900, apiDocsTimeoutMs: 1_500 });
+    expect(readGatewayConfig(base).serviceCalls).toEqual({
+      retries: 2,
+      backoffMs: 100,
+      sessionCheckTimeoutMs: 5_000,
+      firstContentTimeoutMs: 300,
+      linkPreviewTimeoutMs: 2_000,
+      apiDocsTimeoutMs: 3_000,
+    });
+    const set = readGatewayConfig({
+      ...base,
+      INTERNAL_CALL_RETRIES: '1',
+      SESSION_CHECK_TIMEOUT_MS: '800',
+      FIRST_CONTENT_TIMEOUT_MS: '250',
+      LINK_PREVIEW_TIMEOUT_MS: '900',
+      API_DOCS_TIMEOUT_MS: '1500',
+    });
+    expect(set.serviceCalls).toEqual({
+      retries: 1,
+      backoffMs: 100,
+      sessionCheckTimeoutMs: 800,
+      firstContentTimeoutMs: 250,
+      linkPreviewTimeoutMs: 900,
+      apiDocsTimeoutMs: 1_500,
+    });
   });
 
   it('refuses a time limit that is not a positive whole number of milliseconds at start', () => {
     for (const value of ['0', '-5', '2.5', 'soon']) {
-      expect(() => readGatewayConfig({ ...base, SESSION_CHECK_TIMEOUT_MS: value }), value).toThrow(/SESSION_CHECK_TIMEOUT_MS/);
+      expect(() => readGatewayConfig({ ...base, SESSION_CHECK_TIMEOUT_MS: value }), value).toThrow(
+        /SESSION_CHECK_TIMEOUT_MS/,
+      );
     }
   });
 });

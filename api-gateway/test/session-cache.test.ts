@@ -6,7 +6,8 @@ import { announce, setUpGateway, startGateway, token } from './helpers';
 const site = setUpGateway();
 
 // A member route of another service than account (a call to account makes the gateway forget the caller's sessions).
-const me = (value: string, on = site.gateway) => on.app.inject({ method: 'GET', url: '/api/findByIdMyinfo', headers: { authorization: `Bearer ${value}` } });
+const me = (value: string, on = site.gateway) =>
+  on.app.inject({ method: 'GET', url: '/api/findByIdMyinfo', headers: { authorization: `Bearer ${value}` } });
 const sid = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`;
 
 describe('cached session checks', () => {
@@ -34,14 +35,26 @@ describe('cached session checks', () => {
     expect((await me(value)).statusCode).toBe(200);
     site.upstreams.roles.set(session, 'ROLE_ADMIN');
     await announce(site.gateway, 'user:31');
-    expect((await site.gateway.app.inject({ method: 'GET', url: '/api/admin/teams', headers: { authorization: `Bearer ${value}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await site.gateway.app.inject({
+          method: 'GET',
+          url: '/api/admin/teams',
+          headers: { authorization: `Bearer ${value}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('on the instance that carried the logout, refuse the session before the announcement arrives', async () => {
     const value = token({ sid: sid('logout') });
     site.upstreams.logout.revokes = true;
     expect((await me(value)).statusCode).toBe(200);
-    const logout = await site.gateway.app.inject({ method: 'GET', url: '/api/logout', headers: { authorization: `Bearer ${value}` } });
+    const logout = await site.gateway.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${value}` },
+    });
     expect(logout.statusCode).toBe(200);
     // No announcement here: only the stand-in account service knows of the revocation.
     expect((await me(value)).statusCode).toBe(401);
@@ -70,7 +83,9 @@ describe('cached session checks', () => {
       const session = sid('unheard');
       const value = token({ sid: session });
       expect((await me(value)).statusCode).toBe(200);
-      await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [SESSION_EVENTS_APPLICATION]);
+      await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [
+        SESSION_EVENTS_APPLICATION,
+      ]);
       await vi.waitFor(() => expect(site.gateway.app.sessions.listening).toBe(false));
       // Revoked without any announcement: still refused at once, since nothing is served from or added to
       // the cache meanwhile (a session first seen now is not remembered either).

@@ -32,16 +32,30 @@ describe('signed webhook bodies through the gateway', () => {
     const response = await gateway.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json', 'webhook-id': 'msg_1', 'webhook-timestamp': '1', 'webhook-signature': 'v1,abc' },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': '1',
+        'webhook-signature': 'v1,abc',
+      },
       payload: raw,
     });
     expect(response.statusCode).toBe(200);
     expect(bodies.at(-1)?.body).toBe(raw);
-    expect(bodies.at(-1)?.headers).toMatchObject({ 'webhook-id': 'msg_1', 'webhook-timestamp': '1', 'webhook-signature': 'v1,abc' });
+    expect(bodies.at(-1)?.headers).toMatchObject({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': '1',
+      'webhook-signature': 'v1,abc',
+    });
   });
 
   it('still refuses an oversized body', async () => {
-    const response = await gateway.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(300 * 1024) });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: 'x'.repeat(300 * 1024),
+    });
     expect(response.statusCode).toBe(413);
   });
 });

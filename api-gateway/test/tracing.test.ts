@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEV_INTERNAL_SECRET, activeTracing, buildService, serve, startTracing, type ServiceName, type Serving } from '@sq/service-kit';
+import {
+  DEV_INTERNAL_SECRET,
+  activeTracing,
+  buildService,
+  serve,
+  startTracing,
+  type ServiceName,
+  type Serving,
+} from '@sq/service-kit';
 import { createTestDatabase } from '@sq/service-kit/testing';
 import { contentService } from '../../services/content/src/service';
 import { buildGateway } from '../src/app';
@@ -13,7 +21,14 @@ import { testGatewayConfig } from './helpers';
  * server reading OTLP/JSON) receives the gateway's and the service's spans, one trace from the client's
  * traceparent through the gateway to the service. Its own file: tracing is per process.
  */
-interface OtlpSpan { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: Record<string, unknown> }[] }
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
 const received: OtlpSpan[] = [];
 let collector: http.Server;
 let service: { app: FastifyInstance; serving: Serving; drop(): Promise<void> };
@@ -25,11 +40,14 @@ beforeAll(async () => {
 
   collector = http.createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     request.on('end', () => {
       if (request.url === '/v1/traces') {
         const parsed = JSON.parse(body) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] };
-        for (const resource of parsed.resourceSpans) for (const scope of resource.scopeSpans) received.push(...scope.spans);
+        for (const resource of parsed.resourceSpans)
+          for (const scope of resource.scopeSpans) received.push(...scope.spans);
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
@@ -41,12 +59,35 @@ beforeAll(async () => {
 
   const serviceDb = await createTestDatabase('content');
   const app = await buildService(contentService, { databaseUrl: serviceDb.url, internalSecret: DEV_INTERNAL_SECRET });
-  service = { app, serving: await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'content' }), drop: serviceDb.drop };
+  service = {
+    app,
+    serving: await serve(app, {
+      port: 0,
+      host: '127.0.0.1',
+      ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 },
+      service: 'content',
+    }),
+    drop: serviceDb.drop,
+  };
   const gatewayDb = await createTestDatabase('gateway');
-  const services = Object.fromEntries((['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [name, service.serving.url])) as Record<ServiceName, string>;
+  const services = Object.fromEntries(
+    (['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[]).map((name) => [
+      name,
+      service.serving.url,
+    ]),
+  ) as Record<ServiceName, string>;
   // The test's client stands for a load balancer in front (TRUSTED_PROXIES), whose trace the gateway continues.
   const gatewayApp = await buildGateway(testGatewayConfig(services, gatewayDb.url, { trustedProxies: ['127.0.0.1'] }));
-  gateway = { app: gatewayApp, serving: await serve(gatewayApp, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 }, service: 'gateway' }), drop: gatewayDb.drop };
+  gateway = {
+    app: gatewayApp,
+    serving: await serve(gatewayApp, {
+      port: 0,
+      host: '127.0.0.1',
+      ops: { port: 0, host: '127.0.0.1', drainTimeoutMs: 5_000, shutdownTimeoutMs: 40_000 },
+      service: 'gateway',
+    }),
+    drop: gatewayDb.drop,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -62,8 +103,10 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CLIENT_SPAN = '00f067aa0ba902b7';
 
 describe('OpenTelemetry through the gateway', () => {
-  it('exports the gateway\'s span under the client\'s and the service\'s under the gateway\'s, named by route', async () => {
-    const response = await fetch(`${gateway.serving.url}/api/faq`, { headers: { traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01` } });
+  it("exports the gateway's span under the client's and the service's under the gateway's, named by route", async () => {
+    const response = await fetch(`${gateway.serving.url}/api/faq`, {
+      headers: { traceparent: `00-${TRACE_ID}-${CLIENT_SPAN}-01` },
+    });
     expect(response.status).toBe(200);
     const gatewaySpanId = response.headers.get('traceparent')!.split('-')[2];
     // Shutting down sends what is buffered (the same call SIGTERM ends with).

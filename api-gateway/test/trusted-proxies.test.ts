@@ -20,7 +20,11 @@ afterAll(async () => {
 
 type Gateway = Awaited<ReturnType<typeof startGateway>>;
 const call = (gateway: Gateway, remoteAddress: string, forwardedFor?: string) =>
-  gateway.app.inject({ url: '/api/projects', remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+  gateway.app.inject({
+    url: '/api/projects',
+    remoteAddress,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  });
 
 describe('without trusted proxies (the default)', () => {
   let gateway: Gateway;
@@ -48,14 +52,20 @@ describe('without trusted proxies (the default)', () => {
     const base = { DATABASE_URL: 'postgres://x', JWT_PUBLIC_KEY: keys.publicKey };
     expect(readGatewayConfig(base).trustedProxies).toEqual([]);
     expect(readGatewayConfig({ ...base, TRUSTED_PROXIES: ' , ' }).trustedProxies).toEqual([]);
-    expect(readGatewayConfig({ ...base, TRUSTED_PROXIES: '10.20.0.5, 10.30.0.0/16' }).trustedProxies).toEqual(['10.20.0.5', '10.30.0.0/16']);
+    expect(readGatewayConfig({ ...base, TRUSTED_PROXIES: '10.20.0.5, 10.30.0.0/16' }).trustedProxies).toEqual([
+      '10.20.0.5',
+      '10.30.0.0/16',
+    ]);
   });
 });
 
 describe('with a trusted proxy', () => {
   let gateway: Gateway;
   beforeAll(async () => {
-    gateway = await startGateway(upstreams.urls, { rateLimit: { max: MAX, windowMs: 60_000 }, trustedProxies: [PROXY] });
+    gateway = await startGateway(upstreams.urls, {
+      rateLimit: { max: MAX, windowMs: 60_000 },
+      trustedProxies: [PROXY],
+    });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -74,7 +84,8 @@ describe('with a trusted proxy', () => {
 
   it('still ignores X-Forwarded-For from anyone else', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < MAX + 1; i += 1) statuses.push((await call(gateway, STRANGER, `198.51.100.${50 + i}`)).statusCode);
+    for (let i = 0; i < MAX + 1; i += 1)
+      statuses.push((await call(gateway, STRANGER, `198.51.100.${50 + i}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     await call(gateway, '192.0.2.46', '198.51.100.60');
     expect(upstreams.received.at(-1)!.client).toBe('192.0.2.46');

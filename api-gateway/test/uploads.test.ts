@@ -12,9 +12,17 @@ let gateway: Awaited<ReturnType<typeof startGateway>>;
 beforeAll(async () => {
   upstreams = await startUpstreams();
   careercard = Fastify();
-  careercard.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  careercard.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
   careercard.post('/api/fileUpload', async (request) => {
-    seen.push({ contentType: request.headers['content-type'], body: request.body as Buffer, identity: typeof request.headers['x-identity'] === 'string' });
+    seen.push({
+      contentType: request.headers['content-type'],
+      body: request.body as Buffer,
+      identity: typeof request.headers['x-identity'] === 'string',
+    });
     return { ErrorCode: '00', imgId: 'id', imgUrl: '/media/uploads/id' };
   });
   const url = await careercard.listen({ port: 0, host: '127.0.0.1' });
@@ -29,7 +37,9 @@ afterAll(async () => {
 function multipart(bytes: Buffer) {
   const boundary = `----sq${randomBytes(6).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -40,7 +50,10 @@ describe('POST /api/fileUpload through the gateway', () => {
   it('passes the multipart body through byte for byte, boundary included, with the member’s identity', async () => {
     const { payload, contentType } = multipart(randomBytes(300_000));
     const response = await gateway.app.inject({
-      method: 'POST', url: '/api/fileUpload', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token()}` },
+      method: 'POST',
+      url: '/api/fileUpload',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${token()}` },
     });
     expect(response.statusCode).toBe(200);
     expect(seen.at(-1)?.contentType).toBe(contentType);
@@ -51,7 +64,12 @@ describe('POST /api/fileUpload through the gateway', () => {
   it('refuses visitors before reading the body', async () => {
     const before = seen.length;
     const { payload, contentType } = multipart(Buffer.from('x'));
-    const response = await gateway.app.inject({ method: 'POST', url: '/api/fileUpload', payload, headers: { 'content-type': contentType } });
+    const response = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/fileUpload',
+      payload,
+      headers: { 'content-type': contentType },
+    });
     expect(response.statusCode).toBe(401);
     expect(seen.length).toBe(before);
   });
@@ -60,7 +78,10 @@ describe('POST /api/fileUpload through the gateway', () => {
     const before = seen.length;
     const { payload, contentType } = multipart(Buffer.alloc(IMAGE_UPLOAD.maxBytes + 200 * 1024));
     const response = await gateway.app.inject({
-      method: 'POST', url: '/api/fileUpload', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token()}` },
+      method: 'POST',
+      url: '/api/fileUpload',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${token()}` },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.uploadTooLarge });

@@ -4,7 +4,13 @@ import type { RegistryEntry } from '@sq/contracts';
 import { canaryBucket, registryFor, versionFor } from '../src/releases/visitor-version';
 
 /** The one decision of which version a visitor runs (src/releases/visitor-version.ts), on many visitor ids. */
-const route = (title: string) => ({ path: '/itskillcheckup', access: 'public' as const, layout: 'default' as const, title, ready: true });
+const route = (title: string) => ({
+  path: '/itskillcheckup',
+  access: 'public' as const,
+  layout: 'default' as const,
+  title,
+  ready: true,
+});
 const entry = (percent: number, name = 'mfe_itskill'): RegistryEntry => ({
   name,
   version: '1.0.0',
@@ -12,13 +18,19 @@ const entry = (percent: number, name = 'mfe_itskill'): RegistryEntry => ({
   routes: [route('안정')],
   history: [],
   releasedAt: '2026-01-01T00:00:00.000Z',
-  canary: { version: '1.1.0', manifestUrl: `/bundles/${name}/1.1.0/mf-manifest.json`, percent, routes: [route('카나리')] },
+  canary: {
+    version: '1.1.0',
+    manifestUrl: `/bundles/${name}/1.1.0/mf-manifest.json`,
+    percent,
+    routes: [route('카나리')],
+  },
 });
 const visitors = Array.from({ length: 4_000 }, () => randomUUID());
 
 describe('the version a visitor runs', () => {
   it('is the same for the same visitor every time', () => {
-    for (const id of visitors.slice(0, 50)) expect(new Set(Array.from({ length: 3 }, () => versionFor(entry(50), id).version)).size).toBe(1);
+    for (const id of visitors.slice(0, 50))
+      expect(new Set(Array.from({ length: 3 }, () => versionFor(entry(50), id).version)).size).toBe(1);
   });
 
   it('is the canary, with its manifest and routes, for about its share of visitors and the stable version, with its own, for the rest', () => {
@@ -26,8 +38,14 @@ describe('the version a visitor runs', () => {
       const chosen = visitors.map((id) => versionFor(entry(percent), id));
       const share = chosen.filter((e) => e.version === '1.1.0').length / visitors.length;
       expect(Math.abs(share - percent / 100)).toBeLessThan(0.03);
-      expect(chosen.find((e) => e.version === '1.1.0')).toMatchObject({ manifestUrl: '/bundles/mfe_itskill/1.1.0/mf-manifest.json', routes: [{ title: '카나리' }] });
-      expect(chosen.find((e) => e.version === '1.0.0')).toMatchObject({ manifestUrl: '/bundles/mfe_itskill/1.0.0/mf-manifest.json', routes: [{ title: '안정' }] });
+      expect(chosen.find((e) => e.version === '1.1.0')).toMatchObject({
+        manifestUrl: '/bundles/mfe_itskill/1.1.0/mf-manifest.json',
+        routes: [{ title: '카나리' }],
+      });
+      expect(chosen.find((e) => e.version === '1.0.0')).toMatchObject({
+        manifestUrl: '/bundles/mfe_itskill/1.0.0/mf-manifest.json',
+        routes: [{ title: '안정' }],
+      });
       expect(chosen.every((e) => e.canary === undefined)).toBe(true);
     }
     // Raising the share keeps everyone who had the canary on it.
@@ -36,7 +54,9 @@ describe('the version a visitor runs', () => {
   });
 
   it("is decided per remote, so one remote's canary visitors are not every remote's", () => {
-    const same = visitors.filter((id) => (canaryBucket(id, 'mfe_itskill') < 50) === (canaryBucket(id, 'mfe_mypage') < 50)).length;
+    const same = visitors.filter(
+      (id) => canaryBucket(id, 'mfe_itskill') < 50 === canaryBucket(id, 'mfe_mypage') < 50,
+    ).length;
     expect(same / visitors.length).toBeGreaterThan(0.4);
     expect(same / visitors.length).toBeLessThan(0.6);
     const id = visitors[0]!;

@@ -1,6 +1,12 @@
 import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, type AccessTokenClaims } from '@sq/contracts';
 import { signIdentity } from '@sq/service-kit';
-import { differenceInterval, formatInterval, intervalVerdict, ratioInterval, type Interval } from '@sq/stack/bench/stats';
+import {
+  differenceInterval,
+  formatInterval,
+  intervalVerdict,
+  ratioInterval,
+  type Interval,
+} from '@sq/stack/bench/stats';
 import { stackSecrets } from '@sq/stack/secrets';
 import { DEMO_MEMBER, signInToken } from '../src/session';
 import { load, loadAtRate, type LoadResult } from './load';
@@ -46,21 +52,45 @@ const DEFAULT_ROUND_SECONDS = 1;
  * the added p99 at a fixed open-loop rate of half the direct throughput, because at saturation the p99 gap
  * is the throughput gap again, as queueing, not the latency the hop adds to a request.
  */
-export async function benchGateway(siteUrl: string, serviceUrl: string, options: { seconds?: number; rounds?: number } = {}): Promise<{ visitor: PathFigures; member: PathFigures }> {
+export async function benchGateway(
+  siteUrl: string,
+  serviceUrl: string,
+  options: { seconds?: number; rounds?: number } = {},
+): Promise<{ visitor: PathFigures; member: PathFigures }> {
   const path = '/api/projects?size=12';
   const rounds = options.rounds ?? Number(process.env.BENCH_ROUNDS ?? DEFAULT_ROUNDS);
-  const config = { connections: 16, seconds: options.seconds ?? Number(process.env.BENCH_SECONDS ?? rounds * DEFAULT_ROUND_SECONDS) / rounds, maxRequests: 200_000 };
+  const config = {
+    connections: 16,
+    seconds: options.seconds ?? Number(process.env.BENCH_SECONDS ?? rounds * DEFAULT_ROUND_SECONDS) / rounds,
+    maxRequests: 200_000,
+  };
   const gatewayOrigin = siteUrl.replace('localhost', '127.0.0.1');
   const token = await signInToken(gatewayOrigin, DEMO_MEMBER);
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as AccessTokenClaims;
-  const identity = signIdentity({ userId: Number(claims.sub), role: claims.role, sid: claims.sid }, stackSecrets().INTERNAL_SECRET);
+  const identity = signIdentity(
+    { userId: Number(claims.sub), role: claims.role, sid: claims.sid },
+    stackSecrets().INTERNAL_SECRET,
+  );
 
-  console.log(`\nGET ${path}: ${config.connections} connections, ${rounds} alternating rounds of ${config.seconds.toFixed(1)} s per target`);
-  console.log(`  goal: gateway / direct >= ${GATEWAY_GOAL.throughputShare * 100} %, p99 added <= ${GATEWAY_GOAL.p99OverheadMs} ms`);
-  const visitor = await measure('visitor', { url: `${serviceUrl}${path}`, headers: {} }, { url: `${gatewayOrigin}${path}`, headers: {} }, rounds, config);
+  console.log(
+    `\nGET ${path}: ${config.connections} connections, ${rounds} alternating rounds of ${config.seconds.toFixed(1)} s per target`,
+  );
+  console.log(
+    `  goal: gateway / direct >= ${GATEWAY_GOAL.throughputShare * 100} %, p99 added <= ${GATEWAY_GOAL.p99OverheadMs} ms`,
+  );
+  const visitor = await measure(
+    'visitor',
+    { url: `${serviceUrl}${path}`, headers: {} },
+    { url: `${gatewayOrigin}${path}`, headers: {} },
+    rounds,
+    config,
+  );
   const member = await measure(
     'member',
-    { url: `${serviceUrl}${path}`, headers: { [IDENTITY_HEADER]: identity.header, [IDENTITY_SIGNATURE_HEADER]: identity.signature } },
+    {
+      url: `${serviceUrl}${path}`,
+      headers: { [IDENTITY_HEADER]: identity.header, [IDENTITY_SIGNATURE_HEADER]: identity.signature },
+    },
     { url: `${gatewayOrigin}${path}`, headers: { authorization: `Bearer ${token}` } },
     rounds,
     config,
@@ -68,7 +98,13 @@ export async function benchGateway(siteUrl: string, serviceUrl: string, options:
   return { visitor, member };
 }
 
-async function measure(label: string, direct: Target, gateway: Target, rounds: number, config: { connections: number; seconds: number; maxRequests: number }): Promise<PathFigures> {
+async function measure(
+  label: string,
+  direct: Target,
+  gateway: Target,
+  rounds: number,
+  config: { connections: number; seconds: number; maxRequests: number },
+): Promise<PathFigures> {
   // Warm both paths (connection pools, JIT, the limiter's and the session cache's first look-ups) before measuring.
   await load(gateway.url, { ...config, seconds: 1, headers: gateway.headers });
   await load(direct.url, { ...config, seconds: 1, headers: direct.headers });
@@ -84,7 +120,14 @@ async function measure(label: string, direct: Target, gateway: Target, rounds: n
   const atRate: Record<'direct' | 'gateway', LoadResult[]> = { direct: [], gateway: [] };
   for (let round = 0; round < rounds; round += 1) {
     for (const which of round % 2 ? (['gateway', 'direct'] as const) : (['direct', 'gateway'] as const)) {
-      atRate[which].push(await loadAtRate(targets[which].url, { rate, seconds: config.seconds, connections: config.connections * 4, headers: targets[which].headers }));
+      atRate[which].push(
+        await loadAtRate(targets[which].url, {
+          rate,
+          seconds: config.seconds,
+          connections: config.connections * 4,
+          headers: targets[which].headers,
+        }),
+      );
     }
   }
   const rated = { direct: combine(atRate.direct), gateway: combine(atRate.gateway) };
@@ -96,14 +139,23 @@ async function measure(label: string, direct: Target, gateway: Target, rounds: n
     atRate: { rate, ...rated, overheadMs: rated.gateway.p99ms - rated.direct.p99ms },
     roundShares: runs.gateway.map((g, i) => g.perSecond / Math.max(1, runs.direct[i]!.perSecond)),
     // Each round's two loads are a pair: measured back to back, they share the machine's moment.
-    shareInterval: ratioInterval(runs.gateway.map((g, i) => ({ numerator: Math.max(1, g.perSecond), denominator: Math.max(1, runs.direct[i]!.perSecond) }))),
-    addedInterval: differenceInterval(atRate.gateway.map((g, i) => ({ after: g.p99ms, before: atRate.direct[i]!.p99ms }))),
+    shareInterval: ratioInterval(
+      runs.gateway.map((g, i) => ({
+        numerator: Math.max(1, g.perSecond),
+        denominator: Math.max(1, runs.direct[i]!.perSecond),
+      })),
+    ),
+    addedInterval: differenceInterval(
+      atRate.gateway.map((g, i) => ({ after: g.p99ms, before: atRate.direct[i]!.p99ms })),
+    ),
   };
   figures.share = figures.gateway.perSecond / Math.max(1, figures.direct.perSecond);
   figures.overheadMs = figures.gateway.p99ms - figures.direct.p99ms;
 
   const row = (name: string, r: LoadResult) =>
-    console.log(`    ${name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   errors ${r.errors}`);
+    console.log(
+      `    ${name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50ms.toFixed(2)} ms   p99 ${r.p99ms.toFixed(2)} ms   errors ${r.errors}`,
+    );
   const pct = (value: number) => `${(value * 100).toFixed(0)} %`;
   console.log(`  ${label}`);
   row('direct to the service', figures.direct);

@@ -9,7 +9,11 @@ export interface PaintMetrics {
 }
 
 /** Largest contentful paint and layout shift of a fresh load. */
-export async function paintMetrics(browser: Browser, url: string, options: { bypassCSP?: boolean } = {}): Promise<PaintMetrics> {
+export async function paintMetrics(
+  browser: Browser,
+  url: string,
+  options: { bypassCSP?: boolean } = {},
+): Promise<PaintMetrics> {
   const { page, context } = await newPage(browser, options);
   await page.addInitScript(() => {
     const w = window as unknown as PaintMetrics & { __paint: PaintMetrics };

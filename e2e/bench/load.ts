@@ -36,7 +36,15 @@ function recorder(url: string, connections: number, headers?: Record<string, str
       await pool.close();
       latencies.sort((a, b) => a - b);
       const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-      return { target: url, requests: latencies.length, errors, seconds, perSecond: latencies.length / seconds, p50ms: pick(0.5), p99ms: pick(0.99) };
+      return {
+        target: url,
+        requests: latencies.length,
+        errors,
+        seconds,
+        perSecond: latencies.length / seconds,
+        p50ms: pick(0.5),
+        p99ms: pick(0.99),
+      };
     },
   };
 }
@@ -45,7 +53,10 @@ function recorder(url: string, connections: number, headers?: Record<string, str
  * A closed-loop load on one GET: `connections` clients each send the next request when the last one is
  * answered. Bounded by time and by count, and only ever aimed at this machine's loopback.
  */
-export async function load(url: string, options: { connections: number; seconds: number; maxRequests: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; maxRequests: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const run = recorder(url, options.connections, options.headers);
   const deadline = run.started + options.seconds * 1000;
   let sent = 0;
@@ -65,12 +76,15 @@ export async function load(url: string, options: { connections: number; seconds:
  * so a stall is charged to every request it delayed (no coordinated omission). At the same rate for both
  * targets, the p99 difference is what the hop adds at that load, not the queueing of a saturated machine.
  */
-export async function loadAtRate(url: string, options: { rate: number; seconds: number; connections: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function loadAtRate(
+  url: string,
+  options: { rate: number; seconds: number; connections: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const run = recorder(url, options.connections, options.headers);
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const inFlight: Promise<void>[] = [];
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const now = performance.now();
     // Every request that is due by now goes out now; a late timer sends the ones it owes at once.
     while (sent < total && run.started + sent * interval <= now) {

@@ -17,10 +17,22 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 // The bench needs the service in-process (its job workers, the sandbox PG's record), as the service's tests do:
 // its stack is the programs test support's (services/programs/test/support/charge-bench-stack.ts).
-// eslint-disable-next-line boundaries/element-types -- a bench of one service's job queue, not of the site
-import { SERVICE_DEFAULT_JOBS, SERVICE_DEFAULT_POLLING_SECONDS, startChargeBenchStack, type ChargeBenchStack } from '../../services/programs/test/support/charge-bench-stack';
-// eslint-disable-next-line boundaries/element-types -- the same cohort the service's pace test publishes
-import { pgChargesOf, publishCohort, reserveCohort, waitForCharges } from '../../services/programs/test/support/reserved-cohort';
+/* eslint-disable boundaries/element-types -- a bench of one service's job queue, not of the site */
+import {
+  SERVICE_DEFAULT_JOBS,
+  SERVICE_DEFAULT_POLLING_SECONDS,
+  startChargeBenchStack,
+  type ChargeBenchStack,
+} from '../../services/programs/test/support/charge-bench-stack';
+/* eslint-enable boundaries/element-types */
+/* eslint-disable boundaries/element-types -- the same cohort the service's pace test publishes */
+import {
+  pgChargesOf,
+  publishCohort,
+  reserveCohort,
+  waitForCharges,
+} from '../../services/programs/test/support/reserved-cohort';
+/* eslint-enable boundaries/element-types */
 
 /** Reserved members in each cohort (rounded up to whole teams of the product's make-up). */
 const MEMBERS = Number(process.env.BENCH_CHARGE_MEMBERS ?? 1_000);
@@ -63,18 +75,29 @@ const count = (n: number) => n.toLocaleString('en');
 const verdict = (met: boolean) => (met ? 'met' : 'NOT MET');
 
 export async function benchPublishCharges(log: (line: string) => void = console.log): Promise<PublishChargesResult[]> {
-  const stack = await startChargeBenchStack({ pollingSeconds: POLLING_SECONDS, env: { CHARGE_CONCURRENCY: String(CHARGE_CONCURRENCY) } });
+  const stack = await startChargeBenchStack({
+    pollingSeconds: POLLING_SECONDS,
+    env: { CHARGE_CONCURRENCY: String(CHARGE_CONCURRENCY) },
+  });
   try {
-    log(`\nTeam publish: reserved members charged by the job queue (CHARGE_CONCURRENCY=${CHARGE_CONCURRENCY}, service default ${SERVICE_DEFAULT_JOBS.chargeConcurrency}; PROGRAMS_JOB_POLLING_SECONDS=${POLLING_SECONDS}; target at a real PG's pace: ${count(TARGET.members)} within ${TARGET.seconds} s)`);
+    log(
+      `\nTeam publish: reserved members charged by the job queue (CHARGE_CONCURRENCY=${CHARGE_CONCURRENCY}, service default ${SERVICE_DEFAULT_JOBS.chargeConcurrency}; PROGRAMS_JOB_POLLING_SECONDS=${POLLING_SECONDS}; target at a real PG's pace: ${count(TARGET.members)} within ${TARGET.seconds} s)`,
+    );
     const results: PublishChargesResult[] = [];
-    for (const [run, pgDelayMs] of PG_DELAYS_MS.entries()) results.push(await runOnce(stack, pgDelayMs, FIRST_USER_ID + run * USER_IDS_PER_RUN, log));
+    for (const [run, pgDelayMs] of PG_DELAYS_MS.entries())
+      results.push(await runOnce(stack, pgDelayMs, FIRST_USER_ID + run * USER_IDS_PER_RUN, log));
     return results;
   } finally {
     await stack.close();
   }
 }
 
-async function runOnce(stack: ChargeBenchStack, pgDelayMs: number, firstUserId: number, log: (line: string) => void): Promise<PublishChargesResult> {
+async function runOnce(
+  stack: ChargeBenchStack,
+  pgDelayMs: number,
+  firstUserId: number,
+  log: (line: string) => void,
+): Promise<PublishChargesResult> {
   const { app } = stack.programs;
   stack.pg.faults.chargeDelayMs = 0;
   const cohort = await reserveCohort(stack, { members: MEMBERS, setupConcurrency: SETUP_CONCURRENCY, firstUserId });
@@ -98,30 +121,84 @@ async function runOnce(stack: ChargeBenchStack, pgDelayMs: number, firstUserId: 
   const chargesPerSecond = perApplication.size / secondsToLastCharge;
 
   // The queue's view: how long each charge job ran (pg-boss's own timestamps), this cohort's jobs only.
-  const jobs: { run_ms: number }[] = (await app.knex.raw(
-    `select extract(epoch from (completed_on - started_on)) * 1000 as run_ms from programs_jobs.job where name = 'team-charge' and state = 'completed' and (data->>'joinId')::int = any(?)`,
-    [cohort.joinIds],
-  )).rows;
+  const jobs: { run_ms: number }[] = (
+    await app.knex.raw(
+      `select extract(epoch from (completed_on - started_on)) * 1000 as run_ms from programs_jobs.job where name = 'team-charge' and state = 'completed' and (data->>'joinId')::int = any(?)`,
+      [cohort.joinIds],
+    )
+  ).rows;
   const runMs = jobs.map((j) => Number(j.run_ms)).sort((a, b) => a - b);
   const meanRunMs = runMs.reduce((sum, ms) => sum + ms, 0) / Math.max(1, runMs.length);
   // The target is for 1,000 members at a real PG's pace; another size or pace is printed without a verdict.
   const targetApplies = pgDelayMs > 0 && expected >= TARGET.members;
 
-  const row = (label: string, value: string, rest = '') => log(`  ${label.padEnd(24)} ${value.padStart(8)}  ${rest}`.trimEnd());
+  const row = (label: string, value: string, rest = '') =>
+    log(`  ${label.padEnd(24)} ${value.padStart(8)}  ${rest}`.trimEnd());
   log(`\n  PG answers each charge after ${pgDelayMs} ms (sandbox SANDBOX_PG_CHARGE_DELAY_MS)`);
-  row('setup (not in the figure)', `${cohort.setupSeconds.toFixed(1)} s`, `${count(cohort.joinIds.length)} members reserved, ${SETUP_CONCURRENCY} at a time (billing keys from the PG's server API); ${published.teams} teams, ${published.waiting} waiting`);
-  row('publish request', `${published.publishMs.toFixed(0)} ms`, `${count(published.chargeJobs)} team-charge jobs; first charge asked ${((firstRequested - published.publishStartedAt) / 1000).toFixed(1)} s after publish`);
-  row('members', count(expected), Object.entries(byState).map(([s, n]) => `${s} ${count(n)}`).join('  '));
-  row('publish -> last charge', `${secondsToLastCharge.toFixed(1)} s`, targetApplies ? `target ≤ ${TARGET.seconds} s  ${verdict(secondsToLastCharge <= TARGET.seconds)}` : '');
+  row(
+    'setup (not in the figure)',
+    `${cohort.setupSeconds.toFixed(1)} s`,
+    `${count(cohort.joinIds.length)} members reserved, ${SETUP_CONCURRENCY} at a time (billing keys from the PG's server API); ${published.teams} teams, ${published.waiting} waiting`,
+  );
+  row(
+    'publish request',
+    `${published.publishMs.toFixed(0)} ms`,
+    `${count(published.chargeJobs)} team-charge jobs; first charge asked ${((firstRequested - published.publishStartedAt) / 1000).toFixed(1)} s after publish`,
+  );
+  row(
+    'members',
+    count(expected),
+    Object.entries(byState)
+      .map(([s, n]) => `${s} ${count(n)}`)
+      .join('  '),
+  );
+  row(
+    'publish -> last charge',
+    `${secondsToLastCharge.toFixed(1)} s`,
+    targetApplies ? `target ≤ ${TARGET.seconds} s  ${verdict(secondsToLastCharge <= TARGET.seconds)}` : '',
+  );
   // The queue's share apart from the publish request's (seats and jobs written in one transaction).
-  row('first -> last charge', `${((Math.max(...chargedAt) - firstRequested) / 1000).toFixed(1)} s`, 'the charging alone, after the publish request answered and the first job was taken');
-  row('charges per second', `${chargesPerSecond.toFixed(2)} /s`, pgDelayMs > 0 ? `one after another at this pace: ${(1000 / pgDelayMs).toFixed(2)} /s` : '');
-  row('max charges in flight', String(load.maxInFlight), `at the PG at once; CHARGE_CONCURRENCY ${CHARGE_CONCURRENCY}  ${verdict(load.maxInFlight <= CHARGE_CONCURRENCY)}`);
+  row(
+    'first -> last charge',
+    `${((Math.max(...chargedAt) - firstRequested) / 1000).toFixed(1)} s`,
+    'the charging alone, after the publish request answered and the first job was taken',
+  );
+  row(
+    'charges per second',
+    `${chargesPerSecond.toFixed(2)} /s`,
+    pgDelayMs > 0 ? `one after another at this pace: ${(1000 / pgDelayMs).toFixed(2)} /s` : '',
+  );
+  row(
+    'max charges in flight',
+    String(load.maxInFlight),
+    `at the PG at once; CHARGE_CONCURRENCY ${CHARGE_CONCURRENCY}  ${verdict(load.maxInFlight <= CHARGE_CONCURRENCY)}`,
+  );
   row('429s from the PG', String(load.rateLimited.length));
-  row('charges at the PG', count(payments.length), `= members ${count(expected)}  ${verdict(payments.length === expected)}`);
-  row('duplicate charges', String(duplicates), `target 0  ${verdict(duplicates === 0)} (payment ids beyond one per application; ${askedTwice} payment ids asked twice, which the PG refuses)`);
-  row('charge job run time', `${meanRunMs.toFixed(0)} ms`, `mean; p50 ${pick(runMs, 0.5).toFixed(0)} ms, p99 ${pick(runMs, 0.99).toFixed(0)} ms (pg-boss started -> completed); machine load average ${os.loadavg()[0]!.toFixed(1)} (${os.cpus().length} cores)`);
-  return { members: expected, pgDelayMs, secondsToLastCharge, chargesPerSecond, maxInFlight: load.maxInFlight, rateLimited: load.rateLimited.length, duplicateCharges: duplicates, pgCharges: payments.length };
+  row(
+    'charges at the PG',
+    count(payments.length),
+    `= members ${count(expected)}  ${verdict(payments.length === expected)}`,
+  );
+  row(
+    'duplicate charges',
+    String(duplicates),
+    `target 0  ${verdict(duplicates === 0)} (payment ids beyond one per application; ${askedTwice} payment ids asked twice, which the PG refuses)`,
+  );
+  row(
+    'charge job run time',
+    `${meanRunMs.toFixed(0)} ms`,
+    `mean; p50 ${pick(runMs, 0.5).toFixed(0)} ms, p99 ${pick(runMs, 0.99).toFixed(0)} ms (pg-boss started -> completed); machine load average ${os.loadavg()[0]!.toFixed(1)} (${os.cpus().length} cores)`,
+  );
+  return {
+    members: expected,
+    pgDelayMs,
+    secondsToLastCharge,
+    chargesPerSecond,
+    maxInFlight: load.maxInFlight,
+    rateLimited: load.rateLimited.length,
+    duplicateCharges: duplicates,
+    pgCharges: payments.length,
+  };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await benchPublishCharges();

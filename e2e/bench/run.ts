@@ -93,14 +93,25 @@ async function pages(site: Awaited<ReturnType<typeof startTestSite>>): Promise<v
 type Site = Awaited<ReturnType<typeof startTestSite>>;
 type Chromium = Awaited<ReturnType<typeof launchBrowser>>;
 
-async function firstLoads(site: Site, browser: Chromium): Promise<void> {  console.log('\nFirst-load JavaScript (gzip -9; CI cap %s per real route, target for / %s)', kb(FIRST_LOAD_BUDGET), kb(TARGETS.homeFirstLoad));
+async function firstLoads(site: Site, browser: Chromium): Promise<void> {
+  console.log(
+    '\nFirst-load JavaScript (gzip -9; CI cap %s per real route, target for / %s)',
+    kb(FIRST_LOAD_BUDGET),
+    kb(TARGETS.homeFirstLoad),
+  );
   console.log(`  ${'route'.padEnd(22)} ${'result'.padStart(9)}  ${'target'.padStart(9)}`);
   const consoleBuild = await readConsoleBuild(site.url);
-  const routes = [...REAL_ROUTES.map((route) => ({ ...route, role: route.member ? 'member' : 'visitor' })), { ...CONSOLE_FIRST_LOAD, role: 'operator' }];
+  const routes = [
+    ...REAL_ROUTES.map((route) => ({ ...route, role: route.member ? 'member' : 'visitor' })),
+    { ...CONSOLE_FIRST_LOAD, role: 'operator' },
+  ];
   for (const route of routes) {
     const { page, context } = await newPage(browser);
-    if (route.role !== 'visitor') await signInContext(context, site.url, route.role === 'operator' ? DEMO_ADMIN : DEMO_MEMBER);
-    const measured = await measureFirstLoad(page, site.url, route.path, (p) => p.locator(route.ready).first().waitFor());
+    if (route.role !== 'visitor')
+      await signInContext(context, site.url, route.role === 'operator' ? DEMO_ADMIN : DEMO_MEMBER);
+    const measured = await measureFirstLoad(page, site.url, route.path, (p) =>
+      p.locator(route.ready).first().waitFor(),
+    );
     await context.close();
     const target = route.path === '/' ? TARGETS.homeFirstLoad : FIRST_LOAD_BUDGET;
     const operatorCode = consoleFilesIn(measured, consoleBuild);
@@ -110,11 +121,13 @@ async function firstLoads(site: Site, browser: Chromium): Promise<void> {  conso
     // Which chunks the route loaded: a file of another page's code shows up here first.
     console.log(`  ${''.padEnd(22)} ${measured.files.map((f) => `${loadedFileName(f.url)} ${kb(f.gzip)}`).join(', ')}`);
   }
-
 }
 
 async function paints(site: Site, browser: Chromium): Promise<void> {
-  const baselines = { page: await publishStaticPage(site.url, site.cdnDir), minimal: await publishStaticHome(site.url, site.cdnDir) };
+  const baselines = {
+    page: await publishStaticPage(site.url, site.cdnDir),
+    minimal: await publishStaticHome(site.url, site.cdnDir),
+  };
   const runs = Number(process.env.BENCH_LCP_RUNS ?? 12);
   const loads: Record<'home' | 'page' | 'minimal', PaintMetrics[]> = { home: [], page: [], minimal: [] };
   // Interleaved, so a busy moment of the machine falls on all three alike.
@@ -123,28 +136,45 @@ async function paints(site: Site, browser: Chromium): Promise<void> {
     loads.page.push(await paintMetrics(browser, baselines.page, { bypassCSP: true }));
     loads.minimal.push(await paintMetrics(browser, baselines.minimal, { bypassCSP: true }));
   }
-  const lcp = { home: median(loads.home.map((m) => m.lcp)), page: median(loads.page.map((m) => m.lcp)), minimal: median(loads.minimal.map((m) => m.lcp)) };
+  const lcp = {
+    home: median(loads.home.map((m) => m.lcp)),
+    page: median(loads.page.map((m) => m.lcp)),
+    minimal: median(loads.minimal.map((m) => m.lcp)),
+  };
   // Each round's home load next to its baselines' loads: the ratio's 95 % interval over the rounds.
-  const paired = (baseline: PaintMetrics[]) => ratioInterval(loads.home.map((home, i) => ({ numerator: Math.max(1, home.lcp), denominator: Math.max(1, baseline[i]!.lcp) })));
+  const paired = (baseline: PaintMetrics[]) =>
+    ratioInterval(
+      loads.home.map((home, i) => ({ numerator: Math.max(1, home.lcp), denominator: Math.max(1, baseline[i]!.lcp) })),
+    );
   const page = paired(loads.page);
-  console.log(`\nLargest contentful paint, ${runs} interleaved rounds of fresh loads (medians; home's own figures: ${loads.home.map((m) => m.lcp.toFixed(0)).join(' ')})`);
-  console.log(`  home page (/)                                   ${lcp.home.toFixed(0).padStart(6)} ms   layout shift ${median(loads.home.map((m) => m.cls)).toFixed(3)}`);
-  console.log(`  the same page as static HTML (scripts removed)  ${lcp.page.toFixed(0).padStart(6)} ms   ratio ${formatInterval(page)}  target ≤ ${TARGETS.lcpRatio.toFixed(2)}: ${intervalVerdict(page, { max: TARGETS.lcpRatio })}`);
-  console.log(`  its words and images, minimal HTML (reference)  ${lcp.minimal.toFixed(0).padStart(6)} ms   ratio ${formatInterval(paired(loads.minimal))}`);
+  console.log(
+    `\nLargest contentful paint, ${runs} interleaved rounds of fresh loads (medians; home's own figures: ${loads.home.map((m) => m.lcp.toFixed(0)).join(' ')})`,
+  );
+  console.log(
+    `  home page (/)                                   ${lcp.home.toFixed(0).padStart(6)} ms   layout shift ${median(loads.home.map((m) => m.cls)).toFixed(3)}`,
+  );
+  console.log(
+    `  the same page as static HTML (scripts removed)  ${lcp.page.toFixed(0).padStart(6)} ms   ratio ${formatInterval(page)}  target ≤ ${TARGETS.lcpRatio.toFixed(2)}: ${intervalVerdict(page, { max: TARGETS.lcpRatio })}`,
+  );
+  console.log(
+    `  its words and images, minimal HTML (reference)  ${lcp.minimal.toFixed(0).padStart(6)} ms   ratio ${formatInterval(paired(loads.minimal))}`,
+  );
 }
 
 async function mainThread(site: Site, browser: Chromium): Promise<void> {
-
   const tbtRuns = Number(process.env.BENCH_TBT_RUNS ?? 5);
   const measured = new Map<string, Awaited<ReturnType<typeof blockingTime>>[]>();
   for (const path of BLOCKING_TIME_PAGES) {
     for (const cpuSlowdown of CPU_SLOWDOWNS) {
       const loads = [];
-      for (let i = 0; i < tbtRuns; i += 1) loads.push(await blockingTime(browser, `${site.url}${path}`, { cpuSlowdown }));
+      for (let i = 0; i < tbtRuns; i += 1)
+        loads.push(await blockingTime(browser, `${site.url}${path}`, { cpuSlowdown }));
       measured.set(`${path} ${cpuSlowdown}`, loads);
     }
   }
-  console.log(`\nTotal Blocking Time (wall clock), CPU throttled ${TARGETS.cpuSlowdown}× (DevTools protocol), 390×844, median of ${tbtRuns} fresh loads`);
+  console.log(
+    `\nTotal Blocking Time (wall clock), CPU throttled ${TARGETS.cpuSlowdown}× (DevTools protocol), 390×844, median of ${tbtRuns} fresh loads`,
+  );
   for (const path of BLOCKING_TIME_PAGES) {
     const loads = measured.get(`${path} ${TARGETS.cpuSlowdown}`)!;
     const tbt = median(loads.map((l) => l.tbt));
@@ -152,18 +182,23 @@ async function mainThread(site: Site, browser: Chromium): Promise<void> {
       `  ${path.padEnd(8)} ${tbt.toFixed(0).padStart(6)} ms  target ≤ ${TARGETS.blockingTimeMs} ms  ${verdict(tbt <= TARGETS.blockingTimeMs).padEnd(7)}  longest task ${median(loads.map((l) => l.longest)).toFixed(0)} ms, ${median(loads.map((l) => l.longTasks))} long tasks (each load: ${loads.map((l) => l.tbt.toFixed(0)).join(' ')})`,
     );
   }
-  console.log(`\nMain-thread CPU time until interactive (thread time of the renderer main thread's tasks, Chromium trace of the same loads), median of ${tbtRuns}`);
+  console.log(
+    `\nMain-thread CPU time until interactive (thread time of the renderer main thread's tasks, Chromium trace of the same loads), median of ${tbtRuns}`,
+  );
   for (const path of BLOCKING_TIME_PAGES) {
     for (const cpuSlowdown of CPU_SLOWDOWNS) {
       const cpus = measured.get(`${path} ${cpuSlowdown}`)!.map((l) => l.cpu);
       const ms = median(cpus.map((c) => c.untilInteractive));
       const target = path === CPU_TARGET.path && cpuSlowdown === TARGETS.cpuSlowdown ? CPU_TARGET.ms : null;
-      const kinds = WORK_KINDS.map((kind) => `${kind} ${median(cpus.map((c) => c.byKind[kind])).toFixed(0)}`).join(', ');
+      const kinds = WORK_KINDS.map((kind) => `${kind} ${median(cpus.map((c) => c.byKind[kind])).toFixed(0)}`).join(
+        ', ',
+      );
       console.log(
         `  ${path.padEnd(8)} ${`${cpuSlowdown}×`.padStart(3)} ${ms.toFixed(0).padStart(6)} ms  ${target === null ? ''.padEnd(25) : `target ≤ ${target} ms  ${ceilingVerdict(ms, target).padEnd(7)}`}  interactive at ${median(cpus.map((c) => c.interactiveMs)).toFixed(0)} ms, whole load ${median(cpus.map((c) => c.whole)).toFixed(0)} ms (each load: ${cpus.map((c) => c.untilInteractive.toFixed(0)).join(' ')})`,
       );
       console.log(`  ${''.padEnd(12)} ${kinds}`);
-      if (target !== null && ms > target) console.log(`  ${''.padEnd(12)} over: the scripts that cost it: ${costlyScripts(cpus)}`);
+      if (target !== null && ms > target)
+        console.log(`  ${''.padEnd(12)} over: the scripts that cost it: ${costlyScripts(cpus)}`);
     }
   }
 }
@@ -171,6 +206,13 @@ async function mainThread(site: Site, browser: Chromium): Promise<void> {
 /** The scripts with the most CPU time (median over the loads), by file name: where a page over its CPU target spends it. */
 function costlyScripts(cpus: MainThreadCpu[]): string {
   const urls = [...new Set(cpus.flatMap((c) => c.byScript.map((s) => s.url)))];
-  const costs = urls.map((url) => ({ url, ms: median(cpus.map((c) => c.byScript.find((s) => s.url === url)?.ms ?? 0)) }));
-  return costs.sort((a, b) => b.ms - a.ms).slice(0, COSTLY_SCRIPTS).map((s) => `${loadedFileName(s.url)} ${s.ms.toFixed(0)} ms`).join(', ');
+  const costs = urls.map((url) => ({
+    url,
+    ms: median(cpus.map((c) => c.byScript.find((s) => s.url === url)?.ms ?? 0)),
+  }));
+  return costs
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, COSTLY_SCRIPTS)
+    .map((s) => `${loadedFileName(s.url)} ${s.ms.toFixed(0)} ms`)
+    .join(', ');
 }

@@ -18,13 +18,31 @@
  */
 import { startTestDatabase, type Database } from '@sq/stack/database';
 // The services in-process on fresh databases, as their tests build them (services/programs/test/support/scale).
-// eslint-disable-next-line boundaries/element-types -- a bench of the services' queries, not of the site
-import { runScaleBenchSideBySide, type PageFigure, type ScaleResult, type ScaleSizes } from '../../services/programs/test/support/scale';
-// eslint-disable-next-line boundaries/element-types -- the verdicts and budgets are defined beside the pages they judge
-import { scaleVerdicts, smallSizes, SMALL_DIVISOR, P95_RATIO_TARGET } from '../../services/programs/test/support/scale/verdicts';
+/* eslint-disable boundaries/element-types -- a bench of the services' queries, not of the site */
+import {
+  runScaleBenchSideBySide,
+  type PageFigure,
+  type ScaleResult,
+  type ScaleSizes,
+} from '../../services/programs/test/support/scale';
+/* eslint-enable boundaries/element-types */
+/* eslint-disable boundaries/element-types -- the verdicts and budgets are defined beside the pages they judge */
+import {
+  scaleVerdicts,
+  smallSizes,
+  SMALL_DIVISOR,
+  P95_RATIO_TARGET,
+} from '../../services/programs/test/support/scale/verdicts';
+/* eslint-enable boundaries/element-types */
 
 /** The full sizes: 1,000,000 members, 5,000,000 applications; BENCH_SCALE multiplies them. */
-const FULL = { members: 1_000_000, applications: 5_000_000, cohorts: 500, boardApplicants: 5_000, auditEntries: 200_000 };
+const FULL = {
+  members: 1_000_000,
+  applications: 5_000_000,
+  cohorts: 500,
+  boardApplicants: 5_000,
+  auditEntries: 200_000,
+};
 const factor = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (name: string, full: number) => Number(process.env[name] ?? Math.max(1, Math.round(full * factor)));
 const sizes: ScaleSizes = {
@@ -43,12 +61,19 @@ const keepDatabases = process.env.SCALE_KEEP_DATABASES === 'true';
 const [programs, account, itskill] = (process.env.SCALE_REUSE_DATABASES ?? '').split(',').filter(Boolean);
 const reuse = programs && account && itskill ? { programs, account, itskill } : undefined;
 const count = (n: number) => n.toLocaleString('en');
-const describe = (s: ScaleSizes) => `${count(s.members)} members, ${count(s.applications)} applications over ${count(s.cohorts)} cohorts (board ${count(s.boardApplicants)}, audit ${count(s.auditEntries)})`;
+const describe = (s: ScaleSizes) =>
+  `${count(s.members)} members, ${count(s.applications)} applications over ${count(s.cohorts)} cohorts (board ${count(s.boardApplicants)}, audit ${count(s.auditEntries)})`;
 
 function printSet(label: string, result: ScaleResult): void {
   console.log(`\n  ${label}: ${describe(result.sizes)}`);
-  console.log(`  rows: ${Object.entries(result.rows).map(([table, n]) => `${table} ${count(n)}`).join(', ')}`);
-  console.log(`  generation ${result.seedSeconds.toFixed(0)} s, VACUUM ANALYZE ${result.analyzeSeconds.toFixed(0)} s; each page ${runs} times on both after a warm-up, the two asked back to back`);
+  console.log(
+    `  rows: ${Object.entries(result.rows)
+      .map(([table, n]) => `${table} ${count(n)}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  generation ${result.seedSeconds.toFixed(0)} s, VACUUM ANALYZE ${result.analyzeSeconds.toFixed(0)} s; each page ${runs} times on both after a warm-up, the two asked back to back`,
+  );
 }
 
 let database: Database | null = null;
@@ -57,15 +82,24 @@ if (!process.env.DATABASE_URL) {
   process.env.DATABASE_URL = database.url;
 }
 try {
-  console.log(`\nData at scale: the full data and a hundredth of it (a hundredth of the history: members, applications, audit entries and cohorts / ${SMALL_DIVISOR}), in one run`);
+  console.log(
+    `\nData at scale: the full data and a hundredth of it (a hundredth of the history: members, applications, audit entries and cohorts / ${SMALL_DIVISOR}), in one run`,
+  );
   console.log(`  generating a hundredth (${describe(smallSizes(sizes))}), then the full data (${describe(sizes)})`);
-  const [small, full] = (await runScaleBenchSideBySide([{ sizes: smallSizes(sizes) }, { sizes, keepDatabases, reuse }], { runs, log: console.log })) as [ScaleResult, ScaleResult];
+  const [small, full] = (await runScaleBenchSideBySide(
+    [{ sizes: smallSizes(sizes) }, { sizes, keepDatabases, reuse }],
+    { runs, log: console.log },
+  )) as [ScaleResult, ScaleResult];
   printSet('a hundredth', small);
   printSet('the full data', full);
   const smallOf = new Map(small.figures.map((f) => [f.page, f]));
   const ms = (v: number) => `${v.toFixed(1)}`.padStart(6);
-  console.log(`\n  p95 in ms; ratio = full / hundredth, target ≤ ${P95_RATIO_TARGET}×; buffers: shared hit + read of one answer at the full size, against the page's budget`);
-  console.log(`  ${'page'.padEnd(44)} ${'100th'.padStart(6)} ${'full'.padStart(6)} ${'ratio'.padStart(6)}  ${'verdict'.padEnd(7)}  ${'buffers'.padStart(8)} ${'budget'.padStart(7)}  ${'verdict'.padEnd(7)}  ${'100th'.padStart(6)}  rows  answers`);
+  console.log(
+    `\n  p95 in ms; ratio = full / hundredth, target ≤ ${P95_RATIO_TARGET}×; buffers: shared hit + read of one answer at the full size, against the page's budget`,
+  );
+  console.log(
+    `  ${'page'.padEnd(44)} ${'100th'.padStart(6)} ${'full'.padStart(6)} ${'ratio'.padStart(6)}  ${'verdict'.padEnd(7)}  ${'buffers'.padStart(8)} ${'budget'.padStart(7)}  ${'verdict'.padEnd(7)}  ${'100th'.padStart(6)}  rows  answers`,
+  );
   for (const f of full.figures) {
     const s = smallOf.get(f.page)!;
     const v = scaleVerdicts(f.page, { smallP95: s.p95, fullP95: f.p95, buffers: f.buffers.buffers });
@@ -75,7 +109,9 @@ try {
     );
     const costliest = f.buffers.costliest;
     if ((v.budgetVerdict !== 'met' || showPlans) && costliest) {
-      console.log(`  ${''.padEnd(44)} costliest query (${costliest.buffers} buffers of ${f.buffers.queries} queries): ${costliest.sql}`);
+      console.log(
+        `  ${''.padEnd(44)} costliest query (${costliest.buffers} buffers of ${f.buffers.queries} queries): ${costliest.sql}`,
+      );
       for (const line of costliest.plan) console.log(`  ${''.padEnd(46)} ${line}`);
     }
   }
@@ -86,5 +122,7 @@ try {
 
 /** The p50 beside the p95 at the full size, for a reader comparing with earlier runs' absolute figures. */
 function printWorst(figures: PageFigure[]): void {
-  console.log(`\n  full size, p50 / p95 ms: ${figures.map((f) => `${f.page} ${f.p50.toFixed(1)}/${f.p95.toFixed(1)}`).join('; ')}`);
+  console.log(
+    `\n  full size, p50 / p95 ms: ${figures.map((f) => `${f.page} ${f.p50.toFixed(1)}/${f.p95.toFixed(1)}`).join('; ')}`,
+  );
 }

@@ -49,14 +49,16 @@ export async function publishStaticHome(siteUrl: string, cdnDir: string): Promis
       : '',
     '<h2>프로그램</h2>',
     ...(mainPage.programs ?? []).map(
-      (p) => `<article><h3>${escape(p.name)}</h3><p>${escape(p.summary)}</p><p>참가비 ${p.feeKrw.toLocaleString('ko-KR')}원</p><ul>${p.cohorts
-        .slice(0, 3)
-        .map((c) => `<li>${escape(c.name)} · ${escape(c.statusName)}</li>`)
-        .join('')}</ul></article>`,
+      (p) =>
+        `<article><h3>${escape(p.name)}</h3><p>${escape(p.summary)}</p><p>참가비 ${p.feeKrw.toLocaleString('ko-KR')}원</p><ul>${p.cohorts
+          .slice(0, 3)
+          .map((c) => `<li>${escape(c.name)} · ${escape(c.statusName)}</li>`)
+          .join('')}</ul></article>`,
     ),
     '<h2>지난 프로젝트</h2>',
     ...mainPage.featuredProjects.map(
-      (p) => `<article><img src="${escape(p.thumbnail.url)}" width="${p.thumbnail.width}" height="${p.thumbnail.height}" alt="${escape(p.thumbnail.alt)}" loading="lazy"><h3>${escape(p.title)}</h3><p>${escape(p.summary)}</p></article>`,
+      (p) =>
+        `<article><img src="${escape(p.thumbnail.url)}" width="${p.thumbnail.width}" height="${p.thumbnail.height}" alt="${escape(p.thumbnail.alt)}" loading="lazy"><h3>${escape(p.title)}</h3><p>${escape(p.summary)}</p></article>`,
     ),
     '<h2>참가 후기</h2>',
     ...mainPage.featuredStories.map((s) => `<article><h3>${escape(s.title)}</h3><p>${escape(s.summary)}</p></article>`),

@@ -6,11 +6,19 @@ import { newPage } from '../src/browser';
  * What the load's Chromium trace records: the timeline (the scheduler's tasks and what runs in them, with thread
  * times), script execution and compile, and the paint and navigation marks.
  */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+];
 
 export interface BlockingTime {
   /** Total Blocking Time: the long tasks' time beyond 50 ms, from the first contentful paint until the page settles. */
-  tbt: number;  // the long tasks' time beyond LONG_TASK_MS (the Web Vitals definition)
+  tbt: number; // the long tasks' time beyond LONG_TASK_MS (the Web Vitals definition)
   /** The longest task, and how many long tasks there were (where to look when TBT is over). */
   longest: number;
   longTasks: number;
@@ -24,7 +32,11 @@ export interface BlockingTime {
  * those that start after the first contentful paint count, until the network has been idle and the page has had
  * `settleMs` more to finish its work (lab TBT runs to time-to-interactive; this ends when no more work comes).
  */
-export async function blockingTime(browser: Browser, url: string, options: { cpuSlowdown: number; settleMs?: number }): Promise<BlockingTime> {
+export async function blockingTime(
+  browser: Browser,
+  url: string,
+  options: { cpuSlowdown: number; settleMs?: number },
+): Promise<BlockingTime> {
   const { page, context } = await newPage(browser, { width: 390, height: 844 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });

@@ -11,7 +11,18 @@ export const STOP_TIMEOUT_MS = Number(process.env.README_START_STOP_MS ?? 60_000
 export const READY_LINE = '사이트가 준비되었습니다';
 
 /** Settings a developer's shell may carry that would make this start differ from the README's. */
-const NOT_THE_README_START = ['DATABASE_URL', 'SQ_DATA_DIR', 'CDN_DIR', 'UPLOAD_STORAGE', 'UPLOAD_DIR', 'PORT', 'EMBEDDED_PG_PORT', 'NODE_ENV', 'SEED_DEMO_DATA', 'DEMO_CALENDAR'];
+const NOT_THE_README_START = [
+  'DATABASE_URL',
+  'SQ_DATA_DIR',
+  'CDN_DIR',
+  'UPLOAD_STORAGE',
+  'UPLOAD_DIR',
+  'PORT',
+  'EMBEDDED_PG_PORT',
+  'NODE_ENV',
+  'SEED_DEMO_DATA',
+  'DEMO_CALENDAR',
+];
 
 export interface Exit {
   code: number | null;
@@ -36,7 +47,10 @@ export async function npmStart(): Promise<NpmStart> {
   let text = '';
   const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${READY_LINE}" within ${READY_TIMEOUT_MS} ms:\n${text}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no "${READY_LINE}" within ${READY_TIMEOUT_MS} ms:\n${text}`)),
+      READY_TIMEOUT_MS,
+    );
     const take = (chunk: Buffer) => {
       text += chunk.toString('utf8');
       if (text.includes(READY_LINE)) {
@@ -67,7 +81,12 @@ export async function npmStart(): Promise<NpmStart> {
     },
     async interrupt() {
       killGroup(child, 'SIGINT');
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`npm start did not stop within ${STOP_TIMEOUT_MS} ms after Ctrl+C:\n${text}`)), STOP_TIMEOUT_MS).unref());
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`npm start did not stop within ${STOP_TIMEOUT_MS} ms after Ctrl+C:\n${text}`)),
+          STOP_TIMEOUT_MS,
+        ).unref(),
+      );
       try {
         return await Promise.race([exited, timeout]);
       } catch (error) {

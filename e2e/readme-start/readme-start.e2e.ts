@@ -14,7 +14,16 @@ import { siteApi } from '../src/api';
 import { history, newMember, openCohort, signedInPage } from '../src/apply-flow';
 import { launchBrowser } from '../src/browser';
 import { DEMO_ADMIN, signInToken } from '../src/session';
-import { groupAlive, groupLeftovers, killGroup, listening, npmStart, READY_LINE, STOP_TIMEOUT_MS, type NpmStart } from './npm-start';
+import {
+  groupAlive,
+  groupLeftovers,
+  killGroup,
+  listening,
+  npmStart,
+  READY_LINE,
+  STOP_TIMEOUT_MS,
+  type NpmStart,
+} from './npm-start';
 
 /**
  * The README's start as a newcomer runs it on a fresh clone (as root in CI): `npm start`, the ready line, one
@@ -34,7 +43,10 @@ afterAll(async () => {
 
 async function ok<T>(route: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const { status, body } = await siteApi<T>(SITE, route, init);
-  expect([200, 201], `${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${route}: ${status} ${JSON.stringify(body)}`).toContain(status);
+  expect(
+    [200, 201],
+    `${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${route}: ${status} ${JSON.stringify(body)}`,
+  ).toContain(status);
   return body;
 }
 
@@ -60,12 +72,43 @@ describe('npm start, as the README says', () => {
     const token = member.token;
     await ok(`/apply/${oddId}/draft`, { method: 'POST', token });
     const steps: [string, unknown][] = [
-      ['required', { contactEmail: member.email, phone: member.phone, jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', experienceMonths: 18, role: 'DEVELOPER' }],
-      ['aside', { portfolioUrl: 'https://portfolio.example.com/me', githubUrl: 'https://github.com/example', wantToBuild: '동네 이웃과 물건을 나누는 서비스', availableTime: '평일 저녁 9시 이후, 주말 오후', friendCareerCardIds: [] }],
-      ['product', { kind: 'TEAM_PROJECT', motivation: '출시까지 해 보고 싶어요', roleQuestions: { role: 'DEVELOPER', stack: ['React', 'Spring'], shippedExperience: '사내 서비스 운영 2년' } }],
+      [
+        'required',
+        {
+          contactEmail: member.email,
+          phone: member.phone,
+          jobGroup: 'JG_DEV',
+          position: 'POS_BACKEND',
+          careerYears: 'CY_1_3Y',
+          experienceMonths: 18,
+          role: 'DEVELOPER',
+        },
+      ],
+      [
+        'aside',
+        {
+          portfolioUrl: 'https://portfolio.example.com/me',
+          githubUrl: 'https://github.com/example',
+          wantToBuild: '동네 이웃과 물건을 나누는 서비스',
+          availableTime: '평일 저녁 9시 이후, 주말 오후',
+          friendCareerCardIds: [],
+        },
+      ],
+      [
+        'product',
+        {
+          kind: 'TEAM_PROJECT',
+          motivation: '출시까지 해 보고 싶어요',
+          roleQuestions: { role: 'DEVELOPER', stack: ['React', 'Spring'], shippedExperience: '사내 서비스 운영 2년' },
+        },
+      ],
     ];
-    for (const [step, answers] of steps) await ok(`/apply/${oddId}/steps/${step}`, { method: 'PUT', body: answers, token });
-    const book = await ok<BookResponse>(`/apply/${oddId}/book`, { body: { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' }, token });
+    for (const [step, answers] of steps)
+      await ok(`/apply/${oddId}/steps/${step}`, { method: 'PUT', body: answers, token });
+    const book = await ok<BookResponse>(`/apply/${oddId}/book`, {
+      body: { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' },
+      token,
+    });
     const joinId = book.application.joinId;
     expect(new URL(book.payment.paymentPageUrl).origin).toBe(paymentUrl);
 
@@ -84,36 +127,65 @@ describe('npm start, as the README says', () => {
     const confirmed = await ok<PaymentConfirmResponse>(`/apply/${oddId}/payment/confirm`, { body: query, token });
     expect(confirmed.result).toBe('RESERVED');
     expect((await history(SITE, member)).find((a) => a.joinId === joinId)?.state).toBe('RESERVED');
-    expect((await pgState()).billingKeys.filter((k) => k.customerId === new URL(book.payment.paymentPageUrl).searchParams.get('customerId') && k.status === 'ISSUED')).toHaveLength(1);
+    expect(
+      (await pgState()).billingKeys.filter(
+        (k) =>
+          k.customerId === new URL(book.payment.paymentPageUrl).searchParams.get('customerId') && k.status === 'ISSUED',
+      ),
+    ).toHaveLength(1);
 
     // The operator builds the teams with the member on one and publishes; the member is charged at the PG.
     const admin = await signInToken(SITE, DEMO_ADMIN);
     const board = await ok<BoardResponse>(`/admin/cohorts/${oddId}/board/run`, { body: { seed: 1 }, token: admin });
     const team = board.teams.find((t) => t.members.some((m) => m.joinId === joinId)) ?? board.teams[0]!;
-    if (!team.members.some((m) => m.joinId === joinId)) await ok(`/admin/cohorts/${oddId}/board/move`, { body: { joinId, toTeam: team.key }, token: admin });
+    if (!team.members.some((m) => m.joinId === joinId))
+      await ok(`/admin/cohorts/${oddId}/board/move`, { body: { joinId, toTeam: team.key }, token: admin });
     // The cohort's other reservations are the demo data's example applicants, who never registered a card: their
     // charge jobs fail and retry, one at a time, ahead of the member's. The operator waitlists them.
     for (const other of board.teams.flatMap((t) => t.members).filter((m) => m.joinId !== joinId)) {
       await ok(`/admin/cohorts/${oddId}/board/move`, { body: { joinId: other.joinId, toTeam: null }, token: admin });
     }
-    const preview = await ok<{ charges: { joinId: number; amountKrw: number }[] }>(`/admin/cohorts/${oddId}/board/preview`, { token: admin });
+    const preview = await ok<{ charges: { joinId: number; amountKrw: number }[] }>(
+      `/admin/cohorts/${oddId}/board/preview`,
+      { token: admin },
+    );
     const fee = preview.charges.find((c) => c.joinId === joinId)?.amountKrw;
     expect(fee, 'the member is charged at publishing').toBeGreaterThan(0);
-    const published = await ok<PublishResponse>(`/admin/cohorts/${oddId}/board/publish`, { method: 'POST', token: admin });
+    const published = await ok<PublishResponse>(`/admin/cohorts/${oddId}/board/publish`, {
+      method: 'POST',
+      token: admin,
+    });
     expect(published).toMatchObject({ chargeJobs: 1, teams: 1 });
-    await expect.poll(async () => (await history(SITE, member)).find((a) => a.joinId === joinId)?.state, { timeout: 60_000, interval: 1_000 }).toBe('ASSIGNED');
+    await expect
+      .poll(async () => (await history(SITE, member)).find((a) => a.joinId === joinId)?.state, {
+        timeout: 60_000,
+        interval: 1_000,
+      })
+      .toBe('ASSIGNED');
     const charged = (await pgState()).payments.filter((p) => p.id.startsWith(`sq-${joinId}-`));
     expect(charged.map((p) => ({ status: p.status, paid: p.amount.paid }))).toEqual([{ status: 'PAID', paid: fee }]);
 
     // The company ends the cohort: the refund is previewed, then confirmed with the previewed total.
-    const refund = await ok<GroupRefundPreview>(`/admin/cohorts/${oddId}/refunds/preview`, { body: { refundCase: 'COMPANY_ENDED' }, token: admin });
+    const refund = await ok<GroupRefundPreview>(`/admin/cohorts/${oddId}/refunds/preview`, {
+      body: { refundCase: 'COMPANY_ENDED' },
+      token: admin,
+    });
     const line = refund.lines.find((l) => l.joinId === joinId);
     expect(line?.paidKrw).toBe(fee);
     expect(refund.totalKrw).toBe(line!.refundKrw);
     expect(refund.totalKrw).toBeGreaterThan(0);
-    await ok(`/admin/cohorts/${oddId}/refunds`, { body: { refundCase: 'COMPANY_ENDED', expectedTotalKrw: refund.totalKrw }, token: admin });
+    await ok(`/admin/cohorts/${oddId}/refunds`, {
+      body: { refundCase: 'COMPANY_ENDED', expectedTotalKrw: refund.totalKrw },
+      token: admin,
+    });
     await expect
-      .poll(async () => (await pgState()).payments.flatMap((p) => p.cancellations.map((c) => ({ payment: p.id, amount: c.totalAmount }))), { timeout: 30_000, interval: 500 })
+      .poll(
+        async () =>
+          (await pgState()).payments.flatMap((p) =>
+            p.cancellations.map((c) => ({ payment: p.id, amount: c.totalAmount })),
+          ),
+        { timeout: 30_000, interval: 500 },
+      )
       .toEqual([{ payment: charged[0]!.id, amount: refund.totalKrw }]);
 
     // Ctrl+C: every process of the start ends, every port is free, PostgreSQL shut down (no postmaster.pid).
@@ -123,18 +195,27 @@ describe('npm start, as the README says', () => {
     const printedBefore = start.output().length;
     const exit = await start.interrupt();
     // npm itself ends on the terminal's SIGINT as at any Ctrl+C; what matters is that everything it started stops.
-    expect(exit.signal === 'SIGINT' || exit.code === 0, `npm ended with ${exit.signal ?? exit.code}:\n${start.output()}`).toBe(true);
+    expect(
+      exit.signal === 'SIGINT' || exit.code === 0,
+      `npm ended with ${exit.signal ?? exit.code}:\n${start.output()}`,
+    ).toBe(true);
     const stopped = await expect
       .poll(() => groupAlive(start!.child), { timeout: STOP_TIMEOUT_MS, interval: 250 })
       .toBe(false)
-      .then(() => '', () => groupLeftovers(start!.child));
+      .then(
+        () => '',
+        () => groupLeftovers(start!.child),
+      );
     expect(stopped, 'every process of the start ends after Ctrl+C').toBe('');
     const stopMs = Date.now() - stopBegan;
     const afterCtrlC = start.output().slice(printedBefore);
     expect(afterCtrlC, 'the stop printed a failure').not.toMatch(/error|fatal|undefined/i);
-    for (const port of FIXED_PORTS) expect(await listening(port), `port ${port} still answers after Ctrl+C`).toBe(false);
+    for (const port of FIXED_PORTS)
+      expect(await listening(port), `port ${port} still answers after Ctrl+C`).toBe(false);
     expect(fs.existsSync(path.join(clusterDir(EMBEDDED_PG_PORT), 'postmaster.pid'))).toBe(false);
     expect(start.output()).not.toMatch(/^undefined$/m);
-    console.log(`[readme-start] flow and stop ${((Date.now() - began - readyAfterMs) / 1000).toFixed(1)} s (stop ${(stopMs / 1000).toFixed(1)} s)`);
+    console.log(
+      `[readme-start] flow and stop ${((Date.now() - began - readyAfterMs) / 1000).toFixed(1)} s (stop ${(stopMs / 1000).toFixed(1)} s)`,
+    );
   });
 });

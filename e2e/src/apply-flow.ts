@@ -10,7 +10,6 @@ import { newPage } from './browser';
  * tests built on an application (withdrawal, payment records) drive it.
  */
 
-
 let serial = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
 
@@ -29,9 +28,19 @@ export async function newMember(baseUrl: string, name = '지원회원'): Promise
   const member = { email: `${id}@example.com`, password: 'sidequest1!', phone };
   const { status, body } = await siteApi<{ userData: { token: string; userId: number } }>(baseUrl, '/signUp', {
     body: {
-      email: member.email, contactEmail: member.email, password: member.password, pw_confirm: member.password,
-      username: name, useralias: id, careerCardId: id, userphone: phone,
-      jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+      email: member.email,
+      contactEmail: member.email,
+      password: member.password,
+      pw_confirm: member.password,
+      username: name,
+      useralias: id,
+      careerCardId: id,
+      userphone: phone,
+      jobGroup: 'JG_DEV',
+      position: 'POS_BACKEND',
+      careerYears: 'CY_1_3Y',
+      termsAgreed: true,
+      privacyAgreed: true,
     },
   });
   expect(status, JSON.stringify(body)).toBe(201);
@@ -39,7 +48,11 @@ export async function newMember(baseUrl: string, name = '지원회원'): Promise
 }
 
 /** A page whose every load starts signed in as the member (the api-client's storage key). */
-export async function signedInPage(browser: Browser, member: Member, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  member: Member,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, { width });
   await context.addInitScript((value) => window.localStorage.setItem('sq.token', value), member.token);
   return { context, page };

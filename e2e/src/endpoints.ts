@@ -47,7 +47,10 @@ export async function watchEndpoints(pods: Pod[], timing: EndpointTiming = TEST_
   };
   const probe = async (pod: Pod) => {
     if (!known.has(pod.url)) return;
-    const ready = await fetch(pod.readyUrl, { signal: AbortSignal.timeout(timing.probePeriodMs) }).then((r) => r.ok, () => false);
+    const ready = await fetch(pod.readyUrl, { signal: AbortSignal.timeout(timing.probePeriodMs) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     // A pod deleted while its probe was out stays deleted.
     if (!known.has(pod.url)) return;
     later(() => {
@@ -57,11 +60,19 @@ export async function watchEndpoints(pods: Pod[], timing: EndpointTiming = TEST_
     later(() => void probe(pod), timing.probePeriodMs);
   };
   // At the start every pod is taken as its probe finds it, at once (the Service existed before the test).
-  await Promise.all(pods.map(async (pod) => {
-    known.set(pod.url, pod);
-    if (await fetch(pod.readyUrl).then((r) => r.ok, () => false)) listed.add(pod.url);
-    later(() => void probe(pod), timing.probePeriodMs);
-  }));
+  await Promise.all(
+    pods.map(async (pod) => {
+      known.set(pod.url, pod);
+      if (
+        await fetch(pod.readyUrl).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        listed.add(pod.url);
+      later(() => void probe(pod), timing.probePeriodMs);
+    }),
+  );
   return {
     listed: () => [...listed],
     add(pod) {

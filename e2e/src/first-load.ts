@@ -16,13 +16,23 @@ export interface FirstLoad {
  * Every JavaScript file a fresh page load fetches until the network settles, with its gzip -9 size (the
  * figure is deterministic for the same bundles, unlike timings).
  */
-export async function measureFirstLoad(page: Page, baseUrl: string, path: string, ready: (page: Page) => Promise<unknown>): Promise<FirstLoad> {
+export async function measureFirstLoad(
+  page: Page,
+  baseUrl: string,
+  path: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<FirstLoad> {
   const files = new Map<string, Buffer>();
   const pending: Promise<void>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!/javascript/.test(type) || response.status() !== 200) return;
-    pending.push(response.body().then((body) => void files.set(response.url(), body)).catch(() => {}));
+    pending.push(
+      response
+        .body()
+        .then((body) => void files.set(response.url(), body))
+        .catch(() => {}),
+    );
   };
   page.on('response', onResponse);
   await page.goto(baseUrl + path, { waitUntil: 'networkidle' });

@@ -43,7 +43,11 @@ const CONSOLE = '[data-remote="mfe_programs"] [data-testid=admin-console] h1';
  * out: sign-in and sign-up, the IT skill trends, the member's own pages and the operators' console.
  */
 export const MAIN_ROUTES: ReadonlyArray<{ path: string; ready: string; role: Role }> = [
-  ...REAL_ROUTES.map((route) => ({ path: route.path, ready: route.ready, role: (route.member ? 'member' : 'visitor') as Role })),
+  ...REAL_ROUTES.map((route) => ({
+    path: route.path,
+    ready: route.ready,
+    role: (route.member ? 'member' : 'visitor') as Role,
+  })),
   { path: '/signin', ready: 'button[type=submit]', role: 'visitor' },
   { path: '/signin/find-password', ready: 'form button[type=submit]', role: 'visitor' },
   { path: '/signup', ready: '[data-provider="kakao"]', role: 'visitor' },
@@ -60,7 +64,11 @@ export const MAIN_ROUTES: ReadonlyArray<{ path: string; ready: string; role: Rol
   { path: '/admin/cohorts/new', ready: '[data-testid=cohort-form]', role: 'operator' },
   { path: `/admin/cohorts/${CONSOLE_COHORT}/applicants`, ready: '[data-testid=applicant-row]', role: 'operator' },
   { path: `/admin/cohorts/${CONSOLE_COHORT}/board`, ready: '[data-testid=board-member]', role: 'operator' },
-  ...['payments', 'teams', 'health', 'judging'].map((tab) => ({ path: `/admin/cohorts/${CONSOLE_COHORT}/${tab}`, ready: CONSOLE, role: 'operator' as Role })),
+  ...['payments', 'teams', 'health', 'judging'].map((tab) => ({
+    path: `/admin/cohorts/${CONSOLE_COHORT}/${tab}`,
+    ready: CONSOLE,
+    role: 'operator' as Role,
+  })),
   { path: `/admin/cohorts/${CONSOLE_COHORT}/edit`, ready: '[data-testid=cohort-form]', role: 'operator' },
   { path: '/admin/audit', ready: CONSOLE, role: 'operator' },
   { path: '/admin/partner-apps', ready: '[data-testid=partner-apps] h1', role: 'operator' },

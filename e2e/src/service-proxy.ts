@@ -52,10 +52,11 @@ export async function startServiceProxy(pods: Pod[], timing?: EndpointTiming): P
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     endpoints,
     served,
-    close: () => new Promise((resolve) => {
-      endpoints.stop();
-      sockets.forEach((socket) => socket.destroy());
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        endpoints.stop();
+        sockets.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
   };
 }

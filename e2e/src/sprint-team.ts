@@ -28,13 +28,15 @@ export const SPRINT_ROLES = [
 ] as const;
 
 /** A Korean calendar day `days` from today. */
-export const seoulDay = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+export const seoulDay = (days: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 let serial = 0;
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
 
 export function sprintTeams(site: { baseUrl: string; programsUrl: string; internalSecret: string }) {
-  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown) => siteApi<T>(site.baseUrl, path, { method, token, body });
+  const api = <T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown) =>
+    siteApi<T>(site.baseUrl, path, { method, token, body });
   async function ok<T>(method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown): Promise<T> {
     const answer = await api<T>(method, path, token, body);
     expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBe(200);
@@ -56,26 +58,61 @@ export function sprintTeams(site: { baseUrl: string; programsUrl: string; intern
     const id = unique('mt');
     const phone = `010-${String(3000 + (serial % 6000)).padStart(4, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`;
     const signUp = await api<{ userData: { token: string } }>('POST', '/signUp', undefined, {
-      email: `${id}@example.com`, contactEmail: `${id}@example.com`, password: 'sidequest1!', pw_confirm: 'sidequest1!',
-      username: name, useralias: id, careerCardId: id, userphone: phone,
-      jobGroup: seat.jobGroup, position: seat.position, careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+      email: `${id}@example.com`,
+      contactEmail: `${id}@example.com`,
+      password: 'sidequest1!',
+      pw_confirm: 'sidequest1!',
+      username: name,
+      useralias: id,
+      careerCardId: id,
+      userphone: phone,
+      jobGroup: seat.jobGroup,
+      position: seat.position,
+      careerYears: 'CY_1_3Y',
+      termsAgreed: true,
+      privacyAgreed: true,
     });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
     const token = signUp.body.userData.token;
     expect((await api('POST', `/apply/${oddId}/draft`, token)).status).toBe(201);
     await ok('PUT', `/apply/${oddId}/steps/required`, token, {
-      contactEmail: `${id}@example.com`, phone, jobGroup: seat.jobGroup, position: seat.position, careerYears: 'CY_1_3Y', experienceMonths: 24, role: seat.role,
+      contactEmail: `${id}@example.com`,
+      phone,
+      jobGroup: seat.jobGroup,
+      position: seat.position,
+      careerYears: 'CY_1_3Y',
+      experienceMonths: 24,
+      role: seat.role,
     });
-    await ok('PUT', `/apply/${oddId}/steps/aside`, token, { portfolioUrl: null, githubUrl: null, wantToBuild: '회의록을 요약하는 서비스', availableTime: '평일 저녁', friendCareerCardIds: [] });
-    await ok('PUT', `/apply/${oddId}/steps/product`, token, { kind: 'SPRINT', idea: '10일 안에 만드는 회의록 요약 봇', stack: ['Next.js'] });
-    const booked = await ok<BookResponse>('POST', `/apply/${oddId}/book`, token, { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' });
+    await ok('PUT', `/apply/${oddId}/steps/aside`, token, {
+      portfolioUrl: null,
+      githubUrl: null,
+      wantToBuild: '회의록을 요약하는 서비스',
+      availableTime: '평일 저녁',
+      friendCareerCardIds: [],
+    });
+    await ok('PUT', `/apply/${oddId}/steps/product`, token, {
+      kind: 'SPRINT',
+      idea: '10일 안에 만드는 회의록 요약 봇',
+      stack: ['Next.js'],
+    });
+    const booked = await ok<BookResponse>('POST', `/apply/${oddId}/book`, token, {
+      agreeTerms: true,
+      agreePrivacy: true,
+      agreeRefundPolicy: true,
+      device: 'desktop',
+    });
     // The hosted card page as a person fills it in.
     const form = new URLSearchParams(new URL(booked.payment.paymentPageUrl).searchParams);
     form.set('cardNumber', '4242424242424242');
     form.set('expiry', '12/30');
     form.set('birth', '900101');
     form.set('password', '12');
-    const card = await fetch(new URL('/billing-keys/issue', booked.payment.paymentPageUrl), { method: 'POST', body: form, redirect: 'manual' });
+    const card = await fetch(new URL('/billing-keys/issue', booked.payment.paymentPageUrl), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
     expect(card.status).toBe(303);
     const back = Object.fromEntries(new URL(card.headers.get('location')!).searchParams);
     const confirmed = await ok<{ result: string }>('POST', `/apply/${oddId}/payment/confirm`, token, back);
@@ -84,12 +121,18 @@ export function sprintTeams(site: { baseUrl: string; programsUrl: string; intern
   }
 
   const stateOf = async (member: Sprinter) =>
-    (await ok<JoinHistoryResponse>('GET', '/join/history', member.token)).applications.find((a) => a.joinId === member.joinId)?.state;
+    (await ok<JoinHistoryResponse>('GET', '/join/history', member.token)).applications.find(
+      (a) => a.joinId === member.joinId,
+    )?.state;
 
   /** Waits (a minute at most) for the charge jobs to assign the member. expect.poll is for tests, not hooks. */
   async function assigned(member: Sprinter) {
     let state: string | undefined;
-    for (const until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 1_000))) {
+    for (
+      const until = Date.now() + 60_000;
+      Date.now() < until;
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+    ) {
       state = await stateOf(member);
       if (state === 'ASSIGNED') return;
     }
@@ -100,7 +143,9 @@ export function sprintTeams(site: { baseUrl: string; programsUrl: string; intern
    * A potenday sprint cohort recruiting now (teams announced in 8 days, the sprint from day 9 to day 18), one member
    * per name in SPRINT_ROLES' order, matched into one team, published and assigned.
    */
-  async function runningTeam(names: readonly string[]): Promise<{ admin: string; oddId: number; start: string; end: string; members: Sprinter[] }> {
+  async function runningTeam(
+    names: readonly string[],
+  ): Promise<{ admin: string; oddId: number; start: string; end: string; members: Sprinter[] }> {
     const admin = await signInToken(site.baseUrl, DEMO_ADMIN);
     const { product } = await ok<ProductDetailResponse>('GET', '/products/potenday');
     const start = seoulDay(9);
@@ -121,7 +166,8 @@ export function sprintTeams(site: { baseUrl: string; programsUrl: string; intern
     const oddId = cohort.oddId;
 
     const members: Sprinter[] = [];
-    for (const [i, name] of names.entries()) members.push(await sprinter(oddId, name, SPRINT_ROLES[i % SPRINT_ROLES.length]!));
+    for (const [i, name] of names.entries())
+      members.push(await sprinter(oddId, name, SPRINT_ROLES[i % SPRINT_ROLES.length]!));
 
     // The operator runs the matcher (one team) and publishes; the charge jobs assign everyone.
     const board = await ok<BoardResponse>('POST', `/admin/cohorts/${oddId}/board/run`, admin, { seed: 1 });

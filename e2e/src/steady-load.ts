@@ -25,17 +25,30 @@ interface Kind {
 }
 
 /** `member`: a member's token; `joinId`: an application of that member, which the POST reads. */
-export async function steadyLoad(baseUrl: string, options: { member: string; joinId: number; address: () => string; clients: number }): Promise<SteadyLoad> {
+export async function steadyLoad(
+  baseUrl: string,
+  options: { member: string; joinId: number; address: () => string; clients: number },
+): Promise<SteadyLoad> {
   const { member, joinId, address } = options;
   const json = { 'content-type': 'application/json' };
   const asMember = () => ({ authorization: `Bearer ${member}` });
   const setup = new Agent();
   const call = async (method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string) => {
-    const answer = await request(`${baseUrl}${path}`, { method, headers: { ...headers, 'x-forwarded-for': address() }, body, dispatcher: setup });
+    const answer = await request(`${baseUrl}${path}`, {
+      method,
+      headers: { ...headers, 'x-forwarded-for': address() },
+      body,
+      dispatcher: setup,
+    });
     return { status: answer.statusCode, text: await answer.body.text() };
   };
   // An API consumer's token that may write a career card.
-  const created = await call('POST', '/api/tokens', { ...asMember(), ...json }, JSON.stringify({ name: '무중단 배포 부하', scopes: ['careercard:write'], expiresInDays: 1 }));
+  const created = await call(
+    'POST',
+    '/api/tokens',
+    { ...asMember(), ...json },
+    JSON.stringify({ name: '무중단 배포 부하', scopes: ['careercard:write'], expiresInDays: 1 }),
+  );
   if (created.status !== 200) throw new Error(`personal token not created: ${created.status} ${created.text}`);
   const consumer = (JSON.parse(created.text) as { token: string }).token;
   await setup.close();
@@ -43,7 +56,13 @@ export async function steadyLoad(baseUrl: string, options: { member: string; joi
   const kinds: Kind[] = [
     { name: 'GET /api/products', method: 'GET', path: '/api/products', headers: () => ({}) },
     { name: 'GET /api/join/history', method: 'GET', path: '/api/join/history', headers: asMember },
-    { name: 'POST /api/join/history/one', method: 'POST', path: '/api/join/history/one', headers: () => ({ ...asMember(), ...json }), body: () => JSON.stringify({ joinId }) },
+    {
+      name: 'POST /api/join/history/one',
+      method: 'POST',
+      path: '/api/join/history/one',
+      headers: () => ({ ...asMember(), ...json }),
+      body: () => JSON.stringify({ joinId }),
+    },
     {
       name: 'POST /api/updateMyinfo (Idempotency-Key)',
       method: 'POST',
@@ -54,7 +73,12 @@ export async function steadyLoad(baseUrl: string, options: { member: string; joi
   ];
   const agents = Array.from({ length: options.clients }, () => new Agent());
   const send = async (kind: Kind, dispatcher: Agent) => {
-    const answer = await request(`${baseUrl}${kind.path}`, { method: kind.method, headers: { ...kind.headers(), 'x-forwarded-for': address() }, body: kind.body?.(), dispatcher });
+    const answer = await request(`${baseUrl}${kind.path}`, {
+      method: kind.method,
+      headers: { ...kind.headers(), 'x-forwarded-for': address() },
+      body: kind.body?.(),
+      dispatcher,
+    });
     return { status: answer.statusCode, text: await answer.body.text() };
   };
   for (const kind of kinds) {
@@ -75,7 +99,7 @@ export async function steadyLoad(baseUrl: string, options: { member: string; joi
         const { status, text } = await send(kind, dispatcher);
         if (status !== 200) failed.push(`${kind.name}: ${status} ${text.slice(0, 200)}`);
       } catch (error) {
-        const cause = (error as { code?: string; message: string });
+        const cause = error as { code?: string; message: string };
         failed.push(`${kind.name}: ${cause.code ?? ''} ${cause.message}`);
       }
     }

@@ -10,12 +10,22 @@ import type { ServiceName } from '@sq/service-kit';
  * The composed site for e2e and bench: every bundle built and published to a CDN folder of its own, a
  * fresh PostgreSQL, services and gateway on free ports, so runs in parallel never meet.
  */
-export async function startTestSite(options: { build?: boolean } = {}): Promise<{ url: string; cdnDir: string; mailboxUrl: string; paymentUrl: string; databaseUrl: string; services: Record<string, string>; stop: () => Promise<void> }> {
+export async function startTestSite(options: { build?: boolean } = {}): Promise<{
+  url: string;
+  cdnDir: string;
+  mailboxUrl: string;
+  paymentUrl: string;
+  databaseUrl: string;
+  services: Record<string, string>;
+  stop: () => Promise<void>;
+}> {
   const database = await startTestDatabase('sidequest_e2e');
   prepareDataDir();
   const cdnDir = fs.mkdtempSync(path.join(DATA_DIR, 'e2e-cdn-'));
   const services = ['account', 'content', 'programs', 'careercard', 'itskill'] as ServiceName[];
-  const servicePorts = Object.fromEntries(await Promise.all(services.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;
+  const servicePorts = Object.fromEntries(
+    await Promise.all(services.map(async (name) => [name, await freePort()])),
+  ) as Record<ServiceName, number>;
   const stack = await startStack({
     port: Number(process.env.E2E_PORT ?? (await freePort())),
     servicePorts,

@@ -8,7 +8,11 @@ import { VISITOR_COOKIE, type RegistryEntry } from '@sq/contracts/registry';
  */
 
 /** A remote's entry in `/remotes.json` as the visitor with this id (none: a new visitor) is answered, and the id. */
-export async function registryAs(baseUrl: string, remote: string, id?: string): Promise<{ id: string; entry: RegistryEntry }> {
+export async function registryAs(
+  baseUrl: string,
+  remote: string,
+  id?: string,
+): Promise<{ id: string; entry: RegistryEntry }> {
   const response = await fetch(`${baseUrl}/remotes.json`, { headers: id ? { cookie: `${VISITOR_COOKIE}=${id}` } : {} });
   const given = response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${VISITOR_COOKIE}=`));
   const visitor = id ?? given?.slice(VISITOR_COOKIE.length + 1).split(';')[0];

@@ -30,7 +30,8 @@ interface Json {
   status: number;
   body: Body;
 }
-const api = (path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<Json> => siteApi<Body>(baseUrl, path, init);
+const api = (path: string, init: { method?: string; body?: unknown; token?: string | null } = {}): Promise<Json> =>
+  siteApi<Body>(baseUrl, path, init);
 
 interface Account {
   email: string;
@@ -47,9 +48,19 @@ async function signUpByApi(): Promise<Account> {
   const account = { email: `${id}@example.com`, password: 'sidequest1!', phone, name: '테스트회원' };
   const { status, body } = await api('/signUp', {
     body: {
-      email: account.email, contactEmail: account.email, password: account.password, pw_confirm: account.password,
-      username: account.name, useralias: id, careerCardId: id, userphone: phone,
-      jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+      email: account.email,
+      contactEmail: account.email,
+      password: account.password,
+      pw_confirm: account.password,
+      username: account.name,
+      useralias: id,
+      careerCardId: id,
+      userphone: phone,
+      jobGroup: 'JG_DEV',
+      position: 'POS_BACKEND',
+      careerYears: 'CY_1_3Y',
+      termsAgreed: true,
+      privacyAgreed: true,
     },
   });
   expect(status, JSON.stringify(body)).toBe(201);
@@ -69,7 +80,12 @@ function onePixelPng(): Buffer {
   // 1x1, 8-bit RGB; one scan line: filter 0, then the pixel.
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const pixels = zlib.deflateSync(Buffer.from([0, 0x4f, 0x6b, 0xf5]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -158,7 +174,9 @@ describe('e-mail sign-up', () => {
     await page.waitForURL(`${baseUrl}/signup/onboarding/done`);
     await page.getByTestId('point-granted').getByText(MESSAGES.pointGranted).waitFor();
     expect(await page.getByRole('link', { name: '프로그램 둘러보기' }).getAttribute('href')).toBe('/bside');
-    expect(await page.getByRole('link', { name: '내 커리어 카드 보기' }).getAttribute('href')).toBe(`/careercard/${id}`);
+    expect(await page.getByRole('link', { name: '내 커리어 카드 보기' }).getAttribute('href')).toBe(
+      `/careercard/${id}`,
+    );
 
     const token = await storedToken(page);
     const points = await api('/point/skill?reasonCode=SIGNUP_ONBOARDING', { token });
@@ -291,45 +309,69 @@ async function socialLogin(page: Page, provider: 'google' | 'kakao' | 'naver', i
 
 describe('social sign-up and sign-in through the local OAuth provider', () => {
   const cases = [
-    { provider: 'google', identity: 'google-new', email: 'sns.google@example.com', name: '구글테스트', nickname: '구글러' },
-    { provider: 'kakao', identity: 'kakao-new', email: 'sns.kakao@example.com', name: '카카오테스트', nickname: '카카오친구' },
-    { provider: 'naver', identity: 'naver-new', email: 'sns.naver@example.com', name: '네이버테스트', nickname: '네이버회원' },
+    {
+      provider: 'google',
+      identity: 'google-new',
+      email: 'sns.google@example.com',
+      name: '구글테스트',
+      nickname: '구글러',
+    },
+    {
+      provider: 'kakao',
+      identity: 'kakao-new',
+      email: 'sns.kakao@example.com',
+      name: '카카오테스트',
+      nickname: '카카오친구',
+    },
+    {
+      provider: 'naver',
+      identity: 'naver-new',
+      email: 'sns.naver@example.com',
+      name: '네이버테스트',
+      nickname: '네이버회원',
+    },
   ] as const;
 
-  it.each(cases)('$provider: signs up with the provider’s prefill, then signs in again and returns to `to`', async (c) => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${baseUrl}/signup`);
-    await socialLogin(page, c.provider, c.identity);
-    await page.waitForURL(`${baseUrl}/signup/required_sns`);
-    expect(await field(page, 'email').inputValue()).toBe(c.email);
-    expect(await field(page, 'email').getAttribute('readonly')).not.toBeNull();
-    expect(await field(page, 'contactEmail').inputValue()).toBe(c.email);
-    expect(await field(page, 'username').inputValue()).toBe(c.name);
-    expect(await field(page, 'useralias').inputValue()).toBe(c.nickname);
-    expect(await page.locator('[name="password"]').count()).toBe(0);
-    const id = unique(c.provider);
-    await fillProfile(page, id, `010-5555-${String(10 + cases.indexOf(c)).padStart(4, '0')}`);
-    await agreeAndSubmit(page);
-    await page.waitForURL(`${baseUrl}/signup/onboarding/1`);
-    await page.getByRole('dialog', { name: '가입 축하 포인트 이벤트' }).getByRole('button', { name: '다음에 할게요' }).click();
-    await page.waitForURL(`${baseUrl}/signup/onboarding/done`);
-    const me = await api('/meOauth', { token: await storedToken(page) });
-    expect(me.body.userData).toMatchObject({ email: c.email, vendor: c.provider.toUpperCase(), profileId: id });
+  it.each(cases)(
+    '$provider: signs up with the provider’s prefill, then signs in again and returns to `to`',
+    async (c) => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${baseUrl}/signup`);
+      await socialLogin(page, c.provider, c.identity);
+      await page.waitForURL(`${baseUrl}/signup/required_sns`);
+      expect(await field(page, 'email').inputValue()).toBe(c.email);
+      expect(await field(page, 'email').getAttribute('readonly')).not.toBeNull();
+      expect(await field(page, 'contactEmail').inputValue()).toBe(c.email);
+      expect(await field(page, 'username').inputValue()).toBe(c.name);
+      expect(await field(page, 'useralias').inputValue()).toBe(c.nickname);
+      expect(await page.locator('[name="password"]').count()).toBe(0);
+      const id = unique(c.provider);
+      await fillProfile(page, id, `010-5555-${String(10 + cases.indexOf(c)).padStart(4, '0')}`);
+      await agreeAndSubmit(page);
+      await page.waitForURL(`${baseUrl}/signup/onboarding/1`);
+      await page
+        .getByRole('dialog', { name: '가입 축하 포인트 이벤트' })
+        .getByRole('button', { name: '다음에 할게요' })
+        .click();
+      await page.waitForURL(`${baseUrl}/signup/onboarding/done`);
+      const me = await api('/meOauth', { token: await storedToken(page) });
+      expect(me.body.userData).toMatchObject({ email: c.email, vendor: c.provider.toUpperCase(), profileId: id });
 
-    // Signed out, the same provider identity signs straight in and returns to the `to` path.
-    await page.evaluate(() => window.localStorage.clear());
-    await page.goto(`${baseUrl}/signin?to=/mypage`);
-    await socialLogin(page, c.provider, c.identity);
-    await page.waitForURL(`${baseUrl}/mypage`);
-    await page.locator('[data-remote="mfe_mypage"]').getByText(c.name).first().waitFor();
-    expect((await api('/meOauth', { token: await storedToken(page) })).body.userData?.email).toBe(c.email);
+      // Signed out, the same provider identity signs straight in and returns to the `to` path.
+      await page.evaluate(() => window.localStorage.clear());
+      await page.goto(`${baseUrl}/signin?to=/mypage`);
+      await socialLogin(page, c.provider, c.identity);
+      await page.waitForURL(`${baseUrl}/mypage`);
+      await page.locator('[data-remote="mfe_mypage"]').getByText(c.name).first().waitFor();
+      expect((await api('/meOauth', { token: await storedToken(page) })).body.userData?.email).toBe(c.email);
 
-    // The e-mail now belongs to a social account: the e-mail sign-up says to use that social login.
-    const check = await api(`/open/check/email?email=${encodeURIComponent(c.email)}`);
-    expect(check.status).toBe(409);
-    expect(check.body.message).toContain('로그인을 이용해 주세요.');
-    await context.close();
-  });
+      // The e-mail now belongs to a social account: the e-mail sign-up says to use that social login.
+      const check = await api(`/open/check/email?email=${encodeURIComponent(c.email)}`);
+      expect(check.status).toBe(409);
+      expect(check.body.message).toContain('로그인을 이용해 주세요.');
+      await context.close();
+    },
+  );
 
   it('never takes over an e-mail account: the provider e-mail of a member shows the 중복 이메일 오류 dialog', async () => {
     const { page, context } = await newPage(browser);
@@ -439,7 +481,9 @@ describe('recovery', () => {
 
 async function waitForMail(to: string): Promise<{ text: string; html: string; subject: string }> {
   for (let i = 0; i < 50; i++) {
-    const { messages } = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as { messages: { to: string[]; text: string; html: string; subject: string }[] };
+    const { messages } = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
+      messages: { to: string[]; text: string; html: string; subject: string }[];
+    };
     const mail = messages.find((m) => m.to.includes(to.toLowerCase()));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -459,7 +503,10 @@ describe('withdrawal', () => {
     }, account.token);
 
     // Withdrawal belongs to mfe-mypage's /mypage/info; here it is called the way that screen does.
-    const withdrawn = await api(`/setWithdrawal/${account.userId}`, { body: { reasonCode: 'LOW_USE', agreed: true }, token: account.token });
+    const withdrawn = await api(`/setWithdrawal/${account.userId}`, {
+      body: { reasonCode: 'LOW_USE', agreed: true },
+      token: account.token,
+    });
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
 
     expect((await api('/meOauth', { token: account.token })).status).toBe(401);

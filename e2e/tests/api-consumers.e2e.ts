@@ -2,10 +2,21 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { CONSUMER_MESSAGES, SCOPE_LABELS, missingScopeMessage, type ConsumerScope, type PersonalTokenCreatedResponse } from '@sq/contracts';
+import {
+  CONSUMER_MESSAGES,
+  SCOPE_LABELS,
+  missingScopeMessage,
+  type ConsumerScope,
+  type PersonalTokenCreatedResponse,
+} from '@sq/contracts';
 import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
 import type { MyTeamResponse } from '@sq/contracts/api/operators/sprint';
-import { QUICKSTART_JOIN_ID_PLACEHOLDER, QUICKSTART_TOKEN_PLACEHOLDER, quickstartSteps, quickstartText } from '@sq/contracts/developers-quickstart';
+import {
+  QUICKSTART_JOIN_ID_PLACEHOLDER,
+  QUICKSTART_TOKEN_PLACEHOLDER,
+  quickstartSteps,
+  quickstartText,
+} from '@sq/contracts/developers-quickstart';
 import { SquadApiError, createSquadClient } from '@sq/api-sdk';
 import { siteApi } from '../src/api';
 import { launchBrowser, newPage } from '../src/browser';
@@ -22,7 +33,11 @@ import { seoulDay, sprintTeams, type Sprinter } from '../src/sprint-team';
 const baseUrl = inject('baseUrl');
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BOT = 'packages/api-sdk/examples/checkin-bot.ts';
-const { setClock, runningTeam } = sprintTeams({ baseUrl, programsUrl: inject('programsUrl'), internalSecret: inject('internalSecret') });
+const { setClock, runningTeam } = sprintTeams({
+  baseUrl,
+  programsUrl: inject('programsUrl'),
+  internalSecret: inject('internalSecret'),
+});
 
 let browser: Browser;
 let members: Sprinter[];
@@ -38,8 +53,15 @@ afterAll(async () => {
 });
 
 /** A personal access token made as /mypage/tokens makes it (the member's session, the form's fields). */
-async function makeToken(member: Sprinter, name: string, scopes: ConsumerScope[]): Promise<{ secret: string; tokenId: number }> {
-  const made = await siteApi<PersonalTokenCreatedResponse>(baseUrl, '/tokens', { token: member.token, body: { name, scopes, expiresInDays: 30 } });
+async function makeToken(
+  member: Sprinter,
+  name: string,
+  scopes: ConsumerScope[],
+): Promise<{ secret: string; tokenId: number }> {
+  const made = await siteApi<PersonalTokenCreatedResponse>(baseUrl, '/tokens', {
+    token: member.token,
+    body: { name, scopes, expiresInDays: 30 },
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   return { secret: made.body.token, tokenId: made.body.summary.tokenId };
 }
@@ -47,14 +69,24 @@ async function makeToken(member: Sprinter, name: string, scopes: ConsumerScope[]
 /** The bot as its user runs it (`npx tsx packages/api-sdk/examples/checkin-bot.ts --base-url ...`, the token in SQ_TOKEN). */
 function runBot(token: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(ROOT, 'node_modules/.bin/tsx'), [BOT, '--base-url', baseUrl, ...args], { cwd: ROOT, env: { ...process.env, SQ_TOKEN: token }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
+    execFile(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      [BOT, '--base-url', baseUrl, ...args],
+      { cwd: ROOT, env: { ...process.env, SQ_TOKEN: token }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
   });
 }
 
-const history = async (member: Sprinter) => (await siteApi<JoinHistoryResponse>(baseUrl, '/join/history', { token: member.token })).body.applications;
-const team = async (member: Sprinter) => (await siteApi<MyTeamResponse & { ErrorCode: string }>(baseUrl, `/applications/${member.joinId}/team`, { token: member.token })).body;
+const history = async (member: Sprinter) =>
+  (await siteApi<JoinHistoryResponse>(baseUrl, '/join/history', { token: member.token })).body.applications;
+const team = async (member: Sprinter) =>
+  (
+    await siteApi<MyTeamResponse & { ErrorCode: string }>(baseUrl, `/applications/${member.joinId}/team`, {
+      token: member.token,
+    })
+  ).body;
 
 describe('API consumers', () => {
   it('the check-in bot reads the member’s applications and checks in to their sprint with a token made as my page makes it', async () => {
@@ -75,7 +107,9 @@ describe('API consumers', () => {
     // Run again the same day: the gateway repeats the first answer for the same Idempotency-Key.
     const again = await runBot(secret);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(new RegExp(`체크인 완료: #${me.joinId} .* · ${sprintDay} 10:00:\\d\\d \\(이미 보낸 요청의 응답\\)`));
+    expect(again.stdout).toMatch(
+      new RegExp(`체크인 완료: #${me.joinId} .* · ${sprintDay} 10:00:\\d\\d \\(이미 보낸 요청의 응답\\)`),
+    );
   });
 
   it('prints the gateway’s refusals in Korean: a missing scope (403), a revoked token (401), the quota with Retry-After (429)', async () => {
@@ -85,11 +119,15 @@ describe('API consumers', () => {
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('내 지원 내역 1건');
     expect(missing.stdout).toContain(`체크인하지 못했어요: #${member.joinId}`);
-    expect(missing.stdout).toContain(`오류 (HTTP 403, ErrorCode 43): ${missingScopeMessage('sprint:checkin', SCOPE_LABELS['sprint:checkin'])}`);
+    expect(missing.stdout).toContain(
+      `오류 (HTTP 403, ErrorCode 43): ${missingScopeMessage('sprint:checkin', SCOPE_LABELS['sprint:checkin'])}`,
+    );
     expect((await team(member)).checkedInToday).toBe(false);
 
     // Revoked on my page: refused at once.
-    expect((await siteApi(baseUrl, `/tokens/${readOnly.tokenId}`, { method: 'DELETE', token: member.token })).status).toBe(200);
+    expect(
+      (await siteApi(baseUrl, `/tokens/${readOnly.tokenId}`, { method: 'DELETE', token: member.token })).status,
+    ).toBe(200);
     const revoked = await runBot(readOnly.secret);
     expect(revoked.code).toBe(1);
     expect(revoked.stderr).toContain(`오류 (HTTP 401, ErrorCode 41): ${CONSUMER_MESSAGES.consumerTokenInvalid}`);
@@ -100,9 +138,17 @@ describe('API consumers', () => {
     const squad = createSquadClient({ baseUrl, token: busy.secret });
     let refusal: SquadApiError | null = null;
     for (let i = 0; i < 300 && !refusal; i += 1) {
-      refusal = await squad.call(squad.api.GET('/api/join/history')).then(() => null, (error: unknown) => (error instanceof SquadApiError ? error : Promise.reject(error)));
+      refusal = await squad.call(squad.api.GET('/api/join/history')).then(
+        () => null,
+        (error: unknown) => (error instanceof SquadApiError ? error : Promise.reject(error)),
+      );
     }
-    expect(refusal).toMatchObject({ status: 429, code: '29', message: CONSUMER_MESSAGES.consumerQuotaExceeded, overQuota: true });
+    expect(refusal).toMatchObject({
+      status: 429,
+      code: '29',
+      message: CONSUMER_MESSAGES.consumerQuotaExceeded,
+      overQuota: true,
+    });
     expect(refusal!.retryAfterSeconds).toBeGreaterThan(0);
     expect(refusal!.rateLimit.windows.find((w) => w.name === 'minute')).toMatchObject({ limit: 60, remaining: 0 });
     const overQuota = await runBot(busy.secret, '--list');
@@ -127,14 +173,25 @@ describe('API consumers', () => {
     const steps = quickstartSteps(origin, version);
     const setup = steps.filter((step) => step.kind === 'setup').map((step) => step.command);
     expect(setup.join('\n')).toContain(QUICKSTART_TOKEN_PLACEHOLDER);
-    const script = (command: string) => [...setup, command].join('\n').replace(QUICKSTART_TOKEN_PLACEHOLDER, secret).replaceAll(QUICKSTART_JOIN_ID_PLACEHOLDER, String(member.joinId));
+    const script = (command: string) =>
+      [...setup, command]
+        .join('\n')
+        .replace(QUICKSTART_TOKEN_PLACEHOLDER, secret)
+        .replaceAll(QUICKSTART_JOIN_ID_PLACEHOLDER, String(member.joinId));
     const sh = (command: string) =>
-      new Promise<unknown>((resolve, reject) => execFile('sh', ['-c', script(command)], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))));
+      new Promise<unknown>((resolve, reject) =>
+        execFile('sh', ['-c', script(command)], { timeout: 30_000 }, (error, stdout) =>
+          error ? reject(error) : resolve(JSON.parse(stdout)),
+        ),
+      );
 
     const [read, checkIn] = steps.filter((step) => step.kind === 'request');
     expect(read!.command).toContain('/api/join/history');
     const applications = await sh(read!.command);
-    expect(applications).toMatchObject({ ErrorCode: '00', applications: [{ joinId: member.joinId, state: 'ASSIGNED' }] });
+    expect(applications).toMatchObject({
+      ErrorCode: '00',
+      applications: [{ joinId: member.joinId, state: 'ASSIGNED' }],
+    });
 
     expect(checkIn!.command).toContain(QUICKSTART_JOIN_ID_PLACEHOLDER);
     const first = await sh(checkIn!.command);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from '../src/browser';
-import { answerSteps, atStep, history as historyOn, newMember as newMemberOn, openCohort as openCohortOn, payWith, signedInPage as signedInPageOn, wizard, type Member } from '../src/apply-flow';
+import {
+  answerSteps,
+  atStep,
+  history as historyOn,
+  newMember as newMemberOn,
+  openCohort as openCohortOn,
+  payWith,
+  signedInPage as signedInPageOn,
+  wizard,
+  type Member,
+} from '../src/apply-flow';
 
 /**
  * The members' apply screens in Chromium against the whole site and the sandbox PG: new members apply to the
@@ -44,7 +54,9 @@ describe('apply and pay', () => {
     // A second try at the same cohort shows that application instead of a second wizard.
     await page.goto(`${baseUrl}/bside/apply/${oddId}/dupcheck`);
     await page.getByTestId('dupcheck-applied').waitFor();
-    expect(await page.getByRole('link', { name: '지원 내역 보기' }).getAttribute('href')).toBe(`/mypage/history/${application!.joinId}`);
+    expect(await page.getByRole('link', { name: '지원 내역 보기' }).getAttribute('href')).toBe(
+      `/mypage/history/${application!.joinId}`,
+    );
 
     await page.goto(`${baseUrl}/mypage/history`);
     const item = page.locator(`[data-testid="application-item"][data-join-id="${application!.joinId}"]`);

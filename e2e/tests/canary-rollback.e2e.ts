@@ -37,7 +37,10 @@ const MAX_VISITORS = 40;
 
 /** The remote's pointer as the registry in PostgreSQL holds it: its live version and running canary, if any. */
 async function pointer(): Promise<{ live: string; canary: string | null }> {
-  const { rows } = await pool.query<{ live_version: string; canary_version: string | null }>('select live_version, canary_version from gateway.remote_pointer where remote = $1', [REMOTE]);
+  const { rows } = await pool.query<{ live_version: string; canary_version: string | null }>(
+    'select live_version, canary_version from gateway.remote_pointer where remote = $1',
+    [REMOTE],
+  );
   return { live: rows[0]!.live_version, canary: rows[0]!.canary_version };
 }
 
@@ -49,14 +52,19 @@ function publishBrokenCopy(liveVersion: string, version: string): string {
   const live = path.join(cdnDir, 'bundles', FOLDER, liveVersion);
   const target = path.join(cdnDir, 'bundles', FOLDER, version);
   fs.cpSync(live, target, { recursive: true });
-  const manifest = JSON.parse(fs.readFileSync(path.join(target, 'mf-manifest.json'), 'utf8')) as { exposes: { path: string; assets: { js: { sync: string[] } } }[] };
+  const manifest = JSON.parse(fs.readFileSync(path.join(target, 'mf-manifest.json'), 'utf8')) as {
+    exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  };
   const exposed = manifest.exposes.find((expose) => expose.path === './app')!.assets.js.sync;
   // The module's export getters (webpack's `__webpack_require__.d(exports, {bootstrap:()=>…, mount:()=>…})`).
   const getter = /([,{])mount:\(\)=>[A-Za-z_$][\w$]*/g;
   const patched = exposed.filter((file) => {
     const code = fs.readFileSync(path.join(target, file), 'utf8');
     if ((code.match(getter) ?? []).length !== 1) return false;
-    fs.writeFileSync(path.join(target, file), code.replace(getter, `$1mount:()=>()=>{throw new Error(${JSON.stringify(FAULT)})}`));
+    fs.writeFileSync(
+      path.join(target, file),
+      code.replace(getter, `$1mount:()=>()=>{throw new Error(${JSON.stringify(FAULT)})}`),
+    );
     return true;
   });
   expect(patched, 'the exposed app module exports mount once').toHaveLength(1);
@@ -89,7 +97,6 @@ async function leave(visitor: Visitor): Promise<void> {
   await visitor.page.goto('about:blank');
 }
 
-
 describe('a canary that throws on mount', () => {
   it('is rolled back by itself, logged with its reason, mailed to the owners, and every visitor is back on the working stable version', async () => {
     const token = await signInToken(baseUrl, DEMO_ADMIN);
@@ -98,19 +105,35 @@ describe('a canary that throws on mount', () => {
     const stable = before.live;
     const broken = `e2e-throws-on-mount-${Date.now()}`;
     const bundle = publishBrokenCopy(stable, broken);
-    const routes = (JSON.parse(fs.readFileSync(path.join(bundle, 'routes.json'), 'utf8')) as { routes: unknown[] }).routes;
-    const shared = (JSON.parse(fs.readFileSync(path.join(bundle, 'shared-deps.json'), 'utf8')) as { requires: Record<string, string> }).requires;
+    const routes = (JSON.parse(fs.readFileSync(path.join(bundle, 'routes.json'), 'utf8')) as { routes: unknown[] })
+      .routes;
+    const shared = (
+      JSON.parse(fs.readFileSync(path.join(bundle, 'shared-deps.json'), 'utf8')) as { requires: Record<string, string> }
+    ).requires;
     const since = (await pool.query<{ now: Date }>('select now()')).rows[0]!.now;
 
     const kept: Visitor[] = [];
     const visitors: Visitor[] = [];
     try {
       // Released as a team's CI does: the operator API, to half the visitors.
-      const released = await siteApi<{ event: string; canary: { version: string; percent: number } | null }>(baseUrl, `/releases/${REMOTE}`, {
-        token,
-        body: { version: broken, manifestUrl: `/bundles/${FOLDER}/${broken}/mf-manifest.json`, routes, shared, canaryPercent: 50 },
+      const released = await siteApi<{ event: string; canary: { version: string; percent: number } | null }>(
+        baseUrl,
+        `/releases/${REMOTE}`,
+        {
+          token,
+          body: {
+            version: broken,
+            manifestUrl: `/bundles/${FOLDER}/${broken}/mf-manifest.json`,
+            routes,
+            shared,
+            canaryPercent: 50,
+          },
+        },
+      );
+      expect(released).toMatchObject({
+        status: 200,
+        body: { event: 'canary', canary: { version: broken, percent: 50 } },
       });
-      expect(released).toMatchObject({ status: 200, body: { event: 'canary', canary: { version: broken, percent: 50 } } });
       // Served within the registry cache lifetime: some new visitor is given the canary.
       const canaryVisitor = await vi.waitFor(() => visitorOf(baseUrl, REMOTE, broken), { timeout: 10_000 });
 
@@ -126,22 +149,33 @@ describe('a canary that throws on mount', () => {
         if (keep) kept.push(visitor);
         else await visitor.context.close();
       }
-      expect(visitors.some((v) => v.saw === 'fallback'), 'some visitors got the canary').toBe(true);
-      expect(visitors.some((v) => v.saw === 'stable'), 'some visitors got the stable version').toBe(true);
+      expect(
+        visitors.some((v) => v.saw === 'fallback'),
+        'some visitors got the canary',
+      ).toBe(true);
+      expect(
+        visitors.some((v) => v.saw === 'stable'),
+        'some visitors got the stable version',
+      ).toBe(true);
       await vi.waitFor(async () => expect((await pointer()).canary).toBeNull(), { timeout: 15_000, interval: 500 });
       expect((await pointer()).live).toBe(stable);
       // And served so: a visitor the canary was given is given the stable version again.
-      await vi.waitFor(async () => expect((await registryAs(baseUrl, REMOTE, canaryVisitor)).entry.version).toBe(stable));
+      await vi.waitFor(async () =>
+        expect((await registryAs(baseUrl, REMOTE, canaryVisitor)).entry.version).toBe(stable),
+      );
 
       // The release log: the automatic rollback, by the watcher, with the figures that decided it.
       // /admin/releases reads the registry through its own cache (REGISTRY_CACHE_MS, 1 s): within that second it
       // may still show the canary.
-      const itskill = await vi.waitFor(async () => {
-        const figures = (await siteApi<ReleasesResponse>(baseUrl, '/admin/releases?window=1h', { token })).body;
-        const remote = figures.remotes.find((r) => r.name === REMOTE)!;
-        expect(remote.canary).toBeNull();
-        return remote;
-      }, { timeout: 10_000, interval: 250 });
+      const itskill = await vi.waitFor(
+        async () => {
+          const figures = (await siteApi<ReleasesResponse>(baseUrl, '/admin/releases?window=1h', { token })).body;
+          const remote = figures.remotes.find((r) => r.name === REMOTE)!;
+          expect(remote.canary).toBeNull();
+          return remote;
+        },
+        { timeout: 10_000, interval: 250 },
+      );
       expect(itskill.live?.version).toBe(stable);
       expect(itskill.events[0]).toMatchObject({
         kind: 'auto_rollback',
@@ -149,7 +183,9 @@ describe('a canary that throws on mount', () => {
         before: { live: stable, canary: { version: broken, percent: 50 } },
         after: { live: stable, canary: null },
       });
-      expect(itskill.events[0]!.reason).toMatch(/^카나리 오류율 \d+\.\d% \(페이지뷰 \d+, 오류 \d+\)이 안정 버전 0\.0% .*자동으로 되돌렸어요\.$/);
+      expect(itskill.events[0]!.reason).toMatch(
+        /^카나리 오류율 \d+\.\d% \(페이지뷰 \d+, 오류 \d+\)이 안정 버전 0\.0% .*자동으로 되돌렸어요\.$/,
+      );
       const { rows: logged } = await pool.query<{ kind: string; reason: string }>(
         "select kind, reason from gateway.remote_release_event where remote = $1 and at >= $2 and kind = 'auto_rollback'",
         [REMOTE, since],
@@ -168,13 +204,18 @@ describe('a canary that throws on mount', () => {
       for (const visitor of visitors.filter((v) => v.saw === 'stable')) expect(visitor.pageErrors).toEqual([]);
 
       // The owners' mail.
-      await vi.waitFor(async () => {
-        const { messages } = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as { messages: { to: string[]; subject: string; text: string }[] };
-        const mail = messages.find((m) => m.to.includes(OWNERS) && m.subject.includes(broken));
-        expect(mail?.subject).toContain('자동으로 되돌려졌어요');
-        expect(mail?.text).toContain(`안정 버전 ${stable}`);
-        expect(mail?.text).toContain(itskill.events[0]!.reason!);
-      }, { timeout: 15_000, interval: 500 });
+      await vi.waitFor(
+        async () => {
+          const { messages } = (await (await fetch(`${mailboxUrl}/api/messages`)).json()) as {
+            messages: { to: string[]; subject: string; text: string }[];
+          };
+          const mail = messages.find((m) => m.to.includes(OWNERS) && m.subject.includes(broken));
+          expect(mail?.subject).toContain('자동으로 되돌려졌어요');
+          expect(mail?.text).toContain(`안정 버전 ${stable}`);
+          expect(mail?.text).toContain(itskill.events[0]!.reason!);
+        },
+        { timeout: 15_000, interval: 500 },
+      );
 
       // What the operators see at /admin/releases: the remote's versions with their figures, and the automatic
       // rollback first in its release log with the reason (printed, for the release notes).
@@ -199,11 +240,15 @@ describe('a canary that throws on mount', () => {
       const id = await visitorIdIn(waiting.context, baseUrl);
       expect(id).not.toBeNull();
       await waiting.page.getByRole('button', { name: MESSAGES.retry }).click();
-      await waiting.page.locator(`[data-remote="${REMOTE}"][data-version="${stable}"] ${READY}`).waitFor({ timeout: 30_000 });
+      await waiting.page
+        .locator(`[data-remote="${REMOTE}"][data-version="${stable}"] ${READY}`)
+        .waitFor({ timeout: 30_000 });
       expect(await visitorIdIn(waiting.context, baseUrl)).toBe(id);
       for (const visitor of kept.filter((k) => k !== waiting)) {
         await visitor.page.goto(`${baseUrl}${PAGE}`);
-        await visitor.page.locator(`[data-remote="${REMOTE}"][data-version="${stable}"] ${READY}`).waitFor({ timeout: 30_000 });
+        await visitor.page
+          .locator(`[data-remote="${REMOTE}"][data-version="${stable}"] ${READY}`)
+          .waitFor({ timeout: 30_000 });
         expect(await fallback(visitor.page).count()).toBe(0);
       }
       expect(kept.filter((k) => k.saw === 'fallback').length).toBeGreaterThan(0);

@@ -29,7 +29,12 @@ function onePixelPng(): Buffer {
   };
   const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const pixels = zlib.deflateSync(Buffer.from([0, 0x3a, 0x5b, 0xff]));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Takes the IT skill check-up through the gateway (every answer the third option); returns the result's share key. */
@@ -38,7 +43,10 @@ async function takeCheckup(token: string): Promise<string> {
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const run = started.body.run as { questions: { questionId: number; options: { optionId: number }[] }[] };
   for (const question of run.questions) {
-    const saved = await api('/itskill/checkup/run/answers', { token, body: { questionId: question.questionId, optionId: question.options[2]!.optionId } });
+    const saved = await api('/itskill/checkup/run/answers', {
+      token,
+      body: { questionId: question.questionId, optionId: question.options[2]!.optionId },
+    });
     expect(saved.status).toBe(200);
   }
   const submitted = await api('/itskill/checkup/run/submit', { token, body: {} });
@@ -56,9 +64,19 @@ describe('career card, my info and withdrawal of a new member', () => {
     const phone = `010-7${String(Date.now() % 1000).padStart(3, '0')}-4321`;
     const signUp = await api('/signUp', {
       body: {
-        email, contactEmail: email, password, pw_confirm: password, username: '카드회원', useralias: id, careerCardId: id,
-        userphone: phone, jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y',
-        termsAgreed: true, privacyAgreed: true,
+        email,
+        contactEmail: email,
+        password,
+        pw_confirm: password,
+        username: '카드회원',
+        useralias: id,
+        careerCardId: id,
+        userphone: phone,
+        jobGroup: 'JG_DEV',
+        position: 'POS_BACKEND',
+        careerYears: 'CY_1_3Y',
+        termsAgreed: true,
+        privacyAgreed: true,
       },
     });
     expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
@@ -89,7 +107,9 @@ describe('career card, my info and withdrawal of a new member', () => {
     // Leaving and coming back resumes at the step reached.
     await page.goto(`${baseUrl}/careercard/find-myprofile`);
     await page.waitForURL(`${baseUrl}/careercard/onboarding/cover`);
-    await page.getByLabel('커버 이미지').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: onePixelPng() });
+    await page
+      .getByLabel('커버 이미지')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: onePixelPng() });
     await page.locator('[data-testid=cover-preview][src^="/media/uploads/"]').waitFor();
     await next(page);
     await page.waitForURL(`${baseUrl}/careercard/onboarding/skills`);
@@ -136,7 +156,13 @@ describe('career card, my info and withdrawal of a new member', () => {
     expect(await page.getByTestId('show-skill-level').isChecked()).toBe(false);
     await page.getByTestId('show-skill-level').check();
     await page.getByTestId('save-skill-level').click();
-    await expect.poll(async () => ((await api(`/profile/${id}`)).body.profile as { skillLevel: { shareKey: string } | null }).skillLevel?.shareKey).toBe(shareKey);
+    await expect
+      .poll(
+        async () =>
+          ((await api(`/profile/${id}`)).body.profile as { skillLevel: { shareKey: string } | null }).skillLevel
+            ?.shareKey,
+      )
+      .toBe(shareKey);
 
     // Profile save: the header's name follows about 2 s later.
     const menu = page.getByRole('button', { name: new RegExp(`^${id}`) });
@@ -160,7 +186,9 @@ describe('career card, my info and withdrawal of a new member', () => {
     expect(publicHtml).not.toContain(email);
     expect(publicHtml).not.toContain(phone);
     // The level the owner chose to show, linking to the public result page (another bundle).
-    expect(await publicView.getByTestId('careercard-skill-level').textContent()).toMatch(/^IT 스킬 Lv\.[1-5] (입문|초급|중급|숙련|전문가)$/);
+    expect(await publicView.getByTestId('careercard-skill-level').textContent()).toMatch(
+      /^IT 스킬 Lv\.[1-5] (입문|초급|중급|숙련|전문가)$/,
+    );
     await publicView.getByRole('link', { name: /IT 스킬 Lv/ }).click();
     await visitor.page.waitForURL(`${baseUrl}/itskillcheckup/result/${shareKey}`);
     await visitor.page.getByTestId('itskill-result').waitFor();
@@ -191,7 +219,11 @@ describe('career card, my info and withdrawal of a new member', () => {
     await page.getByTestId('save-info').click();
     await page.getByRole('status').getByText(MESSAGES.profileSaved).waitFor();
     const token = await page.evaluate(() => window.localStorage.getItem('sq.token'));
-    expect((await api('/meOauth', { token })).body.userData).toMatchObject({ userName: '새이름', userPhone: '010-9876-5432', notionEmailCheckYn: 'Y' });
+    expect((await api('/meOauth', { token })).body.userData).toMatchObject({
+      userName: '새이름',
+      userPhone: '010-9876-5432',
+      notionEmailCheckYn: 'Y',
+    });
     // The public card shows the new name.
     expect((await api(`/profile/${id}`)).body.profile).toMatchObject({ userName: '새이름', userAlias: alias });
 

@@ -21,7 +21,7 @@ afterAll(async () => {
 const ready = (path: string) => REAL_ROUTES.find((route) => route.path === path)!.ready;
 
 describe('field figures from a real browser', () => {
-  it('a visit to a program page and an in-app move to /faq reach the operators\' figures, by route pattern and remote version', async () => {
+  it("a visit to a program page and an in-app move to /faq reach the operators' figures, by route pattern and remote version", async () => {
     const token = await signInToken(baseUrl, DEMO_ADMIN);
     const figures = async () => (await siteApi<ReleasesResponse>(baseUrl, '/admin/releases?window=1h', { token })).body;
     const before = await figures();
@@ -44,25 +44,46 @@ describe('field figures from a real browser', () => {
     await page.goto('about:blank');
     await context.close();
 
-    await vi.waitFor(async () => {
-      const { rows } = await pool.query<{ kind: string; navigation: string; route: string; remote_version: string; metric: string | null }>(
-        `select kind, navigation, route, remote_version, metric from gateway.rum_event
+    await vi.waitFor(
+      async () => {
+        const { rows } = await pool.query<{
+          kind: string;
+          navigation: string;
+          route: string;
+          remote_version: string;
+          metric: string | null;
+        }>(
+          `select kind, navigation, route, remote_version, metric from gateway.rum_event
           where remote = 'mfe_programs' and received_at >= $1 and route in ('/product/:productId', '/faq')`,
-        [since],
-      );
-      expect(rows).toEqual(expect.arrayContaining([
-        { kind: 'view', navigation: 'load', route: '/product/:productId', remote_version: live, metric: null },
-        { kind: 'view', navigation: 'spa', route: '/faq', remote_version: live, metric: null },
-        expect.objectContaining({ kind: 'vital', navigation: 'load', route: '/product/:productId', metric: 'TTFB' }),
-      ]));
-    }, { timeout: 15_000, interval: 500 });
+          [since],
+        );
+        expect(rows).toEqual(
+          expect.arrayContaining([
+            { kind: 'view', navigation: 'load', route: '/product/:productId', remote_version: live, metric: null },
+            { kind: 'view', navigation: 'spa', route: '/faq', remote_version: live, metric: null },
+            expect.objectContaining({
+              kind: 'vital',
+              navigation: 'load',
+              route: '/product/:productId',
+              metric: 'TTFB',
+            }),
+          ]),
+        );
+      },
+      { timeout: 15_000, interval: 500 },
+    );
     // Never the real path, and the shell names its own version.
-    const { rows: paths } = await pool.query<{ route: string; shell_version: string }>('select distinct route, shell_version from gateway.rum_event where received_at >= $1', [since]);
+    const { rows: paths } = await pool.query<{ route: string; shell_version: string }>(
+      'select distinct route, shell_version from gateway.rum_event where received_at >= $1',
+      [since],
+    );
     expect(paths.some((row) => /\/\d/.test(row.route))).toBe(false);
     expect(paths.every((row) => /^1\.\d+\.\d+-[0-9a-f]{8}$/.test(row.shell_version))).toBe(true);
 
     const after = await figures();
-    const version = after.remotes.find((remote) => remote.name === 'mfe_programs')!.versions.find((v) => v.version === live)!;
+    const version = after.remotes
+      .find((remote) => remote.name === 'mfe_programs')!
+      .versions.find((v) => v.version === live)!;
     expect(version.views).toBeGreaterThanOrEqual(viewsBefore + 2);
   });
 

@@ -29,15 +29,19 @@ async function watchTakeover(page: Page): Promise<void> {
     const w = window as unknown as { __shift: number };
     w.__shift = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shift += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.__shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   // The apply prompt stays closed (dismissed for the cohorts open now), so it covers nothing below.
   const openIds = (mainPage.programs ?? []).flatMap((p) => p.cohorts.filter((c) => c.recruiting).map((c) => c.oddId));
-  await page.addInitScript((key) => {
-    localStorage.setItem('introModal', key);
-    localStorage.setItem('introModalClosed', 'true');
-  }, openIds.sort((a, b) => a - b).join(','));
+  await page.addInitScript(
+    (key) => {
+      localStorage.setItem('introModal', key);
+      localStorage.setItem('introModalClosed', 'true');
+    },
+    openIds.sort((a, b) => a - b).join(','),
+  );
 }
 
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
@@ -50,7 +54,11 @@ async function inRoot(page: Page, locator: ReturnType<Page['locator']>) {
 
 /** A page with scripts off: what the HTML alone shows. */
 async function withoutScripts(width: number, visitor?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 }, locale: 'ko-KR' });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width, height: 900 },
+    locale: 'ko-KR',
+  });
   if (visitor) await actAs(context, baseUrl, visitor);
   return { context, page: await context.newPage() };
 }
@@ -60,45 +68,58 @@ describe('home page first content', () => {
     const { context, page } = await withoutScripts(1280);
     await page.goto(`${baseUrl}/`);
     const first = page.locator('#sq-first-content[data-owner="mfe_programs"]');
-    for (const program of mainPage.programs ?? []) await first.locator(`[data-testid=program-card][data-slug="${program.slug}"]`).getByRole('heading', { name: program.name }).waitFor();
-    for (const project of mainPage.featuredProjects) await first.getByText(project.title, { exact: true }).first().waitFor();
+    for (const program of mainPage.programs ?? [])
+      await first
+        .locator(`[data-testid=program-card][data-slug="${program.slug}"]`)
+        .getByRole('heading', { name: program.name })
+        .waitFor();
+    for (const project of mainPage.featuredProjects)
+      await first.getByText(project.title, { exact: true }).first().waitFor();
     for (const story of mainPage.featuredStories) await first.getByText(story.title, { exact: true }).first().waitFor();
     // Styled before any script: the remote's CSS Modules classes have their rules (cards in a grid of two).
-    expect(await first.locator('[data-testid=home-programs]').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+    expect(await first.locator('[data-testid=home-programs]').evaluate((el) => getComputedStyle(el).display)).toBe(
+      'grid',
+    );
     await context.close();
   });
 
-  it.each([375, 1280])('at %i px the remote takes over in place: no API request, no layout shift, one copy of the content', async (width) => {
-    const { page, context } = await newPage(browser, { width });
-    await watchTakeover(page);
-    const apiCalls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
-    });
-    await page.goto(`${baseUrl}/`);
-    await page.locator('[data-remote="mfe_programs"] [data-testid=home-programs]').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('#sq-first-content').count()).toBe(0);
-    expect(await page.getByTestId('home-programs').count()).toBe(1);
-    expect(await page.locator('[data-remote-container="mfe_programs"]').isVisible()).toBe(true);
-    // The page's answers (main page, menu, site settings) came with the HTML.
-    expect(apiCalls).toEqual([]);
-    expect(await layoutShift(page)).toBeLessThan(0.01);
-    // The server's markup, painted alone (no script), boxes the banner as the remote does at this width
-    // (measured from the top of #root: with scripts off, the <noscript> line sits above it).
-    const live = await inRoot(page, page.locator('[data-remote="mfe_programs"] [data-testid=home-banners]'));
-    const still = await withoutScripts(width);
-    await still.page.goto(`${baseUrl}/`);
-    const painted = await inRoot(still.page, still.page.locator('#sq-first-content [data-testid=home-banners]'));
-    await still.context.close();
-    expect(live).not.toBeNull();
-    expect(painted).toEqual(live);
-    // And the page is live: the remote's links navigate inside the single page.
-    const program = mainPage.programs![0]!;
-    await page.locator(`[data-remote="mfe_programs"] [data-testid=program-card][data-slug="${program.slug}"]`).getByRole('link', { name: '자세히 보기' }).click();
-    await page.locator('[data-remote="mfe_programs"] [data-testid=program-intro] h1').waitFor();
-    await context.close();
-  });
+  it.each([375, 1280])(
+    'at %i px the remote takes over in place: no API request, no layout shift, one copy of the content',
+    async (width) => {
+      const { page, context } = await newPage(browser, { width });
+      await watchTakeover(page);
+      const apiCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+      });
+      await page.goto(`${baseUrl}/`);
+      await page.locator('[data-remote="mfe_programs"] [data-testid=home-programs]').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('#sq-first-content').count()).toBe(0);
+      expect(await page.getByTestId('home-programs').count()).toBe(1);
+      expect(await page.locator('[data-remote-container="mfe_programs"]').isVisible()).toBe(true);
+      // The page's answers (main page, menu, site settings) came with the HTML.
+      expect(apiCalls).toEqual([]);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      // The server's markup, painted alone (no script), boxes the banner as the remote does at this width
+      // (measured from the top of #root: with scripts off, the <noscript> line sits above it).
+      const live = await inRoot(page, page.locator('[data-remote="mfe_programs"] [data-testid=home-banners]'));
+      const still = await withoutScripts(width);
+      await still.page.goto(`${baseUrl}/`);
+      const painted = await inRoot(still.page, still.page.locator('#sq-first-content [data-testid=home-banners]'));
+      await still.context.close();
+      expect(live).not.toBeNull();
+      expect(painted).toEqual(live);
+      // And the page is live: the remote's links navigate inside the single page.
+      const program = mainPage.programs![0]!;
+      await page
+        .locator(`[data-remote="mfe_programs"] [data-testid=program-card][data-slug="${program.slug}"]`)
+        .getByRole('link', { name: '자세히 보기' })
+        .click();
+      await page.locator('[data-remote="mfe_programs"] [data-testid=program-intro] h1').waitFor();
+      await context.close();
+    },
+  );
 
   it('a page without first content is served as before', async () => {
     const html = await (await fetch(`${baseUrl}/faq`)).text();
@@ -113,7 +134,10 @@ const FOLDER = 'mfe-programs';
 const STABLE_TITLE = '지난 프로젝트';
 const CANARY_TITLE = '다음 프로젝트';
 /** A string literal as the browser build writes it (UTF-8) and as the server build does (\uXXXX escapes). */
-const literals = (text: string) => [JSON.stringify(text), `"${[...text].map((c) => (c.charCodeAt(0) > 0x7e ? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : c)).join('')}"`];
+const literals = (text: string) => [
+  JSON.stringify(text),
+  `"${[...text].map((c) => (c.charCodeAt(0) > 0x7e ? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : c)).join('')}"`,
+];
 
 /**
  * A new immutable version made from the live version's published files, as a team's next build would be: the
@@ -129,12 +153,17 @@ function publishRetitledCopy(liveVersion: string, version: string): string {
   const patched: string[] = [];
   for (const file of fs.readdirSync(target, { recursive: true, encoding: 'utf8' }).filter((f) => /\.c?js$/.test(f))) {
     const code = fs.readFileSync(path.join(target, file), 'utf8');
-    const next = code.replaceAll(plain!, newPlain!).replaceAll(escaped!, newEscaped!).replaceAll(JSON.stringify(liveVersion), JSON.stringify(version));
+    const next = code
+      .replaceAll(plain!, newPlain!)
+      .replaceAll(escaped!, newEscaped!)
+      .replaceAll(JSON.stringify(liveVersion), JSON.stringify(version));
     if (next === code) continue;
     fs.writeFileSync(path.join(target, file), next);
     if (next.includes(newPlain!) || next.includes(newEscaped!)) patched.push(file);
   }
-  expect(patched, 'the title is in the server module and in the browser build').toEqual(expect.arrayContaining(['server/first-content.cjs', expect.stringMatching(/^[^/]+\.js$/)]));
+  expect(patched, 'the title is in the server module and in the browser build').toEqual(
+    expect.arrayContaining(['server/first-content.cjs', expect.stringMatching(/^[^/]+\.js$/)]),
+  );
   return target;
 }
 
@@ -145,18 +174,28 @@ describe('home page first content during a canary release', () => {
     const stable = (await registryAs(baseUrl, REMOTE)).entry.version;
     const canary = `e2e-home-canary-${Date.now()}`;
     const bundle = publishRetitledCopy(stable, canary);
-    const routes = (JSON.parse(fs.readFileSync(path.join(bundle, 'routes.json'), 'utf8')) as { routes: unknown[] }).routes;
-    const shared = (JSON.parse(fs.readFileSync(path.join(bundle, 'shared-deps.json'), 'utf8')) as { requires: Record<string, string> }).requires;
+    const routes = (JSON.parse(fs.readFileSync(path.join(bundle, 'routes.json'), 'utf8')) as { routes: unknown[] })
+      .routes;
+    const shared = (
+      JSON.parse(fs.readFileSync(path.join(bundle, 'shared-deps.json'), 'utf8')) as { requires: Record<string, string> }
+    ).requires;
     const released = await siteApi(baseUrl, `/releases/${REMOTE}`, {
       token,
-      body: { version: canary, manifestUrl: `/bundles/${FOLDER}/${canary}/mf-manifest.json`, routes, shared, canaryPercent: 50 },
+      body: {
+        version: canary,
+        manifestUrl: `/bundles/${FOLDER}/${canary}/mf-manifest.json`,
+        routes,
+        shared,
+        canaryPercent: 50,
+      },
     });
     expect(released.status).toBe(200);
     const opened: BrowserContext[] = [];
     try {
       const canaryVisitor = await vi.waitFor(() => visitorOf(baseUrl, REMOTE, canary), { timeout: 10_000 });
       const stableVisitor = await visitorOf(baseUrl, REMOTE, stable);
-      const title = (page: Page, scope: string, text: string) => page.locator(scope).getByRole('heading', { name: text, exact: true });
+      const title = (page: Page, scope: string, text: string) =>
+        page.locator(scope).getByRole('heading', { name: text, exact: true });
 
       // The HTML alone: each visitor's first content is their own version's.
       const painted = new Map<string, Awaited<ReturnType<typeof inRoot>>>();
@@ -184,7 +223,8 @@ describe('home page first content during a canary release', () => {
         await watchTakeover(page);
         let apiGets: string[] = [];
         page.on('request', (request) => {
-          if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/')) apiGets.push(request.url());
+          if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+            apiGets.push(request.url());
         });
         for (let load = 0; load < 2; load += 1) {
           apiGets = [];

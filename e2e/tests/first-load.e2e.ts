@@ -32,7 +32,9 @@ describe('first-load JavaScript', () => {
     expect(consoleBuild.files.has(consoleBuild.entryFile)).toBe(true);
     const { page, context } = await newPage(browser);
     await signInContext(context, baseUrl, DEMO_ADMIN);
-    const measured = await measureFirstLoad(page, baseUrl, CONSOLE_FIRST_LOAD.path, (p) => p.locator(CONSOLE_FIRST_LOAD.ready).first().waitFor());
+    const measured = await measureFirstLoad(page, baseUrl, CONSOLE_FIRST_LOAD.path, (p) =>
+      p.locator(CONSOLE_FIRST_LOAD.ready).first().waitFor(),
+    );
     await context.close();
     const loaded = measured.files.map((f) => f.url.split('/').pop());
     expect(loaded).toContain(consoleBuild.entryFile);

@@ -22,9 +22,19 @@ async function newMember(): Promise<string> {
   const id = `sk${Date.now().toString(36).slice(-6)}`;
   const { status, body } = await api('/signUp', {
     body: {
-      email: `${id}@example.com`, contactEmail: `${id}@example.com`, password: 'sidequest1!', pw_confirm: 'sidequest1!',
-      username: '체크업회원', useralias: id, careerCardId: id, userphone: `010-7${String(Date.now() % 1000).padStart(3, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`,
-      jobGroup: 'JG_DEV', position: 'POS_FRONTEND', careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+      email: `${id}@example.com`,
+      contactEmail: `${id}@example.com`,
+      password: 'sidequest1!',
+      pw_confirm: 'sidequest1!',
+      username: '체크업회원',
+      useralias: id,
+      careerCardId: id,
+      userphone: `010-7${String(Date.now() % 1000).padStart(3, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`,
+      jobGroup: 'JG_DEV',
+      position: 'POS_FRONTEND',
+      careerYears: 'CY_1_3Y',
+      termsAgreed: true,
+      privacyAgreed: true,
     },
   });
   expect(status, JSON.stringify(body)).toBe(201);
@@ -53,7 +63,9 @@ describe('IT skill check-up', () => {
     const total = Number((await page.getByTestId('itskill-progress').textContent())!.match(/\/ (\d+)/)![1]);
     expect(total).toBe(14);
     const answer = async (index: number, option: number) => {
-      await expect.poll(() => page.getByTestId('itskill-progress').textContent()).toMatch(new RegExp(`^${index + 1} / ${total}`));
+      await expect
+        .poll(() => page.getByTestId('itskill-progress').textContent())
+        .toMatch(new RegExp(`^${index + 1} / ${total}`));
       await page.getByTestId('itskill-step-b').getByRole('radio').nth(option).click();
     };
     for (let i = 0; i < 3; i += 1) await answer(i, 3);
@@ -80,7 +92,14 @@ describe('IT skill check-up', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('itskill-point').textContent()).toContain(MESSAGES.pointAlreadyGranted);
     expect(await page.getByTestId('itskill-point-claim').isDisabled()).toBe(true);
-    const claims = await Promise.all(Array.from({ length: 20 }, () => api('/point/skill', { token, body: { reasonCode: 'SKILL_CHECKUP', reasonText: 'IT 스킬 체크업 완료', entry: 'e2e' } })));
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api('/point/skill', {
+          token,
+          body: { reasonCode: 'SKILL_CHECKUP', reasonText: 'IT 스킬 체크업 완료', entry: 'e2e' },
+        }),
+      ),
+    );
     expect(claims.map((c) => c.status)).toEqual(Array(20).fill(409));
     const status = await api('/point/skill?reasonCode=SKILL_CHECKUP', { token });
     expect(status.body).toMatchObject({ received: 'Y' });
@@ -100,7 +119,9 @@ describe('IT skill check-up', () => {
     await visitor.page.goto(`${baseUrl}/itskilltrends`);
     await visitor.page.getByTestId('itskill-trends').waitFor();
     expect(await visitor.page.getByTestId('itskill-trends-participants').textContent()).toMatch(/참여자 [1-9]\d*명/);
-    expect(await visitor.page.getByRole('table', { name: '직군·경력별 평균 점수 (100점 만점)' }).textContent()).toContain('개발');
+    expect(
+      await visitor.page.getByRole('table', { name: '직군·경력별 평균 점수 (100점 만점)' }).textContent(),
+    ).toContain('개발');
     await visitor.page.locator('.recharts-surface').first().waitFor();
     await visitor.context.close();
   });

@@ -7,7 +7,9 @@ const api = async <T>(path: string): Promise<T> => (await siteApi<T>(baseUrl, pa
 
 /** What a messenger's crawler sees: the raw HTML, no JavaScript run. */
 async function ogTitle(path: string): Promise<string | null> {
-  const html = await (await fetch(`${baseUrl}${path}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } })).text();
+  const html = await (
+    await fetch(`${baseUrl}${path}`, { headers: { 'user-agent': 'facebookexternalhit/1.1' } })
+  ).text();
   return html.match(/<meta property="og:title" content="([^"]*)"/)?.[1] ?? null;
 }
 
@@ -23,10 +25,14 @@ describe('link previews from PostgreSQL data', () => {
     const { product } = await api<{ product: { name: string } }>('/products/bside');
     expect(await ogTitle('/bside')).toBe(product.name);
 
-    const { profile } = await api<{ profile: { userAlias: string; projects: { projectId: number; title: string }[] } }>('/profile/minji');
+    const { profile } = await api<{ profile: { userAlias: string; projects: { projectId: number; title: string }[] } }>(
+      '/profile/minji',
+    );
     expect(await ogTitle('/careercard/minji')).toBe(`${profile.userAlias}님의 커리어 카드`);
     const cardProject = profile.projects[0]!;
-    expect(await ogTitle(`/careercard/project/${cardProject.projectId}`)).toBe(`${cardProject.title} · ${profile.userAlias}님의 프로젝트`);
+    expect(await ogTitle(`/careercard/project/${cardProject.projectId}`)).toBe(
+      `${cardProject.title} · ${profile.userAlias}님의 프로젝트`,
+    );
   });
 
   it('leave pages without a record plain', async () => {

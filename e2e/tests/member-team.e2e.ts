@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 /** A 1×1 PNG (the upload service checks the bytes). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const { ok, setClock, runningTeam } = sprintTeams({ baseUrl, programsUrl, internalSecret });
 
@@ -44,10 +47,14 @@ describe('the members’ side of a sprint team', () => {
     const names = await section.getByTestId('team-member').allTextContents();
     expect(names).toHaveLength(3);
     for (const member of members) expect(names.some((n) => n.includes(member.name))).toBe(true);
-    const mateCard = section.locator(`[data-testid="team-member"][data-join-id="${mates[0]!.joinId}"]`).getByRole('link', { name: '커리어 카드' });
+    const mateCard = section
+      .locator(`[data-testid="team-member"][data-join-id="${mates[0]!.joinId}"]`)
+      .getByRole('link', { name: '커리어 카드' });
     expect(await mateCard.getAttribute('href')).toBe(`/careercard/${mates[0]!.careerCardId}`);
     expect((await section.getByTestId('team-explanation').textContent())!.length).toBeGreaterThan('배정 이유'.length);
-    expect(await section.getByTestId('team-schedule').textContent()).toContain(`${start.replaceAll('-', '.')} ~ ${end.replaceAll('-', '.')}`);
+    expect(await section.getByTestId('team-schedule').textContent()).toContain(
+      `${start.replaceAll('-', '.')} ~ ${end.replaceAll('-', '.')}`,
+    );
 
     // The daily check-in.
     await section.getByTestId('checkin-button').click();
@@ -60,7 +67,9 @@ describe('the members’ side of a sprint team', () => {
     await page.getByTestId('submission-submit').click();
     await page.getByText('프로젝트 설명을 입력해 주세요.').waitFor();
     expect(await page.getByLabel('프로젝트 이름', { exact: true }).inputValue()).toBe('회의록 요약 봇');
-    await page.getByLabel('프로젝트 설명', { exact: true }).fill('회의 녹음을 올리면 결정과 할 일을 정리해 주는 봇이에요.');
+    await page
+      .getByLabel('프로젝트 설명', { exact: true })
+      .fill('회의 녹음을 올리면 결정과 할 일을 정리해 주는 봇이에요.');
     await page.getByLabel('데모 링크 (선택)').fill('https://minutes-bot.example.com');
     await page.locator('#submission-image').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('[data-testid=submission-image][src^="/media/uploads/"]').waitFor();
@@ -74,7 +83,9 @@ describe('the members’ side of a sprint team', () => {
     await setClock(`${end}T15:00:00+09:00`);
     await page.reload();
     await page.getByTestId('submission-readonly').waitFor();
-    expect(await page.getByTestId('submission-readonly').textContent()).toBe('최종 제출은 마지막 날 오후 3시에 마감되었어요.');
+    expect(await page.getByTestId('submission-readonly').textContent()).toBe(
+      '최종 제출은 마지막 날 오후 3시에 마감되었어요.',
+    );
     expect(await page.getByTestId('submission-project-name').textContent()).toBe('회의록 요약 봇');
     expect(await page.getByTestId('submission-form').count()).toBe(0);
     await setClock(null);
@@ -82,8 +93,13 @@ describe('the members’ side of a sprint team', () => {
     // The operator scores the team and publishes the judging.
     const health = await ok<TeamHealthResponse>('GET', `/admin/cohorts/${oddId}/team-health`, admin);
     const teamId = health.teams[0]!.teamId;
-    await ok('PUT', `/admin/teams/${teamId}/score`, admin, { scores: { problem: 8, execution: 9, design: 7, teamwork: 10 }, feedback: '문제 정의가 분명하고 완성도가 높아요.' });
-    await ok('POST', `/admin/cohorts/${oddId}/results/publish`, admin, { memberPrizes: [{ joinId: me.joinId, amountKrw: 100_000 }] });
+    await ok('PUT', `/admin/teams/${teamId}/score`, admin, {
+      scores: { problem: 8, execution: 9, design: 7, teamwork: 10 },
+      feedback: '문제 정의가 분명하고 완성도가 높아요.',
+    });
+    await ok('POST', `/admin/cohorts/${oddId}/results/publish`, admin, {
+      memberPrizes: [{ joinId: me.joinId, amountKrw: 100_000 }],
+    });
 
     await page.reload();
     const results = page.getByTestId('team-results');

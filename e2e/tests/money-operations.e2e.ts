@@ -52,7 +52,9 @@ describe('money operations (/admin/money)', () => {
     await cancelForm.getByRole('button', { name: '취소' }).click();
     const paymentId = `sq-${application!.joinId}-charge`;
     const cancelledAtPg = async () => {
-      const state = (await (await fetch(`${paymentUrl}/api/state`)).json()) as { payments: { id: string; amount: { cancelled: number } }[] };
+      const state = (await (await fetch(`${paymentUrl}/api/state`)).json()) as {
+        payments: { id: string; amount: { cancelled: number } }[];
+      };
       return state.payments.find((p) => p.id === paymentId)?.amount.cancelled;
     };
     await expect.poll(cancelledAtPg, { timeout: 10_000 }).toBe(50_000);

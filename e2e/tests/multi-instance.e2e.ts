@@ -47,7 +47,11 @@ const roles = new Map<string, { role: RoleProcess; env: Record<string, string>; 
 const gatewayUrls: string[] = [];
 
 /** A TCP relay to the mail sink that can hold new connections: a mail job stays active while it is held. */
-interface PausableRelay { port: number; hold(on: boolean): void; close(): Promise<void> }
+interface PausableRelay {
+  port: number;
+  hold(on: boolean): void;
+  close(): Promise<void>;
+}
 async function startRelay(targetPort: number): Promise<PausableRelay> {
   let holding = false;
   const held: (() => void)[] = [];
@@ -73,10 +77,11 @@ async function startRelay(targetPort: number): Promise<PausableRelay> {
       holding = on;
       if (!on) held.splice(0).forEach((connect) => connect());
     },
-    close: () => new Promise((resolve) => {
-      sockets.forEach((socket) => socket.destroy());
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        sockets.forEach((socket) => socket.destroy());
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -105,7 +110,10 @@ const base = () => ({
 });
 
 /** The pod a process with a public port makes: its address and its readiness probe. */
-const podAt = (port: number | string, opsPort: number | string): Pod => ({ url: `http://127.0.0.1:${port}`, readyUrl: `http://127.0.0.1:${opsPort}/readyz` });
+const podAt = (port: number | string, opsPort: number | string): Pod => ({
+  url: `http://127.0.0.1:${port}`,
+  readyUrl: `http://127.0.0.1:${opsPort}/readyz`,
+});
 const podOf = (env: Record<string, string>): Pod | null => (env.PORT ? podAt(env.PORT, env.OPS_PORT!) : null);
 
 async function start(name: string, args: string[], env: Record<string, string>, opsPort?: number): Promise<void> {
@@ -141,7 +149,9 @@ async function rollOut(name: string, service: ServiceProxy): Promise<void> {
   service.endpoints.add(pod);
   await Promise.race([
     service.endpoints.untilListed(pod.url),
-    role.exited.then((code) => { throw new Error(`${name} exited (${code}) before it was ready\n${role.output().slice(-3_000)}`); }),
+    role.exited.then((code) => {
+      throw new Error(`${name} exited (${code}) before it was ready\n${role.output().slice(-3_000)}`);
+    }),
   ]);
   service.endpoints.terminate(old.pod!.url);
   expect(await terminate(old.role), old.role.output().slice(-2_000)).toBe(0);
@@ -153,7 +163,11 @@ const address = (() => {
 })();
 
 async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
-  const answer = await fetch(`${url}/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address() }, body: JSON.stringify(account) });
+  const answer = await fetch(`${url}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address() },
+    body: JSON.stringify(account),
+  });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { userData: { token: string } }).userData.token;
 }
@@ -171,9 +185,26 @@ beforeAll(async () => {
   const migrate = startRole(['migrate', 'all'], base());
   expect(await migrate.exited, migrate.output()).toBe(0);
 
-  const ports = { account: await freePort(), careercard: await freePort(), content: await freePort(), itskill: await freePort(), programsA: await freePort(), programsB: await freePort(), gatewayA: await freePort(), gatewayB: await freePort() };
-  const ops = { programsA: await freePort(), programsB: await freePort(), gatewayA: await freePort(), gatewayB: await freePort() };
-  programsService = await startServiceProxy([podAt(ports.programsA, ops.programsA), podAt(ports.programsB, ops.programsB)]);
+  const ports = {
+    account: await freePort(),
+    careercard: await freePort(),
+    content: await freePort(),
+    itskill: await freePort(),
+    programsA: await freePort(),
+    programsB: await freePort(),
+    gatewayA: await freePort(),
+    gatewayB: await freePort(),
+  };
+  const ops = {
+    programsA: await freePort(),
+    programsB: await freePort(),
+    gatewayA: await freePort(),
+    gatewayB: await freePort(),
+  };
+  programsService = await startServiceProxy([
+    podAt(ports.programsA, ops.programsA),
+    podAt(ports.programsB, ops.programsB),
+  ]);
   const serviceUrls = {
     ACCOUNT_SERVICE_URL: `http://127.0.0.1:${ports.account}`,
     CAREERCARD_SERVICE_URL: `http://127.0.0.1:${ports.careercard}`,
@@ -190,10 +221,20 @@ beforeAll(async () => {
   ]);
   await Promise.all([
     start('itskill', ['itskill'], { ...env, PORT: String(ports.itskill) }),
-    start('programs-a', ['programs'], { ...env, PORT: String(ports.programsA), PROGRAMS_JOB_WORKERS: 'false' }, ops.programsA),
+    start(
+      'programs-a',
+      ['programs'],
+      { ...env, PORT: String(ports.programsA), PROGRAMS_JOB_WORKERS: 'false' },
+      ops.programsA,
+    ),
   ]);
   await Promise.all([
-    start('programs-b', ['programs'], { ...env, PORT: String(ports.programsB), PROGRAMS_JOB_WORKERS: 'false' }, ops.programsB),
+    start(
+      'programs-b',
+      ['programs'],
+      { ...env, PORT: String(ports.programsB), PROGRAMS_JOB_WORKERS: 'false' },
+      ops.programsB,
+    ),
     start('worker-a', ['programs-worker'], env),
     start('worker-b', ['programs-worker'], env),
   ]);
@@ -203,7 +244,12 @@ beforeAll(async () => {
   ]);
   gatewayUrls.push(`http://127.0.0.1:${ports.gatewayA}`, `http://127.0.0.1:${ports.gatewayB}`);
   front = await startServiceProxy([podAt(ports.gatewayA, ops.gatewayA), podAt(ports.gatewayB, ops.gatewayB)]);
-  await Promise.all([...gatewayUrls.map((url) => front.endpoints.untilListed(url)), ...[ports.programsA, ports.programsB].map((port) => programsService.endpoints.untilListed(`http://127.0.0.1:${port}`))]);
+  await Promise.all([
+    ...gatewayUrls.map((url) => front.endpoints.untilListed(url)),
+    ...[ports.programsA, ports.programsB].map((port) =>
+      programsService.endpoints.untilListed(`http://127.0.0.1:${port}`),
+    ),
+  ]);
 }, 900_000);
 
 afterAll(async () => {
@@ -222,12 +268,20 @@ async function mailTarget(): Promise<{ joinId: number; to: string }> {
   const to = 'multi-instance@example.com';
   const { rows } = await db.query<{ join_id: number }>(
     `update programs.application set answers = jsonb_build_object('required', jsonb_build_object('contactEmail', $1::text))
-     where join_id = (select min(join_id) from programs.application) returning join_id`, [to]);
+     where join_id = (select min(join_id) from programs.application) returning join_id`,
+    [to],
+  );
   return { joinId: rows[0]!.join_id, to };
 }
 
 async function withBoss<T>(work: (boss: PgBoss) => Promise<T>): Promise<T> {
-  const boss = new PgBoss({ connectionString: database.url, schema: 'programs_jobs', supervise: false, schedule: false, max: 2 });
+  const boss = new PgBoss({
+    connectionString: database.url,
+    schema: 'programs_jobs',
+    supervise: false,
+    schedule: false,
+    max: 2,
+  });
   await boss.start();
   try {
     return await work(boss);
@@ -236,8 +290,14 @@ async function withBoss<T>(work: (boss: PgBoss) => Promise<T>): Promise<T> {
   }
 }
 
-const refundMails = (to: string) => sink.messages().filter((mail) => mail.to.includes(to) && /환불되었어요/.test(mail.subject));
-async function until<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+const refundMails = (to: string) =>
+  sink.messages().filter((mail) => mail.to.includes(to) && /환불되었어요/.test(mail.subject));
+async function until<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -251,8 +311,18 @@ describe('two of everything stateless, one PostgreSQL', () => {
   it('runs each job once across two workers', async () => {
     const { joinId, to } = await mailTarget();
     const amounts = Array.from({ length: 30 }, (_, i) => 10_000 + i * 1_000);
-    await withBoss((boss) => Promise.all(amounts.map((amountKrw) => boss.send('application-mail', { joinId, kind: 'REFUNDED', amountKrw }, { retryLimit: 3 }))));
-    const mails = await until('30 mails', () => refundMails(to), (list) => list.length >= amounts.length);
+    await withBoss((boss) =>
+      Promise.all(
+        amounts.map((amountKrw) =>
+          boss.send('application-mail', { joinId, kind: 'REFUNDED', amountKrw }, { retryLimit: 3 }),
+        ),
+      ),
+    );
+    const mails = await until(
+      '30 mails',
+      () => refundMails(to),
+      (list) => list.length >= amounts.length,
+    );
     // A moment more: a job run twice would show up as a second mail now.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const subjects = refundMails(to).map((mail) => mail.subject);
@@ -265,17 +335,24 @@ describe('two of everything stateless, one PostgreSQL', () => {
   it('refuses at once, through the other gateway, a session signed out through one', async () => {
     const [a, b] = gatewayUrls as [string, string];
     const token = await signIn(a, DEMO_MEMBER);
-    const me = (url: string) => fetch(`${url}/api/meOauth`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address() } });
+    const me = (url: string) =>
+      fetch(`${url}/api/meOauth`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address() } });
     expect((await me(b)).status).toBe(200);
     expect((await me(a)).status).toBe(200);
-    expect((await fetch(`${a}/api/logout`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address() } })).status).toBe(200);
+    expect(
+      (await fetch(`${a}/api/logout`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': address() } }))
+        .status,
+    ).toBe(200);
     expect((await me(b)).status).toBe(401);
   });
 
   it('holds the documented rate-limit bound across both gateways: at most RATE_LIMIT_MAX + 2 × RATE_LIMIT_BATCH a window', async () => {
     const client = '10.99.0.1';
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) =>
-      fetch(`${gatewayUrls[i % 2]}/api/products`, { headers: { 'x-forwarded-for': client } }).then((r) => r.status)));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        fetch(`${gatewayUrls[i % 2]}/api/products`, { headers: { 'x-forwarded-for': client } }).then((r) => r.status),
+      ),
+    );
     const admitted = answers.filter((status) => status !== 429).length;
     expect(answers.every((status) => status === 200 || status === 429)).toBe(true);
     expect(admitted).toBeGreaterThanOrEqual(RATE.max);
@@ -289,70 +366,123 @@ describe('two of everything stateless, one PostgreSQL', () => {
     const released = await fetch(`${a}/api/releases/mfe_itskill`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': address() },
-      body: JSON.stringify({ version, manifestUrl: `/bundles/mfe-itskill/${version}/mf-manifest.json`, routes: [{ path: '/itskillcheckup', access: 'public', layout: 'default', title: 'IT 스킬 체크업', ready: true }], shared: {} }),
+      body: JSON.stringify({
+        version,
+        manifestUrl: `/bundles/mfe-itskill/${version}/mf-manifest.json`,
+        routes: [
+          { path: '/itskillcheckup', access: 'public', layout: 'default', title: 'IT 스킬 체크업', ready: true },
+        ],
+        shared: {},
+      }),
     });
     expect(released.status, await released.clone().text()).toBe(200);
-    const served = await until('the release on the other gateway', async () => {
-      const registry = (await (await fetch(`${b}/remotes.json`)).json()) as { remotes: { name: string; version: string }[] };
-      return registry.remotes.find((remote) => remote.name === 'mfe_itskill')?.version;
-    }, (v) => v === version, 5_000);
+    const served = await until(
+      'the release on the other gateway',
+      async () => {
+        const registry = (await (await fetch(`${b}/remotes.json`)).json()) as {
+          remotes: { name: string; version: string }[];
+        };
+        return registry.remotes.find((remote) => remote.name === 'mfe_itskill')?.version;
+      },
+      (v) => v === version,
+      5_000,
+    );
     expect(served).toBe(version);
   });
 
-  it(UNPROTECTED ? 'loses requests in rolling restarts without the readiness delay' : 'loses no request in rolling restarts of the gateways and the programs web processes under steady load', { timeout: 900_000 }, async () => {
-    const member = await signIn(front.url, DEMO_MEMBER);
-    // The member's own application, for the POST that reads it (the demo member has none): the last demo one.
-    const memberId = Number((JSON.parse(Buffer.from(member.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub);
-    const { rows } = await db.query<{ join_id: number }>(
-      'update programs.application set user_id = $1 where join_id = (select max(join_id) from programs.application) returning join_id', [memberId]);
-    const load = await steadyLoad(front.url, { member, joinId: rows[0]!.join_id, address, clients: 6 });
-    try {
-      for (const name of ['gateway-a', 'gateway-b']) await rollOut(name, front);
-      for (const name of ['programs-a', 'programs-b']) await rollOut(name, programsService);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    } finally {
-      await load.stop();
-    }
-    const { sent, failed } = load.outcomes();
-    console.log(`rolling restarts under steady load${UNPROTECTED ? ' (no readiness delay)' : ''}: ${sent} requests, ${failed.length} failed`, JSON.stringify(load.byKind()));
-    if (failed.length) console.log(failed.slice(0, 20).join('\n'));
-    expect(sent).toBeGreaterThan(500);
-    if (UNPROTECTED) expect(failed.length).toBeGreaterThan(0);
-    else expect(failed).toEqual([]);
-    // The new pods served (each Service gave every one of them connections).
-    for (const name of ['gateway-a', 'gateway-b']) expect(front.served.get(roles.get(name)!.pod!.url) ?? 0).toBeGreaterThan(0);
-    for (const name of ['programs-a', 'programs-b']) expect(programsService.served.get(roles.get(name)!.pod!.url) ?? 0).toBeGreaterThan(0);
-  });
+  it(
+    UNPROTECTED
+      ? 'loses requests in rolling restarts without the readiness delay'
+      : 'loses no request in rolling restarts of the gateways and the programs web processes under steady load',
+    { timeout: 900_000 },
+    async () => {
+      const member = await signIn(front.url, DEMO_MEMBER);
+      // The member's own application, for the POST that reads it (the demo member has none): the last demo one.
+      const memberId = Number(
+        (JSON.parse(Buffer.from(member.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub,
+      );
+      const { rows } = await db.query<{ join_id: number }>(
+        'update programs.application set user_id = $1 where join_id = (select max(join_id) from programs.application) returning join_id',
+        [memberId],
+      );
+      const load = await steadyLoad(front.url, { member, joinId: rows[0]!.join_id, address, clients: 6 });
+      try {
+        for (const name of ['gateway-a', 'gateway-b']) await rollOut(name, front);
+        for (const name of ['programs-a', 'programs-b']) await rollOut(name, programsService);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      } finally {
+        await load.stop();
+      }
+      const { sent, failed } = load.outcomes();
+      console.log(
+        `rolling restarts under steady load${UNPROTECTED ? ' (no readiness delay)' : ''}: ${sent} requests, ${failed.length} failed`,
+        JSON.stringify(load.byKind()),
+      );
+      if (failed.length) console.log(failed.slice(0, 20).join('\n'));
+      expect(sent).toBeGreaterThan(500);
+      if (UNPROTECTED) expect(failed.length).toBeGreaterThan(0);
+      else expect(failed).toEqual([]);
+      // The new pods served (each Service gave every one of them connections).
+      for (const name of ['gateway-a', 'gateway-b'])
+        expect(front.served.get(roles.get(name)!.pod!.url) ?? 0).toBeGreaterThan(0);
+      for (const name of ['programs-a', 'programs-b'])
+        expect(programsService.served.get(roles.get(name)!.pod!.url) ?? 0).toBeGreaterThan(0);
+    },
+  );
 
-  it('retries a job whose worker was killed in the middle of it, and finishes it once', { timeout: 300_000 }, async () => {
-    const { joinId, to } = await mailTarget();
-    sink.clear();
-    // One worker left, so the job is in the one about to be killed.
-    expect(await roles.get('worker-b')!.role.stop()).toBe(0);
-    smtp.hold(true);
-    const jobId = await withBoss((boss) => boss.send('application-mail', { joinId, kind: 'REFUNDED', amountKrw: 777_000 }, { retryLimit: 3, expireInSeconds: 8 }));
-    await until('the job active', async () => (await db.query('select state from programs_jobs.job where id = $1', [jobId])).rows[0]?.state, (state) => state === 'active');
-    roles.get('worker-a')!.role.child.kill('SIGKILL');
-    await roles.get('worker-a')!.role.exited;
-    smtp.hold(false);
-    const { env, args } = roles.get('worker-b')!;
-    await start('worker-c', args, env);
-    await until('the retried mail', () => refundMails(to), (list) => list.length >= 1, 120_000);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(refundMails(to).map((mail) => mail.subject)).toEqual([expect.stringContaining('777,000원')]);
-    const job = (await db.query('select state, retry_count from programs_jobs.job where id = $1', [jobId])).rows[0] as { state: string; retry_count: number };
-    expect(job.state).toBe('completed');
-    expect(job.retry_count).toBeGreaterThanOrEqual(1);
-  });
+  it(
+    'retries a job whose worker was killed in the middle of it, and finishes it once',
+    { timeout: 300_000 },
+    async () => {
+      const { joinId, to } = await mailTarget();
+      sink.clear();
+      // One worker left, so the job is in the one about to be killed.
+      expect(await roles.get('worker-b')!.role.stop()).toBe(0);
+      smtp.hold(true);
+      const jobId = await withBoss((boss) =>
+        boss.send(
+          'application-mail',
+          { joinId, kind: 'REFUNDED', amountKrw: 777_000 },
+          { retryLimit: 3, expireInSeconds: 8 },
+        ),
+      );
+      await until(
+        'the job active',
+        async () => (await db.query('select state from programs_jobs.job where id = $1', [jobId])).rows[0]?.state,
+        (state) => state === 'active',
+      );
+      roles.get('worker-a')!.role.child.kill('SIGKILL');
+      await roles.get('worker-a')!.role.exited;
+      smtp.hold(false);
+      const { env, args } = roles.get('worker-b')!;
+      await start('worker-c', args, env);
+      await until(
+        'the retried mail',
+        () => refundMails(to),
+        (list) => list.length >= 1,
+        120_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(refundMails(to).map((mail) => mail.subject)).toEqual([expect.stringContaining('777,000원')]);
+      const job = (await db.query('select state, retry_count from programs_jobs.job where id = $1', [jobId]))
+        .rows[0] as { state: string; retry_count: number };
+      expect(job.state).toBe('completed');
+      expect(job.retry_count).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('fires each schedule once per slot, however many workers keep it', { timeout: 300_000 }, async () => {
     // payment-repair runs every minute (PAYMENT_REPAIR_CRON). Two workers keep the schedule from their start; the
     // earlier tests may have taken less than two minutes, so wait for a second slot rather than assume one.
-    const slots = () => db.query<{ slot: string; n: string }>(
-      `select date_trunc('minute', created_on) as slot, count(*) as n
+    const slots = () =>
+      db
+        .query<{ slot: string; n: string }>(
+          `select date_trunc('minute', created_on) as slot, count(*) as n
          from (select created_on from programs_jobs.job where name = 'payment-repair'
                union all select created_on from programs_jobs.archive where name = 'payment-repair') fired
-        group by 1 order by 1`).then((result) => result.rows);
+        group by 1 order by 1`,
+        )
+        .then((result) => result.rows);
     const rows = await until('two payment-repair slots', slots, (list) => list.length >= 2, 240_000);
     expect(rows.filter((row) => Number(row.n) !== 1)).toEqual([]);
   });

@@ -29,11 +29,15 @@ const APPLICANTS = 6;
 let serial = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-5)}${(serial++).toString(36)}`;
 
-const api = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) => siteApi<T>(baseUrl, path, init);
+const api = <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+  siteApi<T>(baseUrl, path, init);
 
 async function ok<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
   const { status, body } = await api<T>(path, init);
-  expect(status, `${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
+  expect(
+    status,
+    `${init.method ?? (init.body === undefined ? 'GET' : 'POST')} ${path}: ${JSON.stringify(body)}`,
+  ).toBeLessThan(300);
   return body;
 }
 
@@ -75,26 +79,70 @@ async function applicant(oddId: number, index: number): Promise<Applicant> {
   const password = 'sidequest1!';
   const signUp = await ok<{ userData: { token: string } }>('/signUp', {
     body: {
-      email, contactEmail: email, password, pw_confirm: password, username: name, useralias: id, careerCardId: id, userphone: phone,
-      jobGroup: 'JG_DEV', position: 'POS_BACKEND', careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+      email,
+      contactEmail: email,
+      password,
+      pw_confirm: password,
+      username: name,
+      useralias: id,
+      careerCardId: id,
+      userphone: phone,
+      jobGroup: 'JG_DEV',
+      position: 'POS_BACKEND',
+      careerYears: 'CY_1_3Y',
+      termsAgreed: true,
+      privacyAgreed: true,
     },
   });
   const token = signUp.userData.token;
   const role = index % 3 === 2 ? 'DESIGNER' : 'DEVELOPER';
   await ok(`/apply/${oddId}/draft`, { body: {}, token });
   await ok(`/apply/${oddId}/steps/required`, {
-    method: 'PUT', token,
-    body: { contactEmail: email, phone, jobGroup: role === 'DESIGNER' ? 'JG_DESIGN' : 'JG_DEV', position: role === 'DESIGNER' ? 'POS_UXUI' : 'POS_BACKEND', careerYears: 'CY_1_3Y', experienceMonths: 12 + index * 6, role },
+    method: 'PUT',
+    token,
+    body: {
+      contactEmail: email,
+      phone,
+      jobGroup: role === 'DESIGNER' ? 'JG_DESIGN' : 'JG_DEV',
+      position: role === 'DESIGNER' ? 'POS_UXUI' : 'POS_BACKEND',
+      careerYears: 'CY_1_3Y',
+      experienceMonths: 12 + index * 6,
+      role,
+    },
   });
-  await ok(`/apply/${oddId}/steps/aside`, { method: 'PUT', token, body: { wantToBuild: '회의록을 요약해 주는 서비스', availableTime: '평일 저녁', friendCareerCardIds: [] } });
-  await ok(`/apply/${oddId}/steps/product`, { method: 'PUT', token, body: { kind: 'SPRINT', idea: '회의록 요약 봇', stack: ['TypeScript'] } });
-  const booked = await ok<BookResponse>(`/apply/${oddId}/book`, { body: { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' }, token });
+  await ok(`/apply/${oddId}/steps/aside`, {
+    method: 'PUT',
+    token,
+    body: { wantToBuild: '회의록을 요약해 주는 서비스', availableTime: '평일 저녁', friendCareerCardIds: [] },
+  });
+  await ok(`/apply/${oddId}/steps/product`, {
+    method: 'PUT',
+    token,
+    body: { kind: 'SPRINT', idea: '회의록 요약 봇', stack: ['TypeScript'] },
+  });
+  const booked = await ok<BookResponse>(`/apply/${oddId}/book`, {
+    body: { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: 'desktop' },
+    token,
+  });
   const form = new URLSearchParams(new URL(booked.payment.paymentPageUrl).searchParams);
-  for (const [key, value] of Object.entries({ cardNumber: '4242424242424242', expiry: '12/30', birth: '900101', password: '12' })) form.set(key, value);
-  const card = await fetch(new URL('/billing-keys/issue', booked.payment.paymentPageUrl), { method: 'POST', body: form, redirect: 'manual' });
+  for (const [key, value] of Object.entries({
+    cardNumber: '4242424242424242',
+    expiry: '12/30',
+    birth: '900101',
+    password: '12',
+  }))
+    form.set(key, value);
+  const card = await fetch(new URL('/billing-keys/issue', booked.payment.paymentPageUrl), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   expect(card.status).toBe(303);
   const query = Object.fromEntries(new URL(card.headers.get('location')!).searchParams);
-  const confirmed = await ok<{ application: { joinId: number; state: string } }>(`/apply/${oddId}/payment/confirm`, { body: query, token });
+  const confirmed = await ok<{ application: { joinId: number; state: string } }>(`/apply/${oddId}/payment/confirm`, {
+    body: query,
+    token,
+  });
   expect(confirmed.application.state).toBe('RESERVED');
   return { name, email, password, token, joinId: confirmed.application.joinId };
 }
@@ -106,7 +154,9 @@ const team = (page: Page, key: string) => page.locator(`[data-testid="board-team
 async function boardOnPage(page: Page): Promise<Map<string, number[]>> {
   const teams = new Map<string, number[]>();
   for (const el of await page.getByTestId('board-team').all()) {
-    const ids = await el.getByTestId('board-member').evaluateAll((nodes) => nodes.map((n) => Number((n as HTMLElement).dataset.joinId)));
+    const ids = await el
+      .getByTestId('board-member')
+      .evaluateAll((nodes) => nodes.map((n) => Number((n as HTMLElement).dataset.joinId)));
     teams.set((await el.getAttribute('data-team-key'))!, ids);
   }
   return teams;
@@ -146,7 +196,8 @@ describe('operators console', () => {
     expect(proposed.size).toBeGreaterThanOrEqual(2);
     const placed = [...proposed.values()].flat();
     expect(placed.length + (await page.getByTestId('waitlist').getByTestId('board-member').count())).toBe(APPLICANTS);
-    for (const joinId of placed) expect((await member(page, joinId).getByTestId('explanation').textContent())!.length).toBeGreaterThan(5);
+    for (const joinId of placed)
+      expect((await member(page, joinId).getByTestId('explanation').textContent())!.length).toBeGreaterThan(5);
 
     // Move one member of the first team into the second, and lock them there.
     const [firstKey, secondKey] = [...proposed.keys()] as [string, string];
@@ -169,9 +220,13 @@ describe('operators console', () => {
     await page.getByTestId('publish-open').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('publish-preview').waitFor();
-    const charged = await dialog.getByTestId('preview-charge').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.joinId)));
+    const charged = await dialog
+      .getByTestId('preview-charge')
+      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.joinId)));
     expect(charged.sort()).toEqual([...onTeams].sort());
-    expect(await dialog.getByTestId('preview-total').textContent()).toBe(`${(onTeams.length * SPRINT_FEE_KRW).toLocaleString('ko-KR')}원`);
+    expect(await dialog.getByTestId('preview-total').textContent()).toBe(
+      `${(onTeams.length * SPRINT_FEE_KRW).toLocaleString('ko-KR')}원`,
+    );
     await dialog.getByTestId('publish-confirm').click();
     expect(await page.getByTestId('board-published').textContent()).toContain(`결제 작업 ${onTeams.length}건`);
     expect(await page.getByTestId('run-matcher').count()).toBe(0);
@@ -179,31 +234,46 @@ describe('operators console', () => {
     // The audit log in the console has the operator's actions on this cohort.
     await page.goto(`${baseUrl}/admin/audit?oddId=${cohort.oddId}`);
     await page.getByTestId('audit-table').waitFor();
-    const actions = await page.getByTestId('audit-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.action));
+    const actions = await page
+      .getByTestId('audit-row')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.action));
     expect(actions).toEqual(['BOARD_PUBLISH', 'BOARD_RUN', 'BOARD_LOCK', 'BOARD_MOVE', 'BOARD_RUN', 'COHORT_CREATE']);
     await context.close();
 
     // The moved member is charged by the job queue, then sees the charge and the state in my page.
     const mover = byJoin.get(moved)!;
     await expect
-      .poll(async () => (await api<JoinHistoryOneResponse>('/join/history/one', { body: { joinId: moved }, token: mover.token })).body.application?.state, { timeout: 30_000, interval: 500 })
+      .poll(
+        async () =>
+          (await api<JoinHistoryOneResponse>('/join/history/one', { body: { joinId: moved }, token: mover.token })).body
+            .application?.state,
+        { timeout: 30_000, interval: 500 },
+      )
       .toBe('ASSIGNED');
-    const detail: ApplicationDetail = (await ok<JoinHistoryOneResponse>('/join/history/one', { body: { joinId: moved }, token: mover.token })).application;
+    const detail: ApplicationDetail = (
+      await ok<JoinHistoryOneResponse>('/join/history/one', { body: { joinId: moved }, token: mover.token })
+    ).application;
     expect(detail.payment.chargedKrw).toBe(SPRINT_FEE_KRW);
     const mine = await newPage(browser);
     await signInContext(mine.context, baseUrl, { email: mover.email, password: mover.password });
     await mine.page.goto(`${baseUrl}/mypage/history/${moved}`);
     await mine.page.getByTestId('history-detail').waitFor();
     expect(await mine.page.getByTestId('state-badge').first().textContent()).toBe('팀 배정 완료');
-    expect(await mine.page.getByTestId('payment-timeline').getByTestId('charged-at').textContent()).toContain('30,000원');
+    expect(await mine.page.getByTestId('payment-timeline').getByTestId('charged-at').textContent()).toContain(
+      '30,000원',
+    );
     // Their team section: the team the operator moved them into, its members, and why they are there.
     await mine.page.getByTestId('team-section').getByTestId('team-members').waitFor();
-    const teammates = await mine.page.getByTestId('team-member').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.joinId)));
+    const teammates = await mine.page
+      .getByTestId('team-member')
+      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.joinId)));
     // The board as published (the snapshot above may predate the re-run's rebalancing of the other seats).
     const final = await ok<BoardResponse>(`/admin/cohorts/${cohort.oddId}/board`, { token: adminToken });
     const publishedTeam = final.teams.find((t) => t.members.some((m) => m.joinId === moved))!.members;
     expect(teammates.sort()).toEqual(publishedTeam.map((m) => m.joinId).sort());
-    expect(await mine.page.getByTestId('team-explanation').textContent()).toContain(publishedTeam.find((m) => m.joinId === moved)!.explanation);
+    expect(await mine.page.getByTestId('team-explanation').textContent()).toContain(
+      publishedTeam.find((m) => m.joinId === moved)!.explanation,
+    );
     await mine.context.close();
   });
 

@@ -25,7 +25,9 @@ beforeAll(async () => {
     // The browser also asks for /favicon.ico: only the redirect to the callback counts.
     const url = new URL(request.url ?? '/', 'http://partner');
     if (url.pathname === '/callback') received.push(url.searchParams);
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>파트너</title><h1>연결 완료</h1>');
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>파트너</title><h1>연결 완료</h1>');
   });
   await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
@@ -38,10 +40,14 @@ afterAll(async () => {
 const tokenRequest = (clientId: string, secret: string, params: Record<string, string>) =>
   fetch(`${baseUrl}/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams(params),
   });
-const bearer = (path: string, token: string) => fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+const bearer = (path: string, token: string) =>
+  fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
 describe('partner apps', () => {
   it('registered in the console, acting for itself and for a member who consents on the Korean screen, cut off from my page', async () => {
@@ -65,7 +71,9 @@ describe('partner apps', () => {
     await operator.context.close();
 
     // On its own: open cohorts with client credentials.
-    const own = (await (await tokenRequest(clientId, clientSecret, { grant_type: 'client_credentials', scope: 'programs:read' })).json()) as { access_token: string };
+    const own = (await (
+      await tokenRequest(clientId, clientSecret, { grant_type: 'client_credentials', scope: 'programs:read' })
+    ).json()) as { access_token: string };
     const products = await bearer('/api/products', own.access_token);
     expect(products.status).toBe(200);
     expect(products.headers.get('ratelimit-policy')).toContain('"minute";q=');
@@ -74,7 +82,15 @@ describe('partner apps', () => {
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const member = await newPage(browser);
-    const query = new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: callbackUrl, scope: 'applications:read', state: 'e2e', code_challenge: challenge, code_challenge_method: 'S256' });
+    const query = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      redirect_uri: callbackUrl,
+      scope: 'applications:read',
+      state: 'e2e',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
     await member.page.goto(`${baseUrl}/oauth2/auth?${query}`);
     await member.page.getByRole('heading', { name: '로그인하고 앱 연결하기' }).waitFor();
     await member.page.getByLabel('이메일').fill(DEMO_MEMBER.email);
@@ -88,7 +104,12 @@ describe('partner apps', () => {
     expect(answer.get('state')).toBe('e2e');
     await member.context.close();
 
-    const exchanged = await tokenRequest(clientId, clientSecret, { grant_type: 'authorization_code', code: answer.get('code')!, redirect_uri: callbackUrl, code_verifier: verifier });
+    const exchanged = await tokenRequest(clientId, clientSecret, {
+      grant_type: 'authorization_code',
+      code: answer.get('code')!,
+      redirect_uri: callbackUrl,
+      code_verifier: verifier,
+    });
     expect(exchanged.status).toBe(200);
     const { access_token: token } = (await exchanged.json()) as { access_token: string };
     expect((await bearer('/api/join/history', token)).status).toBe(200);

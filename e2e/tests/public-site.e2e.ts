@@ -41,7 +41,9 @@ const product = async (key: string | number) => (await api<ProductDetailResponse
 
 /** Korean calendar day of an ISO instant or date, as the site shows it (YYYY.MM.DD). */
 function seoulDay(value: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(Date.parse(value) + 9 * 3_600_000).toISOString().slice(0, 10);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? value
+    : new Date(Date.parse(value) + 9 * 3_600_000).toISOString().slice(0, 10);
   return day.replace(/-/g, '.');
 }
 const krw = (n: number) => `${n.toLocaleString('en-US')}원`;
@@ -49,9 +51,13 @@ const remote = (page: Page) => page.locator('[data-remote="mfe_programs"]');
 
 /** The apply button a program page must show, worked out from the API's cohorts. */
 function expectedCta(p: ProductDetail, applyPath: (oddId: number) => string): { href: string } | { disabled: string } {
-  const open = p.cohorts.filter((c) => c.status === 'RECRUITING').sort((a, b) => Date.parse(a.recruitEnd) - Date.parse(b.recruitEnd))[0];
+  const open = p.cohorts
+    .filter((c) => c.status === 'RECRUITING')
+    .sort((a, b) => Date.parse(a.recruitEnd) - Date.parse(b.recruitEnd))[0];
   if (open) return { href: applyPath(open.oddId) };
-  const next = p.cohorts.filter((c) => c.status === 'UPCOMING').sort((a, b) => Date.parse(a.recruitStart) - Date.parse(b.recruitStart))[0];
+  const next = p.cohorts
+    .filter((c) => c.status === 'UPCOMING')
+    .sort((a, b) => Date.parse(a.recruitStart) - Date.parse(b.recruitStart))[0];
   return { disabled: next ? `${seoulDay(next.recruitStart)} 모집 시작` : '모집이 마감되었어요' };
 }
 
@@ -63,7 +69,10 @@ async function checkCta(page: Page, expected: { href: string } | { disabled: str
     expect(await link.getAttribute('href')).toBe(expected.href);
     await link.click();
     // A wizard step that needs sign-in sends a visitor to sign-in, to come back to that step.
-    await page.waitForURL((url) => url.pathname === expected.href || (url.pathname === '/signin' && url.searchParams.get('to') === expected.href));
+    await page.waitForURL(
+      (url) =>
+        url.pathname === expected.href || (url.pathname === '/signin' && url.searchParams.get('to') === expected.href),
+    );
   } else {
     const button = cta.getByRole('button', { name: expected.disabled });
     expect(await button.isDisabled()).toBe(true);
@@ -90,7 +99,8 @@ describe.each([375, 1280])('public site at %i px', (width) => {
       const card = remote(page).locator(`[data-testid=program-card][data-slug="${p.slug}"]`);
       await card.getByRole('heading', { name: p.name }).waitFor({ state: 'attached' });
       expect(await card.textContent()).toContain(krw(p.feeKrw));
-      for (const c of p.cohorts.filter((x) => x.status === 'RECRUITING' || x.status === 'UPCOMING')) expect(await card.textContent()).toContain(c.name);
+      for (const c of p.cohorts.filter((x) => x.status === 'RECRUITING' || x.status === 'UPCOMING'))
+        expect(await card.textContent()).toContain(c.name);
     }
     const recruiting = programs.filter((p) => p.recruiting);
     for (const p of recruiting) await dialog.getByText(p.name, { exact: true }).waitFor();
@@ -101,17 +111,28 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     const images = page.getByTestId('home-banners').locator('img');
     expect(await images.count()).toBe(shown.length);
     expect(await images.first().getAttribute('src')).toBe(desktop ? shown[0]!.pcImgUrl : shown[0]!.moImgUrl);
-    expect(await images.first().getAttribute('width')).toBe(String(desktop ? shown[0]!.pcImgWidth : shown[0]!.moImgWidth));
+    expect(await images.first().getAttribute('width')).toBe(
+      String(desktop ? shown[0]!.pcImgWidth : shown[0]!.moImgWidth),
+    );
 
-    for (const project of mainPage.featuredProjects) await remote(page).getByText(project.title, { exact: true }).first().waitFor({ state: 'attached' });
-    for (const story of mainPage.featuredStories) await remote(page).getByText(story.title, { exact: true }).first().waitFor({ state: 'attached' });
-    expect(await remote(page).locator('img[loading="lazy"]').count()).toBeGreaterThanOrEqual(mainPage.featuredProjects.length + mainPage.featuredStories.length);
+    for (const project of mainPage.featuredProjects)
+      await remote(page).getByText(project.title, { exact: true }).first().waitFor({ state: 'attached' });
+    for (const story of mainPage.featuredStories)
+      await remote(page).getByText(story.title, { exact: true }).first().waitFor({ state: 'attached' });
+    expect(await remote(page).locator('img[loading="lazy"]').count()).toBeGreaterThanOrEqual(
+      mainPage.featuredProjects.length + mainPage.featuredStories.length,
+    );
 
     // Closed: the flags remember it, and the next visit shows no prompt.
     await dialog.getByRole('button', { name: '닫기' }).first().click();
     await dialog.waitFor({ state: 'detached' });
-    const flags = await page.evaluate(() => [localStorage.getItem('introModal'), localStorage.getItem('introModalClosed')]);
-    const openIds = programs.flatMap((p) => p.cohorts.filter((c) => c.recruiting).map((c) => c.oddId)).sort((a, b) => a - b);
+    const flags = await page.evaluate(() => [
+      localStorage.getItem('introModal'),
+      localStorage.getItem('introModalClosed'),
+    ]);
+    const openIds = programs
+      .flatMap((p) => p.cohorts.filter((c) => c.recruiting).map((c) => c.oddId))
+      .sort((a, b) => a - b);
     expect(flags).toEqual([openIds.join(','), 'true']);
     await page.reload();
     await remote(page).getByTestId('home-programs').waitFor();
@@ -138,35 +159,57 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     ['/planx', 'planx', (_p: ProductDetail, oddId: number) => `/planx/apply/${oddId}`],
     ['/potenday', 'potenday', (_p: ProductDetail, oddId: number) => `/potenday/apply/${oddId}/required`],
     ['/product/4', '4', (_p: ProductDetail, oddId: number) => `/product/apply/${oddId}/required`],
-  ] as const)('%s shows schedule, fee, team make-up, eligibility and refund rules from the programs data, and the right apply button', async (path, key, applyPath) => {
-    const p = await product(key);
-    const { page, context } = await open();
-    await page.goto(`${baseUrl}${path}`);
-    const intro = remote(page).getByTestId('program-intro');
-    await intro.getByRole('heading', { level: 1, name: p.name }).waitFor();
-    expect(await intro.getByTestId('fee').textContent()).toBe(krw(p.feeKrw));
-    const team = (await intro.getByTestId('team-makeup').textContent())!;
-    expect(team).toContain(p.teamMakeup ? `${p.teamMakeup.minSize}~${p.teamMakeup.maxSize}명` : '팀 빌딩 없이 개인으로 참여해요');
-    expect(await intro.getByTestId('eligibility').textContent()).toBe(p.eligibility);
-    const head: CohortSummary | undefined =
-      p.cohorts.find((c) => c.status === 'RECRUITING') ?? p.cohorts.filter((c) => c.status === 'UPCOMING').sort((a, b) => a.recruitStart.localeCompare(b.recruitStart))[0] ?? p.cohorts[0];
-    expect(head).toBeDefined();
-    const schedule = (await intro.getByTestId('schedule').textContent())!;
-    expect(schedule).toContain(`${seoulDay(head!.recruitStart)} ~ ${seoulDay(head!.recruitEnd)}`);
-    expect(schedule).toContain(seoulDay(head!.startDate));
-    const refunds = (await intro.getByTestId('refund-rules').textContent())!;
-    for (const rule of p.refundRules) expect(refunds).toContain(rule.phase);
-    if (p.slug === 'bside') {
-      expect(refunds).toContain('전액 환불(300,000원)');
-      expect(refunds).toContain('80% 환불(240,000원)');
-    }
-    await checkCta(page, expectedCta(p, (oddId) => applyPath(p, oddId)));
-    await context.close();
-  });
+  ] as const)(
+    '%s shows schedule, fee, team make-up, eligibility and refund rules from the programs data, and the right apply button',
+    async (path, key, applyPath) => {
+      const p = await product(key);
+      const { page, context } = await open();
+      await page.goto(`${baseUrl}${path}`);
+      const intro = remote(page).getByTestId('program-intro');
+      await intro.getByRole('heading', { level: 1, name: p.name }).waitFor();
+      expect(await intro.getByTestId('fee').textContent()).toBe(krw(p.feeKrw));
+      const team = (await intro.getByTestId('team-makeup').textContent())!;
+      expect(team).toContain(
+        p.teamMakeup ? `${p.teamMakeup.minSize}~${p.teamMakeup.maxSize}명` : '팀 빌딩 없이 개인으로 참여해요',
+      );
+      expect(await intro.getByTestId('eligibility').textContent()).toBe(p.eligibility);
+      const head: CohortSummary | undefined =
+        p.cohorts.find((c) => c.status === 'RECRUITING') ??
+        p.cohorts
+          .filter((c) => c.status === 'UPCOMING')
+          .sort((a, b) => a.recruitStart.localeCompare(b.recruitStart))[0] ??
+        p.cohorts[0];
+      expect(head).toBeDefined();
+      const schedule = (await intro.getByTestId('schedule').textContent())!;
+      expect(schedule).toContain(`${seoulDay(head!.recruitStart)} ~ ${seoulDay(head!.recruitEnd)}`);
+      expect(schedule).toContain(seoulDay(head!.startDate));
+      const refunds = (await intro.getByTestId('refund-rules').textContent())!;
+      for (const rule of p.refundRules) expect(refunds).toContain(rule.phase);
+      if (p.slug === 'bside') {
+        expect(refunds).toContain('전액 환불(300,000원)');
+        expect(refunds).toContain('80% 환불(240,000원)');
+      }
+      await checkCta(
+        page,
+        expectedCta(p, (oddId) => applyPath(p, oddId)),
+      );
+      await context.close();
+    },
+  );
 
   it('unknown programs, products, cohorts and stories show the error page', async () => {
     const { page, context } = await open();
-    for (const path of ['/no-such-program', '/projects/detail/99999', '/product/99999', '/product/abc', '/planx/recruit/99999', '/potenday/recruit/112', '/story/detail/99999', '/story/detail/abc', '/nosuch/recruit']) {
+    for (const path of [
+      '/no-such-program',
+      '/projects/detail/99999',
+      '/product/99999',
+      '/product/abc',
+      '/planx/recruit/99999',
+      '/potenday/recruit/112',
+      '/story/detail/99999',
+      '/story/detail/abc',
+      '/nosuch/recruit',
+    ]) {
       await expectNotFound(page, path);
     }
     await context.close();
@@ -174,7 +217,10 @@ describe.each([375, 1280])('public site at %i px', (width) => {
 
   it('/planx/recruit/{oddId} and /bside/recruit/{oddId} show the cohort and its live applicants per role', async () => {
     const { page, context } = await open();
-    for (const [slug, key] of [['planx', 'planx'], ['bside', 'bside']] as const) {
+    for (const [slug, key] of [
+      ['planx', 'planx'],
+      ['bside', 'bside'],
+    ] as const) {
       const p = await product(key);
       const cohort = p.cohorts.find((c) => c.recruiting)!;
       expect(cohort, slug).toBeDefined();
@@ -186,10 +232,17 @@ describe.each([375, 1280])('public site at %i px', (width) => {
       await board.waitFor();
       expect(await board.getByTestId('applicants-total').textContent()).toBe(`${applicants.total}명`);
       for (const role of applicants.roles) {
-        expect(await board.locator(`[data-role="${role.role}"]`).getByTestId('role-count').textContent()).toBe(`${role.applicants}명`);
-        if (role.seatsPerTeam) expect(await board.locator(`[data-role="${role.role}"]`).textContent()).toContain(`팀당 ${role.seatsPerTeam}명`);
+        expect(await board.locator(`[data-role="${role.role}"]`).getByTestId('role-count').textContent()).toBe(
+          `${role.applicants}명`,
+        );
+        if (role.seatsPerTeam)
+          expect(await board.locator(`[data-role="${role.role}"]`).textContent()).toContain(
+            `팀당 ${role.seatsPerTeam}명`,
+          );
       }
-      await checkCta(page, { href: slug === 'planx' ? `/planx/apply/${cohort.oddId}` : `/bside/apply/${cohort.oddId}` });
+      await checkCta(page, {
+        href: slug === 'planx' ? `/planx/apply/${cohort.oddId}` : `/bside/apply/${cohort.oddId}`,
+      });
     }
     await context.close();
   });
@@ -204,14 +257,22 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await recruit.getByRole('heading', { level: 1, name: old.name }).waitFor();
     await recruit.getByText('모집이 끝난 기수의 지난 모집 안내예요.').waitFor();
     expect(await recruit.getByTestId('applicants').count()).toBe(0);
-    expect(await recruit.getByTestId('schedule').textContent()).toContain(`${seoulDay(cohort.startDate)} ~ ${seoulDay(cohort.endDate)}`);
+    expect(await recruit.getByTestId('schedule').textContent()).toContain(
+      `${seoulDay(cohort.startDate)} ~ ${seoulDay(cohort.endDate)}`,
+    );
     await checkCta(page, { disabled: '모집이 마감되었어요' });
     await context.close();
   });
 
   it('/planx/recruit, /potenday/recruit and /{product}/recruit/* without info show the public fallback', async () => {
     const { page, context } = await open();
-    for (const path of ['/planx/recruit', '/potenday/recruit', '/bside/recruit', '/bside/recruit/notes/old', '/bside/recruit/99999']) {
+    for (const path of [
+      '/planx/recruit',
+      '/potenday/recruit',
+      '/bside/recruit',
+      '/bside/recruit/notes/old',
+      '/bside/recruit/99999',
+    ]) {
       await page.goto(`${baseUrl}${path}`);
       await remote(page).getByTestId('recruit-no-info').getByText('모집 정보가 없어요').waitFor();
     }
@@ -219,7 +280,9 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     const bside = await product('bside');
     const openCohort = bside.cohorts.find((c) => c.recruiting)!;
     expect(openCohort).toBeDefined();
-    await remote(page).getByRole('link', { name: `${openCohort.name} 모집 보기` }).click();
+    await remote(page)
+      .getByRole('link', { name: `${openCohort.name} 모집 보기` })
+      .click();
     await page.waitForURL(`${baseUrl}/bside/recruit/${openCohort.oddId}`);
     await remote(page).getByTestId('recruit').waitFor();
     await context.close();
@@ -252,7 +315,10 @@ describe.each([375, 1280])('public site at %i px', (width) => {
     await detail.getByText(story.body[0]!.paragraphs[0]!).waitFor({ state: 'attached' });
     await detail.getByTestId('story-cta').getByRole('link', { name: story.cta.label }).click();
     await page.waitForURL(`${baseUrl}${story.cta.url}`);
-    await remote(page).getByTestId('program-intro').getByRole('heading', { level: 1, name: story.productName }).waitFor();
+    await remote(page)
+      .getByTestId('program-intro')
+      .getByRole('heading', { level: 1, name: story.productName })
+      .waitFor();
     await context.close();
   });
 

@@ -22,15 +22,23 @@ const itskill = async () => (await registryAs(baseUrl, 'mfe_itskill')).entry;
 
 /** The shell's own script URLs: a remote release must never change them. */
 async function shellScripts(page: Page): Promise<string[]> {
-  return page.locator('script[src]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('src') ?? '').filter((src) => !src.startsWith('/bundles/')));
+  return page
+    .locator('script[src]')
+    .evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('src') ?? '').filter((src) => !src.startsWith('/bundles/')),
+    );
 }
 
 function cli(...args: string[]): void {
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/stack/src/cli.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CDN_DIR: cdnDir, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'packages/stack/src/cli.ts'), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, CDN_DIR: cdnDir, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -81,7 +89,12 @@ describe('releasing one remote alone', () => {
 
     cli('release', 'mfe-itskill', '--version', 'e2e-2');
     // Other files release versions of this remote too (canary-rollback.e2e.ts): the history holds more than this one.
-    await vi.waitFor(async () => expect(await itskill()).toMatchObject({ version: 'e2e-2', history: expect.arrayContaining([expect.objectContaining({ version: before })]) }));
+    await vi.waitFor(async () =>
+      expect(await itskill()).toMatchObject({
+        version: 'e2e-2',
+        history: expect.arrayContaining([expect.objectContaining({ version: before })]),
+      }),
+    );
     await page.reload();
     await page.locator('[data-remote="mfe_itskill"][data-version="e2e-2"]').waitFor();
     expect(await shellScripts(page)).toEqual(scripts);
@@ -123,12 +136,16 @@ describe('a canary release', () => {
           await page.reload();
           expect(await versionOn(page)).toBe(version);
         }
-        expect((await registryAs(baseUrl, 'mfe_itskill', (await visitorIdIn(context, baseUrl))!)).entry.version).toBe(version);
+        expect((await registryAs(baseUrl, 'mfe_itskill', (await visitorIdIn(context, baseUrl))!)).entry.version).toBe(
+          version,
+        );
       }
 
       cli('rollback', 'mfe-itskill');
       const canaryVisitor = (await visitorIdIn(seen.get('e2e-canary')!.context, baseUrl))!;
-      await vi.waitFor(async () => expect((await registryAs(baseUrl, 'mfe_itskill', canaryVisitor)).entry.version).toBe(stable));
+      await vi.waitFor(async () =>
+        expect((await registryAs(baseUrl, 'mfe_itskill', canaryVisitor)).entry.version).toBe(stable),
+      );
       for (const { page } of seen.values()) {
         await page.reload();
         expect(await versionOn(page)).toBe(stable);

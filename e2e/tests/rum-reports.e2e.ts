@@ -26,7 +26,11 @@ const ROUTE = '/e2e-forged/:n';
 const REMOTE = 'mfe_programs';
 const EVIL = 'http://evil.example';
 
-const storedRows = async () => Number((await pool.query<{ n: string }>('select count(*) as n from gateway.rum_event where route = $1', [ROUTE])).rows[0]!.n);
+const storedRows = async () =>
+  Number(
+    (await pool.query<{ n: string }>('select count(*) as n from gateway.rum_event where route = $1', [ROUTE])).rows[0]!
+      .n,
+  );
 
 /** A visitor's page of the site: its signed assignment and the version of mfe_programs it runs. */
 async function sitePage(): Promise<{ page: Page; close: () => Promise<void>; assignment: string; version: string }> {
@@ -45,19 +49,30 @@ async function sitePage(): Promise<{ page: Page; close: () => Promise<void>; ass
 const report = (assignment: string | undefined, shellVersion: string, remoteVersion: string): Partial<RumBeacon> => ({
   ...(assignment ? { assignment } : {}),
   shellVersion,
-  events: Array.from({ length: 50 }, () => ({ kind: 'error' as const, navigation: 'load' as const, route: ROUTE, remote: REMOTE, remoteVersion, message: 'forged', stack: '' })),
+  events: Array.from({ length: 50 }, () => ({
+    kind: 'error' as const,
+    navigation: 'load' as const,
+    route: ROUTE,
+    remote: REMOTE,
+    remoteVersion,
+    message: 'forged',
+    stack: '',
+  })),
 });
 
 /** Posts as sendBeacon does (text/plain, no preflight) from the page's own origin; the gateway's answer. */
 async function postFrom(page: Page, url: string, body: unknown): Promise<{ status: number; text: string }> {
-  return page.evaluate(async ([target, text]) => {
-    const response = await fetch(target!, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
-    return { status: response.status, text: await response.text() };
-  }, [url, JSON.stringify(body)]);
+  return page.evaluate(
+    async ([target, text]) => {
+      const response = await fetch(target!, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text });
+      return { status: response.status, text: await response.text() };
+    },
+    [url, JSON.stringify(body)],
+  );
 }
 
 describe('reports to /api/rum', () => {
-  it('are refused anonymous, from another site\'s page, or naming a version the visitor was not given, storing nothing; the site\'s own page is heard', async () => {
+  it("are refused anonymous, from another site's page, or naming a version the visitor was not given, storing nothing; the site's own page is heard", async () => {
     const site = await sitePage();
     try {
       const shellVersion = await site.page.evaluate(async () => {
@@ -68,7 +83,11 @@ describe('reports to /api/rum', () => {
       const before = await storedRows();
 
       // Anonymous: no assignment, as any client on the internet can post.
-      const anonymous = await fetch(`${baseUrl}/api/rum`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(report(undefined, shellVersion, site.version)) });
+      const anonymous = await fetch(`${baseUrl}/api/rum`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(report(undefined, shellVersion, site.version)),
+      });
       expect(anonymous.status).toBe(403);
       expect(((await anonymous.json()) as { message: string }).message).toBe(MESSAGES.rumAssignmentInvalid);
 
@@ -76,14 +95,23 @@ describe('reports to /api/rum', () => {
       // then (a simple text/plain POST with the other site's Origin and Sec-Fetch-Site: cross-site).
       const crossSite = await fetch(`${baseUrl}/api/rum`, {
         method: 'POST',
-        headers: { 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+        headers: {
+          'content-type': 'text/plain',
+          origin: EVIL,
+          'sec-fetch-site': 'cross-site',
+          'sec-fetch-mode': 'no-cors',
+        },
         body: JSON.stringify(report(site.assignment, shellVersion, site.version)),
       });
       expect(crossSite.status).toBe(403);
       expect(await crossSite.json()).toEqual({ ErrorCode: '43', message: MESSAGES.rumCrossSite });
 
       // The site's own page, naming a version of mfe_programs its visitor was not given.
-      const notGiven = await postFrom(site.page, `${baseUrl}/api/rum`, report(site.assignment, shellVersion, `${site.version}-not-given`));
+      const notGiven = await postFrom(
+        site.page,
+        `${baseUrl}/api/rum`,
+        report(site.assignment, shellVersion, `${site.version}-not-given`),
+      );
       expect(notGiven.status).toBe(403);
       expect(JSON.parse(notGiven.text)).toEqual({ ErrorCode: '43', message: MESSAGES.rumVersionNotAssigned });
       expect(await storedRows()).toBe(before);

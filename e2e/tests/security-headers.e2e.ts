@@ -35,14 +35,19 @@ async function watchPolicy(context: BrowserContext, page: Page) {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   const messages: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) messages.push(message.text());
   });
-  return async () => [...messages, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  return async () => [
+    ...messages,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
 }
 
 async function browse(routes: ReadonlyArray<{ path: string; ready: string }>, signIn?: typeof DEMO_MEMBER) {

@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const detail = async (member: Member, joinId: number): Promise<ApplicationDetail> => {
-  const { status, body } = await siteApi<JoinHistoryOneResponse>(baseUrl, '/join/history/one', { body: { joinId }, token: member.token });
+  const { status, body } = await siteApi<JoinHistoryOneResponse>(baseUrl, '/join/history/one', {
+    body: { joinId },
+    token: member.token,
+  });
   expect(status, JSON.stringify(body)).toBe(200);
   return body.application;
 };
@@ -86,8 +89,15 @@ describe('withdrawal of a member who paid', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(seen).toEqual([]);
     expect((await siteApi(baseUrl, '/meOauth', { token: member.token })).status).toBe(200);
-    expect((await history(baseUrl, member)).map((a) => [a.joinId, a.state]).sort()).toEqual([[reserved.joinId, 'RESERVED'], [paid.joinId, 'PAID']].sort());
-    const stillIn = await siteApi<{ userData: { userId: number } }>(baseUrl, '/signin', { body: { email: member.email, password: member.password } });
+    expect((await history(baseUrl, member)).map((a) => [a.joinId, a.state]).sort()).toEqual(
+      [
+        [reserved.joinId, 'RESERVED'],
+        [paid.joinId, 'PAID'],
+      ].sort(),
+    );
+    const stillIn = await siteApi<{ userData: { userId: number } }>(baseUrl, '/signin', {
+      body: { email: member.email, password: member.password },
+    });
     expect(stillIn.status).toBe(200);
     expect(stillIn.body.userData.userId).toBe(member.userId);
 
@@ -101,13 +111,23 @@ describe('withdrawal of a member who paid', () => {
     expect(course.payment.refundedKrw).toBeGreaterThan(0);
     expect(refundText).toContain(formatKrw(course.payment.refundedKrw));
     // The key's release is confirmed by the PG right after the cancellation (else by the release job).
-    await expect.poll(async () => (await detail(member, reserved.joinId)).payment.events.map((e) => e.type), { timeout: 30_000, interval: 500 }).toEqual(['RESERVED', 'RELEASED']);
+    await expect
+      .poll(async () => (await detail(member, reserved.joinId)).payment.events.map((e) => e.type), {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toEqual(['RESERVED', 'RELEASED']);
     const project = await detail(member, reserved.joinId);
     expect(project.state).toBe('CANCELLED');
 
     // Until the member goes, operators see the contact details the wizard kept with the applications.
     const adminToken = await signInToken(baseUrl, DEMO_ADMIN);
-    const answersOf = (joinId: number) => siteApi<{ answers: Record<string, unknown>; erasedAt: string | null }>(baseUrl, `/admin/applications/${joinId}/answers`, { token: adminToken });
+    const answersOf = (joinId: number) =>
+      siteApi<{ answers: Record<string, unknown>; erasedAt: string | null }>(
+        baseUrl,
+        `/admin/applications/${joinId}/answers`,
+        { token: adminToken },
+      );
     for (const joinId of [reserved.joinId, paid.joinId]) {
       const { status, body } = await answersOf(joinId);
       expect(status).toBe(200);
@@ -145,12 +165,18 @@ describe('withdrawal of a member who paid', () => {
     await signInContext(operator.context, baseUrl, DEMO_ADMIN);
     const records = async (oddId: number) => {
       await operator.page.goto(`${baseUrl}/admin/cohorts/${oddId}/applicants`);
-      await operator.page.getByRole('navigation', { name: '기수 메뉴' }).getByRole('link', { name: '결제 기록' }).click();
+      await operator.page
+        .getByRole('navigation', { name: '기수 메뉴' })
+        .getByRole('link', { name: '결제 기록' })
+        .click();
       await operator.page.waitForURL(`${baseUrl}/admin/cohorts/${oddId}/payments`);
       await operator.page.getByTestId('payment-table').waitFor();
     };
     const row = (joinId: number) => operator.page.locator(`[data-testid="payment-row"][data-join-id="${joinId}"]`);
-    const events = (joinId: number) => row(joinId).getByTestId('payment-event').evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.type));
+    const events = (joinId: number) =>
+      row(joinId)
+        .getByTestId('payment-event')
+        .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).dataset.type));
 
     await records(planx);
     const courseRow = row(paid.joinId);
@@ -162,13 +188,17 @@ describe('withdrawal of a member who paid', () => {
     // A charged purchase's billing key is given back to the PG by the reservation-release job queued with the
     // charge (and the repair job's sweep): its RELEASED line comes whenever that job runs, before or after the
     // refund, or not yet.
-    expect(['CHARGED REFUNDED', 'CHARGED RELEASED REFUNDED', 'CHARGED REFUNDED RELEASED']).toContain((await events(paid.joinId)).join(' '));
+    expect(['CHARGED REFUNDED', 'CHARGED RELEASED REFUNDED', 'CHARGED REFUNDED RELEASED']).toContain(
+      (await events(paid.joinId)).join(' '),
+    );
 
     await records(bside);
     const projectRow = row(reserved.joinId);
     expect(await projectRow.getAttribute('data-user-id')).toBe(String(member.userId));
     expect(await projectRow.getByTestId('payment-state').textContent()).toBe('지원 취소');
-    expect(await projectRow.getByTestId('payment-reserved').textContent()).toMatch(/^\d{4}\.\d{2}\.\d{2} \(\d{4}\.\d{2}\.\d{2} 해제\)$/);
+    expect(await projectRow.getByTestId('payment-reserved').textContent()).toMatch(
+      /^\d{4}\.\d{2}\.\d{2} \(\d{4}\.\d{2}\.\d{2} 해제\)$/,
+    );
     expect(await projectRow.getByTestId('payment-charged').textContent()).toBe('-');
     expect(await projectRow.getByTestId('payment-refunded').textContent()).toBe('-');
     expect(await events(reserved.joinId)).toEqual(['RESERVED', 'RELEASED']);

@@ -18,4 +18,8 @@ export const screens: Screens = {
 };
 
 /** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */
-export const { bootstrap, mount, unmount } = createRemote({ name: 'mfe_careercard', version: process.env.SQ_REMOTE_VERSION, screens });
+export const { bootstrap, mount, unmount } = createRemote({
+  name: 'mfe_careercard',
+  version: process.env.SQ_REMOTE_VERSION,
+  screens,
+});

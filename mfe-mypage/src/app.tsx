@@ -9,7 +9,10 @@ import { MyPageHome } from './app/MyPageHome';
 export const screens: Screens = {
   '/mypage': MyPageHome,
   '/mypage/history': lazyScreen(() => import('./features/applications/components/HistoryPage'), 'HistoryPage'),
-  '/mypage/history/:id': lazyScreen(() => import('./features/applications/components/HistoryDetailPage'), 'HistoryDetailPage'),
+  '/mypage/history/:id': lazyScreen(
+    () => import('./features/applications/components/HistoryDetailPage'),
+    'HistoryDetailPage',
+  ),
   '/mypage/apply/:jid': lazyScreen(() => import('./features/applications/components/AnswersPage'), 'AnswersPage'),
   '/mypage/info': lazyScreen(() => import('./features/my-info'), 'MyInfoPage'),
   '/mypage/tokens': lazyScreen(() => import('./features/api-tokens'), 'ApiTokensPage'),
@@ -17,4 +20,8 @@ export const screens: Screens = {
 };
 
 /** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */
-export const { bootstrap, mount, unmount } = createRemote({ name: 'mfe_mypage', version: process.env.SQ_REMOTE_VERSION, screens });
+export const { bootstrap, mount, unmount } = createRemote({
+  name: 'mfe_mypage',
+  version: process.env.SQ_REMOTE_VERSION,
+  screens,
+});

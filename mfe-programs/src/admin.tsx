@@ -12,4 +12,8 @@ export const screens: Screens = {
   '/admin/*': AdminConsole,
 };
 
-export const { bootstrap, mount, unmount } = createRemote({ name: 'mfe_programs', version: process.env.SQ_REMOTE_VERSION, screens });
+export const { bootstrap, mount, unmount } = createRemote({
+  name: 'mfe_programs',
+  version: process.env.SQ_REMOTE_VERSION,
+  screens,
+});

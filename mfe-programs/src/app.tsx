@@ -49,17 +49,38 @@ export const screens: Screens = {
   // One wizard page for every step of the four flows: it reads the step from the path.
   ...each(
     [
-      '/:product/apply/:oddId', '/:product/apply/:oddId/required', '/:product/apply/:oddId/aside', '/:product/apply/:oddId/:productStep',
-      '/:product/apply/:oddId/book', '/:product/apply/:oddId/bookorder',
-      '/potenday/apply/:oddId/required', '/potenday/apply/:oddId/aside', '/potenday/apply/:oddId/:productStep', '/potenday/apply/:oddId/book',
-      '/product/apply/:oddId/required', '/product/apply/:oddId/aside', '/product/apply/:oddId/book',
-      '/planx/apply/:oddId', '/planx/apply/:oddId/required', '/planx/apply/:oddId/aside', '/planx/apply/:oddId/:productStep',
-      '/planx/apply/:oddId/book', '/planx/apply/:oddId/bookorder',
+      '/:product/apply/:oddId',
+      '/:product/apply/:oddId/required',
+      '/:product/apply/:oddId/aside',
+      '/:product/apply/:oddId/:productStep',
+      '/:product/apply/:oddId/book',
+      '/:product/apply/:oddId/bookorder',
+      '/potenday/apply/:oddId/required',
+      '/potenday/apply/:oddId/aside',
+      '/potenday/apply/:oddId/:productStep',
+      '/potenday/apply/:oddId/book',
+      '/product/apply/:oddId/required',
+      '/product/apply/:oddId/aside',
+      '/product/apply/:oddId/book',
+      '/planx/apply/:oddId',
+      '/planx/apply/:oddId/required',
+      '/planx/apply/:oddId/aside',
+      '/planx/apply/:oddId/:productStep',
+      '/planx/apply/:oddId/book',
+      '/planx/apply/:oddId/bookorder',
     ],
     applyScreen,
   ),
   ...each(['/product/cb/:oddId', '/bisde/cb/:oddId', '/potenday/cb/:oddId', '/planx/cb/:oddId'], callbackScreen),
-  ...each(['/potenday/book/success/:orderId', '/product/book/success/:orderId', '/:product/book/success/:orderId', '/planx/book/success/:orderId'], successScreen),
+  ...each(
+    [
+      '/potenday/book/success/:orderId',
+      '/product/book/success/:orderId',
+      '/:product/book/success/:orderId',
+      '/planx/book/success/:orderId',
+    ],
+    successScreen,
+  ),
   '/:product/book/successorder': lazyScreen(bookResult, 'BookSuccessOrderPage'),
   '/:product/book/fail/:oddId': lazyScreen(bookResult, 'BookFailPage'),
   '/faq': lazyScreen(faq, 'FaqPage'),
@@ -67,4 +88,8 @@ export const screens: Screens = {
 };
 
 /** The module exposed as './app': its single-spa lifecycles, made by the remote kit. */
-export const { bootstrap, mount, unmount } = createRemote({ name: 'mfe_programs', version: process.env.SQ_REMOTE_VERSION, screens });
+export const { bootstrap, mount, unmount } = createRemote({
+  name: 'mfe_programs',
+  version: process.env.SQ_REMOTE_VERSION,
+  screens,
+});

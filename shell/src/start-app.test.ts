@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_CONTENT_ID } from '@sq/contracts/first-content';
 import startApp from './start-app.cjs';
 
-
 const SCRIPTS = ['/federation-runtime.2.9.2.js', '/main.0123abcd.js'];
-const inserted = () => [...document.head.querySelectorAll('script')].map((s) => ({ src: s.getAttribute('src'), async: s.async }));
+const inserted = () =>
+  [...document.head.querySelectorAll('script')].map((s) => ({ src: s.getAttribute('src'), async: s.async }));
 
 /** A browser that reports paints: the observer's callback is what the test calls when "the page painted". */
 function reportingPaints() {
@@ -18,7 +18,8 @@ function reportingPaints() {
   }
   vi.stubGlobal('PerformanceObserver', Observer);
   return {
-    paint: (name: string) => observers.forEach((callback) => callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) })),
+    paint: (name: string) =>
+      observers.forEach((callback) => callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) })),
   };
 }
 

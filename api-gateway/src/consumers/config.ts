@@ -45,7 +45,8 @@ export function readConsumerConfig(env: NodeJS.ProcessEnv): ConsumerConfig {
   const number = (name: string, fallback: number) => {
     const raw = env[name];
     const value = raw === undefined || raw === '' ? fallback : Number(raw);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more (got ${raw}).`);
+    if (!Number.isInteger(value) || value < 0)
+      throw new Error(`${name} must be a whole number of 0 or more (got ${raw}).`);
     return value;
   };
   return {

@@ -2,8 +2,20 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import {
-  CONSUMER_MESSAGES, ERROR_CODES, MESSAGES, PARTNER_MESSAGES, PERSONAL_TOKEN_PREFIX, SCOPE_LABELS, failure, missingScopeMessage, ok,
-  type ConsumerScope, type ConsumerUsageResponse, type Identity, type PartnerTokenCheck, type PersonalTokenCheck,
+  CONSUMER_MESSAGES,
+  ERROR_CODES,
+  MESSAGES,
+  PARTNER_MESSAGES,
+  PERSONAL_TOKEN_PREFIX,
+  SCOPE_LABELS,
+  failure,
+  missingScopeMessage,
+  ok,
+  type ConsumerScope,
+  type ConsumerUsageResponse,
+  type Identity,
+  type PartnerTokenCheck,
+  type PersonalTokenCheck,
 } from '@sq/contracts';
 import type { InternalClient } from '@sq/service-kit';
 import { TOKEN_MESSAGES } from '../plugins/auth';
@@ -91,9 +103,17 @@ export default fp<ConsumerAuthOptions>(
     const { config } = options;
     app.decorateRequest('consumer', null);
 
-    const checks = new SessionCache<ConsumerIdentity>({ ttlMs: config.tokenCacheTtlMs, maxEntries: config.tokenCacheMax });
-    const events = new SessionEventListener(options.knex, options.databaseUrl, checks, DEFAULT_SESSION_EVENTS, (error) =>
-      app.log.warn({ err: error }, 'session events not heard: consumer token checks are not cached until they are'),
+    const checks = new SessionCache<ConsumerIdentity>({
+      ttlMs: config.tokenCacheTtlMs,
+      maxEntries: config.tokenCacheMax,
+    });
+    const events = new SessionEventListener(
+      options.knex,
+      options.databaseUrl,
+      checks,
+      DEFAULT_SESSION_EVENTS,
+      (error) =>
+        app.log.warn({ err: error }, 'session events not heard: consumer token checks are not cached until they are'),
     );
     await events.start();
     app.addHook('onClose', () => events.close());
@@ -107,7 +127,11 @@ export default fp<ConsumerAuthOptions>(
     app.addHook('onClose', () => settler.close());
     const usage = createUsageRepository(options.knex);
 
-    const requests = app.metrics.counter('gateway_consumer_requests_total', 'Public API requests per consumer credential, by outcome (admitted, refused, over_quota).', ['consumer', 'tier', 'outcome']);
+    const requests = app.metrics.counter(
+      'gateway_consumer_requests_total',
+      'Public API requests per consumer credential, by outcome (admitted, refused, over_quota).',
+      ['consumer', 'tier', 'outcome'],
+    );
 
     const ask = async (request: FastifyRequest, path: string, token: string) => {
       const answer = await options.account.call({
@@ -119,31 +143,73 @@ export default fp<ConsumerAuthOptions>(
         idempotent: true,
         withinMs: options.checkTimeoutMs,
       });
-      if (answer.status !== 200 || answer.json === null) throw Object.assign(new Error('token check failed'), { statusCode: 503 });
+      if (answer.status !== 200 || answer.json === null)
+        throw Object.assign(new Error('token check failed'), { statusCode: 503 });
       return answer.json;
     };
 
-    const personal = async (request: FastifyRequest, token: string): Promise<[ConsumerIdentity | null, number | undefined]> => {
+    const personal = async (
+      request: FastifyRequest,
+      token: string,
+    ): Promise<[ConsumerIdentity | null, number | undefined]> => {
       const found = (await ask(request, '/internal/personal-tokens/check', token)) as PersonalTokenCheck;
       if (!found.active || !found.userId || !found.tokenId || !found.scopes) return [null, undefined];
       // The scopes go to the services too: some rules judge on what the credential may read (webhook events).
-      const caller: Identity = { userId: found.userId, role: 'ROLE_USER', sid: `pat:${found.tokenId}`, scopes: found.scopes };
+      const caller: Identity = {
+        userId: found.userId,
+        role: 'ROLE_USER',
+        sid: `pat:${found.tokenId}`,
+        scopes: found.scopes,
+      };
       const label = `pat:${found.tokenId}`;
-      return [{ ...caller, caller, label, owner: label, quotaPrefix: personalQuotaPrefix(found.userId, found.tokenId), scopes: found.scopes, tier: PERSONAL_TIER }, found.until];
+      return [
+        {
+          ...caller,
+          caller,
+          label,
+          owner: label,
+          quotaPrefix: personalQuotaPrefix(found.userId, found.tokenId),
+          scopes: found.scopes,
+          tier: PERSONAL_TIER,
+        },
+        found.until,
+      ];
     };
 
     // A partner app's token: the member who consented (authorization code) or none (client credentials). The
     // identity's sid is `app:<appId>` either way, so that an app's change (`sid:app:<id>`) forgets all its tokens.
-    const partner = async (request: FastifyRequest, token: string): Promise<[ConsumerIdentity | null, number | undefined]> => {
+    const partner = async (
+      request: FastifyRequest,
+      token: string,
+    ): Promise<[ConsumerIdentity | null, number | undefined]> => {
       const found = (await ask(request, '/internal/partner-tokens/check', token)) as PartnerTokenCheck;
       if (!found.active || !found.appId || !found.scopes || !found.tier) return [null, undefined];
       const sid = `app:${found.appId}`;
-      const caller: Identity | null = found.userId ? { userId: found.userId, role: 'ROLE_USER', sid, scopes: found.scopes } : null;
+      const caller: Identity | null = found.userId
+        ? { userId: found.userId, role: 'ROLE_USER', sid, scopes: found.scopes }
+        : null;
       const owner = found.userId ? `${sid}:u${found.userId}` : sid;
-      return [{ userId: found.userId ?? 0, role: 'ROLE_USER', sid, caller, label: sid, owner, quotaPrefix: partnerQuotaPrefix(found.appId), scopes: found.scopes, tier: found.tier }, found.until];
+      return [
+        {
+          userId: found.userId ?? 0,
+          role: 'ROLE_USER',
+          sid,
+          caller,
+          label: sid,
+          owner,
+          quotaPrefix: partnerQuotaPrefix(found.appId),
+          scopes: found.scopes,
+          tier: found.tier,
+        },
+        found.until,
+      ];
     };
 
-    const check = async (request: FastifyRequest, token: string, kind: Credential): Promise<ConsumerIdentity | null> => {
+    const check = async (
+      request: FastifyRequest,
+      token: string,
+      kind: Credential,
+    ): Promise<ConsumerIdentity | null> => {
       const cached = checks.get(token);
       if (cached) return cached;
       const mark = checks.mark();
@@ -152,7 +218,12 @@ export default fp<ConsumerAuthOptions>(
       return identity;
     };
 
-    const refuse = (reply: FastifyReply, status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) => reply.status(status).send(failure(code, message));
+    const refuse = (
+      reply: FastifyReply,
+      status: number,
+      code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES],
+      message: string,
+    ) => reply.status(status).send(failure(code, message));
 
     app.addHook('onRequest', async (request, reply) => {
       const header = request.headers.authorization;
@@ -201,7 +272,12 @@ export default fp<ConsumerAuthOptions>(
     // their cached checks here before the answer leaves, as proxy.ts does for sessions, so the member never sees
     // a revoked token accepted by this instance even if the announcement is still on its way.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.caller && !request.consumer && request.method !== 'GET' && ACCOUNT_ROUTES.has(request.routeOptions.url ?? '')) {
+      if (
+        request.caller &&
+        !request.consumer &&
+        request.method !== 'GET' &&
+        ACCOUNT_ROUTES.has(request.routeOptions.url ?? '')
+      ) {
         checks.forgetMember(request.caller.userId);
         // An operator's change to a partner app (disable, scopes, tier): that app's tokens are asked about again.
         const changed = PARTNER_APP_PATH.exec(normalisedPath(request.url));
@@ -213,7 +289,13 @@ export default fp<ConsumerAuthOptions>(
     // The owner's view of their tokens' use (my page, API 토큰): a person's session only.
     app.get('/api/tokens/usage', async (request, reply): Promise<ConsumerUsageResponse | FastifyReply> => {
       await app.authenticate(request, reply);
-      if (!request.caller) return refuse(reply, 401, ERROR_CODES.unauthorized, request.tokenProblem ? TOKEN_MESSAGES[request.tokenProblem] : MESSAGES.signInRequired);
+      if (!request.caller)
+        return refuse(
+          reply,
+          401,
+          ERROR_CODES.unauthorized,
+          request.tokenProblem ? TOKEN_MESSAGES[request.tokenProblem] : MESSAGES.signInRequired,
+        );
       // Counts this instance still holds are settled first: the owner sees their latest request counted.
       await settler.settle();
       reply.header('cache-control', 'no-store');

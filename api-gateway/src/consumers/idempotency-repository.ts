@@ -8,10 +8,7 @@ export interface StoredAnswer {
 
 /** What the store says about a key when a request claims it. */
 export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'in-flight' }
-  | { kind: 'other-body' }
-  | { kind: 'answered'; answer: StoredAnswer };
+  { kind: 'claimed' } | { kind: 'in-flight' } | { kind: 'other-body' } | { kind: 'answered'; answer: StoredAnswer };
 
 interface IdempotencyRow {
   fingerprint: Buffer;
@@ -40,19 +37,31 @@ export function createIdempotencyRepository(knex: Knex) {
         [consumer, key, fingerprint, leaseSeconds],
       );
       if (claimed.rows.length > 0) return { kind: 'claimed' };
-      const row = (await table().where({ consumer, key }).where('expires_at', '>', knex.fn.now()).first('fingerprint', 'state', 'status', 'content_type', 'body')) as IdempotencyRow | undefined;
+      const row = (await table()
+        .where({ consumer, key })
+        .where('expires_at', '>', knex.fn.now())
+        .first('fingerprint', 'state', 'status', 'content_type', 'body')) as IdempotencyRow | undefined;
       // Expired between the two statements: whoever asks again claims it.
       if (!row) return { kind: 'in-flight' };
       if (!row.fingerprint.equals(fingerprint)) return { kind: 'other-body' };
       if (row.state === 'pending') return { kind: 'in-flight' };
-      return { kind: 'answered', answer: { status: row.status!, contentType: row.content_type, body: row.body ?? Buffer.alloc(0) } };
+      return {
+        kind: 'answered',
+        answer: { status: row.status!, contentType: row.content_type, body: row.body ?? Buffer.alloc(0) },
+      };
     },
 
     /** The claimed request's answer, repeated for the same key and body until `keepHours` have passed. */
     async answer(consumer: string, key: string, answer: StoredAnswer, keepHours: number): Promise<void> {
       await table()
         .where({ consumer, key, state: 'pending' })
-        .update({ state: 'done', status: answer.status, content_type: answer.contentType, body: answer.body, expires_at: knex.raw(`now() + ? * interval '1 hour'`, [keepHours]) });
+        .update({
+          state: 'done',
+          status: answer.status,
+          content_type: answer.contentType,
+          body: answer.body,
+          expires_at: knex.raw(`now() + ? * interval '1 hour'`, [keepHours]),
+        });
     },
 
     /** The claim is given up (the answer was not one to repeat): the key may be used again at once. */
@@ -62,10 +71,12 @@ export function createIdempotencyRepository(knex: Knex) {
 
     /** Deletes up to `limit` expired records (any instance may; the index on expires_at finds them). */
     async prune(limit: number): Promise<number> {
-      return knex.raw<{ rowCount: number }>(
-        'delete from gateway.idempotency_key where ctid in (select ctid from gateway.idempotency_key where expires_at <= now() limit ?)',
-        [limit],
-      ).then((result) => result.rowCount);
+      return knex
+        .raw<{ rowCount: number }>(
+          'delete from gateway.idempotency_key where ctid in (select ctid from gateway.idempotency_key where expires_at <= now() limit ?)',
+          [limit],
+        )
+        .then((result) => result.rowCount);
     },
   };
 }

@@ -33,7 +33,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** The request as the key promises it: operation and body (as parsed, so spacing differences do not count). */
 const fingerprintOf = (request: FastifyRequest) =>
-  createHash('sha256').update(`${request.method} ${request.url}\n${request.body === undefined ? '' : JSON.stringify(request.body)}`).digest();
+  createHash('sha256')
+    .update(`${request.method} ${request.url}\n${request.body === undefined ? '' : JSON.stringify(request.body)}`)
+    .digest();
 
 /**
  * `Idempotency-Key` on the public API's POSTs (draft-ietf-httpapi-idempotency-key-header): the first request with a
@@ -50,7 +52,9 @@ export default fp<IdempotencyOptions>(
     app.decorateRequest('idempotency', null);
 
     const pruner = setInterval(() => {
-      store.prune(PRUNE_BATCH).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency records not pruned'));
+      store
+        .prune(PRUNE_BATCH)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'idempotency records not pruned'));
     }, PRUNE_EVERY_MS);
     pruner.unref();
     app.addHook('onClose', async () => clearInterval(pruner));
@@ -66,8 +70,10 @@ export default fp<IdempotencyOptions>(
         request.idempotency = { consumer, key, settled: false };
         return;
       }
-      if (claim.kind === 'in-flight') return reply.status(409).send(failure(ERROR_CODES.conflict, CONSUMER_MESSAGES.idempotencyInFlight));
-      if (claim.kind === 'other-body') return reply.status(422).send(failure(ERROR_CODES.unprocessable, CONSUMER_MESSAGES.idempotencyKeyReused));
+      if (claim.kind === 'in-flight')
+        return reply.status(409).send(failure(ERROR_CODES.conflict, CONSUMER_MESSAGES.idempotencyInFlight));
+      if (claim.kind === 'other-body')
+        return reply.status(422).send(failure(ERROR_CODES.unprocessable, CONSUMER_MESSAGES.idempotencyKeyReused));
       reply.status(claim.answer.status).header('idempotent-replayed', 'true');
       if (claim.answer.contentType) reply.header('content-type', claim.answer.contentType);
       return reply.send(claim.answer.body);
@@ -77,14 +83,31 @@ export default fp<IdempotencyOptions>(
       const claimed = request.idempotency;
       if (!claimed || claimed.settled) return payload;
       claimed.settled = true;
-      const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : payload === undefined || payload === null ? Buffer.alloc(0) : null;
+      const body =
+        typeof payload === 'string'
+          ? Buffer.from(payload)
+          : Buffer.isBuffer(payload)
+            ? payload
+            : payload === undefined || payload === null
+              ? Buffer.alloc(0)
+              : null;
       // `cache-control: no-store` answers carry a secret shown once (a webhook's signing secret): never kept elsewhere.
       const secret = /\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''));
-      const keep = body !== null && !secret && body.length <= config.idempotencyMaxAnswerBytes && reply.statusCode < 500 && reply.statusCode !== 429;
+      const keep =
+        body !== null &&
+        !secret &&
+        body.length <= config.idempotencyMaxAnswerBytes &&
+        reply.statusCode < 500 &&
+        reply.statusCode !== 429;
       try {
         if (keep) {
           const contentType = reply.getHeader('content-type');
-          await store.answer(claimed.consumer, claimed.key, { status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body }, config.idempotencyHours);
+          await store.answer(
+            claimed.consumer,
+            claimed.key,
+            { status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body },
+            config.idempotencyHours,
+          );
         } else {
           await store.release(claimed.consumer, claimed.key);
         }

@@ -34,7 +34,15 @@ export interface JsonSchema {
 /** The response every operation may answer with when it fails (the site's envelope). */
 const FAILURE = {
   description: '실패: ErrorCode와 한국어 message',
-  content: { 'application/json': { schema: { type: 'object', required: ['ErrorCode', 'message'], properties: { ErrorCode: { type: 'string' }, message: { type: 'string' } } } } },
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['ErrorCode', 'message'],
+        properties: { ErrorCode: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
 };
 
 /**
@@ -43,11 +51,16 @@ const FAILURE = {
  * gateway itself gives (401, 403, 429). Services that do not answer leave their operations out (the document is
  * then incomplete, never wrong); the contract test builds it from every service.
  */
-export function buildPublicOpenApi(documents: Partial<Record<ServiceName, OpenApiDocument>>, version: string = DEFAULT_PUBLIC_API_VERSION): OpenApiDocument {
+export function buildPublicOpenApi(
+  documents: Partial<Record<ServiceName, OpenApiDocument>>,
+  version: string = DEFAULT_PUBLIC_API_VERSION,
+): OpenApiDocument {
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const operation of PUBLIC_OPERATIONS) {
     const method = operation.method.toLowerCase();
-    const documented = Object.values(documents).map((document) => document?.paths?.[operation.path]?.[method]).find(Boolean);
+    const documented = Object.values(documents)
+      .map((document) => document?.paths?.[operation.path]?.[method])
+      .find(Boolean);
     if (!documented) continue;
     const { tags: _tags, ...rest } = documented;
     void _tags;
@@ -55,7 +68,13 @@ export function buildPublicOpenApi(documents: Partial<Record<ServiceName, OpenAp
     paths[operation.path]![method] = {
       ...rest,
       summary: operation.summary,
-      parameters: [...(rest.parameters ?? []), { name: 'Sidequest-Version', in: 'header', required: false, schema: { type: 'string', example: version } }, ...(operation.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }] : [])],
+      parameters: [
+        ...(rest.parameters ?? []),
+        { name: 'Sidequest-Version', in: 'header', required: false, schema: { type: 'string', example: version } },
+        ...(operation.method === 'POST'
+          ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]
+          : []),
+      ],
       security: [{ personalAccessToken: operation.scopes }],
       'x-scopes': operation.scopes,
       responses: { ...(rest.responses ?? {}), 401: FAILURE, 403: FAILURE, 429: FAILURE },
@@ -83,11 +102,22 @@ export function buildPublicOpenApi(documents: Partial<Record<ServiceName, OpenAp
 }
 
 /** The services' own documents, asked now (a service that does not answer in time is left out). */
-export async function fetchServiceDocuments(services: Partial<ServiceClients>, withinMs: number, forRequest?: FastifyRequest): Promise<Partial<Record<ServiceName, OpenApiDocument>>> {
+export async function fetchServiceDocuments(
+  services: Partial<ServiceClients>,
+  withinMs: number,
+  forRequest?: FastifyRequest,
+): Promise<Partial<Record<ServiceName, OpenApiDocument>>> {
   const entries = await Promise.all(
     (Object.entries(services) as [ServiceName, ServiceClients[ServiceName]][]).map(async ([name, service]) => {
-      const answer = await service.call({ path: '/openapi.json', asVisitor: true, withinMs, forRequest }).catch(() => null);
-      return [name, answer?.status === 200 && answer.json !== null && typeof answer.json === 'object' ? (answer.json as OpenApiDocument) : {}] as const;
+      const answer = await service
+        .call({ path: '/openapi.json', asVisitor: true, withinMs, forRequest })
+        .catch(() => null);
+      return [
+        name,
+        answer?.status === 200 && answer.json !== null && typeof answer.json === 'object'
+          ? (answer.json as OpenApiDocument)
+          : {},
+      ] as const;
     }),
   );
   return Object.fromEntries(entries);

@@ -8,10 +8,13 @@ const WINDOWS = [
 ] as const;
 
 /** RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers): the tier's two windows, quota `q` per `w` seconds. */
-export const policyHeader = (tier: QuotaTier) => WINDOWS.map((w) => `"${w.name}";q=${w.limit(tier)};w=${w.ms / 1000}`).join(', ');
+export const policyHeader = (tier: QuotaTier) =>
+  WINDOWS.map((w) => `"${w.name}";q=${w.limit(tier)};w=${w.ms / 1000}`).join(', ');
 
 const incr = (settler: RateLimitSettler, key: string, windowMs: number, max: number) =>
-  new Promise<{ current: number; ttl: number }>((resolve, reject) => settler.incr(key, windowMs, max, (error, result) => (error ? reject(error) : resolve(result!))));
+  new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    settler.incr(key, windowMs, max, (error, result) => (error ? reject(error) : resolve(result!))),
+  );
 
 /**
  * Counts a request against its consumer's minute and day windows (keys `<keyPrefix>:minute`, `<keyPrefix>:day`) (the rate-limit store: shared by every gateway
@@ -19,7 +22,12 @@ const incr = (settler: RateLimitSettler, key: string, windowMs: number, max: num
  * seconds to wait when a window is spent (the request is then refused; refusals are not counted, and a request
  * the day window refuses has used its place in the minute window).
  */
-export async function countQuota(settler: RateLimitSettler, reply: FastifyReply, keyPrefix: string, tier: QuotaTier): Promise<number | null> {
+export async function countQuota(
+  settler: RateLimitSettler,
+  reply: FastifyReply,
+  keyPrefix: string,
+  tier: QuotaTier,
+): Promise<number | null> {
   reply.header('ratelimit-policy', policyHeader(tier));
   const states: string[] = [];
   for (const window of WINDOWS) {

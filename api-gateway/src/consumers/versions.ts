@@ -24,7 +24,10 @@ export const DEFAULT_PUBLIC_API_VERSION = PUBLIC_API_VERSIONS.at(-1)!.version;
 export const DEPRECATION_GUIDE = '/developers#versions';
 
 /** The version a request asked for (its header), the default without one, or null for one that does not exist. */
-export function versionOf(header: string | string[] | undefined, versions: PublicApiVersion[] = PUBLIC_API_VERSIONS): PublicApiVersion | null {
+export function versionOf(
+  header: string | string[] | undefined,
+  versions: PublicApiVersion[] = PUBLIC_API_VERSIONS,
+): PublicApiVersion | null {
   if (header === undefined || header === '') return versions.at(-1)!;
   if (typeof header !== 'string') return null;
   return versions.find((v) => v.version === header.trim()) ?? null;

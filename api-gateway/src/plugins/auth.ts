@@ -1,13 +1,7 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  MESSAGES,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-  type AccessTokenClaims,
-  type Identity,
-} from '@sq/contracts';
+import { MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER, type AccessTokenClaims, type Identity } from '@sq/contracts';
 import { JWT_ALGORITHM, type InternalClient } from '@sq/service-kit';
 import type { Knex } from 'knex';
 import { DEFAULT_SESSION_CACHE, SessionCache, type SessionCacheOptions } from './session-cache';
@@ -74,8 +68,12 @@ export default fp<AuthOptions>(
     app.decorateRequest('tokenProblem', null);
 
     const sessions = new SessionCache({ ...DEFAULT_SESSION_CACHE, ...options.sessionCache });
-    const events = new SessionEventListener(options.knex, options.databaseUrl, sessions, { ...DEFAULT_SESSION_EVENTS, ...options.sessionEvents }, (error) =>
-      app.log.warn({ err: error }, 'session events not heard: session checks are not cached until they are'),
+    const events = new SessionEventListener(
+      options.knex,
+      options.databaseUrl,
+      sessions,
+      { ...DEFAULT_SESSION_EVENTS, ...options.sessionEvents },
+      (error) => app.log.warn({ err: error }, 'session events not heard: session checks are not cached until they are'),
     );
     app.decorate('sessions', sessions);
     await events.start();
@@ -111,7 +109,8 @@ export default fp<AuthOptions>(
       }
       request.caller = { userId, role: session.role ?? claims.role, sid: claims.sid };
       if (session.token) reply.header('authorization', `Bearer ${session.token}`);
-      else if (typeof session.until === 'number') sessions.remember(token, request.caller, Math.min(session.until, claims.exp), mark);
+      else if (typeof session.until === 'number')
+        sessions.remember(token, request.caller, Math.min(session.until, claims.exp), mark);
     });
   },
   { name: 'auth' },
@@ -126,7 +125,11 @@ declare module 'fastify' {
 }
 
 /** An account service that cannot be reached throws PeerUnreachable: the error handler's Korean 503 (app.ts). */
-async function checkSession(options: AuthOptions, claims: AccessTokenClaims, request: FastifyRequest): Promise<SessionCheck> {
+async function checkSession(
+  options: AuthOptions,
+  claims: AccessTokenClaims,
+  request: FastifyRequest,
+): Promise<SessionCheck> {
   const answer = await options.account.call({
     forRequest: request,
     method: 'POST',
@@ -136,7 +139,8 @@ async function checkSession(options: AuthOptions, claims: AccessTokenClaims, req
     idempotent: true,
     withinMs: options.sessionCheckTimeoutMs,
   });
-  if (answer.status !== 200 || answer.json === null) throw Object.assign(new Error('session check failed'), { statusCode: 503 });
+  if (answer.status !== 200 || answer.json === null)
+    throw Object.assign(new Error('session check failed'), { statusCode: 503 });
   return answer.json as SessionCheck;
 }
 

@@ -17,14 +17,22 @@ interface OpenApiDocument {
  * One OpenAPI document for gateway-level API consumers, merged from each service's own document and
  * limited to the paths the route table exposes (internal routes never appear).
  */
-export async function aggregateOpenApi(services: Partial<ServiceClients>, withinMs: number, forRequest?: FastifyRequest): Promise<object> {
+export async function aggregateOpenApi(
+  services: Partial<ServiceClients>,
+  withinMs: number,
+  forRequest?: FastifyRequest,
+): Promise<object> {
   const paths: Record<string, unknown> = { ...RUM_OPENAPI_PATHS };
   const exposed = ROUTE_TABLE.map((rule) => ({ ...rule, pattern: new RegExp(`^${rule.path.replace(/\*/g, '.+')}$`) }));
   await Promise.all(
     (Object.entries(services) as [ServiceName, ServiceClients[ServiceName]][]).map(async ([name, service]) => {
       // A service that does not answer (in time) is left out of the document, never the reason it fails.
-      const answer = await service.call({ path: '/openapi.json', asVisitor: true, withinMs, forRequest }).catch(() => null);
-      const document = (answer?.status === 200 && answer.json !== null && typeof answer.json === 'object' ? answer.json : {}) as OpenApiDocument;
+      const answer = await service
+        .call({ path: '/openapi.json', asVisitor: true, withinMs, forRequest })
+        .catch(() => null);
+      const document = (
+        answer?.status === 200 && answer.json !== null && typeof answer.json === 'object' ? answer.json : {}
+      ) as OpenApiDocument;
       for (const [path, operations] of Object.entries(document.paths ?? {})) {
         const gatewayPath = path.replace(/\{(\w+)\}/g, 'x');
         if (!exposed.some((rule) => rule.service === name && rule.pattern.test(gatewayPath))) continue;
@@ -36,11 +44,23 @@ export async function aggregateOpenApi(services: Partial<ServiceClients>, within
   );
   return {
     openapi: '3.0.3',
-    info: { title: 'Side project platform API', version: '1.0.0', description: '모든 응답은 ErrorCode(성공 시 "00")를 담습니다.' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...RELEASES_OPENAPI.securitySchemes }, schemas: RELEASES_OPENAPI.schemas },
+    info: {
+      title: 'Side project platform API',
+      version: '1.0.0',
+      description: '모든 응답은 ErrorCode(성공 시 "00")를 담습니다.',
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        ...RELEASES_OPENAPI.securitySchemes,
+      },
+      schemas: RELEASES_OPENAPI.schemas,
+    },
     security: [{ bearer: [] }],
     // The gateway's own operator API next to the services' paths.
-    paths: Object.fromEntries(Object.entries({ ...paths, ...RELEASES_OPENAPI.paths }).sort(([a], [b]) => a.localeCompare(b))),
+    paths: Object.fromEntries(
+      Object.entries({ ...paths, ...RELEASES_OPENAPI.paths }).sort(([a], [b]) => a.localeCompare(b)),
+    ),
   };
 }
 

@@ -16,7 +16,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 
 /** Hop-by-hop headers (and Expect, which Node answers itself): never forwarded in either direction. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'http2-settings', 'expect']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'http2-settings',
+  'expect',
+]);
 
 /**
  * Answers with a declared length up to this size are gathered and sent in one write (the API's JSON answers);
@@ -30,7 +40,8 @@ export const GATHER_MAX_BYTES = 256 * 1024;
  * other target takes `normalisedTarget`, the rules the gateway always applied.
  */
 const PLAIN_TARGET = /^\/[\w\-~!$&()*+,;=:@/?%.]*$/;
-const plainTarget = (url: string) => PLAIN_TARGET.test(url) && !url.includes('/.') && !url.includes('..') && !/%2e/i.test(url);
+const plainTarget = (url: string) =>
+  PLAIN_TARGET.test(url) && !url.includes('/.') && !url.includes('..') && !/%2e/i.test(url);
 
 /** A request target that would step out of its path (`..` after decoding); answered 400. */
 export class TraversalError extends Error {
@@ -45,7 +56,8 @@ export class TraversalError extends Error {
 export function normalisedTarget(url: string): string {
   // A URL parser reads a backslash as a slash: `x\..\admin` would step out as surely as `x/../admin`.
   const decoded = decodeURIComponent(url).replaceAll('\\', '/');
-  if (decoded === '..' || decoded.includes('/..') || decoded.includes('../')) throw new TraversalError('request target leaves its path');
+  if (decoded === '..' || decoded.includes('/..') || decoded.includes('../'))
+    throw new TraversalError('request target leaves its path');
   const parsed = new URL(`http://upstream${url}`);
   const query = url.indexOf('?');
   return parsed.pathname + (parsed.search || (query > 0 ? url.slice(query) : ''));
@@ -89,7 +101,14 @@ function upstreamHeaders(incoming: IncomingHttpHeaders, options: ForwardOptions)
   const listed = connectionListed(incoming.connection);
   const headers: Record<string, string | string[]> = {};
   for (const name in incoming) {
-    if (HOP_BY_HOP.has(name) || name === 'host' || name === 'content-length' || options.reserved.test(name) || listed?.has(name)) continue;
+    if (
+      HOP_BY_HOP.has(name) ||
+      name === 'host' ||
+      name === 'content-length' ||
+      options.reserved.test(name) ||
+      listed?.has(name)
+    )
+      continue;
     const value = incoming[name];
     if (value !== undefined) headers[name] = value;
   }
@@ -99,7 +118,10 @@ function upstreamHeaders(incoming: IncomingHttpHeaders, options: ForwardOptions)
 }
 
 /** The body that goes to the service, with the headers it needs (none for a request without one). */
-function upstreamBody(request: FastifyRequest, headers: Record<string, string | string[]>): string | Buffer | Readable | null {
+function upstreamBody(
+  request: FastifyRequest,
+  headers: Record<string, string | string[]>,
+): string | Buffer | Readable | null {
   const body = request.body;
   if (body === undefined) return null;
   if (body instanceof Readable) {
@@ -124,7 +146,14 @@ export function forward(request: FastifyRequest, reply: FastifyReply, options: F
   const headers = upstreamHeaders(request.headers, options);
   const body = upstreamBody(request, headers);
   const path = options.basePath + upstreamTarget(request.url);
-  const dispatch: Dispatcher.DispatchOptions = { path, method: request.method as Dispatcher.HttpMethod, headers, body, headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs };
+  const dispatch: Dispatcher.DispatchOptions = {
+    path,
+    method: request.method as Dispatcher.HttpMethod,
+    headers,
+    body,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  };
   options.dispatcher.dispatch(dispatch, new Answer(request, reply, options, dispatch, 0, 0));
 }
 
@@ -146,7 +175,10 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 /** Whether this request may be sent again: idempotent, and its body still at hand (a streamed one is spent). */
 function replayable(request: FastifyRequest, dispatch: Dispatcher.DispatchOptions): boolean {
   if (dispatch.body instanceof Readable) return false;
-  return IDEMPOTENT_METHODS.has(request.method) || (request.method === 'POST' && typeof request.headers['idempotency-key'] === 'string');
+  return (
+    IDEMPOTENT_METHODS.has(request.method) ||
+    (request.method === 'POST' && typeof request.headers['idempotency-key'] === 'string')
+  );
 }
 
 /**
@@ -159,7 +191,8 @@ export const RETRIES_ON_503 = 10;
 /** The service's answer on its way to the client. */
 class Answer implements Dispatcher.DispatchHandler {
   /** A small answer, gathered until its end: status, headers and body go out together. */
-  private gathered: { statusCode: number; headers: IncomingHttpHeaders; closeAfter: boolean; parts: Buffer[] } | null = null;
+  private gathered: { statusCode: number; headers: IncomingHttpHeaders; closeAfter: boolean; parts: Buffer[] } | null =
+    null;
   /** A large answer, streamed into the reply as it arrives. */
   private stream: Readable | null = null;
   private done = false;
@@ -198,7 +231,12 @@ class Answer implements Dispatcher.DispatchHandler {
     const closeAfter = !this.request.raw.complete;
     const length = headers['content-length'];
     // HEAD streams its (empty) answer: Fastify's HEAD routes then keep the length the service declared.
-    const gather = this.request.method !== 'HEAD' && (statusCode === 204 || statusCode === 304 || length === '0' || (length !== undefined && Number(length) <= GATHER_MAX_BYTES && headers['content-type'] !== undefined));
+    const gather =
+      this.request.method !== 'HEAD' &&
+      (statusCode === 204 ||
+        statusCode === 304 ||
+        length === '0' ||
+        (length !== undefined && Number(length) <= GATHER_MAX_BYTES && headers['content-type'] !== undefined));
     if (gather) {
       this.gathered = { statusCode, headers, closeAfter, parts: [] };
       return;
@@ -229,7 +267,10 @@ class Answer implements Dispatcher.DispatchHandler {
     if (this.retryAfter !== null) {
       setTimeout(() => {
         if (this.clientGone()) return;
-        this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt + 1, this.reconnected));
+        this.options.dispatcher.dispatch(
+          this.dispatch,
+          new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt + 1, this.reconnected),
+        );
       }, this.retryAfter);
       return;
     }
@@ -238,7 +279,9 @@ class Answer implements Dispatcher.DispatchHandler {
       return;
     }
     const { statusCode, headers, closeAfter, parts } = this.gathered!;
-    this.head(statusCode, headers, closeAfter).send(parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : Buffer.concat(parts));
+    this.head(statusCode, headers, closeAfter).send(
+      parts.length === 0 ? undefined : parts.length === 1 ? parts[0] : Buffer.concat(parts),
+    );
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -251,9 +294,18 @@ class Answer implements Dispatcher.DispatchHandler {
     }
     if (this.clientGone() || this.reply.sent) return;
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (this.reconnected < (this.options.connectionRetries ?? CONNECTION_RETRIES) && !this.gathered && this.retryAfter === null && CONNECTION_ERRORS.has(code) && replayable(this.request, this.dispatch)) {
+    if (
+      this.reconnected < (this.options.connectionRetries ?? CONNECTION_RETRIES) &&
+      !this.gathered &&
+      this.retryAfter === null &&
+      CONNECTION_ERRORS.has(code) &&
+      replayable(this.request, this.dispatch)
+    ) {
       this.request.log.info({ code }, 'service connection failed before its answer: sending once more');
-      this.options.dispatcher.dispatch(this.dispatch, new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt, this.reconnected + 1));
+      this.options.dispatcher.dispatch(
+        this.dispatch,
+        new Answer(this.request, this.reply, this.options, this.dispatch, this.attempt, this.reconnected + 1),
+      );
       return;
     }
     this.options.onFailure(error);

@@ -41,7 +41,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -69,13 +70,17 @@ export default fp<InputLimits>(
     // Fastify's own JSON parser (prototype poisoning refused) behind the depth check, with its own size limit.
     const parseJson = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: limits.jsonBodyMaxBytes }, (request, body, done) => {
-      const text = body as string; // parseAs: 'string'
-      if (jsonDepthExceeds(text, limits.jsonMaxDepth)) {
-        return done(Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 }), undefined);
-      }
-      parseJson(request, text, done);
-    });
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: limits.jsonBodyMaxBytes },
+      (request, body, done) => {
+        const text = body as string; // parseAs: 'string'
+        if (jsonDepthExceeds(text, limits.jsonMaxDepth)) {
+          return done(Object.assign(new Error('JSON nested too deeply'), { statusCode: 400 }), undefined);
+        }
+        parseJson(request, text, done);
+      },
+    );
   },
   { name: 'input-guard' },
 );

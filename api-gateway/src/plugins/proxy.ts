@@ -1,8 +1,24 @@
 import fp from 'fastify-plugin';
 import { Pool } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IMAGE_UPLOAD, MESSAGES, failure, type Identity } from '@sq/contracts';
-import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, formatTraceparent, gatewayTraceContext, signClient, signIdentity, type ServiceName } from '@sq/service-kit';
+import {
+  ERROR_CODES,
+  IDENTITY_CLIENT_HEADER,
+  IDENTITY_CLIENT_SIGNATURE_HEADER,
+  IMAGE_UPLOAD,
+  MESSAGES,
+  failure,
+  type Identity,
+} from '@sq/contracts';
+import {
+  REQUEST_ID_HEADER,
+  TRACEPARENT_HEADER,
+  formatTraceparent,
+  gatewayTraceContext,
+  signClient,
+  signIdentity,
+  type ServiceName,
+} from '@sq/service-kit';
 import { ROUTE_TABLE, type RouteRule } from '../route-table';
 import { TOKEN_MESSAGES } from './auth';
 import { CONNECTION_RETRIES, forward as forwardTo } from './forward';
@@ -40,7 +56,13 @@ export default fp<ProxyOptions>(
       const url = new URL(address);
       let pool = pools.get(url.origin);
       if (!pool) {
-        pool = new Pool(url.origin, { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: options.upstreamTimeoutMs, bodyTimeout: options.upstreamTimeoutMs });
+        pool = new Pool(url.origin, {
+          connections: 128,
+          pipelining: 1,
+          keepAliveTimeout: 30_000,
+          headersTimeout: options.upstreamTimeoutMs,
+          bodyTimeout: options.upstreamTimeoutMs,
+        });
         pools.set(url.origin, pool);
       }
       upstreams[service] = { pool, host: url.host, basePath: url.pathname.replace(/\/$/, '') };
@@ -52,7 +74,8 @@ export default fp<ProxyOptions>(
     // Uploads (POST /api/fileUpload) stream through untouched, boundary and all: the service reads them and
     // enforces its own limits. A declared length far beyond any accepted image is refused without reading it.
     app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
-      if (Number(request.headers['content-length'] ?? 0) > MULTIPART_MAX_BYTES) return done(new UploadTooLargeError(), undefined);
+      if (Number(request.headers['content-length'] ?? 0) > MULTIPART_MAX_BYTES)
+        return done(new UploadTooLargeError(), undefined);
       done(null, payload);
     });
 
@@ -120,7 +143,8 @@ export default fp<ProxyOptions>(
       raw.removeAllContentTypeParsers();
       // The request stream itself goes upstream (a parsed JSON body would be re-encoded).
       raw.addContentTypeParser('*', (request, payload, done) => {
-        if (Number(request.headers['content-length'] ?? 0) > SIGNED_BODY_MAX_BYTES) return done(Object.assign(new Error('signed body too large'), { statusCode: 413 }), undefined);
+        if (Number(request.headers['content-length'] ?? 0) > SIGNED_BODY_MAX_BYTES)
+          return done(Object.assign(new Error('signed body too large'), { statusCode: 413 }), undefined);
         done(null, payload);
       });
       for (const rule of ROUTE_TABLE.filter((r) => r.rawBody)) {

@@ -141,7 +141,11 @@ export class RateLimitSettler {
       bucket.pending = 0;
     }
     try {
-      const rows = await this.run([batch.map(([key]) => key), batch.map(([key]) => deltas.get(key)!), batch.map(([, bucket]) => bucket.windowMs)]);
+      const rows = await this.run([
+        batch.map(([key]) => key),
+        batch.map(([key]) => deltas.get(key)!),
+        batch.map(([, bucket]) => bucket.windowMs),
+      ]);
       this.unreachable = false;
       const now = Date.now();
       for (const row of rows) {
@@ -170,7 +174,10 @@ export class RateLimitSettler {
    * transaction mode this needs its prepared-statement support (`max_prepared_statements`, 1.21+).
    */
   private async run(values: [string[], number[], number[]]): Promise<SettledRow[]> {
-    const client = this.knex.client as { acquireConnection(): Promise<PgConnection>; releaseConnection(c: PgConnection): Promise<void> };
+    const client = this.knex.client as {
+      acquireConnection(): Promise<PgConnection>;
+      releaseConnection(c: PgConnection): Promise<void>;
+    };
     const connection = await client.acquireConnection();
     try {
       const { rows } = await connection.query({ name: 'gateway-rate-limit-settle', text: SETTLE_SQL, values });
@@ -191,7 +198,14 @@ export class RateLimitSettler {
    * PostgreSQL cannot be reached: the API stays up, limited by this instance's own count (the limit then holds
    * per instance) until a settlement succeeds again; the unsettled admissions are settled then.
    */
-  private degrade(bucket: Bucket, key: string, windowMs: number, max: number, callback: IncrCallback, error: unknown): void {
+  private degrade(
+    bucket: Bucket,
+    key: string,
+    windowMs: number,
+    max: number,
+    callback: IncrCallback,
+    error: unknown,
+  ): void {
     if (!this.unreachable) this.onError(error);
     this.unreachable = true;
     bucket.synced = true;

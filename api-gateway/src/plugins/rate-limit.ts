@@ -30,14 +30,21 @@ export default fp<RateLimitOptions>(
   async (app, options) => {
     const settler = new RateLimitSettler(
       options.knex,
-      { batchSize: options.batchSize ?? DEFAULT_BATCH.batchSize, syncIntervalMs: options.syncIntervalMs ?? DEFAULT_BATCH.syncIntervalMs },
+      {
+        batchSize: options.batchSize ?? DEFAULT_BATCH.batchSize,
+        syncIntervalMs: options.syncIntervalMs ?? DEFAULT_BATCH.syncIntervalMs,
+      },
       (error) => app.log.warn({ err: error }, 'rate limits not settled'),
     );
     app.decorate('settleRateLimits', () => settler.settle(true));
     app.addHook('onClose', () => settler.close());
 
     // /metrics: how many requests the limit turned away (a rising rate is an attack or a too-low RATE_LIMIT_MAX).
-    const rejections = app.metrics.counter('gateway_rate_limit_rejections_total', 'Requests answered 429 by the gateway\'s per-address rate limit.', []);
+    const rejections = app.metrics.counter(
+      'gateway_rate_limit_rejections_total',
+      "Requests answered 429 by the gateway's per-address rate limit.",
+      [],
+    );
     await app.register(rateLimit, {
       global: true,
       max: options.max,

@@ -1,5 +1,12 @@
 import fp from 'fastify-plugin';
-import { RESOURCE_POLICY, hashSource, inlineHashes, pagePolicy, type ContentSecuritySources, type InlineHashes } from '../content-security-policy';
+import {
+  RESOURCE_POLICY,
+  hashSource,
+  inlineHashes,
+  pagePolicy,
+  type ContentSecuritySources,
+  type InlineHashes,
+} from '../content-security-policy';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -64,7 +71,10 @@ export default fp<SecurityHeadersOptions>(
     const policyFor = async (inlinedStyles: string[] | null) => {
       const shell = await shellInline();
       if (!inlinedStyles?.length) return shell.policy;
-      return pagePolicy(sources, { scripts: shell.inline.scripts, styles: [...shell.inline.styles, ...inlinedStyles.map(styleHash)] });
+      return pagePolicy(sources, {
+        scripts: shell.inline.scripts,
+        styles: [...shell.inline.styles, ...inlinedStyles.map(styleHash)],
+      });
     };
 
     const docsPolicy = pagePolicy(sources, undefined, { anyInlineStyle: true });
@@ -76,7 +86,10 @@ export default fp<SecurityHeadersOptions>(
       if (reply.hasHeader('content-security-policy')) return payload;
       const type = String(reply.getHeader('content-type') ?? '');
       if (/^text\/html\b/i.test(type)) {
-        reply.header('content-security-policy', DOCS_PAGES.test(request.url) ? docsPolicy : await policyFor(reply.inlinedStyles));
+        reply.header(
+          'content-security-policy',
+          DOCS_PAGES.test(request.url) ? docsPolicy : await policyFor(reply.inlinedStyles),
+        );
         for (const [name, value] of Object.entries(PAGES)) if (!reply.hasHeader(name)) reply.header(name, value);
       } else {
         reply.header('content-security-policy', RESOURCE_POLICY);

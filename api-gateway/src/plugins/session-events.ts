@@ -53,7 +53,13 @@ export class SessionEventListener {
   private async connect(): Promise<void> {
     if (this.closed) return;
     const { Client } = this.knex.client.driver as { Client: new (config: object) => ListenClient };
-    const client = new Client({ connectionString: this.databaseUrl, application_name: SESSION_EVENTS_APPLICATION, connectionTimeoutMillis: this.options.timeoutMs, query_timeout: this.options.timeoutMs, keepAlive: true });
+    const client = new Client({
+      connectionString: this.databaseUrl,
+      application_name: SESSION_EVENTS_APPLICATION,
+      connectionTimeoutMillis: this.options.timeoutMs,
+      query_timeout: this.options.timeoutMs,
+      keepAlive: true,
+    });
     this.client = client;
     client.on('notification', (message) => {
       if (message.channel === SESSION_EVENTS_CHANNEL) this.cache.announce(message.payload ?? '');

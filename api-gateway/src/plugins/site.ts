@@ -46,7 +46,22 @@ export interface SiteOptions {
  * gets the shell, whose router shows the page or the error page.
  */
 export default fp<SiteOptions>(
-  async (app, { shellDir, cdnDir, services, firstContentTimeoutMs, linkPreviewTimeoutMs, siteName, firstContentCacheMs, firstContentRemotes, visitorRegistry, rumAssignment, rum }) => {
+  async (
+    app,
+    {
+      shellDir,
+      cdnDir,
+      services,
+      firstContentTimeoutMs,
+      linkPreviewTimeoutMs,
+      siteName,
+      firstContentCacheMs,
+      firstContentRemotes,
+      visitorRegistry,
+      rumAssignment,
+      rum,
+    },
+  ) => {
     const renderFirstContent = cachedFirstContent(firstContentCacheMs ?? 0);
     if (cdnDir) {
       fs.mkdirSync(path.join(cdnDir, 'bundles'), { recursive: true });
@@ -74,7 +89,8 @@ export default fp<SiteOptions>(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+($|\?)/i.test(request.url);
+      const wantsPage =
+        request.method === 'GET' && !request.url.startsWith('/api/') && !/\.[a-z0-9]+($|\?)/i.test(request.url);
       const html = wantsPage ? await readShellPage() : null;
       if (html) {
         const path = request.url.split('?')[0]!;
@@ -87,7 +103,16 @@ export default fp<SiteOptions>(
         const [preview, first] = await Promise.all([
           previewing,
           cdnDir && registry
-            ? renderFirstContent({ pagePath: path, remotes: registry.remotes, cdnDir, services, timeoutMs: firstContentTimeoutMs, forRequest: request, mobile: isMobile(request.headers), trusted: firstContentRemotes })
+            ? renderFirstContent({
+                pagePath: path,
+                remotes: registry.remotes,
+                cdnDir,
+                services,
+                timeoutMs: firstContentTimeoutMs,
+                forRequest: request,
+                mobile: isMobile(request.headers),
+                trusted: firstContentRemotes,
+              })
             : null,
         ]);
         const pageUrl = `${request.protocol}://${request.host}${request.url}`;
@@ -98,14 +123,16 @@ export default fp<SiteOptions>(
           page = withFirstContent(shell.html, first, siteName);
           reply.inlinedStyles = [...shell.inlined, ...(first.stylesheetText !== null ? [first.stylesheetText] : [])];
         }
-        return reply
-          // Each visitor's own page (its first content is the version they run, it may set their id): a
-          // shared cache must never keep it, the browser's asks again each time.
-          .header('cache-control', 'private, no-cache')
-          // The first content depends on the visitor (their versions) and the phone hint; caches keep them apart.
-          .header('vary', 'Cookie, Sec-CH-UA-Mobile, User-Agent')
-          .type('text/html; charset=utf-8')
-          .send(page);
+        return (
+          reply
+            // Each visitor's own page (its first content is the version they run, it may set their id): a
+            // shared cache must never keep it, the browser's asks again each time.
+            .header('cache-control', 'private, no-cache')
+            // The first content depends on the visitor (their versions) and the phone hint; caches keep them apart.
+            .header('vary', 'Cookie, Sec-CH-UA-Mobile, User-Agent')
+            .type('text/html; charset=utf-8')
+            .send(page)
+        );
       }
       return reply.status(404).send(failure(ERROR_CODES.notFound, MESSAGES.operationNotFound));
     });

@@ -42,7 +42,11 @@ function anomalyOf(side: string, figures: VersionFigures, addresses: number, set
   if (figures.reports > settings.anomalyReportsPerVisitor * Math.max(figures.visitors, 1)) {
     return `${side}의 보고 ${figures.reports}건이 방문자 ${figures.visitors}명에게서 왔어요 (한 명당 ${settings.anomalyReportsPerVisitor}건 초과).`;
   }
-  if (addresses >= settings.anomalyMinAddresses && figures.visitors >= settings.minVisitors && figures.busiestAddressVisitors > settings.anomalyAddressShare * figures.visitors) {
+  if (
+    addresses >= settings.anomalyMinAddresses &&
+    figures.visitors >= settings.minVisitors &&
+    figures.busiestAddressVisitors > settings.anomalyAddressShare * figures.visitors
+  ) {
     return `${side} 방문자 ${figures.visitors}명 중 ${figures.busiestAddressVisitors}명이 한 주소 대역에서 왔어요 (${percent(settings.anomalyAddressShare)} 초과).`;
   }
   return null;
@@ -62,23 +66,57 @@ export async function checkCanaries(knex: Knex, settings: WatchSettings): Promis
   const result: WatchResult = { rollbacks: [], anomalies: [] };
   for (const pointer of pointers) {
     const canary = pointer.canary!;
-    const read = await readWatchFigures(knex, { remote: pointer.remote, versions: [pointer.live, canary.version], windowMs: settings.windowMs, since: canary.startedAt, viewsPerVisitor: settings.viewsPerVisitor });
+    const read = await readWatchFigures(knex, {
+      remote: pointer.remote,
+      versions: [pointer.live, canary.version],
+      windowMs: settings.windowMs,
+      since: canary.startedAt,
+      viewsPerVisitor: settings.viewsPerVisitor,
+    });
     const canaryFigures = read.byVersion.get(canary.version) ?? EMPTY;
     const stableFigures = read.byVersion.get(pointer.live) ?? EMPTY;
-    const anomaly = anomalyOf('카나리', canaryFigures, read.addresses, settings) ?? anomalyOf('안정 버전', stableFigures, read.addresses, settings);
+    const anomaly =
+      anomalyOf('카나리', canaryFigures, read.addresses, settings) ??
+      anomalyOf('안정 버전', stableFigures, read.addresses, settings);
     if (anomaly) {
-      const found = { remote: pointer.remote, canaryVersion: canary.version, liveVersion: pointer.live, canary: canaryFigures, stable: stableFigures, reason: anomaly };
-      if (await recordAnomaly(knex, { remote: pointer.remote, canaryVersion: canary.version, detail: found })) result.anomalies.push(found);
+      const found = {
+        remote: pointer.remote,
+        canaryVersion: canary.version,
+        liveVersion: pointer.live,
+        canary: canaryFigures,
+        stable: stableFigures,
+        reason: anomaly,
+      };
+      if (await recordAnomaly(knex, { remote: pointer.remote, canaryVersion: canary.version, detail: found }))
+        result.anomalies.push(found);
       continue;
     }
-    if (canaryFigures.visitors < settings.minVisitors || stableFigures.visitors < settings.minVisitors || canaryFigures.views < settings.minViews) continue;
+    if (
+      canaryFigures.visitors < settings.minVisitors ||
+      stableFigures.visitors < settings.minVisitors ||
+      canaryFigures.views < settings.minViews
+    )
+      continue;
     if (rate(canaryFigures) <= rate(stableFigures) + settings.margin) continue;
     const reason =
       `카나리 오류율 ${percent(rate(canaryFigures))} (페이지뷰 ${canaryFigures.views}, 오류 ${canaryFigures.errors})이 ` +
       `안정 버전 ${percent(rate(stableFigures))} (페이지뷰 ${stableFigures.views}, 오류 ${stableFigures.errors})보다 ${percent(settings.margin)} 넘게 높아 ` +
       `(방문자 카나리 ${canaryFigures.visitors}명, 안정 버전 ${stableFigures.visitors}명) 자동으로 되돌렸어요.`;
-    const rolledBack = await autoRollbackCanary(knex, { remote: pointer.remote, canaryVersion: canary.version, revision: pointer.revision, reason });
-    if (rolledBack) result.rollbacks.push({ remote: pointer.remote, canaryVersion: canary.version, liveVersion: pointer.live, canary: canaryFigures, stable: stableFigures, reason });
+    const rolledBack = await autoRollbackCanary(knex, {
+      remote: pointer.remote,
+      canaryVersion: canary.version,
+      revision: pointer.revision,
+      reason,
+    });
+    if (rolledBack)
+      result.rollbacks.push({
+        remote: pointer.remote,
+        canaryVersion: canary.version,
+        liveVersion: pointer.live,
+        canary: canaryFigures,
+        stable: stableFigures,
+        reason,
+      });
   }
   return result;
 }
@@ -99,11 +137,17 @@ export function anomalyMail(anomaly: Anomaly, siteName: string): { subject: stri
 
 const htmlOf = (text: string) => {
   const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return text.split('\n').map((line) => `<p>${escape(line)}</p>`).join('');
+  return text
+    .split('\n')
+    .map((line) => `<p>${escape(line)}</p>`)
+    .join('');
 };
 
 /** The mail to a remote's owners about an automatic rollback. */
-export function rollbackMail(rollback: AutoRollback, siteName: string): { subject: string; text: string; html: string } {
+export function rollbackMail(
+  rollback: AutoRollback,
+  siteName: string,
+): { subject: string; text: string; html: string } {
   const subject = `[${siteName}] ${rollback.remote} ${rollback.canaryVersion} 카나리 출시가 자동으로 되돌려졌어요`;
   const text = [
     `${rollback.remote}의 카나리 버전 ${rollback.canaryVersion}을(를) 자동으로 되돌렸어요.`,
@@ -135,7 +179,9 @@ export function startCanaryWatcher(options: {
   const { knex, settings, mailer, owners, siteName, log } = options;
   const mail = async (remote: string, message: { subject: string; text: string; html: string }, what: string) => {
     for (const to of owners[remote] ?? owners['*'] ?? []) {
-      await mailer.send({ to, ...message }).catch((error: unknown) => log.warn({ err: error, to }, `${what} mail not sent`));
+      await mailer
+        .send({ to, ...message })
+        .catch((error: unknown) => log.warn({ err: error, to }, `${what} mail not sent`));
     }
   };
   let running: Promise<void> | null = null;
@@ -144,13 +190,30 @@ export function startCanaryWatcher(options: {
     running = (async () => {
       const { rollbacks, anomalies } = await checkCanaries(knex, settings);
       for (const rollback of rollbacks) {
-        log.info({ remote: rollback.remote, version: rollback.canaryVersion, canary: rollback.canary, stable: rollback.stable }, 'canary rolled back automatically');
+        log.info(
+          {
+            remote: rollback.remote,
+            version: rollback.canaryVersion,
+            canary: rollback.canary,
+            stable: rollback.stable,
+          },
+          'canary rolled back automatically',
+        );
         options.rollbacks?.inc({ remote: rollback.remote });
         await mail(rollback.remote, rollbackMail(rollback, siteName), 'rollback');
       }
       for (const anomaly of anomalies) {
         options.anomalies.inc({ remote: anomaly.remote });
-        log.warn({ remote: anomaly.remote, version: anomaly.canaryVersion, canary: anomaly.canary, stable: anomaly.stable, reason: anomaly.reason }, 'field figures anomalous: canary not judged automatically');
+        log.warn(
+          {
+            remote: anomaly.remote,
+            version: anomaly.canaryVersion,
+            canary: anomaly.canary,
+            stable: anomaly.stable,
+            reason: anomaly.reason,
+          },
+          'field figures anomalous: canary not judged automatically',
+        );
         await mail(anomaly.remote, anomalyMail(anomaly, siteName), 'anomaly');
       }
     })()

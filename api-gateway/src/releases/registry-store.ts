@@ -77,7 +77,11 @@ export function toPointer(row: Record<string, unknown>): Pointer {
     remote: String(row.remote),
     live: String(row.live_version),
     canary: row.canary_version
-      ? { version: String(row.canary_version), percent: Number(row.canary_percent), startedAt: iso(row.canary_started_at as Date) }
+      ? {
+          version: String(row.canary_version),
+          percent: Number(row.canary_percent),
+          startedAt: iso(row.canary_started_at as Date),
+        }
       : null,
     revision: Number(row.revision),
     updatedAt: iso(row.updated_at as Date),
@@ -108,7 +112,10 @@ export async function readRelease(knex: Knex, remote: string, version: string): 
 }
 
 /** The routes every other remote serves now: its live release's and, while one runs, its canary's. */
-export async function readOtherRemotesRoutes(knex: Knex, remote: string): Promise<{ remote: string; routes: RouteEntry[] }[]> {
+export async function readOtherRemotesRoutes(
+  knex: Knex,
+  remote: string,
+): Promise<{ remote: string; routes: RouteEntry[] }[]> {
   const rows: { remote: string; routes: RouteEntry[] }[] = await knex('gateway.remote_pointer as p')
     .join('gateway.remote_release as r', function joinServed() {
       this.on('r.remote', 'p.remote').andOn(knex.raw('r.version in (p.live_version, p.canary_version)'));
@@ -124,7 +131,11 @@ export async function readRegistryState(knex: Knex, options: { eventLimit?: numb
   const eventLimit = options.eventLimit ?? 50;
   const [pointers, releases, events] = await Promise.all([
     knex('gateway.remote_pointer').orderBy('remote'),
-    knex('gateway.remote_release').orderBy([{ column: 'remote' }, { column: 'released_at', order: 'desc' }, { column: 'version', order: 'desc' }]),
+    knex('gateway.remote_release').orderBy([
+      { column: 'remote' },
+      { column: 'released_at', order: 'desc' },
+      { column: 'version', order: 'desc' },
+    ]),
     knex
       .select('*')
       .from(
@@ -143,7 +154,9 @@ export async function readRegistryState(knex: Knex, options: { eventLimit?: numb
       remote: pointer.remote,
       revision: pointer.revision,
       live: find(pointer.live),
-      canary: pointer.canary ? { ...find(pointer.canary.version), percent: pointer.canary.percent, startedAt: pointer.canary.startedAt } : null,
+      canary: pointer.canary
+        ? { ...find(pointer.canary.version), percent: pointer.canary.percent, startedAt: pointer.canary.startedAt }
+        : null,
       releases: own,
       events: events.filter((e: Record<string, unknown>) => e.remote === pointer.remote).map(toEvent),
     };
@@ -168,7 +181,14 @@ export async function readRemotesJson(knex: Knex): Promise<Registry> {
         .slice(0, HISTORY_LENGTH)
         .map((r) => ({ version: r.version, manifestUrl: r.manifestUrl, releasedAt: r.releasedAt })),
       ...(remote.canary
-        ? { canary: { version: remote.canary.version, manifestUrl: remote.canary.manifestUrl, percent: remote.canary.percent, routes: remote.canary.routes } }
+        ? {
+            canary: {
+              version: remote.canary.version,
+              manifestUrl: remote.canary.manifestUrl,
+              percent: remote.canary.percent,
+              routes: remote.canary.routes,
+            },
+          }
         : {}),
     })),
   };

@@ -15,7 +15,9 @@ import { readPointer, readRelease, type SharedDeps } from './registry-store';
 export function readBundle(bundleDir: string, manifestUrl: string): Build {
   const manifest = routeManifest.parse(JSON.parse(fs.readFileSync(path.join(bundleDir, 'routes.json'), 'utf8')));
   const depsFile = path.join(bundleDir, 'shared-deps.json');
-  const shared = fs.existsSync(depsFile) ? ((JSON.parse(fs.readFileSync(depsFile, 'utf8')) as { requires?: SharedDeps }).requires ?? {}) : {};
+  const shared = fs.existsSync(depsFile)
+    ? ((JSON.parse(fs.readFileSync(depsFile, 'utf8')) as { requires?: SharedDeps }).requires ?? {})
+    : {};
   return { remote: manifest.name, version: path.basename(bundleDir), manifestUrl, routes: manifest.routes, shared };
 }
 
@@ -43,10 +45,19 @@ export interface SyncOptions {
 }
 
 export type SyncOutcome =
-  | { remote: string; version: string; skipped: 'live' | 'canary' | 'released before' | 'released by another'; by?: string }
+  | {
+      remote: string;
+      version: string;
+      skipped: 'live' | 'canary' | 'released before' | 'released by another';
+      by?: string;
+    }
   | { remote: string; version: string; skipped: null; result: ChangeResult };
 
-async function skipReason(knex: Knex, build: Build, options: SyncOptions): Promise<Exclude<SyncOutcome, { skipped: null }> | null> {
+async function skipReason(
+  knex: Knex,
+  build: Build,
+  options: SyncOptions,
+): Promise<Exclude<SyncOutcome, { skipped: null }> | null> {
   const { remote, version } = build;
   const pointer = await readPointer(knex, remote);
   if (pointer?.live === version) return { remote, version, skipped: 'live' };
@@ -71,7 +82,12 @@ export async function syncBundles(knex: Knex, bundleDirs: string[], options: Syn
       continue;
     }
     // A build of this checkout or image is the site's own: a skew is reported by the shell's fallback, not refused.
-    const result = await releaseRemote(knex, { build, actor: options.actor, shellProvides: options.shellProvides, force: true });
+    const result = await releaseRemote(knex, {
+      build,
+      actor: options.actor,
+      shellProvides: options.shellProvides,
+      force: true,
+    });
     outcomes.push({ remote: build.remote, version: build.version, skipped: null, result });
   }
   return outcomes;

@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { MESSAGES, releaseRoutesTakenMessage, releaseSkewMessage, type RouteEntry } from '@sq/contracts';
-import { readOtherRemotesRoutes, readRelease, toPointer, type Pointer, type PointerSnapshot, type ReleaseEventKind, type SharedDeps } from './registry-store';
+import {
+  readOtherRemotesRoutes,
+  readRelease,
+  toPointer,
+  type Pointer,
+  type PointerSnapshot,
+  type ReleaseEventKind,
+  type SharedDeps,
+} from './registry-store';
 import { findTakenRoute } from './route-overlap';
 import { describeSkew, findSkew, type Skew } from './skew';
 
@@ -81,7 +89,8 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
 
   return knex.transaction(async (trx) => {
     const taken = findTakenRoute(build.routes, await readOtherRemotesRoutes(trx, build.remote));
-    if (taken && !(request.force && isOperator(request.actor))) throw new ReleaseError(409, releaseRoutesTakenMessage(taken.path, taken.owner));
+    if (taken && !(request.force && isOperator(request.actor)))
+      throw new ReleaseError(409, releaseRoutesTakenMessage(taken.path, taken.owner));
     await trx('gateway.remote_release')
       .insert({
         remote: build.remote,
@@ -97,7 +106,8 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
     if (stored?.manifestUrl !== build.manifestUrl) throw new ReleaseError(409, MESSAGES.releaseVersionMismatch);
 
     const current = await readPointerRow(trx, build.remote);
-    if (current && request.expectedRevision !== undefined && current.revision !== request.expectedRevision) throw conflict();
+    if (current && request.expectedRevision !== undefined && current.revision !== request.expectedRevision)
+      throw conflict();
     const forced = skew.length > 0 || taken !== null;
     const kind: ReleaseEventKind = forced ? 'forced_release' : canaryPercent !== undefined ? 'canary' : 'release';
     const overridden = [
@@ -116,7 +126,14 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
         .returning('*');
       if (inserted.length === 0) throw conflict();
       const pointer = toPointer(inserted[0]);
-      await writeEvent(trx, { remote: build.remote, kind, actor: request.actor, before: null, after: snapshot(pointer), reason });
+      await writeEvent(trx, {
+        remote: build.remote,
+        kind,
+        actor: request.actor,
+        before: null,
+        after: snapshot(pointer),
+        reason,
+      });
       return { pointer, changed: true, kind, ...extra };
     }
 
@@ -127,19 +144,36 @@ export async function releaseRemote(knex: Knex, request: ReleaseRequest): Promis
     if (next.canary?.version === current.live) throw new ReleaseError(409, MESSAGES.releaseCanaryIsLive);
     if (sameState(snapshot(current), next)) return { pointer: current, changed: false, kind: null };
     const pointer = await swap(trx, current, next);
-    await writeEvent(trx, { remote: build.remote, kind, actor: request.actor, before: snapshot(current), after: next, reason });
+    await writeEvent(trx, {
+      remote: build.remote,
+      kind,
+      actor: request.actor,
+      before: snapshot(current),
+      after: next,
+      reason,
+    });
     return { pointer, changed: true, kind, ...extra };
   });
 }
 
 /** The canary becomes live for everyone. */
-export async function promoteRemote(knex: Knex, request: { remote: string; actor: string; expectedRevision?: number }): Promise<ChangeResult> {
+export async function promoteRemote(
+  knex: Knex,
+  request: { remote: string; actor: string; expectedRevision?: number },
+): Promise<ChangeResult> {
   return knex.transaction(async (trx) => {
     const current = await requirePointer(trx, request.remote, request.expectedRevision);
     if (!current.canary) throw new ReleaseError(409, MESSAGES.releaseNoCanary);
     const next: PointerSnapshot = { live: current.canary.version, canary: null };
     const pointer = await swap(trx, current, next);
-    await writeEvent(trx, { remote: request.remote, kind: 'promote', actor: request.actor, before: snapshot(current), after: next, reason: null });
+    await writeEvent(trx, {
+      remote: request.remote,
+      kind: 'promote',
+      actor: request.actor,
+      before: snapshot(current),
+      after: next,
+      reason: null,
+    });
     return { pointer, changed: true, kind: 'promote' };
   });
 }
@@ -158,7 +192,8 @@ export async function rollbackRemote(knex: Knex, request: RollbackRequest): Prom
     const current = await requirePointer(trx, request.remote, request.expectedRevision);
     let next: PointerSnapshot;
     if (request.toVersion !== undefined) {
-      if (!(await readRelease(trx, request.remote, request.toVersion))) throw new ReleaseError(404, MESSAGES.releaseUnknownVersion);
+      if (!(await readRelease(trx, request.remote, request.toVersion)))
+        throw new ReleaseError(404, MESSAGES.releaseUnknownVersion);
       next = { live: request.toVersion, canary: null };
     } else if (current.canary) {
       next = { live: current.live, canary: null };
@@ -169,7 +204,14 @@ export async function rollbackRemote(knex: Knex, request: RollbackRequest): Prom
     }
     if (sameState(snapshot(current), next)) return { pointer: current, changed: false, kind: null };
     const pointer = await swap(trx, current, next);
-    await writeEvent(trx, { remote: request.remote, kind: 'rollback', actor: request.actor, before: snapshot(current), after: next, reason: request.reason ?? null });
+    await writeEvent(trx, {
+      remote: request.remote,
+      kind: 'rollback',
+      actor: request.actor,
+      before: snapshot(current),
+      after: next,
+      reason: request.reason ?? null,
+    });
     return { pointer, changed: true, kind: 'rollback' };
   });
 }
@@ -184,14 +226,22 @@ export async function autoRollbackCanary(
 ): Promise<Pointer | null> {
   return knex.transaction(async (trx) => {
     const current = await readPointerRow(trx, request.remote);
-    if (!current || current.revision !== request.revision || current.canary?.version !== request.canaryVersion) return null;
+    if (!current || current.revision !== request.revision || current.canary?.version !== request.canaryVersion)
+      return null;
     const next: PointerSnapshot = { live: current.live, canary: null };
     const pointer = await swap(trx, current, next).catch((error: unknown) => {
       if (error instanceof ReleaseError) return null;
       throw error;
     });
     if (!pointer) return null;
-    await writeEvent(trx, { remote: request.remote, kind: 'auto_rollback', actor: 'release-watcher', before: snapshot(current), after: next, reason: request.reason });
+    await writeEvent(trx, {
+      remote: request.remote,
+      kind: 'auto_rollback',
+      actor: 'release-watcher',
+      before: snapshot(current),
+      after: next,
+      reason: request.reason,
+    });
     return pointer;
   });
 }
@@ -243,7 +293,14 @@ async function previousLive(trx: Knex, remote: string, live: string): Promise<st
 
 async function writeEvent(
   trx: Knex,
-  event: { remote: string; kind: ReleaseEventKind; actor: string; before: PointerSnapshot | null; after: PointerSnapshot; reason: string | null },
+  event: {
+    remote: string;
+    kind: ReleaseEventKind;
+    actor: string;
+    before: PointerSnapshot | null;
+    after: PointerSnapshot;
+    reason: string | null;
+  },
 ): Promise<void> {
   await trx('gateway.remote_release_event').insert({
     remote: event.remote,

@@ -44,12 +44,18 @@ async function run(knex: Knex): Promise<void> {
         actor,
         shellProvides: shellProvides(),
       });
-      if (result.kind === 'forced_release') console.warn(`${build.remote}: released despite a shared-dependency skew (--force); the audit log records it`);
+      if (result.kind === 'forced_release')
+        console.warn(`${build.remote}: released despite a shared-dependency skew (--force); the audit log records it`);
       console.log(describe(result));
       return;
     }
     case 'sync': {
-      const outcomes = await syncBundles(knex, positional, { manifestBase: flag('manifest-base')!, actor, shellProvides: shellProvides(), keepReleased: false });
+      const outcomes = await syncBundles(knex, positional, {
+        manifestBase: flag('manifest-base')!,
+        actor,
+        shellProvides: shellProvides(),
+        keepReleased: false,
+      });
       for (const outcome of outcomes) if (!outcome.skipped) console.log(describe(outcome.result));
       return;
     }
@@ -57,10 +63,16 @@ async function run(knex: Knex): Promise<void> {
       console.log(describe(await promoteRemote(knex, { remote: positional[0]!, actor })));
       return;
     case 'rollback':
-      console.log(describe(await rollbackRemote(knex, { remote: positional[0]!, actor, toVersion: flag('to'), reason: flag('reason') })));
+      console.log(
+        describe(
+          await rollbackRemote(knex, { remote: positional[0]!, actor, toVersion: flag('to'), reason: flag('reason') }),
+        ),
+      );
       return;
     default:
-      throw new Error('usage: release-cli.ts release <bundle-dir> --manifest-url <url> [--canary <percent>] [--force] | sync <bundle-dir>... --manifest-base <url> | promote <remote> | rollback <remote> [--to <version>]');
+      throw new Error(
+        'usage: release-cli.ts release <bundle-dir> --manifest-url <url> [--canary <percent>] [--force] | sync <bundle-dir>... --manifest-base <url> | promote <remote> | rollback <remote> [--to <version>]',
+      );
   }
 }
 

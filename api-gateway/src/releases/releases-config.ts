@@ -65,7 +65,9 @@ export function readReleasesConfig(env: NodeJS.ProcessEnv, shellDir: string | nu
       minViews: Number(env.RELEASE_ROLLBACK_MIN_VIEWS ?? DEFAULT_WATCH.minViews),
       minVisitors: Number(env.RELEASE_ROLLBACK_MIN_VISITORS ?? DEFAULT_WATCH.minVisitors),
       viewsPerVisitor: Number(env.RELEASE_WATCH_VIEWS_PER_VISITOR ?? DEFAULT_WATCH.viewsPerVisitor),
-      anomalyReportsPerVisitor: Number(env.RELEASE_ANOMALY_REPORTS_PER_VISITOR ?? DEFAULT_WATCH.anomalyReportsPerVisitor),
+      anomalyReportsPerVisitor: Number(
+        env.RELEASE_ANOMALY_REPORTS_PER_VISITOR ?? DEFAULT_WATCH.anomalyReportsPerVisitor,
+      ),
       anomalyAddressShare: Number(env.RELEASE_ANOMALY_ADDRESS_SHARE ?? DEFAULT_WATCH.anomalyAddressShare),
       anomalyMinAddresses: Number(env.RELEASE_ANOMALY_MIN_ADDRESSES ?? DEFAULT_WATCH.anomalyMinAddresses),
     },
@@ -79,7 +81,10 @@ export function readOwners(value: string | undefined): Record<string, string[]> 
   for (const part of (value ?? '').split(';')) {
     const [remote, addresses] = part.split('=');
     if (!remote?.trim() || !addresses) continue;
-    owners[remote.trim()] = addresses.split(',').map((a) => a.trim()).filter(Boolean);
+    owners[remote.trim()] = addresses
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
   }
   return owners;
 }

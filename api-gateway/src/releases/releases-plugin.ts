@@ -4,7 +4,16 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { ERROR_CODES, MESSAGES, codeForStatus, failure, ok, releaseManifestUrlMessage, routeEntry, type Registry } from '@sq/contracts';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  codeForStatus,
+  failure,
+  ok,
+  releaseManifestUrlMessage,
+  routeEntry,
+  type Registry,
+} from '@sq/contracts';
 import { manifestUrlAllowed, remoteFolder } from '@sq/contracts/manifest-url';
 import { mailerPlugin } from '@sq/service-kit';
 import { startCanaryWatcher } from './canary-watcher';
@@ -31,7 +40,11 @@ export const releaseBody = z.object({
   force: z.boolean().default(false),
   expectedRevision: revision,
 });
-export const rollbackBody = z.object({ toVersion: z.string().min(1).max(64).optional(), reason: z.string().max(500).optional(), expectedRevision: revision });
+export const rollbackBody = z.object({
+  toVersion: z.string().min(1).max(64).optional(),
+  reason: z.string().max(500).optional(),
+  expectedRevision: revision,
+});
 export const promoteBody = z.object({ expectedRevision: revision });
 
 export interface ReleasesPluginOptions {
@@ -84,7 +97,11 @@ export default fp<ReleasesPluginOptions>(
     app.get('/remotes.json', async (request, reply) => {
       const body = JSON.stringify({ ...(await app.visitorRegistry(request, reply)), assetOrigins });
       // Each visitor's own answer: never stored by any cache (a shared one would hand it to other visitors).
-      return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie').send(body);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('vary', 'Cookie')
+        .send(body);
     });
 
     /** Who is releasing, or null once the refusal is sent. */
@@ -108,10 +125,23 @@ export default fp<ReleasesPluginOptions>(
 
     const answer = (reply: FastifyReply, run: () => Promise<ChangeResult>) =>
       run().then(
-        (result) => reply.send(ok({ remote: result.pointer.remote, changed: result.changed, event: result.kind, live: result.pointer.live, canary: result.pointer.canary, revision: result.pointer.revision })),
+        (result) =>
+          reply.send(
+            ok({
+              remote: result.pointer.remote,
+              changed: result.changed,
+              event: result.kind,
+              live: result.pointer.live,
+              canary: result.pointer.canary,
+              revision: result.pointer.revision,
+            }),
+          ),
         (error: unknown) => {
           if (!(error instanceof ReleaseError)) throw error;
-          return reply.status(error.status).send({ ...failure(codeForStatus(error.status), error.message), ...(error.skew.length ? { skew: error.skew } : {}) });
+          return reply.status(error.status).send({
+            ...failure(codeForStatus(error.status), error.message),
+            ...(error.skew.length ? { skew: error.skew } : {}),
+          });
         },
       );
 
@@ -126,13 +156,16 @@ export default fp<ReleasesPluginOptions>(
       const actor = await releaser(request, reply);
       if (!actor) return reply;
       const body = parse(releaseBody, request.body, reply);
-      if (!body || !remoteName.safeParse(request.params.remote).success) return body ? reply.status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.releaseInvalid)) : reply;
+      if (!body || !remoteName.safeParse(request.params.remote).success)
+        return body ? reply.status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.releaseInvalid)) : reply;
       const { version, manifestUrl, routes, shared, canaryPercent, force, expectedRevision } = body;
       const remote = request.params.remote;
       // Only the site's own bundles of this remote and version, or a configured asset origin: never off-site,
       // data: or javascript: URLs the shell would otherwise register as given.
       if (!manifestUrlAllowed(manifestUrl, { remote, version }, assetOrigins)) {
-        return reply.status(400).send(failure(ERROR_CODES.badRequest, releaseManifestUrlMessage(remoteFolder(remote), version)));
+        return reply
+          .status(400)
+          .send(failure(ERROR_CODES.badRequest, releaseManifestUrlMessage(remoteFolder(remote), version)));
       }
       return answer(reply, async () => {
         const result = await releaseRemote(knex, {
@@ -143,7 +176,11 @@ export default fp<ReleasesPluginOptions>(
           actor,
           shellProvides: readShellProvides(config.shellSharedDepsFile ?? null),
         });
-        if (result.takenRoute) app.log.warn({ remote, version, actor, path: result.takenRoute.path, owner: result.takenRoute.owner }, 'release forced over another remote\'s routes');
+        if (result.takenRoute)
+          app.log.warn(
+            { remote, version, actor, path: result.takenRoute.path, owner: result.takenRoute.owner },
+            "release forced over another remote's routes",
+          );
         return result;
       });
     });
@@ -153,7 +190,9 @@ export default fp<ReleasesPluginOptions>(
       if (!actor) return reply;
       const body = parse(promoteBody, request.body, reply);
       if (!body) return reply;
-      return answer(reply, () => promoteRemote(knex, { remote: request.params.remote, actor, expectedRevision: body.expectedRevision }));
+      return answer(reply, () =>
+        promoteRemote(knex, { remote: request.params.remote, actor, expectedRevision: body.expectedRevision }),
+      );
     });
 
     app.post<{ Params: { remote: string } }>('/api/releases/:remote/rollback', async (request, reply) => {
@@ -168,9 +207,26 @@ export default fp<ReleasesPluginOptions>(
     if (watch.intervalMs > 0) {
       await app.register(mailerPlugin, { smtp: config.smtp });
       // Only the gateway whose compare-and-swap won counts a rollback: the sum over gateways is the number made.
-      const rollbacks = app.metrics.counter('release_canary_rollbacks_total', 'Canary releases this gateway rolled back automatically, by remote.', ['remote']);
-      const anomalies = app.metrics.counter('gateway_release_watch_anomalies_total', 'Canaries whose field figures came from too few visitors or addresses to judge (owners alerted, nothing decided).', ['remote']);
-      const stop = startCanaryWatcher({ knex, settings: watch, mailer: app.mailer, owners: config.owners ?? {}, siteName, log: app.log, rollbacks, anomalies });
+      const rollbacks = app.metrics.counter(
+        'release_canary_rollbacks_total',
+        'Canary releases this gateway rolled back automatically, by remote.',
+        ['remote'],
+      );
+      const anomalies = app.metrics.counter(
+        'gateway_release_watch_anomalies_total',
+        'Canaries whose field figures came from too few visitors or addresses to judge (owners alerted, nothing decided).',
+        ['remote'],
+      );
+      const stop = startCanaryWatcher({
+        knex,
+        settings: watch,
+        mailer: app.mailer,
+        owners: config.owners ?? {},
+        siteName,
+        log: app.log,
+        rollbacks,
+        anomalies,
+      });
       app.addHook('onClose', stop);
     }
   },

@@ -8,12 +8,20 @@ import type { RouteEntry } from '@sq/contracts';
  * `/:product` of another is how the site is built.
  */
 export function patternsOverlap(a: string, b: string): boolean {
-  const shape = (pattern: string) => pattern.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? ':' : segment)).join('/');
+  const shape = (pattern: string) =>
+    pattern
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment.startsWith(':') ? ':' : segment))
+      .join('/');
   return shape(a) === shape(b);
 }
 
 /** The first of `routes` another remote's routes overlap, with that remote's name; null when none does. */
-export function findTakenRoute(routes: RouteEntry[], others: { remote: string; routes: RouteEntry[] }[]): { path: string; owner: string } | null {
+export function findTakenRoute(
+  routes: RouteEntry[],
+  others: { remote: string; routes: RouteEntry[] }[],
+): { path: string; owner: string } | null {
   for (const route of routes) {
     for (const other of others) {
       const taken = other.routes.find((theirs) => patternsOverlap(route.path, theirs.path));

@@ -17,7 +17,9 @@ export function findSkew(required: SharedDeps, provided: SharedDeps): Skew[] {
   return Object.entries(required).flatMap(([dependency, range]) => {
     const version = provided[dependency];
     if (version === undefined) return [];
-    return semver.satisfies(version, range, { includePrerelease: true }) ? [] : [{ dependency, required: range, provided: version }];
+    return semver.satisfies(version, range, { includePrerelease: true })
+      ? []
+      : [{ dependency, required: range, provided: version }];
   });
 }
 

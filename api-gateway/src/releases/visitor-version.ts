@@ -34,7 +34,10 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply): string 
   if (sent && MINTED_ID.test(sent)) return sent;
   const id = randomUUID();
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`);
+  reply.header(
+    'set-cookie',
+    `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`,
+  );
   return id;
 }
 

@@ -34,7 +34,10 @@ interface FigureRow {
 }
 
 /** Figures of `versions` of `remote` since `since` or the last `windowMs`, whichever is later; only rows naming their visitor count. */
-export async function readWatchFigures(knex: Knex, options: { remote: string; versions: string[]; windowMs: number; since: string; viewsPerVisitor: number }): Promise<WatchFigures> {
+export async function readWatchFigures(
+  knex: Knex,
+  options: { remote: string; versions: string[]; windowMs: number; since: string; viewsPerVisitor: number },
+): Promise<WatchFigures> {
   const { rows } = await knex.raw<{ rows: (FigureRow & { addresses: number })[] }>(
     `with counted as (
        select remote_version, visitor, source, kind from gateway.rum_event
@@ -57,16 +60,37 @@ export async function readWatchFigures(knex: Knex, options: { remote: string; ve
                     coalesce(sum(views + errors), 0)::int as reports
                from per_visitor group by remote_version) v
        join (select remote_version, max(visitors)::int as busiest from per_source group by remote_version) s using (remote_version)`,
-    [options.remote, options.versions, options.windowMs / 1000, options.since, options.viewsPerVisitor, options.viewsPerVisitor],
+    [
+      options.remote,
+      options.versions,
+      options.windowMs / 1000,
+      options.since,
+      options.viewsPerVisitor,
+      options.viewsPerVisitor,
+    ],
   );
   return {
-    byVersion: new Map(rows.map((row) => [row.version, { visitors: row.visitors, views: row.views, errors: row.errors, reports: row.reports, busiestAddressVisitors: row.busiest }])),
+    byVersion: new Map(
+      rows.map((row) => [
+        row.version,
+        {
+          visitors: row.visitors,
+          views: row.views,
+          errors: row.errors,
+          reports: row.reports,
+          busiestAddressVisitors: row.busiest,
+        },
+      ]),
+    ),
     addresses: rows[0]?.addresses ?? 0,
   };
 }
 
 /** Records a canary's anomaly; false when one was already recorded for it (by this gateway or another). */
-export async function recordAnomaly(knex: Knex, anomaly: { remote: string; canaryVersion: string; detail: object }): Promise<boolean> {
+export async function recordAnomaly(
+  knex: Knex,
+  anomaly: { remote: string; canaryVersion: string; detail: object },
+): Promise<boolean> {
   const inserted = await knex('gateway.rum_anomaly')
     .insert({ remote: anomaly.remote, canary_version: anomaly.canaryVersion, detail: JSON.stringify(anomaly.detail) })
     .onConflict(['remote', 'canary_version'])

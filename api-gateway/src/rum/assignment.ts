@@ -30,12 +30,18 @@ interface Payload {
 }
 
 /** The signing key: the internal secret under this purpose's own label (never the secret itself). */
-export const assignmentKey = (internalSecret: string): Buffer => createHmac('sha256', internalSecret).update('sq-rum-assignment-v1').digest();
+export const assignmentKey = (internalSecret: string): Buffer =>
+  createHmac('sha256', internalSecret).update('sq-rum-assignment-v1').digest();
 
 const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
 export function signAssignment(key: Buffer, assignment: Assignment): string {
-  const payload: Payload = { v: assignment.visitor, r: assignment.versions, s: assignment.shell, e: assignment.expiresAt };
+  const payload: Payload = {
+    v: assignment.visitor,
+    r: assignment.versions,
+    s: assignment.shell,
+    e: assignment.expiresAt,
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${mac(key, body)}`;
 }
@@ -58,6 +64,17 @@ export function readAssignment(key: Buffer, token: string, now = Date.now()): As
 }
 
 /** What a visitor's page says they run: every remote at the version resolved for them (registryFor). */
-export function assignmentFor(visitor: string, registry: Registry, shell: string | null, ttlMs: number, now = Date.now()): Assignment {
-  return { visitor, versions: Object.fromEntries(registry.remotes.map((entry) => [entry.name, entry.version])), shell, expiresAt: now + ttlMs };
+export function assignmentFor(
+  visitor: string,
+  registry: Registry,
+  shell: string | null,
+  ttlMs: number,
+  now = Date.now(),
+): Assignment {
+  return {
+    visitor,
+    versions: Object.fromEntries(registry.remotes.map((entry) => [entry.name, entry.version])),
+    shell,
+    expiresAt: now + ttlMs,
+  };
 }

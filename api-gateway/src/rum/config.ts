@@ -52,7 +52,8 @@ export const DEFAULT_RUM: RumConfig = {
 };
 
 export function readRumConfig(env: NodeJS.ProcessEnv): RumConfig {
-  const number = (name: string, fallback: number) => (env[name] === undefined || env[name] === '' ? fallback : Number(env[name]));
+  const number = (name: string, fallback: number) =>
+    env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
   const config: RumConfig = {
     sampleRate: number('RUM_SAMPLE_RATE', DEFAULT_RUM.sampleRate),
     retentionDays: number('RUM_RETENTION_DAYS', DEFAULT_RUM.retentionDays),
@@ -69,11 +70,14 @@ export function readRumConfig(env: NodeJS.ProcessEnv): RumConfig {
   };
   if (!(config.sampleRate >= 0 && config.sampleRate <= 1)) throw new Error('RUM_SAMPLE_RATE must be between 0 and 1.');
   for (const [key, value] of Object.entries(config)) {
-    if (key !== 'sampleRate' && !(Number.isFinite(value) && value > 0)) throw new Error(`RUM setting ${key} must be a positive number.`);
+    if (key !== 'sampleRate' && !(Number.isFinite(value) && value > 0))
+      throw new Error(`RUM setting ${key} must be a positive number.`);
   }
   // The gateway refuses longer ones (contracts/rum.ts): the shell must cut within them.
-  if (config.errorMessageMax > RUM_LIMITS.messageChars) throw new Error(`RUM_ERROR_MESSAGE_MAX must be at most ${RUM_LIMITS.messageChars}.`);
-  if (config.errorStackMax > RUM_LIMITS.stackChars) throw new Error(`RUM_ERROR_STACK_MAX must be at most ${RUM_LIMITS.stackChars}.`);
+  if (config.errorMessageMax > RUM_LIMITS.messageChars)
+    throw new Error(`RUM_ERROR_MESSAGE_MAX must be at most ${RUM_LIMITS.messageChars}.`);
+  if (config.errorStackMax > RUM_LIMITS.stackChars)
+    throw new Error(`RUM_ERROR_STACK_MAX must be at most ${RUM_LIMITS.stackChars}.`);
   return config;
 }
 
@@ -83,7 +87,11 @@ const escapeAttribute = (value: number) => String(value).replace(/[^0-9.e+-]/gi,
  * The shell page with the settings its reporter reads at run time (shell/src/rum): a gateway setting change
  * reaches browsers on their next page load, without rebuilding the shell.
  */
-export function withRumSettings(html: string, config: Pick<RumConfig, 'sampleRate' | 'errorMessageMax' | 'errorStackMax' | 'vitalsDelayMs'>, assignment: string | null): string {
+export function withRumSettings(
+  html: string,
+  config: Pick<RumConfig, 'sampleRate' | 'errorMessageMax' | 'errorStackMax' | 'vitalsDelayMs'>,
+  assignment: string | null,
+): string {
   // The assignment is base64url and a dot (rum/assignment.ts); anything else is dropped rather than escaped.
   const signed = assignment && /^[A-Za-z0-9_.-]+$/.test(assignment) ? ` data-assignment="${assignment}"` : '';
   const tag = `<meta name="sq-rum" data-sample-rate="${escapeAttribute(config.sampleRate)}" data-message-max="${escapeAttribute(config.errorMessageMax)}" data-stack-max="${escapeAttribute(config.errorStackMax)}" data-vitals-delay="${escapeAttribute(config.vitalsDelayMs)}"${signed} />\n  </head>`;

@@ -29,7 +29,9 @@ export async function storeEvents(knex: Knex, beacon: RumBeacon, sender: ReportS
 
 /** Deletes what is older than the retention; safe from several instances at once. Returns the rows deleted. */
 export async function pruneEvents(knex: Knex, retentionDays: number): Promise<number> {
-  return knex('gateway.rum_event').where('received_at', '<', knex.raw("now() - ? * interval '1 day'", [retentionDays])).delete();
+  return knex('gateway.rum_event')
+    .where('received_at', '<', knex.raw("now() - ? * interval '1 day'", [retentionDays]))
+    .delete();
 }
 
 /** Page views, errors and the p75 of each vital, of the rows the query selects (grouped by its caller). */
@@ -87,7 +89,14 @@ export async function windowFigures(knex: Knex, from: Date, to: Date, bucketMinu
   ]);
   const bucketCount = Math.ceil((to.getTime() - from.getTime()) / (bucketMinutes * 60_000));
   const emptyBuckets = (): VersionBucket[] =>
-    Array.from({ length: bucketCount }, (_, i) => ({ at: new Date(from.getTime() + i * bucketMinutes * 60_000).toISOString(), views: 0, errors: 0, LCP: null, INP: null, CLS: null }));
+    Array.from({ length: bucketCount }, (_, i) => ({
+      at: new Date(from.getTime() + i * bucketMinutes * 60_000).toISOString(),
+      views: 0,
+      errors: 0,
+      LCP: null,
+      INP: null,
+      CLS: null,
+    }));
 
   const byRemote: WindowFigures['byRemote'] = new Map();
   for (const row of totals.rows) {

@@ -3,7 +3,11 @@ import { RELEASE_WINDOWS, rumBeacon } from '@sq/contracts/rum';
 
 const envelope = (description: string) => ({
   description,
-  content: { 'application/json': { schema: { type: 'object', properties: { ErrorCode: { type: 'string' }, message: { type: 'string' } } } } },
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { ErrorCode: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
 });
 
 const p75 = { type: 'number', nullable: true };
@@ -16,7 +20,10 @@ const figures = {
   INP: { ...p75, description: 'p75, ms' },
   CLS: { ...p75, description: 'p75, unitless' },
 };
-const release = { type: 'object', properties: { version: { type: 'string' }, releasedAt: { type: 'string', format: 'date-time' } } };
+const release = {
+  type: 'object',
+  properties: { version: { type: 'string' }, releasedAt: { type: 'string', format: 'date-time' } },
+};
 
 /**
  * The gateway's own operations in the aggregated OpenAPI document (docs.ts): the services document theirs, and
@@ -27,7 +34,8 @@ export const RUM_OPENAPI_PATHS = {
     post: {
       tags: ['gateway'],
       summary: 'Field figures from a browser: page views, Web Vitals and uncaught errors (sendBeacon).',
-      description: 'Public; no cookie or token is read. Its own per-address rate limit and body cap (RUM_RATE_LIMIT_MAX, RUM_BODY_MAX_BYTES). text/plain bodies are read as JSON.',
+      description:
+        'Public; no cookie or token is read. Its own per-address rate limit and body cap (RUM_RATE_LIMIT_MAX, RUM_BODY_MAX_BYTES). text/plain bodies are read as JSON.',
       security: [],
       requestBody: {
         required: true,
@@ -47,8 +55,16 @@ export const RUM_OPENAPI_PATHS = {
   '/api/admin/releases': {
     get: {
       tags: ['gateway'],
-      summary: 'Per remote: live version, canary, history, and per version over the window: page views, errors, error rate, p75 LCP/INP/CLS and chart buckets.',
-      parameters: [{ name: 'window', in: 'query', required: false, schema: { type: 'string', enum: Object.keys(RELEASE_WINDOWS), default: '24h' } }],
+      summary:
+        'Per remote: live version, canary, history, and per version over the window: page views, errors, error rate, p75 LCP/INP/CLS and chart buckets.',
+      parameters: [
+        {
+          name: 'window',
+          in: 'query',
+          required: false,
+          schema: { type: 'string', enum: Object.keys(RELEASE_WINDOWS), default: '24h' },
+        },
+      ],
       responses: {
         200: {
           description: 'figures (ROLE_ADMIN)',
@@ -69,7 +85,11 @@ export const RUM_OPENAPI_PATHS = {
                       properties: {
                         name: { type: 'string' },
                         live: { ...release, nullable: true },
-                        canary: { ...release, nullable: true, properties: { ...release.properties, percent: { type: 'number', nullable: true } } },
+                        canary: {
+                          ...release,
+                          nullable: true,
+                          properties: { ...release.properties, percent: { type: 'number', nullable: true } },
+                        },
                         history: { type: 'array', items: release },
                         versions: {
                           type: 'array',
@@ -77,7 +97,20 @@ export const RUM_OPENAPI_PATHS = {
                             type: 'object',
                             properties: {
                               ...figures,
-                              buckets: { type: 'array', items: { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, views: figures.views, errors: figures.errors, LCP: p75, INP: p75, CLS: p75 } } },
+                              buckets: {
+                                type: 'array',
+                                items: {
+                                  type: 'object',
+                                  properties: {
+                                    at: { type: 'string', format: 'date-time' },
+                                    views: figures.views,
+                                    errors: figures.errors,
+                                    LCP: p75,
+                                    INP: p75,
+                                    CLS: p75,
+                                  },
+                                },
+                              },
                             },
                           },
                         },

@@ -33,9 +33,20 @@ async function readState(knex: Knex): Promise<RemoteReleaseState[]> {
     return {
       name: remote.remote,
       live: { version: remote.live.version, releasedAt: remote.live.releasedAt },
-      canary: remote.canary ? { version: remote.canary.version, releasedAt: remote.canary.releasedAt, percent: remote.canary.percent } : null,
-      history: remote.releases.filter((release) => !current.has(release.version)).map(({ version, releasedAt }) => ({ version, releasedAt })),
-      events: remote.events.map((event) => ({ kind: event.kind, actor: event.actor, at: event.at, before: event.before, after: event.after, reason: event.reason })),
+      canary: remote.canary
+        ? { version: remote.canary.version, releasedAt: remote.canary.releasedAt, percent: remote.canary.percent }
+        : null,
+      history: remote.releases
+        .filter((release) => !current.has(release.version))
+        .map(({ version, releasedAt }) => ({ version, releasedAt })),
+      events: remote.events.map((event) => ({
+        kind: event.kind,
+        actor: event.actor,
+        at: event.at,
+        before: event.before,
+        after: event.after,
+        reason: event.reason,
+      })),
     };
   });
 }

@@ -38,6 +38,7 @@ export type Call = ReturnType<typeof gatewayClient>;
 /** The answer's body, or an error naming the step when it is not a success (fixture set-up must not fail quietly). */
 export async function expectSuccess(step: string, answer: Promise<Answer>): Promise<Record<string, unknown>> {
   const got = await answer;
-  if (got.status < 200 || got.status > 299) throw new Error(`${step}: expected a success, got ${got.status} ${JSON.stringify(got.body)}`);
+  if (got.status < 200 || got.status > 299)
+    throw new Error(`${step}: expected a success, got ${got.status} ${JSON.stringify(got.body)}`);
   return got.body ?? {};
 }

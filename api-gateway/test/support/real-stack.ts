@@ -40,9 +40,17 @@ export interface RealStack {
  * processes) but the same parts: the services read their configuration from the environment when built, so
  * every address is chosen first and set before anything is built.
  */
-export async function startRealStack(options: { jobWorkers?: boolean; consumers?: ConsumerConfig } = {}): Promise<RealStack> {
-  const ports = Object.fromEntries(await Promise.all(NAMES.map(async (name) => [name, await freePort()]))) as Record<ServiceName, number>;
-  const urls = Object.fromEntries(NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<ServiceName, string>;
+export async function startRealStack(
+  options: { jobWorkers?: boolean; consumers?: ConsumerConfig } = {},
+): Promise<RealStack> {
+  const ports = Object.fromEntries(await Promise.all(NAMES.map(async (name) => [name, await freePort()]))) as Record<
+    ServiceName,
+    number
+  >;
+  const urls = Object.fromEntries(NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<
+    ServiceName,
+    string
+  >;
   const gatewayPort = await freePort();
   const siteUrl = `http://127.0.0.1:${gatewayPort}`;
   const keys = generateJwtKeys();
@@ -51,7 +59,11 @@ export async function startRealStack(options: { jobWorkers?: boolean; consumers?
   const objectStore = await startObjectStore({ buckets: ['sq-uploads'], ...objectStoreKeys });
   const mailSink = await startMailSink({ smtpPort: 0, httpPort: 0 });
   const oauthProvider = await startOAuthProvider({ port: 0 });
-  const payment = { PG_API_SECRET: 'access-matrix-pg-secret', PG_STORE_ID: 'store-access-matrix', PG_WEBHOOK_SECRET: generateWebhookSecret() };
+  const payment = {
+    PG_API_SECRET: 'access-matrix-pg-secret',
+    PG_STORE_ID: 'store-access-matrix',
+    PG_WEBHOOK_SECRET: generateWebhookSecret(),
+  };
   const sandboxPg = await startSandboxPg({
     apiSecret: payment.PG_API_SECRET,
     storeId: payment.PG_STORE_ID,
@@ -91,7 +103,11 @@ export async function startRealStack(options: { jobWorkers?: boolean; consumers?
     await objectStore.close();
   };
   try {
-    stops.push(() => mailSink.close(), () => oauthProvider.close(), () => sandboxPg.close());
+    stops.push(
+      () => mailSink.close(),
+      () => oauthProvider.close(),
+      () => sandboxPg.close(),
+    );
     await Promise.all(
       NAMES.map(async (name) => {
         const service = await build(SERVICE_DEFINITIONS[name]);

@@ -1,7 +1,14 @@
 import { apiDelete, apiGet, apiPost, apiPut } from '@sq/api-client';
 import {
-  type CareerCardProjectListResponse, type CodeGroupDetailResponse, type JobGroupPositionResponse,
-  type MyInfo, type MyInfoResponse, type MyInfoUpdateForm, type ProfileForm, type ProjectForm, type SkillsForm,
+  type CareerCardProjectListResponse,
+  type CodeGroupDetailResponse,
+  type JobGroupPositionResponse,
+  type MyInfo,
+  type MyInfoResponse,
+  type MyInfoUpdateForm,
+  type ProfileForm,
+  type ProjectForm,
+  type SkillsForm,
 } from '@sq/contracts';
 
 /**
@@ -13,17 +20,20 @@ export async function getMyInfo(signal?: AbortSignal): Promise<MyInfo | null> {
 }
 const card = async (request: Promise<MyInfoResponse>) => (await request).myInfo!;
 
-export const insertMyInfo = (body: { jobCode: string; positionCode: string | null; yearCode: string }) => card(apiPost('/insertMyinfo', body));
+export const insertMyInfo = (body: { jobCode: string; positionCode: string | null; yearCode: string }) =>
+  card(apiPost('/insertMyinfo', body));
 export const updateMyInfo = (body: MyInfoUpdateForm) => card(apiPost('/updateMyinfo', body));
 export const saveProfile = (body: ProfileForm) => card(apiPost('/profile', body));
 export const saveCover = (coverImgId: string | null) => card(apiPost('/profile/cover', { coverImgId }));
 export const saveIntro = (intro: string) => card(apiPost('/profile/intro', { intro }));
 export const saveSkills = (body: SkillsForm) => card(apiPost('/profile/skills', body));
-export const saveSkillVisibility = (showSkillLevel: boolean) => card(apiPost('/profile/skill-visibility', { showSkillLevel }));
+export const saveSkillVisibility = (showSkillLevel: boolean) =>
+  card(apiPost('/profile/skill-visibility', { showSkillLevel }));
 
 const projects = async (request: Promise<CareerCardProjectListResponse>) => (await request).projects;
 export const createProject = (body: ProjectForm) => projects(apiPost('/profile/project', body));
-export const updateProject = (projectId: number, body: ProjectForm) => projects(apiPut(`/profile/project/${projectId}`, body));
+export const updateProject = (projectId: number, body: ProjectForm) =>
+  projects(apiPut(`/profile/project/${projectId}`, body));
 export const deleteProject = (projectId: number) => projects(apiDelete(`/profile/project/${projectId}`));
 export const reorderProjects = (projectIds: number[]) => projects(apiPost('/profile/project/order', { projectIds }));
 
@@ -34,5 +44,6 @@ export async function getJobGroups(signal?: AbortSignal) {
   return (await apiGet<JobGroupPositionResponse>('/profile/job-group/position', undefined, { signal })).jobGroups;
 }
 export async function getCareerYears(signal?: AbortSignal) {
-  return (await apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId: 'CAREER_YEARS' }, { signal })).codeGroup.codes;
+  return (await apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId: 'CAREER_YEARS' }, { signal }))
+    .codeGroup.codes;
 }

@@ -1,4 +1,10 @@
-import { CheckField as UiCheckField, SelectField as UiSelectField, TextAreaField as UiTextAreaField, TextField as UiTextField, withFieldStyles } from '@sq/ui/field';
+import {
+  CheckField as UiCheckField,
+  SelectField as UiSelectField,
+  TextAreaField as UiTextAreaField,
+  TextField as UiTextField,
+  withFieldStyles,
+} from '@sq/ui/field';
 import styles from './field.module.css';
 
 /** The form fields of the apply wizard and the operators' console (`@sq/ui/field`), drawn with their styles. */

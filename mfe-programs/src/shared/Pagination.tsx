@@ -9,12 +9,30 @@ export function pageWindow(current: number, totalPages: number, width = 5): numb
 }
 
 /** `label` names the navigation when a screen pages two lists (the board's teams and its waitlist). */
-export function Pagination({ page, size, total, onChange, label = '페이지 이동' }: { page: number; size: number; total: number; onChange: (page: number) => void; label?: string }) {
+export function Pagination({
+  page,
+  size,
+  total,
+  onChange,
+  label = '페이지 이동',
+}: {
+  page: number;
+  size: number;
+  total: number;
+  onChange: (page: number) => void;
+  label?: string;
+}) {
   const totalPages = Math.max(1, Math.ceil(total / size));
   if (totalPages <= 1) return null;
   return (
     <nav className={styles.pagination} aria-label={label}>
-      <button type="button" className={styles.pageButton} disabled={page <= 1} onClick={() => onChange(page - 1)} aria-label="이전 페이지">
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+        aria-label="이전 페이지"
+      >
         ‹
       </button>
       {pageWindow(page, totalPages).map((n) => (
@@ -28,7 +46,13 @@ export function Pagination({ page, size, total, onChange, label = '페이지 이
           {n}
         </button>
       ))}
-      <button type="button" className={styles.pageButton} disabled={page >= totalPages} onClick={() => onChange(page + 1)} aria-label="다음 페이지">
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+        aria-label="다음 페이지"
+      >
         ›
       </button>
     </nav>

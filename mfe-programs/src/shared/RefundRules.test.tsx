@@ -4,13 +4,25 @@ import type { RefundRule } from '@sq/contracts';
 import { RefundRules } from './RefundRules';
 
 const rule = (over: Partial<RefundRule>): RefundRule => ({
-  case: 'INDIVIDUAL', phase: '단계', refundPercent: 0, refundRatio: { numerator: 0, denominator: 100 }, refundAmountKrw: null, boundary: null, condition: null, ...over,
+  case: 'INDIVIDUAL',
+  phase: '단계',
+  refundPercent: 0,
+  refundRatio: { numerator: 0, denominator: 100 },
+  refundAmountKrw: null,
+  boundary: null,
+  condition: null,
+  ...over,
 });
 const RULES: RefundRule[] = [
   rule({ phase: '팀 빌딩 발표 전날까지', refundPercent: 100, refundRatio: { numerator: 100, denominator: 100 } }),
   rule({ phase: '킥오프 밋업까지', refundPercent: 80, refundRatio: { numerator: 80, denominator: 100 } }),
   rule({ phase: '시작 2주 후부터' }),
-  rule({ case: 'TEAM_STOP', phase: '팀 활동 중단: 1~4주차', refundPercent: 67, refundRatio: { numerator: 2, denominator: 3 } }),
+  rule({
+    case: 'TEAM_STOP',
+    phase: '팀 활동 중단: 1~4주차',
+    refundPercent: 67,
+    refundRatio: { numerator: 2, denominator: 3 },
+  }),
 ];
 
 afterEach(cleanup);
@@ -31,7 +43,12 @@ describe('RefundRules', () => {
 
   it("adds a cohort's last day to each phase that has one (Korean calendar day)", () => {
     const schedule = [
-      { case: 'INDIVIDUAL' as const, phase: '팀 빌딩 발표 전날까지', refundPercent: 100, until: '2026-12-14T15:00:00.000Z' },
+      {
+        case: 'INDIVIDUAL' as const,
+        phase: '팀 빌딩 발표 전날까지',
+        refundPercent: 100,
+        until: '2026-12-14T15:00:00.000Z',
+      },
       { case: 'INDIVIDUAL' as const, phase: '킥오프 밋업까지', refundPercent: 80, until: '2027-01-02' },
       { case: 'INDIVIDUAL' as const, phase: '시작 2주 후부터', refundPercent: 0, until: null },
     ];

@@ -8,14 +8,19 @@ import styles from './refund-rules.module.css';
  * and the terms, served by the content service, use the same functions): program intros, recruit pages and
  * the apply wizard's book step. Given a cohort's schedule, each phase also shows its last day for that cohort.
  */
-export function RefundRules({ rules, feeKrw, schedule }: {
+export function RefundRules({
+  rules,
+  feeKrw,
+  schedule,
+}: {
   rules: readonly RefundRule[];
   feeKrw: number;
   /** A cohort's refund schedule: the last day of each phase (matched by case and phase). */
   schedule?: readonly { case: RefundRule['case']; phase: string; until: string | null }[];
 }) {
   if (!rules.length) return <p className={styles.muted}>환불 규정이 아직 등록되지 않았어요.</p>;
-  const until = (rule: RefundRule) => schedule?.find((s) => s.case === rule.case && s.phase === rule.phase)?.until ?? null;
+  const until = (rule: RefundRule) =>
+    schedule?.find((s) => s.case === rule.case && s.phase === rule.phase)?.until ?? null;
   return (
     <div className={styles.refunds} data-testid="refund-schedule">
       {groupRules(rules).map((group) => (

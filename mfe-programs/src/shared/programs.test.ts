@@ -15,14 +15,15 @@ describe('program paths', () => {
     expect(introPath({ productId: 4, slug: 'portfolio-review', kind: 'GENERIC' })).toBe('/product/4');
     expect(introPath({ productId: 1, slug: 'bside', kind: 'TEAM_PROJECT' })).toBe('/bside');
   });
-
 });
 
 describe('cohort status', () => {
   it('tones statuses', () => {
-    expect(['RECRUITING', 'UPCOMING', 'IN_PROGRESS', 'TEAM_BUILDING', 'ENDED', 'CANCELLED'].map((s) => statusTone(s as CohortStatus))).toEqual([
-      'open', 'upcoming', 'progress', 'closed', 'closed', 'closed',
-    ]);
+    expect(
+      ['RECRUITING', 'UPCOMING', 'IN_PROGRESS', 'TEAM_BUILDING', 'ENDED', 'CANCELLED'].map((s) =>
+        statusTone(s as CohortStatus),
+      ),
+    ).toEqual(['open', 'upcoming', 'progress', 'closed', 'closed', 'closed']);
   });
 
   it('groups open, upcoming and closed cohorts, soonest first', () => {
@@ -37,11 +38,20 @@ describe('cohort status', () => {
   it('offers the apply link only for an open cohort, else says why', () => {
     const product = { slug: 'bside', kind: 'TEAM_PROJECT' as const };
     expect(applyCta({ ...product, cohorts: [cohort(111, 'ENDED'), cohort(112, 'RECRUITING')] })).toMatchObject({
-      kind: 'open', href: '/bside/apply/112', label: '지원하기', note: '112기 · 2026.11.29 마감',
+      kind: 'open',
+      href: '/bside/apply/112',
+      label: '지원하기',
+      note: '112기 · 2026.11.29 마감',
     });
-    expect(applyCta({ ...product, cohorts: [cohort(212, 'UPCOMING', { recruitStart: '2026-11-22T15:00:00.000Z' })] })).toMatchObject({
-      kind: 'upcoming', label: '2026.11.23 모집 시작',
+    expect(
+      applyCta({ ...product, cohorts: [cohort(212, 'UPCOMING', { recruitStart: '2026-11-22T15:00:00.000Z' })] }),
+    ).toMatchObject({
+      kind: 'upcoming',
+      label: '2026.11.23 모집 시작',
     });
-    expect(applyCta({ ...product, cohorts: [cohort(111, 'ENDED')] })).toMatchObject({ kind: 'closed', label: '모집이 마감되었어요' });
+    expect(applyCta({ ...product, cohorts: [cohort(111, 'ENDED')] })).toMatchObject({
+      kind: 'closed',
+      label: '모집이 마감되었어요',
+    });
   });
 });

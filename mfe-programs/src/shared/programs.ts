@@ -55,11 +55,14 @@ export interface CohortGroups {
 }
 
 export function groupCohorts(cohorts: readonly CohortSummary[]): CohortGroups {
-  const by = (key: 'recruitStart' | 'recruitEnd') => (a: CohortSummary, b: CohortSummary) => Date.parse(a[key]) - Date.parse(b[key]);
+  const by = (key: 'recruitStart' | 'recruitEnd') => (a: CohortSummary, b: CohortSummary) =>
+    Date.parse(a[key]) - Date.parse(b[key]);
   return {
     open: cohorts.filter((c) => c.status === 'RECRUITING').sort(by('recruitEnd')),
     upcoming: cohorts.filter((c) => c.status === 'UPCOMING').sort(by('recruitStart')),
-    closed: cohorts.filter((c) => c.status !== 'RECRUITING' && c.status !== 'UPCOMING').sort((a, b) => b.startDate.localeCompare(a.startDate)),
+    closed: cohorts
+      .filter((c) => c.status !== 'RECRUITING' && c.status !== 'UPCOMING')
+      .sort((a, b) => b.startDate.localeCompare(a.startDate)),
   };
 }
 
@@ -69,14 +72,28 @@ export type ApplyCta =
   | { kind: 'closed'; label: string; note: string };
 
 /** The apply button of a program: a link for the open cohort, otherwise a disabled button saying why. */
-export function applyCta(product: Pick<ProductSummary, 'slug' | 'kind'> & { cohorts: readonly CohortSummary[] }): ApplyCta {
+export function applyCta(
+  product: Pick<ProductSummary, 'slug' | 'kind'> & { cohorts: readonly CohortSummary[] },
+): ApplyCta {
   const { open, upcoming } = groupCohorts(product.cohorts);
   const cohort = open[0];
   if (cohort) {
-    return { kind: 'open', cohort, href: applyPath(product, cohort.oddId), label: '지원하기', note: `${cohort.name} · ${seoulDay(cohort.recruitEnd)} 마감` };
+    return {
+      kind: 'open',
+      cohort,
+      href: applyPath(product, cohort.oddId),
+      label: '지원하기',
+      note: `${cohort.name} · ${seoulDay(cohort.recruitEnd)} 마감`,
+    };
   }
   const next = upcoming[0];
-  if (next) return { kind: 'upcoming', cohort: next, label: `${seoulDay(next.recruitStart)} 모집 시작`, note: `${next.name} 모집 예정` };
+  if (next)
+    return {
+      kind: 'upcoming',
+      cohort: next,
+      label: `${seoulDay(next.recruitStart)} 모집 시작`,
+      note: `${next.name} 모집 예정`,
+    };
   return { kind: 'closed', label: '모집이 마감되었어요', note: '다음 기수 모집을 준비하고 있어요' };
 }
 

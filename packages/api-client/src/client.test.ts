@@ -25,8 +25,10 @@ beforeAll(async () => {
     '/api/unavailable': (_req, res) => json(res, 503, { ErrorCode: '53', message: MESSAGES.serviceUnavailable }),
     '/api/slow': (_req, res) => setTimeout(() => json(res, 200, { ErrorCode: '00' }), 1_000),
     '/api/echo': (_req, res, body) => json(res, 200, { ErrorCode: '00', received: JSON.parse(body || 'null') }),
-    '/api/upload': (req, res, body) => json(res, 200, { ErrorCode: '00', contentType: req.headers['content-type'], body }),
-    '/api/upload-too-large': (_req, res) => json(res, 413, { ErrorCode: '40', message: MESSAGES.uploadTooLarge, fields: { file: MESSAGES.uploadTooLarge } }),
+    '/api/upload': (req, res, body) =>
+      json(res, 200, { ErrorCode: '00', contentType: req.headers['content-type'], body }),
+    '/api/upload-too-large': (_req, res) =>
+      json(res, 413, { ErrorCode: '40', message: MESSAGES.uploadTooLarge, fields: { file: MESSAGES.uploadTooLarge } }),
   });
 });
 afterAll(() => server.close());
@@ -111,7 +113,11 @@ describe('uploads', () => {
 
   it('rejects with the service’s Korean message and field', async () => {
     const error = await failure(apiUpload('/upload-too-large', new FormData()));
-    expect([error.status, error.message, error.fields]).toEqual([413, MESSAGES.uploadTooLarge, { file: MESSAGES.uploadTooLarge }]);
+    expect([error.status, error.message, error.fields]).toEqual([
+      413,
+      MESSAGES.uploadTooLarge,
+      { file: MESSAGES.uploadTooLarge },
+    ]);
     expect(signInRequests).toEqual([]);
   });
 });
@@ -194,7 +200,7 @@ describe('answers written into the page (server-rendered first content)', () => 
     document.head.append(block);
   };
 
-  it("answers the first GET of the path from the page, then asks the network", async () => {
+  it('answers the first GET of the path from the page, then asks the network', async () => {
     addBlock('/ok', JSON.stringify({ ErrorCode: '00', value: 7 }));
     await expect(apiGet<{ value: number }>('/ok')).resolves.toMatchObject({ value: 7 });
     expect(server.seen).toHaveLength(0);

@@ -15,37 +15,39 @@ type Axios = typeof import('axios');
 let client: Promise<{ axios: Axios; http: AxiosInstance }> | null = null;
 
 function http(): Promise<{ axios: Axios; http: AxiosInstance }> {
-  client ??= import('axios').then((axios) => {
-    const instance = axios.default.create({
-      headers: { Accept: 'application/json' },
-      // XMLHttpRequest everywhere the site runs; the bundles leave axios's fetch transport out (mf-config).
-      adapter: 'xhr',
+  client ??= import('axios')
+    .then((axios) => {
+      const instance = axios.default.create({
+        headers: { Accept: 'application/json' },
+        // XMLHttpRequest everywhere the site runs; the bundles leave axios's fetch transport out (mf-config).
+        adapter: 'xhr',
+      });
+      instance.interceptors.request.use((request) => {
+        const token = getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        return request;
+      });
+      instance.interceptors.response.use(
+        (response) => {
+          takeRefreshedToken(axios, response);
+          const body: unknown = response.data;
+          if (isEnvelope(body) && body.ErrorCode !== SUCCESS) {
+            throw new ApiError(body.ErrorCode, body.message || MESSAGES.defaultError, response.status, body);
+          }
+          // Spec section 8: ErrorCode '00' with message 'ExpiredJwt' is a success like any other '00'.
+          return response;
+        },
+        (error: unknown) => {
+          throw toApiError(axios, error);
+        },
+      );
+      return { axios, http: instance };
+    })
+    .catch((error: unknown) => {
+      // A chunk that failed to arrive is asked for again by the next request, not failed for good.
+      client = null;
+      throw error;
     });
-    instance.interceptors.request.use((request) => {
-      const token = getToken();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      return request;
-    });
-    instance.interceptors.response.use(
-      (response) => {
-        takeRefreshedToken(axios, response);
-        const body: unknown = response.data;
-        if (isEnvelope(body) && body.ErrorCode !== SUCCESS) {
-          throw new ApiError(body.ErrorCode, body.message || MESSAGES.defaultError, response.status, body);
-        }
-        // Spec section 8: ErrorCode '00' with message 'ExpiredJwt' is a success like any other '00'.
-        return response;
-      },
-      (error: unknown) => {
-        throw toApiError(axios, error);
-      },
-    );
-    return { axios, http: instance };
-  }).catch((error: unknown) => {
-    // A chunk that failed to arrive is asked for again by the next request, not failed for good.
-    client = null;
-    throw error;
-  });
   return client;
 }
 
@@ -70,7 +72,10 @@ function isEnvelope(body: unknown): body is Envelope {
 
 /** The gateway sends a refreshed token on every authenticated response. */
 function takeRefreshedToken({ AxiosHeaders }: Axios, response: AxiosResponse | undefined) {
-  const header = response?.headers instanceof AxiosHeaders ? response.headers.get('authorization') : response?.headers?.authorization;
+  const header =
+    response?.headers instanceof AxiosHeaders
+      ? response.headers.get('authorization')
+      : response?.headers?.authorization;
   if (typeof header === 'string' && header.trim()) setToken(header.replace(/^Bearer\s+/i, '').trim());
 }
 
@@ -173,5 +178,11 @@ const UPLOAD_TIMEOUT_MS = 120_000;
  * the service's Korean text: wrong type, too large, no file). The browser writes the multipart boundary.
  */
 export function apiUpload<T>(path: string, form: FormData, options?: AxiosRequestConfig): Promise<T> {
-  return send<T>({ timeout: Math.max(config.timeout, UPLOAD_TIMEOUT_MS), ...options, method: 'POST', url: path, data: form });
+  return send<T>({
+    timeout: Math.max(config.timeout, UPLOAD_TIMEOUT_MS),
+    ...options,
+    method: 'POST',
+    url: path,
+    data: form,
+  });
 }

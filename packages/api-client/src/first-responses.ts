@@ -8,7 +8,9 @@ import { FIRST_RESPONSE_ATTRIBUTE } from '@sq/contracts/first-content';
  */
 export function takeFirstResponse(path: string): unknown {
   if (typeof document === 'undefined') return undefined;
-  for (const block of document.querySelectorAll<HTMLScriptElement>(`script[type="application/json"][${FIRST_RESPONSE_ATTRIBUTE}]`)) {
+  for (const block of document.querySelectorAll<HTMLScriptElement>(
+    `script[type="application/json"][${FIRST_RESPONSE_ATTRIBUTE}]`,
+  )) {
     if (block.getAttribute(FIRST_RESPONSE_ATTRIBUTE) !== path) continue;
     block.remove();
     try {

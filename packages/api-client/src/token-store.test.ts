@@ -83,14 +83,23 @@ describe('token structure (the browser has no key: what the gateway issues, or n
 });
 
 describe('session store', () => {
-  const user = { userId: 7, userAlias: '사이드', profileId: 'side7', token: makeToken({ exp: seconds(NOW) + 3600 }) } as SignedInUser;
+  const user = {
+    userId: 7,
+    userAlias: '사이드',
+    profileId: 'side7',
+    token: makeToken({ exp: seconds(NOW) + 3600 }),
+  } as SignedInUser;
 
   it('stores the token and the user separately and notifies subscribers', () => {
     const seen: Session[] = [];
     const unsubscribe = subscribe((s) => seen.push(s));
     setSession(user);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(user.token);
-    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? '{}')).toEqual({ userId: 7, userAlias: '사이드', profileId: 'side7' });
+    expect(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? '{}')).toEqual({
+      userId: 7,
+      userAlias: '사이드',
+      profileId: 'side7',
+    });
     expect(seen.at(-1)?.user?.userAlias).toBe('사이드');
     clearSession();
     expect(seen.at(-1)).toEqual({ token: null, user: null, claims: null });

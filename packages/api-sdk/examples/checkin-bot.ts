@@ -36,20 +36,35 @@ function quotaLine(rateLimit: RateLimitInfo): string | null {
 function refusalLines(error: SquadApiError): string[] {
   const lines = [`오류 (HTTP ${error.status}${error.code ? `, ErrorCode ${error.code}` : ''}): ${error.message}`];
   if (error.unauthorized) lines.push('마이페이지 > API 토큰에서 새 토큰을 만들어 주세요.');
-  if (error.overQuota && error.retryAfterSeconds !== null) lines.push(`${error.retryAfterSeconds}초 뒤에 다시 실행해 주세요.`);
+  if (error.overQuota && error.retryAfterSeconds !== null)
+    lines.push(`${error.retryAfterSeconds}초 뒤에 다시 실행해 주세요.`);
   return lines;
 }
 
-async function runCheckinBot(squad: SquadClient, options: { joinId?: number; listOnly?: boolean }, print: (line: string) => void): Promise<number> {
+async function runCheckinBot(
+  squad: SquadClient,
+  options: { joinId?: number; listOnly?: boolean },
+  print: (line: string) => void,
+): Promise<number> {
   const history = await squad.call(squad.api.GET('/api/join/history'));
   const applications = history.data.applications;
   print(`내 지원 내역 ${applications.length}건`);
-  for (const a of applications) print(`  #${a.joinId} ${a.productName} ${a.cohortName} · ${a.stateName} · ${a.startDate.replaceAll('-', '.')} ~ ${a.endDate.replaceAll('-', '.')}`);
+  for (const a of applications)
+    print(
+      `  #${a.joinId} ${a.productName} ${a.cohortName} · ${a.stateName} · ${a.startDate.replaceAll('-', '.')} ~ ${a.endDate.replaceAll('-', '.')}`,
+    );
   if (options.listOnly) return 0;
 
-  const sprints = applications.filter((a) => a.kind === 'SPRINT' && ON_A_TEAM.has(a.state) && (options.joinId === undefined || a.joinId === options.joinId));
+  const sprints = applications.filter(
+    (a) =>
+      a.kind === 'SPRINT' && ON_A_TEAM.has(a.state) && (options.joinId === undefined || a.joinId === options.joinId),
+  );
   if (sprints.length === 0) {
-    print(options.joinId === undefined ? '체크인할 스프린트 팀이 없어요.' : `#${options.joinId}은(는) 팀에 배정된 스프린트 지원이 아니에요.`);
+    print(
+      options.joinId === undefined
+        ? '체크인할 스프린트 팀이 없어요.'
+        : `#${options.joinId}은(는) 팀에 배정된 스프린트 지원이 아니에요.`,
+    );
     return options.joinId === undefined ? 0 : 1;
   }
   let refused = 0;
@@ -59,12 +74,17 @@ async function runCheckinBot(squad: SquadClient, options: { joinId?: number; lis
       const done = await squad.call(
         squad.api.POST('/api/applications/{joinId}/checkin', {
           // One key per application and day: a rerun the same day repeats the first answer instead of a second check-in.
-          params: { path: { joinId: a.joinId }, header: { 'Idempotency-Key': `checkin-${a.joinId}-${new Date().toISOString().slice(0, 10)}` } },
+          params: {
+            path: { joinId: a.joinId },
+            header: { 'Idempotency-Key': `checkin-${a.joinId}-${new Date().toISOString().slice(0, 10)}` },
+          },
         }),
       );
       last = done.rateLimit;
       const at = seoulTime(done.data.checkedAt);
-      print(`체크인 완료: #${a.joinId} ${a.productName} ${a.cohortName} · ${done.data.day} ${at}${done.replayed ? ' (이미 보낸 요청의 응답)' : ''}`);
+      print(
+        `체크인 완료: #${a.joinId} ${a.productName} ${a.cohortName} · ${done.data.day} ${at}${done.replayed ? ' (이미 보낸 요청의 응답)' : ''}`,
+      );
     } catch (error) {
       if (!(error instanceof SquadApiError) || error.status === 0 || error.unauthorized || error.overQuota) throw error;
       refused += 1;
@@ -82,7 +102,14 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { 'base-url': { type: 'string' }, token: { type: 'string' }, version: { type: 'string' }, 'join-id': { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: {
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        version: { type: 'string' },
+        'join-id': { type: 'string' },
+        list: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch {
     console.error(USAGE);
@@ -108,7 +135,11 @@ async function main(): Promise<number> {
   }
   console.log(`사이드퀘스트 체크인 봇 · ${new URL(baseUrl).origin} · API ${squad.version}`);
   try {
-    return await runCheckinBot(squad, { ...(joinId === undefined ? {} : { joinId }), listOnly: values.list ?? false }, (line) => console.log(line));
+    return await runCheckinBot(
+      squad,
+      { ...(joinId === undefined ? {} : { joinId }), listOnly: values.list ?? false },
+      (line) => console.log(line),
+    );
   } catch (error) {
     if (!(error instanceof SquadApiError)) throw error;
     for (const line of refusalLines(error)) console.error(line);

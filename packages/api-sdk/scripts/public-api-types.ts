@@ -14,7 +14,10 @@ export const GENERATE_COMMAND = 'npm run generate --prefix packages/api-sdk';
 
 /** The newest published version: the dated file names sort by date. */
 export function latestPublishedDocument(dir = PUBLISHED_DIR): { version: string; file: string } {
-  const versions = fs.readdirSync(dir).filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name)).sort();
+  const versions = fs
+    .readdirSync(dir)
+    .filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name))
+    .sort();
   const newest = versions.at(-1);
   if (!newest) throw new Error(`no published public API document in ${dir}`);
   return { version: newest.slice(0, -'.json'.length), file: path.join(dir, newest) };

@@ -9,17 +9,36 @@ import { PUBLIC_API_VERSION, SDK_MESSAGES, SquadApiError, createSquadClient } fr
  * what the client sent. The client against the real gateway is e2e/tests/api-consumers.e2e.ts.
  */
 const received: { method: string; url: string; headers: http.IncomingHttpHeaders }[] = [];
-const QUOTA = { 'ratelimit-policy': '"minute";q=60;w=60, "day";q=5000;w=86400', ratelimit: '"minute";r=59;t=60, "day";r=4999;t=86400' };
+const QUOTA = {
+  'ratelimit-policy': '"minute";q=60;w=60, "day";q=5000;w=86400',
+  ratelimit: '"minute";r=59;t=60, "day";r=4999;t=86400',
+};
 const server = http.createServer((request, response) => {
   received.push({ method: request.method!, url: request.url!, headers: request.headers });
   const json = (status: number, body: object, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'sidequest-version': PUBLIC_API_VERSION, ...QUOTA, ...headers });
+    response.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'sidequest-version': PUBLIC_API_VERSION,
+      ...QUOTA,
+      ...headers,
+    });
     response.end(JSON.stringify(body));
   };
   if (request.url === '/api/join/history') return json(200, { ErrorCode: '00', applications: [] });
-  if (request.url === '/api/applications/7/checkin') return json(200, { ErrorCode: '00', day: '2026-11-29', checkedAt: '2026-11-29T01:00:00.000Z' }, { 'idempotent-replayed': 'true' });
-  if (request.url === '/api/applications/8/checkin') return json(429, { ErrorCode: '29', message: CONSUMER_MESSAGES.consumerQuotaExceeded }, { 'retry-after': '41', ratelimit: '"minute";r=0;t=41, "day";r=4940;t=80000' });
-  if (request.url === '/api/findByIdMyinfo') return json(401, { ErrorCode: '41', message: CONSUMER_MESSAGES.consumerTokenInvalid });
+  if (request.url === '/api/applications/7/checkin')
+    return json(
+      200,
+      { ErrorCode: '00', day: '2026-11-29', checkedAt: '2026-11-29T01:00:00.000Z' },
+      { 'idempotent-replayed': 'true' },
+    );
+  if (request.url === '/api/applications/8/checkin')
+    return json(
+      429,
+      { ErrorCode: '29', message: CONSUMER_MESSAGES.consumerQuotaExceeded },
+      { 'retry-after': '41', ratelimit: '"minute";r=0;t=41, "day";r=4940;t=80000' },
+    );
+  if (request.url === '/api/findByIdMyinfo')
+    return json(401, { ErrorCode: '41', message: CONSUMER_MESSAGES.consumerTokenInvalid });
   response.writeHead(502, { 'content-type': 'text/html' });
   response.end('<html>Bad Gateway</html>');
 });
@@ -38,7 +57,10 @@ describe('createSquadClient', () => {
     const answer = await squad.call(squad.api.GET('/api/join/history'));
     expect(answer.data.applications).toEqual([]);
     expect(answer.version).toBe(PUBLIC_API_VERSION);
-    expect(answer.rateLimit.windows.map((w) => [w.name, w.remaining, w.limit])).toEqual([['minute', 59, 60], ['day', 4999, 5000]]);
+    expect(answer.rateLimit.windows.map((w) => [w.name, w.remaining, w.limit])).toEqual([
+      ['minute', 59, 60],
+      ['day', 4999, 5000],
+    ]);
     const sent = received.at(-1)!;
     expect(sent.url).toBe('/api/join/history');
     expect(sent.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -47,21 +69,47 @@ describe('createSquadClient', () => {
 
   it('asks for another version when told, and sends the Idempotency-Key; a replayed answer says so', async () => {
     const squad = createSquadClient({ baseUrl, token: TOKEN, version: '2027-01-01' });
-    const answer = await squad.call(squad.api.POST('/api/applications/{joinId}/checkin', { params: { path: { joinId: 7 }, header: { 'Idempotency-Key': 'checkin-2026-11-29' } } }));
+    const answer = await squad.call(
+      squad.api.POST('/api/applications/{joinId}/checkin', {
+        params: { path: { joinId: 7 }, header: { 'Idempotency-Key': 'checkin-2026-11-29' } },
+      }),
+    );
     expect(answer.data).toMatchObject({ day: '2026-11-29' });
     expect(answer.replayed).toBe(true);
     const sent = received.at(-1)!;
-    expect([sent.method, sent.headers['sidequest-version'], sent.headers['idempotency-key']]).toEqual(['POST', '2027-01-01', 'checkin-2026-11-29']);
+    expect([sent.method, sent.headers['sidequest-version'], sent.headers['idempotency-key']]).toEqual([
+      'POST',
+      '2027-01-01',
+      'checkin-2026-11-29',
+    ]);
   });
 
   it('throws the gateway’s Korean message with its status, ErrorCode and Retry-After', async () => {
     const squad = createSquadClient({ baseUrl, token: TOKEN });
-    const overQuota = await squad.call(squad.api.POST('/api/applications/{joinId}/checkin', { params: { path: { joinId: 8 } } })).catch((error: unknown) => error);
+    const overQuota = await squad
+      .call(squad.api.POST('/api/applications/{joinId}/checkin', { params: { path: { joinId: 8 } } }))
+      .catch((error: unknown) => error);
     expect(overQuota).toBeInstanceOf(SquadApiError);
-    expect(overQuota).toMatchObject({ status: 429, code: '29', message: CONSUMER_MESSAGES.consumerQuotaExceeded, retryAfterSeconds: 41, overQuota: true });
-    expect((overQuota as SquadApiError).rateLimit.windows[0]).toMatchObject({ name: 'minute', remaining: 0, resetSeconds: 41 });
+    expect(overQuota).toMatchObject({
+      status: 429,
+      code: '29',
+      message: CONSUMER_MESSAGES.consumerQuotaExceeded,
+      retryAfterSeconds: 41,
+      overQuota: true,
+    });
+    expect((overQuota as SquadApiError).rateLimit.windows[0]).toMatchObject({
+      name: 'minute',
+      remaining: 0,
+      resetSeconds: 41,
+    });
     const refused = await squad.call(squad.api.GET('/api/findByIdMyinfo')).catch((error: unknown) => error);
-    expect(refused).toMatchObject({ status: 401, code: '41', message: CONSUMER_MESSAGES.consumerTokenInvalid, unauthorized: true, retryAfterSeconds: null });
+    expect(refused).toMatchObject({
+      status: 401,
+      code: '41',
+      message: CONSUMER_MESSAGES.consumerTokenInvalid,
+      unauthorized: true,
+      retryAfterSeconds: null,
+    });
   });
 
   it('words an answer that is not the envelope, and a server that cannot be reached, in Korean', async () => {
@@ -73,7 +121,10 @@ describe('createSquadClient', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const away = createSquadClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN });
-    expect(await away.call(away.api.GET('/api/products')).catch((error: unknown) => error)).toMatchObject({ status: 0, message: SDK_MESSAGES.unreachable });
+    expect(await away.call(away.api.GET('/api/products')).catch((error: unknown) => error)).toMatchObject({
+      status: 0,
+      message: SDK_MESSAGES.unreachable,
+    });
   });
 
   it('refuses to start without a token or with an address that is not one', () => {

@@ -52,7 +52,11 @@ export function createSquadClient(options: SquadClientOptions): SquadClient {
   const version = options.version ?? PUBLIC_API_VERSION;
   const api = createClient<PublicPaths>({
     baseUrl: origin,
-    headers: { authorization: `Bearer ${options.token.trim()}`, 'sidequest-version': version, accept: 'application/json' },
+    headers: {
+      authorization: `Bearer ${options.token.trim()}`,
+      'sidequest-version': version,
+      accept: 'application/json',
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
@@ -61,7 +65,13 @@ export function createSquadClient(options: SquadClientOptions): SquadClient {
     try {
       result = await pending;
     } catch (cause) {
-      throw new SquadApiError({ status: 0, code: null, message: SDK_MESSAGES.unreachable, rateLimit: { windows: [], retryAfterSeconds: null }, cause });
+      throw new SquadApiError({
+        status: 0,
+        code: null,
+        message: SDK_MESSAGES.unreachable,
+        rateLimit: { windows: [], retryAfterSeconds: null },
+        cause,
+      });
     }
     const { response } = result;
     const rateLimit = rateLimitOf(response.headers);

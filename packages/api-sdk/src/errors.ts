@@ -22,7 +22,14 @@ export class SquadApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly rateLimit: RateLimitInfo;
 
-  constructor(init: { status: number; code: string | null; message: string; fields?: Record<string, string>; rateLimit: RateLimitInfo; cause?: unknown }) {
+  constructor(init: {
+    status: number;
+    code: string | null;
+    message: string;
+    fields?: Record<string, string>;
+    rateLimit: RateLimitInfo;
+    cause?: unknown;
+  }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
@@ -60,11 +67,17 @@ interface FailureBody {
 /** The error of an answer that is not a success, from its JSON body (the envelope every answer carries). */
 export function errorOf(response: Response, body: unknown, rateLimit: RateLimitInfo): SquadApiError {
   const envelope = (typeof body === 'object' && body !== null ? body : {}) as FailureBody;
-  const fields = typeof envelope.fields === 'object' && envelope.fields !== null ? (envelope.fields as Record<string, string>) : undefined;
+  const fields =
+    typeof envelope.fields === 'object' && envelope.fields !== null
+      ? (envelope.fields as Record<string, string>)
+      : undefined;
   return new SquadApiError({
     status: response.status,
     code: typeof envelope.ErrorCode === 'string' ? envelope.ErrorCode : null,
-    message: typeof envelope.message === 'string' && envelope.message ? envelope.message : `${SDK_MESSAGES.unreadable} (HTTP ${response.status})`,
+    message:
+      typeof envelope.message === 'string' && envelope.message
+        ? envelope.message
+        : `${SDK_MESSAGES.unreadable} (HTTP ${response.status})`,
     ...(fields ? { fields } : {}),
     rateLimit,
   });

@@ -30,6 +30,9 @@ describe('quota headers', () => {
 
   it('gives no windows when the answer carries none, or headers that are not structured-field lists', () => {
     expect(rateLimitOf(new Headers())).toEqual({ windows: [], retryAfterSeconds: null });
-    expect(rateLimitOf(new Headers({ RateLimit: '"minute";r=5;t=', 'RateLimit-Policy': 'minute=60,,' }))).toEqual({ windows: [], retryAfterSeconds: null });
+    expect(rateLimitOf(new Headers({ RateLimit: '"minute";r=5;t=', 'RateLimit-Policy': 'minute=60,,' }))).toEqual({
+      windows: [],
+      retryAfterSeconds: null,
+    });
   });
 });

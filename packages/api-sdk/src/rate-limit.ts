@@ -35,11 +35,13 @@ function items(header: string | null): Map<string, Map<string, BareItem>> {
   } catch {
     return found;
   }
-  for (const [name, parameters] of list) if (typeof name === 'string' || name instanceof Token) found.set(String(name), parameters);
+  for (const [name, parameters] of list)
+    if (typeof name === 'string' || name instanceof Token) found.set(String(name), parameters);
   return found;
 }
 
-const integer = (value: BareItem | undefined): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+const integer = (value: BareItem | undefined): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 
 /** Retry-After as seconds from `now`: delay-seconds or an HTTP date (never negative). */
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {

@@ -4,7 +4,13 @@ import type { JoinHistoryResponse } from '@sq/contracts/api/applications';
 import type { CareerCardResponse, MyInfoResponse } from '@sq/contracts/api/careercard';
 import type { SprintCheckinResponse } from '@sq/contracts/api/operators/sprint';
 import type { CohortResponse, ProductDetailResponse, ProductListResponse } from '@sq/contracts/api/programs';
-import type { WebhookDeliveriesResponse, WebhookDeliveryResponse, WebhookListResponse, WebhookResponse, WebhookSecretResponse } from '@sq/contracts/webhooks';
+import type {
+  WebhookDeliveriesResponse,
+  WebhookDeliveryResponse,
+  WebhookListResponse,
+  WebhookResponse,
+  WebhookSecretResponse,
+} from '@sq/contracts/webhooks';
 import type { paths } from './generated/public-api';
 
 /**
@@ -33,13 +39,19 @@ interface SuccessBodies {
 
 type WithSuccess<Operation, Body extends object> = Operation extends { responses: infer Responses }
   ? Omit<Operation, 'responses'> & {
-    responses: Omit<Responses, 200> & { 200: { headers: { [name: string]: unknown }; content: { 'application/json': Success<Body> } } };
-  }
+      responses: Omit<Responses, 200> & {
+        200: { headers: { [name: string]: unknown }; content: { 'application/json': Success<Body> } };
+      };
+    }
   : Operation;
 
 /** The public API's paths as the client types them: the generated ones with their success bodies. */
 export type PublicPaths = {
   [Path in keyof paths]: Path extends keyof SuccessBodies
-    ? { [Method in keyof paths[Path]]: Method extends keyof SuccessBodies[Path] ? WithSuccess<paths[Path][Method], SuccessBodies[Path][Method] & object> : paths[Path][Method] }
+    ? {
+        [Method in keyof paths[Path]]: Method extends keyof SuccessBodies[Path]
+          ? WithSuccess<paths[Path][Method], SuccessBodies[Path][Method] & object>
+          : paths[Path][Method];
+      }
     : paths[Path];
 };

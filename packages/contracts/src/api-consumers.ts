@@ -2,12 +2,20 @@ import * as z from 'zod/mini';
 import { CORE_MESSAGES } from './core-messages';
 import { CONSUMER_MESSAGES } from './messages/consumers';
 import type { Success } from './envelope';
+import { CONTROL_CHARACTER } from './control-characters';
 
 /**
  * API consumers: what a credential other than a person's session may do. Scopes are few and named for what
  * people understand; the public API's operations (api-gateway consumers/public-api.ts) each need one.
  */
-export const CONSUMER_SCOPES = ['programs:read', 'careercard:read', 'careercard:write', 'applications:read', 'sprint:checkin', 'webhooks:manage'] as const;
+export const CONSUMER_SCOPES = [
+  'programs:read',
+  'careercard:read',
+  'careercard:write',
+  'applications:read',
+  'sprint:checkin',
+  'webhooks:manage',
+] as const;
 export type ConsumerScope = (typeof CONSUMER_SCOPES)[number];
 
 /** How each scope is shown to people (token screen, consent, 403 messages, the developers page). */
@@ -20,7 +28,8 @@ export const SCOPE_LABELS: Record<ConsumerScope, string> = {
   'webhooks:manage': '웹훅 구독 관리',
 };
 
-export const isConsumerScope = (value: string): value is ConsumerScope => (CONSUMER_SCOPES as readonly string[]).includes(value);
+export const isConsumerScope = (value: string): value is ConsumerScope =>
+  (CONSUMER_SCOPES as readonly string[]).includes(value);
 
 /**
  * A personal access token: this prefix (so that secret scanners and people recognise it), then 32 random bytes
@@ -33,28 +42,37 @@ export const PERSONAL_TOKEN_MAX_DAYS = 365;
 /** The expiries offered on the token screen (days); any whole number from 1 to the maximum is accepted. */
 export const PERSONAL_TOKEN_EXPIRY_CHOICES = [7, 30, 90, 365] as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** POST /api/tokens: a new personal access token. */
-export const createPersonalTokenSchema = z.object({
-  name: z.string({ error: CONSUMER_MESSAGES.personalTokenNameRequired }).check(
-    z.trim(),
-    z.minLength(1, CONSUMER_MESSAGES.personalTokenNameRequired),
-    z.maxLength(50, CONSUMER_MESSAGES.personalTokenNameRequired),
-    z.refine((name) => !CONTROL.test(name), CONSUMER_MESSAGES.personalTokenNameRequired),
-  ),
-  scopes: z.array(z.string({ error: CONSUMER_MESSAGES.personalTokenScopesRequired }).check(z.refine(isConsumerScope, CONSUMER_MESSAGES.personalTokenScopesRequired)), { error: CONSUMER_MESSAGES.personalTokenScopesRequired }).check(
-    z.minLength(1, CONSUMER_MESSAGES.personalTokenScopesRequired),
-    z.maxLength(CONSUMER_SCOPES.length, CONSUMER_MESSAGES.personalTokenScopesRequired),
-    z.refine((scopes) => new Set(scopes).size === scopes.length, CONSUMER_MESSAGES.personalTokenScopesRequired),
-  ),
-  expiresInDays: z.number({ error: CONSUMER_MESSAGES.personalTokenExpiryInvalid }).check(
-    z.int(CONSUMER_MESSAGES.personalTokenExpiryInvalid),
-    z.gte(1, CONSUMER_MESSAGES.personalTokenExpiryInvalid),
-    z.lte(PERSONAL_TOKEN_MAX_DAYS, CONSUMER_MESSAGES.personalTokenExpiryInvalid),
-  ),
-}, { error: CORE_MESSAGES.badRequest });
+export const createPersonalTokenSchema = z.object(
+  {
+    name: z.string({ error: CONSUMER_MESSAGES.personalTokenNameRequired }).check(
+      z.trim(),
+      z.minLength(1, CONSUMER_MESSAGES.personalTokenNameRequired),
+      z.maxLength(50, CONSUMER_MESSAGES.personalTokenNameRequired),
+      z.refine((name) => !CONTROL_CHARACTER.test(name), CONSUMER_MESSAGES.personalTokenNameRequired),
+    ),
+    scopes: z
+      .array(
+        z
+          .string({ error: CONSUMER_MESSAGES.personalTokenScopesRequired })
+          .check(z.refine(isConsumerScope, CONSUMER_MESSAGES.personalTokenScopesRequired)),
+        { error: CONSUMER_MESSAGES.personalTokenScopesRequired },
+      )
+      .check(
+        z.minLength(1, CONSUMER_MESSAGES.personalTokenScopesRequired),
+        z.maxLength(CONSUMER_SCOPES.length, CONSUMER_MESSAGES.personalTokenScopesRequired),
+        z.refine((scopes) => new Set(scopes).size === scopes.length, CONSUMER_MESSAGES.personalTokenScopesRequired),
+      ),
+    expiresInDays: z
+      .number({ error: CONSUMER_MESSAGES.personalTokenExpiryInvalid })
+      .check(
+        z.int(CONSUMER_MESSAGES.personalTokenExpiryInvalid),
+        z.gte(1, CONSUMER_MESSAGES.personalTokenExpiryInvalid),
+        z.lte(PERSONAL_TOKEN_MAX_DAYS, CONSUMER_MESSAGES.personalTokenExpiryInvalid),
+      ),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type CreatePersonalTokenForm = z.infer<typeof createPersonalTokenSchema>;
 
 /** One token as its owner sees it in the list (never the secret). */

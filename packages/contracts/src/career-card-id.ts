@@ -7,7 +7,16 @@
  * IDs that would collide with a route are reserved: anything containing 'admin' (the route guard sends every
  * such path to the operators' pages) and the fixed children of /careercard.
  */
-export const RESERVED_CAREER_CARD_IDS = ['onboarding', 'project', 'edit', 'error', 'findmyprofile', 'new', 'me', 'api'] as const;
+export const RESERVED_CAREER_CARD_IDS = [
+  'onboarding',
+  'project',
+  'edit',
+  'error',
+  'findmyprofile',
+  'new',
+  'me',
+  'api',
+] as const;
 export const CAREER_CARD_ID_PATTERN = /^[A-Za-z0-9]{2,20}$/;
 
 export function isReservedCareerCardId(id: string): boolean {

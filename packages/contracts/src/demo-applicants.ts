@@ -13,7 +13,13 @@ import type { ApplicantRole } from './api/applications';
 export const DEMO_APPLICANT_FIRST_USER_ID = 90_001;
 
 /** Per demo cohort: planners, designers, developers, and developers who cancelled (the recruit pages count them). */
-export const DEMO_COHORT_APPLICANTS: readonly (readonly [oddId: number, planners: number, designers: number, developers: number, cancelled: number])[] = [
+export const DEMO_COHORT_APPLICANTS: readonly (readonly [
+  oddId: number,
+  planners: number,
+  designers: number,
+  developers: number,
+  cancelled: number,
+])[] = [
   [109, 14, 12, 22, 3],
   [111, 16, 11, 25, 2],
   [112, 9, 5, 13, 2],
@@ -30,15 +36,22 @@ const FRIEND_COHORTS = new Set([109, 111, 112]);
  * pair whose planner comes too late for a seat.
  */
 const FRIEND_REQUESTS: readonly (readonly [from: number, to: readonly number[]])[] = [
-  [0, [14]], [14, [0]],
-  [9, [15]], [15, [9]],
-  [2, [10]], [10, [2]],
-  [20, [21]], [21, [20]],
-  [4, [11, 16]], [11, [4, 16]], [16, [4, 11]],
+  [0, [14]],
+  [14, [0]],
+  [9, [15]],
+  [15, [9]],
+  [2, [10]],
+  [10, [2]],
+  [20, [21]],
+  [21, [20]],
+  [4, [11, 16]],
+  [11, [4, 16]],
+  [16, [4, 11]],
   [5, [22]],
   [12, [1]],
   [24, [3]],
-  [8, [26]], [26, [8]],
+  [8, [26]],
+  [26, [8]],
 ];
 
 export interface DemoApplicant {
@@ -70,14 +83,77 @@ export interface DemoApplicant {
   friendCareerCardIds: string[];
 }
 
-const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
+const SURNAMES = [
+  '김',
+  '이',
+  '박',
+  '최',
+  '정',
+  '강',
+  '조',
+  '윤',
+  '장',
+  '임',
+  '한',
+  '오',
+  '서',
+  '신',
+  '권',
+  '황',
+  '안',
+  '송',
+  '류',
+  '홍',
+];
 const GIVEN_NAMES: readonly (readonly [string, string])[] = [
-  ['서준', 'seojun'], ['하은', 'haeun'], ['도윤', 'doyun'], ['지아', 'jia'], ['시우', 'siwoo'], ['수아', 'sua'], ['예준', 'yejun'], ['하린', 'harin'],
-  ['주원', 'juwon'], ['지유', 'jiyu'], ['건우', 'geonwoo'], ['채원', 'chaewon'], ['현준', 'hyunjun'], ['다은', 'daeun'], ['지호', 'jiho'], ['윤서', 'yunseo'],
-  ['우진', 'woojin'], ['소율', 'soyul'], ['선우', 'sunwoo'], ['예린', 'yerin'], ['민재', 'minjae'], ['나연', 'nayeon'], ['재윤', 'jaeyun'], ['서윤', 'seoyun'],
-  ['은호', 'eunho'], ['가은', 'gaeun'], ['태민', 'taemin'], ['유진', 'yujin'], ['승현', 'seunghyun'], ['혜원', 'hyewon'], ['동하', 'dongha'], ['아린', 'arin'],
-  ['정우', 'jungwoo'], ['세아', 'sea'], ['성민', 'sungmin'], ['보람', 'boram'], ['준서', 'junseo'], ['민서', 'minseo'], ['한결', 'hangyeol'], ['소이', 'soi'],
-  ['재희', 'jaehee'], ['다인', 'dain'], ['규민', 'gyumin'], ['채은', 'chaeeun'], ['영훈', 'younghoon'], ['수빈', 'subin'], ['인호', 'inho'], ['하윤', 'hayun'],
+  ['서준', 'seojun'],
+  ['하은', 'haeun'],
+  ['도윤', 'doyun'],
+  ['지아', 'jia'],
+  ['시우', 'siwoo'],
+  ['수아', 'sua'],
+  ['예준', 'yejun'],
+  ['하린', 'harin'],
+  ['주원', 'juwon'],
+  ['지유', 'jiyu'],
+  ['건우', 'geonwoo'],
+  ['채원', 'chaewon'],
+  ['현준', 'hyunjun'],
+  ['다은', 'daeun'],
+  ['지호', 'jiho'],
+  ['윤서', 'yunseo'],
+  ['우진', 'woojin'],
+  ['소율', 'soyul'],
+  ['선우', 'sunwoo'],
+  ['예린', 'yerin'],
+  ['민재', 'minjae'],
+  ['나연', 'nayeon'],
+  ['재윤', 'jaeyun'],
+  ['서윤', 'seoyun'],
+  ['은호', 'eunho'],
+  ['가은', 'gaeun'],
+  ['태민', 'taemin'],
+  ['유진', 'yujin'],
+  ['승현', 'seunghyun'],
+  ['혜원', 'hyewon'],
+  ['동하', 'dongha'],
+  ['아린', 'arin'],
+  ['정우', 'jungwoo'],
+  ['세아', 'sea'],
+  ['성민', 'sungmin'],
+  ['보람', 'boram'],
+  ['준서', 'junseo'],
+  ['민서', 'minseo'],
+  ['한결', 'hangyeol'],
+  ['소이', 'soi'],
+  ['재희', 'jaehee'],
+  ['다인', 'dain'],
+  ['규민', 'gyumin'],
+  ['채은', 'chaeeun'],
+  ['영훈', 'younghoon'],
+  ['수빈', 'subin'],
+  ['인호', 'inho'],
+  ['하윤', 'hayun'],
 ];
 const NICKNAME_PREFIXES: Record<ApplicantRole, readonly string[]> = {
   PLANNER: ['기획하는', '질문많은', '문서장인', '꼼꼼한', '아이디어'],
@@ -91,9 +167,32 @@ const JOB_GROUPS: Record<ApplicantRole, readonly [code: string, name: string]> =
 };
 /** Positions of each role, the common ones listed more than once. */
 const POSITIONS: Record<ApplicantRole, readonly (readonly [code: string, name: string])[]> = {
-  PLANNER: [['POS_SERVICE_PLANNING', '서비스 기획'], ['POS_PM', 'PM'], ['POS_SERVICE_PLANNING', '서비스 기획'], ['POS_PO', 'PO'], ['POS_DATA_ANALYSIS', '데이터 분석'], ['POS_CONTENT', '콘텐츠 기획']],
-  DESIGNER: [['POS_UXUI', 'UX/UI 디자인'], ['POS_UXUI', 'UX/UI 디자인'], ['POS_UI', 'UI 디자인'], ['POS_BX', 'BX 디자인'], ['POS_UX_RESEARCH', 'UX 리서치']],
-  DEVELOPER: [['POS_FRONTEND', '프론트엔드'], ['POS_BACKEND', '백엔드'], ['POS_FRONTEND', '프론트엔드'], ['POS_BACKEND', '백엔드'], ['POS_IOS', 'iOS'], ['POS_ANDROID', '안드로이드'], ['POS_FLUTTER', 'Flutter'], ['POS_DEVOPS', 'DevOps'], ['POS_DATA_ENGINEERING', '데이터 엔지니어']],
+  PLANNER: [
+    ['POS_SERVICE_PLANNING', '서비스 기획'],
+    ['POS_PM', 'PM'],
+    ['POS_SERVICE_PLANNING', '서비스 기획'],
+    ['POS_PO', 'PO'],
+    ['POS_DATA_ANALYSIS', '데이터 분석'],
+    ['POS_CONTENT', '콘텐츠 기획'],
+  ],
+  DESIGNER: [
+    ['POS_UXUI', 'UX/UI 디자인'],
+    ['POS_UXUI', 'UX/UI 디자인'],
+    ['POS_UI', 'UI 디자인'],
+    ['POS_BX', 'BX 디자인'],
+    ['POS_UX_RESEARCH', 'UX 리서치'],
+  ],
+  DEVELOPER: [
+    ['POS_FRONTEND', '프론트엔드'],
+    ['POS_BACKEND', '백엔드'],
+    ['POS_FRONTEND', '프론트엔드'],
+    ['POS_BACKEND', '백엔드'],
+    ['POS_IOS', 'iOS'],
+    ['POS_ANDROID', '안드로이드'],
+    ['POS_FLUTTER', 'Flutter'],
+    ['POS_DEVOPS', 'DevOps'],
+    ['POS_DATA_ENGINEERING', '데이터 엔지니어'],
+  ],
 };
 const CAREER_BANDS: readonly (readonly [belowMonths: number, code: string, name: string])[] = [
   [6, 'CY_UNDER_6M', '6개월 미만'],
@@ -105,15 +204,33 @@ const CAREER_BANDS: readonly (readonly [belowMonths: number, code: string, name:
 ];
 /** Months of experience: [share of applicants, from, to]; at least the 14-week project's 6 months. */
 const CAREER_SPREAD: readonly (readonly [share: number, from: number, to: number])[] = [
-  [0.15, 6, 11], [0.35, 12, 35], [0.25, 36, 59], [0.18, 60, 119], [0.07, 120, 200],
+  [0.15, 6, 11],
+  [0.35, 12, 35],
+  [0.25, 36, 59],
+  [0.18, 60, 119],
+  [0.07, 120, 200],
 ];
 /** Weekly hours; null: the applicant left it blank. */
 const WEEKLY_HOURS: readonly (number | null)[] = [6, 8, 10, 10, 12, 15, 15, 20, 20, 25, 30, null, null];
-const AVAILABLE_TIMES = ['평일 저녁 2시간, 주말 오후', '주말 위주로 하루 5시간', '평일 점심과 저녁, 주말 오전', '화·목 저녁과 일요일 오후', '매일 저녁 1~2시간', '월·수·금 저녁, 토요일 종일'];
+const AVAILABLE_TIMES = [
+  '평일 저녁 2시간, 주말 오후',
+  '주말 위주로 하루 5시간',
+  '평일 점심과 저녁, 주말 오전',
+  '화·목 저녁과 일요일 오후',
+  '매일 저녁 1~2시간',
+  '월·수·금 저녁, 토요일 종일',
+];
 const IDEAS = [
-  '동네 이웃과 중고 육아용품을 나누는 서비스', '혼자 사는 사람을 위한 장보기 모임 앱', '사이드 프로젝트 회고를 쉽게 쓰는 도구', '반려견 산책 친구를 찾는 지도 서비스',
-  '스터디 출석과 과제를 한곳에서 관리하는 앱', '동네 가게 마감 할인을 알려 주는 서비스', '회의록을 요약해 할 일로 바꿔 주는 봇', '취미 클래스 후기를 모아 보는 큐레이션',
-  '부모님과 함께 쓰는 건강 기록 앱', '출퇴근길에 듣는 영어 표현 퀴즈',
+  '동네 이웃과 중고 육아용품을 나누는 서비스',
+  '혼자 사는 사람을 위한 장보기 모임 앱',
+  '사이드 프로젝트 회고를 쉽게 쓰는 도구',
+  '반려견 산책 친구를 찾는 지도 서비스',
+  '스터디 출석과 과제를 한곳에서 관리하는 앱',
+  '동네 가게 마감 할인을 알려 주는 서비스',
+  '회의록을 요약해 할 일로 바꿔 주는 봇',
+  '취미 클래스 후기를 모아 보는 큐레이션',
+  '부모님과 함께 쓰는 건강 기록 앱',
+  '출퇴근길에 듣는 영어 표현 퀴즈',
 ];
 
 /** A fixed sequence per applicant (mulberry32), so each person's details never change between seeds. */
@@ -178,13 +295,28 @@ function buildDemoApplicants(): DemoApplicant[] {
       const [, careerYears, careerYearsName] = CAREER_BANDS.find(([below]) => experienceMonths < below)!;
       const [position, positionName] = pick(POSITIONS[role], r());
       const person: DemoApplicant = {
-        userId, oddId, role, cancelled: isCancelled, order: (index * step) % roles.length,
+        userId,
+        oddId,
+        role,
+        cancelled: isCancelled,
+        order: (index * step) % roles.length,
         name: `${SURNAMES[(i * 7 + Math.floor(i / 20)) % SURNAMES.length]}${given}`,
-        alias, careerCardId, email: `${careerCardId}@example.com`,
+        alias,
+        careerCardId,
+        email: `${careerCardId}@example.com`,
         phone: `010-${2000 + ((i * 37) % 8000)}-${1000 + ((i * 53) % 9000)}`,
-        jobGroup: JOB_GROUPS[role][0], jobGroupName: JOB_GROUPS[role][1], position, positionName, careerYears, careerYearsName, experienceMonths,
-        weeklyHours: pick(WEEKLY_HOURS, r()), availableTime: pick(AVAILABLE_TIMES, r()), wantToBuild: pick(IDEAS, r()),
-        skillScore: skillScoreOf(r, experienceMonths), friendCareerCardIds: [],
+        jobGroup: JOB_GROUPS[role][0],
+        jobGroupName: JOB_GROUPS[role][1],
+        position,
+        positionName,
+        careerYears,
+        careerYearsName,
+        experienceMonths,
+        weeklyHours: pick(WEEKLY_HOURS, r()),
+        availableTime: pick(AVAILABLE_TIMES, r()),
+        wantToBuild: pick(IDEAS, r()),
+        skillScore: skillScoreOf(r, experienceMonths),
+        friendCareerCardIds: [],
       };
       userId += 1;
       return person;

@@ -17,8 +17,16 @@ export const QUICKSTART_JOIN_ID_PLACEHOLDER = '{joinId}';
 
 export function quickstartSteps(origin: string, version: string): QuickstartStep[] {
   return [
-    { kind: 'setup', say: '1. 마이페이지 > API 토큰에서 "내 지원 내역 조회" 권한으로 토큰을 만들고 복사해 두세요.', command: `export SQ_TOKEN=${QUICKSTART_TOKEN_PLACEHOLDER}` },
-    { kind: 'request', say: '2. 내 지원 내역을 읽어요.', command: `curl -s -H "Authorization: Bearer $SQ_TOKEN" -H "Sidequest-Version: ${version}" ${origin}/api/join/history` },
+    {
+      kind: 'setup',
+      say: '1. 마이페이지 > API 토큰에서 "내 지원 내역 조회" 권한으로 토큰을 만들고 복사해 두세요.',
+      command: `export SQ_TOKEN=${QUICKSTART_TOKEN_PLACEHOLDER}`,
+    },
+    {
+      kind: 'request',
+      say: '2. 내 지원 내역을 읽어요.',
+      command: `curl -s -H "Authorization: Bearer $SQ_TOKEN" -H "Sidequest-Version: ${version}" ${origin}/api/join/history`,
+    },
     {
       kind: 'request',
       say: '3. ("스프린트 체크인" 권한) 오늘의 체크인. 같은 Idempotency-Key로 다시 보내도 한 번만 처리돼요.',
@@ -29,5 +37,7 @@ export function quickstartSteps(origin: string, version: string): QuickstartStep
 
 /** The quickstart as the page shows it: each step's comment line, then its command. */
 export function quickstartText(origin: string, version: string): string {
-  return quickstartSteps(origin, version).flatMap((step) => [`# ${step.say}`, step.command]).join('\n');
+  return quickstartSteps(origin, version)
+    .flatMap((step) => [`# ${step.say}`, step.command])
+    .join('\n');
 }

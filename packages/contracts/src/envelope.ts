@@ -33,7 +33,11 @@ export function ok<T extends object>(body: T): Success<T> {
   return { ErrorCode: SUCCESS, ...body };
 }
 
-export function failure(code: Failure['ErrorCode'], message: string = CORE_MESSAGES.defaultError, fields?: Failure['fields']): Failure {
+export function failure(
+  code: Failure['ErrorCode'],
+  message: string = CORE_MESSAGES.defaultError,
+  fields?: Failure['fields'],
+): Failure {
   return fields ? { ErrorCode: code, message, fields } : { ErrorCode: code, message };
 }
 

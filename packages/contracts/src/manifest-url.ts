@@ -12,7 +12,11 @@ export const remoteFolder = (remote: string) => remote.replace(/_/g, '-');
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE = /[\\\u0000-\u0020\u007f%]/;
 
-export function manifestUrlAllowed(manifestUrl: string, release: { remote: string; version: string }, assetOrigins: readonly string[]): boolean {
+export function manifestUrlAllowed(
+  manifestUrl: string,
+  release: { remote: string; version: string },
+  assetOrigins: readonly string[],
+): boolean {
   if (!manifestUrl || UNSAFE.test(manifestUrl)) return false;
   const base = 'https://site.invalid';
   let url: URL;
@@ -25,6 +29,18 @@ export function manifestUrlAllowed(manifestUrl: string, release: { remote: strin
   const written = manifestUrl.startsWith('/') ? manifestUrl : manifestUrl.slice(url.origin.length);
   if (`${url.pathname}${url.search}` !== written || url.hash) return false;
   const folder = `/bundles/${remoteFolder(release.remote)}/${release.version}/`;
-  if (manifestUrl.startsWith('/')) return !manifestUrl.startsWith('//') && url.origin === base && url.pathname.startsWith(folder) && url.pathname.length > folder.length;
-  return url.protocol === 'https:' && assetOrigins.includes(url.origin) && !url.username && !url.password && manifestUrl.startsWith(`${url.origin}/`);
+  if (manifestUrl.startsWith('/'))
+    return (
+      !manifestUrl.startsWith('//') &&
+      url.origin === base &&
+      url.pathname.startsWith(folder) &&
+      url.pathname.length > folder.length
+    );
+  return (
+    url.protocol === 'https:' &&
+    assetOrigins.includes(url.origin) &&
+    !url.username &&
+    !url.password &&
+    manifestUrl.startsWith(`${url.origin}/`)
+  );
 }

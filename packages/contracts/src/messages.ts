@@ -19,15 +19,31 @@ import { CONSUMER_MESSAGES } from './messages/consumers';
 import { PARTNER_MESSAGES } from './messages/partners';
 
 export { CORE_MESSAGES } from './core-messages';
-export { ACCOUNT_MESSAGES, findAccountCoolDownMessage, passwordResetCoolDownMessage, signInCoolDownMessage } from './messages/account';
+export {
+  ACCOUNT_MESSAGES,
+  findAccountCoolDownMessage,
+  passwordResetCoolDownMessage,
+  signInCoolDownMessage,
+} from './messages/account';
 export { APPLICATION_MESSAGES } from './messages/applications';
 export { CAREER_CARD_MESSAGES } from './messages/career-card';
 export { ITSKILL_MESSAGES } from './messages/itskill';
 export { MONEY_MESSAGES } from './messages/money';
 export { OPERATOR_MESSAGES } from './messages/operators';
-export { RELEASE_MESSAGES, releaseManifestUrlMessage, releaseRoutesTakenMessage, releaseSkewMessage } from './messages/releases';
+export {
+  RELEASE_MESSAGES,
+  releaseManifestUrlMessage,
+  releaseRoutesTakenMessage,
+  releaseSkewMessage,
+} from './messages/releases';
 export { UPLOAD_MESSAGES } from './messages/uploads';
-export { CONSUMER_MESSAGES, missingScopeMessage, personalTokenLimitMessage, webhookLimitMessage, webhookScopeMessage } from './messages/consumers';
+export {
+  CONSUMER_MESSAGES,
+  missingScopeMessage,
+  personalTokenLimitMessage,
+  webhookLimitMessage,
+  webhookScopeMessage,
+} from './messages/consumers';
 export { PARTNER_MESSAGES } from './messages/partners';
 
 export const MESSAGES = {

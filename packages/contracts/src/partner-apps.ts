@@ -3,6 +3,7 @@ import { CORE_MESSAGES } from './core-messages';
 import { PARTNER_MESSAGES } from './messages/partners';
 import { isConsumerScope, type ConsumerScope } from './api-consumers';
 import type { Success } from './envelope';
+import { CONTROL_CHARACTER } from './control-characters';
 
 /**
  * Partner apps: programs of other companies and people that call the public API as OAuth 2.0 clients, registered
@@ -16,7 +17,8 @@ export const OAUTH2_PATH = '/oauth2';
 export const PARTNER_TIERS = ['partner', 'partner-plus'] as const;
 export type PartnerTier = (typeof PARTNER_TIERS)[number];
 export const PARTNER_TIER_LABELS: Record<PartnerTier, string> = { partner: '기본', 'partner-plus': '확장' };
-export const isPartnerTier = (value: string): value is PartnerTier => (PARTNER_TIERS as readonly string[]).includes(value);
+export const isPartnerTier = (value: string): value is PartnerTier =>
+  (PARTNER_TIERS as readonly string[]).includes(value);
 
 /** Redirect URIs an app may register. */
 export const PARTNER_REDIRECT_URIS_MAX = 10;
@@ -35,33 +37,55 @@ export function isAllowedRedirectUri(value: string): boolean {
   return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /** POST /api/admin/partner-apps and PUT /api/admin/partner-apps/{appId}: what operators set. */
-export const partnerAppFormSchema = z.object({
-  name: z.string({ error: PARTNER_MESSAGES.partnerAppNameRequired }).check(
-    z.trim(),
-    z.minLength(1, PARTNER_MESSAGES.partnerAppNameRequired),
-    z.maxLength(50, PARTNER_MESSAGES.partnerAppNameRequired),
-    z.refine((name) => !CONTROL.test(name), PARTNER_MESSAGES.partnerAppNameRequired),
-  ),
-  ownerEmail: z.string({ error: PARTNER_MESSAGES.partnerAppOwnerEmailInvalid }).check(
-    z.trim(),
-    z.maxLength(254, PARTNER_MESSAGES.partnerAppOwnerEmailInvalid),
-    z.email(PARTNER_MESSAGES.partnerAppOwnerEmailInvalid),
-  ),
-  scopes: z.array(z.string({ error: PARTNER_MESSAGES.partnerAppScopesRequired }).check(z.refine(isConsumerScope, PARTNER_MESSAGES.partnerAppScopesRequired)), { error: PARTNER_MESSAGES.partnerAppScopesRequired }).check(
-    z.minLength(1, PARTNER_MESSAGES.partnerAppScopesRequired),
-    z.refine((scopes) => new Set(scopes).size === scopes.length, PARTNER_MESSAGES.partnerAppScopesRequired),
-  ),
-  tier: z.string({ error: PARTNER_MESSAGES.partnerAppTierInvalid }).check(z.refine(isPartnerTier, PARTNER_MESSAGES.partnerAppTierInvalid)),
-  redirectUris: z.array(z.string({ error: PARTNER_MESSAGES.partnerAppRedirectUriInvalid }).check(z.trim(), z.maxLength(500, PARTNER_MESSAGES.partnerAppRedirectUriInvalid), z.refine(isAllowedRedirectUri, PARTNER_MESSAGES.partnerAppRedirectUriInvalid)), { error: PARTNER_MESSAGES.partnerAppRedirectUriInvalid }).check(
-    z.maxLength(PARTNER_REDIRECT_URIS_MAX, PARTNER_MESSAGES.partnerAppRedirectUriInvalid),
-    z.refine((uris) => new Set(uris).size === uris.length, PARTNER_MESSAGES.partnerAppRedirectUriInvalid),
-  ),
-  enabled: z.optional(z.boolean({ error: CORE_MESSAGES.badRequest })),
-}, { error: CORE_MESSAGES.badRequest });
+export const partnerAppFormSchema = z.object(
+  {
+    name: z.string({ error: PARTNER_MESSAGES.partnerAppNameRequired }).check(
+      z.trim(),
+      z.minLength(1, PARTNER_MESSAGES.partnerAppNameRequired),
+      z.maxLength(50, PARTNER_MESSAGES.partnerAppNameRequired),
+      z.refine((name) => !CONTROL_CHARACTER.test(name), PARTNER_MESSAGES.partnerAppNameRequired),
+    ),
+    ownerEmail: z
+      .string({ error: PARTNER_MESSAGES.partnerAppOwnerEmailInvalid })
+      .check(
+        z.trim(),
+        z.maxLength(254, PARTNER_MESSAGES.partnerAppOwnerEmailInvalid),
+        z.email(PARTNER_MESSAGES.partnerAppOwnerEmailInvalid),
+      ),
+    scopes: z
+      .array(
+        z
+          .string({ error: PARTNER_MESSAGES.partnerAppScopesRequired })
+          .check(z.refine(isConsumerScope, PARTNER_MESSAGES.partnerAppScopesRequired)),
+        { error: PARTNER_MESSAGES.partnerAppScopesRequired },
+      )
+      .check(
+        z.minLength(1, PARTNER_MESSAGES.partnerAppScopesRequired),
+        z.refine((scopes) => new Set(scopes).size === scopes.length, PARTNER_MESSAGES.partnerAppScopesRequired),
+      ),
+    tier: z
+      .string({ error: PARTNER_MESSAGES.partnerAppTierInvalid })
+      .check(z.refine(isPartnerTier, PARTNER_MESSAGES.partnerAppTierInvalid)),
+    redirectUris: z
+      .array(
+        z
+          .string({ error: PARTNER_MESSAGES.partnerAppRedirectUriInvalid })
+          .check(
+            z.trim(),
+            z.maxLength(500, PARTNER_MESSAGES.partnerAppRedirectUriInvalid),
+            z.refine(isAllowedRedirectUri, PARTNER_MESSAGES.partnerAppRedirectUriInvalid),
+          ),
+        { error: PARTNER_MESSAGES.partnerAppRedirectUriInvalid },
+      )
+      .check(
+        z.maxLength(PARTNER_REDIRECT_URIS_MAX, PARTNER_MESSAGES.partnerAppRedirectUriInvalid),
+        z.refine((uris) => new Set(uris).size === uris.length, PARTNER_MESSAGES.partnerAppRedirectUriInvalid),
+      ),
+    enabled: z.optional(z.boolean({ error: CORE_MESSAGES.badRequest })),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type PartnerAppForm = z.infer<typeof partnerAppFormSchema>;
 
 /** One app as operators see it (never its secret, only a hint). */
@@ -89,7 +113,12 @@ export type PartnerAppResponse = Success<{ app: PartnerAppSummary }>;
 export interface PartnerAppAuditEntry {
   auditId: number;
   actorUserId: number;
-  action: 'PARTNER_APP_CREATE' | 'PARTNER_APP_UPDATE' | 'PARTNER_APP_DISABLE' | 'PARTNER_APP_ENABLE' | 'PARTNER_APP_ROTATE_SECRET';
+  action:
+    | 'PARTNER_APP_CREATE'
+    | 'PARTNER_APP_UPDATE'
+    | 'PARTNER_APP_DISABLE'
+    | 'PARTNER_APP_ENABLE'
+    | 'PARTNER_APP_ROTATE_SECRET';
   appId: number;
   createdAt: string;
 }

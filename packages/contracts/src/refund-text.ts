@@ -17,7 +17,9 @@ export const REFUND_CASE_TITLES: Record<RefundCase, string> = {
 
 /** '80%', '50%', or '3분의 2' when the share is not a whole percentage. */
 export function shareLabel({ numerator, denominator }: RefundRule['refundRatio']): string {
-  return (numerator * 100) % denominator === 0 ? `${(numerator * 100) / denominator}%` : `${denominator}분의 ${numerator}`;
+  return (numerator * 100) % denominator === 0
+    ? `${(numerator * 100) / denominator}%`
+    : `${denominator}분의 ${numerator}`;
 }
 
 /** The amount a share of the fee comes to, in whole won, rounded down (never more than the rule gives). */
@@ -33,7 +35,8 @@ export function shareText(rule: RefundRule, feeKrw: number): string {
   const verb = reward ? '환급' : '환불';
   if (rule.refundAmountKrw !== null) return `${formatKrw(rule.refundAmountKrw)} ${verb}`;
   if (numerator === 0) return reward ? '환급 없음' : '환불 불가';
-  if (numerator === denominator) return reward ? `참가비 전액(${formatKrw(feeKrw)}) ${verb}` : `전액 ${verb}(${formatKrw(feeKrw)})`;
+  if (numerator === denominator)
+    return reward ? `참가비 전액(${formatKrw(feeKrw)}) ${verb}` : `전액 ${verb}(${formatKrw(feeKrw)})`;
   return reward
     ? `참가비의 ${shareLabel(rule.refundRatio)}(${formatKrw(shareAmount(rule, feeKrw))}) ${verb}`
     : `${shareLabel(rule.refundRatio)} ${verb}(${formatKrw(shareAmount(rule, feeKrw))})`;
@@ -59,7 +62,8 @@ export function refundLines(data: ProgramRefundRulesResponse, only: readonly Ref
   const lines: string[] = [];
   for (const refundCase of cases) {
     if (cases.length > 1) lines.push(`[${REFUND_CASE_TITLES[refundCase]}]`);
-    for (const rule of data.refundRules.filter((r) => r.case === refundCase)) lines.push(ruleLine(rule, data.product.feeKrw));
+    for (const rule of data.refundRules.filter((r) => r.case === refundCase))
+      lines.push(ruleLine(rule, data.product.feeKrw));
   }
   return lines;
 }
@@ -91,7 +95,13 @@ export function cohortDateLines(data: ProgramRefundRulesResponse, only: readonly
 }
 
 /** The rules grouped by case, in the order the rows come (the intro pages show one block per case). */
-export function groupRules(rules: readonly RefundRule[]): { refundCase: RefundCase; title: string; rules: RefundRule[] }[] {
+export function groupRules(
+  rules: readonly RefundRule[],
+): { refundCase: RefundCase; title: string; rules: RefundRule[] }[] {
   const cases = [...new Set(rules.map((r) => r.case))];
-  return cases.map((refundCase) => ({ refundCase, title: REFUND_CASE_TITLES[refundCase], rules: rules.filter((r) => r.case === refundCase) }));
+  return cases.map((refundCase) => ({
+    refundCase,
+    title: REFUND_CASE_TITLES[refundCase],
+    rules: rules.filter((r) => r.case === refundCase),
+  }));
 }

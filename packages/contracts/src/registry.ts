@@ -47,7 +47,12 @@ export const registryEntry = routeManifest.extend({
    * the version they run and no `canary` left, and the page's first content is rendered at that version too.
    */
   canary: z
-    .object({ version: z.string().min(1), manifestUrl: z.string().min(1), percent: z.number().int().min(1).max(99), routes: z.array(routeEntry).min(1) })
+    .object({
+      version: z.string().min(1),
+      manifestUrl: z.string().min(1),
+      percent: z.number().int().min(1).max(99),
+      routes: z.array(routeEntry).min(1),
+    })
     .optional(),
 });
 

@@ -30,6 +30,9 @@ export const ROUTE_OWNERS: readonly string[] = [SHELL.name, ...REMOTES.map((remo
 
 export function remoteByFolder(folder: string): Remote {
   const remote = REMOTES.find((r) => r.folder === folder);
-  if (!remote) throw new Error(`"${folder}" is not a remote (packages/contracts/src/remotes.json lists ${REMOTES.map((r) => r.folder).join(', ')})`);
+  if (!remote)
+    throw new Error(
+      `"${folder}" is not a remote (packages/contracts/src/remotes.json lists ${REMOTES.map((r) => r.folder).join(', ')})`,
+    );
   return remote;
 }

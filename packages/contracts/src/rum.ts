@@ -26,18 +26,35 @@ export type RumMetric = (typeof RUM_METRICS)[number];
 /** The name the shell reports for its own routes (account screens) and for paths no manifest matches. */
 export const SHELL_REMOTE = 'shell';
 
-const version = z.string().min(1).max(RUM_LIMITS.nameChars).regex(/^[0-9A-Za-z.+_-]+$/);
+const version = z
+  .string()
+  .min(1)
+  .max(RUM_LIMITS.nameChars)
+  .regex(/^[0-9A-Za-z.+_-]+$/);
 const attribution = {
   navigation: z.enum(['load', 'spa']),
   /** react-router pattern from the route manifest (`/product/:productId`), or `*` where none matched. */
-  route: z.string().min(1).max(RUM_LIMITS.routeChars).regex(/^(\*|\/[0-9A-Za-z/:*._-]*)$/),
-  remote: z.string().min(1).max(RUM_LIMITS.nameChars).regex(/^[a-z][a-z0-9_]*$/),
+  route: z
+    .string()
+    .min(1)
+    .max(RUM_LIMITS.routeChars)
+    .regex(/^(\*|\/[0-9A-Za-z/:*._-]*)$/),
+  remote: z
+    .string()
+    .min(1)
+    .max(RUM_LIMITS.nameChars)
+    .regex(/^[a-z][a-z0-9_]*$/),
   remoteVersion: version,
 };
 
 export const rumEvent = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('view'), ...attribution }),
-  z.strictObject({ kind: z.literal('vital'), ...attribution, metric: z.enum(RUM_METRICS), value: z.number().finite().min(0).max(3_600_000) }),
+  z.strictObject({
+    kind: z.literal('vital'),
+    ...attribution,
+    metric: z.enum(RUM_METRICS),
+    value: z.number().finite().min(0).max(3_600_000),
+  }),
   z.strictObject({
     kind: z.literal('error'),
     ...attribution,
@@ -51,7 +68,11 @@ export const rumBeacon = z.strictObject({
    * The assignment the gateway signed into the page this browser loaded: reports count only from visitors the
    * gateway served, and only for the versions it gave them.
    */
-  assignment: z.string().min(1).max(RUM_LIMITS.assignmentChars).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+  assignment: z
+    .string()
+    .min(1)
+    .max(RUM_LIMITS.assignmentChars)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
   shellVersion: version,
   events: z.array(rumEvent).min(1).max(RUM_LIMITS.eventsPerBeacon),
 });

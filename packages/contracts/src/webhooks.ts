@@ -9,7 +9,12 @@ import type { Success } from './envelope';
  * way (https://www.standardwebhooks.com) with the subscription's secret. An event needs the scope that reads what it
  * tells; the application and check-in events go only to the member they are about.
  */
-export const WEBHOOK_EVENTS = ['cohort.opened', 'teams.published', 'application.state_changed', 'sprint.checkin_missed'] as const;
+export const WEBHOOK_EVENTS = [
+  'cohort.opened',
+  'teams.published',
+  'application.state_changed',
+  'sprint.checkin_missed',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 /** The test event the owner sends themselves (`POST /api/webhooks/{webhookId}/test`); never subscribed to. */
@@ -30,20 +35,37 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'sprint.checkin_missed': '내 스프린트 체크인 누락',
 };
 
-export const isWebhookEvent = (value: string): value is WebhookEventType => (WEBHOOK_EVENTS as readonly string[]).includes(value);
+export const isWebhookEvent = (value: string): value is WebhookEventType =>
+  (WEBHOOK_EVENTS as readonly string[]).includes(value);
 
 /** The secret's form: `whsec_` + base64 of 32 random bytes (the Standard Webhooks convention). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** POST /api/webhooks. Whether the URL must be https is the service's rule (loopback http only where allowed). */
-export const createWebhookSchema = z.object({
-  url: z.string({ error: CONSUMER_MESSAGES.webhookUrlInvalid }).check(z.trim(), z.minLength(1, CONSUMER_MESSAGES.webhookUrlInvalid), z.maxLength(2000, CONSUMER_MESSAGES.webhookUrlInvalid)),
-  events: z.array(z.string({ error: CONSUMER_MESSAGES.webhookEventUnknown }).check(z.refine(isWebhookEvent, CONSUMER_MESSAGES.webhookEventUnknown)), { error: CONSUMER_MESSAGES.webhookEventsRequired }).check(
-    z.minLength(1, CONSUMER_MESSAGES.webhookEventsRequired),
-    z.maxLength(WEBHOOK_EVENTS.length, CONSUMER_MESSAGES.webhookEventsRequired),
-    z.refine((events) => new Set(events).size === events.length, CONSUMER_MESSAGES.webhookEventsRequired),
-  ),
-}, { error: CORE_MESSAGES.badRequest });
+export const createWebhookSchema = z.object(
+  {
+    url: z
+      .string({ error: CONSUMER_MESSAGES.webhookUrlInvalid })
+      .check(
+        z.trim(),
+        z.minLength(1, CONSUMER_MESSAGES.webhookUrlInvalid),
+        z.maxLength(2000, CONSUMER_MESSAGES.webhookUrlInvalid),
+      ),
+    events: z
+      .array(
+        z
+          .string({ error: CONSUMER_MESSAGES.webhookEventUnknown })
+          .check(z.refine(isWebhookEvent, CONSUMER_MESSAGES.webhookEventUnknown)),
+        { error: CONSUMER_MESSAGES.webhookEventsRequired },
+      )
+      .check(
+        z.minLength(1, CONSUMER_MESSAGES.webhookEventsRequired),
+        z.maxLength(WEBHOOK_EVENTS.length, CONSUMER_MESSAGES.webhookEventsRequired),
+        z.refine((events) => new Set(events).size === events.length, CONSUMER_MESSAGES.webhookEventsRequired),
+      ),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type CreateWebhookForm = z.infer<typeof createWebhookSchema>;
 
 export interface WebhookSummary {

@@ -8,7 +8,9 @@
 const BUNDLES = require('@sq/contracts/remotes.json');
 
 /** Standalone dev-server port per bundle folder (none may be on the Fetch standard's bad-port list). */
-const DEV_SERVER_PORTS = Object.fromEntries([BUNDLES.shell, ...BUNDLES.remotes].map((bundle) => [bundle.folder, bundle.devPort]));
+const DEV_SERVER_PORTS = Object.fromEntries(
+  [BUNDLES.shell, ...BUNDLES.remotes].map((bundle) => [bundle.folder, bundle.devPort]),
+);
 
 /**
  * The listed remote in a folder.

@@ -35,7 +35,11 @@ const ROUTER_FACADE = path.join(__dirname, 'browser', 'react-router-dom.mjs');
  * @param {string} dir
  */
 function routerAliases(dir) {
-  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [path.dirname(require.resolve('react-router-dom/package.json', { paths: [dir] }))] }));
+  const routerDir = path.dirname(
+    require.resolve('react-router/package.json', {
+      paths: [path.dirname(require.resolve('react-router-dom/package.json', { paths: [dir] }))],
+    }),
+  );
   return {
     'react-router-dom$': ROUTER_FACADE,
     'react-router$': path.join(routerDir, 'dist', 'production', 'index.mjs'),
@@ -51,7 +55,8 @@ const FEDERATION_RUNTIME_FILE = `federation-runtime.${require('@module-federatio
 const AXIOS_XHR_ONLY = path.join(__dirname, 'browser', 'axios-xhr-only.mjs');
 /** axios modules the site never uses, and the one stand-in for all of them (see its header). */
 const AXIOS_LEFT_OUT = path.join(__dirname, 'browser', 'axios-left-out.mjs');
-const AXIOS_LEFT_OUT_MODULES = /axios[\\/]lib[\\/](helpers[\\/](progressEventReducer|HttpStatusCode|formDataToJSON)|cancel[\\/]CancelToken)\.js$/;
+const AXIOS_LEFT_OUT_MODULES =
+  /axios[\\/]lib[\\/](helpers[\\/](progressEventReducer|HttpStatusCode|formDataToJSON)|cancel[\\/]CancelToken)\.js$/;
 
 /** The loader that writes a remote's standalone page entry from its routes.json, and the query asking for it. */
 const STANDALONE_PAGE = path.join(__dirname, 'standalone-page.cjs');
@@ -140,7 +145,10 @@ function sharedDepsFile(dir, { remote }) {
     const entry = key && pkg ? shared[key] : undefined;
     if (entry && pkg) deps[pkg] = remote ? entry.requiredVersion : entry.version;
   }
-  return { to: 'shared-deps.json', text: `${JSON.stringify(remote ? { requires: deps } : { provides: deps }, null, 2)}\n` };
+  return {
+    to: 'shared-deps.json',
+    text: `${JSON.stringify(remote ? { requires: deps } : { provides: deps }, null, 2)}\n`,
+  };
 }
 
 function gatewayUrl() {
@@ -247,7 +255,11 @@ function baseConfig({ name, dir, mode, publicPath }) {
           include: [UI_DIR],
           use: [cssLoader, require.resolve('css-loader')],
         },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+        {
+          test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: 4 * 1024 } },
+        },
       ],
     },
     optimization: {
@@ -256,17 +268,30 @@ function baseConfig({ name, dir, mode, publicPath }) {
       // react-router; esbuild only minifies the CSS.
       minimizer: [
         terser(),
-        new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' })],
+        new EsbuildPlugin({ target: BROWSER_TARGET, css: true, include: /\.css$/, legalComments: 'none' }),
+      ],
       // axios comes in one async chunk with its xhr-only stand-in (@sq/api-client loads it on the first
       // request), not as a vendor chunk plus a 150-byte chunk for the stand-in.
-      splitChunks: { cacheGroups: { axios: { test: /[\\/](axios[\\/]|axios-(xhr-only|left-out)\.mjs$)/, chunks: 'async', name: 'axios', enforce: true } } },
+      splitChunks: {
+        cacheGroups: {
+          axios: {
+            test: /[\\/](axios[\\/]|axios-(xhr-only|left-out)\.mjs$)/,
+            chunks: 'async',
+            name: 'axios',
+            enforce: true,
+          },
+        },
+      },
       moduleIds: production ? 'deterministic' : 'named',
       chunkIds: production ? 'deterministic' : 'named',
     },
     performance: { hints: false },
     stats: 'errors-warnings',
     plugins: [
-      new (require(WEBPACK_PATH).NormalModuleReplacementPlugin)(/axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/, AXIOS_XHR_ONLY),
+      new (require(WEBPACK_PATH).NormalModuleReplacementPlugin)(
+        /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+        AXIOS_XHR_ONLY,
+      ),
       new (require(WEBPACK_PATH).NormalModuleReplacementPlugin)(AXIOS_LEFT_OUT_MODULES, AXIOS_LEFT_OUT),
       new MiniCssExtractPlugin({
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
@@ -320,7 +345,10 @@ function firstContentConfig({ name, dir, mode, entry, webpack }) {
     devtool: false,
     entry: { 'first-content': entry },
     // The whole router (the facade is for what the browser bundles share; the server also needs StaticRouter).
-    resolve: { ...config.resolve, alias: { ...routerAliases(dir), 'react-router-dom$': routerAliases(dir)['react-router$'] } },
+    resolve: {
+      ...config.resolve,
+      alias: { ...routerAliases(dir), 'react-router-dom$': routerAliases(dir)['react-router$'] },
+    },
     output: {
       path: path.join(dir, 'dist', 'server'),
       filename: '[name].cjs',
@@ -349,7 +377,9 @@ function mode(argv) {
 function defineEnv(webpack, production) {
   return new webpack.DefinePlugin({
     'process.env.SQ_API_BASE_URL': JSON.stringify(process.env.SQ_API_BASE_URL || '/api'),
-    'process.env.SQ_API_WITH_CREDENTIALS': JSON.stringify(process.env.SQ_API_WITH_CREDENTIALS || (production ? 'true' : 'false')),
+    'process.env.SQ_API_WITH_CREDENTIALS': JSON.stringify(
+      process.env.SQ_API_WITH_CREDENTIALS || (production ? 'true' : 'false'),
+    ),
     'process.env.SQ_SITE_NAME': JSON.stringify(process.env.SQ_SITE_NAME || '사이드퀘스트'),
   });
 }
@@ -371,13 +401,14 @@ function createRemoteConfig({ dir, firstContent }) {
     const m = mode(argv);
     const production = m === 'production';
     const webpack = require(WEBPACK_PATH);
-    const config = baseConfig({ name, dir, mode: m, publicPath: 'auto'});
+    const config = baseConfig({ name, dir, mode: m, publicPath: 'auto' });
     const withStandalone = !production || process.env.SQ_STANDALONE === '1';
     const routes = path.join(dir, 'src', 'routes.json');
     config.entry = withStandalone ? { standalone: `${routes}${STANDALONE_QUERY}` } : {};
     // The released version (set by the release tooling), shown on the remote's root element so a release
     // or rollback can be seen on the running site.
-    const version = process.env.REMOTE_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+    const version =
+      process.env.REMOTE_VERSION || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
     config.plugins.push(
       defineEnv(webpack, production),
       new webpack.DefinePlugin({ 'process.env.SQ_REMOTE_VERSION': JSON.stringify(version) }),
@@ -388,7 +419,10 @@ function createRemoteConfig({ dir, firstContent }) {
         filename: 'remoteEntry.js',
         // No federation runtime of its own: the page's one runtime comes from federation-runtime.js (the
         // shell's first script). A remote loads no remotes and reads no manifests either.
-        experiments: { externalRuntime: true, optimization: { disableSnapshot: true, disableRemote: true, target: 'web' } },
+        experiments: {
+          externalRuntime: true,
+          optimization: { disableSnapshot: true, disableRemote: true, target: 'web' },
+        },
         exposes,
         shared: createSharedConfig(dir, { remote: true }),
         shareStrategy: 'loaded-first',
@@ -400,18 +434,27 @@ function createRemoteConfig({ dir, firstContent }) {
     );
     if (withStandalone) {
       // The page's entry is routes.json read through STANDALONE_PAGE: JavaScript, not the JSON module it would be.
-      config.module?.rules?.push({ resourceQuery: STANDALONE_QUERY, type: 'javascript/auto', loader: STANDALONE_PAGE, options: { entries } });
+      config.module?.rules?.push({
+        resourceQuery: STANDALONE_QUERY,
+        type: 'javascript/auto',
+        loader: STANDALONE_PAGE,
+        options: { entries },
+      });
       config.plugins.push(
         // The one standalone page of @sq/standalone: a header slot, a main slot, the federation runtime first.
         new HtmlWebpackPlugin({
-          templateContent: require(require.resolve('@sq/standalone/page', { paths: [dir] }))({ title: `${name} (standalone)`, federationRuntime: `/${FEDERATION_RUNTIME_FILE}` }),
+          templateContent: require(require.resolve('@sq/standalone/page', { paths: [dir] }))({
+            title: `${name} (standalone)`,
+            federationRuntime: `/${FEDERATION_RUNTIME_FILE}`,
+          }),
           chunks: ['standalone'],
           publicPath: '/',
         }),
       );
     }
     config.devServer = devServer({ port, historyApiFallback: true, staticDir: path.join(dir, 'public') });
-    const server = production && firstContent ? [firstContentConfig({ name, dir, mode: m, entry: firstContent, webpack })] : [];
+    const server =
+      production && firstContent ? [firstContentConfig({ name, dir, mode: m, entry: firstContent, webpack })] : [];
     // The standalone page needs the runtime the shell would otherwise provide.
     return [...(withStandalone ? [runtimeProvider({ dir, mode: m })] : []), config, ...server];
   };
@@ -426,12 +469,19 @@ function createRemoteConfig({ dir, firstContent }) {
  * @param {{ name: string, dir: string, port: number, entry?: string, runtimePlugins?: string[], startApp?: string }} options
  * @returns {ConfigFactory}
  */
-function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePlugins = [], startApp = './src/start-app.cjs' }) {
+function createHostConfig({
+  name,
+  dir,
+  port,
+  entry = './src/index.ts',
+  runtimePlugins = [],
+  startApp = './src/start-app.cjs',
+}) {
   return (_env, argv) => {
     const m = mode(argv);
     const production = m === 'production';
     const webpack = require(WEBPACK_PATH);
-    const config = baseConfig({ name, dir, mode: m, publicPath: '/'});
+    const config = baseConfig({ name, dir, mode: m, publicPath: '/' });
     config.entry = { main: entry };
     const publicDir = path.join(dir, 'public');
     const starter = require(path.resolve(dir, startApp));
@@ -466,7 +516,11 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
     const setupMiddlewares =
       process.env.SQ_DEV_REGISTRY === 'local'
         ? (/** @type {any[]} */ middlewares) => {
-            middlewares.unshift({ name: 'local-registry', path: '/remotes.json', middleware: localRegistry(path.dirname(dir)) });
+            middlewares.unshift({
+              name: 'local-registry',
+              path: '/remotes.json',
+              middleware: localRegistry(path.dirname(dir)),
+            });
             return middlewares;
           }
         : undefined;
@@ -475,4 +529,12 @@ function createHostConfig({ name, dir, port, entry = './src/index.ts', runtimePl
   };
 }
 
-module.exports = { createSharedConfig, createRemoteConfig, createHostConfig, PORTS, CHUNK_LOAD_TIMEOUT, SINGLETONS, REMOTE_SINGLETONS };
+module.exports = {
+  createSharedConfig,
+  createRemoteConfig,
+  createHostConfig,
+  PORTS,
+  CHUNK_LOAD_TIMEOUT,
+  SINGLETONS,
+  REMOTE_SINGLETONS,
+};

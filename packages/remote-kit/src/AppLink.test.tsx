@@ -10,7 +10,11 @@ afterEach(cleanup);
 describe('AppLink', () => {
   it('is a real link, and a click goes through single-spa instead of loading a page', () => {
     const onClick = vi.fn();
-    render(<AppLink to="/careercard/minji" onClick={onClick}>커리어 카드</AppLink>);
+    render(
+      <AppLink to="/careercard/minji" onClick={onClick}>
+        커리어 카드
+      </AppLink>,
+    );
     const link = screen.getByRole('link', { name: '커리어 카드' });
     expect(link.getAttribute('href')).toBe('/careercard/minji');
     fireEvent.click(link);
@@ -19,7 +23,11 @@ describe('AppLink', () => {
   });
 
   it('a hidden link stays in the page but leaves the tab order and the accessibility tree', () => {
-    render(<AppLink to="/story" hidden>후기</AppLink>);
+    render(
+      <AppLink to="/story" hidden>
+        후기
+      </AppLink>,
+    );
     const link = document.querySelector('a[href="/story"]');
     expect(link?.getAttribute('aria-hidden')).toBe('true');
     expect(link?.getAttribute('tabindex')).toBe('-1');

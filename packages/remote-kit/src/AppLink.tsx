@@ -6,7 +6,13 @@ import { navigateToUrl } from 'single-spa';
  * tabs and crawlers, and single-spa's navigateToUrl on click so the shell activates the right remote
  * without a page load. Links inside a remote's own routes may use react-router's Link instead.
  */
-export function AppLink({ to, className, children, hidden, onClick }: {
+export function AppLink({
+  to,
+  className,
+  children,
+  hidden,
+  onClick,
+}: {
   to: string;
   className?: string;
   children: ReactNode;

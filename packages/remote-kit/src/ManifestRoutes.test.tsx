@@ -7,7 +7,13 @@ import { ManifestRoutes } from './ManifestRoutes';
 
 const routes: RouteEntry[] = [
   { path: '/careercard/:profileId', access: 'public', layout: 'default', title: '커리어 카드', ready: true },
-  { path: '/careercard/find-myprofile', access: 'member', layout: 'default', title: '내 커리어 카드 찾기', ready: false },
+  {
+    path: '/careercard/find-myprofile',
+    access: 'member',
+    layout: 'default',
+    title: '내 커리어 카드 찾기',
+    ready: false,
+  },
 ];
 const screens = { '/careercard/:profileId': () => <h1>카드 화면</h1> };
 

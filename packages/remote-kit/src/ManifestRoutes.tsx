@@ -17,7 +17,13 @@ export function ManifestRoutes({ routes, screens }: { routes: readonly RouteEntr
       <Routes>
         {routes.map((route) => {
           const Screen = screens[route.path];
-          return <Route key={route.path} path={route.path} element={Screen ? <Screen /> : <ComingSoon title={route.title} />} />;
+          return (
+            <Route
+              key={route.path}
+              path={route.path}
+              element={Screen ? <Screen /> : <ComingSoon title={route.title} />}
+            />
+          );
         })}
         <Route path="*" element={null} />
       </Routes>

@@ -19,7 +19,11 @@ function Broken(): never {
   throw new Error('boom');
 }
 
-const remote = createRemote({ name: 'mfe_kit', version: '2.3.4', screens: { '/kit/hello': Hello, '/kit/broken': Broken } });
+const remote = createRemote({
+  name: 'mfe_kit',
+  version: '2.3.4',
+  screens: { '/kit/hello': Hello, '/kit/broken': Broken },
+});
 const container = document.createElement('div');
 document.body.append(container);
 

@@ -30,7 +30,10 @@ export interface RemoteDefinition {
 }
 
 /** Shows the Korean fallback in place of a tree that threw while rendering; its retry reloads the remote. */
-class RenderBoundary extends Component<{ name: string; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+class RenderBoundary extends Component<
+  { name: string; onRetry: () => void; children: ReactNode },
+  { failed: boolean }
+> {
   // Set in the constructor, not as a class field: the browsers' build target (es2020) turns a field into a
   // defineProperty helper that every remote page would download.
   constructor(props: RenderBoundary['props']) {

@@ -9,6 +9,9 @@ type ScreenExports<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never
  * a table reads as path → module and screen, and a misspelt name is a type error. Several screens of one
  * module share its chunk (webpack loads it once).
  */
-export function lazyScreen<M, K extends ScreenExports<M>>(load: () => Promise<M>, exportName: K): LazyExoticComponent<ComponentType> {
+export function lazyScreen<M, K extends ScreenExports<M>>(
+  load: () => Promise<M>,
+  exportName: K,
+): LazyExoticComponent<ComponentType> {
   return lazy(() => load().then((module) => ({ default: module[exportName] as ComponentType })));
 }

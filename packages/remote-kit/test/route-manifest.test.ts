@@ -38,19 +38,27 @@ describe(`${remote.name} route manifest (src/routes.json)`, async () => {
   });
 
   it('routes only to the entries the list of remotes gives it, and no operator route to its public entry', () => {
-    expect(manifest.routes.filter((route) => !remote.entries.includes(entryOf(route))).map((route) => route.path)).toEqual([]);
+    expect(
+      manifest.routes.filter((route) => !remote.entries.includes(entryOf(route))).map((route) => route.path),
+    ).toEqual([]);
     for (const entry of remote.entries) {
       const routes = manifest.routes.filter((route) => entryOf(route) === entry);
       // An entry is either the operators' or the visitors' and members': a public page never loads console code.
       const operator = routes.filter((route) => route.access === 'admin');
-      expect(operator.length === 0 || operator.length === routes.length, `${entry}: ${paths(operator).join(', ')}`).toBe(true);
+      expect(
+        operator.length === 0 || operator.length === routes.length,
+        `${entry}: ${paths(operator).join(', ')}`,
+      ).toBe(true);
       if (entry === DEFAULT_ENTRY) expect(paths(operator)).toEqual([]);
     }
   });
 
-  it.each(remote.entries.map((entry) => ({ entry })))('marks exactly the screens its $entry entry exports (src/<entry>.tsx) as ready', async ({ entry }) => {
-    const { screens } = (await load(`${entry}.tsx`)) as { screens: Screens };
-    const ready = manifest.routes.filter((route) => route.ready && entryOf(route) === entry);
-    expect(paths(ready)).toEqual(Object.keys(screens).sort());
-  });
+  it.each(remote.entries.map((entry) => ({ entry })))(
+    'marks exactly the screens its $entry entry exports (src/<entry>.tsx) as ready',
+    async ({ entry }) => {
+      const { screens } = (await load(`${entry}.tsx`)) as { screens: Screens };
+      const ready = manifest.routes.filter((route) => route.ready && entryOf(route) === entry);
+      expect(paths(ready)).toEqual(Object.keys(screens).sort());
+    },
+  );
 });

@@ -42,7 +42,9 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true } },
     // Malformed URLs and the like fail before routing; they still get the envelope in Korean.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as { status(code: number): { send(body: unknown): unknown } }).status(400).send(failure(ERROR_CODES.badRequest, MESSAGES.badRequest));
+      void (reply as { status(code: number): { send(body: unknown): unknown } })
+        .status(400)
+        .send(failure(ERROR_CODES.badRequest, MESSAGES.badRequest));
     },
   });
   app.setValidatorCompiler((req) => (isZodSchema(req.schema) ? zodValidatorCompiler(req as never) : acceptAsIs));
@@ -66,7 +68,8 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Fast
   });
   await app.register(knexPlugin, { knex: options.knex });
   const checks: ReadinessCheck[] = [databaseAnswers(options.knex)];
-  if (options.migrations) checks.push(migrationsApplied(options.knex, options.migrations.schema, options.migrations.names));
+  if (options.migrations)
+    checks.push(migrationsApplied(options.knex, options.migrations.schema, options.migrations.names));
   await app.register(opsPlugin, { knex: options.knex, checks });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -12,7 +12,8 @@ export const DEV_INTERNAL_SECRET = 'dev-internal-secret-change-me';
 
 export function readServiceConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set (the stack launcher sets it for the embedded PostgreSQL).');
+  if (!databaseUrl)
+    throw new Error('DATABASE_URL is not set (the stack launcher sets it for the embedded PostgreSQL).');
   return { databaseUrl, internalSecret: readInternalSecret(env), logLevel: env.LOG_LEVEL ?? 'info' };
 }
 

@@ -16,7 +16,8 @@ export const PRIVATE_DIR_MODE = 0o700;
  */
 export function ensureSharedDir(dir: string): void {
   const missing: string[] = [];
-  for (let current = path.resolve(dir); !fs.existsSync(current); current = path.dirname(current)) missing.unshift(current);
+  for (let current = path.resolve(dir); !fs.existsSync(current); current = path.dirname(current))
+    missing.unshift(current);
   for (const folder of missing) {
     fs.mkdirSync(folder, { mode: SHARED_DIR_MODE });
     fs.chmodSync(folder, SHARED_DIR_MODE);

@@ -92,7 +92,12 @@ export const identityPlugin = fp<{ internalSecret: string }>(
         request.headers[IDENTITY_SIGNATURE_HEADER],
         internalSecret,
       );
-      request.clientIp = readClient(request.headers[IDENTITY_CLIENT_HEADER], request.headers[IDENTITY_CLIENT_SIGNATURE_HEADER], internalSecret) ?? request.ip;
+      request.clientIp =
+        readClient(
+          request.headers[IDENTITY_CLIENT_HEADER],
+          request.headers[IDENTITY_CLIENT_SIGNATURE_HEADER],
+          internalSecret,
+        ) ?? request.ip;
     });
     app.decorate('internalSecret', internalSecret);
   },
@@ -117,7 +122,10 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 /** preHandler: a service-to-service call (`/internal/*`), never reachable through the gateway. */
-export async function requireInternal(this: { internalSecret: string } | undefined, request: FastifyRequest): Promise<void> {
+export async function requireInternal(
+  this: { internalSecret: string } | undefined,
+  request: FastifyRequest,
+): Promise<void> {
   const secret = request.server.internalSecret;
   const sent = request.headers[INTERNAL_SECRET_HEADER];
   if (typeof sent !== 'string' || !safeEqual(sent, secret)) throw forbidden();

@@ -13,7 +13,13 @@ import {
   INTERNAL_SECRET_HEADER,
 } from '@sq/contracts';
 import { signClient, signIdentity } from './identity';
-import { REQUEST_ID_HEADER, TRACEPARENT_HEADER, formatTraceparent, serviceTraceContext, type TraceContext } from './request-id';
+import {
+  REQUEST_ID_HEADER,
+  TRACEPARENT_HEADER,
+  formatTraceparent,
+  serviceTraceContext,
+  type TraceContext,
+} from './request-id';
 
 /**
  * The one way a service (or the gateway) calls another service directly (`/internal/*`, never through the
@@ -91,7 +97,11 @@ export interface InternalAnswer {
 
 /** The peer could not be reached or did not answer in time (after any retries): the call's outcome is unknown. */
 export class PeerUnreachable extends Error {
-  constructor(readonly peer: string, readonly path: string, options: { cause: unknown }) {
+  constructor(
+    readonly peer: string,
+    readonly path: string,
+    options: { cause: unknown },
+  ) {
     super(`${peer} unreachable (${path})`, options);
     this.name = 'PeerUnreachable';
   }
@@ -131,7 +141,11 @@ export const internalCallContext = fp(
 );
 
 /** Headers that carry the request (if the code runs for one) on to the peer. */
-function forwardedHeaders(request: FastifyRequest | undefined, options: InternalClientOptions, asVisitor: boolean): Record<string, string> {
+function forwardedHeaders(
+  request: FastifyRequest | undefined,
+  options: InternalClientOptions,
+  asVisitor: boolean,
+): Record<string, string> {
   if (!request) return {};
   const { internalSecret } = options;
   const headers: Record<string, string> = { [REQUEST_ID_HEADER]: request.id };

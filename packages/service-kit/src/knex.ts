@@ -45,7 +45,11 @@ export function readPoolConfig(env: NodeJS.ProcessEnv = process.env): { min: num
   return { min: 0, max };
 }
 
-export function createKnex({ databaseUrl, schema, pool }: Pick<DatabaseOptions, 'databaseUrl' | 'schema' | 'pool'>): Knex {
+export function createKnex({
+  databaseUrl,
+  schema,
+  pool,
+}: Pick<DatabaseOptions, 'databaseUrl' | 'schema' | 'pool'>): Knex {
   return knexFactory({
     client: 'pg',
     connection: databaseUrl,
@@ -91,11 +95,21 @@ export async function prepareDatabase(knex: Knex, options: DatabaseOptions): Pro
     // Polled rather than waited for in one statement: a waiting statement holds a snapshot, and a migration that
     // builds an index CONCURRENTLY waits for every older snapshot to end, so it would wait on the very runs that
     // wait on it (three `migrate all` at once hung on 200_scale_indexes).
-    while (!(await lock.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [`schema:${options.schema}`])).rows[0]!.locked) {
+    while (
+      !(
+        await lock.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [
+          `schema:${options.schema}`,
+        ])
+      ).rows[0]!.locked
+    ) {
       await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
     }
     await knex.raw('create schema if not exists ??', [options.schema]);
-    const config = { migrationSource: new RecordMigrationSource(options.migrations), schemaName: options.schema, tableName: 'knex_migrations' };
+    const config = {
+      migrationSource: new RecordMigrationSource(options.migrations),
+      schemaName: options.schema,
+      tableName: 'knex_migrations',
+    };
     // knex's own lock row outlives a process killed mid-migration and would refuse every later run; under the
     // advisory lock no other migrator of this schema runs, so a row left locked is such a leftover.
     await knex.migrate.forceFreeMigrationsLock(config);
@@ -135,12 +149,18 @@ export async function pendingMigrations(knex: Knex, schema: string, names: strin
 export async function assertSchemaAtHead(knex: Knex, schema: string, names: string[]): Promise<void> {
   const pending = await pendingMigrations(knex, schema, names);
   if (pending.length) {
-    throw new Error(`schema "${schema}" is not at head (MIGRATE_ON_START=false): migrations pending: ${pending.join(', ')}. Run the migrate role first (npm run role -- migrate ${schema}).`);
+    throw new Error(
+      `schema "${schema}" is not at head (MIGRATE_ON_START=false): migrations pending: ${pending.join(', ')}. Run the migrate role first (npm run role -- migrate ${schema}).`,
+    );
   }
 }
 
 /** What a process does with its schema at start: migrate it (MIGRATE_ON_START) or check it is at head. */
-export async function prepareOrCheckDatabase(knex: Knex, options: DatabaseOptions, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function prepareOrCheckDatabase(
+  knex: Knex,
+  options: DatabaseOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   if (migrateOnStart(env)) await prepareDatabase(knex, options);
   else await assertSchemaAtHead(knex, options.schema, Object.keys(options.migrations));
 }

@@ -34,9 +34,14 @@ export interface SmtpConfig {
 
 export function readSmtpConfig(env: NodeJS.ProcessEnv = process.env): SmtpConfig {
   const secure = env.SMTP_SECURE === 'true';
-  const requireTls = env.SMTP_REQUIRE_TLS === undefined || env.SMTP_REQUIRE_TLS === '' ? isProduction(env) : env.SMTP_REQUIRE_TLS === 'true';
+  const requireTls =
+    env.SMTP_REQUIRE_TLS === undefined || env.SMTP_REQUIRE_TLS === ''
+      ? isProduction(env)
+      : env.SMTP_REQUIRE_TLS === 'true';
   if (isProduction(env) && !secure && !requireTls) {
-    throw new Error('SMTP_REQUIRE_TLS=false: production mail must go over TLS (SMTP_SECURE=true on port 465, or STARTTLS, the default).');
+    throw new Error(
+      'SMTP_REQUIRE_TLS=false: production mail must go over TLS (SMTP_SECURE=true on port 465, or STARTTLS, the default).',
+    );
   }
   return {
     host: env.SMTP_HOST ?? '127.0.0.1',
@@ -57,22 +62,25 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.mailer`; the configuration is read when the app is built (tests set the environment first). */
-export const mailerPlugin = fp<{ smtp?: SmtpConfig }>(async (app, options) => {
-  const smtp = options.smtp ?? readSmtpConfig();
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    requireTLS: !smtp.secure && smtp.requireTls === true,
-    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
-    connectionTimeout: smtp.timeoutMs,
-    greetingTimeout: smtp.timeoutMs,
-    socketTimeout: smtp.timeoutMs,
-  });
-  app.decorate('mailer', {
-    async send(mail: Mail) {
-      await transport.sendMail({ from: smtp.from, ...mail });
-    },
-  });
-  app.addHook('onClose', async () => transport.close());
-}, { name: 'mailer' });
+export const mailerPlugin = fp<{ smtp?: SmtpConfig }>(
+  async (app, options) => {
+    const smtp = options.smtp ?? readSmtpConfig();
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      requireTLS: !smtp.secure && smtp.requireTls === true,
+      ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.pass ?? '' } } : {}),
+      connectionTimeout: smtp.timeoutMs,
+      greetingTimeout: smtp.timeoutMs,
+      socketTimeout: smtp.timeoutMs,
+    });
+    app.decorate('mailer', {
+      async send(mail: Mail) {
+        await transport.sendMail({ from: smtp.from, ...mail });
+      },
+    });
+    app.addHook('onClose', async () => transport.close());
+  },
+  { name: 'mailer' },
+);

@@ -90,7 +90,8 @@ export interface OpsConfig {
 
 export function readOpsConfig(name: string, env: NodeJS.ProcessEnv = process.env): OpsConfig {
   const defaultPort = (OPS_PORTS as Record<string, number>)[name];
-  if (defaultPort === undefined && !env.OPS_PORT) throw new Error(`OPS_PORT is not set and "${name}" has no default ops port`);
+  if (defaultPort === undefined && !env.OPS_PORT)
+    throw new Error(`OPS_PORT is not set and "${name}" has no default ops port`);
   const number = (key: string, fallback: number) => {
     const raw = env[key];
     if (raw === undefined || raw === '') return fallback;
@@ -103,7 +104,10 @@ export function readOpsConfig(name: string, env: NodeJS.ProcessEnv = process.env
     host: env.OPS_HOST ?? '127.0.0.1',
     readinessDelayMs: number('SHUTDOWN_READINESS_DELAY_MS', DEFAULT_READINESS_DELAY_MS),
     drainTimeoutMs: number('SHUTDOWN_DRAIN_MS', DEFAULT_DRAIN_TIMEOUT_MS),
-    keepAliveTimeoutMs: number('KEEP_ALIVE_TIMEOUT_MS', name === 'gateway' ? GATEWAY_KEEP_ALIVE_TIMEOUT_MS : DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+    keepAliveTimeoutMs: number(
+      'KEEP_ALIVE_TIMEOUT_MS',
+      name === 'gateway' ? GATEWAY_KEEP_ALIVE_TIMEOUT_MS : DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    ),
     shutdownTimeoutMs: number('SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT_MS),
   };
 }
@@ -122,7 +126,12 @@ export interface AppMetrics {
   /** One counter per name, created on first use (domain code: charges, refunds, rejections...). */
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L>;
   /** A gauge read when scraped (queue depths...). */
-  gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect: (gauge: Gauge<L>) => Promise<void> | void): Gauge<L>;
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    collect: (gauge: Gauge<L>) => Promise<void> | void,
+  ): Gauge<L>;
 }
 
 export interface OpsState {
@@ -160,10 +169,16 @@ export function createMetrics(): AppMetrics {
     },
     counter<L extends string>(name: string, help: string, labelNames: readonly L[]) {
       let counter = counters.get(name);
-      if (!counter) counters.set(name, (counter = new Counter({ name, help, labelNames: [...labelNames], registers: [registry] })));
+      if (!counter)
+        counters.set(name, (counter = new Counter({ name, help, labelNames: [...labelNames], registers: [registry] })));
       return counter as Counter<L>;
     },
-    gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect: (gauge: Gauge<L>) => Promise<void> | void) {
+    gauge<L extends string>(
+      name: string,
+      help: string,
+      labelNames: readonly L[],
+      collect: (gauge: Gauge<L>) => Promise<void> | void,
+    ) {
       return new Gauge<L>({
         name,
         help,
@@ -178,30 +193,36 @@ export function createMetrics(): AppMetrics {
 }
 
 /** The database answers `select 1`. */
-export const databaseAnswers = (knex: Knex): ReadinessCheck => async () => {
-  try {
-    await knex.raw('select 1');
-    return null;
-  } catch (error) {
-    return `database unreachable: ${(error as Error).message}`;
-  }
-};
+export const databaseAnswers =
+  (knex: Knex): ReadinessCheck =>
+  async () => {
+    try {
+      await knex.raw('select 1');
+      return null;
+    } catch (error) {
+      return `database unreachable: ${(error as Error).message}`;
+    }
+  };
 
 /** Every migration this build knows is recorded in the schema's migration table (the one prepareDatabase writes). */
-export const migrationsApplied = (knex: Knex, schema: string, names: string[]): ReadinessCheck => async () => {
-  try {
-    const rows = await knex.withSchema(schema).select('name').from('knex_migrations');
-    const applied = new Set(rows.map((row: { name: string }) => row.name));
-    const pending = names.filter((name) => !applied.has(name));
-    return pending.length ? `migrations pending: ${pending.join(', ')}` : null;
-  } catch (error) {
-    return `migrations unreadable: ${(error as Error).message}`;
-  }
-};
+export const migrationsApplied =
+  (knex: Knex, schema: string, names: string[]): ReadinessCheck =>
+  async () => {
+    try {
+      const rows = await knex.withSchema(schema).select('name').from('knex_migrations');
+      const applied = new Set(rows.map((row: { name: string }) => row.name));
+      const pending = names.filter((name) => !applied.has(name));
+      return pending.length ? `migrations pending: ${pending.join(', ')}` : null;
+    } catch (error) {
+      return `migrations unreadable: ${(error as Error).message}`;
+    }
+  };
 
 const withTimeout = (check: ReadinessCheck, ms: number): Promise<string | null> => {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => { timer = setTimeout(() => resolve(`check timed out after ${ms} ms`), ms); });
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`check timed out after ${ms} ms`), ms);
+  });
   return Promise.race([check(), late]).finally(() => clearTimeout(timer));
 };
 
@@ -221,7 +242,8 @@ export interface OpsPluginOptions {
 export const opsPlugin = fp<OpsPluginOptions>(
   async (app, options) => {
     const metrics = createMetrics();
-    const timeoutMs = options.readinessTimeoutMs ?? Number(process.env.READINESS_TIMEOUT_MS ?? DEFAULT_READINESS_TIMEOUT_MS);
+    const timeoutMs =
+      options.readinessTimeoutMs ?? Number(process.env.READINESS_TIMEOUT_MS ?? DEFAULT_READINESS_TIMEOUT_MS);
     const state: OpsState = {
       draining: false,
       async readiness() {
@@ -243,7 +265,7 @@ export const opsPlugin = fp<OpsPluginOptions>(
 
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
-      help: 'Time from the request\'s arrival to its answer, by route pattern (not the raw URL), method and status.',
+      help: "Time from the request's arrival to its answer, by route pattern (not the raw URL), method and status.",
       labelNames: ['method', 'route', 'status'],
       buckets: REQUEST_DURATION_BUCKETS,
       registers: [metrics.registry],
@@ -260,14 +282,23 @@ export const opsPlugin = fp<OpsPluginOptions>(
       endRequestSpan(request.raw, route, reply.statusCode);
     });
 
-    metrics.gauge('db_pool_connections', 'Database pool connections: used, free, and requests waiting for one (pending).', ['state'], (gauge) => {
-      // tarn's pool; gone once the app has closed.
-      const pool = (options.knex.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number; numPendingCreates(): number } }).pool;
-      if (!pool) return;
-      gauge.set({ state: 'used' }, pool.numUsed());
-      gauge.set({ state: 'free' }, pool.numFree());
-      gauge.set({ state: 'pending' }, pool.numPendingAcquires() + pool.numPendingCreates());
-    });
+    metrics.gauge(
+      'db_pool_connections',
+      'Database pool connections: used, free, and requests waiting for one (pending).',
+      ['state'],
+      (gauge) => {
+        // tarn's pool; gone once the app has closed.
+        const pool = (
+          options.knex.client as {
+            pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number; numPendingCreates(): number };
+          }
+        ).pool;
+        if (!pool) return;
+        gauge.set({ state: 'used' }, pool.numUsed());
+        gauge.set({ state: 'free' }, pool.numFree());
+        gauge.set({ state: 'pending' }, pool.numPendingAcquires() + pool.numPendingCreates());
+      },
+    );
   },
   { name: 'ops' },
 );

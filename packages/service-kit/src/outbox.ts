@@ -32,16 +32,20 @@ export function createOutbox<Row extends OutboxRow>(options: {
   async function deliver(trx: Knex.Transaction, row: Row, now: Date): Promise<boolean> {
     try {
       await options.deliver(row);
-      await trx(table).where({ user_id: row.user_id }).update({ done_at: now, attempts: row.attempts + 1, last_error: null });
+      await trx(table)
+        .where({ user_id: row.user_id })
+        .update({ done_at: now, attempts: row.attempts + 1, last_error: null });
       return true;
     } catch (error) {
       const attempts = row.attempts + 1;
       log.warn({ err: error, userId: row.user_id, attempts }, `${options.what} postponed`);
-      await trx(table).where({ user_id: row.user_id }).update({
-        attempts,
-        next_attempt_at: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
-        last_error: String((error as Error).message ?? error).slice(0, 300),
-      });
+      await trx(table)
+        .where({ user_id: row.user_id })
+        .update({
+          attempts,
+          next_attempt_at: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
+          last_error: String((error as Error).message ?? error).slice(0, 300),
+        });
       return false;
     }
   }
@@ -50,15 +54,25 @@ export function createOutbox<Row extends OutboxRow>(options: {
     /** Delivers one member's row now (right after the withdrawal committed); false leaves it to the job. */
     async deliverFor(userId: number, now: Date = new Date()): Promise<boolean> {
       return knex.transaction(async (trx) => {
-        const row: Row | undefined = await trx(table).where({ user_id: userId }).whereNull('done_at').forUpdate().skipLocked().first();
+        const row: Row | undefined = await trx(table)
+          .where({ user_id: userId })
+          .whereNull('done_at')
+          .forUpdate()
+          .skipLocked()
+          .first();
         return row ? deliver(trx, row, now) : true;
       });
     },
     /** Delivers every row that is due at `now`; answers how many were delivered. */
     async deliverDue(now: Date = new Date(), limit = 20): Promise<number> {
       return knex.transaction(async (trx) => {
-        const rows: Row[] = await trx(table).whereNull('done_at').where('next_attempt_at', '<=', now)
-          .orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked();
+        const rows: Row[] = await trx(table)
+          .whereNull('done_at')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked();
         let delivered = 0;
         for (const row of rows) if (await deliver(trx, row, now)) delivered += 1;
         return delivered;
@@ -75,5 +89,8 @@ export type Outbox = ReturnType<typeof createOutbox>;
  * due once more: the change is always followed by a delivery that started after it.
  */
 export async function armOutbox(trx: Knex.Transaction, table: string, userId: number): Promise<void> {
-  await trx(table).insert({ user_id: userId }).onConflict('user_id').merge({ done_at: null, attempts: 0, next_attempt_at: trx.fn.now(), last_error: null });
+  await trx(table)
+    .insert({ user_id: userId })
+    .onConflict('user_id')
+    .merge({ done_at: null, attempts: 0, next_attempt_at: trx.fn.now(), last_error: null });
 }

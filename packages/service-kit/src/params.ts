@@ -27,7 +27,8 @@ export const calendarDay = (message: string = MESSAGES.badRequest) =>
  * more and JavaScript accepts them, so the service stores the normalised form.
  */
 export const instant = (message: string = MESSAGES.badRequest) =>
-  z.iso.datetime({ offset: true, error: message })
+  z.iso
+    .datetime({ offset: true, error: message })
     .refine((value) => Number.isFinite(Date.parse(value)), message)
     .transform((value) => new Date(value).toISOString())
     .refine((value) => yearOf(value) >= YEARS.min && yearOf(value) <= YEARS.max, message);

@@ -24,20 +24,31 @@ function devFile(env: NodeJS.ProcessEnv, name: string): string | null {
 }
 
 /** Throws when production would run on the development JWT pair of this checkout. */
-export function refuseDevJwtKeys(keys: { publicKey?: string; privateKey?: string }, env: NodeJS.ProcessEnv = process.env): void {
+export function refuseDevJwtKeys(
+  keys: { publicKey?: string; privateKey?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   if (!isProduction(env)) return;
   const same = (value: string | undefined, name: string) => value !== undefined && value.trim() === devFile(env, name);
   if (same(keys.publicKey, 'jwt-public.pem') || same(keys.privateKey, 'jwt-private.pem')) {
-    throw new Error('JWT_PRIVATE_KEY/JWT_PUBLIC_KEY are the development key pair of .data/keys: production needs its own ES256 pair.');
+    throw new Error(
+      'JWT_PRIVATE_KEY/JWT_PUBLIC_KEY are the development key pair of .data/keys: production needs its own ES256 pair.',
+    );
   }
 }
 
 /** Throws when production would run on a development or weak internal secret. */
-export function refuseDevInternalSecret(secret: string | undefined, devDefault: string, env: NodeJS.ProcessEnv = process.env): void {
+export function refuseDevInternalSecret(
+  secret: string | undefined,
+  devDefault: string,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   if (!isProduction(env)) return;
   if (!secret || secret === devDefault) throw new Error('INTERNAL_SECRET must be set in production.');
-  if (secret.trim() === devFile(env, 'internal-secret')) throw new Error('INTERNAL_SECRET is the development secret of .data/keys: production needs its own.');
-  if (secret.length < MIN_INTERNAL_SECRET_LENGTH) throw new Error(`INTERNAL_SECRET must be at least ${MIN_INTERNAL_SECRET_LENGTH} characters in production.`);
+  if (secret.trim() === devFile(env, 'internal-secret'))
+    throw new Error('INTERNAL_SECRET is the development secret of .data/keys: production needs its own.');
+  if (secret.length < MIN_INTERNAL_SECRET_LENGTH)
+    throw new Error(`INTERNAL_SECRET must be at least ${MIN_INTERNAL_SECRET_LENGTH} characters in production.`);
 }
 
 /**
@@ -47,6 +58,9 @@ export function refuseDevInternalSecret(secret: string | undefined, devDefault: 
  */
 export function seedsDemoData(env: NodeJS.ProcessEnv = process.env): boolean {
   if (!isProduction(env)) return env.SEED_DEMO_DATA !== 'false';
-  if (env.SEED_DEMO_DATA === 'true') throw new Error('SEED_DEMO_DATA=true: demo data (demo accounts with known passwords, example applicants and results) is for development only, never production.');
+  if (env.SEED_DEMO_DATA === 'true')
+    throw new Error(
+      'SEED_DEMO_DATA=true: demo data (demo accounts with known passwords, example applicants and results) is for development only, never production.',
+    );
   return false;
 }

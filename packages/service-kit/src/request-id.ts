@@ -20,7 +20,8 @@ export const REQUEST_ID_MAX_LENGTH = 128;
 /** Characters a request id may use: nothing that could break a log line or a header (no spaces, quotes, controls). */
 const REQUEST_ID_PATTERN = new RegExp(`^[A-Za-z0-9._:@/+=-]{1,${REQUEST_ID_MAX_LENGTH}}$`);
 
-export const wellFormedRequestId = (value: unknown): value is string => typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
+export const wellFormedRequestId = (value: unknown): value is string =>
+  typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
 
 /** Fastify's `genReqId`: the caller's well-formed `x-request-id`, else a new UUID. */
 export function requestIdOf(raw: IncomingMessage): string {
@@ -47,7 +48,8 @@ export function parseTraceparent(value: unknown): TraceContext | null {
   return { traceId, spanId, flags };
 }
 
-export const formatTraceparent = (context: TraceContext): string => `00-${context.traceId}-${context.spanId}-${context.flags}`;
+export const formatTraceparent = (context: TraceContext): string =>
+  `00-${context.traceId}-${context.spanId}-${context.flags}`;
 
 interface RequestTrace {
   context: TraceContext;
@@ -73,7 +75,14 @@ function traceOf(raw: IncomingMessage, hop: boolean): RequestTrace | null {
     const { traceId, spanId, traceFlags } = span.spanContext();
     trace = { context: { traceId, spanId, flags: traceFlags.toString(16).padStart(2, '0') }, span };
   } else if (hop) {
-    trace = { context: { traceId: incoming?.traceId ?? randomBytes(16).toString('hex'), spanId: randomBytes(8).toString('hex'), flags: incoming?.flags ?? '00' }, span: null };
+    trace = {
+      context: {
+        traceId: incoming?.traceId ?? randomBytes(16).toString('hex'),
+        spanId: randomBytes(8).toString('hex'),
+        flags: incoming?.flags ?? '00',
+      },
+      span: null,
+    };
   } else {
     trace = incoming ? { context: incoming, span: null } : null;
   }
@@ -103,7 +112,9 @@ export function endRequestSpan(raw: IncomingMessage, route: string, status: numb
  * Fastify options that make the request id the caller's (or a new one) and put the trace id on every log line
  * of the request. `trace` reads the request's trace context (gatewayTraceContext or serviceTraceContext).
  */
-export function requestIdOptions(trace: (raw: IncomingMessage) => TraceContext | null = serviceTraceContext): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'childLoggerFactory'> {
+export function requestIdOptions(
+  trace: (raw: IncomingMessage) => TraceContext | null = serviceTraceContext,
+): Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'childLoggerFactory'> {
   return {
     // genReqId reads and checks the header itself; Fastify's own requestIdHeader would take any value. The id
     // is logged as `reqId` (Fastify's default label).
@@ -111,7 +122,10 @@ export function requestIdOptions(trace: (raw: IncomingMessage) => TraceContext |
     genReqId: requestIdOf,
     childLoggerFactory(logger: FastifyBaseLogger, bindings, options, raw) {
       const context = trace(raw as IncomingMessage);
-      return logger.child(context ? { ...bindings, traceId: context.traceId, spanId: context.spanId } : bindings, options);
+      return logger.child(
+        context ? { ...bindings, traceId: context.traceId, spanId: context.spanId } : bindings,
+        options,
+      );
     },
   };
 }

@@ -35,7 +35,10 @@ const urlOf = (server: FastifyInstance) => {
  * Listens on `port` with the app and on `ops.port` with its ops endpoints. `app` must have the ops plugin
  * (createServiceApp and the gateway register it).
  */
-export async function serve(app: FastifyInstance, options: { port: number; host: string; ops: OpsConfig; service: string }): Promise<Serving> {
+export async function serve(
+  app: FastifyInstance,
+  options: { port: number; host: string; ops: OpsConfig; service: string },
+): Promise<Serving> {
   const ops = createOpsServer(app, options.service);
   if (options.ops.keepAliveTimeoutMs !== undefined) app.server.keepAliveTimeout = options.ops.keepAliveTimeoutMs;
   await app.listen({ port: options.port, host: options.host });
@@ -50,7 +53,10 @@ export async function serve(app: FastifyInstance, options: { port: number; host:
     (closing ??= (async () => {
       app.ops.draining = true;
       const delayMs = options.ops.readinessDelayMs ?? 0;
-      app.log.info({ signal, readinessDelayMs: delayMs, drainTimeoutMs: options.ops.drainTimeoutMs }, 'shutting down: not ready, draining requests');
+      app.log.info(
+        { signal, readinessDelayMs: delayMs, drainTimeoutMs: options.ops.drainTimeoutMs },
+        'shutting down: not ready, draining requests',
+      );
       // Balancers still send new connections until they see the endpoint gone: they are served, not refused.
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       // A request slower than the drain timeout is cut rather than holding the process (and a deploy) forever.
@@ -79,7 +85,13 @@ export async function serve(app: FastifyInstance, options: { port: number; host:
 }
 
 /** Serves the app and shuts it down gracefully on SIGINT/SIGTERM (see `Serving.shutdown`), then exits. */
-export async function listen(app: FastifyInstance, port: number, host: string, ops: OpsConfig, service: string): Promise<Serving> {
+export async function listen(
+  app: FastifyInstance,
+  port: number,
+  host: string,
+  ops: OpsConfig,
+  service: string,
+): Promise<Serving> {
   const serving = await serve(app, { port, host, ops, service });
   exitOnSignals(serving.shutdown, app.log, ops.shutdownTimeoutMs);
   app.log.info({ url: serving.url, opsUrl: serving.opsUrl }, 'listening');

@@ -36,7 +36,11 @@ export async function buildService(definition: ServiceDefinition, options: Build
   const knex = createKnex({ databaseUrl: options.databaseUrl, schema: definition.schema });
   try {
     const env = options.migrate === false ? { MIGRATE_ON_START: 'false' } : {};
-    await prepareOrCheckDatabase(knex, { ...definition, databaseUrl: options.databaseUrl, runSeed: options.runSeed }, env);
+    await prepareOrCheckDatabase(
+      knex,
+      { ...definition, databaseUrl: options.databaseUrl, runSeed: options.runSeed },
+      env,
+    );
   } catch (error) {
     await knex.destroy();
     throw error;
@@ -52,7 +56,10 @@ export async function buildService(definition: ServiceDefinition, options: Build
 }
 
 /** The server entry of every service: its port (PORT), its ops port (OPS_PORT) and graceful shutdown. */
-export async function runService(definition: ServiceDefinition, defaultPort: number): Promise<Serving & { app: FastifyInstance }> {
+export async function runService(
+  definition: ServiceDefinition,
+  defaultPort: number,
+): Promise<Serving & { app: FastifyInstance }> {
   const config = readServiceConfig();
   // Before the app exists: its requests are traced from the first one (nothing is loaded when it is off).
   await startTracing(definition.name);
@@ -64,6 +71,12 @@ export async function runService(definition: ServiceDefinition, defaultPort: num
     logger: { level: config.logLevel },
     migrate: migrateOnStart(),
   });
-  const serving = await listen(app, Number(process.env.PORT ?? defaultPort), process.env.HOST ?? '127.0.0.1', readOpsConfig(definition.name), definition.name);
+  const serving = await listen(
+    app,
+    Number(process.env.PORT ?? defaultPort),
+    process.env.HOST ?? '127.0.0.1',
+    readOpsConfig(definition.name),
+    definition.name,
+  );
   return { ...serving, app };
 }

@@ -7,7 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
  * the launcher that would kill it (`npm start`, Kubernetes) may be gone or may wait much longer. A second
  * signal of the same kind ends the process at once (Node's default), as a second Ctrl+C does.
  */
-export function exitOnSignals(shutdown: (signal: string) => Promise<void>, log: FastifyBaseLogger, timeoutMs: number): void {
+export function exitOnSignals(
+  shutdown: (signal: string) => Promise<void>,
+  log: FastifyBaseLogger,
+  timeoutMs: number,
+): void {
   const onSignal = (signal: string) => {
     const deadline = setTimeout(() => {
       log.error({ signal, timeoutMs }, 'shutdown did not finish in time: exiting');

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import type { FastifyInstance } from 'fastify';
 import type { Identity } from '@sq/contracts';
-import { IDENTITY_CLIENT_HEADER, IDENTITY_CLIENT_SIGNATURE_HEADER, IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER, INTERNAL_SECRET_HEADER } from '@sq/contracts';
+import {
+  IDENTITY_CLIENT_HEADER,
+  IDENTITY_CLIENT_SIGNATURE_HEADER,
+  IDENTITY_HEADER,
+  IDENTITY_SIGNATURE_HEADER,
+  INTERNAL_SECRET_HEADER,
+} from '@sq/contracts';
 import { DEV_INTERNAL_SECRET } from './config';
 import { signClient, signIdentity } from './identity';
 import { buildService, type ServiceDefinition } from './service';

@@ -41,10 +41,19 @@ export async function startTracing(service: string, env: NodeJS.ProcessEnv = pro
   active = {
     startSpan(raw, parent) {
       const context = parent
-        ? api.trace.setSpanContext(api.ROOT_CONTEXT, { traceId: parent.traceId, spanId: parent.spanId, traceFlags: parseInt(parent.flags, 16), isRemote: true })
+        ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
+            traceId: parent.traceId,
+            spanId: parent.spanId,
+            traceFlags: parseInt(parent.flags, 16),
+            isRemote: true,
+          })
         : api.ROOT_CONTEXT;
       // Named by method until routed; the route pattern replaces the URL when the answer goes (endRequestSpan).
-      return tracer.startSpan(raw.method ?? 'HTTP', { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } }, context);
+      return tracer.startSpan(
+        raw.method ?? 'HTTP',
+        { kind: api.SpanKind.SERVER, attributes: { 'http.request.method': raw.method ?? '' } },
+        context,
+      );
     },
     async shutdown() {
       active = null;

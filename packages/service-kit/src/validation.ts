@@ -5,12 +5,14 @@ import { z } from 'zod';
  * Routes declare zod schemas (shared with the screens through @sq/contracts); this compiler lets Fastify
  * validate with them and turns the first issue of each field into the Korean message the schema carries.
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = ({ schema }) => (data) => {
-  // z.safeParse works for full zod and zod/mini schemas alike (the account forms are zod/mini).
-  const result = z.safeParse(schema, data);
-  if (result.success) return { value: result.data };
-  return { error: new ZodValidationError(result.error) };
-};
+export const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> =
+  ({ schema }) =>
+  (data) => {
+    // z.safeParse works for full zod and zod/mini schemas alike (the account forms are zod/mini).
+    const result = z.safeParse(schema, data);
+    if (result.success) return { value: result.data };
+    return { error: new ZodValidationError(result.error) };
+  };
 
 export class ZodValidationError extends Error {
   readonly fields: Record<string, string>;

@@ -12,7 +12,16 @@ import {
   type Identity,
 } from '@sq/contracts';
 import { build, type TestService } from '../src/testing';
-import { createInternalClient, DEV_INTERNAL_SECRET, PeerUnreachable, readClient, readIdentity, readInternalCallConfig, type InternalClient, type ServiceDefinition } from '../src';
+import {
+  createInternalClient,
+  DEV_INTERNAL_SECRET,
+  PeerUnreachable,
+  readClient,
+  readIdentity,
+  readInternalCallConfig,
+  type InternalClient,
+  type ServiceDefinition,
+} from '../src';
 
 const TIMEOUT_MS = 300;
 const RETRIES = 2;
@@ -67,7 +76,14 @@ beforeEach(() => {
 });
 
 const client = (overrides: Partial<Parameters<typeof createInternalClient>[0]> = {}): InternalClient =>
-  createInternalClient({ peer: 'probe', baseUrl: `${peerUrl}/`, internalSecret: DEV_INTERNAL_SECRET, timeoutMs: TIMEOUT_MS, retry: { retries: RETRIES, backoffMs: 10 }, ...overrides });
+  createInternalClient({
+    peer: 'probe',
+    baseUrl: `${peerUrl}/`,
+    internalSecret: DEV_INTERNAL_SECRET,
+    timeoutMs: TIMEOUT_MS,
+    retry: { retries: RETRIES, backoffMs: 10 },
+    ...overrides,
+  });
 
 describe('internal client', () => {
   it('retries a GET the peer answered 503 and returns the answer of the retry', async () => {
@@ -84,7 +100,13 @@ describe('internal client', () => {
   });
 
   it('repeats a POST the caller marked idempotent, with the same body', async () => {
-    const answer = await client().call({ method: 'POST', path: '/internal/flaky', body: { userIds: [1] }, idempotent: true, headers: { 'idempotency-key': 'k-1' } });
+    const answer = await client().call({
+      method: 'POST',
+      path: '/internal/flaky',
+      body: { userIds: [1] },
+      idempotent: true,
+      headers: { 'idempotency-key': 'k-1' },
+    });
     expect(answer.json).toEqual({ ErrorCode: '00', method: 'POST', body: { userIds: [1] } });
     expect(attempts.get('/internal/flaky')).toBe(2);
     expect(lastHeaders['idempotency-key']).toBe('k-1');
@@ -93,7 +115,9 @@ describe('internal client', () => {
   it('gives up on a slow peer after each attempt’s time-out: a GET is tried 1 + retries times, a POST once', async () => {
     await expect(client().call({ path: '/internal/slow' })).rejects.toBeInstanceOf(PeerUnreachable);
     expect(attempts.get('/internal/slow')).toBe(1 + RETRIES);
-    await expect(client().call({ method: 'POST', path: '/internal/slow', body: {} })).rejects.toBeInstanceOf(PeerUnreachable);
+    await expect(client().call({ method: 'POST', path: '/internal/slow', body: {} })).rejects.toBeInstanceOf(
+      PeerUnreachable,
+    );
     expect(attempts.get('/internal/slow')).toBe(1 + RETRIES + 1);
   });
 
@@ -108,14 +132,18 @@ describe('internal client', () => {
     await closed.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(closed.server.address() as AddressInfo).port}`;
     await closed.close();
-    const failure = await client({ baseUrl: url }).call({ path: '/internal/echo' }).catch((error: unknown) => error);
+    const failure = await client({ baseUrl: url })
+      .call({ path: '/internal/echo' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PeerUnreachable);
     expect((failure as PeerUnreachable).peer).toBe('probe');
   });
 
   it('gives a call with `withinMs` up after that long in all, however many retries are left', async () => {
     const started = performance.now();
-    await expect(client({ timeoutMs: 5_000 }).call({ path: '/internal/slow', withinMs: TIMEOUT_MS })).rejects.toBeInstanceOf(PeerUnreachable);
+    await expect(
+      client({ timeoutMs: 5_000 }).call({ path: '/internal/slow', withinMs: TIMEOUT_MS }),
+    ).rejects.toBeInstanceOf(PeerUnreachable);
     const spent = performance.now() - started;
     expect(spent).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
     expect(spent).toBeLessThan(TIMEOUT_MS * 2);
@@ -127,7 +155,10 @@ describe('internal client', () => {
     expect(attempts.get('/internal/flaky')).toBe(2);
     // Backoff of 10 s: the first retry could never start within 200 ms, so the 503 is the answer at once.
     const started = performance.now();
-    const answer = await client({ retry: { retries: RETRIES, backoffMs: 10_000 } }).call({ path: '/internal/always503', withinMs: 200 });
+    const answer = await client({ retry: { retries: RETRIES, backoffMs: 10_000 } }).call({
+      path: '/internal/always503',
+      withinMs: 200,
+    });
     expect(answer.status).toBe(503);
     expect(attempts.get('/internal/always503')).toBe(1);
     expect(performance.now() - started).toBeLessThan(200);
@@ -135,7 +166,10 @@ describe('internal client', () => {
 
   it('reads its retry settings from the environment and refuses nonsense', () => {
     expect(readInternalCallConfig({})).toEqual({ retries: 2, backoffMs: 100 });
-    expect(readInternalCallConfig({ INTERNAL_CALL_RETRIES: '0', INTERNAL_CALL_BACKOFF_MS: '250' })).toEqual({ retries: 0, backoffMs: 250 });
+    expect(readInternalCallConfig({ INTERNAL_CALL_RETRIES: '0', INTERNAL_CALL_BACKOFF_MS: '250' })).toEqual({
+      retries: 0,
+      backoffMs: 250,
+    });
     expect(() => readInternalCallConfig({ INTERNAL_CALL_RETRIES: '-1' })).toThrow(/INTERNAL_CALL_RETRIES/);
   });
 });
@@ -150,7 +184,13 @@ describe('internal client inside a service request', () => {
       schema: 'caller',
       migrations: {},
       plugin: async (app) => {
-        const probe = createInternalClient({ peer: 'probe', baseUrl: peerUrl, internalSecret: app.internalSecret, timeoutMs: TIMEOUT_MS, retry: { retries: 0, backoffMs: 10 } });
+        const probe = createInternalClient({
+          peer: 'probe',
+          baseUrl: peerUrl,
+          internalSecret: app.internalSecret,
+          timeoutMs: TIMEOUT_MS,
+          retry: { retries: 0, backoffMs: 10 },
+        });
         app.get('/api/ask', async () => {
           // After an await: the request is still known to the client.
           await sleep(1);
@@ -180,8 +220,16 @@ describe('internal client inside a service request', () => {
     expect(response.json()).toEqual({ ErrorCode: '00', peerStatus: 200 });
     expect(lastHeaders['x-request-id']).toBe('req-abc-123');
     expect(lastHeaders.traceparent).toBe(traceparent);
-    expect(readIdentity(lastHeaders[IDENTITY_HEADER], lastHeaders[IDENTITY_SIGNATURE_HEADER], DEV_INTERNAL_SECRET)).toEqual(member);
-    expect(readClient(lastHeaders[IDENTITY_CLIENT_HEADER], lastHeaders[IDENTITY_CLIENT_SIGNATURE_HEADER], DEV_INTERNAL_SECRET)).toBe('203.0.113.9');
+    expect(
+      readIdentity(lastHeaders[IDENTITY_HEADER], lastHeaders[IDENTITY_SIGNATURE_HEADER], DEV_INTERNAL_SECRET),
+    ).toEqual(member);
+    expect(
+      readClient(
+        lastHeaders[IDENTITY_CLIENT_HEADER],
+        lastHeaders[IDENTITY_CLIENT_SIGNATURE_HEADER],
+        DEV_INTERNAL_SECRET,
+      ),
+    ).toBe('203.0.113.9');
   });
 
   it('sends no identity for a visitor, and a call outside any request carries only the secret', async () => {
@@ -197,7 +245,11 @@ describe('internal client inside a service request', () => {
 
   it('reads a public path as a visitor: the request id and trace go, the secret, identity and client address do not', async () => {
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    await service.app.inject({ method: 'GET', url: '/api/ask-as-visitor', headers: { 'x-request-id': 'public-1', traceparent, ...service.as(member), ...service.from('203.0.113.9') } });
+    await service.app.inject({
+      method: 'GET',
+      url: '/api/ask-as-visitor',
+      headers: { 'x-request-id': 'public-1', traceparent, ...service.as(member), ...service.from('203.0.113.9') },
+    });
     expect(lastHeaders['x-request-id']).toBe('public-1');
     expect(lastHeaders.traceparent).toBe(traceparent);
     expect(lastHeaders[INTERNAL_SECRET_HEADER]).toBeUndefined();

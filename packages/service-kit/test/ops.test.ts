@@ -19,11 +19,18 @@ function probe(inFlight: { count: number }): ServiceDefinition {
     schema: 'opsprobe',
     migrations: {
       '001_item': {
-        up: (knex) => knex.schema.createTable('item', (t) => { t.increments('id'); t.text('name'); }),
+        up: (knex) =>
+          knex.schema.createTable('item', (t) => {
+            t.increments('id');
+            t.text('name');
+          }),
         down: (knex) => knex.schema.dropTable('item'),
       },
       '002_tag': {
-        up: (knex) => knex.schema.createTable('tag', (t) => { t.increments('id'); }),
+        up: (knex) =>
+          knex.schema.createTable('tag', (t) => {
+            t.increments('id');
+          }),
         down: (knex) => knex.schema.dropTable('tag'),
       },
     },
@@ -57,13 +64,38 @@ interface Started {
   drop(): Promise<void>;
 }
 
-async function start(drainTimeoutMs = 10_000, readinessDelayMs?: number, keepAliveTimeoutMs?: number): Promise<Started> {
+async function start(
+  drainTimeoutMs = 10_000,
+  readinessDelayMs?: number,
+  keepAliveTimeoutMs?: number,
+): Promise<Started> {
   const database = await createTestDatabase('ops');
   const inFlight = { count: 0 };
   const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({ write(chunk, _encoding, done) { for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line)); done(); } });
-  const app = await buildService(probe(inFlight), { databaseUrl: database.url, internalSecret: 'test-secret', logger: { level: 'info', stream } });
-  const serving = await serve(app, { port: 0, host: '127.0.0.1', ops: { port: 0, host: '127.0.0.1', readinessDelayMs, drainTimeoutMs, shutdownTimeoutMs: 40_000, keepAliveTimeoutMs }, service: 'opsprobe' });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = await buildService(probe(inFlight), {
+    databaseUrl: database.url,
+    internalSecret: 'test-secret',
+    logger: { level: 'info', stream },
+  });
+  const serving = await serve(app, {
+    port: 0,
+    host: '127.0.0.1',
+    ops: {
+      port: 0,
+      host: '127.0.0.1',
+      readinessDelayMs,
+      drainTimeoutMs,
+      shutdownTimeoutMs: 40_000,
+      keepAliveTimeoutMs,
+    },
+    service: 'opsprobe',
+  });
   return { app, serving, inFlight, lines, drop: database.drop };
 }
 
@@ -78,7 +110,10 @@ describe('graceful shutdown', () => {
     try {
       expect(await readyz(s)).toEqual({ status: 200, body: { status: 'ready', service: 'opsprobe' } });
       const answers = Array.from({ length: SLOW_REQUESTS }, () =>
-        fetch(`${s.serving.url}/api/slow`).then(async (response) => ({ status: response.status, body: (await response.json()) as { one: number; padding: string } })),
+        fetch(`${s.serving.url}/api/slow`).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { one: number; padding: string },
+        })),
       );
       // Every request is in its handler before the signal.
       while (s.inFlight.count < SLOW_REQUESTS) await sleep(10);
@@ -86,7 +121,10 @@ describe('graceful shutdown', () => {
       const signalled = Date.now();
       const closing = s.serving.shutdown('SIGTERM');
       const during = await readyz(s);
-      expect(during).toEqual({ status: 503, body: { status: 'unavailable', service: 'opsprobe', reason: 'shutting down' } });
+      expect(during).toEqual({
+        status: 503,
+        body: { status: 'unavailable', service: 'opsprobe', reason: 'shutting down' },
+      });
       // The ops port still tells the process is alive while it drains.
       expect((await fetch(`${s.serving.opsUrl}/healthz`)).status).toBe(200);
 
@@ -121,7 +159,9 @@ describe('graceful shutdown', () => {
       await new Promise((resolve) => socket.once('connect', resolve));
       const answer = new Promise<string>((resolve) => {
         let text = '';
-        socket.on('data', (chunk) => { text += String(chunk); });
+        socket.on('data', (chunk) => {
+          text += String(chunk);
+        });
         socket.on('close', () => resolve(text));
       });
       socket.write('GET /api/items/7 HTTP/1.1\r\nHost: 127.0.0.1\r\n');
@@ -175,12 +215,16 @@ describe('graceful shutdown', () => {
     const closedBy: ('client' | 'service')[] = [];
     s.app.server.on('connection', (socket: net.Socket) => {
       let ended = false;
-      socket.on('end', () => { ended = true; });
+      socket.on('end', () => {
+        ended = true;
+      });
       socket.on('close', () => closedBy.push(ended ? 'client' : 'service'));
     });
     try {
       // Four connections in the pool, idle when the shutdown begins.
-      const answers = await Promise.all(Array.from({ length: 4 }, () => fetchWith(`${s.serving.url}/api/items/7`, { dispatcher: pool })));
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => fetchWith(`${s.serving.url}/api/items/7`, { dispatcher: pool })),
+      );
       expect(answers.map((answer) => answer.headers.get('keep-alive'))).toEqual(Array(4).fill('timeout=3'));
       await Promise.all(answers.map((answer) => answer.text()));
       await s.serving.shutdown('SIGTERM');
@@ -196,7 +240,10 @@ describe('graceful shutdown', () => {
     const drainMs = 300;
     const s = await start(drainMs);
     try {
-      const hung = fetch(`${s.serving.url}/api/hang`).then(() => 'answered', () => 'cut');
+      const hung = fetch(`${s.serving.url}/api/hang`).then(
+        () => 'answered',
+        () => 'cut',
+      );
       while (s.inFlight.count < 1) await sleep(10);
       const started = Date.now();
       await s.serving.shutdown('SIGTERM');
@@ -211,7 +258,9 @@ describe('graceful shutdown', () => {
 
 describe('ops endpoints', () => {
   let s: Started;
-  beforeAll(async () => { s = await start(); });
+  beforeAll(async () => {
+    s = await start();
+  });
   afterAll(async () => {
     await s?.serving.shutdown();
     await s?.drop();
@@ -219,7 +268,8 @@ describe('ops endpoints', () => {
 
   it('is on its own port: the public port does not serve them', async () => {
     expect(s.serving.opsUrl).not.toBe(s.serving.url);
-    for (const path of ['/healthz', '/readyz', '/metrics']) expect((await fetch(`${s.serving.url}${path}`)).status).toBe(404);
+    for (const path of ['/healthz', '/readyz', '/metrics'])
+      expect((await fetch(`${s.serving.url}${path}`)).status).toBe(404);
     expect(await (await fetch(`${s.serving.opsUrl}/healthz`)).json()).toEqual({ status: 'ok', service: 'opsprobe' });
   });
 
@@ -227,9 +277,15 @@ describe('ops endpoints', () => {
     expect((await readyz(s)).status).toBe(200);
     await s.app.knex.withSchema('opsprobe').from('knex_migrations').where({ name: '002_tag' }).delete();
     try {
-      expect(await readyz(s)).toEqual({ status: 503, body: { status: 'unavailable', service: 'opsprobe', reason: 'migrations pending: 002_tag' } });
+      expect(await readyz(s)).toEqual({
+        status: 503,
+        body: { status: 'unavailable', service: 'opsprobe', reason: 'migrations pending: 002_tag' },
+      });
     } finally {
-      await s.app.knex.withSchema('opsprobe').into('knex_migrations').insert({ name: '002_tag', batch: 1, migration_time: new Date() });
+      await s.app.knex
+        .withSchema('opsprobe')
+        .into('knex_migrations')
+        .insert({ name: '002_tag', batch: 1, migration_time: new Date() });
     }
     expect((await readyz(s)).status).toBe(200);
   });
@@ -264,7 +320,9 @@ describe('ops endpoints', () => {
 
   it('takes a well-formed x-request-id as its request id, answers and logs it with the trace id', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const response = await fetch(`${s.serving.url}/api/log`, { headers: { 'x-request-id': 'req-abc.123', traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    const response = await fetch(`${s.serving.url}/api/log`, {
+      headers: { 'x-request-id': 'req-abc.123', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
     expect(response.headers.get('x-request-id')).toBe('req-abc.123');
     const line = s.lines.find((l) => l.msg === 'probe line' && l.reqId === 'req-abc.123');
     expect(line).toMatchObject({ reqId: 'req-abc.123', traceId, level: 30 });
@@ -280,9 +338,31 @@ describe('ops endpoints', () => {
 });
 
 describe('ops configuration', () => {
-  it('defaults each process to its own ops port, clear of the stack\'s ports, and reads OPS_PORT, OPS_HOST, SHUTDOWN_DRAIN_MS', () => {
-    expect(readOpsConfig('content', {})).toEqual({ port: 9182, host: '127.0.0.1', readinessDelayMs: 5_000, drainTimeoutMs: 25_000, shutdownTimeoutMs: 45_000, keepAliveTimeoutMs: 5_000 });
-    expect(readOpsConfig('gateway', { OPS_PORT: '0', OPS_HOST: '0.0.0.0', SHUTDOWN_READINESS_DELAY_MS: '0', SHUTDOWN_DRAIN_MS: '5000', SHUTDOWN_TIMEOUT_MS: '9000' })).toEqual({ port: 0, host: '0.0.0.0', readinessDelayMs: 0, drainTimeoutMs: 5000, shutdownTimeoutMs: 9000, keepAliveTimeoutMs: 72_000 });
+  it("defaults each process to its own ops port, clear of the stack's ports, and reads OPS_PORT, OPS_HOST, SHUTDOWN_DRAIN_MS", () => {
+    expect(readOpsConfig('content', {})).toEqual({
+      port: 9182,
+      host: '127.0.0.1',
+      readinessDelayMs: 5_000,
+      drainTimeoutMs: 25_000,
+      shutdownTimeoutMs: 45_000,
+      keepAliveTimeoutMs: 5_000,
+    });
+    expect(
+      readOpsConfig('gateway', {
+        OPS_PORT: '0',
+        OPS_HOST: '0.0.0.0',
+        SHUTDOWN_READINESS_DELAY_MS: '0',
+        SHUTDOWN_DRAIN_MS: '5000',
+        SHUTDOWN_TIMEOUT_MS: '9000',
+      }),
+    ).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      readinessDelayMs: 0,
+      drainTimeoutMs: 5000,
+      shutdownTimeoutMs: 9000,
+      keepAliveTimeoutMs: 72_000,
+    });
     expect(readOpsConfig('content', { KEEP_ALIVE_TIMEOUT_MS: '4000' }).keepAliveTimeoutMs).toBe(4_000);
     expect(() => readOpsConfig('content', { OPS_PORT: 'x' })).toThrow(/OPS_PORT/);
   });

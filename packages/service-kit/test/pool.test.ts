@@ -14,7 +14,8 @@ describe('the database pool of a serving process (DB_POOL_MAX)', () => {
   });
 
   it('refuses a size that is not a positive integer', () => {
-    for (const raw of ['0', '-1', '2.5', 'ten']) expect(() => readPoolConfig({ DB_POOL_MAX: raw }), raw).toThrow(/DB_POOL_MAX/);
+    for (const raw of ['0', '-1', '2.5', 'ten'])
+      expect(() => readPoolConfig({ DB_POOL_MAX: raw }), raw).toThrow(/DB_POOL_MAX/);
   });
 
   it('is what a service’s knex pool is made with', async () => {

@@ -14,7 +14,9 @@ interface Ended {
 /** Starts the fixture, sends `signals` once it is ready (100 ms apart), resolves when it ends. */
 function signalled(mode: 'finishes' | 'fails' | 'hangs', timeoutMs: number, signals: NodeJS.Signals[]): Promise<Ended> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, mode, String(timeoutMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, mode, String(timeoutMs)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let sent = false;
     const take = (chunk: Buffer) => {

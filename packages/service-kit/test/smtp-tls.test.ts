@@ -12,7 +12,9 @@ describe('SMTP over TLS in production', () => {
 
   it('refuses a production configuration that would send in clear', () => {
     expect(() => readSmtpConfig({ NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'false' })).toThrow(/must go over TLS/);
-    expect(readSmtpConfig({ NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'false', SMTP_SECURE: 'true' }).secure).toBe(true);
+    expect(readSmtpConfig({ NODE_ENV: 'production', SMTP_REQUIRE_TLS: 'false', SMTP_SECURE: 'true' }).secure).toBe(
+      true,
+    );
   });
 
   it('does not send through a server that offers no STARTTLS when TLS is required', async () => {
@@ -33,9 +35,16 @@ describe('SMTP over TLS in production', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const app = Fastify();
     const port = (server.address() as net.AddressInfo).port;
-    await app.register(mailerPlugin, { smtp: { ...readSmtpConfig({ NODE_ENV: 'production', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }), timeoutMs: 5_000 } });
+    await app.register(mailerPlugin, {
+      smtp: {
+        ...readSmtpConfig({ NODE_ENV: 'production', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) }),
+        timeoutMs: 5_000,
+      },
+    });
     try {
-      await expect(app.mailer.send({ to: 'member@example.com', subject: '안내', text: '본문', html: '<p>본문</p>' })).rejects.toThrow();
+      await expect(
+        app.mailer.send({ to: 'member@example.com', subject: '안내', text: '본문', html: '<p>본문</p>' }),
+      ).rejects.toThrow();
       // Nothing of the mail went out in clear.
       expect(commands.filter((line) => /^(MAIL|RCPT|DATA|AUTH)/i.test(line))).toEqual([]);
     } finally {

@@ -5,7 +5,15 @@ import path from 'node:path';
 import { ROOT } from './paths';
 
 /** Packages every bundle is built from besides its own folder. */
-const SHARED_INPUTS = ['packages/mf-config', 'packages/ui', 'packages/api-client', 'packages/contracts', 'packages/remote-kit', 'packages/standalone', 'pnpm-lock.yaml'];
+const SHARED_INPUTS = [
+  'packages/mf-config',
+  'packages/ui',
+  'packages/api-client',
+  'packages/contracts',
+  'packages/remote-kit',
+  'packages/standalone',
+  'pnpm-lock.yaml',
+];
 
 function hashTree(target: string, hash: ReturnType<typeof createHash>): void {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -30,7 +38,11 @@ export function sourceHash(bundleDir: string, extra = ''): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-export async function buildBundle(bundleDir: string, env: Record<string, string> = {}, options: { force?: boolean } = {}): Promise<string> {
+export async function buildBundle(
+  bundleDir: string,
+  env: Record<string, string> = {},
+  options: { force?: boolean } = {},
+): Promise<string> {
   const release = await lock(path.join(ROOT, bundleDir, '.build.lock'));
   try {
     return await buildUnlocked(bundleDir, env, options);
@@ -65,7 +77,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function buildUnlocked(bundleDir: string, env: Record<string, string>, options: { force?: boolean }): Promise<string> {
+async function buildUnlocked(
+  bundleDir: string,
+  env: Record<string, string>,
+  options: { force?: boolean },
+): Promise<string> {
   const dir = path.join(ROOT, bundleDir);
   const hash = sourceHash(bundleDir, JSON.stringify(env));
   const stampFile = path.join(dir, 'dist', '.source-hash');

@@ -22,7 +22,9 @@ function flag(name: string): string | undefined {
 function remoteArg(): RemoteDir {
   const remote = args[0] as RemoteDir | undefined;
   if (!remote || !REMOTES.includes(remote)) {
-    console.error(`usage: npm run ${command} -- <${REMOTES.join('|')}> [--version <version>] [--canary <percent>] [--force] [--to <version>]`);
+    console.error(
+      `usage: npm run ${command} -- <${REMOTES.join('|')}> [--version <version>] [--canary <percent>] [--force] [--to <version>]`,
+    );
     process.exit(2);
   }
   return remote;
@@ -31,7 +33,9 @@ function remoteArg(): RemoteDir {
 function run(bin: string, binArgs: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, binArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} ${binArgs.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} ${binArgs.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -42,7 +46,8 @@ async function typecheck(): Promise<void> {
   const projects = WORKSPACE_DIRS().filter((dir) => fs.existsSync(path.join(ROOT, dir, 'tsconfig.json')));
   const queue = [...projects];
   const worker = async () => {
-    for (let dir = queue.shift(); dir; dir = queue.shift()) await run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json')]);
+    for (let dir = queue.shift(); dir; dir = queue.shift())
+      await run(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json')]);
   };
   await Promise.all([worker(), worker()]);
   console.log(`typecheck: ${projects.length} packages passed`);
@@ -64,7 +69,10 @@ async function withRegistry(work: (databaseUrl: string) => Promise<void>): Promi
   if (process.env.DATABASE_URL) return work(process.env.DATABASE_URL);
   const running = embeddedDatabaseUrl(embeddedPgPort(), 'sidequest');
   const client = new pg.Client({ connectionString: running, connectionTimeoutMillis: 2_000 });
-  const answers = await client.connect().then(() => true, () => false);
+  const answers = await client.connect().then(
+    () => true,
+    () => false,
+  );
   await client.end().catch(() => {});
   let database: Database | null = null;
   if (!answers) database = await ensureDatabase({ name: 'sidequest', port: embeddedPgPort() });
@@ -80,7 +88,9 @@ async function main(): Promise<void> {
     case 'start': {
       const port = gatewayPort();
       const stack = await startStack({ port });
-      console.log(`\n  사이트가 준비되었습니다: ${stack.url}\n  API 문서: ${stack.url}/api/docs\n  개발용 메일함: ${stack.mailboxUrl}\n  결제 샌드박스: ${stack.paymentUrl}\n  종료: Ctrl+C\n`);
+      console.log(
+        `\n  사이트가 준비되었습니다: ${stack.url}\n  API 문서: ${stack.url}/api/docs\n  개발용 메일함: ${stack.mailboxUrl}\n  결제 샌드박스: ${stack.paymentUrl}\n  종료: Ctrl+C\n`,
+      );
       // Ours is the stop order: the services and the gateway (SIGKILL for any that hangs), the peers, then PostgreSQL.
       stopClustersYourselfOnSignals();
       const stop = async () => {
@@ -102,9 +112,12 @@ async function main(): Promise<void> {
       await withRegistry((url) =>
         releaseCli(
           [
-            'release', bundleDir,
-            '--manifest-url', `${BUNDLES_URL}/${remote}/${version}/mf-manifest.json`,
-            '--shell-deps', SHELL_SHARED_DEPS,
+            'release',
+            bundleDir,
+            '--manifest-url',
+            `${BUNDLES_URL}/${remote}/${version}/mf-manifest.json`,
+            '--shell-deps',
+            SHELL_SHARED_DEPS,
             ...(canary ? ['--canary', canary] : []),
             ...(args.includes('--force') ? ['--force'] : []),
           ],
@@ -126,7 +139,9 @@ async function main(): Promise<void> {
     case 'server-build': {
       // The image's build stage: every role compiled into packages/server-runtime/dist (server-build.ts).
       const server = await buildServer();
-      console.log(`server build: ${server.outdir} (${(server.bytes / 1024 / 1024).toFixed(1)} MB, imports ${server.packages.join(', ')})`);
+      console.log(
+        `server build: ${server.outdir} (${(server.bytes / 1024 / 1024).toFixed(1)} MB, imports ${server.packages.join(', ')})`,
+      );
       return;
     }
     case 'server-size':
@@ -137,7 +152,11 @@ async function main(): Promise<void> {
         ? null
         : await ensureDatabase({ name: 'sidequest', port: embeddedPgPort() });
       try {
-        await run(process.execPath, [path.join(ROOT, 'packages/stack/bin/role.mjs'), 'create-operator', ...args], database ? { DATABASE_URL: database.url } : {});
+        await run(
+          process.execPath,
+          [path.join(ROOT, 'packages/stack/bin/role.mjs'), 'create-operator', ...args],
+          database ? { DATABASE_URL: database.url } : {},
+        );
       } finally {
         await database?.stop();
       }
@@ -149,12 +168,15 @@ async function main(): Promise<void> {
       // Static checks, then unit and integration suites, then the composed site in Chromium.
       await typecheck();
       await run(bin('eslint'), ['.']);
+      await run(bin('prettier'), ['--check', '.']);
       await run(bin('vitest'), ['run']);
       await run(bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts']);
       return;
     }
     default:
-      console.error('usage: cli.ts start | test | build | server-build | server-size | typecheck | bench | release <remote> [--version v] [--canary percent] [--force] | promote <remote> | rollback <remote> [--to v] | create-operator --email e [--name n]');
+      console.error(
+        'usage: cli.ts start | test | build | server-build | server-size | typecheck | bench | release <remote> [--version v] [--canary percent] [--force] | promote <remote> | rollback <remote> [--to v] | create-operator --email e [--name n]',
+      );
       process.exit(2);
   }
 }

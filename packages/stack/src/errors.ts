@@ -10,7 +10,11 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const lines = [error.message || error.name];
     const seen = new Set<unknown>([error]);
-    for (let cause = error.cause; cause !== undefined && !seen.has(cause); cause = cause instanceof Error ? cause.cause : undefined) {
+    for (
+      let cause = error.cause;
+      cause !== undefined && !seen.has(cause);
+      cause = cause instanceof Error ? cause.cause : undefined
+    ) {
       seen.add(cause);
       lines.push(`  cause: ${cause instanceof Error ? cause.message || cause.name : describeValue(cause)}`);
     }

@@ -52,7 +52,8 @@ export function unmarkedContractSteps(source: string): string[] {
   if (CONTRACT_MARK.test(source)) return [];
   const code = withoutComments(upPart(source));
   const found: string[] = [];
-  for (const [pattern] of CONTRACT_OPERATIONS) for (const match of code.matchAll(pattern)) found.push(match[0].replace(/\s*\($/, '').trim());
+  for (const [pattern] of CONTRACT_OPERATIONS)
+    for (const match of code.matchAll(pattern)) found.push(match[0].replace(/\s*\($/, '').trim());
   // A column made NOT NULL on an existing table without a default: the previous release's inserts fail.
   const lines = code.split('\n');
   lines.forEach((line, index) => {
@@ -67,7 +68,9 @@ export function unmarkedContractSteps(source: string): string[] {
 /** Migrations after the cutoff of their schema, as `schema/name` with their source. */
 export function migrationsAfterCutoff(): Array<{ name: string; source: string }> {
   return Object.entries(MIGRATION_DIRS).flatMap(([schema, dir]) =>
-    fs.readdirSync(path.join(ROOT, dir))
+    fs
+      .readdirSync(path.join(ROOT, dir))
       .filter((file) => /^\d+_.*\.ts$/.test(file) && file.replace(/\.ts$/, '') > EXPAND_CONTRACT_CUTOFF[schema]!)
-      .map((file) => ({ name: `${schema}/${file}`, source: fs.readFileSync(path.join(ROOT, dir, file), 'utf8') })));
+      .map((file) => ({ name: `${schema}/${file}`, source: fs.readFileSync(path.join(ROOT, dir, file), 'utf8') })),
+  );
 }

@@ -13,4 +13,5 @@ export const EMBEDDED_PG_PORT = 54329;
 export const PEER_PORTS = { smtp: 1025, mailbox: 8025, oauth: 4180, pg: 4191 } as const;
 
 export const gatewayPort = (env: NodeJS.ProcessEnv = process.env) => Number(env.PORT ?? GATEWAY_PORT);
-export const embeddedPgPort = (env: NodeJS.ProcessEnv = process.env) => Number(env.EMBEDDED_PG_PORT ?? EMBEDDED_PG_PORT);
+export const embeddedPgPort = (env: NodeJS.ProcessEnv = process.env) =>
+  Number(env.EMBEDDED_PG_PORT ?? EMBEDDED_PG_PORT);

@@ -35,11 +35,15 @@ export async function waitForHealth(url: string, managed: Managed, timeoutMs = H
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (managed.child.exitCode !== null) break;
-    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const tail = fs.existsSync(managed.logFile) ? fs.readFileSync(managed.logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
+  const tail = fs.existsSync(managed.logFile)
+    ? fs.readFileSync(managed.logFile, 'utf8').split('\n').slice(-30).join('\n')
+    : '';
   throw new Error(`${managed.name} did not become healthy at ${url}\n${tail}`);
 }
 

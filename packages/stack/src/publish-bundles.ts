@@ -17,7 +17,13 @@ function fingerprint(dir: string): Map<string, string> {
     for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
       const name = path.join(relative, entry.name);
       if (entry.isDirectory()) walk(name);
-      else files.set(name, createHash('sha256').update(fs.readFileSync(path.join(dir, name))).digest('hex'));
+      else
+        files.set(
+          name,
+          createHash('sha256')
+            .update(fs.readFileSync(path.join(dir, name)))
+            .digest('hex'),
+        );
     }
   };
   walk('');
@@ -47,15 +53,24 @@ export function publishBundles(storeDir: string, cdnDir: string = CDN_DIR): Publ
   const bundles = path.join(cdnDir, 'bundles');
   if (!fs.existsSync(bundles)) throw new Error(`${bundles} holds no bundles to publish (CDN_DIR=${cdnDir})`);
   const published: PublishedVersion[] = [];
-  for (const remote of fs.readdirSync(bundles).filter((name) => !isPartial(name)).sort()) {
-    for (const version of fs.readdirSync(path.join(bundles, remote)).filter((name) => !isPartial(name)).sort()) {
+  for (const remote of fs
+    .readdirSync(bundles)
+    .filter((name) => !isPartial(name))
+    .sort()) {
+    for (const version of fs
+      .readdirSync(path.join(bundles, remote))
+      .filter((name) => !isPartial(name))
+      .sort()) {
       const source = path.join(bundles, remote, version);
       if (!fs.statSync(source).isDirectory()) continue;
       const target = path.join(storeDir, remote, version);
       const built = fingerprint(source);
       const compare = (): PublishedVersion => {
         const differs = firstDifference(built, fingerprint(target));
-        if (differs) throw new Error(`${target} already holds a different build of ${remote} ${version} (${differs} differs): a published version never changes; build this one under a new version`);
+        if (differs)
+          throw new Error(
+            `${target} already holds a different build of ${remote} ${version} (${differs} differs): a published version never changes; build this one under a new version`,
+          );
         return { remote, version, outcome: 'present' };
       };
       if (fs.existsSync(target)) {
@@ -81,9 +96,15 @@ export function publishBundles(storeDir: string, cdnDir: string = CDN_DIR): Publ
 }
 
 /** The `publish-bundles` role: the image's bundles to BUNDLE_STORE_DIR (a static host's folder, mounted). */
-export function publishBundlesRole(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log): void {
+export function publishBundlesRole(
+  env: NodeJS.ProcessEnv = process.env,
+  print: (line: string) => void = console.log,
+): void {
   const storeDir = env.BUNDLE_STORE_DIR;
-  if (!storeDir) throw new Error('BUNDLE_STORE_DIR is not set: the publish-bundles role copies the image\'s bundles into the folder a static host serves.');
+  if (!storeDir)
+    throw new Error(
+      "BUNDLE_STORE_DIR is not set: the publish-bundles role copies the image's bundles into the folder a static host serves.",
+    );
   const cdnDir = env.CDN_DIR ? path.resolve(env.CDN_DIR) : CDN_DIR;
   for (const { remote, version, outcome } of publishBundles(path.resolve(storeDir), cdnDir)) {
     print(`[publish-bundles] ${remote} ${version}: ${outcome === 'copied' ? 'copied' : 'already there, unchanged'}`);

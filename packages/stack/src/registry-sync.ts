@@ -16,9 +16,19 @@ export const REGISTRY_SYNC_ACTOR = 'registry-sync';
 export function imageBundles(cdnDir: string): string[] {
   return REMOTES.flatMap((remote) => {
     const folder = path.join(cdnDir, 'bundles', remote);
-    const versions = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => fs.statSync(path.join(folder, name)).isDirectory() && !name.endsWith('.tmp')) : [];
-    if (versions.length === 0) throw new Error(`${folder} holds no build of ${remote}: the image's build stage publishes one (CDN_DIR=${cdnDir})`);
-    if (versions.length > 1) throw new Error(`${folder} holds ${versions.length} builds (${versions.join(', ')}); the registry-sync role expects the image's one build per remote`);
+    const versions = fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder)
+          .filter((name) => fs.statSync(path.join(folder, name)).isDirectory() && !name.endsWith('.tmp'))
+      : [];
+    if (versions.length === 0)
+      throw new Error(
+        `${folder} holds no build of ${remote}: the image's build stage publishes one (CDN_DIR=${cdnDir})`,
+      );
+    if (versions.length > 1)
+      throw new Error(
+        `${folder} holds ${versions.length} builds (${versions.join(', ')}); the registry-sync role expects the image's one build per remote`,
+      );
     return [path.join(folder, versions[0]!)];
   });
 }
@@ -29,12 +39,19 @@ export function imageBundles(cdnDir: string): string[] {
  * over the image (api-gateway/src/releases/registry-sync.ts, keepReleased): a version it has released before,
  * or a remote whose live version or canary a remote's CI or an operator released, is left as it is.
  */
-export async function registrySync(env: NodeJS.ProcessEnv = process.env, print: (line: string) => void = console.log): Promise<void> {
+export async function registrySync(
+  env: NodeJS.ProcessEnv = process.env,
+  print: (line: string) => void = console.log,
+): Promise<void> {
   const databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) throw new Error('DATABASE_URL is not set: the registry-sync role writes the gateway schema of an existing PostgreSQL.');
+  if (!databaseUrl)
+    throw new Error(
+      'DATABASE_URL is not set: the registry-sync role writes the gateway schema of an existing PostgreSQL.',
+    );
   const cdnDir = env.CDN_DIR ? path.resolve(env.CDN_DIR) : CDN_DIR;
   const manifestBase = env.REGISTRY_MANIFEST_BASE || BUNDLES_URL;
-  const shellDepsFile = env.SHELL_SHARED_DEPS_FILE ?? (env.SHELL_DIR ? path.join(env.SHELL_DIR, 'shared-deps.json') : null);
+  const shellDepsFile =
+    env.SHELL_SHARED_DEPS_FILE ?? (env.SHELL_DIR ? path.join(env.SHELL_DIR, 'shared-deps.json') : null);
   const bundles = imageBundles(cdnDir);
   const sync = await gatewayRegistrySync();
   const knex = createKnex({ databaseUrl, schema: 'gateway', pool: { min: 0, max: 2 } });
@@ -46,9 +63,11 @@ export async function registrySync(env: NodeJS.ProcessEnv = process.env, print: 
       keepReleased: true,
     });
     for (const outcome of outcomes) {
-      print(outcome.skipped
-        ? `[registry-sync] ${outcome.remote} ${outcome.version}: left alone (${outcome.skipped}${outcome.by ? `: ${outcome.by}` : ''})`
-        : `[registry-sync] ${outcome.remote} ${outcome.version}: live (${outcome.result?.kind ?? 'unchanged'})`);
+      print(
+        outcome.skipped
+          ? `[registry-sync] ${outcome.remote} ${outcome.version}: left alone (${outcome.skipped}${outcome.by ? `: ${outcome.by}` : ''})`
+          : `[registry-sync] ${outcome.remote} ${outcome.version}: live (${outcome.result?.kind ?? 'unchanged'})`,
+      );
     }
   } finally {
     await knex.destroy();

@@ -30,10 +30,13 @@ export function publishBundle(remote: RemoteDir, version: string, cdnDir = CDN_D
   // The registry entry is named by the one list of remotes; a build whose manifest says otherwise, or routes an
   // entry the remote does not expose, would register a remote the shell cannot load.
   const listed = remoteByFolder(remote);
-  if (manifest.name !== listed.name) throw new Error(`${remote}/src/routes.json is named ${manifest.name}, the list of remotes says ${listed.name}`);
+  if (manifest.name !== listed.name)
+    throw new Error(`${remote}/src/routes.json is named ${manifest.name}, the list of remotes says ${listed.name}`);
   const unknown = manifest.routes.map(entryOf).filter((entry) => !listed.entries.includes(entry));
-  if (unknown.length) throw new Error(`${remote} routes to entries it does not expose: ${[...new Set(unknown)].join(', ')}`);
-  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${remote} has no mf-manifest.json; build it first`);
+  if (unknown.length)
+    throw new Error(`${remote} routes to entries it does not expose: ${[...new Set(unknown)].join(', ')}`);
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json')))
+    throw new Error(`${remote} has no mf-manifest.json; build it first`);
   const target = path.join(cdnDir, 'bundles', remote, version);
   if (!fs.existsSync(target)) {
     ensureSharedDir(path.dirname(target));
@@ -47,11 +50,15 @@ export function publishBundle(remote: RemoteDir, version: string, cdnDir = CDN_D
 /** Runs the gateway's release tooling on `databaseUrl` (see release-cli.ts for its commands). */
 export function releaseCli(args: string[], databaseUrl: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), [path.join(ROOT, 'api-gateway/src/releases/release-cli.ts'), ...args], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
+    const child = spawn(
+      path.join(ROOT, 'node_modules', '.bin', 'tsx'),
+      [path.join(ROOT, 'api-gateway/src/releases/release-cli.ts'), ...args],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      },
+    );
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`release tooling exited with ${code}`))));
   });
 }

@@ -18,16 +18,25 @@ export interface RoleProcess {
  * own environment (its DATABASE_URL, PROGRAMS_JOB_WORKERS, …) must not leak into a role said to start from
  * its environment alone.
  */
-export function startRole(args: string[], env: Record<string, string>, from: { compiled: string } | 'source' = 'source'): RoleProcess {
-  const entry = from === 'source' ? path.join(ROOT, 'packages/stack/bin/role.mjs') : path.join(from.compiled, 'role.mjs');
+export function startRole(
+  args: string[],
+  env: Record<string, string>,
+  from: { compiled: string } | 'source' = 'source',
+): RoleProcess {
+  const entry =
+    from === 'source' ? path.join(ROOT, 'packages/stack/bin/role.mjs') : path.join(from.compiled, 'role.mjs');
   const child = spawn(process.execPath, [entry, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
@@ -44,7 +53,9 @@ export function startRole(args: string[], env: Record<string, string>, from: { c
 export async function waitForOk(url: string, role: RoleProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && role.child.exitCode === null) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

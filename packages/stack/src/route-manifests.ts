@@ -10,5 +10,7 @@ import { ROOT } from './paths';
  * gateway's link previews are made.
  */
 export function readRouteManifests(root = ROOT): RouteManifest[] {
-  return [SHELL, ...REMOTES].map(({ folder }) => routeManifest.parse(JSON.parse(fs.readFileSync(path.join(root, folder, 'src', 'routes.json'), 'utf8'))));
+  return [SHELL, ...REMOTES].map(({ folder }) =>
+    routeManifest.parse(JSON.parse(fs.readFileSync(path.join(root, folder, 'src', 'routes.json'), 'utf8'))),
+  );
 }

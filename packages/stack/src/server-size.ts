@@ -6,7 +6,8 @@ import { ROOT } from './paths';
 import { NEVER_SHIPPED, buildServer } from './server-build';
 
 /** The repository's pnpm (package.json `packageManager`), as the image's build stage installs it. */
-const PNPM = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { packageManager: string }).packageManager;
+const PNPM = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { packageManager: string })
+  .packageManager;
 
 /** Bytes under `dir`, each file once (pnpm's store links the same file from several places). */
 function sizeOf(dir: string): number {
@@ -41,19 +42,34 @@ export async function printServerSize(print: (line: string) => void = console.lo
   const target = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-server-runtime-'));
   try {
     fs.rmSync(target, { recursive: true, force: true });
-    const deploy = spawnSync('npx', ['--yes', PNPM, '--filter', '@sq/server-runtime', 'deploy', '--prod', '--legacy', '--prefer-offline', target], { cwd: ROOT, encoding: 'utf8' });
+    const deploy = spawnSync(
+      'npx',
+      ['--yes', PNPM, '--filter', '@sq/server-runtime', 'deploy', '--prod', '--legacy', '--prefer-offline', target],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     if (deploy.status !== 0) throw new Error(`pnpm deploy failed:\n${deploy.stdout}\n${deploy.stderr}`);
     const modules = path.join(target, 'node_modules', '.pnpm');
     const packages = fs.readdirSync(modules).filter((name) => name !== 'node_modules' && name !== 'lock.yaml');
-    const bySize = packages.map((name) => ({ name: name.replace(/@[^@]*$/, '').replace('+', '/'), bytes: sizeOf(path.join(modules, name)) })).sort((a, b) => b.bytes - a.bytes);
-    const image = /^FROM (node:\S+) AS runtime$/m.exec(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? 'unknown';
+    const bySize = packages
+      .map((name) => ({ name: name.replace(/@[^@]*$/, '').replace('+', '/'), bytes: sizeOf(path.join(modules, name)) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    const image =
+      /^FROM (node:\S+) AS runtime$/m.exec(fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? 'unknown';
     print(`server runtime (what the image runs besides the bundles it serves)`);
     print(`  Node.js            ${image}`);
-    print(`  compiled roles     ${mb(build.bytes)} of JavaScript (packages/server-runtime/dist, ${build.packages.length} npm packages imported)`);
+    print(
+      `  compiled roles     ${mb(build.bytes)} of JavaScript (packages/server-runtime/dist, ${build.packages.length} npm packages imported)`,
+    );
     print(`  production install ${mb(sizeOf(path.join(target, 'node_modules')))} in ${packages.length} packages`);
-    print(`  largest            ${bySize.slice(0, 8).map((p) => `${p.name} ${mb(p.bytes)}`).join(', ')}`);
+    print(
+      `  largest            ${bySize
+        .slice(0, 8)
+        .map((p) => `${p.name} ${mb(p.bytes)}`)
+        .join(', ')}`,
+    );
     const shipped = NEVER_SHIPPED.filter((tool) => bySize.some((p) => p.name === tool));
-    if (shipped.length) throw new Error(`the production install holds build or development tools: ${shipped.join(', ')}`);
+    if (shipped.length)
+      throw new Error(`the production install holds build or development tools: ${shipped.join(', ')}`);
     print(`  never shipped      ${NEVER_SHIPPED.join(', ')}: none present`);
   } finally {
     fs.rmSync(target, { recursive: true, force: true });

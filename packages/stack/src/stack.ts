@@ -30,7 +30,6 @@ export interface StackOptions {
   peerPorts?: { smtp: number; mailbox: number; oauth: number; pg?: number };
 }
 
-
 export interface RunningStack {
   url: string;
   cdnDir: string;
@@ -73,7 +72,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const opsPorts: Record<string, string> = options.servicePorts ? { OPS_PORT: '0' } : {};
   // No balancer in front of these processes: a stopping one need not keep serving while endpoints update.
   const noBalancer = { SHUTDOWN_READINESS_DELAY_MS: '0' };
-  const common = { ...secrets, ...serviceUrls, ...demo, DATABASE_URL: database.url, ...opsPorts, ...noBalancer, ...options.extraEnv };
+  const common = {
+    ...secrets,
+    ...serviceUrls,
+    ...demo,
+    DATABASE_URL: database.url,
+    ...opsPorts,
+    ...noBalancer,
+    ...options.extraEnv,
+  };
   const mailSink = await startMailSink({ smtpPort: peerPorts.smtp, httpPort: peerPorts.mailbox });
   const oauthProvider = await startOAuthProvider({ port: peerPorts.oauth });
   const siteUrl = `http://localhost:${options.port}`;
@@ -108,9 +115,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   try {
     // Services migrate their own schemas on start; they start together and are awaited together.
     const started = SERVICES.map((name) => {
-      const env = { ...common, ...mailEnv, ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}), PORT: new URL(services[name]).port };
+      const env = {
+        ...common,
+        ...mailEnv,
+        ...(name === 'account' ? { ...accountEnv, ...options.extraEnv } : {}),
+        PORT: new URL(services[name]).port,
+      };
       // Webhooks to a receiver on this machine (http://localhost:…) while developing; never in production.
-      if (name === 'programs') Object.assign(env, paymentEnv, { SITE_URL: siteUrl }, isProduction() ? {} : { WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true' }, options.extraEnv);
+      if (name === 'programs')
+        Object.assign(
+          env,
+          paymentEnv,
+          { SITE_URL: siteUrl },
+          isProduction() ? {} : { WEBHOOK_ALLOW_LOOPBACK_HTTP: 'true' },
+          options.extraEnv,
+        );
       // The link in itskill's season-open mail.
       if (name === 'itskill') Object.assign(env, { SITE_URL: siteUrl });
       // careercard's uploaded images in the local folder (UPLOAD_STORAGE=local, its default): git-ignored, kept
@@ -122,17 +141,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     await Promise.all(started);
     // Each remote's build from this checkout is live unless it already is (or runs as a canary).
-    const bundles = REMOTES.map((remote) => path.join(cdnDir, 'bundles', remote, builtVersion(remote))).filter((dir) => fs.existsSync(dir));
-    await releaseCli(['sync', ...bundles, '--manifest-base', BUNDLES_URL, '--shell-deps', SHELL_SHARED_DEPS], database.url);
-    const gateway = runTs('gateway', 'api-gateway/src/server.ts', {
-      // The canary watcher mails a remote's owners when it rolls a canary back (the dev mailbox here).
-      ...mailEnv,
-      RELEASE_OWNERS: '*=releases@sidequest.local',
-      ...common,
-      PORT: String(options.port),
-      SHELL_DIR: path.join(ROOT, 'shell', 'dist'),
-      CDN_DIR: cdnDir,
-    }, options.logDir);
+    const bundles = REMOTES.map((remote) => path.join(cdnDir, 'bundles', remote, builtVersion(remote))).filter((dir) =>
+      fs.existsSync(dir),
+    );
+    await releaseCli(
+      ['sync', ...bundles, '--manifest-base', BUNDLES_URL, '--shell-deps', SHELL_SHARED_DEPS],
+      database.url,
+    );
+    const gateway = runTs(
+      'gateway',
+      'api-gateway/src/server.ts',
+      {
+        // The canary watcher mails a remote's owners when it rolls a canary back (the dev mailbox here).
+        ...mailEnv,
+        RELEASE_OWNERS: '*=releases@sidequest.local',
+        ...common,
+        PORT: String(options.port),
+        SHELL_DIR: path.join(ROOT, 'shell', 'dist'),
+        CDN_DIR: cdnDir,
+      },
+      options.logDir,
+    );
     processes.push(gateway);
     await waitForHealth(`http://127.0.0.1:${options.port}/health`, gateway);
   } catch (error) {

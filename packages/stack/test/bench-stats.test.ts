@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { ceilingVerdict, differenceInterval, formatInterval, intervalVerdict, normalQuantile, ratioInterval, tQuantile } from '../src/bench/stats';
+import {
+  ceilingVerdict,
+  differenceInterval,
+  formatInterval,
+  intervalVerdict,
+  normalQuantile,
+  ratioInterval,
+  tQuantile,
+} from '../src/bench/stats';
 
 describe('bench statistics', () => {
   it('gives the normal and t quantiles of the tables', () => {
     expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
     expect(normalQuantile(0.005)).toBeCloseTo(-2.575829, 5);
     // Student t, two-sided 95 % (0.975 quantile), from the standard tables.
-    for (const [df, t] of [[1, 12.7062], [2, 4.3027], [3, 3.1824], [4, 2.7764], [9, 2.2622], [11, 2.201], [29, 2.0452], [120, 1.9799]] as const) {
+    for (const [df, t] of [
+      [1, 12.7062],
+      [2, 4.3027],
+      [3, 3.1824],
+      [4, 2.7764],
+      [9, 2.2622],
+      [11, 2.201],
+      [29, 2.0452],
+      [120, 1.9799],
+    ] as const) {
       expect(tQuantile(0.975, df)).toBeCloseTo(t, 3);
       expect(tQuantile(0.025, df)).toBeCloseTo(-t, 3);
     }
@@ -29,7 +46,13 @@ describe('bench statistics', () => {
   });
 
   it('gives no interval on too few pairs, and refuses figures that are not positive', () => {
-    expect(ratioInterval([{ numerator: 1, denominator: 1 }, { numerator: 2, denominator: 1 }, { numerator: 1, denominator: 2 }])).toBeNull();
+    expect(
+      ratioInterval([
+        { numerator: 1, denominator: 1 },
+        { numerator: 2, denominator: 1 },
+        { numerator: 1, denominator: 2 },
+      ]),
+    ).toBeNull();
     expect(() => ratioInterval([{ numerator: 0, denominator: 1 }])).toThrow(RangeError);
     expect(intervalVerdict(null, { max: 1.2 })).toBe('undecided, run longer');
   });

@@ -4,11 +4,30 @@ import { mainThreadCpu, type TraceEvent } from '../src/bench/trace';
 const MAIN = { pid: 10, tid: 1 };
 const OTHER_RENDERER = { pid: 20, tid: 1 };
 /** A complete slice on the page's main thread: start and wall length in ms, thread time in ms. */
-const slice = (name: string, startMs: number, wallMs: number, cpuMs: number, args?: TraceEvent['args'], where = MAIN): TraceEvent => ({
-  name, ph: 'X', ts: startMs * 1000, dur: wallMs * 1000, tdur: cpuMs * 1000, ...where, ...(args ? { args } : {}),
+const slice = (
+  name: string,
+  startMs: number,
+  wallMs: number,
+  cpuMs: number,
+  args?: TraceEvent['args'],
+  where = MAIN,
+): TraceEvent => ({
+  name,
+  ph: 'X',
+  ts: startMs * 1000,
+  dur: wallMs * 1000,
+  tdur: cpuMs * 1000,
+  ...where,
+  ...(args ? { args } : {}),
 });
 const mark = (name: string, atMs: number, where = MAIN): TraceEvent => ({ name, ph: 'R', ts: atMs * 1000, ...where });
-const threadName = (where: { pid: number; tid: number }, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', ts: 0, ...where, args: { name } });
+const threadName = (where: { pid: number; tid: number }, name: string): TraceEvent => ({
+  name: 'thread_name',
+  ph: 'M',
+  ts: 0,
+  ...where,
+  args: { name },
+});
 
 const trace: TraceEvent[] = [
   threadName(MAIN, 'CrRendererMain'),
@@ -69,7 +88,14 @@ describe('main-thread CPU time from a Chromium trace', () => {
       mark('firstContentfulPaint', 10),
       slice('RunTask', 20, 100, 40),
       // Wall time only (no tdur): 60 and 20 of wall time in a task that ran 40 ms.
-      { name: 'EvaluateScript', ph: 'X', ts: 20_000, dur: 60_000, ...MAIN, args: { data: { url: 'http://site/c.js' } } },
+      {
+        name: 'EvaluateScript',
+        ph: 'X',
+        ts: 20_000,
+        dur: 60_000,
+        ...MAIN,
+        args: { data: { url: 'http://site/c.js' } },
+      },
       { name: 'Layout', ph: 'X', ts: 90_000, dur: 20_000, ...MAIN },
     ];
     const cpu = mainThreadCpu(events);
@@ -81,7 +107,9 @@ describe('main-thread CPU time from a Chromium trace', () => {
   });
 
   it('ends at the first contentful paint when no long task follows it, and counts begin/end slices', () => {
-    const short = trace.filter((e) => !(e.ts === 320_000 || e.ts === 390_000)).map((e) => (e.ts === 410_000 ? { ...e, ts: 190_000 } : e));
+    const short = trace
+      .filter((e) => !(e.ts === 320_000 || e.ts === 390_000))
+      .map((e) => (e.ts === 410_000 ? { ...e, ts: 190_000 } : e));
     const paint = short.map((e) => (e.name === 'Paint' ? { ...e, ts: e.ts - 220_000 } : e));
     const cpu = mainThreadCpu(paint);
     expect(cpu.interactiveMs).toBe(100);
@@ -93,15 +121,25 @@ describe('main-thread CPU time from a Chromium trace', () => {
   it('counts from the navigation that loaded the page, not from blank frames the renderer starts after its paint', () => {
     const PAGE_FRAME = 'FRAME-PAGE';
     const framed = trace.map((e) => {
-      if (e.name === 'navigationStart') return { ...e, args: { frame: PAGE_FRAME, data: { documentLoaderURL: 'http://site/', isLoadingMainFrame: true } } };
+      if (e.name === 'navigationStart')
+        return {
+          ...e,
+          args: { frame: PAGE_FRAME, data: { documentLoaderURL: 'http://site/', isLoadingMainFrame: true } },
+        };
       if (e.name === 'firstContentfulPaint') return { ...e, args: { frame: PAGE_FRAME } };
       return e;
     });
     // Chromium's own blank documents (no document URL) in the same renderer, after the page painted: at 1× no long
     // task follows the paint, and counting from the last navigationStart left nothing.
-    const blanks = [250, 450, 600].map((atMs, i): TraceEvent => ({ ...mark('navigationStart', atMs), args: { frame: `FRAME-BLANK-${i}`, data: { documentLoaderURL: '', isLoadingMainFrame: true } } }));
+    const blanks = [250, 450, 600].map((atMs, i): TraceEvent => ({
+      ...mark('navigationStart', atMs),
+      args: { frame: `FRAME-BLANK-${i}`, data: { documentLoaderURL: '', isLoadingMainFrame: true } },
+    }));
     // The blank renderer that held the tab before the page's process took over: same frame, no document.
-    const before: TraceEvent = { ...mark('navigationStart', 99, OTHER_RENDERER), args: { frame: PAGE_FRAME, data: { documentLoaderURL: '' } } };
+    const before: TraceEvent = {
+      ...mark('navigationStart', 99, OTHER_RENDERER),
+      args: { frame: PAGE_FRAME, data: { documentLoaderURL: '' } },
+    };
     expect(mainThreadCpu([...framed, ...blanks, before])).toEqual(mainThreadCpu(trace));
     expect(mainThreadCpu([...framed, ...blanks, before]).untilInteractive).toBeGreaterThan(0);
   });

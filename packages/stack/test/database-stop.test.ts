@@ -29,7 +29,9 @@ describe('stopping the embedded PostgreSQL', () => {
     // The postmaster's pid is the first line of postmaster.pid in the folder the server names.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    const { rows } = await client.query<{ setting: string }>("SELECT setting FROM pg_settings WHERE name = 'data_directory'");
+    const { rows } = await client.query<{ setting: string }>(
+      "SELECT setting FROM pg_settings WHERE name = 'data_directory'",
+    );
     await client.end();
     const pidFile = path.join(rows[0]!.setting, 'postmaster.pid');
     const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);

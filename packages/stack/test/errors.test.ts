@@ -42,11 +42,21 @@ describe('a start whose embedded PostgreSQL fails', () => {
   });
 
   it("prints PostgreSQL's own lines and exits 1", async () => {
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/stack/src/cli.ts'), 'create-operator', '--email', 'ops@example.com'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '', SQ_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port), OPERATOR_PASSWORD: 'unused-password-1!' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      path.join(ROOT, 'node_modules/.bin/tsx'),
+      [path.join(ROOT, 'packages/stack/src/cli.ts'), 'create-operator', '--email', 'ops@example.com'],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          SQ_DATA_DIR: dataDir,
+          EMBEDDED_PG_PORT: String(port),
+          OPERATOR_PASSWORD: 'unused-password-1!',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -8,7 +8,9 @@ import { FREE_PORT_RANGE, freePort } from '../src/free-port';
 import { ROOT } from '../src/paths';
 import { EMBEDDED_PG_PORT, GATEWAY_PORT, PEER_PORTS } from '../src/ports';
 
-const { DEV_SERVER_PORTS } = createRequire(import.meta.url)(path.join(ROOT, 'packages/mf-config/src/dev-ports.cjs')) as { DEV_SERVER_PORTS: Record<string, number> };
+const { DEV_SERVER_PORTS } = createRequire(import.meta.url)(
+  path.join(ROOT, 'packages/mf-config/src/dev-ports.cjs'),
+) as { DEV_SERVER_PORTS: Record<string, number> };
 
 /** Every fixed port of `npm start` and the dev servers, read from the modules that define them. */
 const CONFIGURED: [what: string, port: number][] = [
@@ -38,7 +40,8 @@ describe('the fixed ports', () => {
   });
 
   it('are not refused by Node’s own fetch either', async () => {
-    for (const [what, port] of CONFIGURED) expect(`${what} ${port}: ${await fetchRefusal(port)}`).toBe(`${what} ${port}: null`);
+    for (const [what, port] of CONFIGURED)
+      expect(`${what} ${port}: ${await fetchRefusal(port)}`).toBe(`${what} ${port}: null`);
   });
 
   it('are checked against a list Node’s fetch agrees with', async () => {

@@ -30,7 +30,9 @@ function cdnWith(builds: Record<string, Record<string, string>>): string {
 
 /** What a static host serving the store would list: every file, relative to the store. */
 function served(store: string): string[] {
-  return (fs.readdirSync(store, { recursive: true }) as string[]).filter((file) => fs.statSync(path.join(store, file)).isFile()).sort();
+  return (fs.readdirSync(store, { recursive: true }) as string[])
+    .filter((file) => fs.statSync(path.join(store, file)).isFile())
+    .sort();
 }
 
 describe('publishing the image’s bundles to a static host', () => {
@@ -43,7 +45,12 @@ describe('publishing the image’s bundles to a static host', () => {
       { remote: 'mfe-itskill', version: '2.1.0', outcome: 'copied' },
       { remote: 'mfe-programs', version: '1.0.0', outcome: 'copied' },
     ]);
-    expect(served(store)).toEqual(['mfe-itskill/2.1.0/remoteEntry.js', 'mfe-programs/1.0.0/mf-manifest.json', 'mfe-programs/1.0.0/remoteEntry.js', 'mfe-programs/1.0.0/static/js/app.js']);
+    expect(served(store)).toEqual([
+      'mfe-itskill/2.1.0/remoteEntry.js',
+      'mfe-programs/1.0.0/mf-manifest.json',
+      'mfe-programs/1.0.0/remoteEntry.js',
+      'mfe-programs/1.0.0/static/js/app.js',
+    ]);
     expect(fs.readFileSync(path.join(store, 'mfe-programs/1.0.0/static/js/app.js'), 'utf8')).toBe('app 1');
   });
 
@@ -61,20 +68,26 @@ describe('publishing the image’s bundles to a static host', () => {
     const store = tempDir('sq-publish-store-');
     publishBundles(store, cdnWith({ 'mfe-programs/1.0.0': build }));
     const rebuilt = cdnWith({ 'mfe-programs/1.0.0': { ...build, 'static/js/app.js': 'app 2' } });
-    expect(() => publishBundles(store, rebuilt)).toThrow(/mfe-programs\/1\.0\.0 already holds a different build of mfe-programs 1\.0\.0 \(static\/js\/app\.js differs\)/);
+    expect(() => publishBundles(store, rebuilt)).toThrow(
+      /mfe-programs\/1\.0\.0 already holds a different build of mfe-programs 1\.0\.0 \(static\/js\/app\.js differs\)/,
+    );
     expect(fs.readFileSync(path.join(store, 'mfe-programs/1.0.0/static/js/app.js'), 'utf8')).toBe('app 1');
     expect(fs.readdirSync(path.join(store, 'mfe-programs'))).toEqual(['1.0.0']);
   });
 
-  it('runs as the publish-bundles role from its environment, and says what it needs when BUNDLE_STORE_DIR is missing', { timeout: 60_000 }, async () => {
-    const cdn = cdnWith({ 'mfe-careercard/1.4.0': { 'remoteEntry.js': 'card' } });
-    const store = tempDir('sq-publish-store-');
-    const role = startRole(['publish-bundles'], { CDN_DIR: cdn, BUNDLE_STORE_DIR: store });
-    expect(await role.exited, role.output()).toBe(0);
-    expect(role.output()).toContain('[publish-bundles] mfe-careercard 1.4.0: copied');
-    expect(served(store)).toEqual(['mfe-careercard/1.4.0/remoteEntry.js']);
-    const missing = startRole(['publish-bundles'], { CDN_DIR: cdn });
-    expect(await missing.exited).toBe(1);
-    expect(missing.output()).toContain('BUNDLE_STORE_DIR is not set');
-  });
+  it(
+    'runs as the publish-bundles role from its environment, and says what it needs when BUNDLE_STORE_DIR is missing',
+    { timeout: 60_000 },
+    async () => {
+      const cdn = cdnWith({ 'mfe-careercard/1.4.0': { 'remoteEntry.js': 'card' } });
+      const store = tempDir('sq-publish-store-');
+      const role = startRole(['publish-bundles'], { CDN_DIR: cdn, BUNDLE_STORE_DIR: store });
+      expect(await role.exited, role.output()).toBe(0);
+      expect(role.output()).toContain('[publish-bundles] mfe-careercard 1.4.0: copied');
+      expect(served(store)).toEqual(['mfe-careercard/1.4.0/remoteEntry.js']);
+      const missing = startRole(['publish-bundles'], { CDN_DIR: cdn });
+      expect(await missing.exited).toBe(1);
+      expect(missing.output()).toContain('BUNDLE_STORE_DIR is not set');
+    },
+  );
 });

@@ -49,15 +49,23 @@ const appliedNames = async (schema: string) =>
 
 describe('the compiled roles', () => {
   it('import exactly the npm packages the server runtime installs, and none of the build or development tools', async () => {
-    const runtime = JSON.parse(fs.readFileSync(path.join(SERVER_RUNTIME_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(runtime.dependencies).sort(), 'packages/server-runtime/package.json against what the roles import').toEqual(server.packages);
+    const runtime = JSON.parse(fs.readFileSync(path.join(SERVER_RUNTIME_DIR, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(
+      Object.keys(runtime.dependencies).sort(),
+      'packages/server-runtime/package.json against what the roles import',
+    ).toEqual(server.packages);
     for (const tool of NEVER_SHIPPED) expect(server.packages).not.toContain(tool);
   });
 });
 
 describe('migrations as their own step', () => {
   it('a service told not to migrate refuses to start on a schema behind head, naming what to run', async () => {
-    const role = compiledRole(['content'], environment({ MIGRATE_ON_START: 'false', PORT: String(await freePort()), OPS_PORT: String(await freePort()) }));
+    const role = compiledRole(
+      ['content'],
+      environment({ MIGRATE_ON_START: 'false', PORT: String(await freePort()), OPS_PORT: String(await freePort()) }),
+    );
     expect(await role.exited).toBe(1);
     expect(role.output()).toMatch(/schema "content" is not at head .*migrations pending: 001_navigation/);
     expect(role.output()).toContain('migrate content');
@@ -73,9 +81,15 @@ describe('migrations as their own step', () => {
       expect(names.length).toBeGreaterThan(0);
       expect(new Set(names).size, `${schema}: a migration recorded twice`).toBe(names.length);
       // The one run that got the schema's lock first applied everything; the others found it at head.
-      const appliers = runs.filter((run) => run.output().includes(`[migrate] ${schema}: applied ${names.length} of ${names.length}`));
-      const atHead = runs.filter((run) => run.output().includes(`[migrate] ${schema}: at head (${names.length} migrations)`));
-      expect([appliers.length, atHead.length], `${schema}\n${runs.map((run) => run.output()).join('\n---\n')}`).toEqual([1, 2]);
+      const appliers = runs.filter((run) =>
+        run.output().includes(`[migrate] ${schema}: applied ${names.length} of ${names.length}`),
+      );
+      const atHead = runs.filter((run) =>
+        run.output().includes(`[migrate] ${schema}: at head (${names.length} migrations)`),
+      );
+      expect([appliers.length, atHead.length], `${schema}\n${runs.map((run) => run.output()).join('\n---\n')}`).toEqual(
+        [1, 2],
+      );
     }
   });
 
@@ -90,35 +104,46 @@ describe('migrations as their own step', () => {
 });
 
 describe('every role from the environment alone', () => {
-  it('starts each role on the migrated database; /healthz and /readyz answer on its ops port; SIGTERM ends it with 0', { timeout: 600_000 }, async () => {
-    const started: Array<{ name: string; role: RoleProcess }> = [];
-    try {
-      // One after another, so a slow start is named.
-      for (const name of Object.keys(ROLES)) {
-        const ops = `http://127.0.0.1:${await freePort()}`;
-        const role = compiledRole([name], environment({
-          MIGRATE_ON_START: 'false',
-          PORT: String(await freePort()),
-          OPS_PORT: new URL(ops).port,
-          // The web role beside a worker, as the Deployments run them.
-          PROGRAMS_JOB_WORKERS: 'false',
-        }));
-        started.push({ name, role });
-        await waitForOk(`${ops}/healthz`, role, 180_000);
-        expect(await (await fetch(`${ops}/healthz`)).json(), name).toEqual({ status: 'ok', service: name });
-        await waitForOk(`${ops}/readyz`, role, 60_000);
+  it(
+    'starts each role on the migrated database; /healthz and /readyz answer on its ops port; SIGTERM ends it with 0',
+    { timeout: 600_000 },
+    async () => {
+      const started: Array<{ name: string; role: RoleProcess }> = [];
+      try {
+        // One after another, so a slow start is named.
+        for (const name of Object.keys(ROLES)) {
+          const ops = `http://127.0.0.1:${await freePort()}`;
+          const role = compiledRole(
+            [name],
+            environment({
+              MIGRATE_ON_START: 'false',
+              PORT: String(await freePort()),
+              OPS_PORT: new URL(ops).port,
+              // The web role beside a worker, as the Deployments run them.
+              PROGRAMS_JOB_WORKERS: 'false',
+            }),
+          );
+          started.push({ name, role });
+          await waitForOk(`${ops}/healthz`, role, 180_000);
+          expect(await (await fetch(`${ops}/healthz`)).json(), name).toEqual({ status: 'ok', service: name });
+          await waitForOk(`${ops}/readyz`, role, 60_000);
+        }
+        const codes = await Promise.all(started.map(({ role }) => role.stop()));
+        expect(Object.fromEntries(started.map(({ name }, i) => [name, codes[i]]))).toEqual(
+          Object.fromEntries(started.map(({ name }) => [name, 0])),
+        );
+      } finally {
+        await Promise.all(started.map(({ role }) => role.stop()));
       }
-      const codes = await Promise.all(started.map(({ role }) => role.stop()));
-      expect(Object.fromEntries(started.map(({ name }, i) => [name, codes[i]]))).toEqual(Object.fromEntries(started.map(({ name }) => [name, 0])));
-    } finally {
-      await Promise.all(started.map(({ role }) => role.stop()));
-    }
-  });
+    },
+  );
 });
 
 describe('the registry-sync role', () => {
   const cdns: string[] = [];
-  afterAll(() => { for (const cdn of cdns) fs.rmSync(cdn, { recursive: true, force: true }); });
+  afterAll(() => {
+    for (const cdn of cdns) fs.rmSync(cdn, { recursive: true, force: true });
+  });
   /** An image's CDN folder: one published build per remote, as its build stage leaves it. */
   function imageCdn(version: string): string {
     const cdn = fs.mkdtempSync(path.join(os.tmpdir(), 'sq-roles-cdn-'));
@@ -126,46 +151,84 @@ describe('the registry-sync role', () => {
     for (const remote of REMOTE_LIST) {
       const dir = path.join(cdn, 'bundles', remote.folder, version);
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'routes.json'), JSON.stringify({ name: remote.name, routes: [{ path: `/${remote.folder}`, access: 'public', layout: 'default', title: remote.name, ready: true }] }));
+      fs.writeFileSync(
+        path.join(dir, 'routes.json'),
+        JSON.stringify({
+          name: remote.name,
+          routes: [{ path: `/${remote.folder}`, access: 'public', layout: 'default', title: remote.name, ready: true }],
+        }),
+      );
     }
     return cdn;
   }
   const pointers = async () =>
-    Object.fromEntries((await db.query<{ remote: string; live_version: string }>('select remote, live_version from gateway.remote_pointer')).rows.map((row) => [row.remote, row.live_version]));
+    Object.fromEntries(
+      (
+        await db.query<{ remote: string; live_version: string }>(
+          'select remote, live_version from gateway.remote_pointer',
+        )
+      ).rows.map((row) => [row.remote, row.live_version]),
+    );
 
-  it('makes a fresh registry serve the image’s remotes, then leaves a remote its CI released alone', { timeout: 180_000 }, async () => {
-    const migrated = compiledRole(['migrate', 'gateway'], environment());
-    expect(await migrated.exited, migrated.output()).toBe(0);
-    const first = imageCdn('1.0.0-aaaa');
-    const sync = compiledRole(['registry-sync'], environment({ CDN_DIR: first, REGISTRY_MANIFEST_BASE: 'https://cdn.example.com/bundles' }));
-    expect(await sync.exited, sync.output()).toBe(0);
-    expect(await pointers()).toEqual(Object.fromEntries(REMOTE_LIST.map((remote) => [remote.name, '1.0.0-aaaa'])));
-    const [manifest] = (await db.query<{ manifest_url: string }>(`select manifest_url from gateway.remote_release where remote = $1`, [REMOTE_LIST[0]!.name])).rows;
-    expect(manifest!.manifest_url).toBe(`https://cdn.example.com/bundles/${REMOTE_LIST[0]!.folder}/1.0.0-aaaa/mf-manifest.json`);
+  it(
+    'makes a fresh registry serve the image’s remotes, then leaves a remote its CI released alone',
+    { timeout: 180_000 },
+    async () => {
+      const migrated = compiledRole(['migrate', 'gateway'], environment());
+      expect(await migrated.exited, migrated.output()).toBe(0);
+      const first = imageCdn('1.0.0-aaaa');
+      const sync = compiledRole(
+        ['registry-sync'],
+        environment({ CDN_DIR: first, REGISTRY_MANIFEST_BASE: 'https://cdn.example.com/bundles' }),
+      );
+      expect(await sync.exited, sync.output()).toBe(0);
+      expect(await pointers()).toEqual(Object.fromEntries(REMOTE_LIST.map((remote) => [remote.name, '1.0.0-aaaa'])));
+      const [manifest] = (
+        await db.query<{ manifest_url: string }>(`select manifest_url from gateway.remote_release where remote = $1`, [
+          REMOTE_LIST[0]!.name,
+        ])
+      ).rows;
+      expect(manifest!.manifest_url).toBe(
+        `https://cdn.example.com/bundles/${REMOTE_LIST[0]!.folder}/1.0.0-aaaa/mf-manifest.json`,
+      );
 
-    // A remote's CI releases through the operator API (the same transaction, written here directly).
-    const owned = REMOTE_LIST[0]!.name;
-    await db.query(`insert into gateway.remote_release (remote, version, manifest_url, routes, shared, released_by) select remote, '2.0.0', 'https://static.example.com/m.json', routes, shared, 'ci:team#1' from gateway.remote_release where remote = $1`, [owned]);
-    await db.query(`update gateway.remote_pointer set live_version = '2.0.0', revision = revision + 1 where remote = $1`, [owned]);
-    const next = compiledRole(['registry-sync'], environment({ CDN_DIR: imageCdn('1.0.0-bbbb') }));
-    expect(await next.exited, next.output()).toBe(0);
-    expect(next.output()).toContain(`${owned} 1.0.0-bbbb: left alone (released by another: ci:team#1)`);
-    expect(await pointers()).toEqual(Object.fromEntries(REMOTE_LIST.map((remote) => [remote.name, remote.name === owned ? '2.0.0' : '1.0.0-bbbb'])));
+      // A remote's CI releases through the operator API (the same transaction, written here directly).
+      const owned = REMOTE_LIST[0]!.name;
+      await db.query(
+        `insert into gateway.remote_release (remote, version, manifest_url, routes, shared, released_by) select remote, '2.0.0', 'https://static.example.com/m.json', routes, shared, 'ci:team#1' from gateway.remote_release where remote = $1`,
+        [owned],
+      );
+      await db.query(
+        `update gateway.remote_pointer set live_version = '2.0.0', revision = revision + 1 where remote = $1`,
+        [owned],
+      );
+      const next = compiledRole(['registry-sync'], environment({ CDN_DIR: imageCdn('1.0.0-bbbb') }));
+      expect(await next.exited, next.output()).toBe(0);
+      expect(next.output()).toContain(`${owned} 1.0.0-bbbb: left alone (released by another: ci:team#1)`);
+      expect(await pointers()).toEqual(
+        Object.fromEntries(REMOTE_LIST.map((remote) => [remote.name, remote.name === owned ? '2.0.0' : '1.0.0-bbbb'])),
+      );
 
-    // Two builds of a remote in the folder: not the image's own, so nothing is guessed.
-    fs.mkdirSync(path.join(first, 'bundles', REMOTE_LIST[0]!.folder, '1.0.0-cccc'));
-    const ambiguous = compiledRole(['registry-sync'], environment({ CDN_DIR: first }));
-    expect(await ambiguous.exited).toBe(1);
-    expect(ambiguous.output()).toMatch(/holds 2 builds .*expects the image's one build per remote/);
-  });
+      // Two builds of a remote in the folder: not the image's own, so nothing is guessed.
+      fs.mkdirSync(path.join(first, 'bundles', REMOTE_LIST[0]!.folder, '1.0.0-cccc'));
+      const ambiguous = compiledRole(['registry-sync'], environment({ CDN_DIR: first }));
+      expect(await ambiguous.exited).toBe(1);
+      expect(ambiguous.output()).toMatch(/holds 2 builds .*expects the image's one build per remote/);
+    },
+  );
 });
 
 describe('the create-operator role', () => {
-  it('makes a site\'s first operator on the migrated database, the password from the environment', async () => {
-    const made = compiledRole(['create-operator', '--email', 'first-ops@example.com', '--name', '김운영'], environment({ OPERATOR_PASSWORD: 'operator-pass-1!' }));
+  it("makes a site's first operator on the migrated database, the password from the environment", async () => {
+    const made = compiledRole(
+      ['create-operator', '--email', 'first-ops@example.com', '--name', '김운영'],
+      environment({ OPERATOR_PASSWORD: 'operator-pass-1!' }),
+    );
     expect(await made.exited, made.output()).toBe(0);
     expect(made.output()).toContain('first-ops@example.com: operator created (ROLE_ADMIN).');
-    const { rows } = await db.query<{ user_role: string }>(`select user_role from account.user_account where email = 'first-ops@example.com'`);
+    const { rows } = await db.query<{ user_role: string }>(
+      `select user_role from account.user_account where email = 'first-ops@example.com'`,
+    );
     expect(rows.map((row) => row.user_role)).toEqual(['ROLE_ADMIN']);
   });
 });

@@ -12,13 +12,23 @@ let pg: SandboxPg;
 let now = new Date('2026-11-20T00:00:00Z');
 
 beforeAll(async () => {
-  pg = await startSandboxPg({ apiSecret: SECRET, storeId: 'store-listing', webhookSecret: generateWebhookSecret(), webhookUrl: null, clock: () => now });
+  pg = await startSandboxPg({
+    apiSecret: SECRET,
+    storeId: 'store-listing',
+    webhookSecret: generateWebhookSecret(),
+    webhookUrl: null,
+    clock: () => now,
+  });
 });
 afterAll(async () => pg?.close());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
-async function get(path: string, requestBody?: unknown, headers: Record<string, string> = auth): Promise<{ status: number; body: Loose }> {
+async function get(
+  path: string,
+  requestBody?: unknown,
+  headers: Record<string, string> = auth,
+): Promise<{ status: number; body: Loose }> {
   const query = requestBody === undefined ? '' : `?requestBody=${encodeURIComponent(JSON.stringify(requestBody))}`;
   const response = await fetch(`${pg.url}${path}${query}`, { headers });
   return { status: response.status, body: (await response.json()) as Loose };
@@ -28,13 +38,32 @@ async function post(path: string, body: unknown) {
   return { status: response.status, body: (await response.json()) as Loose };
 }
 async function issueKey(customer = 'member-1'): Promise<string> {
-  const issued = await post('/billing-keys', { method: { card: { credential: { number: TEST_CARDS.ok, expiryYear: '39', expiryMonth: '12', birthOrBusinessRegistrationNumber: '900101', passwordTwoDigits: '12' } } }, customer: { id: customer } });
+  const issued = await post('/billing-keys', {
+    method: {
+      card: {
+        credential: {
+          number: TEST_CARDS.ok,
+          expiryYear: '39',
+          expiryMonth: '12',
+          birthOrBusinessRegistrationNumber: '900101',
+          passwordTwoDigits: '12',
+        },
+      },
+    },
+    customer: { id: customer },
+  });
   return issued.body.billingKeyInfo.billingKey as string;
 }
 async function charge(at: string, total = 300_000): Promise<string> {
   now = new Date(at);
   const paymentId = `p-list-${randomUUID()}`;
-  const answer = await post(`/payments/${paymentId}/billing-key`, { billingKey: await issueKey(), orderName: '14주 팀 프로젝트', amount: { total }, currency: 'KRW', customer: { id: 'member-1' } });
+  const answer = await post(`/payments/${paymentId}/billing-key`, {
+    billingKey: await issueKey(),
+    orderName: '14주 팀 프로젝트',
+    amount: { total },
+    currency: 'KRW',
+    customer: { id: 'member-1' },
+  });
   expect(answer.status).toBe(200);
   return paymentId;
 }
@@ -42,7 +71,11 @@ async function charge(at: string, total = 300_000): Promise<string> {
 describe('GET /payments-by-cursor (결제 대용량 다건 조회)', () => {
   it('pages every payment created in [from, until) oldest first, by cursor, with status, amounts and cancellations', async () => {
     const before = await charge('2026-11-20T23:59:59Z');
-    const ids = [await charge('2026-11-21T01:00:00Z'), await charge('2026-11-21T02:00:00Z', 150_000), await charge('2026-11-21T03:00:00Z')];
+    const ids = [
+      await charge('2026-11-21T01:00:00Z'),
+      await charge('2026-11-21T02:00:00Z', 150_000),
+      await charge('2026-11-21T03:00:00Z'),
+    ];
     const after = await charge('2026-11-22T00:00:00Z');
     now = new Date('2026-11-21T04:00:00Z');
     expect((await post(`/payments/${ids[1]}/cancel`, { amount: 50_000, reason: '부분 환불' })).status).toBe(200);
@@ -52,7 +85,12 @@ describe('GET /payments-by-cursor (결제 대용량 다건 조회)', () => {
     expect(first.status).toBe(200);
     expect(first.body.items.map((i: Loose) => i.payment.id)).toEqual(ids.slice(0, 2));
     expect(first.body.items[1]).toMatchObject({
-      payment: { status: 'PARTIAL_CANCELLED', amount: { total: 150_000, paid: 150_000, cancelled: 50_000 }, currency: 'KRW', cancellations: [{ totalAmount: 50_000, reason: '부분 환불', status: 'SUCCEEDED' }] },
+      payment: {
+        status: 'PARTIAL_CANCELLED',
+        amount: { total: 150_000, paid: 150_000, cancelled: 50_000 },
+        currency: 'KRW',
+        cancellations: [{ totalAmount: 50_000, reason: '부분 환불', status: 'SUCCEEDED' }],
+      },
     });
     expect(typeof first.body.items[1].cursor).toBe('string');
     const second = await get('/payments-by-cursor', { ...window, size: 2, cursor: first.body.items[1].cursor });
@@ -60,7 +98,9 @@ describe('GET /payments-by-cursor (결제 대용량 다건 조회)', () => {
     const end = await get('/payments-by-cursor', { ...window, size: 2, cursor: second.body.items[0].cursor });
     expect(end.body.items).toEqual([]);
     // Outside the window: the one a second before it, and the one at its end (until is exclusive).
-    const all = (await get('/payments-by-cursor', { from: '2026-11-20T00:00:00Z', until: '2026-11-23T00:00:00Z', size: 1000 })).body.items.map((i: Loose) => i.payment.id);
+    const all = (
+      await get('/payments-by-cursor', { from: '2026-11-20T00:00:00Z', until: '2026-11-23T00:00:00Z', size: 1000 })
+    ).body.items.map((i: Loose) => i.payment.id);
     expect(all).toEqual(expect.arrayContaining([before, ...ids, after]));
     expect(all.indexOf(before)).toBeLessThan(all.indexOf(ids[0]));
   });
@@ -68,7 +108,13 @@ describe('GET /payments-by-cursor (결제 대용량 다건 조회)', () => {
   it('defaults to 10 a page and the 90 days before now, and refuses bad input and a caller without the secret', async () => {
     now = new Date('2026-11-22T12:00:00Z');
     expect((await get('/payments-by-cursor')).body.items.length).toBeLessThanOrEqual(10);
-    for (const bad of [{ size: 0 }, { size: 1001 }, { from: 'yesterday' }, { cursor: '%%%' }, { storeId: 'another-store' }]) {
+    for (const bad of [
+      { size: 0 },
+      { size: 1001 },
+      { from: 'yesterday' },
+      { cursor: '%%%' },
+      { storeId: 'another-store' },
+    ]) {
       const answer = await get('/payments-by-cursor', bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);
       expect(answer.body.type).toBe('INVALID_REQUEST');
@@ -90,7 +136,11 @@ describe('GET /billing-keys (빌링키 다건 조회)', () => {
     const keys = issued.body.items.map((k: Loose) => k.billingKey);
     expect(keys[0]).toBe(kept);
     expect(keys).not.toContain(deleted);
-    expect(issued.body.items[0]).toMatchObject({ status: 'ISSUED', customer: { id: 'member-keys' }, methods: [{ card: { number: '424242******4242' } }] });
+    expect(issued.body.items[0]).toMatchObject({
+      status: 'ISSUED',
+      customer: { id: 'member-keys' },
+      methods: [{ card: { number: '424242******4242' } }],
+    });
     expect(issued.body.page).toEqual({ number: 0, size: 1000, totalCount: keys.length });
     const firstOfAll = await get('/billing-keys', { page: { number: 0, size: 1 } });
     expect(firstOfAll.body.items.map((k: Loose) => k.billingKey)).toEqual([deleted]);
@@ -99,22 +149,35 @@ describe('GET /billing-keys (빌링키 다건 조회)', () => {
 });
 
 describe('a cancellation in the PG console (overview page)', () => {
-  const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' as const });
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual' as const,
+  });
 
   it('offers 취소 on a charged payment, cancels what the operator typed, and sends its webhook only when asked', async () => {
     const paymentId = await charge('2030-02-01T00:00:00Z');
     const page = await (await fetch(pg.url)).text();
     expect(page).toContain(`action="/console/payments/${paymentId}/cancel"`);
     const hooks = pg.state().webhooks.length;
-    const answer = await fetch(`${pg.url}/console/payments/${paymentId}/cancel`, form({ amount: '100,000', reason: '상담 후 일부 환불' }));
+    const answer = await fetch(
+      `${pg.url}/console/payments/${paymentId}/cancel`,
+      form({ amount: '100,000', reason: '상담 후 일부 환불' }),
+    );
     expect(answer.status).toBe(303);
     const payment = pg.state().payments.find((p) => p.id === paymentId)!;
     expect(payment).toMatchObject({ status: 'PARTIAL_CANCELLED', amount: { cancelled: 100_000 } });
     expect(payment.cancellations.map((c) => c.reason)).toEqual(['상담 후 일부 환불']);
     // Without "웹훅 보내기" the webhook is lost: nothing is sent.
     expect(pg.state().webhooks.length).toBe(hooks);
-    expect((await fetch(`${pg.url}/console/payments/${paymentId}/cancel`, form({ reason: '나머지 환불', announce: '1' }))).status).toBe(303);
-    expect(pg.state().payments.find((p) => p.id === paymentId)).toMatchObject({ status: 'CANCELLED', amount: { cancelled: 300_000 } });
+    expect(
+      (await fetch(`${pg.url}/console/payments/${paymentId}/cancel`, form({ reason: '나머지 환불', announce: '1' })))
+        .status,
+    ).toBe(303);
+    expect(pg.state().payments.find((p) => p.id === paymentId)).toMatchObject({
+      status: 'CANCELLED',
+      amount: { cancelled: 300_000 },
+    });
     expect(pg.state().webhooks[0]).toMatchObject({ type: 'Transaction.Cancelled', body: { data: { paymentId } } });
   });
 

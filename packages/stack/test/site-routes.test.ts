@@ -8,7 +8,9 @@ import { ROOT, REMOTES as REMOTE_FOLDERS } from '../src/paths';
 import { readRouteManifests } from '../src/route-manifests';
 
 const manifests = readRouteManifests();
-const { DEV_SERVER_PORTS } = createRequire(import.meta.url)(path.join(ROOT, 'packages/mf-config/src/dev-ports.cjs')) as { DEV_SERVER_PORTS: Record<string, number> };
+const { DEV_SERVER_PORTS } = createRequire(import.meta.url)(
+  path.join(ROOT, 'packages/mf-config/src/dev-ports.cjs'),
+) as { DEV_SERVER_PORTS: Record<string, number> };
 
 describe('the site route list, derived from the one list of remotes and their routes.json', () => {
   it('is exactly what spec section 2 requires: every path once, with its access, in the bundle the design card gives it', () => {
@@ -29,7 +31,9 @@ describe('the site route list, derived from the one list of remotes and their ro
       const routes = manifests.find((m) => m.name === remote.name)!.routes;
       expect([...new Set(routes.map(entryOf))].sort(), remote.name).toEqual([...remote.entries].sort());
     }
-    const admin = manifests.flatMap((m) => m.routes.filter((r) => r.access === 'admin').map((r) => `${m.name} ${entryOf(r)} ${r.path}`));
+    const admin = manifests.flatMap((m) =>
+      m.routes.filter((r) => r.access === 'admin').map((r) => `${m.name} ${entryOf(r)} ${r.path}`),
+    );
     expect(admin).toEqual(['mfe_programs admin /admin/*']);
   });
 

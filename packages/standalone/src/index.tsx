@@ -9,7 +9,14 @@ import '@sq/ui/global.css';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { matchRoutes } from 'react-router-dom';
-import { navigateToUrl, registerApplication, start, triggerAppChange, unloadApplication, type LifeCycles } from 'single-spa';
+import {
+  navigateToUrl,
+  registerApplication,
+  start,
+  triggerAppChange,
+  unloadApplication,
+  type LifeCycles,
+} from 'single-spa';
 import { configureApiClient, signInUrl } from '@sq/api-client';
 import type { RouteManifest } from '@sq/contracts/registry';
 import { entryOf } from '@sq/contracts/remote-entry';
@@ -32,7 +39,16 @@ export function mountStandalone({ manifest, entries }: StandaloneOptions): void 
   const store = createStore();
 
   createRoot(document.getElementById('standalone-header')!).render(
-    <header style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', padding: '12px 24px', borderBottom: '1px solid var(--sq-color-line)' }}>
+    <header
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 16,
+        alignItems: 'center',
+        padding: '12px 24px',
+        borderBottom: '1px solid var(--sq-color-line)',
+      }}
+    >
       <strong style={{ color: 'var(--sq-color-primary)' }}>{name} · standalone</strong>
       {manifestLinks(manifest.routes).map(({ to, label }) => (
         <a key={to} href={to} onClick={navigateToUrl}>
@@ -55,7 +71,12 @@ export function mountStandalone({ manifest, entries }: StandaloneOptions): void 
       domElementGetter: () => element,
       reload: () => void unloadApplication(appName).then(() => triggerAppChange()),
     };
-    registerApplication<RemoteProps>({ name: appName, app: load, activeWhen: (location) => matchRoutes(routes, location.pathname) !== null, customProps });
+    registerApplication<RemoteProps>({
+      name: appName,
+      app: load,
+      activeWhen: (location) => matchRoutes(routes, location.pathname) !== null,
+      customProps,
+    });
   }
   start({ urlRerouteOnly: true });
 }

@@ -21,6 +21,11 @@ describe("the stand-alone page's header", () => {
   });
 
   it('links a page once, with the title of its first route', () => {
-    expect(manifestLinks([{ path: '/faq', title: 'FAQ' }, { path: '/faq/*', title: '다른 FAQ' }])).toEqual([{ to: '/faq', label: 'FAQ' }]);
+    expect(
+      manifestLinks([
+        { path: '/faq', title: 'FAQ' },
+        { path: '/faq/*', title: '다른 FAQ' },
+      ]),
+    ).toEqual([{ to: '/faq', label: 'FAQ' }]);
   });
 });

@@ -20,12 +20,20 @@ interface Change {
  * of one member that raises the lower of the two teams' scores above the current minimum. The minimum never
  * falls, and the seeded order of partners keeps the result the same for the same input.
  */
-export function balanceTeams(teams: Team[], makeup: TeamMakeup, minSize: number, options: MatchOptions, random: () => number): void {
+export function balanceTeams(
+  teams: Team[],
+  makeup: TeamMakeup,
+  minSize: number,
+  options: MatchOptions,
+  random: () => number,
+): void {
   const movable = teams.filter((t) => !t.locked);
   if (movable.length < 2) return;
   const maxRounds = options.roundsPerTeam * movable.length;
   // The weakest team in O(log n): a heap by score, entries of teams changed since are skipped.
-  const heap = new MinHeap<{ team: Team; version: number; score: number }>((a, b) => a.score < b.score || (a.score === b.score && a.team.index < b.team.index));
+  const heap = new MinHeap<{ team: Team; version: number; score: number }>(
+    (a, b) => a.score < b.score || (a.score === b.score && a.team.index < b.team.index),
+  );
   const track = (team: Team) => heap.push({ team, version: team.version, score: team.score });
   movable.forEach(track);
   let fullPasses = 0;
@@ -46,7 +54,8 @@ export function balanceTeams(teams: Team[], makeup: TeamMakeup, minSize: number,
       return true;
     };
     let improved = false;
-    for (let tries = 0; tries < PARTNERS_PER_ROUND && !improved; tries += 1) improved = attempt(movable[Math.floor(random() * movable.length)]!);
+    for (let tries = 0; tries < PARTNERS_PER_ROUND && !improved; tries += 1)
+      improved = attempt(movable[Math.floor(random() * movable.length)]!);
     // Random partners found nothing: look at every team before giving up (bounded, it costs a full pass).
     if (!improved && fullPasses < MAX_FULL_PASSES) {
       fullPasses += 1;
@@ -69,10 +78,19 @@ function scoreWith(team: Team, without: Slot | null, withSlot: Slot | null, opti
 
 /** Two members can trade places when they fill the same seat, or when neither role has fixed seats. */
 function interchangeable(u: Slot, v: Slot, makeup: TeamMakeup): boolean {
-  return u.applicant.role === v.applicant.role || (seatsFor(makeup, u.applicant.role) === null && seatsFor(makeup, v.applicant.role) === null);
+  return (
+    u.applicant.role === v.applicant.role ||
+    (seatsFor(makeup, u.applicant.role) === null && seatsFor(makeup, v.applicant.role) === null)
+  );
 }
 
-function bestChange(weak: Team, other: Team, makeup: TeamMakeup, minSize: number, options: MatchOptions): Change | null {
+function bestChange(
+  weak: Team,
+  other: Team,
+  makeup: TeamMakeup,
+  minSize: number,
+  options: MatchOptions,
+): Change | null {
   const floor = weak.score + EPSILON;
   let best: Change | null = null;
   const consider = (value: number, apply: () => void) => {

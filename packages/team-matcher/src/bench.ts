@@ -30,8 +30,10 @@ export function benchMatcher(log: (line: string) => void = console.log): void {
     }
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     // CPU time next to wall time: on a busy machine the wall clock also counts other processes' turns.
-    log(`  ${name.padEnd(12)} ${median(times).toFixed(0).padStart(6)} ms wall ${median(cpu).toFixed(0).padStart(5)} ms cpu   ${String(result.teams.length).padStart(5)} teams   ` +
-      `${String(result.unplaced.length).padStart(4)} waiting   worst ${result.worstScore.toFixed(1)}   mean ${result.meanScore.toFixed(1)}`);
+    log(
+      `  ${name.padEnd(12)} ${median(times).toFixed(0).padStart(6)} ms wall ${median(cpu).toFixed(0).padStart(5)} ms cpu   ${String(result.teams.length).padStart(5)} teams   ` +
+        `${String(result.unplaced.length).padStart(4)} waiting   worst ${result.worstScore.toFixed(1)}   mean ${result.meanScore.toFixed(1)}`,
+    );
   }
 }
 

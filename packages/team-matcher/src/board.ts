@@ -36,7 +36,16 @@ export function fixedRoles(makeup: TeamMakeup): Role[] {
 }
 
 export function newTeam(key: string, index: number, locked = false): Team {
-  return { key, locked, members: [], roleCount: { PLANNER: 0, DESIGNER: 0, DEVELOPER: 0 }, strengthSum: 0, score: 0, index, version: 0 };
+  return {
+    key,
+    locked,
+    members: [],
+    roleCount: { PLANNER: 0, DESIGNER: 0, DEVELOPER: 0 },
+    strengthSum: 0,
+    score: 0,
+    index,
+    version: 0,
+  };
 }
 
 /** Whether these roles can join the team without passing its size or any role's seats. */

@@ -13,7 +13,12 @@ export const MAKEUPS = {
  * careers from new to veteran, some members without a check-up level, some mutual and one-sided friend
  * requests (at most `maxFriends` each).
  */
-export function randomCohort(seed: number, size: number, maxFriends = 2, mix: Record<Role, number> = { PLANNER: 0.25, DESIGNER: 0.2, DEVELOPER: 0.55 }): Applicant[] {
+export function randomCohort(
+  seed: number,
+  size: number,
+  maxFriends = 2,
+  mix: Record<Role, number> = { PLANNER: 0.25, DESIGNER: 0.2, DEVELOPER: 0.55 },
+): Applicant[] {
   const random = seededRandom(seed);
   const pickRole = (): Role => {
     const r = random();

@@ -16,15 +16,27 @@ const withRo = (text: string) => (text.endsWith('개월') ? `${text}로` : `${te
 /** Within half a year of the cohort's average counts as about the same. */
 const SIMILAR_MONTHS = 6;
 
-export function placementText(slot: Slot, team: Team, makeup: TeamMakeup, cohortAverage: number, names: ReadonlyMap<number, string>): string {
+export function placementText(
+  slot: Slot,
+  team: Team,
+  makeup: TeamMakeup,
+  cohortAverage: number,
+  names: ReadonlyMap<number, string>,
+): string {
   const role = slot.applicant.role;
   const seats = seatsFor(makeup, role);
   const parts: string[] = [];
   if (slot.locked) parts.push('운영자가 이 팀에 고정했어요.');
   const name = slot.applicant.name;
-  parts.push(seats === null ? `${name}님은 ${ROLE_NAMES[role]}로 참여해요.` : `${name}님이 ${ROLE_NAMES[role]} 자리(${team.roleCount[role]}/${seats})를 채워요.`);
+  parts.push(
+    seats === null
+      ? `${name}님은 ${ROLE_NAMES[role]}로 참여해요.`
+      : `${name}님이 ${ROLE_NAMES[role]} 자리(${team.roleCount[role]}/${seats})를 채워요.`,
+  );
   if (slot.group) {
-    const friends = slot.group.members.filter((m) => m.id !== slot.applicant.id).map((m) => names.get(m.id) ?? String(m.id));
+    const friends = slot.group.members
+      .filter((m) => m.id !== slot.applicant.id)
+      .map((m) => names.get(m.id) ?? String(m.id));
     parts.push(`함께 신청한 ${friends.join(', ')}님과 같은 팀이에요.`);
   }
   const average = team.members.reduce((s, m) => s + m.applicant.careerMonths, 0) / team.members.length;

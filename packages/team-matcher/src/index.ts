@@ -41,11 +41,15 @@ export function matchTeams(input: MatchInput): MatchResult {
   const inLockedTeam = new Set(lockedTeams.flatMap((t) => t.members.map((m) => m.id)));
   const memberLocks = new Map<number, string>();
   for (const lock of input.locks?.members ?? []) {
-    if (byId.has(lock.applicantId) && !inLockedTeam.has(lock.applicantId) && !lockedKeys.has(lock.teamKey)) memberLocks.set(lock.applicantId, lock.teamKey);
+    if (byId.has(lock.applicantId) && !inLockedTeam.has(lock.applicantId) && !lockedKeys.has(lock.teamKey))
+      memberLocks.set(lock.applicantId, lock.teamKey);
   }
 
   const { pinnedUnits, freeUnits } = splitUnits(
-    friendUnits(input.applicants.filter((a) => !inLockedTeam.has(a.id)), order),
+    friendUnits(
+      input.applicants.filter((a) => !inLockedTeam.has(a.id)),
+      order,
+    ),
     memberLocks,
   );
   const board: Board = { makeup, options, minSize, profiles, lockedTeams, pinnedUnits, freeUnits };
@@ -86,15 +90,19 @@ function bestPlacement(board: Board, lockedKeys: ReadonlySet<string>, pinnedTeam
   const seatsHold = (n: number) =>
     roles.length === 0 ||
     roles.reduce((sum, r) => sum + Math.min(count(r), n * (seatsFor(board.makeup, r) ?? 0)), 0) +
-      movable.filter((m) => !roles.includes(m.role)).length >= n * board.minSize;
+      movable.filter((m) => !roles.includes(m.role)).length >=
+      n * board.minSize;
   while (teams > 0 && !seatsHold(teams)) teams -= 1;
   // As many people as the most teams could seat, on as few teams as seat them: fuller teams (the course's
   // teams of three rather than many of one), and nobody left out for it.
   const seated = (n: number) =>
-    Math.min(n * board.makeup.maxSize, (['PLANNER', 'DESIGNER', 'DEVELOPER'] as const).reduce((sum, r) => {
-      const seats = seatsFor(board.makeup, r);
-      return sum + Math.min(count(r), seats === null ? count(r) : n * seats);
-    }, 0));
+    Math.min(
+      n * board.makeup.maxSize,
+      (['PLANNER', 'DESIGNER', 'DEVELOPER'] as const).reduce((sum, r) => {
+        const seats = seatsFor(board.makeup, r);
+        return sum + Math.min(count(r), seats === null ? count(r) : n * seats);
+      }, 0),
+    );
   const most = seated(teams);
   let fewest = teams;
   while (fewest > 1 && seated(fewest - 1) === most) fewest -= 1;
@@ -117,7 +125,9 @@ function describe(placement: Placement, input: MatchInput, minSize: number, coho
       key: team.key,
       locked: team.locked,
       score: Math.round(team.score * 10) / 10,
-      averageCareerMonths: Math.round(team.members.reduce((s, m) => s + m.applicant.careerMonths, 0) / team.members.length),
+      averageCareerMonths: Math.round(
+        team.members.reduce((s, m) => s + m.applicant.careerMonths, 0) / team.members.length,
+      ),
       members: [...team.members]
         .sort((a, b) => roleOrder[a.applicant.role] - roleOrder[b.applicant.role] || a.applicant.id - b.applicant.id)
         .map((slot) => ({
@@ -130,7 +140,11 @@ function describe(placement: Placement, input: MatchInput, minSize: number, coho
   const byId = new Map<number, Applicant>(input.applicants.map((a) => [a.id, a]));
   const unplaced = [...placement.unplaced.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([applicantId, reason]) => ({ applicantId, reason, explanation: unplacedText(byId.get(applicantId)!, reason, minSize) }));
+    .map(([applicantId, reason]) => ({
+      applicantId,
+      reason,
+      explanation: unplacedText(byId.get(applicantId)!, reason, minSize),
+    }));
   const scores = teams.map((t) => t.score);
   return {
     teams,

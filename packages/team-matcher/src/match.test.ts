@@ -38,7 +38,14 @@ function checkHardRules(input: MatchInput, result: MatchResult) {
 }
 
 const applicant = (id: number, role: Role, careerMonths: number, extra: Partial<Applicant> = {}): Applicant => ({
-  id, name: `m${id}`, role, careerMonths, skillLevel: null, weeklyHours: null, friendIds: [], ...extra,
+  id,
+  name: `m${id}`,
+  role,
+  careerMonths,
+  skillLevel: null,
+  weeklyHours: null,
+  friendIds: [],
+  ...extra,
 });
 
 describe('hard rules over random cohorts', () => {
@@ -66,15 +73,22 @@ describe('hard rules over random cohorts', () => {
       const lockedMember = other.members[0]!;
       const currentTeams = Object.fromEntries(first.teams.map((t) => [t.key, t.members.map((m) => m.applicantId)]));
       const input: MatchInput = {
-        makeup: MAKEUPS.teamProject, applicants, currentTeams, seed: seed + 1000,
+        makeup: MAKEUPS.teamProject,
+        applicants,
+        currentTeams,
+        seed: seed + 1000,
         locks: { teams: [lockedTeam.key], members: [{ applicantId: lockedMember.applicantId, teamKey: other.key }] },
       };
       const again = matchTeams(input);
       checkHardRules(input, again);
       const keptTeam = again.teams.find((t) => t.key === lockedTeam.key)!;
       expect(keptTeam.locked).toBe(true);
-      expect(keptTeam.members.map((m) => m.applicantId).sort()).toEqual(lockedTeam.members.map((m) => m.applicantId).sort());
-      const lockedTeamOfMember = again.teams.find((t) => t.members.some((m) => m.applicantId === lockedMember.applicantId));
+      expect(keptTeam.members.map((m) => m.applicantId).sort()).toEqual(
+        lockedTeam.members.map((m) => m.applicantId).sort(),
+      );
+      const lockedTeamOfMember = again.teams.find((t) =>
+        t.members.some((m) => m.applicantId === lockedMember.applicantId),
+      );
       expect(lockedTeamOfMember?.key).toBe(other.key);
     }
   }, 60_000);
@@ -109,11 +123,18 @@ describe('balance', () => {
       applicants.push(applicant(id++, 'PLANNER', 24), applicant(id++, 'DESIGNER', 24));
       applicants.push(applicant(id++, 'DEVELOPER', 24), applicant(id++, 'DEVELOPER', 24));
     }
-    applicants.push(applicant(id++, 'DEVELOPER', 120), applicant(id++, 'DEVELOPER', 120), applicant(id++, 'DEVELOPER', 6), applicant(id++, 'DEVELOPER', 6));
+    applicants.push(
+      applicant(id++, 'DEVELOPER', 120),
+      applicant(id++, 'DEVELOPER', 120),
+      applicant(id++, 'DEVELOPER', 6),
+      applicant(id++, 'DEVELOPER', 6),
+    );
     const result = matchTeams({ makeup: MAKEUPS.teamProject, applicants, seed: 3 });
     expect(result.teams).toHaveLength(2);
     for (const team of result.teams) {
-      const careers = team.members.filter((m) => m.role === 'DEVELOPER').map((m) => applicants[m.applicantId - 1]!.careerMonths);
+      const careers = team.members
+        .filter((m) => m.role === 'DEVELOPER')
+        .map((m) => applicants[m.applicantId - 1]!.careerMonths);
       expect(careers.filter((c) => c === 120)).toHaveLength(1);
       expect(careers.filter((c) => c === 6)).toHaveLength(1);
     }
@@ -141,20 +162,26 @@ describe('explanations and reasons', () => {
 
   it('gives the latest applicants of a full role the reason that no seat is left, in application order', () => {
     const applicants: Applicant[] = [
-      applicant(1, 'PLANNER', 24), applicant(2, 'DESIGNER', 24),
+      applicant(1, 'PLANNER', 24),
+      applicant(2, 'DESIGNER', 24),
       ...[3, 4, 5, 6, 7, 8].map((id) => applicant(id, 'DEVELOPER', 24)),
     ];
     const result = matchTeams({ makeup: MAKEUPS.teamProject, applicants, seed: 1 });
     expect(result.teams).toHaveLength(1);
-    expect(result.unplaced.map((u) => [u.applicantId, u.reason])).toEqual([[7, 'NO_SEAT_FOR_ROLE'], [8, 'NO_SEAT_FOR_ROLE']]);
+    expect(result.unplaced.map((u) => [u.applicantId, u.reason])).toEqual([
+      [7, 'NO_SEAT_FOR_ROLE'],
+      [8, 'NO_SEAT_FOR_ROLE'],
+    ]);
     expect(result.unplaced[0]!.explanation).toBe('m7님이 지원한 개발자 자리가 모두 찼어요.');
   });
 
   it('says a friend group could not fit when its roles have no seats together', () => {
     const applicants: Applicant[] = [
-      applicant(1, 'PLANNER', 24), applicant(2, 'DESIGNER', 24),
+      applicant(1, 'PLANNER', 24),
+      applicant(2, 'DESIGNER', 24),
       ...[3, 4, 5, 6].map((id) => applicant(id, 'DEVELOPER', 24)),
-      applicant(7, 'DEVELOPER', 24, { friendIds: [8] }), applicant(8, 'DEVELOPER', 24, { friendIds: [7] }),
+      applicant(7, 'DEVELOPER', 24, { friendIds: [8] }),
+      applicant(8, 'DEVELOPER', 24, { friendIds: [7] }),
       applicant(9, 'DEVELOPER', 24),
     ];
     // The four developers who applied first take the four developer seats; the pair after them cannot both fit.

@@ -33,7 +33,11 @@ export function place(board: Board, teamCount: number, lockedKeys: ReadonlySet<s
   const { makeup, options } = board;
   const unplaced = new Map<number, UnplacedReason>();
   const slot = (applicant: Applicant, pinned: boolean, locked: boolean, group: Unit | null): Slot => ({
-    applicant, profile: board.profiles.get(applicant.id)!, pinned, locked, group,
+    applicant,
+    profile: board.profiles.get(applicant.id)!,
+    pinned,
+    locked,
+    group,
   });
 
   const teams: Team[] = [];
@@ -61,7 +65,8 @@ export function place(board: Board, teamCount: number, lockedKeys: ReadonlySet<s
   for (const { unit, key } of board.pinnedUnits) {
     const team = teamByKey.get(key);
     if (!team || !fits(team, rolesOf(unit), makeup)) {
-      for (const m of unit.members) unplaced.set(m.id, unit.members.length > 1 ? 'FRIEND_GROUP_DID_NOT_FIT' : 'NO_SEAT_FOR_ROLE');
+      for (const m of unit.members)
+        unplaced.set(m.id, unit.members.length > 1 ? 'FRIEND_GROUP_DID_NOT_FIT' : 'NO_SEAT_FOR_ROLE');
       continue;
     }
     const group = unit.members.length > 1 ? unit : null;
@@ -82,9 +87,12 @@ export function place(board: Board, teamCount: number, lockedKeys: ReadonlySet<s
   for (const unit of board.freeUnits) {
     const need: Partial<Record<Role, number>> = {};
     for (const role of rolesOf(unit)) need[role] = (need[role] ?? 0) + 1;
-    const ok = unit.members.length <= totalLeft && (Object.entries(need) as [Role, number][]).every(([r, n]) => roleLeft[r] >= n);
+    const ok =
+      unit.members.length <= totalLeft &&
+      (Object.entries(need) as [Role, number][]).every(([r, n]) => roleLeft[r] >= n);
     if (!ok) {
-      for (const m of unit.members) unplaced.set(m.id, unit.members.length > 1 ? 'FRIEND_GROUP_DID_NOT_FIT' : 'NO_SEAT_FOR_ROLE');
+      for (const m of unit.members)
+        unplaced.set(m.id, unit.members.length > 1 ? 'FRIEND_GROUP_DID_NOT_FIT' : 'NO_SEAT_FOR_ROLE');
       continue;
     }
     accepted.push(unit);
@@ -92,7 +100,9 @@ export function place(board: Board, teamCount: number, lockedKeys: ReadonlySet<s
     for (const [r, n] of Object.entries(need) as [Role, number][]) roleLeft[r] -= n;
   }
 
-  const groups = accepted.filter((u) => u.members.length > 1).sort((a, b) => b.members.length - a.members.length || a.order - b.order);
+  const groups = accepted
+    .filter((u) => u.members.length > 1)
+    .sort((a, b) => b.members.length - a.members.length || a.order - b.order);
   for (const unit of groups) {
     let team: Team | undefined;
     for (const t of open) if (fits(t, rolesOf(unit), makeup) && (!team || byNeed(t, team) < 0)) team = t;
@@ -170,11 +180,17 @@ interface Entry {
  * member: a heap per role with stale entries skipped, instead of scanning every team for every member.
  */
 function neediestWithSeat(open: readonly Team[], makeup: TeamMakeup) {
-  const before = (a: Entry, b: Entry) => (a.size - b.size || a.strength - b.strength || a.team.index - b.team.index) < 0;
-  const heaps: Record<Role, MinHeap<Entry>> = { PLANNER: new MinHeap(before), DESIGNER: new MinHeap(before), DEVELOPER: new MinHeap(before) };
+  const before = (a: Entry, b: Entry) =>
+    (a.size - b.size || a.strength - b.strength || a.team.index - b.team.index) < 0;
+  const heaps: Record<Role, MinHeap<Entry>> = {
+    PLANNER: new MinHeap(before),
+    DESIGNER: new MinHeap(before),
+    DEVELOPER: new MinHeap(before),
+  };
   const changed = (team: Team) => {
     for (const role of ['PLANNER', 'DESIGNER', 'DEVELOPER'] as const) {
-      if (fits(team, [role], makeup)) heaps[role].push({ team, version: team.version, size: team.members.length, strength: team.strengthSum });
+      if (fits(team, [role], makeup))
+        heaps[role].push({ team, version: team.version, size: team.members.length, strength: team.strengthSum });
     }
   };
   for (const team of open) changed(team);

@@ -12,14 +12,24 @@ export interface CohortAverages {
   weeklyHours: number;
 }
 
-const mean = (values: number[], fallback: number) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : fallback);
+const mean = (values: number[], fallback: number) =>
+  values.length ? values.reduce((s, v) => s + v, 0) / values.length : fallback;
 
 export function cohortAverages(applicants: readonly Applicant[], options: MatchOptions): CohortAverages {
   return {
-    careerMonths: mean(applicants.map((a) => a.careerMonths), 0),
+    careerMonths: mean(
+      applicants.map((a) => a.careerMonths),
+      0,
+    ),
     // Nobody's level known: everyone counts as the middle of the scale, so the skill term is neutral.
-    skillLevel: mean(applicants.flatMap((a) => (a.skillLevel === null ? [] : [a.skillLevel])), 50),
-    weeklyHours: mean(applicants.flatMap((a) => (a.weeklyHours === null ? [] : [a.weeklyHours])), options.hoursCap / 2),
+    skillLevel: mean(
+      applicants.flatMap((a) => (a.skillLevel === null ? [] : [a.skillLevel])),
+      50,
+    ),
+    weeklyHours: mean(
+      applicants.flatMap((a) => (a.weeklyHours === null ? [] : [a.weeklyHours])),
+      options.hoursCap / 2,
+    ),
   };
 }
 
@@ -44,7 +54,12 @@ export function teamScore(members: readonly Profile[], options: MatchOptions): n
 let careers = new Float64Array(64);
 
 /** The score of `members` without `without` and with `withProfile` added, without building a new list. */
-export function teamScoreChanged(members: readonly { profile: Profile }[] | readonly Profile[], without: Profile | null, withProfile: Profile | null, options: MatchOptions): number {
+export function teamScoreChanged(
+  members: readonly { profile: Profile }[] | readonly Profile[],
+  without: Profile | null,
+  withProfile: Profile | null,
+  options: MatchOptions,
+): number {
   if (careers.length < members.length + 1) careers = new Float64Array(members.length * 2);
   let n = 0;
   let sum = 0;

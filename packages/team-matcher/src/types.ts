@@ -2,7 +2,7 @@
  * The team matcher's input and output. The matcher does no I/O: the programs service reads a cohort's
  * applications, hands them over in application order, and stores what comes back as a proposal the
  * operator can change, lock and re-run before publishing.
-*/
+ */
 import { ROLE_NAMES } from '@sq/contracts/api/application-states';
 
 export type Role = 'PLANNER' | 'DESIGNER' | 'DEVELOPER';

@@ -11,7 +11,8 @@ const CONSOLE_PATHS = {
   /** Locked (a member or team kept in place). */
   lock: 'M6.5 11h11a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 18.5v-6A1.5 1.5 0 0 1 6.5 11zM8 11V8a4 4 0 0 1 8 0v3',
   /** Unlocked. */
-  unlock: 'M6.5 11h11a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 18.5v-6A1.5 1.5 0 0 1 6.5 11zM8 11V8a4 4 0 0 1 7.7-1.5',
+  unlock:
+    'M6.5 11h11a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 18.5v-6A1.5 1.5 0 0 1 6.5 11zM8 11V8a4 4 0 0 1 7.7-1.5',
   /** Download (a file export). */
   download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14',
   /** Shuffle (run the matcher). */

@@ -3,11 +3,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { CheckField, Field, SelectField, TextAreaField, TextField, withFieldStyles } from './field';
 
-const styles = { field: 'f', label: 'l', optional: 'o', hint: 'h', error: 'e', success: 's', input: 'i', textarea: 't', check: 'c' };
+const styles = {
+  field: 'f',
+  label: 'l',
+  optional: 'o',
+  hint: 'h',
+  error: 'e',
+  success: 's',
+  input: 'i',
+  textarea: 't',
+  check: 'c',
+};
 
 afterEach(cleanup);
 
-const describedBy = (control: HTMLElement) => (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+const describedBy = (control: HTMLElement) =>
+  (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
 
 describe('a field whose label wraps its control', () => {
   it('names the control by its label and describes it by a live region that is there before any error', () => {
@@ -76,16 +87,37 @@ describe('a field whose label wraps its control', () => {
   it('draws a select with its placeholder first and its options', () => {
     let chosen = '';
     render(
-      <SelectField styles={styles} label="직군" placeholder="직군을 선택해 주세요" options={[{ code: 'JG_DEV', name: '개발' }, { code: 'JG_PM', name: '기획' }]} value="" onChange={(e) => (chosen = e.target.value)} />,
+      <SelectField
+        styles={styles}
+        label="직군"
+        placeholder="직군을 선택해 주세요"
+        options={[
+          { code: 'JG_DEV', name: '개발' },
+          { code: 'JG_PM', name: '기획' },
+        ]}
+        value=""
+        onChange={(e) => (chosen = e.target.value)}
+      />,
     );
     const select = screen.getByLabelText('직군') as HTMLSelectElement;
-    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([['', '직군을 선택해 주세요'], ['JG_DEV', '개발'], ['JG_PM', '기획']]);
+    expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['', '직군을 선택해 주세요'],
+      ['JG_DEV', '개발'],
+      ['JG_PM', '기획'],
+    ]);
     fireEvent.change(select, { target: { value: 'JG_PM' } });
     expect(chosen).toBe('JG_PM');
   });
 
   it('draws a check box with its label beside it and its error underneath', () => {
-    render(<CheckField styles={styles} label="(필수) 서비스 이용약관에 동의해요" name="agreeTerms" error="약관에 동의해 주세요." />);
+    render(
+      <CheckField
+        styles={styles}
+        label="(필수) 서비스 이용약관에 동의해요"
+        name="agreeTerms"
+        error="약관에 동의해 주세요."
+      />,
+    );
     const box = screen.getByLabelText('(필수) 서비스 이용약관에 동의해요') as HTMLInputElement;
     expect(box.type).toBe('checkbox');
     expect(box.closest('label')!.className).toBe('c');
@@ -139,7 +171,13 @@ describe('a field that names its control by id', () => {
 
   it('shows a positive note while there is no error, and no alert', () => {
     render(
-      <Field styles={styles} id="contactEmail" label="수신용 이메일" note="사용할 수 있는 이메일이에요." noteTone="success">
+      <Field
+        styles={styles}
+        id="contactEmail"
+        label="수신용 이메일"
+        note="사용할 수 있는 이메일이에요."
+        noteTone="success"
+      >
         {(control) => <input {...control} />}
       </Field>,
     );

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 /**
  * Form fields, imported as `@sq/ui/field`: a label, the control, a hint and the inline Korean error (or a
@@ -77,7 +83,18 @@ function LabelText({ label, optional, styles }: Pick<FieldChrome, 'label' | 'opt
   );
 }
 
-function Message({ error, note, noteTone, styles, id, alert }: Pick<FieldChrome, 'error' | 'note' | 'noteTone'> & { styles: FieldStyles; id?: string | undefined; alert?: boolean }) {
+function Message({
+  error,
+  note,
+  noteTone,
+  styles,
+  id,
+  alert,
+}: Pick<FieldChrome, 'error' | 'note' | 'noteTone'> & {
+  styles: FieldStyles;
+  id?: string | undefined;
+  alert?: boolean;
+}) {
   if (error) {
     return (
       <p className={styles.error} id={id} role={alert ? 'alert' : undefined} data-field-error>
@@ -109,7 +126,12 @@ export function Field({ styles, id, label, optional, hint, error, note, noteTone
 }
 
 /** The hint, then the error or note in a live region (there before any message, announced as it changes). */
-function LiveMessages({ id, styles, hint, ...message }: Omit<FieldChrome, 'label' | 'optional'> & { id: string; styles: FieldStyles }) {
+function LiveMessages({
+  id,
+  styles,
+  hint,
+  ...message
+}: Omit<FieldChrome, 'label' | 'optional'> & { id: string; styles: FieldStyles }) {
   return (
     <>
       {hint ? <p className={styles.hint}>{hint}</p> : null}
@@ -142,29 +164,82 @@ function WrappingField({ styles, label, optional, hint, error, note, noteTone, c
 type Styled<P> = FieldChrome & P & { styles: FieldStyles };
 
 /** A labelled text input. */
-export function TextField({ styles, label, error, hint, note, noteTone, optional, ...input }: Styled<InputHTMLAttributes<HTMLInputElement>>) {
+export function TextField({
+  styles,
+  label,
+  error,
+  hint,
+  note,
+  noteTone,
+  optional,
+  ...input
+}: Styled<InputHTMLAttributes<HTMLInputElement>>) {
   return (
-    <WrappingField styles={styles} label={label} error={error} hint={hint} note={note} noteTone={noteTone} optional={optional}>
+    <WrappingField
+      styles={styles}
+      label={label}
+      error={error}
+      hint={hint}
+      note={note}
+      noteTone={noteTone}
+      optional={optional}
+    >
       {(control) => <input className={styles.input} {...control} {...input} />}
     </WrappingField>
   );
 }
 
 /** A labelled text area. */
-export function TextAreaField({ styles, label, error, hint, note, noteTone, optional, ...area }: Styled<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+export function TextAreaField({
+  styles,
+  label,
+  error,
+  hint,
+  note,
+  noteTone,
+  optional,
+  ...area
+}: Styled<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
-    <WrappingField styles={styles} label={label} error={error} hint={hint} note={note} noteTone={noteTone} optional={optional}>
+    <WrappingField
+      styles={styles}
+      label={label}
+      error={error}
+      hint={hint}
+      note={note}
+      noteTone={noteTone}
+      optional={optional}
+    >
       {(control) => <textarea className={classOf(styles.input, styles.textarea)} {...control} {...area} />}
     </WrappingField>
   );
 }
 
 /** A labelled select with an empty first choice (its placeholder). */
-export function SelectField({ styles, label, error, hint, note, noteTone, optional, options, placeholder, ...select }: Styled<
+export function SelectField({
+  styles,
+  label,
+  error,
+  hint,
+  note,
+  noteTone,
+  optional,
+  options,
+  placeholder,
+  ...select
+}: Styled<
   SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { code: string; name: string }[]; placeholder: string }
 >) {
   return (
-    <WrappingField styles={styles} label={label} error={error} hint={hint} note={note} noteTone={noteTone} optional={optional}>
+    <WrappingField
+      styles={styles}
+      label={label}
+      error={error}
+      hint={hint}
+      note={note}
+      noteTone={noteTone}
+      optional={optional}
+    >
       {(control) => (
         <select className={styles.input} {...control} {...select}>
           <option value="">{placeholder}</option>
@@ -180,7 +255,12 @@ export function SelectField({ styles, label, error, hint, note, noteTone, option
 }
 
 /** A check box with its label beside it and its inline error underneath. */
-export function CheckField({ styles, label, error, ...input }: { styles: FieldStyles; label: ReactNode; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckField({
+  styles,
+  label,
+  error,
+  ...input
+}: { styles: FieldStyles; label: ReactNode; error?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
   const messageId = useId();
   return (
     <div className={styles.field}>
@@ -197,6 +277,9 @@ export function CheckField({ styles, label, error, ...input }: { styles: FieldSt
  * The field components drawn with one screen's styles: `export const TextField = withFieldStyles(UiTextField, styles)`.
  * Bind only what the screen uses, so the others stay out of its bundle.
  */
-export function withFieldStyles<P extends { styles: FieldStyles }>(Component: (props: P) => ReactNode, styles: FieldStyles) {
+export function withFieldStyles<P extends { styles: FieldStyles }>(
+  Component: (props: P) => ReactNode,
+  styles: FieldStyles,
+) {
   return (props: Omit<P, 'styles'>) => <Component {...(props as P)} styles={styles} />;
 }

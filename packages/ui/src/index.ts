@@ -6,7 +6,16 @@ export { Icon, ICON_NAMES, type IconName } from './components/Icon';
 export { ErrorFallback } from './components/ErrorFallback';
 export { ComingSoon } from './components/ComingSoon';
 export { EmptyState } from './components/EmptyState';
-export { formatThousands, formatKrw, formatDate, seoulDay, seoulTime, formatPhone, isValidPhone, PHONE_PATTERN } from './helpers/format';
+export {
+  formatThousands,
+  formatKrw,
+  formatDate,
+  seoulDay,
+  seoulTime,
+  formatPhone,
+  isValidPhone,
+  PHONE_PATTERN,
+} from './helpers/format';
 export { debounce, throttle, SHARE_TOOLTIP_MS, type Cancellable } from './helpers/timing';
 export { useAsync, type AsyncState } from './hooks/use-async';
 export { useMediaQuery } from './hooks/use-media-query';

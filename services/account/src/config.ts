@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { DEV_INTERNAL_SECRET, readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
+import {
+  DEV_INTERNAL_SECRET,
+  readInternalCallConfig,
+  readSmtpConfig,
+  serviceUrl,
+  type InternalCallConfig,
+  type SmtpConfig,
+} from '@sq/service-kit';
 
 /**
  * The account service's settings and outside systems, all configuration (environment, documented in
@@ -10,7 +17,11 @@ import { DEV_INTERNAL_SECRET, readInternalCallConfig, readSmtpConfig, serviceUrl
  */
 export type ProviderId = 'google' | 'kakao' | 'naver';
 export const PROVIDERS: readonly ProviderId[] = ['google', 'kakao', 'naver'];
-export const VENDOR_OF: Record<ProviderId, 'GOOGLE' | 'KAKAO' | 'NAVER'> = { google: 'GOOGLE', kakao: 'KAKAO', naver: 'NAVER' };
+export const VENDOR_OF: Record<ProviderId, 'GOOGLE' | 'KAKAO' | 'NAVER'> = {
+  google: 'GOOGLE',
+  kakao: 'KAKAO',
+  naver: 'NAVER',
+};
 
 export interface ProviderConfig {
   id: ProviderId;
@@ -72,26 +83,62 @@ export interface AccountConfig {
 
 const REAL_ENDPOINTS: Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> = {
   google: {
-    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth', tokenUrl: 'https://oauth2.googleapis.com/token',
-    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo', issuer: 'https://accounts.google.com',
-    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', scope: 'openid email profile', pkce: true, oidc: true,
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    issuer: 'https://accounts.google.com',
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    scope: 'openid email profile',
+    pkce: true,
+    oidc: true,
   },
   kakao: {
-    authorizeUrl: 'https://kauth.kakao.com/oauth/authorize', tokenUrl: 'https://kauth.kakao.com/oauth/token',
-    userInfoUrl: 'https://kapi.kakao.com/v2/user/me', issuer: '', jwksUrl: '', scope: 'account_email profile_nickname', pkce: true, oidc: false,
+    authorizeUrl: 'https://kauth.kakao.com/oauth/authorize',
+    tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+    issuer: '',
+    jwksUrl: '',
+    scope: 'account_email profile_nickname',
+    pkce: true,
+    oidc: false,
   },
   naver: {
-    authorizeUrl: 'https://nid.naver.com/oauth2.0/authorize', tokenUrl: 'https://nid.naver.com/oauth2.0/token',
-    userInfoUrl: 'https://openapi.naver.com/v1/nid/me', issuer: '', jwksUrl: '', scope: '', pkce: false, oidc: false,
+    authorizeUrl: 'https://nid.naver.com/oauth2.0/authorize',
+    tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+    userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
+    issuer: '',
+    jwksUrl: '',
+    scope: '',
+    pkce: false,
+    oidc: false,
   },
 };
 
 /** The local provider's paths for each shape (packages/stack/src/peers/oauth-provider.ts serves them). */
-export function localProviderEndpoints(base: string): Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> {
+export function localProviderEndpoints(
+  base: string,
+): Record<ProviderId, Omit<ProviderConfig, 'id' | 'clientId' | 'clientSecret'>> {
   return {
-    google: { ...REAL_ENDPOINTS.google, authorizeUrl: `${base}/google/authorize`, tokenUrl: `${base}/google/token`, userInfoUrl: `${base}/google/userinfo`, issuer: `${base}/google`, jwksUrl: `${base}/google/jwks` },
-    kakao: { ...REAL_ENDPOINTS.kakao, authorizeUrl: `${base}/kakao/oauth/authorize`, tokenUrl: `${base}/kakao/oauth/token`, userInfoUrl: `${base}/kakao/v2/user/me` },
-    naver: { ...REAL_ENDPOINTS.naver, authorizeUrl: `${base}/naver/oauth2.0/authorize`, tokenUrl: `${base}/naver/oauth2.0/token`, userInfoUrl: `${base}/naver/v1/nid/me` },
+    google: {
+      ...REAL_ENDPOINTS.google,
+      authorizeUrl: `${base}/google/authorize`,
+      tokenUrl: `${base}/google/token`,
+      userInfoUrl: `${base}/google/userinfo`,
+      issuer: `${base}/google`,
+      jwksUrl: `${base}/google/jwks`,
+    },
+    kakao: {
+      ...REAL_ENDPOINTS.kakao,
+      authorizeUrl: `${base}/kakao/oauth/authorize`,
+      tokenUrl: `${base}/kakao/oauth/token`,
+      userInfoUrl: `${base}/kakao/v2/user/me`,
+    },
+    naver: {
+      ...REAL_ENDPOINTS.naver,
+      authorizeUrl: `${base}/naver/oauth2.0/authorize`,
+      tokenUrl: `${base}/naver/oauth2.0/token`,
+      userInfoUrl: `${base}/naver/v1/nid/me`,
+    },
   };
 }
 
@@ -164,7 +211,10 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 }
 
 /** What `npm run create-operator` reads: the database, and the password unless it is asked on the terminal. */
-export function readOperatorSetup(env: NodeJS.ProcessEnv = process.env): { databaseUrl: string | undefined; password: string | undefined } {
+export function readOperatorSetup(env: NodeJS.ProcessEnv = process.env): {
+  databaseUrl: string | undefined;
+  password: string | undefined;
+} {
   return { databaseUrl: env.DATABASE_URL, password: env.OPERATOR_PASSWORD };
 }
 
@@ -181,7 +231,9 @@ function readMarkerSecret(env: NodeJS.ProcessEnv): string {
     if (own.length < 32) throw new Error('ACCOUNT_MARKER_SECRET must be 32 characters or more.');
     return own;
   }
-  return createHmac('sha256', env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET).update('account-marker-secret').digest('hex');
+  return createHmac('sha256', env.INTERNAL_SECRET ?? DEV_INTERNAL_SECRET)
+    .update('account-marker-secret')
+    .digest('hex');
 }
 
 declare module 'fastify' {
@@ -191,6 +243,9 @@ declare module 'fastify' {
 }
 
 /** Read when the app is built (tests set the environment first), then only passed around as `app.accountConfig`. */
-export const accountConfigPlugin = fp(async (app) => {
-  app.decorate('accountConfig', readAccountConfig());
-}, { name: 'account-config' });
+export const accountConfigPlugin = fp(
+  async (app) => {
+    app.decorate('accountConfig', readAccountConfig());
+  },
+  { name: 'account-config' },
+);

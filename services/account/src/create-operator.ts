@@ -20,12 +20,18 @@ const flag = (name: string) => {
 async function askPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) throw new Error('OPERATOR_PASSWORD is not set and there is no terminal to ask on.');
   let muted = false;
-  const output = new Writable({ write: (chunk, _encoding, done) => { if (!muted) process.stdout.write(chunk); done(); } });
-  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
-  const ask = (question: string) => new Promise<string>((resolve) => {
-    rl.question(question, resolve);
-    muted = true;
+  const output = new Writable({
+    write: (chunk, _encoding, done) => {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
   });
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      rl.question(question, resolve);
+      muted = true;
+    });
   try {
     const first = await ask(prompt);
     muted = false;
@@ -42,7 +48,9 @@ async function askPassword(prompt: string): Promise<string> {
 const email = flag('email');
 const name = flag('name') ?? '운영자';
 if (!email) {
-  console.error('usage: npm run create-operator -- --email <e-mail> [--name <이름>] [--phone <연락처>]  (password: OPERATOR_PASSWORD or asked)');
+  console.error(
+    'usage: npm run create-operator -- --email <e-mail> [--name <이름>] [--phone <연락처>]  (password: OPERATOR_PASSWORD or asked)',
+  );
   process.exit(2);
 }
 const setup = readOperatorSetup();

@@ -12,12 +12,22 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const keys = readJwtKeys();
-  if (!keys.privateKey) throw new Error('JWT_PRIVATE_KEY is not set: the account service signs access tokens.');
-  await app.register(jwt, {
-    secret: { private: keys.privateKey, public: keys.publicKey },
-    sign: { algorithm: JWT_ALGORITHM, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, expiresIn: `${app.accountConfig.accessTokenSeconds}s` },
-  });
-  app.decorate('issueAccessToken', ({ userId, role, sid }) => app.jwt.sign({ sub: String(userId), role, sid } as never));
-}, { name: 'tokens', dependencies: ['account-config'] });
+export default fp(
+  async (app) => {
+    const keys = readJwtKeys();
+    if (!keys.privateKey) throw new Error('JWT_PRIVATE_KEY is not set: the account service signs access tokens.');
+    await app.register(jwt, {
+      secret: { private: keys.privateKey, public: keys.publicKey },
+      sign: {
+        algorithm: JWT_ALGORITHM,
+        iss: TOKEN_ISSUER,
+        aud: TOKEN_AUDIENCE,
+        expiresIn: `${app.accountConfig.accessTokenSeconds}s`,
+      },
+    });
+    app.decorate('issueAccessToken', ({ userId, role, sid }) =>
+      app.jwt.sign({ sub: String(userId), role, sid } as never),
+    );
+  },
+  { name: 'tokens', dependencies: ['account-config'] },
+);

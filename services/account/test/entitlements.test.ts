@@ -24,7 +24,10 @@ beforeAll(async () => {
   account = await buildAccount({
     careercardUrl: careercard.url,
     programsUrl: programs.url,
-    env: { ITSKILL_SERVICE_URL: `http://127.0.0.1:${(itskill.app.server.address() as AddressInfo).port}`, SKILL_POINT_AMOUNT: '1500' },
+    env: {
+      ITSKILL_SERVICE_URL: `http://127.0.0.1:${(itskill.app.server.address() as AddressInfo).port}`,
+      SKILL_POINT_AMOUNT: '1500',
+    },
   });
 });
 afterAll(async () => {
@@ -42,10 +45,29 @@ async function signUp(overrides: Record<string, unknown> = {}) {
   return { form, userId: userData.userId, headers: asHolder(account, userData.token) };
 }
 type Member = Awaited<ReturnType<typeof signUp>>;
-const onboard = (m: Member) => account.app.inject({ method: 'POST', url: '/api/user/detail', headers: m.headers, payload: { jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' } });
-const skillStatus = (m: Member) => account.app.inject({ url: '/api/point/skill?reasonCode=SKILL_CHECKUP', headers: m.headers });
-const claimSkill = (m: Member) => account.app.inject({ method: 'POST', url: '/api/point/skill', headers: m.headers, payload: { reasonCode: 'SKILL_CHECKUP', entry: 'itskillcheckup' } });
-const withdraw = (m: Member) => account.app.inject({ method: 'POST', url: `/api/setWithdrawal/${m.userId}`, headers: m.headers, payload: { reasonCode: 'LOW_USE', agreed: true } });
+const onboard = (m: Member) =>
+  account.app.inject({
+    method: 'POST',
+    url: '/api/user/detail',
+    headers: m.headers,
+    payload: { jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' },
+  });
+const skillStatus = (m: Member) =>
+  account.app.inject({ url: '/api/point/skill?reasonCode=SKILL_CHECKUP', headers: m.headers });
+const claimSkill = (m: Member) =>
+  account.app.inject({
+    method: 'POST',
+    url: '/api/point/skill',
+    headers: m.headers,
+    payload: { reasonCode: 'SKILL_CHECKUP', entry: 'itskillcheckup' },
+  });
+const withdraw = (m: Member) =>
+  account.app.inject({
+    method: 'POST',
+    url: `/api/setWithdrawal/${m.userId}`,
+    headers: m.headers,
+    payload: { reasonCode: 'LOW_USE', agreed: true },
+  });
 
 describe('one-time point grants across withdrawal', () => {
   it('gives no second sign-up credit and no second skill point to the same e-mail after withdrawal; another e-mail still gets them', async () => {
@@ -95,7 +117,9 @@ describe('one-time point grants across withdrawal', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => onboard(i % 2 ? plain : tagged)));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(answers.filter((r) => r.json().pointGranted === true)).toHaveLength(1);
-    const balances = await Promise.all([plain, tagged].map(async (m) => (await skillStatus(m)).json().pointBalance as number));
+    const balances = await Promise.all(
+      [plain, tagged].map(async (m) => (await skillStatus(m)).json().pointBalance as number),
+    );
     expect(balances.sort((a, b) => a - b)).toEqual([0, 10_000]);
   });
 

@@ -19,7 +19,11 @@ async function productionStart() {
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    const app = await buildService(accountService, { databaseUrl: account.databaseUrl, internalSecret: DEV_INTERNAL_SECRET, runSeed: false });
+    const app = await buildService(accountService, {
+      databaseUrl: account.databaseUrl,
+      internalSecret: DEV_INTERNAL_SECRET,
+      runSeed: false,
+    });
     try {
       await app.ready();
     } finally {
@@ -30,12 +34,17 @@ async function productionStart() {
   }
 }
 
-const signIn = (email: string, password: string) => account.app.inject({ method: 'POST', url: '/api/signin', payload: { email, password } });
+const signIn = (email: string, password: string) =>
+  account.app.inject({ method: 'POST', url: '/api/signin', payload: { email, password } });
 
 describe('the first operator of a production site', () => {
   it('is made by create-operator and signs in as an operator', async () => {
     expect(await account.app.knex('user_account').count({ n: '*' }).first()).toEqual({ n: '0' });
-    const { created } = await createOperator(account.app.knex, { email: 'Ops@Company.example', name: '김운영', password: 'Str0ng-ops!' });
+    const { created } = await createOperator(account.app.knex, {
+      email: 'Ops@Company.example',
+      name: '김운영',
+      password: 'Str0ng-ops!',
+    });
     expect(created).toBe(true);
     const response = await signIn('ops@company.example', 'Str0ng-ops!');
     expect(response.statusCode).toBe(200);
@@ -44,9 +53,21 @@ describe('the first operator of a production site', () => {
   });
 
   it('refuses weak and demo passwords; promotes an existing e-mail account and replaces its password', async () => {
-    await expect(createOperator(account.app.knex, { email: 'weak@company.example', name: '운영', password: 'short1!' })).rejects.toThrow(/operator refused/);
-    await expect(createOperator(account.app.knex, { email: 'demo@company.example', name: '운영', password: DEMO_ACCOUNTS.admin.password })).rejects.toThrow(/demo account password/);
-    const again = await createOperator(account.app.knex, { email: 'ops@company.example', name: '김운영', password: 'N3w-ops-pass!' });
+    await expect(
+      createOperator(account.app.knex, { email: 'weak@company.example', name: '운영', password: 'short1!' }),
+    ).rejects.toThrow(/operator refused/);
+    await expect(
+      createOperator(account.app.knex, {
+        email: 'demo@company.example',
+        name: '운영',
+        password: DEMO_ACCOUNTS.admin.password,
+      }),
+    ).rejects.toThrow(/demo account password/);
+    const again = await createOperator(account.app.knex, {
+      email: 'ops@company.example',
+      name: '김운영',
+      password: 'N3w-ops-pass!',
+    });
     expect(again.created).toBe(false);
     expect((await signIn('ops@company.example', 'Str0ng-ops!')).statusCode).toBe(401);
     expect((await signIn('ops@company.example', 'N3w-ops-pass!')).statusCode).toBe(200);
@@ -55,7 +76,10 @@ describe('the first operator of a production site', () => {
 
 describe('a production start', () => {
   it('refuses to start while an operator signs in with the demo admin password', async () => {
-    await account.app.knex('user_account').where({ email: 'ops@company.example' }).update({ password_hash: await hashPassword(DEMO_ACCOUNTS.admin.password) });
+    await account.app
+      .knex('user_account')
+      .where({ email: 'ops@company.example' })
+      .update({ password_hash: await hashPassword(DEMO_ACCOUNTS.admin.password) });
     await expect(productionStart()).rejects.toThrow(/ops@company\.example signs in with a demo password/);
     await createOperator(account.app.knex, { email: 'ops@company.example', name: '김운영', password: 'An0ther-ops!' });
     await expect(productionStart()).resolves.toBeUndefined();
@@ -67,7 +91,11 @@ describe('a production start', () => {
       const previous = process.env.NODE_ENV;
       process.env.NODE_ENV = 'production';
       try {
-        const app = await buildService(accountService, { databaseUrl: demo.databaseUrl, internalSecret: DEV_INTERNAL_SECRET, runSeed: false });
+        const app = await buildService(accountService, {
+          databaseUrl: demo.databaseUrl,
+          internalSecret: DEV_INTERNAL_SECRET,
+          runSeed: false,
+        });
         await expect(app.ready()).rejects.toThrow(/example\.com signs in with a demo password/);
         await app.close();
       } finally {

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type PersonalTokenCreatedResponse, type UserDataResponse } from '@sq/contracts';
 import type { TestService } from '@sq/service-kit/testing';
-import { asHolder, buildAccount, claimsOf, countRows, newSignUp, partnerConsentOf, personalTokenActive, sessionActive, startCareercard, startMailSink, type MailSink } from './support/peers';
+import {
+  asHolder,
+  buildAccount,
+  claimsOf,
+  countRows,
+  newSignUp,
+  partnerConsentOf,
+  personalTokenActive,
+  sessionActive,
+  startCareercard,
+  startMailSink,
+  type MailSink,
+} from './support/peers';
 
 let careercard: Awaited<ReturnType<typeof startCareercard>>;
 let sink: MailSink;
@@ -34,7 +46,9 @@ async function member(overrides: Record<string, unknown> = {}) {
  */
 async function olderMails(_email: string, minutes: number) {
   const { knex } = account.app;
-  await knex('recovery_attempt').where({ scope: 'RESET_REQUEST' }).update({ attempted_at: knex.raw(`attempted_at - interval '${minutes} minutes'`) });
+  await knex('recovery_attempt')
+    .where({ scope: 'RESET_REQUEST' })
+    .update({ attempted_at: knex.raw(`attempted_at - interval '${minutes} minutes'`) });
 }
 
 /** A find-account lookup from `ip` as the gateway forwards it. */
@@ -64,7 +78,13 @@ describe('find account', () => {
     const miss = await post('/api/findEmail', { name: '없는사람', phone: '010-0000-0000' });
     expect(miss.statusCode).toBe(404);
     expect(miss.json()).toEqual({ ErrorCode: '44', message: '이름 또는 연락처를 다시 확인해 주세요.' });
-    for (const body of [{}, { name: '', phone: '' }, { name: 1, phone: 2 }, { name: "' or 1=1 --", phone: '010-1234-5678' }, { name: 'x'.repeat(500), phone: '010' }]) {
+    for (const body of [
+      {},
+      { name: '', phone: '' },
+      { name: 1, phone: 2 },
+      { name: "' or 1=1 --", phone: '010-1234-5678' },
+      { name: 'x'.repeat(500), phone: '010' },
+    ]) {
       const response = await post('/api/findEmail', body);
       expect([400, 404], JSON.stringify(body)).toContain(response.statusCode);
       expect(response.json().message).toMatch(/[가-힣]/);
@@ -75,12 +95,21 @@ describe('find account', () => {
     await member({ username: '한도회원', userphone: '010-4444-3434' });
     const ip = '198.51.100.140';
     // Hits and misses count alike, even when they arrive at once.
-    const lookups = await Promise.all(Array.from({ length: 14 }, (_, i) => (i % 7 === 0 ? findEmailFrom(ip, '한도회원', '010-4444-3434') : findEmailFrom(ip, `없는사람${i}`, '010-9999-0000'))));
+    const lookups = await Promise.all(
+      Array.from({ length: 14 }, (_, i) =>
+        i % 7 === 0
+          ? findEmailFrom(ip, '한도회원', '010-4444-3434')
+          : findEmailFrom(ip, `없는사람${i}`, '010-9999-0000'),
+      ),
+    );
     expect(lookups.filter((r) => r.statusCode !== 429)).toHaveLength(10);
     const refused = lookups.filter((r) => r.statusCode === 429);
     expect(refused).toHaveLength(4);
     for (const r of refused) {
-      expect(r.json()).toEqual({ ErrorCode: '29', message: '아이디 찾기 요청이 너무 많습니다. 60분 후에 다시 시도해 주세요.' });
+      expect(r.json()).toEqual({
+        ErrorCode: '29',
+        message: '아이디 찾기 요청이 너무 많습니다. 60분 후에 다시 시도해 주세요.',
+      });
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(59 * 60);
     }
     // A member and a stranger get the same refusal: it says nothing about who is a member.
@@ -102,8 +131,11 @@ describe('find account', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toBe('아이디 찾기 요청이 너무 많습니다. 60분 후에 다시 시도해 주세요.');
     // Nobody with that name and phone is limited the same way.
-    for (let i = 0; i < 5; i += 1) expect((await findEmailFrom(`203.0.113.${170 + i}`, '없는표적', '010-4444-7878')).statusCode).toBe(404);
-    expect((await findEmailFrom('203.0.113.180', '없는표적', '010-4444-7878')).json().message).toBe(sixth.json().message);
+    for (let i = 0; i < 5; i += 1)
+      expect((await findEmailFrom(`203.0.113.${170 + i}`, '없는표적', '010-4444-7878')).statusCode).toBe(404);
+    expect((await findEmailFrom('203.0.113.180', '없는표적', '010-4444-7878')).json().message).toBe(
+      sixth.json().message,
+    );
     // The rows hold no name, phone or address.
     const stored = JSON.stringify(await account.app.knex('recovery_attempt').select('subject_hash'));
     for (const plain of ['표적회원', '4444', '203.0.113']) expect(stored).not.toContain(plain);
@@ -120,20 +152,37 @@ describe('password reset by mail', () => {
     const token = tokenFromMail(mail.text);
     // The developer mailbox shows it too (page and JSON).
     expect(await (await fetch(`${sink.mailboxUrl}/`)).text()).toContain('비밀번호 재설정');
-    expect(((await (await fetch(`${sink.mailboxUrl}/api/messages`)).json()) as { messages: { to: string[] }[] }).messages[0]!.to).toEqual([form.email]);
+    expect(
+      ((await (await fetch(`${sink.mailboxUrl}/api/messages`)).json()) as { messages: { to: string[] }[] }).messages[0]!
+        .to,
+    ).toEqual([form.email]);
     expect(mail.html).toContain(`http://localhost:8080/change/${token}`);
     // Stored hashed only.
     expect(await account.app.knex('password_reset_token').where({ token_hash: token }).first()).toBeUndefined();
 
     const check = await account.app.inject({ url: `/api/change/${token}` });
-    expect(check.json()).toMatchObject({ ErrorCode: '00', valid: true, email: expect.stringContaining('***@example.com') });
+    expect(check.json()).toMatchObject({
+      ErrorCode: '00',
+      valid: true,
+      email: expect.stringContaining('***@example.com'),
+    });
 
     const mismatch = await post('/api/change/password', { token, password: 'newpass12!', pw_confirm: 'newpass12?' });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json()).toMatchObject({ message: MESSAGES.passwordMismatch, fields: { pw_confirm: MESSAGES.passwordMismatchShort } });
+    expect(mismatch.json()).toMatchObject({
+      message: MESSAGES.passwordMismatch,
+      fields: { pw_confirm: MESSAGES.passwordMismatchShort },
+    });
 
     expect(await sessionActive(account, oldToken)).toBe(true);
-    const { token: apiToken } = (await account.app.inject({ method: 'POST', url: '/api/tokens', headers: asHolder(account, oldToken), payload: { name: '봇', scopes: ['programs:read'], expiresInDays: 30 } })).json<PersonalTokenCreatedResponse>();
+    const { token: apiToken } = (
+      await account.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: asHolder(account, oldToken),
+        payload: { name: '봇', scopes: ['programs:read'], expiresInDays: 30 },
+      })
+    ).json<PersonalTokenCreatedResponse>();
     expect(await personalTokenActive(account, apiToken)).toBe(true);
     const consent = await partnerConsentOf(account, Number(claimsOf(oldToken).sub));
     expect(await consent()).toBe(2);
@@ -167,15 +216,24 @@ describe('password reset by mail', () => {
     const second = tokenFromMail((await sink.waitFor(form.email)).text);
     expect((await account.app.inject({ url: `/api/change/${first}` })).statusCode).toBe(400);
 
-    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => post('/api/change/password', { token: second, password: `racer${i}pass!`, pw_confirm: `racer${i}pass!` })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        post('/api/change/password', { token: second, password: `racer${i}pass!`, pw_confirm: `racer${i}pass!` }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
 
     sink.clear();
     await olderMails(form.email, 2);
     await post('/api/password-reset', { email: form.email, phone: '010-8282-2000' });
     const third = tokenFromMail((await sink.waitFor(form.email)).text);
-    await account.app.knex('password_reset_token').update({ expires_at: account.app.knex.raw("now() - interval '1 second'") }).whereNull('used_at');
-    expect((await account.app.inject({ url: `/api/change/${third}` })).json().message).toBe(MESSAGES.badPasswordChangeToken);
+    await account.app
+      .knex('password_reset_token')
+      .update({ expires_at: account.app.knex.raw("now() - interval '1 second'") })
+      .whereNull('used_at');
+    expect((await account.app.inject({ url: `/api/change/${third}` })).json().message).toBe(
+      MESSAGES.badPasswordChangeToken,
+    );
     // (An over-long path segment is refused by the router itself, with the generic Korean text.)
     const long = await account.app.inject({ url: `/api/change/${'A'.repeat(500)}` });
     expect(long.statusCode).toBe(400);
@@ -198,7 +256,10 @@ describe('password reset by mail', () => {
     const burst = await Promise.all(Array.from({ length: 5 }, () => ask(form, '010-8282-4000')));
     expect(burst.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
     const refused = burst.find((r) => r.statusCode === 429)!;
-    expect(refused.json()).toEqual({ ErrorCode: '29', message: '비밀번호 재설정을 이미 요청하셨어요. 1분 후에 다시 요청해 주세요.' });
+    expect(refused.json()).toEqual({
+      ErrorCode: '29',
+      message: '비밀번호 재설정을 이미 요청하셨어요. 1분 후에 다시 요청해 주세요.',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(50);
     await sink.waitFor(form.email);
     expect(sink.messages().filter((m) => m.to.includes(form.email))).toHaveLength(1);
@@ -241,13 +302,21 @@ describe('password reset by mail', () => {
     expect(tokenFromMail((await sink.waitFor(form.email)).text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(sink.messages().filter((m) => m.to.includes('ghost@example.com'))).toHaveLength(0);
     expect((await post('/api/password-reset', { email: '', phone: '' })).json().message).toBe(MESSAGES.emailRequired);
-    expect((await post('/api/password-reset', { email: 'member@example.com', phone: 'abc' })).json().message).toBe(MESSAGES.phoneFormat);
+    expect((await post('/api/password-reset', { email: 'member@example.com', phone: 'abc' })).json().message).toBe(
+      MESSAGES.phoneFormat,
+    );
   });
 
   it('answers the same when SMTP refuses, leaves no live token, and the request does not count against a retry', async () => {
     const { form } = await member({ userphone: '010-8282-3000' });
     const before = await countRows(account, 'password_reset_token');
-    const requests = () => account.app.knex('recovery_attempt').where({ scope: 'RESET_REQUEST' }).count({ n: '*' }).first().then((row) => Number(row!.n));
+    const requests = () =>
+      account.app
+        .knex('recovery_attempt')
+        .where({ scope: 'RESET_REQUEST' })
+        .count({ n: '*' })
+        .first()
+        .then((row) => Number(row!.n));
     const counted = await requests();
     sink.setFailing(true);
     try {
@@ -263,5 +332,4 @@ describe('password reset by mail', () => {
     expect((await post('/api/password-reset', { email: form.email, phone: '010-8282-3000' })).statusCode).toBe(200);
     expect(tokenFromMail((await sink.waitFor(form.email)).text)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
-
 });

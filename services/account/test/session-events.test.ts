@@ -29,19 +29,26 @@ afterAll(async () => {
 });
 
 async function signIn(account: { email: string; password: string } = DEMO_ACCOUNTS.member) {
-  const { userData } = (await service.app.inject({ method: 'POST', url: '/api/signin', payload: account })).json<UserDataResponse>();
+  const { userData } = (
+    await service.app.inject({ method: 'POST', url: '/api/signin', payload: account })
+  ).json<UserDataResponse>();
   const sid = JSON.parse(Buffer.from(userData.token.split('.')[1]!, 'base64url').toString()).sid as string;
   return { ...userData, sid };
 }
 
 const sessions = () => createSessionRepository(service.app.knex);
-const heardAfter = async (from: number, expected: string[]) => vi.waitFor(() => expect(heard.slice(from)).toEqual(expected));
+const heardAfter = async (from: number, expected: string[]) =>
+  vi.waitFor(() => expect(heard.slice(from)).toEqual(expected));
 
 describe('session events', () => {
   it('announce a logout when it commits', async () => {
     const session = await signIn();
     const from = heard.length;
-    const response = await service.app.inject({ method: 'GET', url: '/api/logout', headers: asHolder(service, session.token) });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: asHolder(service, session.token),
+    });
     expect(response.statusCode).toBe(200);
     await heardAfter(from, [`sid:${session.sid}`]);
   });
@@ -51,7 +58,9 @@ describe('session events', () => {
     const second = await signIn();
     const from = heard.length;
     await sessions().revokeAllOf(first.userId);
-    await vi.waitFor(() => expect(heard.slice(from)).toEqual(expect.arrayContaining([`sid:${first.sid}`, `sid:${second.sid}`])));
+    await vi.waitFor(() =>
+      expect(heard.slice(from)).toEqual(expect.arrayContaining([`sid:${first.sid}`, `sid:${second.sid}`])),
+    );
   });
 
   it('announce a member whose role changes or who withdraws', async () => {
@@ -65,12 +74,19 @@ describe('session events', () => {
   it('say nothing when a session is only used, and nothing for a change rolled back', async () => {
     const session = await signIn();
     const from = heard.length;
-    const check = await service.app.inject({ method: 'POST', url: '/internal/sessions/check', headers: service.internalHeaders, payload: { sid: session.sid, userId: session.userId, exp: Math.floor(Date.now() / 1000) + 1800 } });
+    const check = await service.app.inject({
+      method: 'POST',
+      url: '/internal/sessions/check',
+      headers: service.internalHeaders,
+      payload: { sid: session.sid, userId: session.userId, exp: Math.floor(Date.now() / 1000) + 1800 },
+    });
     expect(check.json().active).toBe(true);
-    await service.app.knex.transaction(async (trx) => {
-      await trx('session').where({ sid: session.sid }).update({ revoked_at: trx.fn.now() });
-      await trx.rollback();
-    }).catch(() => undefined);
+    await service.app.knex
+      .transaction(async (trx) => {
+        await trx('session').where({ sid: session.sid }).update({ revoked_at: trx.fn.now() });
+        await trx.rollback();
+      })
+      .catch(() => undefined);
     // A later announcement proves the earlier ones would have arrived first (notifications keep commit order).
     await sessions().revoke(session.sid);
     await heardAfter(from, [`sid:${session.sid}`]);

@@ -55,9 +55,11 @@ export function readUploadStorageConfig(env: NodeJS.ProcessEnv = process.env): U
   if (kind === 'local') return { kind, dir: path.resolve(env.UPLOAD_DIR || DEFAULT_UPLOAD_DIR) };
   if (kind !== 's3') throw new Error(`UPLOAD_STORAGE must be one of ${UPLOAD_STORAGE_KINDS.join(', ')} (got ${kind}).`);
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) URL (got ${endpoint}).`);
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint))
+    throw new Error(`S3_ENDPOINT must be an http(s) URL (got ${endpoint}).`);
   const keyPrefix = env.S3_KEY_PREFIX ?? DEFAULT_S3_KEY_PREFIX;
-  if (!/^([A-Za-z0-9_-]+\/)*$/.test(keyPrefix)) throw new Error(`S3_KEY_PREFIX must be empty or folder names each ending in / (got ${keyPrefix}).`);
+  if (!/^([A-Za-z0-9_-]+\/)*$/.test(keyPrefix))
+    throw new Error(`S3_KEY_PREFIX must be empty or folder names each ending in / (got ${keyPrefix}).`);
   return {
     kind,
     s3: {
@@ -89,6 +91,9 @@ declare module 'fastify' {
 }
 
 /** Read when the app is built (tests set the environment first), then only passed around as `app.careercardConfig`. */
-export const careercardConfigPlugin = fp(async (app) => {
-  app.decorate('careercardConfig', readCareercardConfig());
-}, { name: 'careercard-config' });
+export const careercardConfigPlugin = fp(
+  async (app) => {
+    app.decorate('careercardConfig', readCareercardConfig());
+  },
+  { name: 'careercard-config' },
+);

@@ -22,7 +22,9 @@ describe('common codes', () => {
   });
 
   it('ties every position to its job group', async () => {
-    const { codeGroup } = (await get('/api/common/getCodeGroupDetail?groupId=POSITION')).json<CodeGroupDetailResponse>();
+    const { codeGroup } = (
+      await get('/api/common/getCodeGroupDetail?groupId=POSITION')
+    ).json<CodeGroupDetailResponse>();
     expect(codeGroup.codes.every((c) => c.parentCode?.startsWith('JG_'))).toBe(true);
     expect(codeGroup.codes.find((c) => c.name === '프론트엔드')?.parentCode).toBe('JG_DEV');
   });
@@ -38,8 +40,18 @@ describe('common codes', () => {
   });
 
   it('answers an unknown group with 404 and malformed ones with 400', async () => {
-    expect((await get('/api/common/getCodeGroupDetail?groupId=NOPE')).json()).toEqual({ ErrorCode: '44', message: MESSAGES.notFound });
-    for (const query of ['', 'groupId=', 'groupId=job_group', `groupId=${'A'.repeat(41)}`, "groupId=JOB_GROUP'%20OR%20'1'='1", 'groupId=JOB_GROUP&groupId=POSITION']) {
+    expect((await get('/api/common/getCodeGroupDetail?groupId=NOPE')).json()).toEqual({
+      ErrorCode: '44',
+      message: MESSAGES.notFound,
+    });
+    for (const query of [
+      '',
+      'groupId=',
+      'groupId=job_group',
+      `groupId=${'A'.repeat(41)}`,
+      "groupId=JOB_GROUP'%20OR%20'1'='1",
+      'groupId=JOB_GROUP&groupId=POSITION',
+    ]) {
       const response = await get(`/api/common/getCodeGroupDetail?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toMatchObject({ ErrorCode: '40', message: MESSAGES.badRequest });

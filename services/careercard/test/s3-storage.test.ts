@@ -11,14 +11,24 @@ let settings: S3StorageSettings;
 const opened: S3Storage[] = [];
 beforeAll(async () => {
   store = await startObjectStore({ buckets: [OBJECT_STORE_BUCKET], ...OBJECT_STORE_KEYS, region: 'ap-northeast-2' });
-  settings = { bucket: OBJECT_STORE_BUCKET, region: 'ap-northeast-2', endpoint: store.endpoint, forcePathStyle: true, keyPrefix: 'uploads/', timeoutMs: 5_000 };
+  settings = {
+    bucket: OBJECT_STORE_BUCKET,
+    region: 'ap-northeast-2',
+    endpoint: store.endpoint,
+    forcePathStyle: true,
+    keyPrefix: 'uploads/',
+    timeoutMs: 5_000,
+  };
 });
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((storage) => storage.close()));
 });
 afterAll(() => store?.close());
 
-function storage(change: Partial<S3StorageSettings> = {}, credentials: { accessKeyId: string; secretAccessKey: string } = OBJECT_STORE_KEYS) {
+function storage(
+  change: Partial<S3StorageSettings> = {},
+  credentials: { accessKeyId: string; secretAccessKey: string } = OBJECT_STORE_KEYS,
+) {
   const opening = new S3Storage({ ...settings, ...change }, credentials);
   opened.push(opening);
   return opening;
@@ -42,10 +52,19 @@ describe('S3Storage against an S3-speaking store', () => {
   it('answers HeadObject with the size and type, and NotFound for a missing key', async () => {
     const key = id();
     await storage().put(key, Buffer.from('12345'), 'image/webp');
-    const client = new S3Client({ region: settings.region, endpoint: store.endpoint, forcePathStyle: true, credentials: OBJECT_STORE_KEYS });
+    const client = new S3Client({
+      region: settings.region,
+      endpoint: store.endpoint,
+      forcePathStyle: true,
+      credentials: OBJECT_STORE_KEYS,
+    });
     try {
-      expect(await client.send(new HeadObjectCommand({ Bucket: OBJECT_STORE_BUCKET, Key: `uploads/${key}` }))).toMatchObject({ ContentLength: 5, ContentType: 'image/webp' });
-      await expect(client.send(new HeadObjectCommand({ Bucket: OBJECT_STORE_BUCKET, Key: `uploads/${id()}` }))).rejects.toMatchObject({ name: 'NotFound' });
+      expect(
+        await client.send(new HeadObjectCommand({ Bucket: OBJECT_STORE_BUCKET, Key: `uploads/${key}` })),
+      ).toMatchObject({ ContentLength: 5, ContentType: 'image/webp' });
+      await expect(
+        client.send(new HeadObjectCommand({ Bucket: OBJECT_STORE_BUCKET, Key: `uploads/${id()}` })),
+      ).rejects.toMatchObject({ name: 'NotFound' });
     } finally {
       client.destroy();
     }
@@ -62,12 +81,18 @@ describe('S3Storage against an S3-speaking store', () => {
     const before = store.keys(OBJECT_STORE_BUCKET);
     const refusedBefore = store.refusedRequests();
     const key = id();
-    await expect(storage({}, { ...OBJECT_STORE_KEYS, secretAccessKey: 'not-the-secret' }).put(key, Buffer.from('x'), 'image/png'))
-      .rejects.toMatchObject({ name: 'SignatureDoesNotMatch', $metadata: { httpStatusCode: 403 } });
-    await expect(storage({}, { ...OBJECT_STORE_KEYS, secretAccessKey: 'not-the-secret' }).get(key)).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
-    await expect(storage({}, { ...OBJECT_STORE_KEYS, accessKeyId: 'SOMEONEELSE' }).put(key, Buffer.from('x'), 'image/png'))
-      .rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
-    await expect(storage({ region: 'us-west-2' }).put(key, Buffer.from('x'), 'image/png')).rejects.toMatchObject({ name: 'AuthorizationHeaderMalformed' });
+    await expect(
+      storage({}, { ...OBJECT_STORE_KEYS, secretAccessKey: 'not-the-secret' }).put(key, Buffer.from('x'), 'image/png'),
+    ).rejects.toMatchObject({ name: 'SignatureDoesNotMatch', $metadata: { httpStatusCode: 403 } });
+    await expect(
+      storage({}, { ...OBJECT_STORE_KEYS, secretAccessKey: 'not-the-secret' }).get(key),
+    ).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+    await expect(
+      storage({}, { ...OBJECT_STORE_KEYS, accessKeyId: 'SOMEONEELSE' }).put(key, Buffer.from('x'), 'image/png'),
+    ).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
+    await expect(storage({ region: 'us-west-2' }).put(key, Buffer.from('x'), 'image/png')).rejects.toMatchObject({
+      name: 'AuthorizationHeaderMalformed',
+    });
     expect(store.keys(OBJECT_STORE_BUCKET)).toEqual(before);
     expect(store.refusedRequests()).toBeGreaterThan(refusedBefore);
   });
@@ -75,15 +100,21 @@ describe('S3Storage against an S3-speaking store', () => {
   it('is refused when the body is changed after signing', async () => {
     const tampering = storage();
     // Runs after signing, just before the request leaves: what a man in the middle would do to the body.
-    (tampering as unknown as { client: { middlewareStack: { add: (m: unknown, o: unknown) => void } } }).client.middlewareStack.add(
-      (next: (args: { request: { body: unknown } }) => Promise<unknown>) => async (args: { request: { body: unknown } }) => {
-        args.request.body = Buffer.from('<img src=x>'); // as long as the real one, so only the bytes differ
-        return next(args);
-      },
+    (
+      tampering as unknown as { client: { middlewareStack: { add: (m: unknown, o: unknown) => void } } }
+    ).client.middlewareStack.add(
+      (next: (args: { request: { body: unknown } }) => Promise<unknown>) =>
+        async (args: { request: { body: unknown } }) => {
+          args.request.body = Buffer.from('<img src=x>'); // as long as the real one, so only the bytes differ
+          return next(args);
+        },
       { step: 'deserialize', priority: 'low' },
     );
     const key = id();
-    await expect(tampering.put(key, Buffer.from('a real png!'), 'image/png')).rejects.toMatchObject({ name: 'XAmzContentSHA256Mismatch', $metadata: { httpStatusCode: 400 } });
+    await expect(tampering.put(key, Buffer.from('a real png!'), 'image/png')).rejects.toMatchObject({
+      name: 'XAmzContentSHA256Mismatch',
+      $metadata: { httpStatusCode: 400 },
+    });
     expect(store.object(OBJECT_STORE_BUCKET, `uploads/${key}`)).toBeUndefined();
   });
 
@@ -97,7 +128,8 @@ describe('S3Storage against an S3-speaking store', () => {
 
   it('names a missing bucket, and never takes a key that could leave the prefix', async () => {
     await expect(storage({ bucket: 'no-such-bucket' }).get(id())).rejects.toMatchObject({ name: 'NoSuchBucket' });
-    for (const key of ['../other', 'a/b', '', '.hidden']) await expect(storage().put(key, Buffer.from('x'), 'image/png')).rejects.toThrow(/invalid storage key/);
+    for (const key of ['../other', 'a/b', '', '.hidden'])
+      await expect(storage().put(key, Buffer.from('x'), 'image/png')).rejects.toThrow(/invalid storage key/);
   });
 });
 
@@ -111,9 +143,25 @@ describe('UPLOAD_STORAGE and the S3 settings', () => {
 
   it('reads the object store’s settings, with AWS S3 and virtual-hosted addressing by default', () => {
     expect(readUploadStorageConfig(s3)).toEqual({
-      kind: 's3', s3: { bucket: 'uploads-bucket', region: 'ap-northeast-2', endpoint: undefined, forcePathStyle: false, keyPrefix: DEFAULT_S3_KEY_PREFIX, timeoutMs: 10_000 },
+      kind: 's3',
+      s3: {
+        bucket: 'uploads-bucket',
+        region: 'ap-northeast-2',
+        endpoint: undefined,
+        forcePathStyle: false,
+        keyPrefix: DEFAULT_S3_KEY_PREFIX,
+        timeoutMs: 10_000,
+      },
     });
-    expect(readUploadStorageConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_KEY_PREFIX: '', S3_TIMEOUT_MS: '3000' })).toMatchObject({
+    expect(
+      readUploadStorageConfig({
+        ...s3,
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_KEY_PREFIX: '',
+        S3_TIMEOUT_MS: '3000',
+      }),
+    ).toMatchObject({
       s3: { endpoint: 'http://minio:9000', forcePathStyle: true, keyPrefix: '', timeoutMs: 3000 },
     });
   });

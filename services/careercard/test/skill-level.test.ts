@@ -39,7 +39,9 @@ beforeAll(async () => {
   process.env.ACCOUNT_SERVICE_URL = `http://127.0.0.1:${accountPort}`;
   careercard = await build(careercardService);
   await careercard.app.listen({ port: 0, host: '127.0.0.1' });
-  account = await buildAccount({ careercardUrl: `http://127.0.0.1:${(careercard.app.server.address() as AddressInfo).port}` });
+  account = await buildAccount({
+    careercardUrl: `http://127.0.0.1:${(careercard.app.server.address() as AddressInfo).port}`,
+  });
   await account.app.listen({ port: accountPort, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -53,19 +55,31 @@ async function member() {
   const response = await account.app.inject({ method: 'POST', url: '/api/signUp', payload: form });
   expect(response.statusCode, response.body).toBe(201);
   const { userData } = response.json<UserDataResponse>();
-  return { userId: userData.userId, profileId: form.careerCardId, cc: careercard.as({ userId: userData.userId, role: 'ROLE_USER', sid: 'test' }) };
+  return {
+    userId: userData.userId,
+    profileId: form.careerCardId,
+    cc: careercard.as({ userId: userData.userId, role: 'ROLE_USER', sid: 'test' }),
+  };
 }
 /** The instance the calls go to: the test's own, or one with itskill elsewhere (withItskillAt). */
 let serving: FastifyInstance | null = null;
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
-  (serving ?? careercard.app).inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  (serving ?? careercard.app).inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const publicCard = async (profileId: string, headers: Record<string, string> = {}) => {
   const response = await call('GET', `/api/profile/${profileId}`, headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<CareerCardResponse>().profile;
 };
-const show = (m: { cc: Record<string, string> }, showSkillLevel: unknown) => call('POST', '/api/profile/skill-visibility', m.cc, { showSkillLevel });
-const flag = async (profileId: string) => (await careercard.app.knex('profile').where({ profile_id: profileId }).first('show_skill_level')).show_skill_level as boolean;
+const show = (m: { cc: Record<string, string> }, showSkillLevel: unknown) =>
+  call('POST', '/api/profile/skill-visibility', m.cc, { showSkillLevel });
+const flag = async (profileId: string) =>
+  (await careercard.app.knex('profile').where({ profile_id: profileId }).first('show_skill_level'))
+    .show_skill_level as boolean;
 
 /** Runs one block on an instance configured with itskill at `url` (configuration is read when an instance is built). */
 async function withItskillAt<T>(url: string, run: () => Promise<T>): Promise<T> {
@@ -125,10 +139,13 @@ describe('IT skill check-up level on the public card', () => {
     const hung = http.createServer(() => undefined);
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     try {
-      const { slow, waitedMs } = await withItskillAt(`http://127.0.0.1:${(hung.address() as AddressInfo).port}`, async () => {
-        const started = Date.now();
-        return { slow: await publicCard(m.profileId), waitedMs: Date.now() - started };
-      });
+      const { slow, waitedMs } = await withItskillAt(
+        `http://127.0.0.1:${(hung.address() as AddressInfo).port}`,
+        async () => {
+          const started = Date.now();
+          return { slow: await publicCard(m.profileId), waitedMs: Date.now() - started };
+        },
+      );
       expect(slow.skillLevel).toBeNull();
       expect(waitedMs).toBeGreaterThanOrEqual(LEVEL_TIMEOUT_MS - 50);
       expect(waitedMs).toBeLessThan(LEVEL_TIMEOUT_MS + 3_000);
@@ -137,10 +154,15 @@ describe('IT skill check-up level on the public card', () => {
       await new Promise<void>((resolve) => hung.close(() => resolve()));
     }
     // An answer of the wrong shape is no level either.
-    const odd = http.createServer((_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"skill":{"level":"high"}}'));
+    const odd = http.createServer((_, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"skill":{"level":"high"}}'),
+    );
     await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
     try {
-      expect((await withItskillAt(`http://127.0.0.1:${(odd.address() as AddressInfo).port}`, () => publicCard(m.profileId))).skillLevel).toBeNull();
+      expect(
+        (await withItskillAt(`http://127.0.0.1:${(odd.address() as AddressInfo).port}`, () => publicCard(m.profileId)))
+          .skillLevel,
+      ).toBeNull();
     } finally {
       await new Promise<void>((resolve) => odd.close(() => resolve()));
     }
@@ -154,12 +176,22 @@ describe('IT skill check-up level on the public card', () => {
       expect(response.json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.badRequest });
     }
     // A NUL is refused before the schema, with the message for characters that cannot be stored.
-    expect((await show(m, 'a\u0000')).json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.textInvalidCharacters });
-    expect((await call('POST', '/api/profile/skill-visibility', m.cc, 'showSkillLevel=true')).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await show(m, 'a\u0000')).json()).toMatchObject({
+      ErrorCode: '40',
+      message: MESSAGES.textInvalidCharacters,
+    });
+    expect(
+      (await call('POST', '/api/profile/skill-visibility', m.cc, 'showSkillLevel=true')).statusCode,
+    ).toBeGreaterThanOrEqual(400);
     expect(await flag(m.profileId)).toBe(false);
 
     expect((await call('POST', '/api/profile/skill-visibility', {}, { showSkillLevel: true })).statusCode).toBe(401);
-    const cardless = await call('POST', '/api/profile/skill-visibility', careercard.as({ userId: 999_998, role: 'ROLE_USER', sid: 'x' }), { showSkillLevel: true });
+    const cardless = await call(
+      'POST',
+      '/api/profile/skill-visibility',
+      careercard.as({ userId: 999_998, role: 'ROLE_USER', sid: 'x' }),
+      { showSkillLevel: true },
+    );
     expect(cardless.statusCode).toBe(404);
     expect(cardless.json().message).toBe(MESSAGES.careerCardNotFound);
     expect(await flag(m.profileId)).toBe(false);
@@ -168,7 +200,9 @@ describe('IT skill check-up level on the public card', () => {
   it('is turned off when the member withdraws (the retired card keeps nothing of theirs)', async () => {
     const m = await member();
     await show(m, true);
-    expect((await call('POST', `/internal/profiles/${m.profileId}/retire`, careercard.internalHeaders, {})).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/internal/profiles/${m.profileId}/retire`, careercard.internalHeaders, {})).statusCode,
+    ).toBe(200);
     expect(await flag(m.profileId)).toBe(false);
     expect((await call('GET', `/api/profile/${m.profileId}`)).statusCode).toBe(404);
   });

@@ -11,9 +11,17 @@ const OWNER = 9001;
 const OTHER = 9002;
 
 /** A valid 1x1 PNG (67 bytes). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(60)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(40)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  randomBytes(40),
+]);
 
 interface Part {
   name: string;
@@ -27,14 +35,23 @@ function form(parts: Part[]) {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const file = (data: Buffer | string, type = 'image/png', filename = 'me.png'): Part => ({ name: IMAGE_UPLOAD.field, data, type, filename });
+const file = (data: Buffer | string, type = 'image/png', filename = 'me.png'): Part => ({
+  name: IMAGE_UPLOAD.field,
+  data,
+  type,
+  filename,
+});
 
 /** Every behaviour below holds with either store of the bytes (UPLOAD_STORAGE). */
 describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
@@ -53,24 +70,42 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
 
   const member = (userId: number) => service.as({ userId, role: 'ROLE_USER', sid: `s${userId}` });
   function upload(body: { payload: Buffer | string; headers: Record<string, string> }, userId: number | null = OWNER) {
-    return service.app.inject({ method: 'POST', url: '/api/fileUpload', payload: body.payload, headers: { ...body.headers, ...(userId ? member(userId) : {}) } });
+    return service.app.inject({
+      method: 'POST',
+      url: '/api/fileUpload',
+      payload: body.payload,
+      headers: { ...body.headers, ...(userId ? member(userId) : {}) },
+    });
   }
   const uploadCount = async () => Number((await service.app.knex('upload').count({ n: '*' }).first())!.n);
   const storedFiles = () => storage.storedIds();
 
   async function createCard(profileId: string, userId: number) {
     const response = await service.app.inject({
-      method: 'POST', url: '/internal/profiles', headers: { ...service.internalHeaders, 'idempotency-key': `key-${profileId}` },
+      method: 'POST',
+      url: '/internal/profiles',
+      headers: { ...service.internalHeaders, 'idempotency-key': `key-${profileId}` },
       payload: { profileId, userId, userAlias: profileId, jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' },
     });
     expect(response.statusCode, response.body).toBe(201);
   }
   const attach = (profileId: string, imgId: string | null) =>
-    service.app.inject({ method: 'PATCH', url: `/internal/profiles/${profileId}`, headers: service.internalHeaders, payload: { imgId } });
-  const cardImage = async (profileId: string) => (await service.app.inject({ method: 'GET', url: `/api/profile/${profileId}` })).json<CareerCardResponse>().profile.imgUrl;
+    service.app.inject({
+      method: 'PATCH',
+      url: `/internal/profiles/${profileId}`,
+      headers: service.internalHeaders,
+      payload: { imgId },
+    });
+  const cardImage = async (profileId: string) =>
+    (await service.app.inject({ method: 'GET', url: `/api/profile/${profileId}` })).json<CareerCardResponse>().profile
+      .imgUrl;
 
   /** Expects a refusal with the Korean message and nothing stored, neither row nor file. */
-  async function expectRefused(send: () => Promise<{ statusCode: number; json(): unknown }>, status: number, message: string) {
+  async function expectRefused(
+    send: () => Promise<{ statusCode: number; json(): unknown }>,
+    status: number,
+    message: string,
+  ) {
     const [rows, files] = [await uploadCount(), await storedFiles()];
     const response = await send();
     expect(response.statusCode).toBe(status);
@@ -84,7 +119,11 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
       const response = await upload(form([file(PNG)]));
       expect(response.statusCode).toBe(201);
       const body = response.json<FileUploadResponse & { ErrorCode: string }>();
-      expect(body).toEqual({ ErrorCode: '00', imgId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), imgUrl: `/media/uploads/${body.imgId}` });
+      expect(body).toEqual({
+        ErrorCode: '00',
+        imgId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        imgUrl: `/media/uploads/${body.imgId}`,
+      });
 
       const row = await service.app.knex('upload').where({ file_id: body.imgId }).first();
       expect(row).toMatchObject({ owner_user_id: OWNER, content_type: 'image/png', size_bytes: PNG.length });
@@ -102,7 +141,11 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
     });
 
     it('takes JPEG and WebP, and keeps the type the bytes show, not the declared one', async () => {
-      for (const [bytes, declared, expected] of [[JPEG, 'image/jpeg', 'image/jpeg'], [WEBP, 'image/webp', 'image/webp'], [JPEG, 'image/png', 'image/jpeg']] as const) {
+      for (const [bytes, declared, expected] of [
+        [JPEG, 'image/jpeg', 'image/jpeg'],
+        [WEBP, 'image/webp', 'image/webp'],
+        [JPEG, 'image/png', 'image/jpeg'],
+      ] as const) {
         const response = await upload(form([{ name: 'description', data: '프로필' }, file(bytes, declared, 'photo')]));
         expect(response.statusCode, declared).toBe(201);
         const { imgUrl } = response.json<FileUploadResponse>();
@@ -116,8 +159,15 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
       const html = '<html><script>alert(1)</script></html>';
       const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
       const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-      for (const part of [file(html, 'image/png'), file(svg, 'image/svg+xml', 'x.svg'), file(PNG, 'image/svg+xml', 'x.svg'), file(PNG, 'text/html', 'x.html'),
-        file(gif, 'image/gif', 'x.gif'), file(PNG.subarray(0, 4), 'image/png'), file(Buffer.from('RIFF\x00\x00\x00\x00AVI LIST', 'latin1'), 'image/webp')]) {
+      for (const part of [
+        file(html, 'image/png'),
+        file(svg, 'image/svg+xml', 'x.svg'),
+        file(PNG, 'image/svg+xml', 'x.svg'),
+        file(PNG, 'text/html', 'x.html'),
+        file(gif, 'image/gif', 'x.gif'),
+        file(PNG.subarray(0, 4), 'image/png'),
+        file(Buffer.from('RIFF\x00\x00\x00\x00AVI LIST', 'latin1'), 'image/webp'),
+      ]) {
         await expectRefused(() => upload(form([part])), 415, MESSAGES.uploadTypeInvalid);
       }
     });
@@ -133,7 +183,11 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
       await expectRefused(() => upload(form([{ name: 'file', data: 'not a file' }])), 400, MESSAGES.uploadFileRequired);
       await expectRefused(() => upload(form([])), 400, MESSAGES.uploadFileRequired);
       await expectRefused(() => upload(form([file(Buffer.alloc(0))])), 400, MESSAGES.uploadFileRequired);
-      await expectRefused(() => upload({ payload: JSON.stringify({ file: 'x' }), headers: { 'content-type': 'application/json' } }), 400, MESSAGES.uploadFileRequired);
+      await expectRefused(
+        () => upload({ payload: JSON.stringify({ file: 'x' }), headers: { 'content-type': 'application/json' } }),
+        400,
+        MESSAGES.uploadFileRequired,
+      );
       const none = await service.app.inject({ method: 'POST', url: '/api/fileUpload', headers: member(OWNER) });
       expect(none.statusCode).toBe(400);
       expect(none.json()).toMatchObject({ ErrorCode: '40', message: MESSAGES.uploadFileRequired });
@@ -142,7 +196,11 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
     it('refuses several files, a cut-off body and a missing boundary without a 500', async () => {
       await expectRefused(() => upload(form([file(PNG), file(PNG)])), 400, MESSAGES.badRequest);
       const whole = form([file(PNG)]);
-      await expectRefused(() => upload({ payload: whole.payload.subarray(0, whole.payload.length - 30), headers: whole.headers }), 400, MESSAGES.badRequest);
+      await expectRefused(
+        () => upload({ payload: whole.payload.subarray(0, whole.payload.length - 30), headers: whole.headers }),
+        400,
+        MESSAGES.badRequest,
+      );
       const noBoundary = await upload({ payload: whole.payload, headers: { 'content-type': 'multipart/form-data' } });
       expect(noBoundary.statusCode).toBeGreaterThanOrEqual(400);
       expect(noBoundary.statusCode).toBeLessThan(500);
@@ -150,13 +208,25 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
 
     it('is for members only', async () => {
       await expectRefused(() => upload(form([file(PNG)]), null), 401, MESSAGES.signInRequired);
-      const forged = await service.app.inject({ method: 'POST', url: '/api/fileUpload', ...form([file(PNG)]), headers: { ...form([file(PNG)]).headers, 'x-identity': 'eyJ1c2VySWQiOjF9', 'x-identity-signature': 'guess' } });
+      const forged = await service.app.inject({
+        method: 'POST',
+        url: '/api/fileUpload',
+        ...form([file(PNG)]),
+        headers: { ...form([file(PNG)]).headers, 'x-identity': 'eyJ1c2VySWQiOjF9', 'x-identity-signature': 'guess' },
+      });
       expect(forged.statusCode).toBe(401);
     });
 
     it(`limits a member to ${UPLOADS_PER_HOUR} uploads an hour`, async () => {
       const busy = 9050;
-      await service.app.knex('upload').insert(Array.from({ length: UPLOADS_PER_HOUR }, () => ({ file_id: crypto.randomUUID(), owner_user_id: busy, content_type: 'image/png', size_bytes: 1 })));
+      await service.app.knex('upload').insert(
+        Array.from({ length: UPLOADS_PER_HOUR }, () => ({
+          file_id: crypto.randomUUID(),
+          owner_user_id: busy,
+          content_type: 'image/png',
+          size_bytes: 1,
+        })),
+      );
       const refused = await upload(form([file(PNG)]), busy);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ ErrorCode: '29', message: MESSAGES.tooManyRequests });
@@ -170,7 +240,9 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
       const statuses = responses.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 201)).toHaveLength(UPLOADS_PER_HOUR);
       expect(statuses.filter((s) => s === 429)).toHaveLength(50 - UPLOADS_PER_HOUR);
-      expect(await service.app.knex('upload').where({ owner_user_id: racer }).count({ n: '*' }).first()).toEqual({ n: String(UPLOADS_PER_HOUR) });
+      expect(await service.app.knex('upload').where({ owner_user_id: racer }).count({ n: '*' }).first()).toEqual({
+        n: String(UPLOADS_PER_HOUR),
+      });
       // Refused uploads leave neither a row nor a file behind.
       expect(await uploadCount()).toBe(rows + UPLOADS_PER_HOUR);
       expect((await storedFiles()).length).toBe(files + UPLOADS_PER_HOUR);
@@ -192,14 +264,20 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
 
   describe('when the store cannot take or give the bytes', () => {
     // A folder that cannot be made, or a bucket that does not exist (the store answers NoSuchBucket).
-    const unusable: Record<string, string> = kind === 's3' ? { S3_BUCKET: 'no-such-bucket' } : { UPLOAD_DIR: '/dev/null/uploads' };
+    const unusable: Record<string, string> =
+      kind === 's3' ? { S3_BUCKET: 'no-such-bucket' } : { UPLOAD_DIR: '/dev/null/uploads' };
 
     it('refuses the upload with the default error and keeps no row, so nothing half-stored is ever attached', async () => {
       const broken = await anotherInstance(service, unusable);
       try {
         const [rows, files] = [await uploadCount(), await storedFiles()];
         const body = form([file(PNG)]);
-        const response = await broken.inject({ method: 'POST', url: '/api/fileUpload', payload: body.payload, headers: { ...body.headers, ...member(OWNER) } });
+        const response = await broken.inject({
+          method: 'POST',
+          url: '/api/fileUpload',
+          payload: body.payload,
+          headers: { ...body.headers, ...member(OWNER) },
+        });
         expect(response.statusCode).toBe(500);
         expect(response.json()).toMatchObject({ message: MESSAGES.defaultError });
         expect(await uploadCount()).toBe(rows);
@@ -259,14 +337,28 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
       const before = await cardImage('upother1');
       const borrowed = await attach('upother1', imgId);
       expect(borrowed.statusCode).toBe(400);
-      expect(borrowed.json()).toEqual({ ErrorCode: '40', message: MESSAGES.imageInvalid, fields: { imgId: MESSAGES.imageInvalid } });
+      expect(borrowed.json()).toEqual({
+        ErrorCode: '40',
+        message: MESSAGES.imageInvalid,
+        fields: { imgId: MESSAGES.imageInvalid },
+      });
       expect((await attach('upother1', crypto.randomUUID())).statusCode).toBe(400);
       for (const bad of ['/media/uploads/x', 'https://evil.example/x.png', 12]) {
-        const response = await service.app.inject({ method: 'PATCH', url: '/internal/profiles/upother1', headers: service.internalHeaders, payload: { imgId: bad } });
+        const response = await service.app.inject({
+          method: 'PATCH',
+          url: '/internal/profiles/upother1',
+          headers: service.internalHeaders,
+          payload: { imgId: bad },
+        });
         expect(response.statusCode, String(bad)).toBe(400);
       }
       // The old way of setting any URL is gone: an unknown field changes nothing.
-      await service.app.inject({ method: 'PATCH', url: '/internal/profiles/upother1', headers: service.internalHeaders, payload: { imgUrl: 'https://evil.example/x.png' } });
+      await service.app.inject({
+        method: 'PATCH',
+        url: '/internal/profiles/upother1',
+        headers: service.internalHeaders,
+        payload: { imgUrl: 'https://evil.example/x.png' },
+      });
       expect(await cardImage('upother1')).toBe(before);
     });
 
@@ -281,7 +373,12 @@ describe.each(UPLOAD_STORAGES)('with UPLOAD_STORAGE=%s', (kind) => {
       expect((await attach('upleaver1', imgId)).statusCode).toBe(200);
       expect(await storage.bytes(imgId)).toEqual(PNG);
       const kept = (await upload(form([file(PNG)]), OWNER)).json<FileUploadResponse>();
-      const retired = await service.app.inject({ method: 'POST', url: '/internal/profiles/upleaver1/retire', headers: service.internalHeaders, payload: {} });
+      const retired = await service.app.inject({
+        method: 'POST',
+        url: '/internal/profiles/upleaver1/retire',
+        headers: service.internalHeaders,
+        payload: {},
+      });
       expect(retired.statusCode).toBe(200);
       expect((await service.app.inject({ method: 'GET', url: imgUrl })).statusCode).toBe(404);
       expect(await service.app.knex('upload').where({ owner_user_id: 9003 }).first()).toBeUndefined();
@@ -296,7 +393,13 @@ describe('sniffImageType', () => {
     expect(sniffImageType(PNG)).toBe('image/png');
     expect(sniffImageType(JPEG)).toBe('image/jpeg');
     expect(sniffImageType(WEBP)).toBe('image/webp');
-    for (const other of [Buffer.alloc(0), Buffer.from('GIF89a'), Buffer.from('%PDF-1.7'), Buffer.from('RIFF0000WAVE'), Buffer.from([0xff, 0xd8])]) {
+    for (const other of [
+      Buffer.alloc(0),
+      Buffer.from('GIF89a'),
+      Buffer.from('%PDF-1.7'),
+      Buffer.from('RIFF0000WAVE'),
+      Buffer.from([0xff, 0xd8]),
+    ]) {
       expect(sniffImageType(other)).toBeNull();
     }
   });

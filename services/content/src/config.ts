@@ -66,6 +66,9 @@ declare module 'fastify' {
 }
 
 /** Read when the app is built (tests set the environment first), then only passed around as `app.contentConfig`. */
-export const contentConfigPlugin = fp(async (app) => {
-  app.decorate('contentConfig', readContentConfig());
-}, { name: 'content-config' });
+export const contentConfigPlugin = fp(
+  async (app) => {
+    app.decorate('contentConfig', readContentConfig());
+  },
+  { name: 'content-config' },
+);

@@ -17,7 +17,13 @@ function facts(data: ProgramRefundRulesResponse): Record<string, string | null> 
   const { product } = data;
   const team = product.teamMakeup;
   const roles = team
-    ? ([[ROLE_NAMES.PLANNER, team.roles.planner], [ROLE_NAMES.DESIGNER, team.roles.designer], [ROLE_NAMES.DEVELOPER, team.roles.developer]] as const)
+    ? (
+        [
+          [ROLE_NAMES.PLANNER, team.roles.planner],
+          [ROLE_NAMES.DESIGNER, team.roles.designer],
+          [ROLE_NAMES.DEVELOPER, team.roles.developer],
+        ] as const
+      )
         .filter(([, seats]) => seats !== null && seats > 0)
         .map(([name, seats]) => `${name} ${seats}명`)
         .join(', ')

@@ -8,13 +8,24 @@ import { createTestDatabase } from '@sq/service-kit/testing';
  * lines, and SIGTERM ends it cleanly (exit 0) after /readyz turned 503.
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-beforeAll(async () => { database = await createTestDatabase('content'); });
-afterAll(async () => { await database?.drop(); });
+beforeAll(async () => {
+  database = await createTestDatabase('content');
+});
+afterAll(async () => {
+  await database?.drop();
+});
 
 describe('the content service process', () => {
   it('serves its ops port, logs JSON with the request id, and exits 0 on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/server.ts')], {
-      env: { ...process.env, DATABASE_URL: database.url, PORT: '0', OPS_PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        PORT: '0',
+        OPS_PORT: '0',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'test',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const lines: Record<string, unknown>[] = [];
@@ -44,8 +55,13 @@ describe('the content service process', () => {
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      expect(lines.filter((line) => line.reqId === 'process-test-1').map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
-      expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['shutting down: not ready, draining requests', 'shut down']));
+      expect(lines.filter((line) => line.reqId === 'process-test-1').map((line) => line.msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+      expect(lines.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(['shutting down: not ready, draining requests', 'shut down']),
+      );
     } finally {
       child.kill('SIGKILL');
     }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '@sq/service-kit/testing';
 import { MESSAGES, type MainPageResponse, type ProductDetailResponse, type ProgramIntroResponse } from '@sq/contracts';
-import type { ContentAuditEntry, ContentItem, ContentListResponse, ProgramIntroBody } from '@sq/contracts/api/content-admin';
+import type {
+  ContentAuditEntry,
+  ContentItem,
+  ContentListResponse,
+  ProgramIntroBody,
+} from '@sq/contracts/api/content-admin';
 import { contentService } from '../src/service';
 import { startContentWithPrograms } from './support/programs';
 
@@ -19,20 +24,27 @@ type Who = typeof OPERATOR | typeof MEMBER;
 
 const get = (url: string, as?: Who) => content.app.inject({ method: 'GET', url, headers: as ? content.as(as) : {} });
 const admin = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-  content.app.inject({ method, url: `/api/admin/content${url}`, headers: content.as(OPERATOR), ...(payload === undefined ? {} : { payload: payload as object }) });
+  content.app.inject({
+    method,
+    url: `/api/admin/content${url}`,
+    headers: content.as(OPERATOR),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const intro = async (key: string, query = '', as?: Who) => {
   const response = await get(`/api/program-intros/${key}${query}`, as);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ProgramIntroResponse>().intro;
 };
-const cardSummary = async (slug: string) => (await get('/api/open/main-page')).json<MainPageResponse>().mainPage.programs!.find((p) => p.slug === slug)!.summary;
+const cardSummary = async (slug: string) =>
+  (await get('/api/open/main-page')).json<MainPageResponse>().mainPage.programs!.find((p) => p.slug === slug)!.summary;
 const itemOf = async (slug: string) => {
   const { items } = (await admin('GET', '/program-intro')).json<ContentListResponse>();
   const row = (await content.app.knex('program_intro').where({ product_slug: slug }).first())!;
   expect(items.map((i) => i.itemId)).toContain(row.intro_id);
   return (await admin('GET', `/program-intro/${row.intro_id}`)).json<{ item: ContentItem }>().item;
 };
-const count = async (table: string) => Number((await content.app.knex(table).count<{ count: string }[]>({ count: '*' }))[0]!.count);
+const count = async (table: string) =>
+  Number((await content.app.knex(table).count<{ count: string }[]>({ count: '*' }))[0]!.count);
 
 describe('program intros (public)', () => {
   it('start from the seeds: each program page has its lead, hero image, sections and photos, by slug or number', async () => {
@@ -48,7 +60,8 @@ describe('program intros (public)', () => {
     expect(await intro('1')).toEqual(bside);
     for (const slug of ['potenday', 'planx']) expect((await intro(slug))?.productSlug, slug).toBe(slug);
     // Every seeded image is served, at the size the intro gives (no layout shift).
-    for (const image of [bside!.hero!, ...bside!.images]) expect((await get(image.url)).body).toContain(`width="${image.width}" height="${image.height}"`);
+    for (const image of [bside!.hero!, ...bside!.images])
+      expect((await get(image.url)).body).toContain(`width="${image.width}" height="${image.height}"`);
 
     // A program without an intro (the generic product) answers null: its page keeps the catalogue's text.
     expect(await intro('portfolio-review')).toBeNull();
@@ -62,14 +75,18 @@ describe('program intros through the console', () => {
     const original = item.body as ProgramIntroBody;
     expect(item.pagePath).toBe('/potenday');
     expect(await cardSummary('potenday')).toBe(original.summary);
-    const catalogueSummary = (await programs.app.inject({ method: 'GET', url: '/api/products/potenday' })).json<ProductDetailResponse>().product.summary;
+    const catalogueSummary = (
+      await programs.app.inject({ method: 'GET', url: '/api/products/potenday' })
+    ).json<ProductDetailResponse>().product.summary;
     expect(catalogueSummary).not.toBe(original.summary);
 
     const edited: ProgramIntroBody = {
       ...original,
       summary: '운영자가 고친 10일 팀 스프린트 소개예요.',
       sections: [{ heading: '새 소제목', paragraphs: ['새로 쓴 문단이에요.'] }, ...original.sections],
-      images: [{ url: '/media/uploads/0f8fad5b-d9cb-469f-a165-70867728950e', width: 800, height: 600, alt: '올린 사진' }],
+      images: [
+        { url: '/media/uploads/0f8fad5b-d9cb-469f-a165-70867728950e', width: 800, height: 600, alt: '올린 사진' },
+      ],
     };
     const saved = await admin('PUT', `/program-intro/${item.itemId}/draft`, { body: edited });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -85,14 +102,25 @@ describe('program intros through the console', () => {
 
     const published = await admin('POST', `/program-intro/${item.itemId}/publish`);
     expect(published.statusCode, published.body).toBe(200);
-    expect(await intro('potenday')).toMatchObject({ summary: edited.summary, sections: edited.sections, images: edited.images });
+    expect(await intro('potenday')).toMatchObject({
+      summary: edited.summary,
+      sections: edited.sections,
+      images: edited.images,
+    });
     expect(await intro('2')).toMatchObject({ summary: edited.summary });
     // The home page's program card reads the same lead.
     expect(await cardSummary('potenday')).toBe(edited.summary);
 
-    const [publishedEntry, savedEntry] = (await admin('GET', `/audit?kind=program-intro&itemId=${item.itemId}`)).json<{ entries: ContentAuditEntry[] }>().entries;
+    const [publishedEntry, savedEntry] = (await admin('GET', `/audit?kind=program-intro&itemId=${item.itemId}`)).json<{
+      entries: ContentAuditEntry[];
+    }>().entries;
     expect(savedEntry).toMatchObject({ action: 'DRAFT_SAVED', actorId: OPERATOR.userId, before: null, after: edited });
-    expect(publishedEntry).toMatchObject({ action: 'PUBLISHED', actorId: OPERATOR.userId, before: { published: true, body: original }, after: { published: true, body: edited } });
+    expect(publishedEntry).toMatchObject({
+      action: 'PUBLISHED',
+      actorId: OPERATOR.userId,
+      before: { published: true, body: original },
+      after: { published: true, body: edited },
+    });
 
     // Taken down: the page and the card fall back to the catalogue's text; published again, it is back.
     expect((await admin('POST', `/program-intro/${item.itemId}/unpublish`)).statusCode).toBe(200);
@@ -133,7 +161,10 @@ describe('program intros through the console', () => {
     const bside = (await itemOf('bside')).body as ProgramIntroBody;
     const second = await admin('PUT', '/program-intro/new/draft', { body: { ...bside, summary: '두 번째 소개' } });
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({ message: MESSAGES.contentIntroTaken, fields: { productId: MESSAGES.contentIntroTaken } });
+    expect(second.json()).toMatchObject({
+      message: MESSAGES.contentIntroTaken,
+      fields: { productId: MESSAGES.contentIntroTaken },
+    });
 
     const review: ProgramIntroBody = {
       productId: 4,

@@ -22,11 +22,15 @@ beforeAll(async () => {
 
   const broken = await startFakePrograms((request, response) => {
     if (request.url?.startsWith('/internal/products/1/')) {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ErrorCode: '00', refundRules: 'none' }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ErrorCode: '00', refundRules: 'none' }));
     } else if (request.url?.startsWith('/internal/products/2/')) {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{not json');
     } else {
-      response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ ErrorCode: '50', message: '에러입니다.' }));
+      response
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ErrorCode: '50', message: '에러입니다.' }));
     }
   });
   scenarios[1]!.content = await contentWith(broken.url);
@@ -76,8 +80,14 @@ describe.each(scenarios)('with $name', (scenario) => {
     expect(response.statusCode).toBe(200);
     const { sections } = response.json<LegalResponse>().document;
     const refundSections = sections.filter((s) => s.notice !== null);
-    expect(refundSections.map((s) => s.heading)).toEqual(['제9조 (14주 팀 프로젝트의 환불)', '제10조 (10일 팀 스프린트의 환불)', '제11조 (플래너 코스의 환불)']);
-    expect(refundSections.every((s) => s.notice === MESSAGES.refundRulesUnavailable && s.paragraphs.length === 1)).toBe(true);
+    expect(refundSections.map((s) => s.heading)).toEqual([
+      '제9조 (14주 팀 프로젝트의 환불)',
+      '제10조 (10일 팀 스프린트의 환불)',
+      '제11조 (플래너 코스의 환불)',
+    ]);
+    expect(refundSections.every((s) => s.notice === MESSAGES.refundRulesUnavailable && s.paragraphs.length === 1)).toBe(
+      true,
+    );
     expect((await get('/api/legal/privacy')).statusCode).toBe(200);
   });
 

@@ -38,7 +38,14 @@ describe('past projects', () => {
   });
 
   it('rejects malformed query parameters with a Korean message', async () => {
-    for (const query of ['page=0', 'page=abc', 'size=500', 'productId=-1', "productId=1%27%20or%201=1--", 'oddId=1.5']) {
+    for (const query of [
+      'page=0',
+      'page=abc',
+      'size=500',
+      'productId=-1',
+      'productId=1%27%20or%201=1--',
+      'oddId=1.5',
+    ]) {
       const response = await get(`/api/projects?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toMatchObject({ ErrorCode: '40', message: MESSAGES.badRequest });
@@ -69,7 +76,13 @@ describe('past projects', () => {
     expect(leftMenu.map((p) => p.productName)).toEqual(['14주 팀 프로젝트', '10일 팀 스프린트', '플래너 코스']);
     expect(leftMenu[0]!.cohorts.map((c) => c.oddId)).toEqual([111, 110, 109]);
     const only = (await get('/api/project/getLeftMenuByProductId?productId=3')).json<LeftMenuResponse>();
-    expect(only.leftMenu).toEqual([{ productId: 3, productName: '플래너 코스', cohorts: [{ oddId: 303, cohortName: '플래너 코스 3기', projectCount: 1 }] }]);
+    expect(only.leftMenu).toEqual([
+      {
+        productId: 3,
+        productName: '플래너 코스',
+        cohorts: [{ oddId: 303, cohortName: '플래너 코스 3기', projectCount: 1 }],
+      },
+    ]);
     expect((await get('/api/project/getLeftMenuByProductId')).statusCode).toBe(400);
   });
 });

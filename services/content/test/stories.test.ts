@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => service?.close());
 
 const get = (url: string) => service.app.inject({ method: 'GET', url });
-const storyCount = async () => Number((await service.app.knex('story').count<{ count: string }[]>({ count: '*' }))[0]!.count);
+const storyCount = async () =>
+  Number((await service.app.knex('story').count<{ count: string }[]>({ count: '*' }))[0]!.count);
 
 describe('story list', () => {
   it('lists published stories newest first, paginated on the server', async () => {
@@ -28,7 +29,10 @@ describe('story list', () => {
     expect(last.items).toHaveLength(2);
     const ids = new Set([...body.stories.items, ...last.items].map((s) => s.storyId));
     expect(ids.size).toBe(6);
-    expect((await get('/api/stories?page=9&size=4')).json<StoryListResponse>().stories).toMatchObject({ items: [], total: 10 });
+    expect((await get('/api/stories?page=9&size=4')).json<StoryListResponse>().stories).toMatchObject({
+      items: [],
+      total: 10,
+    });
   });
 
   it('covers all three programs with sized cover images and the CTA slug', async () => {
@@ -48,15 +52,31 @@ describe('story list', () => {
     const sprint = (await get('/api/stories?productId=2')).json<StoryListResponse>().stories;
     expect(sprint.total).toBe(3);
     expect(sprint.items.every((s) => s.productId === 2 && s.productSlug === 'potenday')).toBe(true);
-    expect((await get('/api/stories?productId=999')).json<StoryListResponse>().stories).toMatchObject({ total: 0, items: [] });
+    expect((await get('/api/stories?productId=999')).json<StoryListResponse>().stories).toMatchObject({
+      total: 0,
+      items: [],
+    });
   });
 
   it('rejects malformed, oversized and injected query parameters with a Korean message', async () => {
     const before = await storyCount();
     for (const query of [
-      'page=0', 'page=-1', 'page=abc', 'page=1.5', 'page=99999999', 'size=0', 'size=500', 'size=',
-      'productId=-1', 'productId=0', 'productId=abc', 'productId=99999999999', "productId=1%27%20or%201=1--",
-      'productId=1;drop%20table%20story', 'productId=1&productId=2', `productId=${'9'.repeat(5000)}`,
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'page=99999999',
+      'size=0',
+      'size=500',
+      'size=',
+      'productId=-1',
+      'productId=0',
+      'productId=abc',
+      'productId=99999999999',
+      'productId=1%27%20or%201=1--',
+      'productId=1;drop%20table%20story',
+      'productId=1&productId=2',
+      `productId=${'9'.repeat(5000)}`,
     ]) {
       const response = await get(`/api/stories?${query}`);
       expect(response.statusCode, query).toBe(400);
@@ -93,7 +113,13 @@ describe('story detail', () => {
       productSlug: 'potenday',
       cohortName: '10일 팀 스프린트 2026년 5월',
       publishedDate: '2026-05-28',
-      author: { alias: '서연', role: 'DESIGNER', roleName: '디자이너', positionName: 'UX/UI 디자인', profileId: 'seoyeon' },
+      author: {
+        alias: '서연',
+        role: 'DESIGNER',
+        roleName: '디자이너',
+        positionName: 'UX/UI 디자인',
+        profileId: 'seoyeon',
+      },
       cta: { label: '10일 팀 스프린트 알아보기', url: '/potenday' },
     });
     expect(story.body.length).toBeGreaterThanOrEqual(3);
@@ -116,7 +142,18 @@ describe('story detail', () => {
     const missing = await get('/api/stories/99999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ ErrorCode: '44', message: MESSAGES.notFound });
-    for (const bad of ['abc', '0', '-1', '1.5', '1e3x', '99999999999', "1'%20or%20'1'='1", '1;select%201', '%00', 'x'.repeat(3000)]) {
+    for (const bad of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '1e3x',
+      '99999999999',
+      "1'%20or%20'1'='1",
+      '1;select%201',
+      '%00',
+      'x'.repeat(3000),
+    ]) {
       const response = await get(`/api/stories/${bad}`);
       expect(response.statusCode, bad).toBe(400);
       // A NUL is refused before the id's own check (service-kit): text PostgreSQL cannot store.

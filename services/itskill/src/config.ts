@@ -1,5 +1,12 @@
 import fp from 'fastify-plugin';
-import { readInternalCallConfig, readSmtpConfig, seedsDemoData, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
+import {
+  readInternalCallConfig,
+  readSmtpConfig,
+  seedsDemoData,
+  serviceUrl,
+  type InternalCallConfig,
+  type SmtpConfig,
+} from '@sq/service-kit';
 
 /**
  * The itskill service's settings (environment; documented in services/itskill/README.md), read once when the
@@ -61,6 +68,9 @@ declare module 'fastify' {
 }
 
 /** Read when the app is built (tests set the environment first). */
-export default fp(async (app) => {
-  app.decorate('itskillConfig', readItskillConfig());
-}, { name: 'itskill-config' });
+export default fp(
+  async (app) => {
+    app.decorate('itskillConfig', readItskillConfig());
+  },
+  { name: 'itskill-config' },
+);

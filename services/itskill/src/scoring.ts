@@ -72,7 +72,10 @@ export function topPercent(myScore: number, peerScores: readonly number[]): numb
  * The areas to learn next: the weakest first (ties by the area's order), at most `limit`, and never an area
  * already at the top level.
  */
-export function weakestAreas<T extends { percent: number; level: number; order: number }>(areas: readonly T[], limit: number): T[] {
+export function weakestAreas<T extends { percent: number; level: number; order: number }>(
+  areas: readonly T[],
+  limit: number,
+): T[] {
   return [...areas]
     .filter((a) => a.level < 5)
     .sort((a, b) => a.percent - b.percent || a.order - b.order)

@@ -1,6 +1,7 @@
 import type { Mail } from '@sq/service-kit';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The mail a subscriber gets when a new check-up season opens. */
 export function seasonOpenMail(seasonTitle: string, userName: string, siteUrl: string): Omit<Mail, 'to'> {

@@ -35,7 +35,10 @@ describe('demo data off', () => {
   });
 
   it('answers a demo result’s share key like an unknown one', async () => {
-    const demo = await service.app.knex('checkup_result').where({ is_demo: true, status: 'COMPLETED' }).first('share_key');
+    const demo = await service.app
+      .knex('checkup_result')
+      .where({ is_demo: true, status: 'COMPLETED' })
+      .first('share_key');
     expect(demo).toBeTruthy();
     expect((await service.app.inject({ url: `/api/itskill/results/${demo.share_key}` })).statusCode).toBe(404);
     const real = await takeCheckup(service, 802, { jobGroupCode: 'JG_PLAN', yearCode: 'CY_3_5Y' });

@@ -20,8 +20,18 @@ describe('scoreCheckup', () => {
   });
 
   it('puts all-입문 answers at 0 and level 1, all-전문가 at 100 and level 5', () => {
-    expect(scoreCheckup([{ areaId: 1, weight: 2, score: 1 }, { areaId: 2, weight: 1, score: 1 }])).toMatchObject({ totalScore: 0, level: 1 });
-    expect(scoreCheckup([{ areaId: 1, weight: 2, score: 4 }, { areaId: 2, weight: 1, score: 4 }])).toMatchObject({ totalScore: 100, level: 5 });
+    expect(
+      scoreCheckup([
+        { areaId: 1, weight: 2, score: 1 },
+        { areaId: 2, weight: 1, score: 1 },
+      ]),
+    ).toMatchObject({ totalScore: 0, level: 1 });
+    expect(
+      scoreCheckup([
+        { areaId: 1, weight: 2, score: 4 },
+        { areaId: 2, weight: 1, score: 4 },
+      ]),
+    ).toMatchObject({ totalScore: 100, level: 5 });
   });
 
   it('cuts levels into five equal bands', () => {
@@ -29,8 +39,14 @@ describe('scoreCheckup', () => {
   });
 
   it('lets a heavy question move the score more than a light one', () => {
-    const heavyHigh = scoreCheckup([{ areaId: 1, weight: 3, score: 4 }, { areaId: 1, weight: 1, score: 1 }]).totalScore;
-    const lightHigh = scoreCheckup([{ areaId: 1, weight: 3, score: 1 }, { areaId: 1, weight: 1, score: 4 }]).totalScore;
+    const heavyHigh = scoreCheckup([
+      { areaId: 1, weight: 3, score: 4 },
+      { areaId: 1, weight: 1, score: 1 },
+    ]).totalScore;
+    const lightHigh = scoreCheckup([
+      { areaId: 1, weight: 3, score: 1 },
+      { areaId: 1, weight: 1, score: 4 },
+    ]).totalScore;
     expect(heavyHigh).toBeGreaterThan(lightHigh);
   });
 });
@@ -45,7 +61,12 @@ describe('topPercent', () => {
 
   it('treats ties as sharing the higher rank group and never answers 0%', () => {
     expect(topPercent(80, [80, 80, 80, 80])).toBe(100);
-    expect(topPercent(100, Array.from({ length: 300 }, (_, i) => i % 100))).toBe(1);
+    expect(
+      topPercent(
+        100,
+        Array.from({ length: 300 }, (_, i) => i % 100),
+      ),
+    ).toBe(1);
   });
 });
 

@@ -16,10 +16,18 @@ export async function buildItskill(env: Record<string, string> = {}): Promise<Te
   }
 }
 
-export const member = (service: TestService, userId: number) => service.as({ userId, role: 'ROLE_USER', sid: `s${userId}` });
-export const admin = (service: TestService, userId = 1) => service.as({ userId, role: 'ROLE_ADMIN', sid: `a${userId}` });
+export const member = (service: TestService, userId: number) =>
+  service.as({ userId, role: 'ROLE_USER', sid: `s${userId}` });
+export const admin = (service: TestService, userId = 1) =>
+  service.as({ userId, role: 'ROLE_ADMIN', sid: `a${userId}` });
 
-export function call(service: TestService, headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: unknown) {
+export function call(
+  service: TestService,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
   return service.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
@@ -38,7 +46,10 @@ export async function takeCheckup(
   if (started.statusCode !== 200) throw new Error(`start failed: ${started.body}`);
   const run = started.json<{ run: CheckupRun }>().run;
   for (const [index, question] of run.questions.entries()) {
-    const saved = await call(service, headers, 'POST', '/api/itskill/checkup/run/answers', { questionId: question.questionId, optionId: question.options[pick(index)]!.optionId });
+    const saved = await call(service, headers, 'POST', '/api/itskill/checkup/run/answers', {
+      questionId: question.questionId,
+      optionId: question.options[pick(index)]!.optionId,
+    });
     if (saved.statusCode !== 200) throw new Error(`answer failed: ${saved.body}`);
   }
   const submitted = await call(service, headers, 'POST', '/api/itskill/checkup/run/submit');

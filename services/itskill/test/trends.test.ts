@@ -19,8 +19,14 @@ const trends = async (query = '') => {
 describe('IT skill trends', () => {
   it('flags the seeded past seasons as demo and starts the open season empty', async () => {
     const t = await trends();
-    expect(t.seasons.map((s) => [s.title, s.isDemo])).toEqual([...DEMO_SEASONS.map((d) => [d.title, true]), ['IT 스킬 체크업 2026 하반기', false]]);
-    expect(t.seasons.slice(0, 2).map((s) => s.participantCount)).toEqual([DEMO_PARTICIPANTS_PER_SEASON, DEMO_PARTICIPANTS_PER_SEASON]);
+    expect(t.seasons.map((s) => [s.title, s.isDemo])).toEqual([
+      ...DEMO_SEASONS.map((d) => [d.title, true]),
+      ['IT 스킬 체크업 2026 하반기', false],
+    ]);
+    expect(t.seasons.slice(0, 2).map((s) => s.participantCount)).toEqual([
+      DEMO_PARTICIPANTS_PER_SEASON,
+      DEMO_PARTICIPANTS_PER_SEASON,
+    ]);
     expect(t.season).toMatchObject({ title: 'IT 스킬 체크업 2026 하반기', isDemo: false, participantCount: 0 });
     expect(t.levels).toEqual([]);
     expect(t.missedAreas).toEqual([]);
@@ -39,11 +45,30 @@ describe('IT skill trends', () => {
     const t = await trends();
     expect(t.season.participantCount).toBe(3);
     expect(t.levels).toEqual([
-      { jobGroupCode: 'JG_PLAN', jobGroupName: '기획', careerBand: 'Y3_5', careerBandName: '3~5년', participantCount: 1, averageScore: expect.any(Number), averageLevel: expect.any(Number) },
-      { jobGroupCode: 'JG_DEV', jobGroupName: '개발', careerBand: 'Y1_3', careerBandName: '1~3년', participantCount: 2, averageScore: 66.5, averageLevel: 3.5 },
+      {
+        jobGroupCode: 'JG_PLAN',
+        jobGroupName: '기획',
+        careerBand: 'Y3_5',
+        careerBandName: '3~5년',
+        participantCount: 1,
+        averageScore: expect.any(Number),
+        averageLevel: expect.any(Number),
+      },
+      {
+        jobGroupCode: 'JG_DEV',
+        jobGroupName: '개발',
+        careerBand: 'Y1_3',
+        careerBandName: '1~3년',
+        participantCount: 2,
+        averageScore: 66.5,
+        averageLevel: 3.5,
+      },
     ]);
     // The planner's weakest area leads the list of missed areas.
-    expect(t.missedAreas.filter((a) => a.jobGroupCode === 'JG_PLAN')[0]).toMatchObject({ areaName: '문제 정의', averagePercent: 0 });
+    expect(t.missedAreas.filter((a) => a.jobGroupCode === 'JG_PLAN')[0]).toMatchObject({
+      areaName: '문제 정의',
+      averagePercent: 0,
+    });
     const plan = t.changes.find((c) => c.jobGroupCode === 'JG_PLAN')!;
     expect(plan.points.at(-1)!.averageScore).not.toBeNull();
   });
@@ -53,7 +78,10 @@ describe('IT skill trends', () => {
     const demo = await trends(`?surveyId=${all.seasons[0]!.surveyId}`);
     expect(demo.season.isDemo).toBe(true);
     expect(demo.levels.reduce((n, l) => n + l.participantCount, 0)).toBe(DEMO_PARTICIPANTS_PER_SEASON);
-    expect((await service.app.inject({ url: '/api/itskill/trends?surveyId=999999' })).json()).toEqual({ ErrorCode: '44', message: MESSAGES.notFound });
+    expect((await service.app.inject({ url: '/api/itskill/trends?surveyId=999999' })).json()).toEqual({
+      ErrorCode: '44',
+      message: MESSAGES.notFound,
+    });
     for (const bad of ['abc', '-1', '1%00', "1'%20or%201=1"]) {
       const response = await service.app.inject({ url: `/api/itskill/trends?surveyId=${bad}` });
       expect(response.statusCode, bad).toBe(400);

@@ -99,12 +99,21 @@ export function createProgramsService(options: ProgramsServiceOptions = {}): Ser
       app.decorate('applicantListRepository', createApplicantListRepository(app.knex));
       app.decorate('auditLogRepository', createAuditLogRepository(app.knex));
       const { peers } = config;
-      const people = options.operators?.people ?? createPeopleClient({ accountUrl: peers.accountUrl, itskillUrl: peers.itskillUrl, internalSecret: app.internalSecret, timeoutMs: peers.peopleLookupTimeoutMs });
+      const people =
+        options.operators?.people ??
+        createPeopleClient({
+          accountUrl: peers.accountUrl,
+          itskillUrl: peers.itskillUrl,
+          internalSecret: app.internalSecret,
+          timeoutMs: peers.peopleLookupTimeoutMs,
+        });
       await app.register(operatorsPlugin, { config: options.operators?.config ?? config.operators, people });
       await app.register(adminCohortRoutes);
       await app.register(adminApplicantRoutes);
       await app.register(adminPaymentRoutes, { people });
-      await app.register(adminBoardRoutes, { deps: { knex: app.knex, jobs: app.jobs, clock: app.clock, boardPages: config.board } });
+      await app.register(adminBoardRoutes, {
+        deps: { knex: app.knex, jobs: app.jobs, clock: app.clock, boardPages: config.board },
+      });
       await app.register(adminTeamRoutes);
       await app.register(adminSprintRoutes);
       await app.register(sprintMemberRoutes, { people });

@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const get = (url: string) => service.app.inject({ method: 'GET', url });
-const applicants = async (oddId: number) => (await get(`/api/cohorts/${oddId}/applicants`)).json<CohortApplicantsResponse>().applicants;
+const applicants = async (oddId: number) =>
+  (await get(`/api/cohorts/${oddId}/applicants`)).json<CohortApplicantsResponse>().applicants;
 
 describe('applicants per role', () => {
   it('counts live applications of the recruiting 14-week cohort against its team make-up', async () => {
@@ -27,12 +28,19 @@ describe('applicants per role', () => {
       { role: 'DESIGNER', roleName: '디자이너', applicants: 5, seatsPerTeam: 2 },
       { role: 'DEVELOPER', roleName: '개발자', applicants: 13, seatsPerTeam: 4 },
     ]);
-    expect(a.teamMakeup).toEqual({ minSize: 6, maxSize: 8, roles: { planner: 2, designer: 2, developer: 4 }, maxFriends: 2 });
+    expect(a.teamMakeup).toEqual({
+      minSize: 6,
+      maxSize: 8,
+      roles: { planner: 2, designer: 2, developer: 4 },
+      maxFriends: 2,
+    });
   });
 
   it('follows new and cancelled applications at once', async () => {
     const knex = service.app.knex;
-    const [row] = await knex('application').insert({ odd_id: 112, user_id: 123_456, role: 'DESIGNER', status: 'SUBMITTED' }).returning('join_id');
+    const [row] = await knex('application')
+      .insert({ odd_id: 112, user_id: 123_456, role: 'DESIGNER', status: 'SUBMITTED' })
+      .returning('join_id');
     try {
       expect((await applicants(112)).roles[1]).toMatchObject({ role: 'DESIGNER', applicants: 6 });
       await knex('application').where({ join_id: row.join_id }).update({ status: 'CANCELLED' });
@@ -43,7 +51,9 @@ describe('applicants per role', () => {
   });
 
   it('leaves out roles without seats (the planner course) and has no seats where roles are not fixed', async () => {
-    expect((await applicants(304)).roles).toEqual([{ role: 'PLANNER', roleName: '기획자', applicants: 17, seatsPerTeam: 3 }]);
+    expect((await applicants(304)).roles).toEqual([
+      { role: 'PLANNER', roleName: '기획자', applicants: 17, seatsPerTeam: 3 },
+    ]);
     const sprint = await applicants(212);
     expect(sprint).toMatchObject({ status: 'UPCOMING', recruiting: false, total: 0 });
     expect(sprint.roles.map((r) => r.seatsPerTeam)).toEqual([null, null, null]);

@@ -25,7 +25,8 @@ afterEach(() => {
 const BSIDE = 112;
 const PLANX = 304;
 const knex = () => stack.programs.app.knex;
-const drain = (...names: Parameters<ApplyStack['programs']['app']['jobs']['drain']>) => stack.programs.app.jobs.drain(...names);
+const drain = (...names: Parameters<ApplyStack['programs']['app']['jobs']['drain']>) =>
+  stack.programs.app.jobs.drain(...names);
 const pgKey = (billingKey: string) => stack.pg.state().billingKeys.find((k) => k.billingKey === billingKey);
 const application = async (joinId: number) => knex()('application').where({ join_id: joinId }).first();
 
@@ -132,7 +133,11 @@ describe('keys are released once nothing can charge them', () => {
     await drain('reservation-release');
     expect(pgKey(key)!.status).toBe('ISSUED');
 
-    const erased = await stack.programs.app.inject({ method: 'POST', url: `/internal/users/${member.identity.userId}/erase-personal-data`, headers: stack.programs.internalHeaders });
+    const erased = await stack.programs.app.inject({
+      method: 'POST',
+      url: `/internal/users/${member.identity.userId}/erase-personal-data`,
+      headers: stack.programs.internalHeaders,
+    });
     expect(erased.statusCode).toBe(200);
     await drain('reservation-release');
     expect(pgKey(key)!.status).toBe('DELETED');
@@ -155,7 +160,10 @@ describe('the ids the card page takes from the browser cannot be guessed', () =>
     // Someone opens the card page with the application's issue id and the old, guessable customer id.
     const forged = new URL(page);
     forged.searchParams.set('customerId', `sq-member-${member.identity.userId}`);
-    const forgedQuery = await member.payOnCardPage({ ...book, payment: { ...book.payment, paymentPageUrl: forged.toString() } });
+    const forgedQuery = await member.payOnCardPage({
+      ...book,
+      payment: { ...book.payment, paymentPageUrl: forged.toString() },
+    });
     const refused = await member.confirm(BSIDE, forgedQuery);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MESSAGES.paymentIssueMismatch);
@@ -174,7 +182,10 @@ describe('the ids the card page takes from the browser cannot be guessed', () =>
     const page = new URL(book.payment.paymentPageUrl);
     page.searchParams.set('issueId', legacyIssue);
     page.searchParams.set('customerId', `sq-member-${member.identity.userId}`);
-    const query = await member.payOnCardPage({ ...book, payment: { ...book.payment, paymentPageUrl: page.toString() } });
+    const query = await member.payOnCardPage({
+      ...book,
+      payment: { ...book.payment, paymentPageUrl: page.toString() },
+    });
     const confirmed = await member.confirm(BSIDE, query);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().result).toBe('RESERVED');

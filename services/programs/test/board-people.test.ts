@@ -44,7 +44,12 @@ beforeAll(async () => {
   itskill = await buildItskill();
   process.env.ITSKILL_SERVICE_URL = await listen(itskill);
   // The real lookups, with a record of whom each one asked for (the applicant copy asks; a page does not).
-  const real = createPeopleClient({ accountUrl: process.env.ACCOUNT_SERVICE_URL!, itskillUrl: process.env.ITSKILL_SERVICE_URL!, internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 30_000 });
+  const real = createPeopleClient({
+    accountUrl: process.env.ACCOUNT_SERVICE_URL!,
+    itskillUrl: process.env.ITSKILL_SERVICE_URL!,
+    internalSecret: DEV_INTERNAL_SECRET,
+    timeoutMs: 30_000,
+  });
   const people: typeof real = {
     names: (userIds) => (asked.names.push(...userIds), real.names(userIds)),
     levels: (applications) => (asked.levels.push(...applications.map((a) => a.joinId)), real.levels(applications)),
@@ -63,14 +68,18 @@ afterAll(async () => {
   await account?.close();
 });
 
-const admin = (method: 'GET' | 'POST', url: string, payload?: object) => programs.app.inject({ method, url, headers: programs.as(ADMIN), ...(payload ? { payload } : {}) });
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  programs.app.inject({ method, url, headers: programs.as(ADMIN), ...(payload ? { payload } : {}) });
 const applicants = async (query = ''): Promise<AdminApplicant[]> => {
   const response = await admin('GET', `/api/admin/cohorts/${BSIDE}/applicants${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().applicants;
 };
 const ids = (list: { joinId: number }[]) => list.map((a) => a.joinId).sort((a, b) => a - b);
-const boardMembers = (board: BoardResponse): BoardMember[] => [...board.teams.flatMap((t) => t.members), ...board.waitlist];
+const boardMembers = (board: BoardResponse): BoardMember[] => [
+  ...board.teams.flatMap((t) => t.members),
+  ...board.waitlist,
+];
 
 describe('people on the board', () => {
   let everyone: AdminApplicant[];
@@ -82,8 +91,17 @@ describe('people on the board', () => {
     for (const a of everyone) {
       const person = castOf(a.userId);
       expect(a).toMatchObject({
-        name: person.name, alias: person.alias, careerCardId: person.careerCardId, role: person.role, jobGroup: person.jobGroup, position: person.position,
-        careerYears: person.careerYears, experienceMonths: person.experienceMonths, weeklyHours: person.weeklyHours, placement: 'NOT_ON_BOARD', teamKey: null,
+        name: person.name,
+        alias: person.alias,
+        careerCardId: person.careerCardId,
+        role: person.role,
+        jobGroup: person.jobGroup,
+        position: person.position,
+        careerYears: person.careerYears,
+        experienceMonths: person.experienceMonths,
+        weeklyHours: person.weeklyHours,
+        placement: 'NOT_ON_BOARD',
+        teamKey: null,
       });
       // A level exactly for those who took the check-up, from the level bands of their score.
       if (person.skillScore === null) expect(a.skillLevel).toBeNull();
@@ -93,7 +111,9 @@ describe('people on the board', () => {
     }
     // The demo is varied enough for balance to mean something.
     expect(new Set(everyone.map((a) => a.careerYears)).size).toBeGreaterThanOrEqual(4);
-    expect(new Set(everyone.flatMap((a) => (a.skillLevel === null ? [] : [a.skillLevel]))).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(everyone.flatMap((a) => (a.skillLevel === null ? [] : [a.skillLevel]))).size).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(everyone.some((a) => a.skillLevel === null)).toBe(true);
     expect(everyone.some((a) => a.weeklyHours === null)).toBe(true);
 
@@ -101,7 +121,12 @@ describe('people on the board', () => {
     const requests = everyone.flatMap((a) => a.friendRequests.map((f) => ({ from: a, ...f })));
     for (const r of requests) {
       const friend = everyone.find((a) => a.careerCardId === r.careerCardId)!;
-      expect(r).toMatchObject({ joinId: friend.joinId, alias: friend.alias, together: null, mutual: friend.friendCareerCardIds.includes(r.from.careerCardId!) });
+      expect(r).toMatchObject({
+        joinId: friend.joinId,
+        alias: friend.alias,
+        together: null,
+        mutual: friend.friendCareerCardIds.includes(r.from.careerCardId!),
+      });
     }
     expect(requests.some((r) => r.mutual)).toBe(true);
     expect(requests.some((r) => !r.mutual)).toBe(true);
@@ -116,7 +141,11 @@ describe('people on the board', () => {
     for (const team of board.teams) {
       for (const m of team.members) {
         expect(m.explanation.startsWith(`${m.alias}님`), m.explanation).toBe(true);
-        expect(m).toMatchObject({ placement: 'PLACED', teamKey: team.key, name: castOf(everyone.find((a) => a.joinId === m.joinId)!.userId).name });
+        expect(m).toMatchObject({
+          placement: 'PLACED',
+          teamKey: team.key,
+          name: castOf(everyone.find((a) => a.joinId === m.joinId)!.userId).name,
+        });
         // Friends who asked for each other and were seated are on one team and named in the explanation.
         for (const f of m.friendRequests.filter((r) => r.mutual && team.members.some((x) => x.joinId === r.joinId))) {
           expect(f.together).toBe(true);
@@ -153,10 +182,14 @@ describe('people on the board', () => {
     expect(between.length).toBeGreaterThan(0);
     expect(ids(between)).toEqual(where((a) => a.weeklyHours !== null && a.weeklyHours >= 10 && a.weeklyHours <= 20));
     expect(ids(await applicants('?friendStatus=HONOURED'))).toEqual(where((a) => a.friendStatus === 'HONOURED'));
-    expect(ids(await applicants('?friendStatus=NOT_HONOURED'))).toEqual(where((a) => a.friendStatus === 'NOT_HONOURED'));
+    expect(ids(await applicants('?friendStatus=NOT_HONOURED'))).toEqual(
+      where((a) => a.friendStatus === 'NOT_HONOURED'),
+    );
     expect(ids(await applicants('?placement=WAITLISTED'))).toEqual(ids(board.waitlist));
     expect(ids(await applicants('?placement=PLACED'))).toEqual(ids(board.teams.flatMap((t) => t.members)));
-    expect(ids(await applicants('?role=DEVELOPER&placement=PLACED'))).toEqual(where((a) => a.role === 'DEVELOPER' && a.placement === 'PLACED'));
+    expect(ids(await applicants('?role=DEVELOPER&placement=PLACED'))).toEqual(
+      where((a) => a.role === 'DEVELOPER' && a.placement === 'PLACED'),
+    );
 
     const someone = everyone[3]!;
     expect(ids(await applicants(`?q=${encodeURIComponent(someone.name!)}`))).toContain(someone.joinId);
@@ -164,7 +197,10 @@ describe('people on the board', () => {
     expect(ids(byNickname)).toEqual([someone.joinId]);
     expect(ids(await applicants(`?q=${someone.careerCardId!.toUpperCase()}`))).toEqual([someone.joinId]);
 
-    const csv = await admin('GET', `/api/admin/cohorts/${BSIDE}/applicants.csv?q=${encodeURIComponent(someone.alias!)}`);
+    const csv = await admin(
+      'GET',
+      `/api/admin/cohorts/${BSIDE}/applicants.csv?q=${encodeURIComponent(someone.alias!)}`,
+    );
     expect(csv.body.split('\r\n')[1]).toContain(`${someone.name},${someone.alias},${someone.careerCardId}`);
 
     for (const bad of ['?skillLevel=9', '?minHours=-1', '?friendStatus=MAYBE', '?placement=SOMEWHERE']) {
@@ -223,7 +259,10 @@ describe('people on the board', () => {
       const two = await page(`?${filter}&pageSize=3&page=2`);
       expect(one.total, filter).toBe(expected.length);
       expect(one.pageCount, filter).toBe(Math.ceil(expected.length / 3));
-      expect([...one.applicants, ...two.applicants].map((a) => a.joinId), filter).toEqual(expected.slice(0, 6));
+      expect(
+        [...one.applicants, ...two.applicants].map((a) => a.joinId),
+        filter,
+      ).toEqual(expected.slice(0, 6));
     }
     expect(matching((a) => a.role === 'DEVELOPER').length).toBeGreaterThan(6);
 
@@ -244,12 +283,31 @@ describe('people on the board', () => {
     const mate = team.members.find((m) => m.joinId !== leaving.joinId && m.explanation.includes(leaving.alias!))!;
     expect(mate).toBeTruthy();
 
-    await account.app.knex('user_account').where({ user_id: leavingApplicant.userId }).update({ withdrawn_at: new Date(), user_alias: `탈퇴${leavingApplicant.userId}` });
-    const erased = await programs.app.inject({ method: 'POST', url: `/internal/users/${leavingApplicant.userId}/erase-personal-data`, headers: programs.internalHeaders, payload: { nickname: leaving.alias, careerCardId: leaving.careerCardId } });
+    await account.app
+      .knex('user_account')
+      .where({ user_id: leavingApplicant.userId })
+      .update({ withdrawn_at: new Date(), user_alias: `탈퇴${leavingApplicant.userId}` });
+    const erased = await programs.app.inject({
+      method: 'POST',
+      url: `/internal/users/${leavingApplicant.userId}/erase-personal-data`,
+      headers: programs.internalHeaders,
+      payload: { nickname: leaving.alias, careerCardId: leaving.careerCardId },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
 
     const listed = (await applicants()).find((a) => a.joinId === leaving.joinId)!;
-    expect(listed).toMatchObject({ name: null, alias: null, careerCardId: null, jobGroup: null, careerYears: null, experienceMonths: null, skillLevel: null, weeklyHours: null, friendRequests: [], friendStatus: 'NONE' });
+    expect(listed).toMatchObject({
+      name: null,
+      alias: null,
+      careerCardId: null,
+      jobGroup: null,
+      careerYears: null,
+      experienceMonths: null,
+      skillLevel: null,
+      weeklyHours: null,
+      friendRequests: [],
+      friendStatus: 'NONE',
+    });
     expect(await applicants(`?q=${encodeURIComponent(leavingApplicant.name!)}`)).toEqual([]);
 
     const after: BoardResponse = (await admin('GET', `/api/admin/cohorts/${BSIDE}/board`)).json();
@@ -265,18 +323,28 @@ describe('people on the board', () => {
   it('lists a member the operator moves where the board now has them, and pages the board with the same filters', async () => {
     const [from, to] = board.teams;
     const moving = from!.members.find((m) => m.name !== null)!;
-    const toWaitlist = await admin('POST', `/api/admin/cohorts/${BSIDE}/board/move`, { joinId: moving.joinId, toTeam: null });
+    const toWaitlist = await admin('POST', `/api/admin/cohorts/${BSIDE}/board/move`, {
+      joinId: moving.joinId,
+      toTeam: null,
+    });
     expect(toWaitlist.statusCode, toWaitlist.body).toBe(200);
     expect(ids(await applicants('?placement=WAITLISTED'))).toContain(moving.joinId);
     expect(ids(await applicants('?placement=PLACED'))).not.toContain(moving.joinId);
-    const moved = await admin('POST', `/api/admin/cohorts/${BSIDE}/board/move?page=1&placement=WAITLISTED`, { joinId: moving.joinId, toTeam: to!.key });
+    const moved = await admin('POST', `/api/admin/cohorts/${BSIDE}/board/move?page=1&placement=WAITLISTED`, {
+      joinId: moving.joinId,
+      toTeam: to!.key,
+    });
     // The answer is the page asked for: nobody waitlisted is on a team, so no team; the moved member is off the waitlist.
     expect(moved.json()).toMatchObject({ teams: [], page: 1 });
     expect(moved.json().waitlist.map((w: BoardMember) => w.joinId)).not.toContain(moving.joinId);
-    expect((await applicants(`?placement=PLACED&q=${encodeURIComponent(moving.careerCardId!)}`)).map((a) => a.teamKey)).toEqual([to!.key]);
+    expect(
+      (await applicants(`?placement=PLACED&q=${encodeURIComponent(moving.careerCardId!)}`)).map((a) => a.teamKey),
+    ).toEqual([to!.key]);
 
     // The board searched: the one team with someone matching, counted among everyone on the board.
-    const page = (await admin('GET', `/api/admin/cohorts/${BSIDE}/board?page=1&q=${encodeURIComponent(moving.alias!)}`)).json() as BoardResponse;
+    const page = (
+      await admin('GET', `/api/admin/cohorts/${BSIDE}/board?page=1&q=${encodeURIComponent(moving.alias!)}`)
+    ).json() as BoardResponse;
     expect(page.teams.map((t) => t.key)).toEqual([to!.key]);
     expect(page).toMatchObject({ teamCount: 1, matchingCount: 1, memberCount: boardMembers(board).length });
     expect(page.teamKeys).toContain(to!.key);

@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const knex = () => stack.programs.app.knex;
 const jobs = () => stack.programs.app.jobs;
-const admin = (method: 'GET' | 'POST', url: string, payload?: object) => stack.programs.app.inject({ method, url, headers: stack.programs.as(ADMIN), ...(payload ? { payload } : {}) });
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  stack.programs.app.inject({ method, url, headers: stack.programs.as(ADMIN), ...(payload ? { payload } : {}) });
 const stateOf = async (joinId: number) => (await knex()('application').where({ join_id: joinId }).first()).status;
 const pgKey = (billingKey: string) => stack.pg.state().billingKeys.find((k) => k.billingKey === billingKey)!;
 const pgPayments = (joinId: number) => stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`));
@@ -61,7 +62,10 @@ describe('a declined team charge, fixed by the member until the deadline', () =>
     stack.setNow(ANNOUNCE);
     expect((await fixer.member.inject('GET', `/api/apply/${SPRINT}/dupcheck`)).json().open).toBe(false);
     expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/board/run`, { seed: 3 })).statusCode).toBe(200);
-    expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/board/move`, { joinId: waiting.joinId, toTeam: null })).statusCode).toBe(200);
+    expect(
+      (await admin('POST', `/api/admin/cohorts/${SPRINT}/board/move`, { joinId: waiting.joinId, toTeam: null }))
+        .statusCode,
+    ).toBe(200);
     expect((await admin('POST', `/api/admin/cohorts/${SPRINT}/board/publish`)).statusCode).toBe(200);
     await jobs().drain('team-charge');
     for (const m of others) expect(await stateOf(m.joinId)).toBe('ASSIGNED');
@@ -106,7 +110,9 @@ describe('a declined team charge, fixed by the member until the deadline', () =>
     expect(reserved.payment.card).toBe('424242******4242');
 
     // The other declined member opens the page now and finishes it only after the deadline.
-    const lateUpdate = (await late.member.inject('POST', `/api/applications/${late.joinId}/card`)).json<CardUpdateResponse>();
+    const lateUpdate = (
+      await late.member.inject('POST', `/api/applications/${late.joinId}/card`)
+    ).json<CardUpdateResponse>();
 
     // The day after the announcement: the waitlist stays while a deadline is open.
     await autoCancel(new Date('2026-12-11T00:10:00+09:00'));
@@ -117,10 +123,14 @@ describe('a declined team charge, fixed by the member until the deadline', () =>
     await jobs().drain('team-charge');
     expect(await stateOf(fixer.joinId)).toBe('ASSIGNED');
     // One payment id per application: the declined attempt is attempted again at the PG, with the new card.
-    expect(pgPayments(fixer.joinId)).toEqual([expect.objectContaining({ billingKey: query.billingKey, status: 'PAID' })]);
+    expect(pgPayments(fixer.joinId)).toEqual([
+      expect.objectContaining({ billingKey: query.billingKey, status: 'PAID' }),
+    ]);
     await jobs().drain('reservation-release');
     expect(pgKey(query.billingKey!).status).toBe('DELETED');
-    expect((await knex()('application').where({ join_id: fixer.joinId }).first()).billing_key_released_at).not.toBeNull();
+    expect(
+      (await knex()('application').where({ join_id: fixer.joinId }).first()).billing_key_released_at,
+    ).not.toBeNull();
     // One deadline resolved, one still open: the waitlist stays.
     await autoCancel(new Date('2026-12-11T12:00:00+09:00'));
     expect(await stateOf(waiting.joinId)).toBe('WAITLISTED');
@@ -161,7 +171,12 @@ describe('auto-cancel of reservations without a team', () => {
     expect(await stateOf(joinId)).toBe('WAITLISTED');
     // A charge's step 1 committed (the pending payment written) and the process died before asking the PG.
     const row = await knex()('application').where({ join_id: joinId }).first();
-    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: row.billing_key, amount_krw: row.fee_krw });
+    await knex()('payment').insert({
+      payment_id: `sq-${joinId}-charge`,
+      join_id: joinId,
+      billing_key: row.billing_key,
+      amount_krw: row.fee_krw,
+    });
 
     await autoCancel(new Date('2026-12-17T00:10:00+09:00'));
     expect(await stateOf(joinId)).toBe('WAITLISTED');

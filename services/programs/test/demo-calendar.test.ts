@@ -31,7 +31,9 @@ describe('demo calendar', () => {
     expect(new Date(live.recruit_start) <= now && now <= new Date(live.recruit_end)).toBe(true);
     expect((await cohort(111)).start_date).toBe('2026-05-04');
     const sprint = await cohort(212);
-    expect(sprint.name).toBe(`10일 팀 스프린트 ${sprint.start_date.slice(0, 4)}년 ${Number(sprint.start_date.slice(5, 7))}월`);
+    expect(sprint.name).toBe(
+      `10일 팀 스프린트 ${sprint.start_date.slice(0, 4)}년 ${Number(sprint.start_date.slice(5, 7))}월`,
+    );
     // 98 days = 14 whole weeks after the reference day: same weekday as written.
     expect(new Date(`${live.start_date}T00:00:00Z`).getUTCDay()).toBe(new Date('2027-01-04T00:00:00Z').getUTCDay());
   });
@@ -43,7 +45,11 @@ describe('demo calendar', () => {
       await seedCohorts(service.app.knex, now);
       for (const oddId of [112, 212, 304, 401]) {
         const live = await cohort(oddId);
-        expect({ oddId, day, recruiting: new Date(live.recruit_start) <= now && now <= new Date(live.recruit_end) }).toEqual({ oddId, day, recruiting: true });
+        expect({
+          oddId,
+          day,
+          recruiting: new Date(live.recruit_start) <= now && now <= new Date(live.recruit_end),
+        }).toEqual({ oddId, day, recruiting: true });
       }
       await service.app.knex('cohort').del();
     }

@@ -18,7 +18,14 @@ const afterDeadline = new Date(ANNOUNCE.getTime() + (DEADLINE_HOURS + 1) * HOUR)
 
 useTeamMoneyStack((started) => ({ stack, money } = started));
 afterEach(() => {
-  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0 });
+  Object.assign(stack.pg.faults, {
+    chargeDelayMs: 0,
+    dropChargeAnswers: 0,
+    loseChargeRequests: 0,
+    dropPaymentReads: 0,
+    dropCancelAnswers: 0,
+    refuseCancels: 0,
+  });
   stack.setNow(TODAY);
 });
 
@@ -29,7 +36,11 @@ async function declinedChargedWaiting() {
   const b = await money.reserve(oddId);
   const w = await money.reserve(oddId);
   const teamId = await money.publish(oddId, [a.joinId, b.joinId], [w.joinId]);
-  expect([await money.stateOf(a.joinId), await money.stateOf(b.joinId), await money.stateOf(w.joinId)]).toEqual(['PAYMENT_FAILED', 'ASSIGNED', 'WAITLISTED']);
+  expect([await money.stateOf(a.joinId), await money.stateOf(b.joinId), await money.stateOf(w.joinId)]).toEqual([
+    'PAYMENT_FAILED',
+    'ASSIGNED',
+    'WAITLISTED',
+  ]);
   return { oddId, a, b, w, teamId };
 }
 
@@ -45,7 +56,14 @@ describe('a stopped team charges nobody', () => {
     expect(await money.stateOf(a.joinId)).toBe('CANCELLED');
     expect(money.keyAtPg(keyA)).toBe('DELETED');
     expect(await money.teamOf(a.joinId)).toBeNull();
-    expect((await stack.programs.app.knex('application_history').where({ join_id: a.joinId, to_status: 'CANCELLED' }).first()).reason).toBe(MESSAGES.adminTeamStoppedReason);
+    expect(
+      (
+        await stack.programs.app
+          .knex('application_history')
+          .where({ join_id: a.joinId, to_status: 'CANCELLED' })
+          .first()
+      ).reason,
+    ).toBe(MESSAGES.adminTeamStoppedReason);
 
     stack.setNow(afterDeadline);
     await money.deadlineRun();
@@ -53,7 +71,10 @@ describe('a stopped team charges nobody', () => {
     expect(await money.stateOf(w.joinId)).toBe('WAITLISTED');
     expect(money.keptAtPg(w.joinId)).toBe(0);
     // Confirming the stop again finds nothing left to do.
-    const again = await money.admin('POST', `/api/admin/teams/${teamId}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: 0 });
+    const again = await money.admin('POST', `/api/admin/teams/${teamId}/refunds`, {
+      refundCase: 'TEAM_STOP',
+      expectedTotalKrw: 0,
+    });
     expect(again.statusCode).toBe(409);
     expect(money.keptAtPg(w.joinId) + money.keptAtPg(a.joinId)).toBe(0);
   });
@@ -91,7 +112,9 @@ describe('a stopped team charges nobody', () => {
     stack.pg.faults.loseChargeRequests = 1;
     stack.pg.faults.dropPaymentReads = 1;
     const teamId = await money.publish(oddId, [a.joinId], []);
-    expect(await stack.programs.app.knex('payment').where({ join_id: a.joinId }).first()).toMatchObject({ status: 'PENDING' });
+    expect(await stack.programs.app.knex('payment').where({ join_id: a.joinId }).first()).toMatchObject({
+      status: 'PENDING',
+    });
     // Nobody on the team has a settled charge: the team can be stopped all the same.
     const stopped = await money.stopTeam(teamId);
     expect(stopped.statusCode, stopped.body).toBe(200);
@@ -108,10 +131,17 @@ describe('a stopped team charges nobody', () => {
     stack.pg.faults.dropChargeAnswers = 1;
     stack.pg.faults.dropPaymentReads = 1;
     const teamId = await money.publish(oddId, [a.joinId], []);
-    expect(await stack.programs.app.knex('payment').where({ join_id: a.joinId }).first()).toMatchObject({ status: 'PENDING' });
+    expect(await stack.programs.app.knex('payment').where({ join_id: a.joinId }).first()).toMatchObject({
+      status: 'PENDING',
+    });
     expect((await money.stopTeam(teamId)).statusCode).toBe(200);
     await money.repairJob();
-    expect(await stack.programs.app.knex('refund').where({ join_id: a.joinId }).select('refund_case', 'amount_krw', 'status')).toEqual([{ refund_case: 'CHARGE_REVERSAL', amount_krw: FEE, status: 'SUCCEEDED' }]);
+    expect(
+      await stack.programs.app
+        .knex('refund')
+        .where({ join_id: a.joinId })
+        .select('refund_case', 'amount_krw', 'status'),
+    ).toEqual([{ refund_case: 'CHARGE_REVERSAL', amount_krw: FEE, status: 'SUCCEEDED' }]);
     expect(money.keptAtPg(a.joinId)).toBe(0);
     expect(await money.stateOf(a.joinId)).toBe('CANCELLED');
   });

@@ -27,7 +27,14 @@ beforeAll(async () => {
   stack = await startApplyStack();
 });
 afterEach(() => {
-  Object.assign(stack.pg.faults, { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0 });
+  Object.assign(stack.pg.faults, {
+    chargeDelayMs: 0,
+    dropChargeAnswers: 0,
+    loseChargeRequests: 0,
+    dropPaymentReads: 0,
+    dropCancelAnswers: 0,
+    refuseCancels: 0,
+  });
   stack.setNow(TODAY);
 });
 afterAll(async () => {
@@ -36,8 +43,10 @@ afterAll(async () => {
 
 const knex = () => stack.programs.app.knex;
 const jobs = () => stack.programs.app.jobs;
-const admin = (method: 'GET' | 'POST', url: string, payload?: object) => stack.programs.app.inject({ method, url, headers: stack.programs.as(ADMIN), ...(payload ? { payload } : {}) });
-const stateOf = async (joinId: number) => (await knex()('application').where({ join_id: joinId }).first()).status as string;
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  stack.programs.app.inject({ method, url, headers: stack.programs.as(ADMIN), ...(payload ? { payload } : {}) });
+const stateOf = async (joinId: number) =>
+  (await knex()('application').where({ join_id: joinId }).first()).status as string;
 const pgPayment = (paymentId: string) => stack.pg.state().payments.find((p) => p.id === paymentId);
 const repairJob = async () => {
   await jobs().send('payment-repair', {});
@@ -69,8 +78,14 @@ async function reserve(oddId: number, card: string = TEST_CARDS.ok) {
 async function publish(oddId: number, onTeam: number[], waiting: number[], at: Date = ANNOUNCE) {
   stack.setNow(at);
   expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/run`, { seed: 1 })).statusCode).toBe(200);
-  for (const joinId of onTeam) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode).toBe(200);
-  for (const joinId of waiting) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: null })).statusCode).toBe(200);
+  for (const joinId of onTeam)
+    expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode).toBe(
+      200,
+    );
+  for (const joinId of waiting)
+    expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: null })).statusCode).toBe(
+      200,
+    );
   const published = await admin('POST', `/api/admin/cohorts/${oddId}/board/publish`);
   expect(published.statusCode, published.body).toBe(200);
   await jobs().drain('team-charge');
@@ -118,7 +133,10 @@ describe('a declined team charge can be fixed by the member until the deadline (
     const { fixer, deadlineAt } = await declinedTwice();
     stack.setNow(new Date(ANNOUNCE.getTime() + 2 * 3_600_000));
     // Still 46 hours to the deadline the member was mailed.
-    expect((await fixer.member.detailOf(fixer.joinId)).cardUpdate).toEqual({ open: true, deadlineAt: deadlineAt.toISOString() });
+    expect((await fixer.member.detailOf(fixer.joinId)).cardUpdate).toEqual({
+      open: true,
+      deadlineAt: deadlineAt.toISOString(),
+    });
     const again = await fixer.member.inject('POST', `/api/applications/${fixer.joinId}/card`);
     expect(again.statusCode, again.body).toBe(200);
   });
@@ -155,7 +173,10 @@ describe('a team charge declined whoever settles it opens the card-update deadli
     await repairJob();
     expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
     const detail = await fixer.member.detailOf(fixer.joinId);
-    expect(detail.cardUpdate).toEqual({ open: true, deadlineAt: new Date(declinedAt.getTime() + DEADLINE_HOURS * 3_600_000).toISOString() });
+    expect(detail.cardUpdate).toEqual({
+      open: true,
+      deadlineAt: new Date(declinedAt.getTime() + DEADLINE_HOURS * 3_600_000).toISOString(),
+    });
   });
 });
 
@@ -189,7 +210,7 @@ describe('charges are settled from the PG record (must be true)', () => {
     expect(await stateOf(fixer.joinId)).toBe('ASSIGNED');
   });
 
-  it('a retried obligation whose new card the PG refuses before any attempt is declined with the PG\'s words, not left PENDING', async () => {
+  it("a retried obligation whose new card the PG refuses before any attempt is declined with the PG's words, not left PENDING", async () => {
     const oddId = await newCohort();
     const fixer = await reserve(oddId, TEST_CARDS.insufficientFunds);
     const mate = await reserve(oddId);
@@ -199,12 +220,18 @@ describe('charges are settled from the PG record (must be true)', () => {
     const query = await updateCard(oddId, fixer, TEST_CARDS.ok);
     // The new key is deleted at the PG (its console) before the deadline run charges it: the PG refuses the
     // attempt and still shows the earlier one (the old card, FAILED).
-    const deleted = await fetch(`${stack.pg.url}/billing-keys/${query.billingKey}`, { method: 'DELETE', headers: { authorization: `PortOne ${stack.config.pg.apiSecret}` } });
+    const deleted = await fetch(`${stack.pg.url}/billing-keys/${query.billingKey}`, {
+      method: 'DELETE',
+      headers: { authorization: `PortOne ${stack.config.pg.apiSecret}` },
+    });
     expect(deleted.status).toBe(200);
     await deadlineRun();
     const paymentId = `sq-${fixer.joinId}-charge`;
     expect(pgPayment(paymentId)).toMatchObject({ status: 'FAILED', billingKey: oldKey });
-    expect(await knex()('payment').where({ payment_id: paymentId }).first()).toMatchObject({ status: 'FAILED', failure_reason: '이미 삭제된 빌링키입니다.' });
+    expect(await knex()('payment').where({ payment_id: paymentId }).first()).toMatchObject({
+      status: 'FAILED',
+      failure_reason: '이미 삭제된 빌링키입니다.',
+    });
     expect(await stateOf(fixer.joinId)).toBe('PAYMENT_FAILED');
     // Declined within the deadline: the member may register yet another card.
     expect((await fixer.member.detailOf(fixer.joinId)).cardUpdate).toMatchObject({ open: true });
@@ -237,10 +264,12 @@ describe('billing keys live only as long as they are needed (must be true)', () 
     const app = await knex()('application').where({ user_id: member.identity.userId, odd_id: oddId }).first();
     const key = stack.pg.state().billingKeys.find((k) => k.billingKey === query.billingKey)!;
     // Either the application holds the key (it can charge it), or nothing can and the PG has it deleted.
-    expect({ held: app.billing_key === query.billingKey, atPg: key.status }).toEqual(app.billing_key === query.billingKey ? { held: true, atPg: 'ISSUED' } : { held: false, atPg: 'DELETED' });
+    expect({ held: app.billing_key === query.billingKey, atPg: key.status }).toEqual(
+      app.billing_key === query.billingKey ? { held: true, atPg: 'ISSUED' } : { held: false, atPg: 'DELETED' },
+    );
   });
 
-  it('the member who registers a working card on the page where the first was declined is reserved with it, by the confirm or by the PG\'s webhook alone', async () => {
+  it("the member who registers a working card on the page where the first was declined is reserved with it, by the confirm or by the PG's webhook alone", async () => {
     for (const returns of [true, false]) {
       const oddId = await newCohort();
       const member = memberClient(stack, newMember());
@@ -256,12 +285,23 @@ describe('billing keys live only as long as they are needed (must be true)', () 
       } else {
         // The browser never comes back: the PG's BillingKey.Issued webhook alone brings the key in.
         const id = `msg-review-${query.billingKey}`;
-        await stack.programs.app.payments.receiveWebhook({ id, type: 'BillingKey.Issued', body: { type: 'BillingKey.Issued', timestamp: TODAY.toISOString(), data: { storeId: stack.pg.storeId, billingKey: query.billingKey } } });
+        await stack.programs.app.payments.receiveWebhook({
+          id,
+          type: 'BillingKey.Issued',
+          body: {
+            type: 'BillingKey.Issued',
+            timestamp: TODAY.toISOString(),
+            data: { storeId: stack.pg.storeId, billingKey: query.billingKey },
+          },
+        });
         await jobs().drain('payment-webhook');
       }
       const app = await knex()('application').where({ join_id: page.application.joinId }).first();
       expect(app).toMatchObject({ status: 'RESERVED', billing_key: query.billingKey });
-      const history = await knex()('application_history').where({ join_id: app.join_id }).orderBy('history_id').pluck('to_status');
+      const history = await knex()('application_history')
+        .where({ join_id: app.join_id })
+        .orderBy('history_id')
+        .pluck('to_status');
       expect(history).toEqual(['DRAFT', 'SUBMITTED', 'PAYMENT_FAILED', 'SUBMITTED', 'RESERVED']);
     }
   });
@@ -273,8 +313,8 @@ describe('billing keys live only as long as they are needed (must be true)', () 
  * nothing is in flight and re-sends the in-flight movement with the same stale amount (src/payments/refunds.ts):
  * REQUESTED for ever, and every later refund of the payment is refused as in progress.
  */
-describe('the PG\'s cancellations equal the ledger (must be true)', () => {
-  it('a member\'s refund sent while a PG-console cancellation is not booked yet settles, and the console one is booked', async () => {
+describe("the PG's cancellations equal the ledger (must be true)", () => {
+  it("a member's refund sent while a PG-console cancellation is not booked yet settles, and the console one is booked", async () => {
     const member = memberClient(stack, newMember());
     const paid = await member.applyAndPay(COURSE, 'COURSE');
     expect(paid.result).toBe('PAID');
@@ -292,13 +332,17 @@ describe('the PG\'s cancellations equal the ledger (must be true)', () => {
     const cancelled = await member.cancel(joinId);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // What the rules owe the member in all (the case's entitlement; the console's money counts toward it).
-    const owed = (await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).first()).entitlement_krw as number;
+    const owed = (await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).first())
+      .entitlement_krw as number;
     expect(owed).toBeGreaterThan(50_000);
 
     // However often the repair runs, every movement settles and the PG's cancellations equal our books.
     for (let i = 0; i < 3; i++) await repairJob();
     const refunds = await knex()('refund').where({ join_id: joinId }).select('refund_case', 'amount_krw', 'status');
-    expect(refunds.filter((r) => r.status === 'REQUESTED'), JSON.stringify(refunds)).toEqual([]);
+    expect(
+      refunds.filter((r) => r.status === 'REQUESTED'),
+      JSON.stringify(refunds),
+    ).toEqual([]);
     const books = await knex()('payment').where({ payment_id: payment.payment_id }).first();
     const atPg = pgPayment(payment.payment_id)!;
     expect(atPg.amount.cancelled).toBe(books.cancelled_krw);
@@ -306,14 +350,20 @@ describe('the PG\'s cancellations equal the ledger (must be true)', () => {
     expect(atPg.amount.cancelled).toBeLessThanOrEqual(owed);
   });
 
-  it('the member is told what goes back now: the console\'s money booked first, the rest of what the rules owe refunded at once', async () => {
+  it("the member is told what goes back now: the console's money booked first, the rest of what the rules owe refunded at once", async () => {
     const { joinId, paymentId } = await purchase();
     await consoleCancel(paymentId, 50_000);
     const cancelled = await purchaser.cancel(joinId);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const owed = (await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).first()).entitlement_krw as number;
+    const owed = (await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).first())
+      .entitlement_krw as number;
     expect(cancelled.json().refundKrw).toBe(owed - 50_000);
-    expect(await knex()('refund').where({ join_id: joinId }).orderBy('refund_id').select('refund_case', 'amount_krw', 'status')).toEqual([
+    expect(
+      await knex()('refund')
+        .where({ join_id: joinId })
+        .orderBy('refund_id')
+        .select('refund_case', 'amount_krw', 'status'),
+    ).toEqual([
       { refund_case: 'INDIVIDUAL', amount_krw: owed - 50_000, status: 'SUCCEEDED' },
       { refund_case: 'PG_DIRECT', amount_krw: 50_000, status: 'SUCCEEDED' },
     ]);
@@ -333,7 +383,12 @@ describe('the PG\'s cancellations equal the ledger (must be true)', () => {
     expect((await knex()('payment').where({ payment_id: paymentId }).first()).cancelled_krw).toBe(COURSE_FEE);
     expect(await stateOf(joinId)).toBe('REFUNDED');
     expect(await knex()('refund').where({ join_id: joinId, status: 'REQUESTED' })).toEqual([]);
-    expect(await knex()('refund_entitlement').where({ join_id: joinId, case_key: 'INDIVIDUAL' }).whereNull('voided_at').first()).toBeTruthy();
+    expect(
+      await knex()('refund_entitlement')
+        .where({ join_id: joinId, case_key: 'INDIVIDUAL' })
+        .whereNull('voided_at')
+        .first(),
+    ).toBeTruthy();
     // Cancelling again changes nothing.
     expect((await purchaser.cancel(joinId)).statusCode).toBe(409);
   });
@@ -342,10 +397,18 @@ describe('the PG\'s cancellations equal the ledger (must be true)', () => {
     const { joinId, paymentId } = await purchase();
     stack.pg.faults.dropCancelAnswers = 1;
     const reward = { reward: 'COMPLETION' as const, amountKrw: 100_000, target: null, reason: '완주 환급' };
-    expect(await stack.programs.app.payments.refund(joinId, 'REWARD', reward)).toEqual({ status: 'PENDING', refundKrw: 100_000 });
+    expect(await stack.programs.app.payments.refund(joinId, 'REWARD', reward)).toEqual({
+      status: 'PENDING',
+      refundKrw: 100_000,
+    });
     await consoleCancel(paymentId, 30_000);
     for (let i = 0; i < 2; i++) await repairJob();
-    expect(await knex()('refund').where({ join_id: joinId }).orderBy('refund_id').select('refund_case', 'amount_krw', 'status')).toEqual([
+    expect(
+      await knex()('refund')
+        .where({ join_id: joinId })
+        .orderBy('refund_id')
+        .select('refund_case', 'amount_krw', 'status'),
+    ).toEqual([
       { refund_case: 'REWARD', amount_krw: 100_000, status: 'SUCCEEDED' },
       { refund_case: 'PG_DIRECT', amount_krw: 30_000, status: 'SUCCEEDED' },
     ]);
@@ -361,7 +424,10 @@ async function purchase() {
   const paid = await purchaser.applyAndPay(COURSE, 'COURSE');
   expect(paid.result).toBe('PAID');
   const joinId = paid.application.joinId as number;
-  return { joinId, paymentId: (await knex()('payment').where({ join_id: joinId, status: 'PAID' }).first()).payment_id as string };
+  return {
+    joinId,
+    paymentId: (await knex()('payment').where({ join_id: joinId, status: 'PAID' }).first()).payment_id as string,
+  };
 }
 
 /** An operator gives money back in the PG's console; its webhook is not taken in (no webhook URL). */
@@ -409,17 +475,32 @@ describe('a removal whose refund the PG refused is still paid', () => {
     const mate = await reserve(oddId);
     await publish(oddId, [removed.joinId, mate.joinId], []);
     expect(await stateOf(removed.joinId)).toBe('ASSIGNED');
-    const preview = await admin('POST', `/api/admin/applications/${removed.joinId}/removal/preview`, { reason: 'SUPPORT' });
+    const preview = await admin('POST', `/api/admin/applications/${removed.joinId}/removal/preview`, {
+      reason: 'SUPPORT',
+    });
     const expectedRefundKrw = preview.json().refundKrw as number;
     expect(expectedRefundKrw).toBeGreaterThan(0);
 
     stack.pg.faults.refuseCancels = 1;
-    const refused = await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw });
+    const refused = await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, {
+      reason: 'SUPPORT',
+      expectedRefundKrw,
+    });
     expect(refused.statusCode, refused.body).toBe(200);
     expect(await knex()('team_member').where({ join_id: removed.joinId }).first()).toBeUndefined();
-    expect(await knex()('refund').where({ join_id: removed.joinId }).first()).toMatchObject({ status: 'REQUESTED', attempts: 1 });
+    expect(await knex()('refund').where({ join_id: removed.joinId }).first()).toMatchObject({
+      status: 'REQUESTED',
+      attempts: 1,
+    });
     // The same removal again: the member is off the team and the case applied (owed), so nothing to do.
-    expect((await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw })).statusCode).toBe(404);
+    expect(
+      (
+        await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, {
+          reason: 'SUPPORT',
+          expectedRefundKrw,
+        })
+      ).statusCode,
+    ).toBe(404);
     // The repair job, once the next attempt is due, pays it: once.
     stack.setNow(new Date(ANNOUNCE.getTime() + 24 * 3_600_000));
     await repairJob();
@@ -427,7 +508,14 @@ describe('a removal whose refund the PG refused is still paid', () => {
     const paymentId = `sq-${removed.joinId}-charge`;
     expect(pgPayment(paymentId)!.amount.cancelled).toBe(expectedRefundKrw);
     expect(await stateOf(removed.joinId)).toBe(expectedRefundKrw === 300_000 ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
-    expect((await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, { reason: 'LEFT', expectedRefundKrw: 0 })).statusCode).toBe(404);
+    expect(
+      (
+        await admin('POST', `/api/admin/applications/${removed.joinId}/removal`, {
+          reason: 'LEFT',
+          expectedRefundKrw: 0,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(pgPayment(paymentId)!.cancellations).toHaveLength(1);
   });
 });
@@ -453,7 +541,7 @@ describe('a key declined at a charge at purchase goes back to the PG', () => {
     expect(pgPayment(`sq-${joinId}-charge`)).toMatchObject({ status: 'PAID' });
   });
 
-  it('is released by the repair job\'s sweep when the release job was lost', async () => {
+  it("is released by the repair job's sweep when the release job was lost", async () => {
     const member = memberClient(stack, newMember());
     const failed = await member.applyAndPay(COURSE, 'COURSE', TEST_CARDS.insufficientFunds);
     const joinId = failed.application.joinId as number;
@@ -478,22 +566,36 @@ describe('the repair job reads a charge it closed again from the PG', () => {
     stack.pg.faults.dropPaymentReads = 1;
     expect(await stack.programs.app.payments.charge(joinId)).toMatchObject({ status: 'PENDING' });
     // The application ends meanwhile (a path that does not wait for the charge, e.g. an older instance).
-    await knex().transaction((trx) => transition(trx, { joinId, to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason }));
+    await knex().transaction((trx) =>
+      transition(trx, { joinId, to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason }),
+    );
     expect(await stack.programs.app.payments.repairCharge(`sq-${joinId}-charge`)).toBe('CLOSED');
     // Another instance's request under the same payment id, sent before the close, reaches the PG late.
     const row = await knex()('payment').where({ join_id: joinId }).first();
     const late = await fetch(`${stack.pg.url}/payments/${row.payment_id}/billing-key`, {
       method: 'POST',
       headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ billingKey: row.billing_key, orderName: 'late', amount: { total: row.amount_krw }, currency: 'KRW', customer: { id: 'late' } }),
+      body: JSON.stringify({
+        billingKey: row.billing_key,
+        orderName: 'late',
+        amount: { total: row.amount_krw },
+        currency: 'KRW',
+        customer: { id: 'late' },
+      }),
     });
     expect(late.status).toBe(200);
     // No webhook (none configured): the repair job alone, within its window after the close.
     await stack.programs.app.jobs.send('payment-repair', {});
     await jobs().drain('payment-repair', 'charge-reversal');
     // Recorded as the PG has it and refunded whole by the charge-reversal job; the application stays cancelled.
-    expect(await knex()('refund').where({ join_id: joinId }).select('refund_case', 'amount_krw', 'status')).toEqual([{ refund_case: 'CHARGE_REVERSAL', amount_krw: row.amount_krw, status: 'SUCCEEDED' }]);
-    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({ status: 'CANCELLED', cancelled_krw: row.amount_krw, paid_at: expect.any(Date) });
+    expect(await knex()('refund').where({ join_id: joinId }).select('refund_case', 'amount_krw', 'status')).toEqual([
+      { refund_case: 'CHARGE_REVERSAL', amount_krw: row.amount_krw, status: 'SUCCEEDED' },
+    ]);
+    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({
+      status: 'CANCELLED',
+      cancelled_krw: row.amount_krw,
+      paid_at: expect.any(Date),
+    });
     expect(pgPayment(row.payment_id)).toMatchObject({ status: 'CANCELLED', amount: { cancelled: row.amount_krw } });
     expect(await stateOf(joinId)).toBe('AUTO_CANCELLED');
   });

@@ -29,11 +29,25 @@ describe('a charge reversal refunds the payment its job names', () => {
     // An attempt under an older id (`sq-{joinId}-charge-N`, written by a previous version a day earlier) reaches the
     // PG late with the same card and is charged.
     const stray = `sq-${a.joinId}-charge-1`;
-    await stack.programs.app.knex('payment').insert({ payment_id: stray, join_id: a.joinId, billing_key: key, amount_krw: FEE, currency: 'KRW', created_at: new Date(Date.now() - 86_400_000), updated_at: new Date(Date.now() - 86_400_000) });
+    await stack.programs.app.knex('payment').insert({
+      payment_id: stray,
+      join_id: a.joinId,
+      billing_key: key,
+      amount_krw: FEE,
+      currency: 'KRW',
+      created_at: new Date(Date.now() - 86_400_000),
+      updated_at: new Date(Date.now() - 86_400_000),
+    });
     const charged = await fetch(`${stack.pg.url}/payments/${stray}/billing-key`, {
       method: 'POST',
       headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ billingKey: key, orderName: 'late', amount: { total: FEE }, currency: 'KRW', customer: { id: 'late' } }),
+      body: JSON.stringify({
+        billingKey: key,
+        orderName: 'late',
+        amount: { total: FEE },
+        currency: 'KRW',
+        customer: { id: 'late' },
+      }),
     });
     expect(charged.status).toBe(200);
     expect(await stack.programs.app.payments.repairCharge(stray)).toBe('SETTLED');
@@ -41,9 +55,16 @@ describe('a charge reversal refunds the payment its job names', () => {
     expect(pgPayment(stray)).toMatchObject({ status: 'CANCELLED', amount: { cancelled: FEE } });
     expect(pgPayment(fee)).toMatchObject({ status: 'PAID' });
     expect(await money.stateOf(a.joinId)).toBe('ASSIGNED');
-    expect(await stack.programs.app.knex('refund').where({ join_id: a.joinId }).select('payment_id', 'refund_case', 'amount_krw', 'status')).toEqual([{ payment_id: stray, refund_case: 'CHARGE_REVERSAL', amount_krw: FEE, status: 'SUCCEEDED' }]);
+    expect(
+      await stack.programs.app
+        .knex('refund')
+        .where({ join_id: a.joinId })
+        .select('payment_id', 'refund_case', 'amount_krw', 'status'),
+    ).toEqual([{ payment_id: stray, refund_case: 'CHARGE_REVERSAL', amount_krw: FEE, status: 'SUCCEEDED' }]);
     // The fee's own refund rules are untouched by the reversal: the member's removal refunds what its case gives, no more.
-    const preview = await money.admin('POST', `/api/admin/applications/${a.joinId}/removal/preview`, { reason: 'SUPPORT' });
+    const preview = await money.admin('POST', `/api/admin/applications/${a.joinId}/removal/preview`, {
+      reason: 'SUPPORT',
+    });
     expect(preview.json()).toMatchObject({ paidKrw: FEE, refundedKrw: 0 });
     expect(preview.json().refundKrw).toBeLessThan(FEE);
   });
@@ -57,13 +78,18 @@ describe('removing a member who was never charged gives their key back at once',
     await money.publish(oddId, [a.joinId, b.joinId], []);
     expect(await money.stateOf(a.joinId)).toBe('PAYMENT_FAILED');
     const { billing_key: key } = await money.app(a.joinId);
-    const removed = await money.admin('POST', `/api/admin/applications/${a.joinId}/removal`, { reason: 'SUPPORT', expectedRefundKrw: 0 });
+    const removed = await money.admin('POST', `/api/admin/applications/${a.joinId}/removal`, {
+      reason: 'SUPPORT',
+      expectedRefundKrw: 0,
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await money.stateOf(a.joinId)).toBe('CANCELLED');
     // The release job queued by the removal, not the repair job's sweep.
     await stack.programs.app.jobs.drain('reservation-release');
     expect(money.keyAtPg(key)).toBe('DELETED');
-    expect(await stack.programs.app.knex('charge_deadline').where({ join_id: a.joinId }).whereNull('resolved_at').first()).toBeUndefined();
+    expect(
+      await stack.programs.app.knex('charge_deadline').where({ join_id: a.joinId }).whereNull('resolved_at').first(),
+    ).toBeUndefined();
   });
 });
 

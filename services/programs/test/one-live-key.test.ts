@@ -30,16 +30,24 @@ async function purchaseInFlight() {
   stack.pg.faults.loseChargeRequests = 1;
   stack.pg.faults.dropPaymentReads = 1;
   await member.confirm(COURSE, first);
-  const app = await stack.programs.app.knex('application').where({ user_id: member.identity.userId, odd_id: COURSE }).first();
+  const app = await stack.programs.app
+    .knex('application')
+    .where({ user_id: member.identity.userId, odd_id: COURSE })
+    .first();
   expect(app.status).toBe('SUBMITTED');
-  expect(await stack.programs.app.knex('payment').where({ join_id: app.join_id }).first()).toMatchObject({ status: 'PENDING' });
+  expect(await stack.programs.app.knex('payment').where({ join_id: app.join_id }).first()).toMatchObject({
+    status: 'PENDING',
+  });
   return { member, joinId: app.join_id as number, firstKey: first.billingKey! };
 }
 
 /** Every key the PG issued for the application's customer: each either held by it (and chargeable) or deleted. */
 async function keysAtPg(joinId: number) {
   const app = await money.app(joinId);
-  return stack.pg.state().billingKeys.filter((k) => k.customerId === app.pg_customer_id).map((k) => ({ key: k.billingKey, status: k.status }));
+  return stack.pg
+    .state()
+    .billingKeys.filter((k) => k.customerId === app.pg_customer_id)
+    .map((k) => ({ key: k.billingKey, status: k.status }));
 }
 
 describe('one live billing key per application', () => {
@@ -50,7 +58,10 @@ describe('one live billing key per application', () => {
     expect(again.json().message).toBe(MESSAGES.paymentInProgress);
     await money.repairJob();
     expect(await money.stateOf(joinId)).toBe('PAID');
-    expect(stack.pg.state().payments.find((p) => p.id === `sq-${joinId}-charge`)).toMatchObject({ status: 'PAID', billingKey: firstKey });
+    expect(stack.pg.state().payments.find((p) => p.id === `sq-${joinId}-charge`)).toMatchObject({
+      status: 'PAID',
+      billingKey: firstKey,
+    });
     expect(await keysAtPg(joinId)).toEqual([{ key: firstKey, status: 'DELETED' }]);
   });
 });

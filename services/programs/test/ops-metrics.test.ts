@@ -37,17 +37,25 @@ describe('programs /metrics', () => {
     const paid = await buyer.applyAndPay(PLANX, 'COURSE');
     expect(paid.application.state).toBe('PAID');
     const afterPaid = await scrape();
-    expect(value(afterPaid, 'payment_charges_total{outcome="paid"}')).toBe(value(before, 'payment_charges_total{outcome="paid"}') + 1);
+    expect(value(afterPaid, 'payment_charges_total{outcome="paid"}')).toBe(
+      value(before, 'payment_charges_total{outcome="paid"}') + 1,
+    );
 
     const refused = await memberClient(stack, newMember()).applyAndPay(PLANX, 'COURSE', TEST_CARDS.insufficientFunds);
     expect(refused.application.state).toBe('PAYMENT_FAILED');
     const afterFailed = await scrape();
-    expect(value(afterFailed, 'payment_charges_total{outcome="failed"}')).toBe(value(before, 'payment_charges_total{outcome="failed"}') + 1);
-    expect(value(afterFailed, 'payment_charges_total{outcome="paid"}')).toBe(value(afterPaid, 'payment_charges_total{outcome="paid"}'));
+    expect(value(afterFailed, 'payment_charges_total{outcome="failed"}')).toBe(
+      value(before, 'payment_charges_total{outcome="failed"}') + 1,
+    );
+    expect(value(afterFailed, 'payment_charges_total{outcome="paid"}')).toBe(
+      value(afterPaid, 'payment_charges_total{outcome="paid"}'),
+    );
 
     expect((await buyer.cancel(paid.application.joinId)).statusCode).toBe(200);
     const afterRefund = await scrape();
-    expect(value(afterRefund, 'payment_refunds_total{outcome="succeeded"}')).toBe(value(before, 'payment_refunds_total{outcome="succeeded"}') + 1);
+    expect(value(afterRefund, 'payment_refunds_total{outcome="succeeded"}')).toBe(
+      value(before, 'payment_refunds_total{outcome="succeeded"}') + 1,
+    );
   });
 
   it('reports the jobs waiting in each pg-boss queue', async () => {

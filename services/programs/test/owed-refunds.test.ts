@@ -22,7 +22,8 @@ afterEach(() => {
   stack.setNow(TODAY);
 });
 
-const reversalOf = async (joinId: number) => stack.programs.app.knex('refund').where({ join_id: joinId, refund_case: 'CHARGE_REVERSAL' }).first();
+const reversalOf = async (joinId: number) =>
+  stack.programs.app.knex('refund').where({ join_id: joinId, refund_case: 'CHARGE_REVERSAL' }).first();
 
 describe('a refused charge reversal stays owed and is paid when the PG takes it again', () => {
   it('refused for half an hour (more than pg-boss would retry): retried with backoff, never voided, then paid whole', async () => {
@@ -41,10 +42,27 @@ describe('a refused charge reversal stays owed and is paid when the PG takes it 
 
     // Owed: REQUESTED with one refused attempt and the next one due after the schedule's first step; the case stands.
     const refused = await reversalOf(a.joinId);
-    expect(refused).toMatchObject({ status: 'REQUESTED', amount_krw: FEE, attempts: 1, last_error: expect.any(String) });
-    expect(new Date(refused.next_attempt_at).getTime()).toBe(start.getTime() + DEFAULT_REFUND_RETRY_MINUTES[0]! * MINUTE);
-    expect(await stack.programs.app.knex('refund_entitlement').where({ join_id: a.joinId, refund_case: 'CHARGE_REVERSAL' }).whereNull('voided_at').first()).toBeTruthy();
-    expect((await listOwedRefundMovements(stack.programs.app.knex, new Date(Date.now() + 60 * MINUTE))).map((m) => m.refundId)).toContain(refused.refund_id);
+    expect(refused).toMatchObject({
+      status: 'REQUESTED',
+      amount_krw: FEE,
+      attempts: 1,
+      last_error: expect.any(String),
+    });
+    expect(new Date(refused.next_attempt_at).getTime()).toBe(
+      start.getTime() + DEFAULT_REFUND_RETRY_MINUTES[0]! * MINUTE,
+    );
+    expect(
+      await stack.programs.app
+        .knex('refund_entitlement')
+        .where({ join_id: a.joinId, refund_case: 'CHARGE_REVERSAL' })
+        .whereNull('voided_at')
+        .first(),
+    ).toBeTruthy();
+    expect(
+      (await listOwedRefundMovements(stack.programs.app.knex, new Date(Date.now() + 60 * MINUTE))).map(
+        (m) => m.refundId,
+      ),
+    ).toContain(refused.refund_id);
 
     // The repair job leaves it alone until its next attempt is due, then asks again: refused again, the wait grows.
     let at = start.getTime();
@@ -67,20 +85,29 @@ describe('a refused charge reversal stays owed and is paid when the PG takes it 
     expect(await reversalOf(a.joinId)).toMatchObject({ status: 'SUCCEEDED', amount_krw: FEE });
     expect(money.keptAtPg(a.joinId)).toBe(0);
     expect(stack.pg.state().payments.find((p) => p.id === `sq-${a.joinId}-charge`)!.cancellations).toHaveLength(1);
-    expect((await listOwedRefundMovements(stack.programs.app.knex, new Date(Date.now() + 60 * MINUTE))).map((m) => m.refundId)).not.toContain(refused.refund_id);
+    expect(
+      (await listOwedRefundMovements(stack.programs.app.knex, new Date(Date.now() + 60 * MINUTE))).map(
+        (m) => m.refundId,
+      ),
+    ).not.toContain(refused.refund_id);
   });
 
-  it('a member\'s own cancellation refund the PG refuses is answered as on its way and paid by a later repair', async () => {
+  it("a member's own cancellation refund the PG refuses is answered as on its way and paid by a later repair", async () => {
     const member = memberClient(stack, newMember());
     const paid = await member.applyAndPay(304, 'COURSE', TEST_CARDS.ok);
     const joinId = paid.application.joinId as number;
     stack.pg.faults.refuseCancels = 1;
     const cancelled = await member.cancel(joinId);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await stack.programs.app.knex('refund').where({ join_id: joinId }).first()).toMatchObject({ status: 'REQUESTED', attempts: 1 });
+    expect(await stack.programs.app.knex('refund').where({ join_id: joinId }).first()).toMatchObject({
+      status: 'REQUESTED',
+      attempts: 1,
+    });
     stack.setNow(new Date(TODAY.getTime() + DEFAULT_REFUND_RETRY_MINUTES[0]! * MINUTE));
     await money.repairJob();
-    expect(await stack.programs.app.knex('refund').where({ join_id: joinId }).first()).toMatchObject({ status: 'SUCCEEDED' });
+    expect(await stack.programs.app.knex('refund').where({ join_id: joinId }).first()).toMatchObject({
+      status: 'SUCCEEDED',
+    });
     expect(money.keptAtPg(joinId)).toBe(0);
   });
 });

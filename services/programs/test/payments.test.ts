@@ -26,22 +26,34 @@ afterEach(() => {
 const BSIDE = 112;
 const PLANX = 304;
 const knex = () => stack.programs.app.knex;
-const drain = (...names: Parameters<ApplyStack['programs']['app']['jobs']['drain']>) => stack.programs.app.jobs.drain(...names);
+const drain = (...names: Parameters<ApplyStack['programs']['app']['jobs']['drain']>) =>
+  stack.programs.app.jobs.drain(...names);
 const pgPayments = (joinId: number) => stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`));
-const historyOf = async (joinId: number) => (await knex()('application_history').where({ join_id: joinId }).orderBy('history_id')).map((h) => h.to_status);
+const historyOf = async (joinId: number) =>
+  (await knex()('application_history').where({ join_id: joinId }).orderBy('history_id')).map((h) => h.to_status);
 const stateOf = async (joinId: number) => (await knex()('application').where({ join_id: joinId }).first()).status;
-const count = async (table: string, where: Record<string, unknown> = {}) => Number((await knex()(table).where(where).count({ n: '*' }))[0]!.n);
+const count = async (table: string, where: Record<string, unknown> = {}) =>
+  Number((await knex()(table).where(where).count({ n: '*' }))[0]!.n);
 
 /** A webhook as the PG signs it (the sandbox's own signer), posted to the service. */
-async function postWebhook(body: object, options: { id?: string; secret?: string; timestamp?: number; signature?: string } = {}) {
+async function postWebhook(
+  body: object,
+  options: { id?: string; secret?: string; timestamp?: number; signature?: string } = {},
+) {
   const raw = JSON.stringify(body);
   const id = options.id ?? `wh_${Math.random().toString(36).slice(2)}`;
   const timestamp = options.timestamp ?? Math.floor(stack.now().getTime() / 1000);
-  const signature = options.signature ?? signWebhook(options.secret ?? stack.config.pg.webhookSecret, id, timestamp, raw);
+  const signature =
+    options.signature ?? signWebhook(options.secret ?? stack.config.pg.webhookSecret, id, timestamp, raw);
   return stack.programs.app.inject({
     method: 'POST',
     url: '/api/payments/webhook',
-    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature,
+    },
     payload: raw,
   });
 }
@@ -60,10 +72,15 @@ describe('webhooks from the PG', () => {
     stack.pg.setWebhookUrl(webhookUrl);
     const { joinId, query } = await cardIssuedWithoutReturn(PLANX, 'COURSE');
     await stack.pg.webhooksSettled();
-    const issued = stack.pg.state().webhooks.find((w) => w.body.type === 'BillingKey.Issued' && w.body.data.billingKey === query.billingKey)!;
+    const issued = stack.pg
+      .state()
+      .webhooks.find((w) => w.body.type === 'BillingKey.Issued' && w.body.data.billingKey === query.billingKey)!;
     expect(issued.attempts.at(-1)?.status).toBe(200);
     // The PG delivers the same webhook twice more.
-    for (let i = 0; i < 2; i++) expect((await fetch(`${stack.pg.url}/api/webhooks/${issued.webhookId}/redeliver`, { method: 'POST' })).status).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await fetch(`${stack.pg.url}/api/webhooks/${issued.webhookId}/redeliver`, { method: 'POST' })).status,
+      ).toBe(202);
     await stack.pg.webhooksSettled();
     expect(await count('processed_webhook', { webhook_id: issued.webhookId })).toBe(1);
 
@@ -91,10 +108,16 @@ describe('webhooks from the PG', () => {
     expect(confirm.statusCode).toBe(503);
     expect(confirm.json().message).toBe(MESSAGES.paymentUnavailable);
     const joinId = book.application.joinId;
-    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({ status: 'PENDING', payment_id: `sq-${joinId}-charge` });
+    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({
+      status: 'PENDING',
+      payment_id: `sq-${joinId}-charge`,
+    });
     await stack.pg.webhooksSettled();
-    const paid = stack.pg.state().webhooks.find((w) => w.body.type === 'Transaction.Paid' && w.body.data.paymentId === `sq-${joinId}-charge`)!;
-    for (let i = 0; i < 2; i++) await fetch(`${stack.pg.url}/api/webhooks/${paid.webhookId}/redeliver`, { method: 'POST' });
+    const paid = stack.pg
+      .state()
+      .webhooks.find((w) => w.body.type === 'Transaction.Paid' && w.body.data.paymentId === `sq-${joinId}-charge`)!;
+    for (let i = 0; i < 2; i++)
+      await fetch(`${stack.pg.url}/api/webhooks/${paid.webhookId}/redeliver`, { method: 'POST' });
     await stack.pg.webhooksSettled();
     await drain('payment-webhook');
     expect(await stateOf(joinId)).toBe('PAID');
@@ -106,7 +129,11 @@ describe('webhooks from the PG', () => {
 
   it('refuses forged, replayed and unsigned webhooks and stores nothing', async () => {
     const before = await count('processed_webhook');
-    const body = { type: 'Transaction.Paid', timestamp: TODAY.toISOString(), data: { storeId: 'store-test', paymentId: 'sq-1-charge' } };
+    const body = {
+      type: 'Transaction.Paid',
+      timestamp: TODAY.toISOString(),
+      data: { storeId: 'store-test', paymentId: 'sq-1-charge' },
+    };
     const forged = await postWebhook(body, { secret: 'whsec_' + Buffer.from('not the secret').toString('base64') });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ ErrorCode: '41', message: MESSAGES.webhookInvalid });
@@ -121,11 +148,21 @@ describe('webhooks from the PG', () => {
     const changed = await stack.programs.app.inject({
       method: 'POST',
       url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signature,
+      },
       payload: tampered.replace('sq-1-charge', 'sq-2-charge'),
     });
     expect(changed.statusCode).toBe(401);
-    const unsigned = await stack.programs.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const unsigned = await stack.programs.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(unsigned.statusCode).toBe(401);
     const otherStore = await postWebhook({ ...body, data: { ...body.data, storeId: 'store-other' } });
     expect(otherStore.statusCode).toBe(400);
@@ -139,17 +176,40 @@ describe('webhooks from the PG', () => {
     const { joinId, query } = await cardIssuedWithoutReturn(PLANX, 'COURSE');
     // Our side wrote the pending charge (step 1) and the PG holds a charge under that id for another amount.
     await knex()('application').where({ join_id: joinId }).update({ billing_key: query.billingKey, fee_krw: 350_000 });
-    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000, created_at: stack.now() });
+    await knex()('payment').insert({
+      payment_id: `sq-${joinId}-charge`,
+      join_id: joinId,
+      billing_key: query.billingKey,
+      amount_krw: 350_000,
+      created_at: stack.now(),
+    });
     const charged = await fetch(`${stack.pg.url}/payments/sq-${joinId}-charge/billing-key`, {
       method: 'POST',
       headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ billingKey: query.billingKey, orderName: 'tampered', amount: { total: 1_000 }, currency: 'KRW', customer: { id: `sq-member-0` } }),
+      body: JSON.stringify({
+        billingKey: query.billingKey,
+        orderName: 'tampered',
+        amount: { total: 1_000 },
+        currency: 'KRW',
+        customer: { id: `sq-member-0` },
+      }),
     });
     expect(charged.status).toBe(200);
-    const webhook = await postWebhook({ type: 'Transaction.Paid', timestamp: TODAY.toISOString(), data: { storeId: 'store-test', paymentId: `sq-${joinId}-charge` } }, { id: `wh_mismatch_${joinId}` });
+    const webhook = await postWebhook(
+      {
+        type: 'Transaction.Paid',
+        timestamp: TODAY.toISOString(),
+        data: { storeId: 'store-test', paymentId: `sq-${joinId}-charge` },
+      },
+      { id: `wh_mismatch_${joinId}` },
+    );
     expect(webhook.statusCode).toBe(200);
     await drain('payment-webhook');
-    expect(await knex()('processed_webhook').where({ webhook_id: `wh_mismatch_${joinId}` }).first()).toMatchObject({ outcome: 'MISMATCH' });
+    expect(
+      await knex()('processed_webhook')
+        .where({ webhook_id: `wh_mismatch_${joinId}` })
+        .first(),
+    ).toMatchObject({ outcome: 'MISMATCH' });
     // The repair job reads the same record and leaves it too.
     await stack.programs.app.jobs.send('payment-repair', {});
     await drain('payment-repair');
@@ -175,8 +235,13 @@ describe('a refund made at the PG directly (its console)', () => {
     await drain('payment-webhook');
     await drain('payment-webhook');
     expect(await stateOf(joinId)).toBe('PARTIALLY_REFUNDED');
-    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({ status: 'PARTIAL_CANCELLED', cancelled_krw: 100_000 });
-    expect(await knex()('refund').where({ join_id: joinId })).toEqual([expect.objectContaining({ refund_case: 'PG_DIRECT', amount_krw: 100_000, status: 'SUCCEEDED', actor: 'PG' })]);
+    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({
+      status: 'PARTIAL_CANCELLED',
+      cancelled_krw: 100_000,
+    });
+    expect(await knex()('refund').where({ join_id: joinId })).toEqual([
+      expect.objectContaining({ refund_case: 'PG_DIRECT', amount_krw: 100_000, status: 'SUCCEEDED', actor: 'PG' }),
+    ]);
     expect((await member.detailOf(joinId)).payment).toMatchObject({ refundedKrw: 100_000 });
   });
 });
@@ -201,7 +266,10 @@ describe('repair after a crash between the PG charge and our write', () => {
     await stack.programs.app.jobs.send('payment-repair', {});
     await drain('payment-repair', 'application-mail');
     expect(await stateOf(joinId)).toBe('PAID');
-    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({ status: 'PAID', amount_krw: 350_000 });
+    expect(await knex()('payment').where({ join_id: joinId }).first()).toMatchObject({
+      status: 'PAID',
+      amount_krw: 350_000,
+    });
     expect(pgPayments(joinId)).toHaveLength(1);
     expect(await historyOf(joinId)).toEqual(['DRAFT', 'SUBMITTED', 'PAID']);
   });
@@ -209,8 +277,16 @@ describe('repair after a crash between the PG charge and our write', () => {
   it('asks the PG again, under the same payment id, when the crash came before the PG was asked', async () => {
     const { joinId, query } = await cardIssuedWithoutReturn(PLANX, 'COURSE');
     // Step 1 committed (key taken in, pending charge written), then the process died.
-    await knex()('application').where({ join_id: joinId }).update({ billing_key: query.billingKey, fee_krw: 350_000, charge_attempt: 1 });
-    await knex()('payment').insert({ payment_id: `sq-${joinId}-charge`, join_id: joinId, billing_key: query.billingKey, amount_krw: 350_000, created_at: stack.now() });
+    await knex()('application')
+      .where({ join_id: joinId })
+      .update({ billing_key: query.billingKey, fee_krw: 350_000, charge_attempt: 1 });
+    await knex()('payment').insert({
+      payment_id: `sq-${joinId}-charge`,
+      join_id: joinId,
+      billing_key: query.billingKey,
+      amount_krw: 350_000,
+      created_at: stack.now(),
+    });
     expect(pgPayments(joinId)).toHaveLength(0);
     await stack.programs.app.jobs.send('payment-repair', {});
     await drain('payment-repair');
@@ -227,7 +303,9 @@ describe('charging a reservation when the team is published (payments.charge)', 
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => stack.programs.app.payments.charge(joinId)));
     outcomes.push(await stack.programs.app.payments.charge(joinId));
     expect(new Set(outcomes.map((o) => `${o.status}:${o.paymentId}`))).toEqual(new Set([`PAID:sq-${joinId}-charge`]));
-    expect(pgPayments(joinId)).toEqual([expect.objectContaining({ status: 'PAID', amount: { total: 300_000, paid: 300_000, cancelled: 0 } })]);
+    expect(pgPayments(joinId)).toEqual([
+      expect.objectContaining({ status: 'PAID', amount: { total: 300_000, paid: 300_000, cancelled: 0 } }),
+    ]);
     expect(await historyOf(joinId)).toEqual(['DRAFT', 'SUBMITTED', 'RESERVED', 'ASSIGNED']);
     expect(await count('payment_event', { join_id: joinId, type: 'CHARGED' })).toBe(1);
     const detail = await member.detailOf(joinId);
@@ -257,7 +335,9 @@ describe('one effect for 100 concurrent requests', () => {
     const joinId = book.application.joinId;
     expect(await historyOf(joinId)).toEqual(['DRAFT', 'SUBMITTED', 'RESERVED']);
     expect(await count('payment_event', { join_id: joinId })).toBe(1);
-    expect(stack.pg.state().billingKeys.filter((k) => k.customerId === customerIdFor(stack, member.identity.userId))).toHaveLength(1);
+    expect(
+      stack.pg.state().billingKeys.filter((k) => k.customerId === customerIdFor(stack, member.identity.userId)),
+    ).toHaveLength(1);
 
     const cancels = await Promise.all(Array.from({ length: 100 }, () => member.cancel(joinId)));
     expect(cancels.filter((c) => c.statusCode === 200)).toHaveLength(1);
@@ -311,11 +391,22 @@ describe('auto-cancel of reservations without a team (job, injected clock)', () 
     expect(await stateOf(left.application.joinId)).toBe('AUTO_CANCELLED');
     expect(await stateOf(placed.application.joinId)).toBe('ASSIGNED');
     const detail = await waiting.detailOf(left.application.joinId);
-    expect(detail.history.at(-1)).toMatchObject({ from: 'WAITLISTED', to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
+    expect(detail.history.at(-1)).toMatchObject({
+      from: 'WAITLISTED',
+      to: 'AUTO_CANCELLED',
+      actor: 'SYSTEM',
+      reason: MESSAGES.autoCancelReason,
+    });
     expect(detail.payment.events.map((e) => e.type)).toEqual(['RESERVED', 'RELEASED']);
-    expect(stack.pg.state().billingKeys.find((k) => k.customerId === customerIdFor(stack, waiting.identity.userId))!.status).toBe('DELETED');
+    expect(
+      stack.pg.state().billingKeys.find((k) => k.customerId === customerIdFor(stack, waiting.identity.userId))!.status,
+    ).toBe('DELETED');
     const mail = await stack.mail.waitFor(detail.answers.required!.contactEmail);
-    expect(stack.mail.messages().some((m) => m.to.includes(detail.answers.required!.contactEmail) && m.subject.includes('자동 취소'))).toBe(true);
+    expect(
+      stack.mail
+        .messages()
+        .some((m) => m.to.includes(detail.answers.required!.contactEmail) && m.subject.includes('자동 취소')),
+    ).toBe(true);
     expect(mail).toBeTruthy();
   });
 });

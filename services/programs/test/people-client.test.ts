@@ -16,7 +16,13 @@ let itskill: TestService;
 // The real programs service too: attaching a result asks it whose application a join id is.
 let programs: TestService;
 /** The console's lookups, with itskill at `itskillUrl` (account is not asked in these tests). */
-const peopleAt = async (itskillUrl: string) => createPeopleClient({ accountUrl: await closedPortUrl(), itskillUrl, internalSecret: DEV_INTERNAL_SECRET, timeoutMs: 2_000 });
+const peopleAt = async (itskillUrl: string) =>
+  createPeopleClient({
+    accountUrl: await closedPortUrl(),
+    itskillUrl,
+    internalSecret: DEV_INTERNAL_SECRET,
+    timeoutMs: 2_000,
+  });
 let people: ReturnType<typeof createPeopleClient>;
 beforeAll(async () => {
   programs = await build(programsService);
@@ -33,11 +39,15 @@ afterAll(async () => {
 /** An application of `userId` in the programs service (in the first demo cohort); its join id. */
 async function applicationOf(userId: number): Promise<number> {
   const cohort = await programs.app.knex('cohort').orderBy('odd_id').first('odd_id');
-  const [row] = await programs.app.knex('application').insert({ odd_id: cohort.odd_id, user_id: userId, role: 'DEVELOPER', status: 'RESERVED' }).returning('join_id');
+  const [row] = await programs.app
+    .knex('application')
+    .insert({ odd_id: cohort.odd_id, user_id: userId, role: 'DEVELOPER', status: 'RESERVED' })
+    .returning('join_id');
   return row.join_id as number;
 }
 
-const openSurveyId = async () => (await itskill.app.knex('survey').where({ status: 'OPEN', is_demo: false }).first('survey_id')).survey_id as number;
+const openSurveyId = async () =>
+  (await itskill.app.knex('survey').where({ status: 'OPEN', is_demo: false }).first('survey_id')).survey_id as number;
 
 describe('people client: applicants’ IT skill levels', () => {
   it('gives the attached result for its application and the latest otherwise', async () => {
@@ -45,13 +55,24 @@ describe('people client: applicants’ IT skill levels', () => {
     await takeCheckup(itskill, userId, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 0);
     const joinId = await applicationOf(userId);
     // Attached to the application while level 1 was the latest; then the member does better.
-    const attached = await call(itskill, member(itskill, userId), 'POST', '/api/getMyinfoSkill', { surveyId: await openSurveyId(), joinId });
+    const attached = await call(itskill, member(itskill, userId), 'POST', '/api/getMyinfoSkill', {
+      surveyId: await openSurveyId(),
+      joinId,
+    });
     expect(attached.statusCode, attached.body).toBe(200);
     await takeCheckup(itskill, userId, { jobGroupCode: 'JG_DEV', yearCode: 'CY_1_3Y' }, () => 3);
     const none = 5_102;
 
-    const levels = await people.levels([{ userId, joinId }, { userId, joinId: joinId + 1_000 }, { userId: none, joinId: joinId + 2_000 }]);
-    expect(Object.fromEntries(levels)).toEqual({ [joinId]: { level: 1, totalScore: 0 }, [joinId + 1_000]: { level: 5, totalScore: 100 }, [joinId + 2_000]: null });
+    const levels = await people.levels([
+      { userId, joinId },
+      { userId, joinId: joinId + 1_000 },
+      { userId: none, joinId: joinId + 2_000 },
+    ]);
+    expect(Object.fromEntries(levels)).toEqual({
+      [joinId]: { level: 1, totalScore: 0 },
+      [joinId + 1_000]: { level: 5, totalScore: 100 },
+      [joinId + 2_000]: null,
+    });
   });
 
   it('fails when itskill is down, so the applicant copy stays due instead of copying "no level"', async () => {

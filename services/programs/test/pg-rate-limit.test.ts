@@ -36,7 +36,13 @@ async function reservation() {
   return { joinId: reserved.application.joinId as number, billingKey: row.billing_key as string };
 }
 
-const chargeBody = (billingKey: string) => ({ billingKey, orderName: '14주 팀 프로젝트', amount: { total: 300_000 }, currency: 'KRW' as const, customer: { id: 'member' } });
+const chargeBody = (billingKey: string) => ({
+  billingKey,
+  orderName: '14주 팀 프로젝트',
+  amount: { total: 300_000 },
+  currency: 'KRW' as const,
+  customer: { id: 'member' },
+});
 
 describe('Retry-After', () => {
   it('reads delay-seconds and HTTP dates, and nothing else', () => {
@@ -50,9 +56,12 @@ describe('Retry-After', () => {
 });
 
 describe('the PG client and a 429', () => {
-  it('waits out the Retry-After, asks again and is charged once; the client\'s other calls wait with it', async () => {
+  it("waits out the Retry-After, asks again and is charged once; the client's other calls wait with it", async () => {
     const { billingKey } = await reservation();
-    const pg = createPgClient({ ...stack.config.pg, rateLimit: { retries: 3, backoffMs: BACKOFF_MS, maxWaitMs: 5_000 } });
+    const pg = createPgClient({
+      ...stack.config.pg,
+      rateLimit: { retries: 3, backoffMs: BACKOFF_MS, maxWaitMs: 5_000 },
+    });
     stack.pg.pace.rateLimitNextCharges = 1;
     const paymentId = `sq-rate-limit-${Date.now()}`;
     const started = Date.now();
@@ -72,14 +81,21 @@ describe('the PG client and a 429', () => {
 
   it('gives up as "PG unavailable" once the retries are spent, or when the Retry-After is longer than it waits', async () => {
     const { billingKey } = await reservation();
-    const pg = createPgClient({ ...stack.config.pg, rateLimit: { retries: 1, backoffMs: BACKOFF_MS, maxWaitMs: 2_000 } });
+    const pg = createPgClient({
+      ...stack.config.pg,
+      rateLimit: { retries: 1, backoffMs: BACKOFF_MS, maxWaitMs: 2_000 },
+    });
     stack.pg.pace.rateLimitNextCharges = 2;
-    await expect(pg.chargeWithBillingKey(`sq-rate-limit-a-${Date.now()}`, chargeBody(billingKey))).rejects.toBeInstanceOf(PgUnavailableError);
+    await expect(
+      pg.chargeWithBillingKey(`sq-rate-limit-a-${Date.now()}`, chargeBody(billingKey)),
+    ).rejects.toBeInstanceOf(PgUnavailableError);
     expect(stack.pg.chargeLoad().rateLimited).toHaveLength(2);
 
     Object.assign(stack.pg.pace, { rateLimitNextCharges: 1, retryAfterSeconds: 5 });
     const started = Date.now();
-    await expect(pg.chargeWithBillingKey(`sq-rate-limit-b-${Date.now()}`, chargeBody(billingKey))).rejects.toBeInstanceOf(PgUnavailableError);
+    await expect(
+      pg.chargeWithBillingKey(`sq-rate-limit-b-${Date.now()}`, chargeBody(billingKey)),
+    ).rejects.toBeInstanceOf(PgUnavailableError);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(stack.pg.chargeLoad().taken).toHaveLength(0);
   });
@@ -97,6 +113,8 @@ describe('a charge the PG keeps refusing with 429', () => {
 
     await stack.programs.app.payments.repair(0);
     expect((await stack.programs.app.knex('application').where({ join_id: joinId }).first()).status).toBe('ASSIGNED');
-    expect(stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`))).toMatchObject([{ id: `sq-${joinId}-charge`, status: 'PAID' }]);
+    expect(stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-`))).toMatchObject([
+      { id: `sq-${joinId}-charge`, status: 'PAID' },
+    ]);
   });
 });

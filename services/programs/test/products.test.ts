@@ -32,16 +32,35 @@ describe('product list', () => {
     ]);
     const bside = products[0]!;
     expect(bside.feeKrw).toBe(300_000);
-    expect(bside.cohorts.map((c) => [c.oddId, c.status])).toEqual([[112, 'RECRUITING'], [111, 'ENDED'], [110, 'ENDED'], [109, 'ENDED']]);
-    expect(products[1]!.cohorts.map((c) => [c.oddId, c.status, c.statusName])).toEqual([[212, 'UPCOMING', '모집 예정'], [208, 'ENDED', '종료'], [205, 'ENDED', '종료']]);
+    expect(bside.cohorts.map((c) => [c.oddId, c.status])).toEqual([
+      [112, 'RECRUITING'],
+      [111, 'ENDED'],
+      [110, 'ENDED'],
+      [109, 'ENDED'],
+    ]);
+    expect(products[1]!.cohorts.map((c) => [c.oddId, c.status, c.statusName])).toEqual([
+      [212, 'UPCOMING', '모집 예정'],
+      [208, 'ENDED', '종료'],
+      [205, 'ENDED', '종료'],
+    ]);
     expect(products[2]!.cohorts.map((c) => c.oddId)).toEqual([304, 303]);
-    expect(products[3]!.cohorts[0]).toMatchObject({ oddId: 401, recruiting: true, teamBuildingAnnounceDate: null, startDate: '2026-12-12' });
+    expect(products[3]!.cohorts[0]).toMatchObject({
+      oddId: 401,
+      recruiting: true,
+      teamBuildingAnnounceDate: null,
+      startDate: '2026-12-12',
+    });
   });
 
   it('keeps cohort names as the past projects show them', async () => {
     const { products } = (await get('/api/products')).json<ProductListResponse>();
     const names = Object.fromEntries(products.flatMap((p) => p.cohorts.map((c) => [c.oddId, c.name])));
-    expect(names).toMatchObject({ 109: '14주 팀 프로젝트 9기', 111: '14주 팀 프로젝트 11기', 205: '10일 팀 스프린트 2026년 5월', 303: '플래너 코스 3기' });
+    expect(names).toMatchObject({
+      109: '14주 팀 프로젝트 9기',
+      111: '14주 팀 프로젝트 11기',
+      205: '10일 팀 스프린트 2026년 5월',
+      303: '플래너 코스 3기',
+    });
   });
 
   it('leaves out a hidden product', async () => {
@@ -64,27 +83,48 @@ describe('product detail', () => {
 
   it('shows the 14-week project team make-up, eligibility and refund rules of the terms', async () => {
     const bside = await detail('bside');
-    expect(bside.teamMakeup).toEqual({ minSize: 6, maxSize: 8, roles: { planner: 2, designer: 2, developer: 4 }, maxFriends: 2 });
+    expect(bside.teamMakeup).toEqual({
+      minSize: 6,
+      maxSize: 8,
+      roles: { planner: 2, designer: 2, developer: 4 },
+      maxFriends: 2,
+    });
     expect(bside.eligibility).toContain('6개월 이상');
     const individual = bside.refundRules.filter((r) => r.case === 'INDIVIDUAL');
     expect(individual.map((r) => r.refundPercent)).toEqual([100, 80, 70, 50, 0]);
     expect(individual[0]!.boundary).toEqual({ type: 'DATE', anchor: 'TEAM_ANNOUNCE', offsetMonths: 0, offsetDays: -1 });
     expect(individual.at(-1)!.boundary).toBeNull();
-    expect(bside.refundRules.filter((r) => r.case === 'TEAM_STOP').map((r) => r.refundPercent)).toEqual([80, 40, 20, 0]);
-    expect(bside.refundRules.filter((r) => r.case === 'COMPANY_ENDED').map((r) => r.refundPercent)).toEqual([90, 50, 20, 0]);
+    expect(bside.refundRules.filter((r) => r.case === 'TEAM_STOP').map((r) => r.refundPercent)).toEqual([
+      80, 40, 20, 0,
+    ]);
+    expect(bside.refundRules.filter((r) => r.case === 'COMPANY_ENDED').map((r) => r.refundPercent)).toEqual([
+      90, 50, 20, 0,
+    ]);
   });
 
   it('keeps the planner course shares exact and its fixed referral refund', async () => {
     const planx = await detail('planx');
     expect(planx.teamMakeup).toMatchObject({ minSize: 1, maxSize: 3 });
     const twoThirds = planx.refundRules.find((r) => r.refundRatio.denominator === 3)!;
-    expect(twoThirds).toMatchObject({ refundPercent: 66.67, refundRatio: { numerator: 2, denominator: 3 }, boundary: { type: 'ELAPSED', numerator: 1, denominator: 3 } });
-    expect(planx.refundRules.find((r) => r.refundAmountKrw !== null)).toMatchObject({ case: 'REWARD', refundAmountKrw: 50_000 });
+    expect(twoThirds).toMatchObject({
+      refundPercent: 66.67,
+      refundRatio: { numerator: 2, denominator: 3 },
+      boundary: { type: 'ELAPSED', numerator: 1, denominator: 3 },
+    });
+    expect(planx.refundRules.find((r) => r.refundAmountKrw !== null)).toMatchObject({
+      case: 'REWARD',
+      refundAmountKrw: 50_000,
+    });
     expect(planx.refundRules[0]!.condition).toContain('10%');
   });
 
   it('shows the sprint team size and a product without team building', async () => {
-    expect((await detail('potenday')).teamMakeup).toEqual({ minSize: 2, maxSize: 4, roles: { planner: null, designer: null, developer: null }, maxFriends: 0 });
+    expect((await detail('potenday')).teamMakeup).toEqual({
+      minSize: 2,
+      maxSize: 4,
+      roles: { planner: null, designer: null, developer: null },
+      maxFriends: 0,
+    });
     const generic = await detail('4');
     expect(generic).toMatchObject({ slug: 'portfolio-review', kind: 'GENERIC', teamMakeup: null });
   });
@@ -95,7 +135,20 @@ describe('product detail', () => {
       expect(response.statusCode, key).toBe(404);
       expect(response.json()).toEqual({ ErrorCode: '44', message: MESSAGES.notFound });
     }
-    for (const key of ['0', '-1', '1.5', '012', 'BSIDE', 'b', 'x'.repeat(41), '9999999999', "bside'%20or%20'1'='1", 'bside%3Bdrop%20table%20product', '%EA%B8%B0%ED%9A%8D', '%20']) {
+    for (const key of [
+      '0',
+      '-1',
+      '1.5',
+      '012',
+      'BSIDE',
+      'b',
+      'x'.repeat(41),
+      '9999999999',
+      "bside'%20or%20'1'='1",
+      'bside%3Bdrop%20table%20product',
+      '%EA%B8%B0%ED%9A%8D',
+      '%20',
+    ]) {
       const response = await get(`/api/products/${key}`);
       expect(response.statusCode, key).toBe(400);
       expect(response.json(), key).toMatchObject({ ErrorCode: '40', message: MESSAGES.badRequest });

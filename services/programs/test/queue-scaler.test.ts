@@ -9,7 +9,10 @@ import { QUEUES } from '../src/jobs/queue';
  * The query KEDA's PostgreSQL scaler runs for deploy/components/queue-scaler, on a real pg-boss schema: the jobs
  * due now, created or waiting to retry, across every queue; active, finished and later jobs not counted.
  */
-const scaledObject = fs.readFileSync(path.join(import.meta.dirname, '../../../deploy/components/queue-scaler/scaled-object.yaml'), 'utf8');
+const scaledObject = fs.readFileSync(
+  path.join(import.meta.dirname, '../../../deploy/components/queue-scaler/scaled-object.yaml'),
+  'utf8',
+);
 const query = /^\s*query: "(.+)"$/m.exec(scaledObject)![1]!;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -17,7 +20,13 @@ let boss: PgBoss;
 
 beforeAll(async () => {
   database = await createTestDatabase('queuescaler');
-  boss = new PgBoss({ connectionString: database.url, schema: 'programs_jobs', supervise: false, schedule: false, max: 2 });
+  boss = new PgBoss({
+    connectionString: database.url,
+    schema: 'programs_jobs',
+    supervise: false,
+    schedule: false,
+    max: 2,
+  });
   await boss.start();
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
 }, 120_000);
@@ -28,7 +37,8 @@ afterAll(async () => {
 });
 
 // pg-boss's own connection (the service's tests have no other PostgreSQL client than pg-boss and knex).
-const depth = async () => Number(((await boss.getDb().executeSql(query, [])) as { rows: Array<{ count: string }> }).rows[0]!.count);
+const depth = async () =>
+  Number(((await boss.getDb().executeSql(query, [])) as { rows: Array<{ count: string }> }).rows[0]!.count);
 
 describe('the queue-scaler component’s query', () => {
   it('counts the jobs due now in every queue, not the active, finished or later ones', async () => {

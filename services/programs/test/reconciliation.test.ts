@@ -51,9 +51,14 @@ async function runNow(): Promise<ReconciliationRun> {
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json<{ run: ReconciliationRun }>().run;
 }
-const openExceptions = async () => (await call('GET', '/api/admin/money/exceptions')).json<{ exceptions: MoneyException[] }>().exceptions;
+const openExceptions = async () =>
+  (await call('GET', '/api/admin/money/exceptions')).json<{ exceptions: MoneyException[] }>().exceptions;
 const consoleCancel = (paymentId: string, fields: Record<string, string>) =>
-  fetch(`${stack.pg.url}/console/payments/${paymentId}/cancel`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  fetch(`${stack.pg.url}/console/payments/${paymentId}/cancel`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
 
 async function purchase(): Promise<{ joinId: number; paymentId: string }> {
   const member = memberClient(stack, newMember());
@@ -74,7 +79,15 @@ describe('reconciliation with the PG (POST /api/admin/money/runs)', () => {
     const reserved = await memberClient(stack, newMember()).applyAndPay(BSIDE, 'TEAM_PROJECT');
     expect(reserved.application.state).toBe('RESERVED');
     const run = await runNow();
-    expect(run).toMatchObject({ status: 'DONE', trigger: 'OPERATOR', matchedCount: 1, matchedKrw: courseFee, matchedRefundKrw: 0, mismatches: {}, openedCount: 0 });
+    expect(run).toMatchObject({
+      status: 'DONE',
+      trigger: 'OPERATOR',
+      matchedCount: 1,
+      matchedKrw: courseFee,
+      matchedRefundKrw: 0,
+      mismatches: {},
+      openedCount: 0,
+    });
     expect(run.pgPayments).toBe(1);
     // Both members' keys are issued at the PG and held by their applications.
     expect(run.pgBillingKeys).toBe(2);
@@ -88,10 +101,21 @@ describe('reconciliation with the PG (POST /api/admin/money/runs)', () => {
     expect(answer.status).toBe(303);
     stack.mail.clear();
     const run = await runNow();
-    expect(run).toMatchObject({ status: 'DONE', matchedCount: 0, openedCount: 1, mismatches: { AMOUNT_DIFFERS: { count: 1, amountKrw: 50_000 } } });
+    expect(run).toMatchObject({
+      status: 'DONE',
+      matchedCount: 0,
+      openedCount: 1,
+      mismatches: { AMOUNT_DIFFERS: { count: 1, amountKrw: 50_000 } },
+    });
     const [exception, ...others] = await openExceptions();
     expect(others).toEqual([]);
-    expect(exception).toMatchObject({ kind: 'AMOUNT_DIFFERS', paymentId: consoleCase.paymentId, joinId: consoleCase.joinId, amountKrw: 50_000, actions: { retry: false, book: true } });
+    expect(exception).toMatchObject({
+      kind: 'AMOUNT_DIFFERS',
+      paymentId: consoleCase.paymentId,
+      joinId: consoleCase.joinId,
+      amountKrw: 50_000,
+      actions: { retry: false, book: true },
+    });
     expect(exception!.detail).toContain('PG 50,000원');
     expect(exception!.userId).toEqual(expect.any(Number));
     const mail = await stack.mail.waitFor(OPERATORS_MAIL, 5_000);
@@ -110,16 +134,30 @@ describe('reconciliation with the PG (POST /api/admin/money/runs)', () => {
     const booked = await call('POST', `/api/admin/money/exceptions/${exception!.exceptionId}/book`);
     expect(booked.statusCode, booked.body).toBe(200);
     expect(booked.json()).toMatchObject({ closed: true, outcome: 'SETTLED' });
-    expect(await knex()('refund').where({ payment_id: consoleCase.paymentId }).select('refund_case', 'amount_krw', 'status', 'actor')).toEqual([
-      { refund_case: 'PG_DIRECT', amount_krw: 50_000, status: 'SUCCEEDED', actor: 'PG' },
-    ]);
+    expect(
+      await knex()('refund')
+        .where({ payment_id: consoleCase.paymentId })
+        .select('refund_case', 'amount_krw', 'status', 'actor'),
+    ).toEqual([{ refund_case: 'PG_DIRECT', amount_krw: 50_000, status: 'SUCCEEDED', actor: 'PG' }]);
     expect((await knex()('payment').where({ payment_id: consoleCase.paymentId }).first()).cancelled_krw).toBe(50_000);
-    const audited = await knex()('audit_log').where({ action: 'MONEY_EXCEPTION_BOOK', target_id: String(exception!.exceptionId) }).first();
-    expect(audited).toMatchObject({ actor_user_id: ADMIN.userId, target_type: 'MONEY_EXCEPTION', after: { outcome: 'SETTLED', closed: true } });
+    const audited = await knex()('audit_log')
+      .where({ action: 'MONEY_EXCEPTION_BOOK', target_id: String(exception!.exceptionId) })
+      .first();
+    expect(audited).toMatchObject({
+      actor_user_id: ADMIN.userId,
+      target_type: 'MONEY_EXCEPTION',
+      after: { outcome: 'SETTLED', closed: true },
+    });
     expect(await openExceptions()).toEqual([]);
 
     const run = await runNow();
-    expect(run).toMatchObject({ matchedCount: 1, matchedKrw: courseFee, matchedRefundKrw: 50_000, mismatches: {}, openedCount: 0 });
+    expect(run).toMatchObject({
+      matchedCount: 1,
+      matchedKrw: courseFee,
+      matchedRefundKrw: 50_000,
+      mismatches: {},
+      openedCount: 0,
+    });
     // Booked once: acting again on the closed exception finds nothing open.
     expect((await call('POST', `/api/admin/money/exceptions/${exception!.exceptionId}/book`)).statusCode).toBe(404);
   });
@@ -130,7 +168,11 @@ describe('reconciliation with the PG (POST /api/admin/money/runs)', () => {
     expect((await runNow()).openedCount).toBe(1);
     // The PG's webhook arrives late after all: its job books the PG's record (as processWebhook does), and the next
     // run finds the payment matched.
-    await repairRefunds(stack.programs.app.payments.deps, other.paymentId, await stack.programs.app.payments.pg.getPayment(other.paymentId));
+    await repairRefunds(
+      stack.programs.app.payments.deps,
+      other.paymentId,
+      await stack.programs.app.payments.pg.getPayment(other.paymentId),
+    );
     const run = await runNow();
     expect(run).toMatchObject({ openedCount: 0, resolvedCount: 1, mismatches: {} });
     expect(await openExceptions()).toEqual([]);
@@ -144,10 +186,18 @@ describe('one run at a time, whichever instance starts it', () => {
     await stack.programs.app.jobs.drain('money-reconciliation');
     const [scheduled] = await knex()('reconciliation_run').orderBy('run_id', 'desc').limit(1);
     expect(scheduled).toMatchObject({ trigger: 'SCHEDULE', status: 'DONE' });
-    expect(new Date(scheduled.window_until).getTime() - new Date(scheduled.window_from).getTime()).toBe(stack.config.reconciliation.windowHours * 3_600_000);
+    expect(new Date(scheduled.window_until).getTime() - new Date(scheduled.window_from).getTime()).toBe(
+      stack.config.reconciliation.windowHours * 3_600_000,
+    );
 
     // Another instance's run in progress.
-    const other = await startRun(knex(), { from: TODAY, until: stack.now(), trigger: 'SCHEDULE', actorUserId: null, staleSeconds: 3_600 });
+    const other = await startRun(knex(), {
+      from: TODAY,
+      until: stack.now(),
+      trigger: 'SCHEDULE',
+      actorUserId: null,
+      staleSeconds: 3_600,
+    });
     expect(other).not.toBeNull();
     const refused = await call('POST', '/api/admin/money/runs', {});
     expect(refused.statusCode).toBe(409);
@@ -160,13 +210,26 @@ describe('one run at a time, whichever instance starts it', () => {
   });
 });
 
-describe('the exceptions queue\'s actions', () => {
+describe("the exceptions queue's actions", () => {
   it('close requires a written reason (Korean message, nothing changes), then closes it for good with the reason audited', async () => {
     // A billing key issued at the PG that no application holds (a card page answered nowhere).
     const issued = await fetch(`${stack.pg.url}/billing-keys`, {
       method: 'POST',
       headers: { authorization: `PortOne ${stack.config.pg.apiSecret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ method: { card: { credential: { number: TEST_CARDS.ok, expiryYear: '39', expiryMonth: '12', birthOrBusinessRegistrationNumber: '900101', passwordTwoDigits: '12' } } }, customer: { id: 'stray' } }),
+      body: JSON.stringify({
+        method: {
+          card: {
+            credential: {
+              number: TEST_CARDS.ok,
+              expiryYear: '39',
+              expiryMonth: '12',
+              birthOrBusinessRegistrationNumber: '900101',
+              passwordTwoDigits: '12',
+            },
+          },
+        },
+        customer: { id: 'stray' },
+      }),
     });
     const billingKey = ((await issued.json()) as { billingKeyInfo: { billingKey: string } }).billingKeyInfo.billingKey;
     const run = await runNow();
@@ -176,22 +239,33 @@ describe('the exceptions queue\'s actions', () => {
     const path = `/api/admin/money/exceptions/${exception!.exceptionId}`;
 
     // Nobody's key: there is no application to book it to (the attempt is audited), and nothing to retry.
-    expect((await call('POST', `${path}/book`)).json()).toMatchObject({ message: 'PG 기록으로 반영할 수 없는 예외예요. 확인 후 사유를 적어 닫아 주세요.' });
-    const failedBook = await knex()('audit_log').where({ action: 'MONEY_EXCEPTION_BOOK', target_id: String(exception!.exceptionId) }).first();
-    expect(failedBook.after).toMatchObject({ closed: false, outcome: 'FAILED: PG 기록으로 반영할 수 없는 예외예요. 확인 후 사유를 적어 닫아 주세요.' });
+    expect((await call('POST', `${path}/book`)).json()).toMatchObject({
+      message: 'PG 기록으로 반영할 수 없는 예외예요. 확인 후 사유를 적어 닫아 주세요.',
+    });
+    const failedBook = await knex()('audit_log')
+      .where({ action: 'MONEY_EXCEPTION_BOOK', target_id: String(exception!.exceptionId) })
+      .first();
+    expect(failedBook.after).toMatchObject({
+      closed: false,
+      outcome: 'FAILED: PG 기록으로 반영할 수 없는 예외예요. 확인 후 사유를 적어 닫아 주세요.',
+    });
     expect((await call('POST', `${path}/retry`)).statusCode).toBe(409);
     for (const payload of [{}, { reason: '   ' }]) {
       const refused = await call('POST', `${path}/close`, payload);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('닫는 사유를 입력해 주세요.');
     }
-    expect((await call('POST', `${path}/close`, { reason: 'x'.repeat(501) })).json().message).toBe('닫는 사유는 500자까지 쓸 수 있어요.');
+    expect((await call('POST', `${path}/close`, { reason: 'x'.repeat(501) })).json().message).toBe(
+      '닫는 사유는 500자까지 쓸 수 있어요.',
+    );
     expect((await openExceptions()).map((e) => e.exceptionId)).toEqual([exception!.exceptionId]);
 
     const closed = await call('POST', `${path}/close`, { reason: 'PG 콘솔에서 시험 발급한 키, 삭제 요청함' });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ closed: true });
-    const audited = await knex()('audit_log').where({ action: 'MONEY_EXCEPTION_CLOSE', target_id: String(exception!.exceptionId) }).first();
+    const audited = await knex()('audit_log')
+      .where({ action: 'MONEY_EXCEPTION_CLOSE', target_id: String(exception!.exceptionId) })
+      .first();
     expect(audited.after).toMatchObject({ reason: 'PG 콘솔에서 시험 발급한 키, 삭제 요청함', closed: true });
     // Closed with a reason: the next run does not open it again.
     expect((await runNow()).openedCount).toBe(0);
@@ -201,7 +275,11 @@ describe('the exceptions queue\'s actions', () => {
   it('a refund whose answer was lost and stays owed is queued, and "retry now" pays it through the ledger', async () => {
     const { joinId, paymentId } = await purchase();
     stack.pg.faults.dropCancelAnswers = 1;
-    const cancelled = await memberClient(stack, { userId: (await knex()('application').where({ join_id: joinId }).first()).user_id, role: 'ROLE_USER', sid: 'sid-owed' }).cancel(joinId);
+    const cancelled = await memberClient(stack, {
+      userId: (await knex()('application').where({ join_id: joinId }).first()).user_id,
+      role: 'ROLE_USER',
+      sid: 'sid-owed',
+    }).cancel(joinId);
     expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
     expect(await knex()('refund').where({ payment_id: paymentId }).pluck('status')).toEqual(['REQUESTED']);
     // The hourly scan between the daily runs queues it (and mails the owners); the run then finds it open already.
@@ -216,13 +294,20 @@ describe('the exceptions queue\'s actions', () => {
     // The PG made the cancellation; ours is in flight, so the amounts are not a second exception.
     expect(run.mismatches.AMOUNT_DIFFERS).toBeUndefined();
     const [exception] = await openExceptions();
-    expect(exception).toMatchObject({ kind: 'REFUND_OWED_UNPAID', paymentId, joinId, actions: { retry: true, book: false } });
+    expect(exception).toMatchObject({
+      kind: 'REFUND_OWED_UNPAID',
+      paymentId,
+      joinId,
+      actions: { retry: true, book: false },
+    });
     const retried = await call('POST', `/api/admin/money/exceptions/${exception!.exceptionId}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ closed: true });
     expect(await knex()('refund').where({ payment_id: paymentId }).pluck('status')).toEqual(['SUCCEEDED']);
     const atPg = stack.pg.state().payments.find((p) => p.id === paymentId)!;
-    expect(atPg.amount.cancelled).toBe((await knex()('payment').where({ payment_id: paymentId }).first()).cancelled_krw);
+    expect(atPg.amount.cancelled).toBe(
+      (await knex()('payment').where({ payment_id: paymentId }).first()).cancelled_krw,
+    );
     expect((await runNow()).mismatches).toEqual({});
   });
 
@@ -239,7 +324,11 @@ describe('the exceptions queue\'s actions', () => {
     const run = await runNow();
     expect(run.mismatches.CHARGE_PENDING_TOO_LONG).toEqual({ count: 1, amountKrw: payment.amount_krw });
     const [exception] = await openExceptions();
-    expect(exception).toMatchObject({ kind: 'CHARGE_PENDING_TOO_LONG', paymentId: payment.payment_id, actions: { retry: true, book: true } });
+    expect(exception).toMatchObject({
+      kind: 'CHARGE_PENDING_TOO_LONG',
+      paymentId: payment.payment_id,
+      actions: { retry: true, book: true },
+    });
     const retried = await call('POST', `/api/admin/money/exceptions/${exception!.exceptionId}/retry`);
     expect(retried.json()).toMatchObject({ closed: true, outcome: 'PAID' });
     expect((await knex()('payment').where({ payment_id: payment.payment_id }).first()).status).toBe('PAID');
@@ -248,7 +337,9 @@ describe('the exceptions queue\'s actions', () => {
   });
 
   it('is documented in the OpenAPI document the gateway aggregates (/api/docs)', async () => {
-    const document = (await stack.programs.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; requestBody?: unknown }>> }>();
+    const document = (await stack.programs.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; requestBody?: unknown }>>;
+    }>();
     for (const [path, method] of [
       ['/api/admin/money/runs', 'get'],
       ['/api/admin/money/runs', 'post'],
@@ -259,7 +350,9 @@ describe('the exceptions queue\'s actions', () => {
     ] as const) {
       expect(document.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['admin']);
     }
-    expect(JSON.stringify(document.paths['/api/admin/money/exceptions/{exceptionId}/close']!.post!.requestBody)).toContain('reason');
+    expect(
+      JSON.stringify(document.paths['/api/admin/money/exceptions/{exceptionId}/close']!.post!.requestBody),
+    ).toContain('reason');
   });
 
   it('is for operators only: a member gets 403 on every route and nothing changes', async () => {

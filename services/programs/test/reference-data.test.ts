@@ -30,10 +30,13 @@ afterAll(async () => {
 });
 
 const individualPercents = async () => {
-  const { product } = (await service.app.inject({ method: 'GET', url: '/api/products/bside' })).json<ProductDetailResponse>();
+  const { product } = (
+    await service.app.inject({ method: 'GET', url: '/api/products/bside' })
+  ).json<ProductDetailResponse>();
   return product.refundRules.filter((r) => r.case === 'INDIVIDUAL').map((r) => r.refundPercent);
 };
-const kickoffRule = () => knex('refund_rule').where({ product_id: 1, sort_order: 1 }).first('phase', 'refund_numerator', 'refund_denominator');
+const kickoffRule = () =>
+  knex('refund_rule').where({ product_id: 1, sort_order: 1 }).first('phase', 'refund_numerator', 'refund_denominator');
 
 describe('reference data on a running database: a data migration changes a refund rule', () => {
   it('changes the seeded rule once; running it again changes nothing', async () => {
@@ -41,13 +44,24 @@ describe('reference data on a running database: a data migration changes a refun
     await knex.transaction((trx) => exampleMigration.up(trx));
     expect(await individualPercents()).toEqual([100, 85, 70, 50, 0]);
     await knex.transaction((trx) => exampleMigration.up(trx));
-    expect(await kickoffRule()).toEqual({ phase: '킥오프 모임 당일까지', refund_numerator: 85, refund_denominator: 100 });
+    expect(await kickoffRule()).toEqual({
+      phase: '킥오프 모임 당일까지',
+      refund_numerator: 85,
+      refund_denominator: 100,
+    });
   });
 
   it('refuses a rule that holds neither the previous nor the new value, and its transaction leaves every rule as it was', async () => {
     await knex('refund_rule').where({ product_id: 1, sort_order: 1 }).update({ refund_numerator: 75 });
-    const other: RefundRuleChange = { productId: 1, sortOrder: 2, from: { refund_numerator: 70 }, to: { refund_numerator: 72 } };
-    await expect(knex.transaction((trx) => changeRefundRules(trx, [other, KICKOFF_PHASE]))).rejects.toThrow(/product 1 at 1 is neither the expected previous value .*found \{"case_kind":"INDIVIDUAL","phase":"킥오프 모임 당일까지","refund_numerator":75/);
+    const other: RefundRuleChange = {
+      productId: 1,
+      sortOrder: 2,
+      from: { refund_numerator: 70 },
+      to: { refund_numerator: 72 },
+    };
+    await expect(knex.transaction((trx) => changeRefundRules(trx, [other, KICKOFF_PHASE]))).rejects.toThrow(
+      /product 1 at 1 is neither the expected previous value .*found \{"case_kind":"INDIVIDUAL","phase":"킥오프 모임 당일까지","refund_numerator":75/,
+    );
     expect(await individualPercents()).toEqual([100, 75, 70, 50, 0]);
   });
 

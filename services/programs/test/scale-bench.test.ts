@@ -61,6 +61,7 @@ describe('data-at-scale bench', () => {
     expect(result.rows.team_score).toBeGreaterThan(0);
     expect(result.rows.team_score).toBeLessThan(result.rows.team_submission!);
     // The team pages answer a page of the teams, not all of them.
-    for (const page of ['team health: a page', 'team health: teams in trouble', 'judging']) expect(result.figures.find((f) => f.page.startsWith(page))!.rows, page).toBeLessThan(result.rows.team_member!);
+    for (const page of ['team health: a page', 'team health: teams in trouble', 'judging'])
+      expect(result.figures.find((f) => f.page.startsWith(page))!.rows, page).toBeLessThan(result.rows.team_member!);
   }, 600_000);
 });

@@ -16,8 +16,13 @@ describe('schedule helpers', () => {
 
   it('leaves payment-based boundaries undated and dates the others', () => {
     const cohort = {
-      recruitStart: new Date('2026-11-02T00:00:00+09:00'), recruitEnd: new Date('2026-11-29T23:59:59+09:00'),
-      teamBuildingAnnounceDate: null, kickoffDate: null, startDate: '2026-12-14', endDate: '2026-12-23', cancelledAt: null,
+      recruitStart: new Date('2026-11-02T00:00:00+09:00'),
+      recruitEnd: new Date('2026-11-29T23:59:59+09:00'),
+      teamBuildingAnnounceDate: null,
+      kickoffDate: null,
+      startDate: '2026-12-14',
+      endDate: '2026-12-23',
+      cancelledAt: null,
     };
     expect(lastDayOf({ anchor: 'PAID', offsetMonths: 0, offsetDays: 6, elapsed: null }, cohort)).toBeNull();
     expect(lastDayOf({ anchor: 'KICKOFF', offsetMonths: 0, offsetDays: 0, elapsed: null }, cohort)).toBeNull();

@@ -39,7 +39,8 @@ describe('the application state machine (data)', () => {
     expect(canTransition('ASSIGNED', 'COMPLETED')).toBe(true);
     expect(canTransition('DRAFT', 'RESERVED')).toBe(false);
     expect(canTransition('DRAFT', 'PAID')).toBe(false);
-    for (const ended of ['CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'DROPPED', 'COMPLETED'] as const) expect(APPLICATION_TRANSITIONS[ended]).toEqual([]);
+    for (const ended of ['CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'DROPPED', 'COMPLETED'] as const)
+      expect(APPLICATION_TRANSITIONS[ended]).toEqual([]);
     expect(APPLICATION_TRANSITIONS.PARTIALLY_REFUNDED).toEqual(['REFUNDED']);
     // Every target is a known state and no state moves to itself.
     for (const [from, targets] of Object.entries(APPLICATION_TRANSITIONS)) {
@@ -57,20 +58,49 @@ describe('transition() on the database: every legal and illegal pair', () => {
     let userId = 700_000;
     for (const [from, to] of PAIRS) {
       userId += 1;
-      const [row] = await knex('application').insert({ odd_id: 112, user_id: userId, role: 'PLANNER', status: from }).returning('*');
-      const attempt = knex.transaction((trx) => transition(trx, { joinId: row.join_id, to, actor: 'OPERATOR', actorUserId: 1, reason: `${from}->${to}`, changes: { current_step: 'book' } }));
+      const [row] = await knex('application')
+        .insert({ odd_id: 112, user_id: userId, role: 'PLANNER', status: from })
+        .returning('*');
+      const attempt = knex.transaction((trx) =>
+        transition(trx, {
+          joinId: row.join_id,
+          to,
+          actor: 'OPERATOR',
+          actorUserId: 1,
+          reason: `${from}->${to}`,
+          changes: { current_step: 'book' },
+        }),
+      );
       if (canTransition(from, to)) {
         await expect(attempt, `${from} -> ${to}`).resolves.toMatchObject({ from, to });
         const after = await knex('application').where({ join_id: row.join_id }).first();
         expect(after).toMatchObject({ status: to, current_step: 'book' });
         const history = await knex('application_history').where({ join_id: row.join_id });
-        expect(history).toEqual([expect.objectContaining({ from_status: from, to_status: to, actor: 'OPERATOR', actor_user_id: 1, reason: `${from}->${to}` })]);
+        expect(history).toEqual([
+          expect.objectContaining({
+            from_status: from,
+            to_status: to,
+            actor: 'OPERATOR',
+            actor_user_id: 1,
+            reason: `${from}->${to}`,
+          }),
+        ]);
       } else {
-        const error = await attempt.then(() => null, (e: unknown) => e);
+        const error = await attempt.then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(error, `${from} -> ${to}`).toBeInstanceOf(ApiError);
         expect((error as ApiError).statusCode).toBe(409);
-        expect((error as ApiError).message).toBe(MESSAGES.applyIllegalTransition.replace('{from}', APPLICATION_STATE_NAMES[from as ApplicationState]).replace('{to}', APPLICATION_STATE_NAMES[to as ApplicationState]));
-        expect(await knex('application').where({ join_id: row.join_id }).first()).toMatchObject({ status: from, current_step: 'required' });
+        expect((error as ApiError).message).toBe(
+          MESSAGES.applyIllegalTransition
+            .replace('{from}', APPLICATION_STATE_NAMES[from as ApplicationState])
+            .replace('{to}', APPLICATION_STATE_NAMES[to as ApplicationState]),
+        );
+        expect(await knex('application').where({ join_id: row.join_id }).first()).toMatchObject({
+          status: from,
+          current_step: 'required',
+        });
         expect(await knex('application_history').where({ join_id: row.join_id })).toEqual([]);
       }
       // The next pair starts from a clean slate for this member and cohort.
@@ -80,11 +110,15 @@ describe('transition() on the database: every legal and illegal pair', () => {
 
   it('rolls the state back when the rest of the transaction fails (history and change commit together)', async () => {
     const knex = service.app.knex;
-    const [row] = await knex('application').insert({ odd_id: 112, user_id: 799_999, role: 'PLANNER', status: 'RESERVED' }).returning('*');
-    await expect(knex.transaction(async (trx) => {
-      await transition(trx, { joinId: row.join_id, to: 'CANCELLED', actor: 'MEMBER' });
-      throw new Error('the PG call after it failed');
-    })).rejects.toThrow();
+    const [row] = await knex('application')
+      .insert({ odd_id: 112, user_id: 799_999, role: 'PLANNER', status: 'RESERVED' })
+      .returning('*');
+    await expect(
+      knex.transaction(async (trx) => {
+        await transition(trx, { joinId: row.join_id, to: 'CANCELLED', actor: 'MEMBER' });
+        throw new Error('the PG call after it failed');
+      }),
+    ).rejects.toThrow();
     expect((await knex('application').where({ join_id: row.join_id }).first()).status).toBe('RESERVED');
     expect(await knex('application_history').where({ join_id: row.join_id })).toEqual([]);
   });
@@ -92,9 +126,15 @@ describe('transition() on the database: every legal and illegal pair', () => {
   it('keeps one live application per member and cohort in the database', async () => {
     const knex = service.app.knex;
     await knex('application').insert({ odd_id: 112, user_id: 798_000, role: 'PLANNER', status: 'DRAFT' });
-    await expect(knex('application').insert({ odd_id: 112, user_id: 798_000, role: 'PLANNER', status: 'PAYMENT_FAILED' })).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      knex('application').insert({ odd_id: 112, user_id: 798_000, role: 'PLANNER', status: 'PAYMENT_FAILED' }),
+    ).rejects.toMatchObject({ code: '23505' });
     await knex('application').where({ user_id: 798_000 }).update({ status: 'CANCELLED' });
-    await expect(knex('application').insert({ odd_id: 112, user_id: 798_000, role: 'PLANNER', status: 'DRAFT' })).resolves.toBeTruthy();
-    await expect(knex('application').insert({ odd_id: 112, user_id: 798_001, role: 'PLANNER', status: 'UNKNOWN' })).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      knex('application').insert({ odd_id: 112, user_id: 798_000, role: 'PLANNER', status: 'DRAFT' }),
+    ).resolves.toBeTruthy();
+    await expect(
+      knex('application').insert({ odd_id: 112, user_id: 798_001, role: 'PLANNER', status: 'UNKNOWN' }),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 });

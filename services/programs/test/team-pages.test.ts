@@ -26,7 +26,12 @@ let programs: TestService;
 beforeAll(async () => {
   // No job workers: nothing but the request queries the database while its queries are counted.
   // Pages of three teams and a ranking of three, so a few teams make several pages and a ranking that leaves some out.
-  const env = { ...process.env, PROGRAMS_JOB_WORKERS: 'false', PROGRAMS_TEAMS_PAGE_SIZE: String(PAGE_SIZE), PROGRAMS_JUDGING_RANKING_SIZE: String(RANKING_SIZE) };
+  const env = {
+    ...process.env,
+    PROGRAMS_JOB_WORKERS: 'false',
+    PROGRAMS_TEAMS_PAGE_SIZE: String(PAGE_SIZE),
+    PROGRAMS_JUDGING_RANKING_SIZE: String(RANKING_SIZE),
+  };
   programs = await build(createProgramsService({ config: readProgramsConfig(env), clock: () => NOW }));
 });
 afterAll(async () => {
@@ -46,19 +51,45 @@ interface Seat {
 let nextUser = 700_000;
 let teams = 0;
 /** A published team of a sprint cohort (SPRINT unless asked) with these members (applications in order), its check-ins and misses. */
-async function publishedTeam(seats: Seat[], { oddId = SPRINT, stopped = false } = {}): Promise<{ teamId: number; joinIds: number[] }> {
+async function publishedTeam(
+  seats: Seat[],
+  { oddId = SPRINT, stopped = false } = {},
+): Promise<{ teamId: number; joinIds: number[] }> {
   teams += 1;
-  const [{ team_id: teamId }] = await knex()('team').insert({ odd_id: oddId, team_key: `P${teams}`, name: `${teams}팀`, created_at: NOW, stopped_at: stopped ? NOW : null }).returning('team_id');
+  const [{ team_id: teamId }] = await knex()('team')
+    .insert({
+      odd_id: oddId,
+      team_key: `P${teams}`,
+      name: `${teams}팀`,
+      created_at: NOW,
+      stopped_at: stopped ? NOW : null,
+    })
+    .returning('team_id');
   const joinIds: number[] = [];
   for (const seat of seats) {
     const [{ join_id: joinId }] = await knex()('application')
-      .insert({ odd_id: oddId, user_id: (nextUser += 1), role: 'DEVELOPER', status: seat.status ?? 'ASSIGNED', current_step: 'book', member_nickname: seat.names?.[0] ?? null, member_name: seat.names?.[1] ?? null })
+      .insert({
+        odd_id: oddId,
+        user_id: (nextUser += 1),
+        role: 'DEVELOPER',
+        status: seat.status ?? 'ASSIGNED',
+        current_step: 'book',
+        member_nickname: seat.names?.[0] ?? null,
+        member_name: seat.names?.[1] ?? null,
+      })
       .returning('join_id');
     joinIds.push(joinId);
     await knex()('team_member').insert({ join_id: joinId, team_id: teamId, joined_at: NOW });
-    for (const day of seat.checkins ?? []) await knex()('checkin').insert({ join_id: joinId, day, checked_at: new Date(`${day}T09:00:00+09:00`) });
+    for (const day of seat.checkins ?? [])
+      await knex()('checkin').insert({ join_id: joinId, day, checked_at: new Date(`${day}T09:00:00+09:00`) });
     for (const day of seat.misses ?? []) await knex()('checkin_miss').insert({ join_id: joinId, day, odd_id: oddId });
-    if (seat.status === 'DROPPED') await knex()('application_history').insert({ join_id: joinId, from_status: 'ASSIGNED', to_status: 'DROPPED', actor: 'SYSTEM' });
+    if (seat.status === 'DROPPED')
+      await knex()('application_history').insert({
+        join_id: joinId,
+        from_status: 'ASSIGNED',
+        to_status: 'DROPPED',
+        actor: 'SYSTEM',
+      });
   }
   return { teamId, joinIds };
 }
@@ -87,7 +118,12 @@ const VARIED: Seat[] = [
   { names: ['하나', '김하나'], checkins: ['2026-12-14', '2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18'] },
   { names: null, checkins: ['2026-12-14', '2026-12-15', '2026-12-16', '2026-12-17'] },
   { names: ['셋', null], checkins: ['2026-12-14', '2026-12-15', '2026-12-17', '2026-12-18'], misses: ['2026-12-16'] },
-  { names: [null, '박넷'], status: 'DROPPED', checkins: ['2026-12-14', '2026-12-15'], misses: ['2026-12-16', '2026-12-17'] },
+  {
+    names: [null, '박넷'],
+    status: 'DROPPED',
+    checkins: ['2026-12-14', '2026-12-15'],
+    misses: ['2026-12-16', '2026-12-17'],
+  },
 ];
 const MORE: Seat[] = [
   { names: ['다섯', '정다섯'] },
@@ -97,7 +133,10 @@ const MORE: Seat[] = [
 ];
 
 /** Every page of a team page's answer, 1 to the last, asked as the console does (with `query`'s filter). */
-async function everyPage<T extends { pageCount: number }>(path: string, query = ''): Promise<{ pages: T[]; queries: number[] }> {
+async function everyPage<T extends { pageCount: number }>(
+  path: string,
+  query = '',
+): Promise<{ pages: T[]; queries: number[] }> {
   const first = await counted<T>(`${path}?${query}page=1`);
   const pages = [first.body];
   const queries = [first.queries];
@@ -110,14 +149,26 @@ async function everyPage<T extends { pageCount: number }>(path: string, query = 
 }
 
 /** An operator's request through the service's route. */
-const asAdmin = (method: 'PUT' | 'POST' | 'GET', url: string, payload?: object) => programs.app.inject({ method, url, headers: programs.as(ADMIN), ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'PUT' | 'POST' | 'GET', url: string, payload?: object) =>
+  programs.app.inject({ method, url, headers: programs.as(ADMIN), ...(payload ? { payload } : {}) });
 /** Scores each criterion `n` (the total is 100 n) through the judges' route. */
 async function score(teamId: number, n: number): Promise<void> {
-  const response = await asAdmin('PUT', `/api/admin/teams/${teamId}/score`, { scores: { problem: n, execution: n, design: n, teamwork: n }, feedback: `${n}점이에요.` });
+  const response = await asAdmin('PUT', `/api/admin/teams/${teamId}/score`, {
+    scores: { problem: n, execution: n, design: n, teamwork: n },
+    feedback: `${n}점이에요.`,
+  });
   expect(response.statusCode, response.body).toBe(200);
 }
 async function submit(teamId: number, at: string): Promise<void> {
-  await knex()('team_submission').insert({ team_id: teamId, project_name: `프로젝트 ${teamId}`, description: '설명', repository_url: `https://github.com/example/${teamId}`, images: '[]', submitted_by: 1, updated_at: new Date(at) });
+  await knex()('team_submission').insert({
+    team_id: teamId,
+    project_name: `프로젝트 ${teamId}`,
+    description: '설명',
+    repository_url: `https://github.com/example/${teamId}`,
+    images: '[]',
+    submitted_by: 1,
+    updated_at: new Date(at),
+  });
 }
 
 describe('the team pages answer a page of teams with names, at any size, in a fixed number of queries', () => {
@@ -126,7 +177,7 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
   let healthQueries = 0;
   let judgingQueries = 0;
 
-  it('team health names each member and counts check-ins, streaks and misses as the member\'s page does', async () => {
+  it("team health names each member and counts check-ins, streaks and misses as the member's page does", async () => {
     first = await publishedTeam(VARIED);
     second = await publishedTeam(MORE);
     const { body, queries } = await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health`);
@@ -144,21 +195,42 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
       const days = (seat.checkins ?? []).filter((d) => d <= TODAY);
       const misses = [...(seat.misses ?? [])].sort();
       expect(member, `member ${i}`).toEqual({
-        joinId: joinIds[i], alias: seat.names?.[0] ?? null, name: seat.names?.[1] ?? null, role: 'DEVELOPER', state: seat.status ?? 'ASSIGNED',
-        checkins: days.length, streak: streakOf(days, TODAY), misses: misses.length, lastMiss: misses.at(-1) ?? null,
+        joinId: joinIds[i],
+        alias: seat.names?.[0] ?? null,
+        name: seat.names?.[1] ?? null,
+        role: 'DEVELOPER',
+        state: seat.status ?? 'ASSIGNED',
+        checkins: days.length,
+        streak: streakOf(days, TODAY),
+        misses: misses.length,
+        lastMiss: misses.at(-1) ?? null,
       });
     }
     // The kinds of streak are all there: today's in (5), today's open (4), after a gap (2), an old run (0).
     expect(members.slice(0, 4).map((m) => m.streak)).toEqual([5, 4, 2, 0]);
     const minSize = (await knex()('product').where({ product_id: 2 }).first('min_team_size')).min_team_size as number;
-    expect(body.teams[0]).toMatchObject({ teamKey: expect.any(String), name: expect.any(String), active: 3, dropped: 1, shortHanded: 3 < minSize, stopped: false });
+    expect(body.teams[0]).toMatchObject({
+      teamKey: expect.any(String),
+      name: expect.any(String),
+      active: 3,
+      dropped: 1,
+      shortHanded: 3 < minSize,
+      stopped: false,
+    });
     expect(body.teams[1]).toMatchObject({ active: 3, dropped: 0, shortHanded: 3 < minSize });
   });
 
-  it('judging names each team\'s members, and each prize\'s team and member prize\'s winner (null when not copied), the team prize nobody', async () => {
+  it("judging names each team's members, and each prize's team and member prize's winner (null when not copied), the team prize nobody", async () => {
     await knex()('cohort_result').insert({
-      odd_id: SPRINT, winner_team_id: first.teamId, published_by: ADMIN.userId, published_at: NOW,
-      prizes: JSON.stringify([{ teamId: first.teamId, joinId: null, amountKrw: 400_000 }, { teamId: first.teamId, joinId: first.joinIds[0], amountKrw: 100_000 }, { teamId: second.teamId, joinId: second.joinIds[1], amountKrw: 50_000 }]),
+      odd_id: SPRINT,
+      winner_team_id: first.teamId,
+      published_by: ADMIN.userId,
+      published_at: NOW,
+      prizes: JSON.stringify([
+        { teamId: first.teamId, joinId: null, amountKrw: 400_000 },
+        { teamId: first.teamId, joinId: first.joinIds[0], amountKrw: 100_000 },
+        { teamId: second.teamId, joinId: second.joinIds[1], amountKrw: 50_000 },
+      ]),
     });
     const { body, queries } = await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging`);
     judgingQueries = queries;
@@ -173,8 +245,22 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
     expect(body.results).toMatchObject({ winnerTeamId: first.teamId, winnerTeamName: firstName });
     expect(body.results!.prizes).toEqual([
       { teamId: first.teamId, teamName: firstName, joinId: null, amountKrw: 400_000, alias: null, name: null },
-      { teamId: first.teamId, teamName: firstName, joinId: first.joinIds[0], amountKrw: 100_000, alias: '하나', name: '김하나' },
-      { teamId: second.teamId, teamName: secondName, joinId: second.joinIds[1], amountKrw: 50_000, alias: '여섯', name: '최여섯' },
+      {
+        teamId: first.teamId,
+        teamName: firstName,
+        joinId: first.joinIds[0],
+        amountKrw: 100_000,
+        alias: '하나',
+        name: '김하나',
+      },
+      {
+        teamId: second.teamId,
+        teamName: secondName,
+        joinId: second.joinIds[1],
+        amountKrw: 50_000,
+        alias: '여섯',
+        name: '최여섯',
+      },
     ]);
     // Nobody scored yet: nothing ranked, both teams still to score.
     expect(body.summary).toEqual({ judgedTeams: 2, unscoredTeams: 2, ranking: [] });
@@ -183,7 +269,11 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
   it('pages follow one another in team order, every team once, each page in as many queries as a cohort of two teams', async () => {
     for (let i = 0; i < 8; i++) await publishedTeam(i % 2 ? VARIED : MORE);
     const stored: number[] = await knex()('team').where({ odd_id: SPRINT }).orderBy('team_id').pluck('team_id');
-    const storedMembers: number[] = await knex()('team_member as m').join('team as t', 't.team_id', 'm.team_id').where('t.odd_id', SPRINT).orderBy(['m.team_id', 'm.join_id']).pluck('m.join_id');
+    const storedMembers: number[] = await knex()('team_member as m')
+      .join('team as t', 't.team_id', 'm.team_id')
+      .where('t.odd_id', SPRINT)
+      .orderBy(['m.team_id', 'm.join_id'])
+      .pluck('m.join_id');
     expect(stored).toHaveLength(10);
     const pageFacts = (pageCount: number) => ({ pageSize: PAGE_SIZE, teamCount: 10, pageCount });
 
@@ -204,11 +294,19 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
     expect([healthQueries, judgingQueries]).toEqual([2, 6]);
 
     // A page past the last answers no teams, with the counts.
-    expect((await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health?page=5`)).body).toMatchObject({ teams: [], page: 5, ...pageFacts(4) });
-    expect((await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging?page=5`)).body).toMatchObject({ teams: [], page: 5, ...pageFacts(4) });
+    expect((await counted<TeamHealthResponse>(`/api/admin/cohorts/${SPRINT}/team-health?page=5`)).body).toMatchObject({
+      teams: [],
+      page: 5,
+      ...pageFacts(4),
+    });
+    expect((await counted<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging?page=5`)).body).toMatchObject({
+      teams: [],
+      page: 5,
+      ...pageFacts(4),
+    });
   });
 
-  it('refuses a page that is not a whole number from 1, with the console\'s message', async () => {
+  it("refuses a page that is not a whole number from 1, with the console's message", async () => {
     for (const path of ['team-health', 'judging']) {
       for (const bad of ['0', '-1', '1.5', 'abc', '']) {
         const refused = await asAdmin('GET', `/api/admin/cohorts/${SPRINT}/${path}?page=${bad}`);
@@ -216,10 +314,12 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
         expect(refused.json().message, `${path} ${bad}`).toBe(MESSAGES.badRequest);
       }
     }
-    expect((await asAdmin('GET', '/api/admin/cohorts/999999/judging')).json().message).toBe(MESSAGES.adminCohortNotFound);
+    expect((await asAdmin('GET', '/api/admin/cohorts/999999/judging')).json().message).toBe(
+      MESSAGES.adminCohortNotFound,
+    );
   });
 
-  it('judging\'s summary is the whole cohort\'s on every page, and publishing goes by it: the ranking\'s first wins', async () => {
+  it("judging's summary is the whole cohort's on every page, and publishing goes by it: the ranking's first wins", async () => {
     await knex()('cohort_result').where({ odd_id: SPRINT }).del();
     const teams: number[] = await knex()('team').where({ odd_id: SPRINT }).orderBy('team_id').pluck('team_id');
     // Totals over several pages: a tie between the last team (submitted earlier) and the fifth (later), a tie with a team
@@ -242,12 +342,17 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
     const { pages } = await everyPage<JudgingView>(`/api/admin/cohorts/${SPRINT}/judging`);
     const all = pages.flatMap((p) => p.teams);
     const judged = all.filter((t) => !t.stopped);
-    const submittedAt = (t: (typeof all)[number]) => (t.submission ? new Date(t.submission.updatedAt).getTime() : Infinity);
-    const ranked = judged.filter((t) => t.score).sort((a, b) => b.score!.total - a.score!.total || submittedAt(a) - submittedAt(b) || a.teamId - b.teamId);
+    const submittedAt = (t: (typeof all)[number]) =>
+      t.submission ? new Date(t.submission.updatedAt).getTime() : Infinity;
+    const ranked = judged
+      .filter((t) => t.score)
+      .sort((a, b) => b.score!.total - a.score!.total || submittedAt(a) - submittedAt(b) || a.teamId - b.teamId);
     const expected = {
       judgedTeams: judged.length,
       unscoredTeams: judged.filter((t) => !t.score).length,
-      ranking: ranked.slice(0, RANKING_SIZE).map((t) => ({ teamId: t.teamId, name: t.name, total: t.score!.total, members: t.members })),
+      ranking: ranked
+        .slice(0, RANKING_SIZE)
+        .map((t) => ({ teamId: t.teamId, name: t.name, total: t.score!.total, members: t.members })),
     };
     expect(expected.ranking.map((t) => t.teamId)).toEqual([teams[9], teams[4], teams[6]]);
     expect(expected).toMatchObject({ judgedTeams: 9, unscoredTeams: 2 });
@@ -263,7 +368,9 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
     expect(ready.ranking.map((t) => t.teamId)).toEqual(expected.ranking.map((t) => t.teamId));
 
     const prizeWinner = expected.ranking[2]!.members[0]!;
-    const published = await asAdmin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, { memberPrizes: [{ joinId: prizeWinner.joinId, amountKrw: 100_000 }] });
+    const published = await asAdmin('POST', `/api/admin/cohorts/${SPRINT}/results/publish`, {
+      memberPrizes: [{ joinId: prizeWinner.joinId, amountKrw: 100_000 }],
+    });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json().winnerTeamId).toBe(ready.ranking[0]!.teamId);
     // The results name the winning team and each prize's team, whichever page shows them.
@@ -271,7 +378,14 @@ describe('the team pages answer a page of teams with names, at any size, in a fi
     expect(results).toMatchObject({ winnerTeamId: teams[9], winnerTeamName: ready.ranking[0]!.name });
     expect(results.prizes).toEqual([
       { teamId: teams[9], teamName: ready.ranking[0]!.name, joinId: null, amountKrw: 400_000, alias: null, name: null },
-      { teamId: teams[6], teamName: ready.ranking[2]!.name, joinId: prizeWinner.joinId, amountKrw: 100_000, alias: prizeWinner.alias, name: prizeWinner.name },
+      {
+        teamId: teams[6],
+        teamName: ready.ranking[2]!.name,
+        joinId: prizeWinner.joinId,
+        amountKrw: 100_000,
+        alias: prizeWinner.alias,
+        name: prizeWinner.name,
+      },
     ]);
   });
 });
@@ -288,24 +402,44 @@ describe('team health counts the whole cohort on every page, and pages the teams
    * member at risk, PROGRAMS_AT_RISK_MISSES's default). Dropped and refunded members are not active, and a dropped
    * member's misses put nobody at risk; a stopped team is neither short-handed nor at risk, whatever its members.
    */
-  const PLANNED: { seats: Seat[]; stopped?: boolean; active: number; dropped: number; atRisk: number; shortHanded: boolean }[] = [
+  const PLANNED: {
+    seats: Seat[];
+    stopped?: boolean;
+    active: number;
+    dropped: number;
+    atRisk: number;
+    shortHanded: boolean;
+  }[] = [
     { seats: [ok(), ok(), ok()], active: 3, dropped: 0, atRisk: 0, shortHanded: false },
     { seats: [ok(), ok(['2026-12-16']), ok()], active: 3, dropped: 0, atRisk: 1, shortHanded: false },
     { seats: [ok(), dropped, dropped], active: 1, dropped: 2, atRisk: 0, shortHanded: true },
     { seats: [ok(['2026-12-16']), refunded], stopped: true, active: 1, dropped: 0, atRisk: 0, shortHanded: false },
     { seats: [ok(), ok(), refunded, dropped], active: 2, dropped: 1, atRisk: 0, shortHanded: false },
-    { seats: [ok(['2026-12-15', '2026-12-17']), ok(['2026-12-17']), ok()], active: 3, dropped: 0, atRisk: 2, shortHanded: false },
+    {
+      seats: [ok(['2026-12-15', '2026-12-17']), ok(['2026-12-17']), ok()],
+      active: 3,
+      dropped: 0,
+      atRisk: 2,
+      shortHanded: false,
+    },
     { seats: [ok(['2026-12-17']), dropped], active: 1, dropped: 1, atRisk: 1, shortHanded: true },
     { seats: [ok(), ok()], active: 2, dropped: 0, atRisk: 0, shortHanded: false },
     { seats: [refunded, refunded], stopped: true, active: 0, dropped: 0, atRisk: 0, shortHanded: false },
     { seats: [ok(), ok(), ok()], active: 3, dropped: 0, atRisk: 0, shortHanded: false },
   ];
   const troubled = (t: (typeof PLANNED)[number]) => t.shortHanded || t.atRisk > 0;
-  const SUMMARY = { teams: 10, shortHandedTeams: 2, stoppedTeams: 2, troubledTeams: 4, atRiskMembers: 4, droppedMembers: 4 };
+  const SUMMARY = {
+    teams: 10,
+    shortHandedTeams: 2,
+    stoppedTeams: 2,
+    troubledTeams: 4,
+    atRiskMembers: 4,
+    droppedMembers: 4,
+  };
   let made: { teamId: number; joinIds: number[] }[] = [];
   let allQueries = 0;
 
-  it('every page, of every team or of those in trouble, carries the whole cohort\'s counts; each team its own', async () => {
+  it("every page, of every team or of those in trouble, carries the whole cohort's counts; each team its own", async () => {
     const minSize = (await knex()('product').where({ product_id: 2 }).first('min_team_size')).min_team_size as number;
     expect(minSize).toBe(2);
     made = [];
@@ -313,28 +447,60 @@ describe('team health counts the whole cohort on every page, and pages the teams
     // The counts as the plan gives them, worked out apart from the service.
     const sum = (f: (t: (typeof PLANNED)[number]) => number) => PLANNED.reduce((n, t) => n + f(t), 0);
     expect(SUMMARY).toEqual({
-      teams: PLANNED.length, shortHandedTeams: sum((t) => Number(t.shortHanded)), stoppedTeams: sum((t) => Number(Boolean(t.stopped))),
-      troubledTeams: sum((t) => Number(troubled(t))), atRiskMembers: sum((t) => t.atRisk), droppedMembers: sum((t) => t.dropped),
+      teams: PLANNED.length,
+      shortHandedTeams: sum((t) => Number(t.shortHanded)),
+      stoppedTeams: sum((t) => Number(Boolean(t.stopped))),
+      troubledTeams: sum((t) => Number(troubled(t))),
+      atRiskMembers: sum((t) => t.atRisk),
+      droppedMembers: sum((t) => t.dropped),
     });
 
     const all = await everyPage<TeamHealthResponse>(path);
     allQueries = all.queries[0]!;
     expect(all.pages.map((p) => p.teams.length)).toEqual([3, 3, 3, 1]);
     for (const page of all.pages) {
-      expect(page, `page ${page.page}`).toMatchObject({ trouble: false, atRiskMisses: 1, pageSize: PAGE_SIZE, teamCount: 10, pageCount: 4 });
+      expect(page, `page ${page.page}`).toMatchObject({
+        trouble: false,
+        atRiskMisses: 1,
+        pageSize: PAGE_SIZE,
+        teamCount: 10,
+        pageCount: 4,
+      });
       expect(page.summary, `page ${page.page}`).toEqual(SUMMARY);
     }
     const answered = all.pages.flatMap((p) => p.teams);
     expect(answered.map((t) => t.teamId)).toEqual(made.map((m) => m.teamId));
-    expect(answered.map(({ active, dropped, atRisk, shortHanded, stopped }) => ({ active, dropped, atRisk, shortHanded, stopped })))
-      .toEqual(PLANNED.map(({ active, dropped, atRisk, shortHanded, stopped }) => ({ active, dropped, atRisk, shortHanded, stopped: Boolean(stopped) })));
+    expect(
+      answered.map(({ active, dropped, atRisk, shortHanded, stopped }) => ({
+        active,
+        dropped,
+        atRisk,
+        shortHanded,
+        stopped,
+      })),
+    ).toEqual(
+      PLANNED.map(({ active, dropped, atRisk, shortHanded, stopped }) => ({
+        active,
+        dropped,
+        atRisk,
+        shortHanded,
+        stopped: Boolean(stopped),
+      })),
+    );
     // The teams' own flags, added up over every page, are the counts.
     expect({
-      teams: answered.length, shortHandedTeams: answered.filter((t) => t.shortHanded).length, stoppedTeams: answered.filter((t) => t.stopped).length,
-      troubledTeams: answered.filter((t) => t.shortHanded || t.atRisk > 0).length, atRiskMembers: answered.reduce((n, t) => n + t.atRisk, 0), droppedMembers: answered.reduce((n, t) => n + t.dropped, 0),
+      teams: answered.length,
+      shortHandedTeams: answered.filter((t) => t.shortHanded).length,
+      stoppedTeams: answered.filter((t) => t.stopped).length,
+      troubledTeams: answered.filter((t) => t.shortHanded || t.atRisk > 0).length,
+      atRiskMembers: answered.reduce((n, t) => n + t.atRisk, 0),
+      droppedMembers: answered.reduce((n, t) => n + t.dropped, 0),
     }).toEqual(SUMMARY);
     // A team's at-risk members are its active members with a miss, as the console shows them (not on a stopped team).
-    for (const team of answered) expect(team.atRisk).toBe(team.stopped ? 0 : team.members.filter((m) => m.state === 'ASSIGNED' && m.misses >= 1).length);
+    for (const team of answered)
+      expect(team.atRisk).toBe(
+        team.stopped ? 0 : team.members.filter((m) => m.state === 'ASSIGNED' && m.misses >= 1).length,
+      );
   });
 
   it('trouble=true pages only the teams short-handed or with a member at risk, in team order, each with every member', async () => {
@@ -342,7 +508,13 @@ describe('team health counts the whole cohort on every page, and pages the teams
     const wanted = PLANNED.flatMap((t, i) => (troubled(t) ? [made[i]!] : []));
     expect(pages.map((p) => p.teams.length)).toEqual([3, 1]);
     for (const [i, page] of pages.entries()) {
-      expect(page, `page ${i + 1}`).toMatchObject({ trouble: true, page: i + 1, pageSize: PAGE_SIZE, teamCount: 4, pageCount: 2 });
+      expect(page, `page ${i + 1}`).toMatchObject({
+        trouble: true,
+        page: i + 1,
+        pageSize: PAGE_SIZE,
+        teamCount: 4,
+        pageCount: 2,
+      });
       expect(page.summary, `page ${i + 1}`).toEqual(SUMMARY);
     }
     const answered = pages.flatMap((p) => p.teams);
@@ -353,8 +525,16 @@ describe('team health counts the whole cohort on every page, and pages the teams
     expect(queries.every((n) => n === allQueries)).toBe(true);
     expect(allQueries).toBe(2);
     // trouble=false is every team; a page past the last answers no teams, with the counts.
-    expect((await counted<TeamHealthResponse>(`${path}?trouble=false&page=2`)).body.teams.map((t) => t.teamId)).toEqual(made.slice(3, 6).map((t) => t.teamId));
-    expect((await counted<TeamHealthResponse>(`${path}?trouble=true&page=3`)).body).toMatchObject({ teams: [], page: 3, teamCount: 4, pageCount: 2, summary: SUMMARY });
+    expect((await counted<TeamHealthResponse>(`${path}?trouble=false&page=2`)).body.teams.map((t) => t.teamId)).toEqual(
+      made.slice(3, 6).map((t) => t.teamId),
+    );
+    expect((await counted<TeamHealthResponse>(`${path}?trouble=true&page=3`)).body).toMatchObject({
+      teams: [],
+      page: 3,
+      teamCount: 4,
+      pageCount: 2,
+      summary: SUMMARY,
+    });
   });
 
   it('a member dropped, or a team stopped, moves the counts on every page', async () => {
@@ -362,24 +542,49 @@ describe('team health counts the whole cohort on every page, and pages the teams
     const atRisk = made[1]!.joinIds[1]!;
     await knex()('application').where({ join_id: atRisk }).update({ status: 'DROPPED' });
     await knex()('team').where({ team_id: made[6]!.teamId }).update({ stopped_at: NOW });
-    const after = { ...SUMMARY, stoppedTeams: 3, shortHandedTeams: 1, troubledTeams: 2, atRiskMembers: 2, droppedMembers: 5 };
+    const after = {
+      ...SUMMARY,
+      stoppedTeams: 3,
+      shortHandedTeams: 1,
+      troubledTeams: 2,
+      atRiskMembers: 2,
+      droppedMembers: 5,
+    };
     const { pages } = await everyPage<TeamHealthResponse>(path, 'trouble=true&');
     expect(pages.flatMap((p) => p.teams.map((t) => t.teamId))).toEqual([made[2]!.teamId, made[5]!.teamId]);
-    for (const page of [...pages, (await counted<TeamHealthResponse>(`${path}?page=4`)).body]) expect(page.summary).toEqual(after);
+    for (const page of [...pages, (await counted<TeamHealthResponse>(`${path}?page=4`)).body])
+      expect(page.summary).toEqual(after);
     await knex()('application').where({ join_id: atRisk }).update({ status: 'ASSIGNED' });
     await knex()('team').where({ team_id: made[6]!.teamId }).update({ stopped_at: null });
   });
 
   it('another instance set with PROGRAMS_AT_RISK_MISSES=2 counts a member at risk from two misses, and says so', async () => {
-    const env = { ...process.env, PROGRAMS_JOB_WORKERS: 'false', PROGRAMS_TEAMS_PAGE_SIZE: String(PAGE_SIZE), PROGRAMS_AT_RISK_MISSES: '2' };
-    const other = await buildService(createProgramsService({ config: readProgramsConfig(env), clock: () => NOW }), { databaseUrl: programs.databaseUrl, internalSecret: DEV_INTERNAL_SECRET, runSeed: false });
+    const env = {
+      ...process.env,
+      PROGRAMS_JOB_WORKERS: 'false',
+      PROGRAMS_TEAMS_PAGE_SIZE: String(PAGE_SIZE),
+      PROGRAMS_AT_RISK_MISSES: '2',
+    };
+    const other = await buildService(createProgramsService({ config: readProgramsConfig(env), clock: () => NOW }), {
+      databaseUrl: programs.databaseUrl,
+      internalSecret: DEV_INTERNAL_SECRET,
+      runSeed: false,
+    });
     try {
       const response = await other.inject({ method: 'GET', url: `${path}?trouble=true`, headers: programs.as(ADMIN) });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json() as TeamHealthResponse;
       // Only the sixth team's member with two misses is at risk now; the short-handed teams stay in trouble.
-      expect(body).toMatchObject({ atRiskMisses: 2, teamCount: 3, summary: { ...SUMMARY, troubledTeams: 3, atRiskMembers: 1 } });
-      expect(body.teams.map((t) => [t.teamId, t.atRisk])).toEqual([[made[2]!.teamId, 0], [made[5]!.teamId, 1], [made[6]!.teamId, 0]]);
+      expect(body).toMatchObject({
+        atRiskMisses: 2,
+        teamCount: 3,
+        summary: { ...SUMMARY, troubledTeams: 3, atRiskMembers: 1 },
+      });
+      expect(body.teams.map((t) => [t.teamId, t.atRisk])).toEqual([
+        [made[2]!.teamId, 0],
+        [made[5]!.teamId, 1],
+        [made[6]!.teamId, 0],
+      ]);
     } finally {
       await other.close();
     }
@@ -391,10 +596,14 @@ describe('team health counts the whole cohort on every page, and pages the teams
     await knex()('checkin_miss').insert({ join_id: joinIds[0], day: '2026-12-17' });
     expect(await knex()('checkin_miss').where({ join_id: joinIds[0] }).first('odd_id')).toEqual({ odd_id: COHORT });
     const after = (await asAdmin('GET', path)).json().summary;
-    expect([after.teams, after.atRiskMembers, after.troubledTeams]).toEqual([before.teams + 1, before.atRiskMembers + 1, before.troubledTeams + 1]);
+    expect([after.teams, after.atRiskMembers, after.troubledTeams]).toEqual([
+      before.teams + 1,
+      before.atRiskMembers + 1,
+      before.troubledTeams + 1,
+    ]);
   });
 
-  it('refuses a filter other than true or false with the console\'s message', async () => {
+  it("refuses a filter other than true or false with the console's message", async () => {
     for (const bad of ['yes', '1', 'TRUE', '', 'true&trouble=false']) {
       const refused = await asAdmin('GET', `${path}?trouble=${bad}`);
       expect(refused.statusCode, bad).toBe(400);

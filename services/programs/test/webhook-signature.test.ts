@@ -12,21 +12,32 @@ const headers = (overrides: Record<string, string> = {}) => ({
   'webhook-signature': signWebhook(secret, 'msg_1', ts, body),
   ...overrides,
 });
-const verify = (h: Record<string, string>, at = now, raw = body) => verifyWebhook({ secret, headers: h, body: raw, now: at, toleranceSeconds: 300 });
+const verify = (h: Record<string, string>, at = now, raw = body) =>
+  verifyWebhook({ secret, headers: h, body: raw, now: at, toleranceSeconds: 300 });
 
 describe('Standard Webhooks verification', () => {
   it('accepts the PG signature (signed by the sandbox independently), also among rotated ones', () => {
     expect(verify(headers())).toEqual({ ok: true, id: 'msg_1', timestamp: ts });
     const other = signWebhook(generateWebhookSecret(), 'msg_1', ts, body);
-    expect(verify(headers({ 'webhook-signature': `${other} ${signWebhook(secret, 'msg_1', ts, body)}` })).ok).toBe(true);
+    expect(verify(headers({ 'webhook-signature': `${other} ${signWebhook(secret, 'msg_1', ts, body)}` })).ok).toBe(
+      true,
+    );
   });
 
   it('refuses another secret, another body, another id, a wrong version and missing headers', () => {
-    expect(verify(headers({ 'webhook-signature': signWebhook(generateWebhookSecret(), 'msg_1', ts, body) }))).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
+    expect(verify(headers({ 'webhook-signature': signWebhook(generateWebhookSecret(), 'msg_1', ts, body) }))).toEqual({
+      ok: false,
+      reason: 'BAD_SIGNATURE',
+    });
     expect(verify(headers(), now, body.replace('sq-1', 'sq-2'))).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' });
     expect(verify(headers({ 'webhook-id': 'msg_2' }))).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' });
-    expect(verify(headers({ 'webhook-signature': signWebhook(secret, 'msg_1', ts, body).replace('v1,', 'v2,') }))).toMatchObject({ ok: false });
-    expect(verify({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts) })).toMatchObject({ ok: false, reason: 'MISSING_HEADERS' });
+    expect(
+      verify(headers({ 'webhook-signature': signWebhook(secret, 'msg_1', ts, body).replace('v1,', 'v2,') })),
+    ).toMatchObject({ ok: false });
+    expect(verify({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(ts) })).toMatchObject({
+      ok: false,
+      reason: 'MISSING_HEADERS',
+    });
     expect(verify(headers({ 'webhook-timestamp': 'soon' }))).toMatchObject({ ok: false, reason: 'BAD_TIMESTAMP' });
   });
 

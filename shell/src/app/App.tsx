@@ -34,7 +34,10 @@ export function App() {
 
   // A server-rendered first content stands in for a remote's page until the remote shows its own.
   useLayoutEffect(() => {
-    keepFirstContentOnlyFor(location.pathname, decision ? (decision.kind === 'allow' ? decision.route.owner : null) : undefined);
+    keepFirstContentOnlyFor(
+      location.pathname,
+      decision ? (decision.kind === 'allow' ? decision.route.owner : null) : undefined,
+    );
   }, [decision, location.pathname]);
 
   let content = null;

@@ -14,7 +14,13 @@ import {
 import type { RouteRecord } from './registry/route-table';
 
 /** The shell's own screens (shell/src/routes.json), loaded only when one of them is opened. */
-export default function ShellPage({ route, params }: { route: RouteRecord; params: Record<string, string | undefined> }) {
+export default function ShellPage({
+  route,
+  params,
+}: {
+  route: RouteRecord;
+  params: Record<string, string | undefined>;
+}) {
   switch (route.path) {
     case '/signin':
       return <SignInPage />;
@@ -35,7 +41,11 @@ export default function ShellPage({ route, params }: { route: RouteRecord; param
     case '/change/*': {
       // /change/password: ask for the reset mail; /change/{token}: the mailed link.
       const rest = params['*'] ?? '';
-      return rest === 'password' || rest === '' ? <FindPasswordPage title="비밀번호 변경" /> : <ChangePasswordPage key={rest} token={rest} />;
+      return rest === 'password' || rest === '' ? (
+        <FindPasswordPage title="비밀번호 변경" />
+      ) : (
+        <ChangePasswordPage key={rest} token={rest} />
+      );
     }
     case '/oauthreturn':
       return <OAuthReturnPage />;

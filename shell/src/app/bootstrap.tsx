@@ -42,4 +42,5 @@ startTransition(() =>
 void loadPlatform(store);
 // Analytics sends only to a configured collector; without one (SQ_ANALYTICS_ENDPOINT unset at build time)
 // its code is not even shipped, and with one it loads after the page has started.
-if (process.env.SQ_ANALYTICS_ENDPOINT) void import('../shared/analytics').then(({ startAnalytics }) => startAnalytics());
+if (process.env.SQ_ANALYTICS_ENDPOINT)
+  void import('../shared/analytics').then(({ startAnalytics }) => startAnalytics());

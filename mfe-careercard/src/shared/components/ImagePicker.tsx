@@ -8,7 +8,13 @@ import styles from './forms.module.css';
  * Picks one image and uploads it at once (multipart POST /fileUpload); `onUploaded` gets its imgId. The type
  * and size are checked here first so a wrong file never travels (the service checks the bytes again).
  */
-export function ImagePicker({ id, label, imgUrl, onUploaded, onRemove }: {
+export function ImagePicker({
+  id,
+  label,
+  imgUrl,
+  onUploaded,
+  onRemove,
+}: {
   id: string;
   label: string;
   imgUrl: string | null;
@@ -39,7 +45,11 @@ export function ImagePicker({ id, label, imgUrl, onUploaded, onRemove }: {
         {label}
       </label>
       <div className={styles.imagePicker}>
-        {imgUrl ? <img className={styles.preview} src={imgUrl} alt={`${label} 미리보기`} data-testid={`${id}-preview`} /> : <div className={styles.preview} aria-hidden="true" />}
+        {imgUrl ? (
+          <img className={styles.preview} src={imgUrl} alt={`${label} 미리보기`} data-testid={`${id}-preview`} />
+        ) : (
+          <div className={styles.preview} aria-hidden="true" />
+        )}
         <input
           id={id}
           className={styles.fileInput}
@@ -58,8 +68,16 @@ export function ImagePicker({ id, label, imgUrl, onUploaded, onRemove }: {
         ) : null}
       </div>
       <p className={styles.hint}>PNG, JPG, WEBP · 5MB 이하</p>
-      {busy ? <p className={styles.hint} role="status">올리는 중…</p> : null}
-      {error ? <p className={styles.error} role="alert">{error}</p> : null}
+      {busy ? (
+        <p className={styles.hint} role="status">
+          올리는 중…
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

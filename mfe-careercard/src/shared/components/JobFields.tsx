@@ -9,7 +9,12 @@ export interface JobValues {
 }
 
 /** Job group, its positions and career years, from the common codes (GET /profile/job-group/position, CAREER_YEARS). */
-export function JobFields({ values, onChange, errors, show = ['job', 'years'] }: {
+export function JobFields({
+  values,
+  onChange,
+  errors,
+  show = ['job', 'years'],
+}: {
   values: JobValues;
   onChange: (values: JobValues) => void;
   errors: Record<string, string>;
@@ -24,7 +29,12 @@ export function JobFields({ values, onChange, errors, show = ['job', 'years'] }:
         <div className={styles.row}>
           <Field id="jobGroup" label="직군" error={errors.jobGroup ?? errors.jobCode}>
             {(control) => (
-              <select {...control} className={styles.select} value={values.jobGroup} onChange={(e) => onChange({ ...values, jobGroup: e.target.value, position: null })}>
+              <select
+                {...control}
+                className={styles.select}
+                value={values.jobGroup}
+                onChange={(e) => onChange({ ...values, jobGroup: e.target.value, position: null })}
+              >
                 <option value="">직군을 선택해 주세요</option>
                 {groups.data?.map((g) => (
                   <option key={g.code} value={g.code}>
@@ -36,7 +46,12 @@ export function JobFields({ values, onChange, errors, show = ['job', 'years'] }:
           </Field>
           <Field id="position" label="포지션" error={errors.position ?? errors.positionCode}>
             {(control) => (
-              <select {...control} className={styles.select} value={values.position ?? ''} onChange={(e) => onChange({ ...values, position: e.target.value || null })}>
+              <select
+                {...control}
+                className={styles.select}
+                value={values.position ?? ''}
+                onChange={(e) => onChange({ ...values, position: e.target.value || null })}
+              >
                 <option value="">선택 안 함</option>
                 {positions.map((p) => (
                   <option key={p.code} value={p.code}>
@@ -51,7 +66,12 @@ export function JobFields({ values, onChange, errors, show = ['job', 'years'] }:
       {show.includes('years') ? (
         <Field id="careerYears" label="경력" error={errors.careerYears ?? errors.yearCode}>
           {(control) => (
-            <select {...control} className={styles.select} value={values.careerYears} onChange={(e) => onChange({ ...values, careerYears: e.target.value })}>
+            <select
+              {...control}
+              className={styles.select}
+              value={values.careerYears}
+              onChange={(e) => onChange({ ...values, careerYears: e.target.value })}
+            >
               <option value="">경력을 선택해 주세요</option>
               {years.data?.map((y) => (
                 <option key={y.code} value={y.code}>

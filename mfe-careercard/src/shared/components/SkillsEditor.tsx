@@ -3,7 +3,15 @@ import { CAREER_CARD_LIMITS, MESSAGES } from '@sq/contracts';
 import { formStyles as styles } from './Field';
 
 /** Adds and removes skills (chips); the list is saved as a whole by the caller. */
-export function SkillsEditor({ skills, onChange, error }: { skills: string[]; onChange: (skills: string[]) => void; error?: string | undefined }) {
+export function SkillsEditor({
+  skills,
+  onChange,
+  error,
+}: {
+  skills: string[];
+  onChange: (skills: string[]) => void;
+  error?: string | undefined;
+}) {
   const [draft, setDraft] = useState('');
   const [local, setLocal] = useState<string | null>(null);
 
@@ -46,7 +54,12 @@ export function SkillsEditor({ skills, onChange, error }: { skills: string[]; on
         {skills.map((skill) => (
           <li key={skill} className={styles.chip}>
             {skill}
-            <button type="button" className={styles.chipRemove} aria-label={`${skill} 삭제`} onClick={() => onChange(skills.filter((s) => s !== skill))}>
+            <button
+              type="button"
+              className={styles.chipRemove}
+              aria-label={`${skill} 삭제`}
+              onClick={() => onChange(skills.filter((s) => s !== skill))}
+            >
               ×
             </button>
           </li>
@@ -55,7 +68,11 @@ export function SkillsEditor({ skills, onChange, error }: { skills: string[]; on
       <p className={styles.hint}>
         {skills.length}/{CAREER_CARD_LIMITS.skillsMax}개
       </p>
-      {local ?? error ? <p className={styles.error} role="alert">{local ?? error}</p> : null}
+      {(local ?? error) ? (
+        <p className={styles.error} role="alert">
+          {local ?? error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -7,7 +7,9 @@ export interface CheckupFact {
 }
 
 /** The three figures under the intro's title: questions, time and participants so far. */
-export function checkupFacts(intro: Pick<CheckupIntro, 'questionCount' | 'estimatedMinutes' | 'participantCount'>): CheckupFact[] {
+export function checkupFacts(
+  intro: Pick<CheckupIntro, 'questionCount' | 'estimatedMinutes' | 'participantCount'>,
+): CheckupFact[] {
   return [
     { label: '문항 수', value: `${formatThousands(intro.questionCount)}문항` },
     { label: '소요 시간', value: `약 ${formatThousands(intro.estimatedMinutes)}분` },

@@ -10,7 +10,11 @@ export const MY_RESULT_PATH = '/itskillcheckup/result';
  * The question to show in step B: the one in the URL (so a refresh stays on it) when valid, else the first
  * one not answered yet, else the last.
  */
-export function questionIndex(requested: string | null, questionIds: readonly number[], answers: Readonly<Record<string, number>>): number {
+export function questionIndex(
+  requested: string | null,
+  questionIds: readonly number[],
+  answers: Readonly<Record<string, number>>,
+): number {
   const asked = requested === null ? NaN : Number(requested) - 1;
   if (Number.isInteger(asked) && asked >= 0 && asked < questionIds.length) return asked;
   const open = questionIds.findIndex((id) => answers[String(id)] === undefined);

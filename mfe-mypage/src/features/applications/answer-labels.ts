@@ -1,4 +1,12 @@
-import { answersOf, ROLE_NAMES, WIZARD_QUESTIONS, type AnsweredQuestion, type ApplicantRole, type ApplicationAnswers, type WizardQuestions } from '@sq/contracts/api/applications';
+import {
+  answersOf,
+  ROLE_NAMES,
+  WIZARD_QUESTIONS,
+  type AnsweredQuestion,
+  type ApplicantRole,
+  type ApplicationAnswers,
+  type WizardQuestions,
+} from '@sq/contracts/api/applications';
 
 /** One line of a submitted application, as the read-only page shows it. */
 export interface AnswerLine {
@@ -26,10 +34,16 @@ const STEPS = [
  * The submitted answers by step, labelled and ordered by the wizard's questions, with code values shown by name
  * (직군 기획, 경력 1년 이상 3년 미만).
  */
-export function answerSections(answers: ApplicationAnswers, codeNames: Record<string, string>, definition: WizardQuestions = WIZARD_QUESTIONS): { title: string; lines: AnswerLine[] }[] {
+export function answerSections(
+  answers: ApplicationAnswers,
+  codeNames: Record<string, string>,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+): { title: string; lines: AnswerLine[] }[] {
   return STEPS.map(({ step, title }) => ({
     title,
-    lines: answersOf(step, answers[step], definition)
-      .map((answered) => ({ label: answered.question.answerLabel, value: show(answered, codeNames) })),
+    lines: answersOf(step, answers[step], definition).map((answered) => ({
+      label: answered.question.answerLabel,
+      value: show(answered, codeNames),
+    })),
   })).filter((s) => s.lines.length > 0);
 }

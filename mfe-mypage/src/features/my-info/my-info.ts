@@ -44,9 +44,14 @@ export function changesOf(before: InfoValues, after: InfoValues): Partial<InfoVa
 }
 
 /** The duplicate checks still owed: a changed nickname or contact e-mail must be checked first (spec section 5). */
-export function checksOwed(changes: Partial<InfoValues>, checked: { useralias: string | null; contactEmail: string | null }) {
+export function checksOwed(
+  changes: Partial<InfoValues>,
+  checked: { useralias: string | null; contactEmail: string | null },
+) {
   return {
     useralias: changes.useralias !== undefined && checked.useralias !== changes.useralias,
-    contactEmail: changes.contactEmail !== undefined && checked.contactEmail?.toLowerCase() !== changes.contactEmail.trim().toLowerCase(),
+    contactEmail:
+      changes.contactEmail !== undefined &&
+      checked.contactEmail?.toLowerCase() !== changes.contactEmail.trim().toLowerCase(),
   };
 }

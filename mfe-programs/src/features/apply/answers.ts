@@ -32,7 +32,11 @@ export interface RequiredValues {
 }
 
 /** The role a job group usually applies as (the member may pick another the program recruits). */
-const ROLE_OF_JOB_GROUP: Record<string, ApplicantRole> = { JG_PLAN: 'PLANNER', JG_DESIGN: 'DESIGNER', JG_DEV: 'DEVELOPER' };
+const ROLE_OF_JOB_GROUP: Record<string, ApplicantRole> = {
+  JG_PLAN: 'PLANNER',
+  JG_DESIGN: 'DESIGNER',
+  JG_DEV: 'DEVELOPER',
+};
 
 /** Roles this program recruits: every role without a team make-up, else those with seats (null: not fixed). */
 export function openRoles(product: Pick<ProductDetail, 'teamMakeup'>): ApplicantRole[] {
@@ -53,7 +57,12 @@ function jobGroupCode(user: Pick<SignedInUser, 'userJobGroup'>, groups: readonly
   return groups.find((g) => g.code === value || g.name === value)?.code ?? '';
 }
 
-export function requiredInitial(saved: RequiredStep | undefined, user: SignedInUser, groups: readonly JobGroupWithPositions[], product: Pick<ProductDetail, 'teamMakeup'>): RequiredValues {
+export function requiredInitial(
+  saved: RequiredStep | undefined,
+  user: SignedInUser,
+  groups: readonly JobGroupWithPositions[],
+  product: Pick<ProductDetail, 'teamMakeup'>,
+): RequiredValues {
   if (saved) {
     return { ...saved, phone: formatPhone(saved.phone), experienceMonths: String(saved.experienceMonths) };
   }
@@ -74,7 +83,11 @@ export function requiredInitial(saved: RequiredStep | undefined, user: SignedInU
 /** Text -> the request: the number of months stays text when it is not one, so the schema names the field. */
 export function requiredRequest(values: RequiredValues) {
   const months = values.experienceMonths.trim();
-  return { ...values, experienceMonths: /^\d{1,4}$/.test(months) ? Number(months) : months === '' ? undefined : months, role: values.role || undefined };
+  return {
+    ...values,
+    experienceMonths: /^\d{1,4}$/.test(months) ? Number(months) : months === '' ? undefined : months,
+    role: values.role || undefined,
+  };
 }
 
 /** 14-week project: at least 6 months of IT work. The server refuses too (422); this says it before the round trip. */
@@ -82,7 +95,9 @@ export function eligibilityError(values: RequiredValues, minMonths: number | nul
   if (minMonths === null) return undefined;
   const months = values.experienceMonths.trim();
   if (!/^\d{1,4}$/.test(months)) return undefined;
-  return Number(months) < minMonths ? APPLICATION_MESSAGES.applyNotEligible.replace('{n}', String(minMonths)) : undefined;
+  return Number(months) < minMonths
+    ? APPLICATION_MESSAGES.applyNotEligible.replace('{n}', String(minMonths))
+    : undefined;
 }
 
 export interface AsideValues {
@@ -123,7 +138,10 @@ export function asideRequest(values: AsideValues): AsideStep {
 export function friendLimitError(values: AsideValues, maxFriends: number): Record<string, string> {
   const count = values.friendCareerCardIds.map((id) => id.trim()).filter(Boolean).length;
   if (count === 0 || count <= maxFriends) return {};
-  const message = maxFriends === 0 ? APPLICATION_MESSAGES.applyFriendsNotAllowed : APPLICATION_MESSAGES.applyTooManyFriends.replace('{n}', String(maxFriends));
+  const message =
+    maxFriends === 0
+      ? APPLICATION_MESSAGES.applyFriendsNotAllowed
+      : APPLICATION_MESSAGES.applyTooManyFriends.replace('{n}', String(maxFriends));
   return { friendCareerCardIds: message };
 }
 
@@ -133,7 +151,11 @@ export type ProductValues = Record<string, string>;
 export type Question = AskedQuestion;
 
 /** The program step's questions (the 14-week project's depend on the role applied for), from the one definition. */
-export function questionsOf(kind: ProductStep['kind'], role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): Question[] {
+export function questionsOf(
+  kind: ProductStep['kind'],
+  role: ApplicantRole | null,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+): Question[] {
   return askedQuestions('product', kind, role, definition);
 }
 
@@ -143,7 +165,12 @@ const splitList = (text: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export function productInitial(saved: ProductStep | undefined, kind: ProductStep['kind'], role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): ProductValues {
+export function productInitial(
+  saved: ProductStep | undefined,
+  kind: ProductStep['kind'],
+  role: ApplicantRole | null,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+): ProductValues {
   const values: ProductValues = {};
   const top: Record<string, unknown> = saved ?? {};
   const underRole: Record<string, unknown> = saved && 'roleQuestions' in saved ? saved.roleQuestions : {};
@@ -157,10 +184,16 @@ export function productInitial(saved: ProductStep | undefined, kind: ProductStep
 }
 
 /** Form text -> the request: the program's own answers at the top, the 14-week project's role answers under `roleQuestions`. */
-export function productRequest(values: ProductValues, kind: ProductStep['kind'], role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): unknown {
+export function productRequest(
+  values: ProductValues,
+  kind: ProductStep['kind'],
+  role: ApplicantRole | null,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+): unknown {
   const top: Record<string, unknown> = {};
   const underRole: Record<string, unknown> = {};
-  for (const q of questionsOf(kind, role, definition)) (q.underRole ? underRole : top)[q.name] = q.kind === 'list' ? splitList(values[q.name]) : (values[q.name] ?? '');
+  for (const q of questionsOf(kind, role, definition))
+    (q.underRole ? underRole : top)[q.name] = q.kind === 'list' ? splitList(values[q.name]) : (values[q.name] ?? '');
   if (kind !== 'TEAM_PROJECT') return { kind, ...top };
   return { kind, ...top, roleQuestions: { role, ...underRole } };
 }

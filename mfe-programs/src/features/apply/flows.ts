@@ -65,11 +65,17 @@ export function isAhead(product: FlowProduct, step: WizardStep, current: WizardS
 
 /** Where "지원하기" leads from a recruit page or intro: the public intro where the flow has one, else the duplicate check. */
 export function startPath(product: FlowProduct, oddId: number): string {
-  return APPLY_FLOWS[product.kind].steps[0] === 'intro' ? applyPaths.step(product.kind, product.slug, oddId, 'intro') : applyPaths.dupcheck(product.kind, product.slug, oddId);
+  return APPLY_FLOWS[product.kind].steps[0] === 'intro'
+    ? applyPaths.step(product.kind, product.slug, oddId, 'intro')
+    : applyPaths.dupcheck(product.kind, product.slug, oddId);
 }
 
 /** The fail page with the PG's reason in the query (shown as it came, in Korean). */
-export function failPathWith(product: FlowProduct, oddId: number, reason: { code?: string | null; message?: string | null }): string {
+export function failPathWith(
+  product: FlowProduct,
+  oddId: number,
+  reason: { code?: string | null; message?: string | null },
+): string {
   const query = new URLSearchParams();
   if (reason.code) query.set('code', reason.code);
   if (reason.message) query.set('message', reason.message);

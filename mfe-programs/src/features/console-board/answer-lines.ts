@@ -1,4 +1,10 @@
-import { answersOf, WIZARD_QUESTIONS, type AnsweredQuestion, type ApplicationAnswers, type WizardQuestions } from '@sq/contracts/api/applications';
+import {
+  answersOf,
+  WIZARD_QUESTIONS,
+  type AnsweredQuestion,
+  type ApplicationAnswers,
+  type WizardQuestions,
+} from '@sq/contracts/api/applications';
 import { careerText, roleName } from '../../shared/console/labels';
 
 const STEP_NAMES = { required: '필수 정보', aside: '추가 정보', product: '프로그램 질문' } as const;
@@ -14,8 +20,19 @@ function show({ question, value }: AnsweredQuestion, codeNames: Record<string, s
 }
 
 /** The submitted answers step by step, labelled and ordered by the wizard's questions, with code names (e.g. 1~3년 for CY_1_3Y). */
-export function answerSections(answers: ApplicationAnswers, codeNames: Record<string, string>, definition: WizardQuestions = WIZARD_QUESTIONS) {
+export function answerSections(
+  answers: ApplicationAnswers,
+  codeNames: Record<string, string>,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+) {
   return (Object.keys(STEP_NAMES) as (keyof typeof STEP_NAMES)[])
     .filter((step) => answers[step])
-    .map((step) => ({ step, title: STEP_NAMES[step], lines: answersOf(step, answers[step], definition).map((answered) => ({ label: answered.question.answerLabel, value: show(answered, codeNames) })) }));
+    .map((step) => ({
+      step,
+      title: STEP_NAMES[step],
+      lines: answersOf(step, answers[step], definition).map((answered) => ({
+        label: answered.question.answerLabel,
+        value: show(answered, codeNames),
+      })),
+    }));
 }

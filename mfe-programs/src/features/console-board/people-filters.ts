@@ -15,12 +15,22 @@ export interface PeopleFilterForm {
   q: string;
 }
 
-export const NO_PEOPLE_FILTERS: PeopleFilterForm = { role: '', careerYears: '', skillLevel: '', minHours: '', maxHours: '', friendStatus: '', placement: '', q: '' };
+export const NO_PEOPLE_FILTERS: PeopleFilterForm = {
+  role: '',
+  careerYears: '',
+  skillLevel: '',
+  minHours: '',
+  maxHours: '',
+  friendStatus: '',
+  placement: '',
+  q: '',
+};
 
 const hours = (text: string) => (text === '' ? undefined : Number(text));
 
 /** A minimum above the maximum matches nobody: the fields say so instead of showing an empty list. */
-export const hoursRangeInvalid = (form: PeopleFilterForm) => form.minHours !== '' && form.maxHours !== '' && Number(form.minHours) > Number(form.maxHours);
+export const hoursRangeInvalid = (form: PeopleFilterForm) =>
+  form.minHours !== '' && form.maxHours !== '' && Number(form.minHours) > Number(form.maxHours);
 
 export function toPersonFilters(form: PeopleFilterForm): PersonFilters {
   return {
@@ -37,5 +47,8 @@ export function toPersonFilters(form: PeopleFilterForm): PersonFilters {
 
 /** The query string of the people filters: only those set (the service takes the same fields). */
 export function peopleFilterQuery(form: PeopleFilterForm): Record<string, string> {
-  return Object.fromEntries(Object.entries({ ...form, q: form.q.trim() }).filter(([, v]) => v !== '')) as Record<string, string>;
+  return Object.fromEntries(Object.entries({ ...form, q: form.q.trim() }).filter(([, v]) => v !== '')) as Record<
+    string,
+    string
+  >;
 }

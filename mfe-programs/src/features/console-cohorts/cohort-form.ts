@@ -25,10 +25,19 @@ export const seoulInstant = (local: string) => (LOCAL_MINUTE.test(local) ? `${lo
 export const seoulLocal = (iso: string) => seoulClock(iso).slice(0, 16);
 
 /** '' is "not set" (null); anything else must be a whole number (the schema says so in Korean otherwise). */
-const numberOrNull = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+const numberOrNull = (text: string) =>
+  text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 
 export const EMPTY_COHORT: CohortValues = {
-  productId: '', name: '', recruitStart: '', recruitEnd: '', teamBuildingAnnounceDate: '', kickoffDate: '', startDate: '', endDate: '', capacity: '',
+  productId: '',
+  name: '',
+  recruitStart: '',
+  recruitEnd: '',
+  teamBuildingAnnounceDate: '',
+  kickoffDate: '',
+  startDate: '',
+  endDate: '',
+  capacity: '',
   seats: { PLANNER: '', DESIGNER: '', DEVELOPER: '' },
 };
 
@@ -44,13 +53,19 @@ export function cohortValues(c: AdminCohort): CohortValues {
     startDate: c.startDate,
     endDate: c.endDate,
     capacity: c.capacity === null ? '' : String(c.capacity),
-    seats: { PLANNER: seat(c.roleSeats?.PLANNER), DESIGNER: seat(c.roleSeats?.DESIGNER), DEVELOPER: seat(c.roleSeats?.DEVELOPER) },
+    seats: {
+      PLANNER: seat(c.roleSeats?.PLANNER),
+      DESIGNER: seat(c.roleSeats?.DESIGNER),
+      DEVELOPER: seat(c.roleSeats?.DEVELOPER),
+    },
   };
 }
 
 /** The request body; seats left empty keep the product's make-up (all empty: `roleSeats` null). */
 export function cohortRequest(v: CohortValues): CohortInput {
-  const seats = Object.fromEntries(APPLICANT_ROLES.filter((role) => v.seats[role].trim() !== '').map((role) => [role, numberOrNull(v.seats[role])])) as RoleSeats;
+  const seats = Object.fromEntries(
+    APPLICANT_ROLES.filter((role) => v.seats[role].trim() !== '').map((role) => [role, numberOrNull(v.seats[role])]),
+  ) as RoleSeats;
   return {
     productId: v.productId === '' ? Number.NaN : Number(v.productId),
     name: v.name,

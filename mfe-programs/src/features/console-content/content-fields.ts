@@ -3,7 +3,21 @@ import { REFUND_CASE_TITLES } from '@sq/contracts/refund-text';
 import { ROLE_OPTIONS } from '../../shared/console/labels';
 
 /** The content editor's fields, kind by kind: each a body path, its label, how it is typed and shown. */
-export type FieldType = 'text' | 'textarea' | 'paragraphs' | 'sections' | 'date' | 'number' | 'select' | 'check' | 'product' | 'category' | 'image' | 'lines' | 'list' | 'cases';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'paragraphs'
+  | 'sections'
+  | 'date'
+  | 'number'
+  | 'select'
+  | 'check'
+  | 'product'
+  | 'category'
+  | 'image'
+  | 'lines'
+  | 'list'
+  | 'cases';
 
 export interface FieldSpec {
   /** The body's path (dotted for nested objects). */
@@ -66,19 +80,62 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
     { name: 'tags', label: '태그', type: 'list', optional: true, hint: '한 줄에 하나씩 적어요.' },
     { name: 'startDate', label: '시작일', type: 'date' },
     { name: 'endDate', label: '종료일', type: 'date' },
-    { name: 'members', label: '팀원', type: 'lines', columns: ['userAlias', 'role', 'positionName', 'profileId?'], hint: '한 줄에 하나씩 "이름 | 역할(기획자, 디자이너, 개발자) | 포지션 | 커리어 카드 ID(선택)"로 적어요.' },
-    { name: 'images', label: '화면 이미지', type: 'lines', optional: true, columns: ['url', 'width#', 'height#', 'alt'], hint: '한 줄에 하나씩 "이미지 주소 | 너비 | 높이 | 이미지 설명"으로 적어요.' },
-    { name: 'links', label: '링크', type: 'lines', optional: true, columns: ['label', 'url'], hint: '한 줄에 하나씩 "이름 | https:// 주소"로 적어요.' },
+    {
+      name: 'members',
+      label: '팀원',
+      type: 'lines',
+      columns: ['userAlias', 'role', 'positionName', 'profileId?'],
+      hint: '한 줄에 하나씩 "이름 | 역할(기획자, 디자이너, 개발자) | 포지션 | 커리어 카드 ID(선택)"로 적어요.',
+    },
+    {
+      name: 'images',
+      label: '화면 이미지',
+      type: 'lines',
+      optional: true,
+      columns: ['url', 'width#', 'height#', 'alt'],
+      hint: '한 줄에 하나씩 "이미지 주소 | 너비 | 높이 | 이미지 설명"으로 적어요.',
+    },
+    {
+      name: 'links',
+      label: '링크',
+      type: 'lines',
+      optional: true,
+      columns: ['label', 'url'],
+      hint: '한 줄에 하나씩 "이름 | https:// 주소"로 적어요.',
+    },
   ],
   'program-intro': [
-    { name: 'productId', label: '프로그램', type: 'product', hint: '참가비, 팀 구성, 일정, 환불 규정은 프로그램 정보에서 가져와요.' },
-    { name: 'summary', label: '소개 문구', type: 'textarea', hint: '제목 아래에 보이고, 홈의 프로그램 카드와 링크 미리보기에도 쓰여요.' },
+    {
+      name: 'productId',
+      label: '프로그램',
+      type: 'product',
+      hint: '참가비, 팀 구성, 일정, 환불 규정은 프로그램 정보에서 가져와요.',
+    },
+    {
+      name: 'summary',
+      label: '소개 문구',
+      type: 'textarea',
+      hint: '제목 아래에 보이고, 홈의 프로그램 카드와 링크 미리보기에도 쓰여요.',
+    },
     { name: 'hero.url', label: '대표 이미지', type: 'image', optional: true, hint: IMAGE_HINT },
     { name: 'hero.width', label: '대표 이미지 너비(px)', type: 'number', optional: true },
     { name: 'hero.height', label: '대표 이미지 높이(px)', type: 'number', optional: true },
-    { name: 'hero.alt', label: '대표 이미지 설명', type: 'text', optional: true, hint: '화면 낭독기가 읽어 주는 글이에요.' },
+    {
+      name: 'hero.alt',
+      label: '대표 이미지 설명',
+      type: 'text',
+      optional: true,
+      hint: '화면 낭독기가 읽어 주는 글이에요.',
+    },
     { name: 'sections', label: '본문', type: 'sections', hint: SECTIONS_HINT },
-    { name: 'images', label: '사진', type: 'lines', optional: true, columns: ['url', 'width#', 'height#', 'alt'], hint: '본문 아래에 보여요. 한 줄에 하나씩 "이미지 주소 | 너비 | 높이 | 이미지 설명"으로 적어요.' },
+    {
+      name: 'images',
+      label: '사진',
+      type: 'lines',
+      optional: true,
+      columns: ['url', 'width#', 'height#', 'alt'],
+      hint: '본문 아래에 보여요. 한 줄에 하나씩 "이미지 주소 | 너비 | 높이 | 이미지 설명"으로 적어요.',
+    },
   ],
   'faq-category': [
     { name: 'name', label: '분류 이름', type: 'text' },
@@ -97,8 +154,19 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
         { code: 'REFUND', name: '환불 규정 (프로그램의 규정으로 채워요)' },
       ],
     },
-    { name: 'productId', label: '프로그램', type: 'product', optional: true, hint: '환불 표와 {{fee}} 같은 자리 표시는 이 프로그램의 값으로 채워요.' },
-    { name: 'answer', label: '답변', type: 'paragraphs', hint: `${PARAGRAPHS_HINT} 환불 규정 답변에서는 환불 표 위에 보여요.` },
+    {
+      name: 'productId',
+      label: '프로그램',
+      type: 'product',
+      optional: true,
+      hint: '환불 표와 {{fee}} 같은 자리 표시는 이 프로그램의 값으로 채워요.',
+    },
+    {
+      name: 'answer',
+      label: '답변',
+      type: 'paragraphs',
+      hint: `${PARAGRAPHS_HINT} 환불 규정 답변에서는 환불 표 위에 보여요.`,
+    },
     {
       name: 'refundCases',
       label: '환불 표에 보여 줄 경우',
@@ -153,11 +221,25 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
     { name: 'title', label: '메뉴 이름', type: 'text', optional: true, hint: '구분선은 비워 두세요.' },
     { name: 'url', label: '링크', type: 'text', optional: true, hint: '/로 시작하는 사이트 주소나 https:// 주소예요.' },
     { name: 'clickable', label: '눌러서 이동', type: 'check' },
-    { name: 'subMenu', label: '하위 메뉴', type: 'lines', optional: true, columns: ['subTitle', 'url', 'badgePath?'], hint: '한 줄에 하나씩 "이름 | 링크 | 배지 이미지 주소(선택)"로 적어요.' },
+    {
+      name: 'subMenu',
+      label: '하위 메뉴',
+      type: 'lines',
+      optional: true,
+      columns: ['subTitle', 'url', 'badgePath?'],
+      hint: '한 줄에 하나씩 "이름 | 링크 | 배지 이미지 주소(선택)"로 적어요.',
+    },
   ],
   site: [
     { name: 'chatUrl', label: '채팅 채널', type: 'text', hint: 'https:// 주소예요.' },
-    { name: 'social', label: '소셜 링크', type: 'lines', optional: true, columns: ['name', 'url'], hint: '한 줄에 하나씩 "이름 | https:// 주소"로 적어요.' },
+    {
+      name: 'social',
+      label: '소셜 링크',
+      type: 'lines',
+      optional: true,
+      columns: ['name', 'url'],
+      hint: '한 줄에 하나씩 "이름 | https:// 주소"로 적어요.',
+    },
     { name: 'company.name', label: '회사 이름', type: 'text' },
     { name: 'company.ceo', label: '대표자', type: 'text' },
     { name: 'company.businessNumber', label: '사업자등록번호', type: 'text', hint: '000-00-00000' },
@@ -177,7 +259,12 @@ export const CONTENT_FIELDS: Record<ContentKind, FieldSpec[]> = {
     { name: 'version', label: '버전', type: 'number' },
     { name: 'title', label: '제목', type: 'text' },
     { name: 'effectiveDate', label: '시행일', type: 'date', hint: '이 날부터 회원에게 보이는 버전이 돼요.' },
-    { name: 'sections', label: '조항', type: 'sections', hint: `${SECTIONS_HINT} 환불 조항은 제목 끝에 [환불:상품번호]를 붙여요.` },
+    {
+      name: 'sections',
+      label: '조항',
+      type: 'sections',
+      hint: `${SECTIONS_HINT} 환불 조항은 제목 끝에 [환불:상품번호]를 붙여요.`,
+    },
   ],
 };
 

@@ -1,15 +1,34 @@
 import type { ContentKind } from '@sq/contracts/api/content-admin';
 import { CONTENT_FIELDS, type ContentValues, type FormContext } from './content-fields';
-import { formatLines, formatSections, joinParagraphs, parseLines, parseSections, splitParagraphs } from './content-text';
+import {
+  formatLines,
+  formatSections,
+  joinParagraphs,
+  parseLines,
+  parseSections,
+  splitParagraphs,
+} from './content-text';
 
-export { CONTENT_FIELDS, NEW_CONTENT, type ContentValues, type FieldSpec, type FieldType, type FormContext } from './content-fields';
+export {
+  CONTENT_FIELDS,
+  NEW_CONTENT,
+  type ContentValues,
+  type FieldSpec,
+  type FieldType,
+  type FormContext,
+} from './content-fields';
 
 /**
  * The console's content editor, one form for every kind (its fields: content-fields.ts): the same two functions turn
  * the typed text (content-text.ts) into the body the service validates (@sq/contracts/api/content-admin) and back.
  */
 function read(body: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), body);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      body,
+    );
 }
 
 function write(body: Record<string, unknown>, path: string, value: unknown): void {
@@ -44,7 +63,9 @@ export function contentValues(kind: ContentKind, body: unknown): ContentValues {
  * FAQ refund answer's chosen cases, are kept). Nothing is judged here: the contract's schema does that.
  */
 export function contentBody(kind: ContentKind, values: ContentValues, base: unknown, context: FormContext): unknown {
-  const body: Record<string, unknown> = { ...(base && typeof base === 'object' ? (base as Record<string, unknown>) : {}) };
+  const body: Record<string, unknown> = {
+    ...(base && typeof base === 'object' ? (base as Record<string, unknown>) : {}),
+  };
   for (const field of CONTENT_FIELDS[kind]) {
     const value = values[field.name];
     const text = typeof value === 'string' ? value : '';
@@ -65,11 +86,18 @@ export function contentBody(kind: ContentKind, values: ContentValues, base: unkn
         write(
           body,
           field.name,
-          text.split('\n').map((line) => line.trim()).filter((line) => line !== ''),
+          text
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line !== ''),
         );
         break;
       case 'cases':
-        write(body, field.name, text.split(',').filter((code) => code !== ''));
+        write(
+          body,
+          field.name,
+          text.split(',').filter((code) => code !== ''),
+        );
         break;
       case 'number':
       case 'category':
@@ -81,7 +109,8 @@ export function contentBody(kind: ContentKind, values: ContentValues, base: unkn
         // Stories and past projects keep the program's name (and a story its slug, for the call-to-action) as published.
         const product = context.products.find((p) => p.productId === productId);
         if (kind === 'story' || kind === 'program-intro') write(body, 'productSlug', product?.slug ?? '');
-        if (kind === 'story' || kind === 'project' || kind === 'program-intro') write(body, 'productName', product?.name ?? '');
+        if (kind === 'story' || kind === 'project' || kind === 'program-intro')
+          write(body, 'productName', product?.name ?? '');
         break;
       }
       case 'select':

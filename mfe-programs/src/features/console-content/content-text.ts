@@ -56,9 +56,15 @@ export function formatSections(sections: unknown): string {
     .join('\n\n');
 }
 
-const ROLE_CODES: Record<string, string> = Object.fromEntries(Object.entries(ROLE_NAMES).map(([code, name]) => [name, code]));
+const ROLE_CODES: Record<string, string> = Object.fromEntries(
+  Object.entries(ROLE_NAMES).map(([code, name]) => [name, code]),
+);
 
-const column = (spec: string) => ({ key: spec.replace(/[?#]$/, ''), optional: spec.endsWith('?'), numeric: spec.endsWith('#') });
+const column = (spec: string) => ({
+  key: spec.replace(/[?#]$/, ''),
+  optional: spec.endsWith('?'),
+  numeric: spec.endsWith('#'),
+});
 
 export function parseLines(text: string, columns: string[]): Record<string, unknown>[] {
   return text
@@ -83,7 +89,13 @@ export function formatLines(rows: unknown, columns: string[]): string {
     .map((row) =>
       columns
         .map(column)
-        .map(({ key }) => (row[key] === null || row[key] === undefined ? '' : key === 'role' ? (ROLE_NAMES[String(row[key]) as ApplicantRole] ?? String(row[key])) : String(row[key])))
+        .map(({ key }) =>
+          row[key] === null || row[key] === undefined
+            ? ''
+            : key === 'role'
+              ? (ROLE_NAMES[String(row[key]) as ApplicantRole] ?? String(row[key]))
+              : String(row[key]),
+        )
         .join(' | ')
         .replace(/( \| )+$/, ''),
     )

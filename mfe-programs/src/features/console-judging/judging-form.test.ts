@@ -17,10 +17,28 @@ describe('judging form', () => {
   });
 
   it('keeps member prizes within 100,000 KRW each and 600,000 KRW with the winning team', () => {
-    expect(prizeRequest([{ joinId: '4', amount: '100000' }, { joinId: '5', amount: '100000' }])).toEqual({ prizes: [{ joinId: 4, amountKrw: 100_000 }, { joinId: 5, amountKrw: 100_000 }], totalKrw: 600_000, error: null });
+    expect(
+      prizeRequest([
+        { joinId: '4', amount: '100000' },
+        { joinId: '5', amount: '100000' },
+      ]),
+    ).toEqual({
+      prizes: [
+        { joinId: 4, amountKrw: 100_000 },
+        { joinId: 5, amountKrw: 100_000 },
+      ],
+      totalKrw: 600_000,
+      error: null,
+    });
     expect(prizeRequest([{ joinId: '', amount: '' }]).prizes).toEqual([]);
     expect(prizeRequest([{ joinId: '4', amount: '100001' }]).error).toBe(MESSAGES.judgingPrizeLimit);
-    expect(prizeRequest([{ joinId: '4', amount: '80000' }, { joinId: '5', amount: '80000' }, { joinId: '6', amount: '80000' }]).error).toBe(MESSAGES.judgingPrizeLimit);
+    expect(
+      prizeRequest([
+        { joinId: '4', amount: '80000' },
+        { joinId: '5', amount: '80000' },
+        { joinId: '6', amount: '80000' },
+      ]).error,
+    ).toBe(MESSAGES.judgingPrizeLimit);
     expect(prizeRequest([{ joinId: '', amount: '50000' }]).error).toBe(MESSAGES.judgingPrizeLimit);
   });
 });

@@ -1,8 +1,14 @@
 import { Route } from 'react-router-dom';
 import { lazyPage } from '../../shared/console/lazy-page';
 
-const PaymentsPage = lazyPage(() => import('./components/PaymentsPage'), (m) => m.PaymentsPage);
-const MoneyPage = lazyPage(() => import('./components/MoneyPage'), (m) => m.MoneyPage);
+const PaymentsPage = lazyPage(
+  () => import('./components/PaymentsPage'),
+  (m) => m.PaymentsPage,
+);
+const MoneyPage = lazyPage(
+  () => import('./components/MoneyPage'),
+  (m) => m.MoneyPage,
+);
 
 /** The money pages (relative to /admin): a cohort's payment records and the reconciliation of the payments. */
 export const moneyRoutes = (

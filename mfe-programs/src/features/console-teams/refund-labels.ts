@@ -8,4 +8,7 @@ export const REMOVAL_REASONS: { code: RemovalReason; name: string; hint: string 
   { code: 'SUPPORT', name: '고객센터로 요청했어요', hint: '개인 사유 취소 규정을 따라요.' },
 ];
 
-export const GROUP_REFUND_NAMES: Record<GroupRefundCase, string> = { TEAM_STOP: '팀 중단 환불', COMPANY_ENDED: '회사 사정 종료 환불' };
+export const GROUP_REFUND_NAMES: Record<GroupRefundCase, string> = {
+  TEAM_STOP: '팀 중단 환불',
+  COMPANY_ENDED: '회사 사정 종료 환불',
+};

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CohortSummary } from '@sq/contracts';
-import { INTRO_MODAL_CLOSED_KEY, INTRO_MODAL_KEY, markPromptClosed, markPromptShown, promptKey, shouldShowPrompt } from './intro-modal';
+import {
+  INTRO_MODAL_CLOSED_KEY,
+  INTRO_MODAL_KEY,
+  markPromptClosed,
+  markPromptShown,
+  promptKey,
+  shouldShowPrompt,
+} from './intro-modal';
 
 const cohort = (oddId: number, recruiting: boolean) => ({ oddId, recruiting }) as CohortSummary;
 const memory = () => {
@@ -15,7 +22,9 @@ const memory = () => {
 
 describe('apply-prompt modal flags', () => {
   it('names the open cohorts, or nothing when no program is open', () => {
-    expect(promptKey([{ cohorts: [cohort(304, true), cohort(303, false)] }, { cohorts: [cohort(112, true)] }])).toBe('112,304');
+    expect(promptKey([{ cohorts: [cohort(304, true), cohort(303, false)] }, { cohorts: [cohort(112, true)] }])).toBe(
+      '112,304',
+    );
     expect(promptKey([{ cohorts: [cohort(111, false)] }])).toBeNull();
     expect(promptKey(null)).toBeNull();
   });
@@ -46,7 +55,15 @@ describe('apply-prompt modal flags', () => {
   });
 
   it('survives a storage that throws', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); }, removeItem: () => {} };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {},
+    };
     expect(shouldShowPrompt('112', broken)).toBe(true);
     expect(() => markPromptClosed('112', broken)).not.toThrow();
     expect(() => markPromptShown('112', broken)).not.toThrow();

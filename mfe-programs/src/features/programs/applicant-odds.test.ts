@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { RoleApplicants } from '@sq/contracts/api/applicants';
 import { applicantOdds } from './applicant-odds';
 
-const role = (r: RoleApplicants['role'], applicants: number, seatsPerTeam: number | null): RoleApplicants => ({ role: r, roleName: r, applicants, seatsPerTeam });
+const role = (r: RoleApplicants['role'], applicants: number, seatsPerTeam: number | null): RoleApplicants => ({
+  role: r,
+  roleName: r,
+  applicants,
+  seatsPerTeam,
+});
 
 describe('applicantOdds', () => {
   it('finds the scarce role of the 14-week project and the teams it allows', () => {
@@ -20,14 +25,18 @@ describe('applicantOdds', () => {
   });
 
   it('marks no role scarce when all have the same odds, or only one role has seats', () => {
-    expect(applicantOdds({ roles: [role('PLANNER', 4, 2), role('DESIGNER', 4, 2)] }).roles.some((r) => r.scarce)).toBe(false);
+    expect(applicantOdds({ roles: [role('PLANNER', 4, 2), role('DESIGNER', 4, 2)] }).roles.some((r) => r.scarce)).toBe(
+      false,
+    );
     const course = applicantOdds({ roles: [role('PLANNER', 17, 3)] });
     expect(course.teams).toBe(5);
     expect(course.roles[0]).toMatchObject({ scarce: false, teamsFillable: 5, hint: '팀 5개를 채울 수 있어요.' });
   });
 
   it('only counts where roles have no fixed seats (the sprint)', () => {
-    const sprint = applicantOdds({ roles: [role('PLANNER', 3, null), role('DESIGNER', 0, null), role('DEVELOPER', 6, null)] });
+    const sprint = applicantOdds({
+      roles: [role('PLANNER', 3, null), role('DESIGNER', 0, null), role('DEVELOPER', 6, null)],
+    });
     expect(sprint.teams).toBeNull();
     expect(sprint.roles.map((r) => [r.hint, r.scarce, r.fill])).toEqual([
       ['3명 지원', false, 0.5],

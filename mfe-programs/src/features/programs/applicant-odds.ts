@@ -40,7 +40,8 @@ export function applicantOdds(applicants: Pick<CohortApplicants, 'roles'>): Appl
     let hint: string;
     if (r.seatsPerTeam === null) hint = `${r.applicants}명 지원`;
     else if (scarce) hint = '지원자가 가장 적은 직군이에요. 지금 지원하면 팀 배정 가능성이 높아요.';
-    else if (several && teams !== null && teamsFillable! > teams) hint = `팀 ${teamsFillable}개를 채울 만큼 지원했어요. 자리 경쟁이 있어요.`;
+    else if (several && teams !== null && teamsFillable! > teams)
+      hint = `팀 ${teamsFillable}개를 채울 만큼 지원했어요. 자리 경쟁이 있어요.`;
     else hint = `팀 ${teamsFillable}개를 채울 수 있어요.`;
     return { ...r, perSeat: ratio, teamsFillable, scarce, fill: Math.min(1, (ratio ?? r.applicants) / highest), hint };
   });

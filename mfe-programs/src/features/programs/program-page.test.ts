@@ -13,8 +13,15 @@ describe('program page helpers', () => {
 
   it("offers a cohort's apply link only while it recruits", () => {
     expect(cohortCta({ slug: 'potenday', kind: 'SPRINT' }, cohort(205, 'ENDED'))).toMatchObject({ kind: 'closed' });
-    expect(cohortCta({ slug: 'planx', kind: 'COURSE' }, cohort(304, 'RECRUITING'))).toMatchObject({ kind: 'open', href: '/planx/apply/304', note: '2026.11.29 마감' });
-    expect(cohortCta({ slug: 'bside', kind: 'TEAM_PROJECT' }, cohort(113, 'UPCOMING'))).toMatchObject({ kind: 'upcoming', label: '2026.11.02 모집 시작' });
+    expect(cohortCta({ slug: 'planx', kind: 'COURSE' }, cohort(304, 'RECRUITING'))).toMatchObject({
+      kind: 'open',
+      href: '/planx/apply/304',
+      note: '2026.11.29 마감',
+    });
+    expect(cohortCta({ slug: 'bside', kind: 'TEAM_PROJECT' }, cohort(113, 'UPCOMING'))).toMatchObject({
+      kind: 'upcoming',
+      label: '2026.11.02 모집 시작',
+    });
   });
 
   it('accepts only slugs the programs service accepts', () => {

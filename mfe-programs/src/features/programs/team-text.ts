@@ -7,8 +7,15 @@ export function teamSizeText(makeup: TeamMakeup): string {
 
 /** "기획 2명 · 디자인 2명 · 개발 4명"; empty when no role has fixed seats. */
 export function roleSeatsText(makeup: TeamMakeup): string {
-  const parts: [string, number | null][] = [['기획', makeup.roles.planner], ['디자인', makeup.roles.designer], ['개발', makeup.roles.developer]];
-  return parts.filter(([, n]) => n !== null && n > 0).map(([name, n]) => `${name} ${n}명`).join(' · ');
+  const parts: [string, number | null][] = [
+    ['기획', makeup.roles.planner],
+    ['디자인', makeup.roles.designer],
+    ['개발', makeup.roles.developer],
+  ];
+  return parts
+    .filter(([, n]) => n !== null && n > 0)
+    .map(([name, n]) => `${name} ${n}명`)
+    .join(' · ');
 }
 
 /** The team make-up in one line, e.g. "한 팀 6~8명 (기획 2명 · 디자인 2명 · 개발 4명)". */

@@ -7,7 +7,17 @@ import { Link, useLocation } from 'react-router-dom';
  * router facade (packages/mf-config/src/browser/react-router-dom.mjs), which lists only what ships on every
  * page; the console, admin-only, does not add it there.
  */
-export function ConsoleNavLink({ to, end = false, className, children }: { to: string; end?: boolean; className?: string; children: ReactNode }) {
+export function ConsoleNavLink({
+  to,
+  end = false,
+  className,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   const { pathname } = useLocation();
   const path = to.split('?')[0]!.replace(/\/$/, '');
   const active = pathname === path || (!end && pathname.startsWith(`${path}/`));

@@ -20,7 +20,11 @@ function Filtered() {
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name });
-const selectedTabs = () => screen.getAllByRole('tab').filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.textContent);
+const selectedTabs = () =>
+  screen
+    .getAllByRole('tab')
+    .filter((t) => t.getAttribute('aria-selected') === 'true')
+    .map((t) => t.textContent);
 
 describe('console filter tabs (WAI-ARIA tabs)', () => {
   afterEach(cleanup);

@@ -7,7 +7,13 @@ import styles from './console.module.css';
  * Home and End moving the selection, which shows at once (automatic activation: the panel is one list, the
  * same list filtered).
  */
-export function FilterTabs<T>({ label, options, value, onChange, children }: {
+export function FilterTabs<T>({
+  label,
+  options,
+  value,
+  onChange,
+  children,
+}: {
   label: string;
   options: ReadonlyArray<{ value: T; name: string }>;
   value: T;
@@ -16,7 +22,10 @@ export function FilterTabs<T>({ label, options, value, onChange, children }: {
 }) {
   const id = useId();
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-  const selected = Math.max(0, options.findIndex((option) => option.value === value));
+  const selected = Math.max(
+    0,
+    options.findIndex((option) => option.value === value),
+  );
   const tabId = (index: number) => `${id}-tab-${index}`;
 
   const select = (index: number) => {
@@ -25,7 +34,12 @@ export function FilterTabs<T>({ label, options, value, onChange, children }: {
     tabs.current[next]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, () => number> = { ArrowRight: () => selected + 1, ArrowLeft: () => selected - 1, Home: () => 0, End: () => options.length - 1 };
+    const moves: Record<string, () => number> = {
+      ArrowRight: () => selected + 1,
+      ArrowLeft: () => selected - 1,
+      Home: () => 0,
+      End: () => options.length - 1,
+    };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();

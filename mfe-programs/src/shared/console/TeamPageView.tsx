@@ -10,7 +10,12 @@ import type { TeamPageState } from './use-team-page';
  * says so: by default no team on any page), or the page (`children`), kept while another page or a reload is on its way
  * (with the spinner, and a failure's retry above it).
  */
-export function TeamPageView<T extends TeamPage, F>({ pages, empty, none = (data) => data.teamCount === 0, children }: {
+export function TeamPageView<T extends TeamPage, F>({
+  pages,
+  empty,
+  none = (data) => data.teamCount === 0,
+  children,
+}: {
   pages: TeamPageState<T, F>;
   empty: ReactNode;
   none?: (data: T) => boolean;
@@ -30,5 +35,7 @@ export function TeamPageView<T extends TeamPage, F>({ pages, empty, none = (data
 /** The links to the other pages of the teams (none when they fit on one). */
 export function TeamPageLinks({ pages }: { pages: Pick<TeamPageState<TeamPage, unknown>, 'data' | 'go'> }) {
   const { data, go } = pages;
-  return data ? <Pagination page={data.page} size={data.pageSize} total={data.teamCount} onChange={go} label="팀 페이지 이동" /> : null;
+  return data ? (
+    <Pagination page={data.page} size={data.pageSize} total={data.teamCount} onChange={go} label="팀 페이지 이동" />
+  ) : null;
 }

@@ -1,4 +1,10 @@
-import { APPLICANT_ROLES, APPLICATION_STATE_NAMES, ROLE_NAMES, type ApplicantRole, type ApplicationState } from '@sq/contracts/api/application-states';
+import {
+  APPLICANT_ROLES,
+  APPLICATION_STATE_NAMES,
+  ROLE_NAMES,
+  type ApplicantRole,
+  type ApplicationState,
+} from '@sq/contracts/api/application-states';
 import type { FriendStatus, Placement } from '@sq/contracts/api/operators/applicants';
 import { skillLevelName } from '@sq/contracts/itskill';
 
@@ -22,8 +28,18 @@ export function personName(person: { joinId: number; alias: string | null; name:
   return person.alias ?? person.name ?? `#${person.joinId}`;
 }
 
-export const skillText = (level: number | null) => (level === null ? '검사 안 함' : `레벨 ${level} · ${skillLevelName(level)}`);
+export const skillText = (level: number | null) =>
+  level === null ? '검사 안 함' : `레벨 ${level} · ${skillLevelName(level)}`;
 export const hoursText = (hours: number | null) => (hours === null ? '시간 미정' : `주 ${hours}시간`);
 
-export const FRIEND_STATUS_NAMES: Record<FriendStatus, string> = { NONE: '요청 없음', HONOURED: '모두 같은 팀', NOT_HONOURED: '같은 팀 아님', UNDECIDED: '배정 전' };
-export const PLACEMENT_NAMES: Record<Placement, string> = { PLACED: '팀 배정', WAITLISTED: '대기 명단', NOT_ON_BOARD: '보드에 없음' };
+export const FRIEND_STATUS_NAMES: Record<FriendStatus, string> = {
+  NONE: '요청 없음',
+  HONOURED: '모두 같은 팀',
+  NOT_HONOURED: '같은 팀 아님',
+  UNDECIDED: '배정 전',
+};
+export const PLACEMENT_NAMES: Record<Placement, string> = {
+  PLACED: '팀 배정',
+  WAITLISTED: '대기 명단',
+  NOT_ON_BOARD: '보드에 없음',
+};

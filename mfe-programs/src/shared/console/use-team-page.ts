@@ -27,9 +27,16 @@ export interface TeamPageState<T extends TeamPage, F = null> {
  * (useAsync alone has nothing to show while loading). Another filter starts at the first page; a page past the last, once
  * there are fewer teams, goes to the last.
  */
-export function useTeamPage<T extends TeamPage, F = null>(oddId: number, load: (page: number, signal: AbortSignal, filter: F) => Promise<T>, firstFilter: F = null as F): TeamPageState<T, F> {
+export function useTeamPage<T extends TeamPage, F = null>(
+  oddId: number,
+  load: (page: number, signal: AbortSignal, filter: F) => Promise<T>,
+  firstFilter: F = null as F,
+): TeamPageState<T, F> {
   const [view, setView] = useState({ page: 1, filter: firstFilter });
-  const answer = useAsync((signal) => load(view.page, signal, view.filter), [oddId, view.page, JSON.stringify(view.filter)]);
+  const answer = useAsync(
+    (signal) => load(view.page, signal, view.filter),
+    [oddId, view.page, JSON.stringify(view.filter)],
+  );
   const [shown, setShown] = useState<T | null>(null);
   useEffect(() => {
     if (answer.status !== 'success') return;

@@ -117,7 +117,13 @@ export type OAuthExchangeResponse =
       result: 'signUp';
       to: string;
       ticket: string;
-      prefill: { email: string; username: string | null; useralias: string | null; userphone: string | null; vendor: Exclude<SignedInUser['vendor'], 'EMAIL'> };
+      prefill: {
+        email: string;
+        username: string | null;
+        useralias: string | null;
+        userphone: string | null;
+        vendor: Exclude<SignedInUser['vendor'], 'EMAIL'>;
+      };
     };
 /**
  * Exchange failures: 409 이미 가입된 이메일입니다. 로그인 해주세요. (the provider's e-mail belongs to an e-mail

@@ -26,11 +26,14 @@ export function matchesPerson(person: ApplicantPerson, filters: PersonFilters): 
   if (filters.careerYears && person.careerYears !== filters.careerYears) return false;
   if (filters.skillLevel === 'none' && person.skillLevel !== null) return false;
   if (typeof filters.skillLevel === 'number' && person.skillLevel !== filters.skillLevel) return false;
-  if (filters.minHours !== undefined && (person.weeklyHours === null || person.weeklyHours < filters.minHours)) return false;
-  if (filters.maxHours !== undefined && (person.weeklyHours === null || person.weeklyHours > filters.maxHours)) return false;
+  if (filters.minHours !== undefined && (person.weeklyHours === null || person.weeklyHours < filters.minHours))
+    return false;
+  if (filters.maxHours !== undefined && (person.weeklyHours === null || person.weeklyHours > filters.maxHours))
+    return false;
   if (filters.friendStatus && person.friendStatus !== filters.friendStatus) return false;
   if (filters.placement && person.placement !== filters.placement) return false;
   const q = filters.q?.trim().toLowerCase();
-  if (q && ![person.name, person.alias, person.careerCardId].some((text) => text?.toLowerCase().includes(q))) return false;
+  if (q && ![person.name, person.alias, person.careerCardId].some((text) => text?.toLowerCase().includes(q)))
+    return false;
   return true;
 }

@@ -13,20 +13,38 @@ describe('the wizard questions, defined once', () => {
     const without = { kind: 'TEAM_PROJECT', motivation: '이유', roleQuestions: roleAnswers };
     const missing = z.safeParse(schema, without);
     expect(missing.success).toBe(false);
-    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[ADDED_BSIDE_QUESTION.name, MESSAGES.applyAnswerRequired]]);
+    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [ADDED_BSIDE_QUESTION.name, MESSAGES.applyAnswerRequired],
+    ]);
     // Under roleQuestions it does not count: it is the program's question, not the role's.
-    expect(z.safeParse(schema, { ...without, roleQuestions: { ...roleAnswers, [ADDED_BSIDE_QUESTION.name]: ADDED_BSIDE_QUESTION.answer } }).success).toBe(false);
-    expect(z.safeParse(schema, { ...without, [ADDED_BSIDE_QUESTION.name]: ADDED_BSIDE_QUESTION.answer }).success).toBe(true);
+    expect(
+      z.safeParse(schema, {
+        ...without,
+        roleQuestions: { ...roleAnswers, [ADDED_BSIDE_QUESTION.name]: ADDED_BSIDE_QUESTION.answer },
+      }).success,
+    ).toBe(false);
+    expect(z.safeParse(schema, { ...without, [ADDED_BSIDE_QUESTION.name]: ADDED_BSIDE_QUESTION.answer }).success).toBe(
+      true,
+    );
     // The real definition does not ask it.
     expect(z.safeParse(productStepSchema, without).success).toBe(true);
   });
 
   it('asks the program questions of the 14-week project before those of the role, which are marked as stored under the role', () => {
     const asked = questionsOf('product', 'TEAM_PROJECT', 'PLANNER', WITH_ADDED_BSIDE_QUESTION);
-    expect(asked.map((q) => [q.name, q.underRole])).toEqual([['motivation', false], [ADDED_BSIDE_QUESTION.name, false], ['serviceExperience', true], ['documentTools', true]]);
+    expect(asked.map((q) => [q.name, q.underRole])).toEqual([
+      ['motivation', false],
+      [ADDED_BSIDE_QUESTION.name, false],
+      ['serviceExperience', true],
+      ['documentTools', true],
+    ]);
     expect(questionsOf('product', 'TEAM_PROJECT', null).map((q) => q.name)).toEqual(['motivation']);
     expect(questionsOf('product', 'GENERIC', null)).toEqual([]);
-    expect(questionsOf('aside', 'GENERIC', null).filter((q) => q.optional).map((q) => q.name)).toEqual(['portfolioUrl', 'githubUrl', 'weeklyHours']);
+    expect(
+      questionsOf('aside', 'GENERIC', null)
+        .filter((q) => q.optional)
+        .map((q) => q.name),
+    ).toEqual(['portfolioUrl', 'githubUrl', 'weeklyHours']);
   });
 
   it('reads stored answers in the order asked, flattening the role answers, and keeps names no longer defined', () => {

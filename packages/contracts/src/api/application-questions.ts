@@ -65,7 +65,9 @@ export interface WizardQuestions {
 const question = <S extends z.ZodMiniType>(definition: QuestionDefinition<S>) => definition;
 
 const text = (max: number, required: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, APPLICATION_MESSAGES.applyTextTooLong));
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, APPLICATION_MESSAGES.applyTextTooLong));
 const answer = (max = 1000) => text(max, APPLICATION_MESSAGES.applyAnswerRequired);
 const optionalUrl = () =>
   z.optional(
@@ -78,18 +80,23 @@ const optionalUrl = () =>
     ),
   );
 const stringList = (maxItems: number, maxLength = 40, required: string = APPLICATION_MESSAGES.applyAnswerRequired) =>
-  z.array(z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(maxLength, APPLICATION_MESSAGES.applyTextTooLong))).check(
-    z.minLength(1, required),
-    z.maxLength(maxItems, APPLICATION_MESSAGES.applyTooManyItems),
-  );
+  z
+    .array(
+      z
+        .string({ error: required })
+        .check(z.trim(), z.minLength(1, required), z.maxLength(maxLength, APPLICATION_MESSAGES.applyTextTooLong)),
+    )
+    .check(z.minLength(1, required), z.maxLength(maxItems, APPLICATION_MESSAGES.applyTooManyItems));
 const listHint = (examples: string) => `쉼표(,)로 구분해 입력해 주세요. 예: ${examples}`;
 
 /** Months of IT work experience (the eligibility check reads it; the 14-week project needs at least 6). */
-export const experienceMonths = z.number({ error: APPLICATION_MESSAGES.applyExperienceRequired }).check(
-  z.int(APPLICATION_MESSAGES.applyExperienceRequired),
-  z.gte(0, APPLICATION_MESSAGES.applyExperienceRequired),
-  z.lte(600, APPLICATION_MESSAGES.applyExperienceRequired),
-);
+export const experienceMonths = z
+  .number({ error: APPLICATION_MESSAGES.applyExperienceRequired })
+  .check(
+    z.int(APPLICATION_MESSAGES.applyExperienceRequired),
+    z.gte(0, APPLICATION_MESSAGES.applyExperienceRequired),
+    z.lte(600, APPLICATION_MESSAGES.applyExperienceRequired),
+  );
 
 export const applicantRole = z.enum(APPLICANT_ROLES, { error: APPLICATION_MESSAGES.applyRoleRequired });
 
@@ -98,12 +105,22 @@ export const FRIEND_REQUESTS_MAX = 5;
 
 /** required: contact (prefilled from the account), job, career and the role applied for. */
 const REQUIRED_QUESTIONS = {
-  contactEmail: question({ label: '연락받을 이메일', kind: 'email', schema: contactEmail, hint: '자주 쓰는 이메일이 아니라면 바꿔 주세요. 선발 결과와 결제 안내가 이 주소로 가요.' }),
+  contactEmail: question({
+    label: '연락받을 이메일',
+    kind: 'email',
+    schema: contactEmail,
+    hint: '자주 쓰는 이메일이 아니라면 바꿔 주세요. 선발 결과와 결제 안내가 이 주소로 가요.',
+  }),
   phone: question({ label: '휴대폰 번호', kind: 'phone', schema: phone }),
   jobGroup: question({ label: '직군', kind: 'code', schema: jobGroup }),
   position: question({ label: '포지션', kind: 'code', schema: position }),
   careerYears: question({ label: '경력', kind: 'code', schema: careerYears }),
-  experienceMonths: question({ label: 'IT 실무 경력(개월)', answerLabel: 'IT 실무 경력', kind: 'months', schema: experienceMonths }),
+  experienceMonths: question({
+    label: 'IT 실무 경력(개월)',
+    answerLabel: 'IT 실무 경력',
+    kind: 'months',
+    schema: experienceMonths,
+  }),
   role: question({ label: '지원 직군', kind: 'role', schema: applicantRole }),
 };
 
@@ -111,22 +128,49 @@ const REQUIRED_QUESTIONS = {
 const ASIDE_QUESTIONS = {
   portfolioUrl: question({ label: '포트폴리오 링크', kind: 'url', schema: optionalUrl() }),
   githubUrl: question({ label: 'GitHub 링크', kind: 'url', schema: optionalUrl() }),
-  wantToBuild: question({ label: '만들고 싶은 서비스', kind: 'longText', schema: text(1000, APPLICATION_MESSAGES.applyWantToBuildRequired) }),
-  availableTime: question({ label: '참여 가능한 시간', kind: 'text', schema: text(200, APPLICATION_MESSAGES.applyAvailableTimeRequired) }),
+  wantToBuild: question({
+    label: '만들고 싶은 서비스',
+    kind: 'longText',
+    schema: text(1000, APPLICATION_MESSAGES.applyWantToBuildRequired),
+  }),
+  availableTime: question({
+    label: '참여 가능한 시간',
+    kind: 'text',
+    schema: text(200, APPLICATION_MESSAGES.applyAvailableTimeRequired),
+  }),
   /** Hours a week for the project (optional; the operators' team matcher balances teams with it). */
   weeklyHours: question({
     label: '일주일에 참여할 수 있는 시간',
     hint: '시간 단위로 적어 주세요. 팀을 꾸릴 때 참고해요.',
     kind: 'hours',
-    schema: z.optional(z.nullable(z.number({ error: APPLICATION_MESSAGES.applyWeeklyHours }).check(z.int(APPLICATION_MESSAGES.applyWeeklyHours), z.gte(1, APPLICATION_MESSAGES.applyWeeklyHours), z.lte(80, APPLICATION_MESSAGES.applyWeeklyHours)))),
+    schema: z.optional(
+      z.nullable(
+        z
+          .number({ error: APPLICATION_MESSAGES.applyWeeklyHours })
+          .check(
+            z.int(APPLICATION_MESSAGES.applyWeeklyHours),
+            z.gte(1, APPLICATION_MESSAGES.applyWeeklyHours),
+            z.lte(80, APPLICATION_MESSAGES.applyWeeklyHours),
+          ),
+      ),
+    ),
   }),
   friendCareerCardIds: question({
     label: '함께할 친구',
     kind: 'careerCards',
-    schema: z.array(z.string({ error: APPLICATION_MESSAGES.applyFriendNotFound }).check(z.trim(), z.regex(/^[A-Za-z0-9]{2,20}$/, APPLICATION_MESSAGES.applyFriendNotFound))).check(
-      z.maxLength(FRIEND_REQUESTS_MAX, APPLICATION_MESSAGES.applyTooManyFriends),
-      z.refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, APPLICATION_MESSAGES.applyFriendDuplicate),
-    ),
+    schema: z
+      .array(
+        z
+          .string({ error: APPLICATION_MESSAGES.applyFriendNotFound })
+          .check(z.trim(), z.regex(/^[A-Za-z0-9]{2,20}$/, APPLICATION_MESSAGES.applyFriendNotFound)),
+      )
+      .check(
+        z.maxLength(FRIEND_REQUESTS_MAX, APPLICATION_MESSAGES.applyTooManyFriends),
+        z.refine(
+          (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+          APPLICATION_MESSAGES.applyFriendDuplicate,
+        ),
+      ),
   }),
 };
 
@@ -136,8 +180,19 @@ const PROGRAM_QUESTIONS = {
     motivation: question({ label: '이번 팀 프로젝트에 지원하는 이유', kind: 'longText', schema: answer() }),
   },
   SPRINT: {
-    idea: question({ label: '10일 동안 만들고 싶은 아이디어', answerLabel: '만들고 싶은 아이디어', kind: 'longText', schema: answer() }),
-    stack: question({ label: '사용할 기술 스택', answerLabel: '기술 스택', hint: listHint('React, Node.js, Figma'), kind: 'list', schema: stringList(15) }),
+    idea: question({
+      label: '10일 동안 만들고 싶은 아이디어',
+      answerLabel: '만들고 싶은 아이디어',
+      kind: 'longText',
+      schema: answer(),
+    }),
+    stack: question({
+      label: '사용할 기술 스택',
+      answerLabel: '기술 스택',
+      hint: listHint('React, Node.js, Figma'),
+      kind: 'list',
+      schema: stringList(15),
+    }),
   },
   COURSE: {
     goals: question({ label: '이번 과정에서 이루고 싶은 목표', kind: 'longText', schema: answer() }),
@@ -149,14 +204,30 @@ const PROGRAM_QUESTIONS = {
 const ROLE_QUESTIONS = {
   PLANNER: {
     serviceExperience: question({ label: '기획해 본 서비스와 맡은 역할', kind: 'longText', schema: answer() }),
-    documentTools: question({ label: '주로 쓰는 기획 도구', hint: listHint('Figma, Notion, Jira'), kind: 'list', schema: stringList(10) }),
+    documentTools: question({
+      label: '주로 쓰는 기획 도구',
+      hint: listHint('Figma, Notion, Jira'),
+      kind: 'list',
+      schema: stringList(10),
+    }),
   },
   DESIGNER: {
-    designTools: question({ label: '주로 쓰는 디자인 도구', hint: listHint('Figma, Illustrator'), kind: 'list', schema: stringList(10) }),
+    designTools: question({
+      label: '주로 쓰는 디자인 도구',
+      hint: listHint('Figma, Illustrator'),
+      kind: 'list',
+      schema: stringList(10),
+    }),
     bestWork: question({ label: '가장 자신 있는 작업과 그 이유', kind: 'longText', schema: answer() }),
   },
   DEVELOPER: {
-    stack: question({ label: '주로 쓰는 기술 스택', answerLabel: '기술 스택', hint: listHint('React, Spring, AWS'), kind: 'list', schema: stringList(15) }),
+    stack: question({
+      label: '주로 쓰는 기술 스택',
+      answerLabel: '기술 스택',
+      hint: listHint('React, Spring, AWS'),
+      kind: 'list',
+      schema: stringList(15),
+    }),
     shippedExperience: question({ label: '출시하거나 운영해 본 경험', kind: 'longText', schema: answer() }),
   },
 };
@@ -177,31 +248,44 @@ type Shape<Q extends Questions> = { -readonly [K in keyof Q]: Q[K]['schema'] };
 
 /** The zod shape of a group of questions (name -> schema). */
 export function shapeOf<Q extends Questions>(questions: Q): Shape<Q> {
-  return Object.fromEntries(Object.entries(questions).map(([name, definition]) => [name, definition.schema])) as Shape<Q>;
+  return Object.fromEntries(
+    Object.entries(questions).map(([name, definition]) => [name, definition.schema]),
+  ) as Shape<Q>;
 }
 
 /** A step whose questions sit at its top level (required, aside). */
-export const stepSchemaOf = <Q extends Questions>(questions: Q) => z.object(shapeOf(questions), { error: CORE_MESSAGES.badRequest });
+export const stepSchemaOf = <Q extends Questions>(questions: Q) =>
+  z.object(shapeOf(questions), { error: CORE_MESSAGES.badRequest });
 
-const programStep = <K extends ProgramWithQuestions, Q extends Questions>(kind: K, questions: Q) => z.object({ kind: z.literal(kind), ...shapeOf(questions) });
-const roleStep = <R extends ApplicantRole, Q extends Questions>(role: R, questions: Q) => z.object({ role: z.literal(role), ...shapeOf(questions) });
+const programStep = <K extends ProgramWithQuestions, Q extends Questions>(kind: K, questions: Q) =>
+  z.object({ kind: z.literal(kind), ...shapeOf(questions) });
+const roleStep = <R extends ApplicantRole, Q extends Questions>(role: R, questions: Q) =>
+  z.object({ role: z.literal(role), ...shapeOf(questions) });
 
 /** The program step: one shape per program; the 14-week project's role questions one level down, under `roleQuestions`. */
 export function productStepSchemaOf<D extends WizardQuestions>(definition: D) {
   const roles = definition.roleQuestions;
-  return z.discriminatedUnion('kind', [
-    z.object({
-      kind: z.literal('TEAM_PROJECT'),
-      ...shapeOf(definition.product.TEAM_PROJECT as D['product']['TEAM_PROJECT']),
-      roleQuestions: z.discriminatedUnion(
-        'role',
-        [roleStep('PLANNER', roles.PLANNER as D['roleQuestions']['PLANNER']), roleStep('DESIGNER', roles.DESIGNER as D['roleQuestions']['DESIGNER']), roleStep('DEVELOPER', roles.DEVELOPER as D['roleQuestions']['DEVELOPER'])],
-        { error: APPLICATION_MESSAGES.applyAnswerRequired },
-      ),
-    }),
-    programStep('SPRINT', definition.product.SPRINT as D['product']['SPRINT']),
-    programStep('COURSE', definition.product.COURSE as D['product']['COURSE']),
-  ], { error: CORE_MESSAGES.badRequest });
+  return z.discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        kind: z.literal('TEAM_PROJECT'),
+        ...shapeOf(definition.product.TEAM_PROJECT as D['product']['TEAM_PROJECT']),
+        roleQuestions: z.discriminatedUnion(
+          'role',
+          [
+            roleStep('PLANNER', roles.PLANNER as D['roleQuestions']['PLANNER']),
+            roleStep('DESIGNER', roles.DESIGNER as D['roleQuestions']['DESIGNER']),
+            roleStep('DEVELOPER', roles.DEVELOPER as D['roleQuestions']['DEVELOPER']),
+          ],
+          { error: APPLICATION_MESSAGES.applyAnswerRequired },
+        ),
+      }),
+      programStep('SPRINT', definition.product.SPRINT as D['product']['SPRINT']),
+      programStep('COURSE', definition.product.COURSE as D['product']['COURSE']),
+    ],
+    { error: CORE_MESSAGES.badRequest },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -234,13 +318,19 @@ const asked = (step: AnswerStep, questions: Questions, underRole = false): Asked
     underRole,
   }));
 
-const hasQuestions = (kind: string): kind is ProgramWithQuestions => (PROGRAMS_WITH_QUESTIONS as readonly string[]).includes(kind);
+const hasQuestions = (kind: string): kind is ProgramWithQuestions =>
+  (PROGRAMS_WITH_QUESTIONS as readonly string[]).includes(kind);
 
 /**
  * The questions a step asks, in order: the program step asks the program's own questions and, for the 14-week
  * project, those of the role applied for (none until a role is picked).
  */
-export function questionsOf(step: AnswerStep, program: string, role: ApplicantRole | null, definition: WizardQuestions = WIZARD_QUESTIONS): AskedQuestion[] {
+export function questionsOf(
+  step: AnswerStep,
+  program: string,
+  role: ApplicantRole | null,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+): AskedQuestion[] {
   if (step !== 'product') return asked(step, definition[step]);
   if (!hasQuestions(program)) return [];
   const own = asked(step, definition.product[program]);
@@ -254,21 +344,41 @@ export interface AnsweredQuestion {
 }
 
 /** The stored answers of one step, in the order the definition asks them; names it no longer defines come last. */
-export function answersOf(step: AnswerStep, stored: object | undefined, definition: WizardQuestions = WIZARD_QUESTIONS): AnsweredQuestion[] {
+export function answersOf(
+  step: AnswerStep,
+  stored: object | undefined,
+  definition: WizardQuestions = WIZARD_QUESTIONS,
+): AnsweredQuestion[] {
   if (!stored) return [];
   const values = stored as Record<string, unknown>;
-  const underRole = (values.roleQuestions && typeof values.roleQuestions === 'object' ? values.roleQuestions : {}) as Record<string, unknown>;
-  const role = step === 'product' && typeof underRole.role === 'string' && (APPLICANT_ROLES as readonly string[]).includes(underRole.role) ? (underRole.role as ApplicantRole) : null;
+  const underRole = (
+    values.roleQuestions && typeof values.roleQuestions === 'object' ? values.roleQuestions : {}
+  ) as Record<string, unknown>;
+  const role =
+    step === 'product' &&
+    typeof underRole.role === 'string' &&
+    (APPLICANT_ROLES as readonly string[]).includes(underRole.role)
+      ? (underRole.role as ApplicantRole)
+      : null;
   const program = step === 'product' && typeof values.kind === 'string' ? values.kind : '';
   const questions = questionsOf(step, program, role, definition);
   const valueOf = (q: AskedQuestion) => (q.underRole ? underRole : values)[q.name];
-  const defined = questions.filter((q) => valueOf(q) !== undefined).map((question) => ({ question, value: valueOf(question) }));
+  const defined = questions
+    .filter((q) => valueOf(q) !== undefined)
+    .map((question) => ({ question, value: valueOf(question) }));
   const known = (q: AskedQuestion) => questions.some((d) => d.name === q.name && d.underRole === q.underRole);
   const unknown = [
-    ...Object.entries(values).filter(([name]) => name !== 'kind' && name !== 'roleQuestions').map(([name, value]) => ({ name, value, underRole: false })),
-    ...Object.entries(underRole).filter(([name]) => name !== 'role').map(([name, value]) => ({ name, value, underRole: true })),
+    ...Object.entries(values)
+      .filter(([name]) => name !== 'kind' && name !== 'roleQuestions')
+      .map(([name, value]) => ({ name, value, underRole: false })),
+    ...Object.entries(underRole)
+      .filter(([name]) => name !== 'role')
+      .map(([name, value]) => ({ name, value, underRole: true })),
   ]
-    .map(({ name, value, underRole: under }) => ({ question: { step, name, label: name, answerLabel: name, kind: 'text' as const, optional: true, underRole: under }, value }))
+    .map(({ name, value, underRole: under }) => ({
+      question: { step, name, label: name, answerLabel: name, kind: 'text' as const, optional: true, underRole: under },
+      value,
+    }))
     .filter(({ question: q }) => !known(q));
   return [...defined, ...unknown];
 }

@@ -70,9 +70,34 @@ export const APPLICATION_TRANSITIONS: Record<ApplicationState, readonly Applicat
   SUBMITTED: ['RESERVED', 'PAID', 'PAYMENT_FAILED', 'CANCELLED'],
   PAYMENT_FAILED: ['SUBMITTED', 'ASSIGNED', 'CANCELLED', 'AUTO_CANCELLED'],
   RESERVED: ['TEAM_BUILDING', 'WAITLISTED', 'ASSIGNED', 'PAYMENT_FAILED', 'CANCELLED', 'AUTO_CANCELLED'],
-  PAID: ['TEAM_BUILDING', 'WAITLISTED', 'ASSIGNED', 'COMPLETED', 'CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DROPPED'],
-  WAITLISTED: ['TEAM_BUILDING', 'ASSIGNED', 'PAYMENT_FAILED', 'CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED'],
-  TEAM_BUILDING: ['ASSIGNED', 'WAITLISTED', 'PAYMENT_FAILED', 'CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED'],
+  PAID: [
+    'TEAM_BUILDING',
+    'WAITLISTED',
+    'ASSIGNED',
+    'COMPLETED',
+    'CANCELLED',
+    'REFUNDED',
+    'PARTIALLY_REFUNDED',
+    'DROPPED',
+  ],
+  WAITLISTED: [
+    'TEAM_BUILDING',
+    'ASSIGNED',
+    'PAYMENT_FAILED',
+    'CANCELLED',
+    'AUTO_CANCELLED',
+    'REFUNDED',
+    'PARTIALLY_REFUNDED',
+  ],
+  TEAM_BUILDING: [
+    'ASSIGNED',
+    'WAITLISTED',
+    'PAYMENT_FAILED',
+    'CANCELLED',
+    'AUTO_CANCELLED',
+    'REFUNDED',
+    'PARTIALLY_REFUNDED',
+  ],
   ASSIGNED: ['COMPLETED', 'DROPPED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'CANCELLED'],
   COMPLETED: [],
   CANCELLED: [],
@@ -91,16 +116,37 @@ export function canTransition(from: ApplicationState, to: ApplicationState): boo
  * member and cohort (a partial unique index in the programs service).
  */
 export const LIVE_STATES: readonly ApplicationState[] = [
-  'DRAFT', 'SUBMITTED', 'PAYMENT_FAILED', 'RESERVED', 'PAID', 'WAITLISTED', 'TEAM_BUILDING', 'ASSIGNED', 'COMPLETED',
+  'DRAFT',
+  'SUBMITTED',
+  'PAYMENT_FAILED',
+  'RESERVED',
+  'PAID',
+  'WAITLISTED',
+  'TEAM_BUILDING',
+  'ASSIGNED',
+  'COMPLETED',
 ];
 /** No longer part of the cohort; a member may apply to it again. */
-export const ENDED_STATES: readonly ApplicationState[] = ['CANCELLED', 'AUTO_CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'DROPPED'];
+export const ENDED_STATES: readonly ApplicationState[] = [
+  'CANCELLED',
+  'AUTO_CANCELLED',
+  'REFUNDED',
+  'PARTIALLY_REFUNDED',
+  'DROPPED',
+];
 /** Counted as applicants on the recruit pages (live and past the wizard). */
 export const APPLICANT_STATES: readonly ApplicationState[] = LIVE_STATES.filter((s) => s !== 'DRAFT');
 /** The member may still change their answers (nothing reserved or charged yet). */
 export const EDITABLE_STATES: readonly ApplicationState[] = ['DRAFT', 'SUBMITTED', 'PAYMENT_FAILED'];
 /** The member may cancel these themselves, while the cohort has not started team building. */
-export const MEMBER_CANCELLABLE_STATES: readonly ApplicationState[] = ['DRAFT', 'SUBMITTED', 'PAYMENT_FAILED', 'RESERVED', 'PAID', 'WAITLISTED'];
+export const MEMBER_CANCELLABLE_STATES: readonly ApplicationState[] = [
+  'DRAFT',
+  'SUBMITTED',
+  'PAYMENT_FAILED',
+  'RESERVED',
+  'PAID',
+  'WAITLISTED',
+];
 
 export const isLiveState = (state: ApplicationState) => LIVE_STATES.includes(state);
 
@@ -116,7 +162,11 @@ export type ChargePolicy = 'ON_TEAM_PUBLISH' | 'AT_PURCHASE';
 
 export type ApplicantRole = 'PLANNER' | 'DESIGNER' | 'DEVELOPER';
 export const APPLICANT_ROLES = ['PLANNER', 'DESIGNER', 'DEVELOPER'] as const;
-export const ROLE_NAMES: Record<ApplicantRole, string> = { PLANNER: '기획자', DESIGNER: '디자이너', DEVELOPER: '개발자' };
+export const ROLE_NAMES: Record<ApplicantRole, string> = {
+  PLANNER: '기획자',
+  DESIGNER: '디자이너',
+  DEVELOPER: '개발자',
+};
 
 // ---------------------------------------------------------------------------------------------------------
 // Wizard: flows, step order, routes (spec section 2)
@@ -184,9 +234,11 @@ export const applyPaths = {
     // The program step's segment is the product's own name (/bside/apply/1/bside, /potenday/apply/1/potenday).
     return `${base}/${target === 'product' ? flowSegment(kind, slug) : target}`;
   },
-  dupcheck: (kind: ProductKind, slug: string, oddId: number) => `${fill(APPLY_FLOWS[kind].applyBase, slug)}/${oddId}/dupcheck`,
+  dupcheck: (kind: ProductKind, slug: string, oddId: number) =>
+    `${fill(APPLY_FLOWS[kind].applyBase, slug)}/${oddId}/dupcheck`,
   callback: (kind: ProductKind, oddId: number) => `${APPLY_FLOWS[kind].callbackBase}/${oddId}`,
-  success: (kind: ProductKind, slug: string, joinId: number) => `${fill(APPLY_FLOWS[kind].successBase, slug)}/${joinId}`,
+  success: (kind: ProductKind, slug: string, joinId: number) =>
+    `${fill(APPLY_FLOWS[kind].successBase, slug)}/${joinId}`,
   /** `/{product}/book/fail/{oddId}`; the sprint, course and generic flows use their own first segment. */
   fail: (kind: ProductKind, slug: string, oddId: number) => `/${flowSegment(kind, slug)}/book/fail/${oddId}`,
 };

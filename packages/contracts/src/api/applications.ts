@@ -3,7 +3,15 @@ import { CORE_MESSAGES } from '../core-messages';
 import { APPLICATION_MESSAGES } from '../messages/applications';
 import { productStepSchemaOf, stepSchemaOf, WIZARD_QUESTIONS } from './application-questions';
 import type { CohortStatus, ProductKind, RefundCase } from './programs';
-import { type AnswerStep, type ApplicantRole, type ApplicationActor, type ApplicationState, type ApplyFlow, type ChargePolicy, type WizardStep } from './application-states';
+import {
+  type AnswerStep,
+  type ApplicantRole,
+  type ApplicationActor,
+  type ApplicationState,
+  type ApplyFlow,
+  type ChargePolicy,
+  type WizardStep,
+} from './application-states';
 
 /**
  * Applications (jid / joinId) and their payments: the one state machine every service and screen uses and the
@@ -35,7 +43,11 @@ export type AsideStep = z.infer<typeof asideStepSchema>;
 export const productStepSchema = productStepSchemaOf(WIZARD_QUESTIONS);
 export type ProductStep = z.infer<typeof productStepSchema>;
 
-export const STEP_SCHEMAS = { required: requiredStepSchema, aside: asideStepSchema, product: productStepSchema } as const;
+export const STEP_SCHEMAS = {
+  required: requiredStepSchema,
+  aside: asideStepSchema,
+  product: productStepSchema,
+} as const;
 
 export interface ApplicationAnswers {
   required?: RequiredStep;
@@ -44,34 +56,54 @@ export interface ApplicationAnswers {
 }
 
 /** Consents of the book step; `device` picks where the PG returns (desktop: the site's book page; mobile: the spec's callback). */
-export const bookRequestSchema = z.object({
-  agreeTerms: z.literal(true, { error: APPLICATION_MESSAGES.applyConsentRequired }),
-  agreePrivacy: z.literal(true, { error: APPLICATION_MESSAGES.applyConsentRequired }),
-  agreeRefundPolicy: z.literal(true, { error: APPLICATION_MESSAGES.applyConsentRequired }),
-  device: z.optional(z.enum(['desktop', 'mobile'])),
-}, { error: CORE_MESSAGES.badRequest });
+export const bookRequestSchema = z.object(
+  {
+    agreeTerms: z.literal(true, { error: APPLICATION_MESSAGES.applyConsentRequired }),
+    agreePrivacy: z.literal(true, { error: APPLICATION_MESSAGES.applyConsentRequired }),
+    agreeRefundPolicy: z.literal(true, { error: APPLICATION_MESSAGES.applyConsentRequired }),
+    device: z.optional(z.enum(['desktop', 'mobile'])),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type BookRequest = z.infer<typeof bookRequestSchema>;
 
 /**
  * What the return page (desktop) or the mobile callback hands back from the PG's redirect query. The server
  * re-reads the billing key from the PG; the browser's word is never taken for it.
  */
-export const paymentConfirmSchema = z.object({
-  issueId: z.string({ error: CORE_MESSAGES.badRequest }).check(z.minLength(1, CORE_MESSAGES.badRequest), z.maxLength(100, CORE_MESSAGES.badRequest)),
-  billingKey: z.optional(z.string().check(z.maxLength(200, CORE_MESSAGES.badRequest))),
-  code: z.optional(z.string().check(z.maxLength(100, CORE_MESSAGES.badRequest))),
-  message: z.optional(z.string().check(z.maxLength(500, CORE_MESSAGES.badRequest))),
-}, { error: CORE_MESSAGES.badRequest });
+export const paymentConfirmSchema = z.object(
+  {
+    issueId: z
+      .string({ error: CORE_MESSAGES.badRequest })
+      .check(z.minLength(1, CORE_MESSAGES.badRequest), z.maxLength(100, CORE_MESSAGES.badRequest)),
+    billingKey: z.optional(z.string().check(z.maxLength(200, CORE_MESSAGES.badRequest))),
+    code: z.optional(z.string().check(z.maxLength(100, CORE_MESSAGES.badRequest))),
+    message: z.optional(z.string().check(z.maxLength(500, CORE_MESSAGES.badRequest))),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type PaymentConfirmRequest = z.infer<typeof paymentConfirmSchema>;
 
-export const cancelRequestSchema = z.object({
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(300, APPLICATION_MESSAGES.applyTextTooLong))),
-}, { error: CORE_MESSAGES.badRequest });
+export const cancelRequestSchema = z.object(
+  {
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(300, APPLICATION_MESSAGES.applyTextTooLong))),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type CancelRequest = z.infer<typeof cancelRequestSchema>;
 
-export const historyOneSchema = z.object({
-  joinId: z.coerce.number({ error: CORE_MESSAGES.badRequest }).check(z.int(CORE_MESSAGES.badRequest), z.gte(1, CORE_MESSAGES.badRequest), z.lte(2_147_483_647, CORE_MESSAGES.badRequest)),
-}, { error: CORE_MESSAGES.badRequest });
+export const historyOneSchema = z.object(
+  {
+    joinId: z.coerce
+      .number({ error: CORE_MESSAGES.badRequest })
+      .check(
+        z.int(CORE_MESSAGES.badRequest),
+        z.gte(1, CORE_MESSAGES.badRequest),
+        z.lte(2_147_483_647, CORE_MESSAGES.badRequest),
+      ),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type HistoryOneRequest = z.infer<typeof historyOneSchema>;
 
 // ---------------------------------------------------------------------------------------------------------

@@ -51,7 +51,18 @@ export interface CareerCardResponse {
 
 /** GET /careercard/examples: a few public cards for the landing page (real rows, newest activity first). */
 export interface CareerCardExamplesResponse {
-  cards: Pick<CareerCard, 'profileId' | 'userAlias' | 'jobGroupName' | 'positionName' | 'yearCodeName' | 'intro' | 'imgUrl' | 'coverImgUrl' | 'skills'>[];
+  cards: Pick<
+    CareerCard,
+    | 'profileId'
+    | 'userAlias'
+    | 'jobGroupName'
+    | 'positionName'
+    | 'yearCodeName'
+    | 'intro'
+    | 'imgUrl'
+    | 'coverImgUrl'
+    | 'skills'
+  >[];
 }
 
 /** GET /profile/project/{projectId} (public) and the editor: one project in full. */

@@ -23,7 +23,17 @@ import { sitePath } from '../site-path';
  * Lists are paged (`page` from 1; the service's configured page size); an answer names its page, size and total.
  * Public pages read the published form; `?preview={token}` (ROLE_ADMIN only) renders them with the draft.
  */
-export const CONTENT_KINDS = ['story', 'project', 'program-intro', 'faq-category', 'faq-entry', 'banner', 'menu', 'legal', 'site'] as const;
+export const CONTENT_KINDS = [
+  'story',
+  'project',
+  'program-intro',
+  'faq-category',
+  'faq-entry',
+  'banner',
+  'menu',
+  'legal',
+  'site',
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export const CONTENT_KIND_NAMES: Record<ContentKind, string> = {
@@ -38,33 +48,55 @@ export const CONTENT_KIND_NAMES: Record<ContentKind, string> = {
   site: '사이트 정보',
 };
 
-const text = (max: number, message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
+const text = (max: number, message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, message));
 const optionalText = (max: number, message: string) =>
   z.pipe(
     z.nullable(z.string({ error: message }).check(z.trim(), z.maxLength(max, message))),
     z.transform((value: string | null) => (value ? value : null)),
   );
-const id = (message: string) => z.number({ error: message }).check(z.int(message), z.positive(message), z.lte(2_147_483_647, message));
+const id = (message: string) =>
+  z.number({ error: message }).check(z.int(message), z.positive(message), z.lte(2_147_483_647, message));
 const paragraphs = z
-  .array(z.string({ error: OPERATOR_MESSAGES.contentBodyRequired }).check(z.trim(), z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired), z.maxLength(5000, OPERATOR_MESSAGES.contentParagraphLength)), {
-    error: OPERATOR_MESSAGES.contentBodyRequired,
-  })
+  .array(
+    z
+      .string({ error: OPERATOR_MESSAGES.contentBodyRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired),
+        z.maxLength(5000, OPERATOR_MESSAGES.contentParagraphLength),
+      ),
+    {
+      error: OPERATOR_MESSAGES.contentBodyRequired,
+    },
+  )
   .check(z.maxLength(100, OPERATOR_MESSAGES.contentParagraphLength));
-const day = z.iso.date({ error: OPERATOR_MESSAGES.contentDateRequired }).check(z.refine((value) => value >= '2000-01-01' && value <= '2099-12-31', OPERATOR_MESSAGES.contentDateRequired));
-const slug = z.string({ error: OPERATOR_MESSAGES.contentSlugFormat }).check(z.regex(/^[a-z][a-z0-9-]{1,39}$/, OPERATOR_MESSAGES.contentSlugFormat));
+const day = z.iso
+  .date({ error: OPERATOR_MESSAGES.contentDateRequired })
+  .check(z.refine((value) => value >= '2000-01-01' && value <= '2099-12-31', OPERATOR_MESSAGES.contentDateRequired));
+const slug = z
+  .string({ error: OPERATOR_MESSAGES.contentSlugFormat })
+  .check(z.regex(/^[a-z][a-z0-9-]{1,39}$/, OPERATOR_MESSAGES.contentSlugFormat));
 /** Uploaded images (POST /api/fileUpload, checked by its bytes there) and the editorial images shipped with content. */
-export const CONTENT_IMAGE_URL = /^\/media\/(content\/[a-z0-9-]+\.svg|uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-const imageUrl = z.string({ error: OPERATOR_MESSAGES.contentImageInvalid }).check(z.regex(CONTENT_IMAGE_URL, OPERATOR_MESSAGES.contentImageInvalid));
-const size = z.number({ error: OPERATOR_MESSAGES.contentImageSizeInvalid }).check(z.int(OPERATOR_MESSAGES.contentImageSizeInvalid), z.positive(OPERATOR_MESSAGES.contentImageSizeInvalid), z.lte(10_000, OPERATOR_MESSAGES.contentImageSizeInvalid));
-const link = z
-  .string({ error: OPERATOR_MESSAGES.contentLinkInvalid })
+export const CONTENT_IMAGE_URL =
+  /^\/media\/(content\/[a-z0-9-]+\.svg|uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const imageUrl = z
+  .string({ error: OPERATOR_MESSAGES.contentImageInvalid })
+  .check(z.regex(CONTENT_IMAGE_URL, OPERATOR_MESSAGES.contentImageInvalid));
+const size = z
+  .number({ error: OPERATOR_MESSAGES.contentImageSizeInvalid })
   .check(
-    z.trim(),
-    z.maxLength(500, OPERATOR_MESSAGES.contentLinkInvalid),
-    z.regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, OPERATOR_MESSAGES.contentLinkInvalid),
-    // An internal path must stay on the site once a browser parses it (`/\evil.example` would not).
-    z.refine((value) => !value.startsWith('/') || sitePath(value) !== null, OPERATOR_MESSAGES.contentLinkInvalid),
+    z.int(OPERATOR_MESSAGES.contentImageSizeInvalid),
+    z.positive(OPERATOR_MESSAGES.contentImageSizeInvalid),
+    z.lte(10_000, OPERATOR_MESSAGES.contentImageSizeInvalid),
   );
+const link = z.string({ error: OPERATOR_MESSAGES.contentLinkInvalid }).check(
+  z.trim(),
+  z.maxLength(500, OPERATOR_MESSAGES.contentLinkInvalid),
+  z.regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, OPERATOR_MESSAGES.contentLinkInvalid),
+  // An internal path must stay on the site once a browser parses it (`/\evil.example` would not).
+  z.refine((value) => !value.startsWith('/') || sitePath(value) !== null, OPERATOR_MESSAGES.contentLinkInvalid),
+);
 const role = z.enum(['PLANNER', 'DESIGNER', 'DEVELOPER'], { error: OPERATOR_MESSAGES.contentRoleRequired });
 
 export const storyBodySchema = z.object(
@@ -81,16 +113,31 @@ export const storyBodySchema = z.object(
     cover: z.object({ url: imageUrl, width: size, height: size }, { error: OPERATOR_MESSAGES.contentImageInvalid }),
     publishedDate: day,
     sections: z
-      .array(z.object({ heading: optionalText(200, OPERATOR_MESSAGES.contentHeadingLength), paragraphs: paragraphs.check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired)) }), {
-        error: OPERATOR_MESSAGES.contentBodyRequired,
-      })
-      .check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired), z.maxLength(50, OPERATOR_MESSAGES.contentBodyRequired)),
+      .array(
+        z.object({
+          heading: optionalText(200, OPERATOR_MESSAGES.contentHeadingLength),
+          paragraphs: paragraphs.check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired)),
+        }),
+        {
+          error: OPERATOR_MESSAGES.contentBodyRequired,
+        },
+      )
+      .check(
+        z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired),
+        z.maxLength(50, OPERATOR_MESSAGES.contentBodyRequired),
+      ),
   },
   { error: CORE_MESSAGES.badRequest },
 );
 export type StoryBody = z.infer<typeof storyBodySchema>;
 
-const outsideLink = z.string({ error: OPERATOR_MESSAGES.contentOutsideLinkInvalid }).check(z.trim(), z.maxLength(500, OPERATOR_MESSAGES.contentOutsideLinkInvalid), z.regex(/^https:\/\/\S+$/, OPERATOR_MESSAGES.contentOutsideLinkInvalid));
+const outsideLink = z
+  .string({ error: OPERATOR_MESSAGES.contentOutsideLinkInvalid })
+  .check(
+    z.trim(),
+    z.maxLength(500, OPERATOR_MESSAGES.contentOutsideLinkInvalid),
+    z.regex(/^https:\/\/\S+$/, OPERATOR_MESSAGES.contentOutsideLinkInvalid),
+  );
 
 /** A past project with its team members, screenshots and links (program and cohort kept by name as published). */
 export const projectBodySchema = z
@@ -103,8 +150,13 @@ export const projectBodySchema = z
       productName: text(100, OPERATOR_MESSAGES.contentProductRequired),
       oddId: id(OPERATOR_MESSAGES.contentCohortIdInvalid),
       cohortName: text(100, OPERATOR_MESSAGES.contentCohortRequired),
-      thumbnail: z.object({ url: imageUrl, width: size, height: size }, { error: OPERATOR_MESSAGES.contentImageInvalid }),
-      tags: z.array(text(30, OPERATOR_MESSAGES.contentTagInvalid), { error: OPERATOR_MESSAGES.contentTagInvalid }).check(z.maxLength(10, OPERATOR_MESSAGES.contentTagInvalid)),
+      thumbnail: z.object(
+        { url: imageUrl, width: size, height: size },
+        { error: OPERATOR_MESSAGES.contentImageInvalid },
+      ),
+      tags: z
+        .array(text(30, OPERATOR_MESSAGES.contentTagInvalid), { error: OPERATOR_MESSAGES.contentTagInvalid })
+        .check(z.maxLength(10, OPERATOR_MESSAGES.contentTagInvalid)),
       startDate: day,
       endDate: day,
       members: z
@@ -113,25 +165,43 @@ export const projectBodySchema = z
             userAlias: text(50, OPERATOR_MESSAGES.contentMemberInvalid),
             role,
             positionName: text(50, OPERATOR_MESSAGES.contentMemberInvalid),
-            profileId: z.nullable(z.string({ error: OPERATOR_MESSAGES.contentMemberInvalid }).check(z.regex(/^[A-Za-z0-9]{2,20}$/, OPERATOR_MESSAGES.contentMemberInvalid))),
+            profileId: z.nullable(
+              z
+                .string({ error: OPERATOR_MESSAGES.contentMemberInvalid })
+                .check(z.regex(/^[A-Za-z0-9]{2,20}$/, OPERATOR_MESSAGES.contentMemberInvalid)),
+            ),
           }),
           { error: OPERATOR_MESSAGES.contentMemberInvalid },
         )
-        .check(z.minLength(1, OPERATOR_MESSAGES.contentMemberInvalid), z.maxLength(30, OPERATOR_MESSAGES.contentMemberInvalid)),
+        .check(
+          z.minLength(1, OPERATOR_MESSAGES.contentMemberInvalid),
+          z.maxLength(30, OPERATOR_MESSAGES.contentMemberInvalid),
+        ),
       images: z
-        .array(z.object({ url: imageUrl, width: size, height: size, alt: text(200, OPERATOR_MESSAGES.contentAltRequired) }), { error: OPERATOR_MESSAGES.contentImageInvalid })
+        .array(
+          z.object({ url: imageUrl, width: size, height: size, alt: text(200, OPERATOR_MESSAGES.contentAltRequired) }),
+          { error: OPERATOR_MESSAGES.contentImageInvalid },
+        )
         .check(z.maxLength(20, OPERATOR_MESSAGES.contentImageInvalid)),
       links: z
-        .array(z.object({ label: text(100, OPERATOR_MESSAGES.contentNameRequired), url: outsideLink }), { error: OPERATOR_MESSAGES.contentOutsideLinkInvalid })
+        .array(z.object({ label: text(100, OPERATOR_MESSAGES.contentNameRequired), url: outsideLink }), {
+          error: OPERATOR_MESSAGES.contentOutsideLinkInvalid,
+        })
         .check(z.maxLength(10, OPERATOR_MESSAGES.contentOutsideLinkInvalid)),
     },
     { error: CORE_MESSAGES.badRequest },
   )
-  .check(z.refine((p) => p.startDate <= p.endDate, { message: OPERATOR_MESSAGES.contentDatesInvalid, path: ['endDate'] }));
+  .check(
+    z.refine((p) => p.startDate <= p.endDate, { message: OPERATOR_MESSAGES.contentDatesInvalid, path: ['endDate'] }),
+  );
 export type ProjectBody = z.infer<typeof projectBodySchema>;
 
 export const faqCategoryBodySchema = z.object(
-  { slug, name: text(100, OPERATOR_MESSAGES.contentNameRequired), productId: z.nullable(id(OPERATOR_MESSAGES.contentProductRequired)) },
+  {
+    slug,
+    name: text(100, OPERATOR_MESSAGES.contentNameRequired),
+    productId: z.nullable(id(OPERATOR_MESSAGES.contentProductRequired)),
+  },
   { error: CORE_MESSAGES.badRequest },
 );
 export type FaqCategoryBody = z.infer<typeof faqCategoryBodySchema>;
@@ -156,23 +226,46 @@ export const faqEntryBodySchema = z
       productId: z.nullable(id(OPERATOR_MESSAGES.contentProductRequired)),
       refundCases: z.nullable(
         z
-          .array(z.enum(REFUND_CASES, { error: OPERATOR_MESSAGES.contentRefundCasesRequired }), { error: OPERATOR_MESSAGES.contentRefundCasesRequired })
-          .check(z.minLength(1, OPERATOR_MESSAGES.contentRefundCasesRequired), z.maxLength(REFUND_CASES.length, OPERATOR_MESSAGES.contentRefundCasesRequired)),
+          .array(z.enum(REFUND_CASES, { error: OPERATOR_MESSAGES.contentRefundCasesRequired }), {
+            error: OPERATOR_MESSAGES.contentRefundCasesRequired,
+          })
+          .check(
+            z.minLength(1, OPERATOR_MESSAGES.contentRefundCasesRequired),
+            z.maxLength(REFUND_CASES.length, OPERATOR_MESSAGES.contentRefundCasesRequired),
+          ),
       ),
     },
     { error: CORE_MESSAGES.badRequest },
   )
   .check(
-    z.refine((e) => e.kind !== 'REFUND' || e.productId !== null, { message: OPERATOR_MESSAGES.contentRefundProductRequired, path: ['productId'] }),
-    z.refine((e) => e.kind !== 'REFUND' || e.refundCases !== null, { message: OPERATOR_MESSAGES.contentRefundCasesRequired, path: ['refundCases'] }),
-    z.refine((e) => e.kind !== 'TEXT' || e.answer.length > 0, { message: OPERATOR_MESSAGES.contentAnswerRequired, path: ['answer'] }),
-    z.refine((e) => e.kind === 'REFUND' || e.refundCases === null, { message: OPERATOR_MESSAGES.contentRefundCasesRefundOnly, path: ['refundCases'] }),
-    z.refine((e) => e.kind === 'REFUND' || e.answerAfter.length === 0, { message: OPERATOR_MESSAGES.contentAnswerAfterRefundOnly, path: ['answerAfter'] }),
+    z.refine((e) => e.kind !== 'REFUND' || e.productId !== null, {
+      message: OPERATOR_MESSAGES.contentRefundProductRequired,
+      path: ['productId'],
+    }),
+    z.refine((e) => e.kind !== 'REFUND' || e.refundCases !== null, {
+      message: OPERATOR_MESSAGES.contentRefundCasesRequired,
+      path: ['refundCases'],
+    }),
+    z.refine((e) => e.kind !== 'TEXT' || e.answer.length > 0, {
+      message: OPERATOR_MESSAGES.contentAnswerRequired,
+      path: ['answer'],
+    }),
+    z.refine((e) => e.kind === 'REFUND' || e.refundCases === null, {
+      message: OPERATOR_MESSAGES.contentRefundCasesRefundOnly,
+      path: ['refundCases'],
+    }),
+    z.refine((e) => e.kind === 'REFUND' || e.answerAfter.length === 0, {
+      message: OPERATOR_MESSAGES.contentAnswerAfterRefundOnly,
+      path: ['answerAfter'],
+    }),
   );
 export type FaqEntryBody = z.infer<typeof faqEntryBodySchema>;
 
 /** An image with its size (no layout shift) and text alternative. */
-const figure = z.object({ url: imageUrl, width: size, height: size, alt: text(200, OPERATOR_MESSAGES.contentAltRequired) }, { error: OPERATOR_MESSAGES.contentImageInvalid });
+const figure = z.object(
+  { url: imageUrl, width: size, height: size, alt: text(200, OPERATOR_MESSAGES.contentAltRequired) },
+  { error: OPERATOR_MESSAGES.contentImageInvalid },
+);
 
 /**
  * A program's intro page: the lead, the hero image, text sections and photos (@sq/contracts ProgramIntro).
@@ -186,11 +279,22 @@ export const programIntroBodySchema = z.object(
     summary: text(300, OPERATOR_MESSAGES.contentIntroSummaryRequired),
     hero: z.nullable(figure),
     sections: z
-      .array(z.object({ heading: optionalText(200, OPERATOR_MESSAGES.contentHeadingLength), paragraphs: paragraphs.check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired)) }), {
-        error: OPERATOR_MESSAGES.contentBodyRequired,
-      })
-      .check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired), z.maxLength(30, OPERATOR_MESSAGES.contentBodyRequired)),
-    images: z.array(figure, { error: OPERATOR_MESSAGES.contentImageInvalid }).check(z.maxLength(12, OPERATOR_MESSAGES.contentImagesTooMany)),
+      .array(
+        z.object({
+          heading: optionalText(200, OPERATOR_MESSAGES.contentHeadingLength),
+          paragraphs: paragraphs.check(z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired)),
+        }),
+        {
+          error: OPERATOR_MESSAGES.contentBodyRequired,
+        },
+      )
+      .check(
+        z.minLength(1, OPERATOR_MESSAGES.contentBodyRequired),
+        z.maxLength(30, OPERATOR_MESSAGES.contentBodyRequired),
+      ),
+    images: z
+      .array(figure, { error: OPERATOR_MESSAGES.contentImageInvalid })
+      .check(z.maxLength(12, OPERATOR_MESSAGES.contentImagesTooMany)),
   },
   { error: CORE_MESSAGES.badRequest },
 );
@@ -202,7 +306,9 @@ export const bannerBodySchema = z
     {
       placement: z.enum(['gnb', 'main'], { error: OPERATOR_MESSAGES.contentKindRequired }),
       url: link,
-      alt: z.string({ error: OPERATOR_MESSAGES.contentAltRequired }).check(z.trim(), z.maxLength(200, OPERATOR_MESSAGES.contentAltRequired)),
+      alt: z
+        .string({ error: OPERATOR_MESSAGES.contentAltRequired })
+        .check(z.trim(), z.maxLength(200, OPERATOR_MESSAGES.contentAltRequired)),
       pcImgUrl: imageUrl,
       pcImgWidth: imageSize,
       pcImgHeight: imageSize,
@@ -216,9 +322,18 @@ export const bannerBodySchema = z
   )
   .check(
     // A main banner is a page's largest image: its text alternative and sizes are needed (screen readers, no layout shift).
-    z.refine((b) => b.placement !== 'main' || b.alt.length > 0, { message: OPERATOR_MESSAGES.contentAltRequired, path: ['alt'] }),
-    z.refine((b) => (b.pcImgWidth === null) === (b.pcImgHeight === null), { message: OPERATOR_MESSAGES.contentImageSizeInvalid, path: ['pcImgHeight'] }),
-    z.refine((b) => (b.moImgWidth === null) === (b.moImgHeight === null), { message: OPERATOR_MESSAGES.contentImageSizeInvalid, path: ['moImgHeight'] }),
+    z.refine((b) => b.placement !== 'main' || b.alt.length > 0, {
+      message: OPERATOR_MESSAGES.contentAltRequired,
+      path: ['alt'],
+    }),
+    z.refine((b) => (b.pcImgWidth === null) === (b.pcImgHeight === null), {
+      message: OPERATOR_MESSAGES.contentImageSizeInvalid,
+      path: ['pcImgHeight'],
+    }),
+    z.refine((b) => (b.moImgWidth === null) === (b.moImgHeight === null), {
+      message: OPERATOR_MESSAGES.contentImageSizeInvalid,
+      path: ['moImgHeight'],
+    }),
   );
 export type BannerBody = z.infer<typeof bannerBodySchema>;
 
@@ -226,38 +341,69 @@ export const menuBodySchema = z
   .object(
     {
       type: z.enum(['MAIN', 'OUTLINK', 'SUB', 'SEPARATOR'], { error: OPERATOR_MESSAGES.contentKindRequired }),
-      title: z.string({ error: OPERATOR_MESSAGES.contentMenuTitleRequired }).check(z.trim(), z.maxLength(100, OPERATOR_MESSAGES.contentMenuTitleRequired)),
+      title: z
+        .string({ error: OPERATOR_MESSAGES.contentMenuTitleRequired })
+        .check(z.trim(), z.maxLength(100, OPERATOR_MESSAGES.contentMenuTitleRequired)),
       url: z.union([z.literal(''), link], { error: OPERATOR_MESSAGES.contentLinkInvalid }),
       clickable: z.boolean({ error: CORE_MESSAGES.badRequest }),
       subMenu: z
-        .array(z.object({ subTitle: text(100, OPERATOR_MESSAGES.contentMenuTitleRequired), url: link, badgePath: z.nullable(imageUrl) }), { error: OPERATOR_MESSAGES.contentSubMenuInvalid })
+        .array(
+          z.object({
+            subTitle: text(100, OPERATOR_MESSAGES.contentMenuTitleRequired),
+            url: link,
+            badgePath: z.nullable(imageUrl),
+          }),
+          { error: OPERATOR_MESSAGES.contentSubMenuInvalid },
+        )
         .check(z.maxLength(20, OPERATOR_MESSAGES.contentSubMenuInvalid)),
     },
     { error: CORE_MESSAGES.badRequest },
   )
   .check(
     // A separator is a line: no title, link or sub-menu; every other entry is named and (but a group title) links somewhere.
-    z.refine((m) => m.type === 'SEPARATOR' || m.title.length > 0, { message: OPERATOR_MESSAGES.contentMenuTitleRequired, path: ['title'] }),
-    z.refine((m) => m.type === 'SEPARATOR' || m.url !== '', { message: OPERATOR_MESSAGES.contentLinkInvalid, path: ['url'] }),
-    z.refine((m) => m.type !== 'SEPARATOR' || m.subMenu.length === 0, { message: OPERATOR_MESSAGES.contentSubMenuInvalid, path: ['subMenu'] }),
-    z.refine((m) => m.type !== 'OUTLINK' || m.url.startsWith('https://'), { message: OPERATOR_MESSAGES.contentLinkInvalid, path: ['url'] }),
+    z.refine((m) => m.type === 'SEPARATOR' || m.title.length > 0, {
+      message: OPERATOR_MESSAGES.contentMenuTitleRequired,
+      path: ['title'],
+    }),
+    z.refine((m) => m.type === 'SEPARATOR' || m.url !== '', {
+      message: OPERATOR_MESSAGES.contentLinkInvalid,
+      path: ['url'],
+    }),
+    z.refine((m) => m.type !== 'SEPARATOR' || m.subMenu.length === 0, {
+      message: OPERATOR_MESSAGES.contentSubMenuInvalid,
+      path: ['subMenu'],
+    }),
+    z.refine((m) => m.type !== 'OUTLINK' || m.url.startsWith('https://'), {
+      message: OPERATOR_MESSAGES.contentLinkInvalid,
+      path: ['url'],
+    }),
   );
 export type MenuBody = z.infer<typeof menuBodySchema>;
 
-const email = z.string({ error: ACCOUNT_MESSAGES.emailFormat }).check(z.trim(), z.maxLength(200, ACCOUNT_MESSAGES.emailFormat), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ACCOUNT_MESSAGES.emailFormat));
+const email = z
+  .string({ error: ACCOUNT_MESSAGES.emailFormat })
+  .check(
+    z.trim(),
+    z.maxLength(200, ACCOUNT_MESSAGES.emailFormat),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ACCOUNT_MESSAGES.emailFormat),
+  );
 
 /** Site settings: the chat channel, social links and company details of the footer (the site's name stays configuration). */
 export const siteBodySchema = z.object(
   {
     chatUrl: outsideLink,
     social: z
-      .array(z.object({ name: text(40, OPERATOR_MESSAGES.contentNameRequired), url: outsideLink }), { error: OPERATOR_MESSAGES.contentOutsideLinkInvalid })
+      .array(z.object({ name: text(40, OPERATOR_MESSAGES.contentNameRequired), url: outsideLink }), {
+        error: OPERATOR_MESSAGES.contentOutsideLinkInvalid,
+      })
       .check(z.maxLength(10, OPERATOR_MESSAGES.contentOutsideLinkInvalid)),
     company: z.object(
       {
         name: text(100, OPERATOR_MESSAGES.contentNameRequired),
         ceo: text(100, OPERATOR_MESSAGES.contentNameRequired),
-        businessNumber: z.string({ error: OPERATOR_MESSAGES.contentBusinessNumberFormat }).check(z.regex(/^\d{3}-\d{2}-\d{5}$/, OPERATOR_MESSAGES.contentBusinessNumberFormat)),
+        businessNumber: z
+          .string({ error: OPERATOR_MESSAGES.contentBusinessNumberFormat })
+          .check(z.regex(/^\d{3}-\d{2}-\d{5}$/, OPERATOR_MESSAGES.contentBusinessNumberFormat)),
         address: text(200, OPERATOR_MESSAGES.contentAddressRequired),
         email,
       },
@@ -271,15 +417,28 @@ export type SiteBody = z.infer<typeof siteBodySchema>;
 export const legalBodySchema = z.object(
   {
     kind: z.enum(['terms', 'privacy'], { error: OPERATOR_MESSAGES.contentKindRequired }),
-    version: z.number({ error: OPERATOR_MESSAGES.contentVersionInvalid }).check(z.int(OPERATOR_MESSAGES.contentVersionInvalid), z.positive(OPERATOR_MESSAGES.contentVersionInvalid), z.lte(10_000, OPERATOR_MESSAGES.contentVersionInvalid)),
+    version: z
+      .number({ error: OPERATOR_MESSAGES.contentVersionInvalid })
+      .check(
+        z.int(OPERATOR_MESSAGES.contentVersionInvalid),
+        z.positive(OPERATOR_MESSAGES.contentVersionInvalid),
+        z.lte(10_000, OPERATOR_MESSAGES.contentVersionInvalid),
+      ),
     title: text(200, OPERATOR_MESSAGES.contentTitleRequired),
     effectiveDate: day,
     sections: z
       .array(
-        z.object({ heading: text(200, OPERATOR_MESSAGES.contentHeadingLength), paragraphs, refundProductId: z.nullable(id(OPERATOR_MESSAGES.contentProductRequired)) }),
+        z.object({
+          heading: text(200, OPERATOR_MESSAGES.contentHeadingLength),
+          paragraphs,
+          refundProductId: z.nullable(id(OPERATOR_MESSAGES.contentProductRequired)),
+        }),
         { error: OPERATOR_MESSAGES.contentSectionsRequired },
       )
-      .check(z.minLength(1, OPERATOR_MESSAGES.contentSectionsRequired), z.maxLength(100, OPERATOR_MESSAGES.contentSectionsRequired)),
+      .check(
+        z.minLength(1, OPERATOR_MESSAGES.contentSectionsRequired),
+        z.maxLength(100, OPERATOR_MESSAGES.contentSectionsRequired),
+      ),
   },
   { error: CORE_MESSAGES.badRequest },
 );

@@ -117,7 +117,15 @@ export interface AttachSkillResponse {
 /** GET /internal/users/{userId}/skill-level[?joinId=] (service to service): the latest or attached result. */
 export interface InternalSkillLevelResponse {
   completed: boolean;
-  skill: { surveyId: number; shareKey: string; jobGroupCode: string; level: number; levelName: string; totalScore: number; completedAt: string } | null;
+  skill: {
+    surveyId: number;
+    shareKey: string;
+    jobGroupCode: string;
+    level: number;
+    levelName: string;
+    totalScore: number;
+    completedAt: string;
+  } | null;
 }
 
 /** POST /internal/skill-levels {applications: {userId, joinId}[]} (service to service): each application's level as GET /internal/users/{userId}/skill-level?joinId= gives it. */

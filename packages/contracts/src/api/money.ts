@@ -103,6 +103,10 @@ export const CLOSE_REASON_MAX = 500;
 export const closeExceptionBody = z.object({
   reason: z
     .string({ message: MONEY_MESSAGES.moneyCloseReasonRequired })
-    .check(z.trim(), z.minLength(1, MONEY_MESSAGES.moneyCloseReasonRequired), z.maxLength(CLOSE_REASON_MAX, MONEY_MESSAGES.moneyCloseReasonTooLong)),
+    .check(
+      z.trim(),
+      z.minLength(1, MONEY_MESSAGES.moneyCloseReasonRequired),
+      z.maxLength(CLOSE_REASON_MAX, MONEY_MESSAGES.moneyCloseReasonTooLong),
+    ),
 });
 export type CloseExceptionBody = z.infer<typeof closeExceptionBody>;

@@ -36,17 +36,29 @@ const teamHealth = z.object({
     atRiskMembers: z.number(),
     droppedMembers: z.number(),
   }),
-  teams: z.array(z.object({
-    teamId: z.number(),
-    teamKey: z.string(),
-    name: z.string(),
-    active: z.number(),
-    dropped: z.number(),
-    shortHanded: z.boolean(),
-    stopped: z.boolean(),
-    atRisk: z.number(),
-    members: z.array(z.object({ ...names, role, state, checkins: z.number(), streak: z.number(), misses: z.number(), lastMiss: z.nullable(day) })),
-  })),
+  teams: z.array(
+    z.object({
+      teamId: z.number(),
+      teamKey: z.string(),
+      name: z.string(),
+      active: z.number(),
+      dropped: z.number(),
+      shortHanded: z.boolean(),
+      stopped: z.boolean(),
+      atRisk: z.number(),
+      members: z.array(
+        z.object({
+          ...names,
+          role,
+          state,
+          checkins: z.number(),
+          streak: z.number(),
+          misses: z.number(),
+          lastMiss: z.nullable(day),
+        }),
+      ),
+    }),
+  ),
 });
 
 const prize = { teamId: z.number(), joinId: z.nullable(z.number()), amountKrw: z.number() };
@@ -55,33 +67,57 @@ const judging = z.object({
   ...teamPage,
   oddId: z.number(),
   rubric: z.array(z.object({ key: z.string(), name: z.string(), weight: z.number() })),
-  teams: z.array(z.object({
-    teamId: z.number(),
-    teamKey: z.string(),
-    name: z.string(),
-    stopped: z.boolean(),
-    members: z.array(judgingMember),
-    submission: z.nullable(z.object({
-      projectName: z.string(), description: z.string(), repositoryUrl: z.string(), demoUrl: z.nullable(z.string()), images: z.array(z.string()), updatedAt: instant,
-    })),
-    score: z.nullable(z.object({ scores: z.record(z.string(), z.number()), total: z.number(), feedback: z.string(), updatedAt: instant })),
-  })),
+  teams: z.array(
+    z.object({
+      teamId: z.number(),
+      teamKey: z.string(),
+      name: z.string(),
+      stopped: z.boolean(),
+      members: z.array(judgingMember),
+      submission: z.nullable(
+        z.object({
+          projectName: z.string(),
+          description: z.string(),
+          repositoryUrl: z.string(),
+          demoUrl: z.nullable(z.string()),
+          images: z.array(z.string()),
+          updatedAt: instant,
+        }),
+      ),
+      score: z.nullable(
+        z.object({
+          scores: z.record(z.string(), z.number()),
+          total: z.number(),
+          feedback: z.string(),
+          updatedAt: instant,
+        }),
+      ),
+    }),
+  ),
   summary: z.object({
     judgedTeams: z.number(),
     unscoredTeams: z.number(),
-    ranking: z.array(z.object({ teamId: z.number(), name: z.string(), total: z.number(), members: z.array(judgingMember) })),
+    ranking: z.array(
+      z.object({ teamId: z.number(), name: z.string(), total: z.number(), members: z.array(judgingMember) }),
+    ),
   }),
-  results: z.nullable(z.object({
-    oddId: z.number(),
-    winnerTeamId: z.number(),
-    winnerTeamName: z.string(),
-    prizes: z.array(z.object({ ...prize, alias: z.nullable(z.string()), name: z.nullable(z.string()), teamName: z.string() })),
-    publishedAt: instant,
-  })),
+  results: z.nullable(
+    z.object({
+      oddId: z.number(),
+      winnerTeamId: z.number(),
+      winnerTeamName: z.string(),
+      prizes: z.array(
+        z.object({ ...prize, alias: z.nullable(z.string()), name: z.nullable(z.string()), teamName: z.string() }),
+      ),
+      publishedAt: instant,
+    }),
+  ),
 });
 
 const replacements = z.object({
-  candidates: z.array(z.object({ ...names, role: z.enum(APPLICANT_ROLES), careerMonths: z.number(), distanceMonths: z.number() })),
+  candidates: z.array(
+    z.object({ ...names, role: z.enum(APPLICANT_ROLES), careerMonths: z.number(), distanceMonths: z.number() }),
+  ),
 });
 
 const refundLine = z.object({
@@ -95,15 +131,21 @@ const refundLine = z.object({
   block: z.nullable(z.enum(['NOT_CHARGED', 'CASE_APPLIED', 'COVERED', 'NO_ENTITLEMENT'])),
   note: z.nullable(z.string()),
 });
-const groupRefund = { refundCase: z.enum(['TEAM_STOP', 'COMPANY_ENDED']), lines: z.array(refundLine), totalKrw: z.number() };
+const groupRefund = {
+  refundCase: z.enum(['TEAM_STOP', 'COMPANY_ENDED']),
+  lines: z.array(refundLine),
+  totalKrw: z.number(),
+};
 const groupRefundPreview = z.object(groupRefund);
 const groupRefundConfirmation = z.object({
   ...groupRefund,
-  outcomes: z.array(z.union([
-    z.object({ ...names, status: z.enum(['REFUNDED', 'PENDING']), refundKrw: z.number() }),
-    z.object({ ...names, status: z.literal('NOTHING_TO_REFUND') }),
-    z.object({ ...names, status: z.literal('REFUSED'), message: z.string() }),
-  ])),
+  outcomes: z.array(
+    z.union([
+      z.object({ ...names, status: z.enum(['REFUNDED', 'PENDING']), refundKrw: z.number() }),
+      z.object({ ...names, status: z.literal('NOTHING_TO_REFUND') }),
+      z.object({ ...names, status: z.literal('REFUSED'), message: z.string() }),
+    ]),
+  ),
 });
 
 /** Each schema describes its type exactly (a compile error otherwise). */
@@ -118,7 +160,8 @@ const described: [
 void described;
 
 /** An answer as the service sends it: the envelope's `ErrorCode` '00' next to the body. */
-const answer = <Shape extends z.core.$ZodLooseShape>(schema: z.ZodMiniObject<Shape>) => z.extend(schema, { ErrorCode: z.literal('00') });
+const answer = <Shape extends z.core.$ZodLooseShape>(schema: z.ZodMiniObject<Shape>) =>
+  z.extend(schema, { ErrorCode: z.literal('00') });
 
 /** GET /api/admin/cohorts/{oddId}/team-health */
 export const teamHealthAnswer = answer(teamHealth);

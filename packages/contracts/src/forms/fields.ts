@@ -50,7 +50,10 @@ export const password = text(ACCOUNT_MESSAGES.passwordRequired).check(
   z.minLength(1, ACCOUNT_MESSAGES.passwordRequired),
   z.minLength(PASSWORD_MIN, CORE_MESSAGES.passwordLength),
   z.maxLength(PASSWORD_MAX, CORE_MESSAGES.passwordLength),
-  z.refine((value) => PASSWORD_CHARS.test(value) && LETTER.test(value) && DIGIT.test(value) && SPECIAL.test(value), ACCOUNT_MESSAGES.passwordComposition),
+  z.refine(
+    (value) => PASSWORD_CHARS.test(value) && LETTER.test(value) && DIGIT.test(value) && SPECIAL.test(value),
+    ACCOUNT_MESSAGES.passwordComposition,
+  ),
 );
 
 export const passwordConfirm = text(ACCOUNT_MESSAGES.passwordConfirmRequired).check(
@@ -92,7 +95,12 @@ export const nickname = text(ACCOUNT_MESSAGES.nicknameRequired).check(
   printableName(CAREER_CARD_MESSAGES.textInvalidCharacters),
 );
 
-export { CAREER_CARD_ID_PATTERN, RESERVED_CAREER_CARD_IDS, isReservedCareerCardId, isValidCareerCardId } from '../career-card-id';
+export {
+  CAREER_CARD_ID_PATTERN,
+  RESERVED_CAREER_CARD_IDS,
+  isReservedCareerCardId,
+  isValidCareerCardId,
+} from '../career-card-id';
 
 export const careerCardId = text(ACCOUNT_MESSAGES.careerCardIdRequired).check(
   z.trim(),
@@ -114,7 +122,12 @@ export const phone = text(ACCOUNT_MESSAGES.phoneRequired).check(
 
 /** A common code picked from a list (job group, position, career years): required, at most 40 characters. */
 export const codeField = (required: string) =>
-  text(required).check(z.trim(), z.minLength(1, required), z.maxLength(40, required), z.regex(/^[A-Za-z0-9_]+$/, required));
+  text(required).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(40, required),
+    z.regex(/^[A-Za-z0-9_]+$/, required),
+  );
 
 export const jobGroup = codeField(ACCOUNT_MESSAGES.jobGroupRequired);
 export const position = codeField(ACCOUNT_MESSAGES.positionRequired);

@@ -1,25 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, signInCoolDownMessage } from '../messages';
 import {
-  careerCardId, changePasswordSchema, fieldMessages, findAccountSchema, findPasswordSchema, formatPhone, isValidCareerCardId,
-  onboardingSchema, password, phone, signInSchema, signUpSchema, signUpSubmitSchema, snsSignUpSchema, snsSignUpSubmitSchema,
-  updateUserSchema, withdrawalSchema,
+  careerCardId,
+  changePasswordSchema,
+  fieldMessages,
+  findAccountSchema,
+  findPasswordSchema,
+  formatPhone,
+  isValidCareerCardId,
+  onboardingSchema,
+  password,
+  phone,
+  signInSchema,
+  signUpSchema,
+  signUpSubmitSchema,
+  snsSignUpSchema,
+  snsSignUpSubmitSchema,
+  updateUserSchema,
+  withdrawalSchema,
 } from './index';
 
-const messageOf = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+const messageOf = (
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   return result.success ? null : result.error!.issues[0]!.message;
 };
 
 const validSignUp = {
-  email: 'New.User@Example.com', contactEmail: 'me@example.com', password: 'sidequest1!', pw_confirm: 'sidequest1!',
-  username: '홍길동', useralias: '길동', careerCardId: 'gildong1', userphone: '01012345678', jobGroup: 'JG_DEV', position: 'POS_BACKEND',
-  careerYears: 'CY_1_3Y', termsAgreed: true, privacyAgreed: true,
+  email: 'New.User@Example.com',
+  contactEmail: 'me@example.com',
+  password: 'sidequest1!',
+  pw_confirm: 'sidequest1!',
+  username: '홍길동',
+  useralias: '길동',
+  careerCardId: 'gildong1',
+  userphone: '01012345678',
+  jobGroup: 'JG_DEV',
+  position: 'POS_BACKEND',
+  careerYears: 'CY_1_3Y',
+  termsAgreed: true,
+  privacyAgreed: true,
 };
 
 describe('password', () => {
   it('takes 8 to 22 characters of letters, digits and special characters', () => {
-    for (const ok of ['abcdef1!', 'Sidequest1!', `${'a'.repeat(20)}1!`, 'P@ssw0rd']) expect(messageOf(password, ok), ok).toBeNull();
+    for (const ok of ['abcdef1!', 'Sidequest1!', `${'a'.repeat(20)}1!`, 'P@ssw0rd'])
+      expect(messageOf(password, ok), ok).toBeNull();
   });
   it('says 비밀번호는 8자 이상, 22자 이하로 입력하세요. outside 8-22', () => {
     expect(messageOf(password, 'abc1!')).toBe('비밀번호는 8자 이상, 22자 이하로 입력하세요.');
@@ -40,8 +68,13 @@ describe('password', () => {
 
 describe('password confirmation', () => {
   it('puts the form-level text in `_` and the inline text under pw_confirm', () => {
-    const fields = fieldMessages(changePasswordSchema.safeParse({ token: 'a'.repeat(43), password: 'sidequest1!', pw_confirm: 'sidequest2!' }));
-    expect(fields).toEqual({ _: '입력된 두개의 비밀번호가 서로 다릅니다.', pw_confirm: '두개의 비밀번호가 서로 달라요.' });
+    const fields = fieldMessages(
+      changePasswordSchema.safeParse({ token: 'a'.repeat(43), password: 'sidequest1!', pw_confirm: 'sidequest2!' }),
+    );
+    expect(fields).toEqual({
+      _: '입력된 두개의 비밀번호가 서로 다릅니다.',
+      pw_confirm: '두개의 비밀번호가 서로 달라요.',
+    });
   });
   it('shows the mismatch while the rest of the form is unfinished', () => {
     const fields = fieldMessages(signUpSchema.safeParse({ password: 'abc', pw_confirm: 'abd' }));
@@ -57,10 +90,12 @@ describe('password confirmation', () => {
 describe('names', () => {
   it('needs at least 2 characters for name and nickname', () => {
     expect(fieldMessages(signUpSchema.safeParse({ ...validSignUp, username: '홍', useralias: 'a' }))).toEqual({
-      username: MESSAGES.nameLength, useralias: MESSAGES.nicknameLength,
+      username: MESSAGES.nameLength,
+      useralias: MESSAGES.nicknameLength,
     });
     expect(fieldMessages(signUpSchema.safeParse({ ...validSignUp, username: '  ', useralias: '' }))).toEqual({
-      username: MESSAGES.nameRequired, useralias: MESSAGES.nicknameRequired,
+      username: MESSAGES.nameRequired,
+      useralias: MESSAGES.nicknameRequired,
     });
     expect(messageOf(signUpSchema, { ...validSignUp, useralias: 'x'.repeat(21) })).toBe(MESSAGES.nicknameLength);
   });
@@ -69,7 +104,8 @@ describe('names', () => {
 describe('career card ID', () => {
   it('takes letters and digits, 2 to 20', () => {
     for (const id of ['ab', 'Minji', 'dev2024', 'a1'.repeat(10)]) expect(messageOf(careerCardId, id), id).toBeNull();
-    for (const id of ['a', 'min ji', '민지', 'min-ji', 'a'.repeat(21), "x' or '1'='1"]) expect(messageOf(careerCardId, id), id).toBe(MESSAGES.careerCardIdFormat);
+    for (const id of ['a', 'min ji', '민지', 'min-ji', 'a'.repeat(21), "x' or '1'='1"])
+      expect(messageOf(careerCardId, id), id).toBe(MESSAGES.careerCardIdFormat);
     expect(messageOf(careerCardId, '')).toBe(MESSAGES.careerCardIdRequired);
   });
   it('never contains a reserved word such as admin', () => {
@@ -101,7 +137,8 @@ describe('phone', () => {
   });
   it('refuses anything else', () => {
     expect(messageOf(phone, '')).toBe(MESSAGES.phoneRequired);
-    for (const bad of ['010-1234', '02-1234-5678', 'abc', '1'.repeat(40)]) expect(messageOf(phone, bad), bad).toBe(MESSAGES.phoneFormat);
+    for (const bad of ['010-1234', '02-1234-5678', 'abc', '1'.repeat(40)])
+      expect(messageOf(phone, bad), bad).toBe(MESSAGES.phoneFormat);
   });
 });
 
@@ -113,27 +150,35 @@ describe('sign-up', () => {
   });
   it('requires job group and career years but not position; marketing is optional', () => {
     expect(fieldMessages(signUpSchema.safeParse({ ...validSignUp, jobGroup: '', careerYears: undefined }))).toEqual({
-      jobGroup: MESSAGES.jobGroupRequired, careerYears: MESSAGES.careerYearsRequired,
+      jobGroup: MESSAGES.jobGroupRequired,
+      careerYears: MESSAGES.careerYearsRequired,
     });
     expect(signUpSchema.safeParse({ ...validSignUp, position: null, marketingAgreed: false }).success).toBe(true);
     expect(signUpSchema.safeParse({ ...validSignUp, position: undefined }).success).toBe(true);
   });
   it('requires terms and privacy consent', () => {
-    expect(fieldMessages(signUpSchema.safeParse({ ...validSignUp, termsAgreed: false, privacyAgreed: 'true' }))).toEqual({
-      termsAgreed: MESSAGES.termsRequired, privacyAgreed: MESSAGES.privacyRequired,
+    expect(
+      fieldMessages(signUpSchema.safeParse({ ...validSignUp, termsAgreed: false, privacyAgreed: 'true' })),
+    ).toEqual({
+      termsAgreed: MESSAGES.termsRequired,
+      privacyAgreed: MESSAGES.privacyRequired,
     });
   });
   it('checks the e-mail and the receiving e-mail', () => {
     expect(fieldMessages(signUpSchema.safeParse({ ...validSignUp, email: 'not-an-email', contactEmail: '' }))).toEqual({
-      email: MESSAGES.emailFormat, contactEmail: MESSAGES.contactEmailRequired,
+      email: MESSAGES.emailFormat,
+      contactEmail: MESSAGES.contactEmailRequired,
     });
     expect(messageOf(signUpSchema, { ...validSignUp, email: `${'a'.repeat(250)}@x.com` })).toBe(MESSAGES.emailFormat);
   });
   it('on submit, needs both duplicate checks', () => {
     expect(fieldMessages(signUpSubmitSchema.safeParse(validSignUp))).toEqual({
-      nicknameChecked: MESSAGES.nicknameCheckRequired, careerCardIdChecked: MESSAGES.careerCardIdCheckRequired,
+      nicknameChecked: MESSAGES.nicknameCheckRequired,
+      careerCardIdChecked: MESSAGES.careerCardIdCheckRequired,
     });
-    expect(signUpSubmitSchema.safeParse({ ...validSignUp, nicknameChecked: true, careerCardIdChecked: true }).success).toBe(true);
+    expect(
+      signUpSubmitSchema.safeParse({ ...validSignUp, nicknameChecked: true, careerCardIdChecked: true }).success,
+    ).toBe(true);
   });
   it('social sign-up has no password and needs a ticket', () => {
     const { email: _e, password: _p, pw_confirm: _c, ...rest } = validSignUp;
@@ -145,40 +190,72 @@ describe('sign-up', () => {
 
 describe('the other forms', () => {
   it('sign-in: empty fields say what is missing, anything odd is a bad login', () => {
-    expect(fieldMessages(signInSchema.safeParse({ email: '', password: '' }))).toEqual({ email: MESSAGES.emailRequired, password: MESSAGES.passwordRequired });
+    expect(fieldMessages(signInSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: MESSAGES.emailRequired,
+      password: MESSAGES.passwordRequired,
+    });
     expect(messageOf(signInSchema, { email: 1, password: 'x' })).toBe(MESSAGES.badLogin);
     expect(messageOf(signInSchema, { email: 'a'.repeat(300), password: 'x' })).toBe(MESSAGES.badLogin);
   });
   it('onboarding needs job and years codes; image and intro are optional', () => {
     expect(onboardingSchema.safeParse({ jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' }).success).toBe(true);
-    expect(onboardingSchema.safeParse({ imgId: '0b7c4f2e-8d4a-4c1e-9f3a-2b6d8e1f0a5c', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' }).success).toBe(true);
-    expect(messageOf(onboardingSchema, { imgId: 12, jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toBe(MESSAGES.imageInvalid);
-    expect(messageOf(onboardingSchema, { imgId: '../../etc/passwd', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toBe(MESSAGES.imageInvalid);
+    expect(
+      onboardingSchema.safeParse({
+        imgId: '0b7c4f2e-8d4a-4c1e-9f3a-2b6d8e1f0a5c',
+        jobCode: 'JG_DEV',
+        yearCode: 'CY_1_3Y',
+      }).success,
+    ).toBe(true);
+    expect(messageOf(onboardingSchema, { imgId: 12, jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toBe(
+      MESSAGES.imageInvalid,
+    );
+    expect(messageOf(onboardingSchema, { imgId: '../../etc/passwd', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' })).toBe(
+      MESSAGES.imageInvalid,
+    );
     expect(fieldMessages(onboardingSchema.safeParse({ imgId: -1, intro: 'x'.repeat(1001) }))).toEqual({
-      imgId: MESSAGES.imageInvalid, intro: MESSAGES.introLength, jobCode: MESSAGES.jobGroupRequired, yearCode: MESSAGES.careerYearsRequired,
+      imgId: MESSAGES.imageInvalid,
+      intro: MESSAGES.introLength,
+      jobCode: MESSAGES.jobGroupRequired,
+      yearCode: MESSAGES.careerYearsRequired,
     });
   });
   it('find account: name and phone', () => {
     expect(findAccountSchema.safeParse({ name: '김민지', phone: '010-1234-5678' }).success).toBe(true);
-    expect(fieldMessages(findAccountSchema.safeParse({ name: '', phone: '123' }))).toEqual({ name: MESSAGES.nameRequired, phone: MESSAGES.phoneFormat });
+    expect(fieldMessages(findAccountSchema.safeParse({ name: '', phone: '123' }))).toEqual({
+      name: MESSAGES.nameRequired,
+      phone: MESSAGES.phoneFormat,
+    });
   });
   it('find password: e-mail and phone in valid format, no empty field', () => {
     expect(findPasswordSchema.safeParse({ email: 'member@example.com', phone: '01012345678' }).success).toBe(true);
-    expect(fieldMessages(findPasswordSchema.safeParse({ email: '', phone: '' }))).toEqual({ email: MESSAGES.emailRequired, phone: MESSAGES.phoneRequired });
-    expect(fieldMessages(findPasswordSchema.safeParse({ email: 'x@', phone: '010' }))).toEqual({ email: MESSAGES.emailFormat, phone: MESSAGES.phoneFormat });
+    expect(fieldMessages(findPasswordSchema.safeParse({ email: '', phone: '' }))).toEqual({
+      email: MESSAGES.emailRequired,
+      phone: MESSAGES.phoneRequired,
+    });
+    expect(fieldMessages(findPasswordSchema.safeParse({ email: 'x@', phone: '010' }))).toEqual({
+      email: MESSAGES.emailFormat,
+      phone: MESSAGES.phoneFormat,
+    });
   });
   it('change password: a well-formed token', () => {
-    expect(messageOf(changePasswordSchema, { token: 'short', password: 'sidequest1!', pw_confirm: 'sidequest1!' })).toBe(MESSAGES.badPasswordChangeToken);
+    expect(
+      messageOf(changePasswordSchema, { token: 'short', password: 'sidequest1!', pw_confirm: 'sidequest1!' }),
+    ).toBe(MESSAGES.badPasswordChangeToken);
   });
   it('withdrawal: a reason and the consent', () => {
     expect(withdrawalSchema.safeParse({ reasonCode: 'LOW_USE', agreed: true }).success).toBe(true);
     expect(fieldMessages(withdrawalSchema.safeParse({ reasonText: 'x'.repeat(501) }))).toEqual({
-      reasonCode: MESSAGES.withdrawalReasonRequired, reasonText: MESSAGES.withdrawalReasonTextLength, agreed: MESSAGES.withdrawalConsentRequired,
+      reasonCode: MESSAGES.withdrawalReasonRequired,
+      reasonText: MESSAGES.withdrawalReasonTextLength,
+      agreed: MESSAGES.withdrawalConsentRequired,
     });
   });
   it('update user: each field optional, checked when sent', () => {
     expect(updateUserSchema.safeParse({}).success).toBe(true);
-    expect(fieldMessages(updateUserSchema.safeParse({ useralias: 'a', userphone: '1' }))).toEqual({ useralias: MESSAGES.nicknameLength, userphone: MESSAGES.phoneFormat });
+    expect(fieldMessages(updateUserSchema.safeParse({ useralias: 'a', userphone: '1' }))).toEqual({
+      useralias: MESSAGES.nicknameLength,
+      userphone: MESSAGES.phoneFormat,
+    });
   });
 });
 

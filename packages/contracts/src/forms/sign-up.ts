@@ -2,8 +2,19 @@ import * as z from 'zod/mini';
 import { CORE_MESSAGES } from '../core-messages';
 import { ACCOUNT_MESSAGES } from '../messages/account';
 import {
-  careerCardId, careerYears, contactEmail, email, jobGroup, nickname, password, passwordConfirm, passwordsMatch, phone,
-  position, requiredConsent, userName,
+  careerCardId,
+  careerYears,
+  contactEmail,
+  email,
+  jobGroup,
+  nickname,
+  password,
+  passwordConfirm,
+  passwordsMatch,
+  phone,
+  position,
+  requiredConsent,
+  userName,
 } from './fields';
 
 /** What both sign-up forms share: the profile, the job fields and the consents. */
@@ -32,10 +43,18 @@ export type SignUpForm = z.infer<typeof signUpSchema>;
  * Social sign-up (POST /api/snsSignUp): no password; the account e-mail and the provider identity come from
  * the sign-up `ticket` the OAuth exchange handed out, never from the body.
  */
-export const snsSignUpSchema = z.object({
-  ticket: z.string({ error: ACCOUNT_MESSAGES.socialSignUpExpired }).check(z.minLength(16, ACCOUNT_MESSAGES.socialSignUpExpired), z.maxLength(200, ACCOUNT_MESSAGES.socialSignUpExpired)),
-  ...profileFields,
-}, { error: CORE_MESSAGES.badRequest });
+export const snsSignUpSchema = z.object(
+  {
+    ticket: z
+      .string({ error: ACCOUNT_MESSAGES.socialSignUpExpired })
+      .check(
+        z.minLength(16, ACCOUNT_MESSAGES.socialSignUpExpired),
+        z.maxLength(200, ACCOUNT_MESSAGES.socialSignUpExpired),
+      ),
+    ...profileFields,
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type SnsSignUpForm = z.infer<typeof snsSignUpSchema>;
 
 /**

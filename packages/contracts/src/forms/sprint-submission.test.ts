@@ -19,10 +19,15 @@ describe('the sprint final submission schema', () => {
   });
 
   it('says what is wrong per field, in Korean', () => {
-    const fields = fieldMessages(submissionSchema.safeParse({
-      projectName: '', description: 'x'.repeat(SUBMISSION_LIMITS.descriptionMax + 1), repositoryUrl: '', demoUrl: 'javascript:alert(1)',
-      images: ['/etc/passwd', 'data:image/png;base64,AAAA'],
-    }));
+    const fields = fieldMessages(
+      submissionSchema.safeParse({
+        projectName: '',
+        description: 'x'.repeat(SUBMISSION_LIMITS.descriptionMax + 1),
+        repositoryUrl: '',
+        demoUrl: 'javascript:alert(1)',
+        images: ['/etc/passwd', 'data:image/png;base64,AAAA'],
+      }),
+    );
     expect(fields).toEqual({
       projectName: MESSAGES.projectTitleRequired,
       description: MESSAGES.submissionDescriptionLength,
@@ -34,7 +39,12 @@ describe('the sprint final submission schema', () => {
   });
 
   it('takes at most 10 images', () => {
-    const images = Array.from({ length: SUBMISSION_LIMITS.imagesMax + 1 }, (_, i) => `https://img.example.com/${i}.png`);
-    expect(fieldMessages(submissionSchema.safeParse({ ...valid, images }))).toEqual({ images: MESSAGES.submissionImagesTooMany });
+    const images = Array.from(
+      { length: SUBMISSION_LIMITS.imagesMax + 1 },
+      (_, i) => `https://img.example.com/${i}.png`,
+    );
+    expect(fieldMessages(submissionSchema.safeParse({ ...valid, images }))).toEqual({
+      images: MESSAGES.submissionImagesTooMany,
+    });
   });
 });

@@ -10,16 +10,19 @@ import { careerYears, contactEmail, email, jobGroup, nickname, phone, position, 
  * (notionEmailCheckYn, slackEmailCheckYn) are Y once an address is on file.
  */
 const optionalEmail = z.union([z.literal(''), email], { error: ACCOUNT_MESSAGES.emailFormat });
-export const updateUserSchema = z.object({
-  username: z.optional(userName),
-  notionEmail: z.optional(optionalEmail),
-  slackEmail: z.optional(optionalEmail),
-  contactEmail: z.optional(contactEmail),
-  useralias: z.optional(nickname),
-  userphone: z.optional(phone),
-  jobGroup: z.optional(jobGroup),
-  position: z.optional(z.nullable(position)),
-  careerYears: z.optional(careerYears),
-  marketingAgreed: z.optional(z.boolean({ error: CORE_MESSAGES.badRequest })),
-}, { error: CORE_MESSAGES.badRequest });
+export const updateUserSchema = z.object(
+  {
+    username: z.optional(userName),
+    notionEmail: z.optional(optionalEmail),
+    slackEmail: z.optional(optionalEmail),
+    contactEmail: z.optional(contactEmail),
+    useralias: z.optional(nickname),
+    userphone: z.optional(phone),
+    jobGroup: z.optional(jobGroup),
+    position: z.optional(z.nullable(position)),
+    careerYears: z.optional(careerYears),
+    marketingAgreed: z.optional(z.boolean({ error: CORE_MESSAGES.badRequest })),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type UpdateUserForm = z.infer<typeof updateUserSchema>;

@@ -15,13 +15,21 @@ export const WITHDRAWAL_REASONS = [
 const REASON_CODES = WITHDRAWAL_REASONS.map((r) => r.code) as string[];
 
 /** Withdrawal (POST /api/setWithdrawal/{id}): one of the offered reasons and the confirmation that the notice was read. */
-export const withdrawalSchema = z.object({
-  reasonCode: z.string({ error: ACCOUNT_MESSAGES.withdrawalReasonRequired }).check(z.trim(), z.refine((code) => REASON_CODES.includes(code), ACCOUNT_MESSAGES.withdrawalReasonRequired)),
-  reasonText: z.optional(z.string({ error: ACCOUNT_MESSAGES.withdrawalReasonTextLength }).check(
-    z.trim(),
-    z.maxLength(500, ACCOUNT_MESSAGES.withdrawalReasonTextLength),
-    z.refine((text) => !hasControlCharacters(text), CAREER_CARD_MESSAGES.textInvalidCharacters),
-  )),
-  agreed: z.literal(true, { error: ACCOUNT_MESSAGES.withdrawalConsentRequired }),
-}, { error: CORE_MESSAGES.badRequest });
+export const withdrawalSchema = z.object(
+  {
+    reasonCode: z.string({ error: ACCOUNT_MESSAGES.withdrawalReasonRequired }).check(
+      z.trim(),
+      z.refine((code) => REASON_CODES.includes(code), ACCOUNT_MESSAGES.withdrawalReasonRequired),
+    ),
+    reasonText: z.optional(
+      z.string({ error: ACCOUNT_MESSAGES.withdrawalReasonTextLength }).check(
+        z.trim(),
+        z.maxLength(500, ACCOUNT_MESSAGES.withdrawalReasonTextLength),
+        z.refine((text) => !hasControlCharacters(text), CAREER_CARD_MESSAGES.textInvalidCharacters),
+      ),
+    ),
+    agreed: z.literal(true, { error: ACCOUNT_MESSAGES.withdrawalConsentRequired }),
+  },
+  { error: CORE_MESSAGES.badRequest },
+);
 export type WithdrawalForm = z.infer<typeof withdrawalSchema>;

@@ -41,7 +41,8 @@ export const ACCOUNT_MESSAGES = {
   /** `{n}` is the number of minutes left; fill it with signInCoolDownMessage(n). */
   signInCoolDown: '로그인 시도가 너무 많습니다. {n}분 후에 다시 시도해 주세요.',
   // The same words whether or not the e-mail and phone belong to a member (the answer must not tell).
-  passwordResetMailSent: '입력하신 정보와 일치하는 회원이 있으면 비밀번호 재설정 메일을 보내 드려요. 메일함을 확인해 주세요.',
+  passwordResetMailSent:
+    '입력하신 정보와 일치하는 회원이 있으면 비밀번호 재설정 메일을 보내 드려요. 메일함을 확인해 주세요.',
   passwordChanged: '비밀번호가 변경되었어요. 다시 로그인해 주세요.',
   socialLoginFailed: '소셜 로그인에 실패했어요. 다시 시도해 주세요.',
   socialSignUpExpired: '가입 시간이 만료되었어요. 소셜 로그인을 처음부터 다시 진행해 주세요.',

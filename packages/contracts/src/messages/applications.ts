@@ -33,13 +33,15 @@ export const APPLICATION_MESSAGES = {
   applyFriendLookupFailed: '친구의 커리어 카드를 잠시 확인하지 못했어요. 잠시 후 다시 시도해 주세요.',
   applyConsentRequired: '필수 약관에 동의해 주세요.',
   applyNotFound: '지원 내역을 찾을 수 없어요.',
-  applicationAnswersErased: '탈퇴한 회원의 지원서라 답변과 연락처를 삭제했어요. 결제 기록은 결제 기록 탭에 남아 있어요.',
+  applicationAnswersErased:
+    '탈퇴한 회원의 지원서라 답변과 연락처를 삭제했어요. 결제 기록은 결제 기록 탭에 남아 있어요.',
   applyIllegalTransition: '지금 상태에서는 처리할 수 없는 요청이에요. ({from} → {to})',
   paymentNotStarted: '결제를 먼저 진행해 주세요.',
   paymentIssueMismatch: '결제 요청 정보가 일치하지 않아요. 다시 결제해 주세요.',
   paymentCardFailed: '카드 등록에 실패했어요. 다시 시도해 주세요.',
   paymentUnavailable: '결제 서비스에 잠시 연결할 수 없어요. 잠시 후 다시 시도해 주세요.',
-  cancelDuringTeamBuilding: '팀 빌딩이 시작되어 직접 취소할 수 없어요. 화면 오른쪽 아래 채팅 버튼으로 고객센터에 문의해 주세요.',
+  cancelDuringTeamBuilding:
+    '팀 빌딩이 시작되어 직접 취소할 수 없어요. 화면 오른쪽 아래 채팅 버튼으로 고객센터에 문의해 주세요.',
   cancelNotAllowed: '이미 종료되었거나 취소된 지원이에요.',
   webhookInvalid: '웹훅 서명이 올바르지 않아요.',
   refundInProgress: '환불이 진행 중이에요. 잠시 후 다시 확인해 주세요.',

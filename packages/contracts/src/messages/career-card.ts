@@ -29,7 +29,8 @@ export const CAREER_CARD_MESSAGES = {
   currentPasswordRequired: '현재 비밀번호를 입력해 주세요.',
   passwordChangedSignedIn: '비밀번호가 변경되었어요.',
   socialAccountNoPassword: '소셜 로그인으로 가입한 계정은 비밀번호를 바꿀 수 없어요.',
-  withdrawalLiveApplications: '진행 중인 프로그램 신청이 있어 탈퇴할 수 없어요. 신청을 취소하거나 프로그램이 끝난 뒤 다시 시도해 주세요.',
+  withdrawalLiveApplications:
+    '진행 중인 프로그램 신청이 있어 탈퇴할 수 없어요. 신청을 취소하거나 프로그램이 끝난 뒤 다시 시도해 주세요.',
   nicknameCheckNeeded: '닉네임 중복 확인을 해 주세요.',
   contactEmailCheckNeeded: '수신용 이메일 중복 확인을 해 주세요.',
 } as const;

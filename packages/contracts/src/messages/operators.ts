@@ -67,13 +67,15 @@ export const OPERATOR_MESSAGES = {
   contentItemNotFound: '콘텐츠를 찾을 수 없어요.',
   contentCannotMove: '더 옮길 수 없어요.',
   contentMenuTitleRequired: '메뉴 이름을 100자 이내로 입력해 주세요.',
-  contentSubMenuInvalid: '하위 메뉴는 한 줄에 하나씩 "이름 | 링크 | 배지 이미지(선택)"로 20개까지 입력해 주세요. 구분선에는 넣을 수 없어요.',
+  contentSubMenuInvalid:
+    '하위 메뉴는 한 줄에 하나씩 "이름 | 링크 | 배지 이미지(선택)"로 20개까지 입력해 주세요. 구분선에는 넣을 수 없어요.',
   contentOutsideLinkInvalid: '링크는 https:// 주소로 입력해 주세요.',
   contentBusinessNumberFormat: '사업자등록번호를 000-00-00000 형식으로 입력해 주세요.',
   contentAddressRequired: '주소를 200자 이내로 입력해 주세요.',
   contentCohortIdInvalid: '기수 번호를 1 이상의 숫자로 입력해 주세요.',
   contentTagInvalid: '태그는 한 줄에 하나씩 30자 이내로 10개까지 입력해 주세요.',
-  contentMemberInvalid: '팀원은 한 줄에 하나씩 "이름 | 역할(기획자, 디자이너, 개발자) | 포지션 | 커리어 카드 ID(선택)"로 입력해 주세요.',
+  contentMemberInvalid:
+    '팀원은 한 줄에 하나씩 "이름 | 역할(기획자, 디자이너, 개발자) | 포지션 | 커리어 카드 ID(선택)"로 입력해 주세요.',
   contentDatesInvalid: '종료일은 시작일과 같거나 그 뒤여야 해요.',
   contentFormInvalid: '고칠 곳이 있어요. 빨간 안내를 확인해 주세요. 입력한 내용은 그대로예요.',
   contentSearchEmpty: '검색어와 맞는 콘텐츠가 없어요. 다른 말로 찾아보세요.',

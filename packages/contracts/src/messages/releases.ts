@@ -24,9 +24,12 @@ export const RELEASE_MESSAGES = {
   releaseCanaryIsLive: '이미 모든 방문자에게 출시된 버전이에요.',
   releaseNoCanary: '진행 중인 카나리 출시가 없어요.',
   releaseNoEarlierVersion: '되돌릴 이전 버전이 없어요.',
-  releaseManifestUrlInvalid: '매니페스트 주소는 /bundles/{folder}/{version}/ 아래 경로이거나 등록된 자산 출처의 https 주소여야 해요.',
-  releaseRoutesTaken: '{path} 경로는 이미 {owner} 리모트가 쓰고 있어요. 경로를 바꾸거나 운영자가 강제 출시(--force)하세요.',
-  releaseSkew: '공유 의존성 버전이 셸과 맞지 않아 출시하지 않았어요. {dependency}: 이 빌드는 {required}에 맞춰 만들어졌지만 지금 셸은 {provided}을(를) 제공해요. 셸을 먼저 출시하거나 강제 출시(--force)하세요.',
+  releaseManifestUrlInvalid:
+    '매니페스트 주소는 /bundles/{folder}/{version}/ 아래 경로이거나 등록된 자산 출처의 https 주소여야 해요.',
+  releaseRoutesTaken:
+    '{path} 경로는 이미 {owner} 리모트가 쓰고 있어요. 경로를 바꾸거나 운영자가 강제 출시(--force)하세요.',
+  releaseSkew:
+    '공유 의존성 버전이 셸과 맞지 않아 출시하지 않았어요. {dependency}: 이 빌드는 {required}에 맞춰 만들어졌지만 지금 셸은 {provided}을(를) 제공해요. 셸을 먼저 출시하거나 강제 출시(--force)하세요.',
 } as const;
 
 /** The skew refusal naming the first mismatched dependency with both versions. */
@@ -39,5 +42,8 @@ export function releaseRoutesTakenMessage(path: string, owner: string): string {
 }
 
 export function releaseSkewMessage(skew: { dependency: string; required: string; provided: string }): string {
-  return RELEASE_MESSAGES.releaseSkew.replace('{dependency}', skew.dependency).replace('{required}', skew.required).replace('{provided}', skew.provided);
+  return RELEASE_MESSAGES.releaseSkew
+    .replace('{dependency}', skew.dependency)
+    .replace('{required}', skew.required)
+    .replace('{provided}', skew.provided);
 }

@@ -29,16 +29,26 @@ export type Target = { max: number } | { min: number };
 /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
 export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile: p must be in (0, 1), got ${p}`);
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q: number) => (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  const tail = (q: number) =>
+    (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) /
+    ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
   if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return (
+    ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1)
+  );
 }
 
 /**
@@ -68,7 +78,10 @@ export function tQuantile(p: number, df: number): number {
     y = (((((0.4 * y + 6.3) * y + 36) * y + 94.5) / c - y - 3) / b + 1) * x;
     y = Math.expm1(a * y * y);
   } else {
-    y = ((1 / (((df + 6) / (df * y) - 0.089 * d - 0.822) * (df + 2) * 3) + 0.5 / (df + 4)) * y - 1) * (df + 1) / (df + 2) + 1 / y;
+    y =
+      (((1 / (((df + 6) / (df * y) - 0.089 * d - 0.822) * (df + 2) * 3) + 0.5 / (df + 4)) * y - 1) * (df + 1)) /
+        (df + 2) +
+      1 / y;
   }
   return sign * Math.sqrt(df * y);
 }
@@ -90,15 +103,30 @@ function meanInterval(values: number[], confidence: number): Omit<Interval, 'pai
  */
 export function ratioInterval(pairs: { numerator: number; denominator: number }[], confidence = 0.95): Interval | null {
   for (const { numerator, denominator } of pairs) {
-    if (!(numerator > 0 && denominator > 0)) throw new RangeError(`ratioInterval: figures must be positive, got ${numerator} / ${denominator}`);
+    if (!(numerator > 0 && denominator > 0))
+      throw new RangeError(`ratioInterval: figures must be positive, got ${numerator} / ${denominator}`);
   }
-  const logs = meanInterval(pairs.map((p) => Math.log(p.numerator / p.denominator)), confidence);
-  return logs && { estimate: Math.exp(logs.estimate), low: Math.exp(logs.low), high: Math.exp(logs.high), pairs: pairs.length, confidence };
+  const logs = meanInterval(
+    pairs.map((p) => Math.log(p.numerator / p.denominator)),
+    confidence,
+  );
+  return (
+    logs && {
+      estimate: Math.exp(logs.estimate),
+      low: Math.exp(logs.low),
+      high: Math.exp(logs.high),
+      pairs: pairs.length,
+      confidence,
+    }
+  );
 }
 
 /** The interval of the mean difference `after - before` over interleaved pairs; null with fewer than MIN_PAIRS pairs. */
 export function differenceInterval(pairs: { after: number; before: number }[], confidence = 0.95): Interval | null {
-  const mean = meanInterval(pairs.map((p) => p.after - p.before), confidence);
+  const mean = meanInterval(
+    pairs.map((p) => p.after - p.before),
+    confidence,
+  );
   return mean && { ...mean, pairs: pairs.length, confidence };
 }
 

@@ -15,13 +15,33 @@ export interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; frame?: string; [key: string]: unknown }; fileName?: string; [key: string]: unknown };
+  args?: {
+    name?: string;
+    data?: { url?: string; frame?: string; [key: string]: unknown };
+    fileName?: string;
+    [key: string]: unknown;
+  };
 }
 
 /** The kinds of main-thread work the bench splits CPU time into (Lighthouse's groups of trace event names). */
-export type WorkKind = 'script evaluation' | 'script parse and compile' | 'parsing HTML and CSS' | 'style and layout' | 'paint and composite' | 'garbage collection' | 'other';
+export type WorkKind =
+  | 'script evaluation'
+  | 'script parse and compile'
+  | 'parsing HTML and CSS'
+  | 'style and layout'
+  | 'paint and composite'
+  | 'garbage collection'
+  | 'other';
 
-export const WORK_KINDS: readonly WorkKind[] = ['script evaluation', 'script parse and compile', 'parsing HTML and CSS', 'style and layout', 'paint and composite', 'garbage collection', 'other'];
+export const WORK_KINDS: readonly WorkKind[] = [
+  'script evaluation',
+  'script parse and compile',
+  'parsing HTML and CSS',
+  'style and layout',
+  'paint and composite',
+  'garbage collection',
+  'other',
+];
 
 const KIND_OF: Record<string, WorkKind> = {
   EventDispatch: 'script evaluation',
@@ -114,7 +134,14 @@ function slicesOf(events: TraceEvent[]): Slice[] {
   const open: TraceEvent[] = [];
   for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
     if (event.ph === 'X' && event.dur !== undefined) {
-      slices.push({ name: event.name, ts: event.ts, end: event.ts + event.dur, cpu: event.tdur ?? event.dur, url: urlOf(event), children: [] });
+      slices.push({
+        name: event.name,
+        ts: event.ts,
+        end: event.ts + event.dur,
+        cpu: event.tdur ?? event.dur,
+        url: urlOf(event),
+        children: [],
+      });
     } else if (event.ph === 'B') {
       open.push(event);
     } else if (event.ph === 'E') {
@@ -122,7 +149,14 @@ function slicesOf(events: TraceEvent[]): Slice[] {
       const begin = index >= 0 ? open.splice(index, 1)[0]! : open.pop();
       if (!begin) continue;
       const cpu = begin.tts !== undefined && event.tts !== undefined ? event.tts - begin.tts : event.ts - begin.ts;
-      slices.push({ name: begin.name, ts: begin.ts, end: event.ts, cpu, url: urlOf(begin) ?? urlOf(event), children: [] });
+      slices.push({
+        name: begin.name,
+        ts: begin.ts,
+        end: event.ts,
+        cpu,
+        url: urlOf(begin) ?? urlOf(event),
+        children: [],
+      });
     }
   }
   return slices;
@@ -148,19 +182,27 @@ function nest(slices: Slice[]): Slice[] {
  * more than their parent's (an event without thread time counts its wall time, which waiting inflates) share the
  * parent's time in proportion, so the kinds always add up to the tasks' thread time.
  */
-function attribute(slice: Slice, cpu: number, inherited: { kind: WorkKind; url: string | null }, byKind: Record<WorkKind, number>, byScript: Map<string, number>): void {
+function attribute(
+  slice: Slice,
+  cpu: number,
+  inherited: { kind: WorkKind; url: string | null },
+  byKind: Record<WorkKind, number>,
+  byScript: Map<string, number>,
+): void {
   const kind = KIND_OF[slice.name] ?? inherited.kind;
   const url = slice.url ?? inherited.url;
   const children = slice.children.reduce((sum, child) => sum + child.cpu, 0);
   const scale = children > cpu ? cpu / children : 1;
   const own = cpu - children * scale;
   byKind[kind] += own;
-  if (url && (kind === 'script evaluation' || kind === 'script parse and compile')) byScript.set(url, (byScript.get(url) ?? 0) + own);
+  if (url && (kind === 'script evaluation' || kind === 'script parse and compile'))
+    byScript.set(url, (byScript.get(url) ?? 0) + own);
   for (const child of slice.children) attribute(child, child.cpu * scale, { kind, url }, byKind, byScript);
 }
 
 /** The frame a trace event is about (navigation and paint marks name theirs). */
-const frameOf = (event: TraceEvent): string | undefined => (typeof event.args?.frame === 'string' ? event.args.frame : undefined);
+const frameOf = (event: TraceEvent): string | undefined =>
+  typeof event.args?.frame === 'string' ? event.args.frame : undefined;
 
 /**
  * The page's load in the trace: its first contentful paint, on the frame whose document the navigation loaded (the
@@ -168,9 +210,17 @@ const frameOf = (event: TraceEvent): string | undefined => (typeof event.args?.f
  * (no document URL, later than the page's paint): they are not the page's navigation.
  */
 function pageLoad(events: TraceEvent[]): { thread: string; navigation: number; fcp: number } | null {
-  const documents = events.filter((e) => e.name === 'navigationStart' && typeof e.args?.data?.documentLoaderURL === 'string' && e.args.data.documentLoaderURL !== '');
+  const documents = events.filter(
+    (e) =>
+      e.name === 'navigationStart' &&
+      typeof e.args?.data?.documentLoaderURL === 'string' &&
+      e.args.data.documentLoaderURL !== '',
+  );
   for (const paint of events.filter((e) => e.name === 'firstContentfulPaint').sort((x, y) => x.ts - y.ts)) {
-    const navigation = documents.filter((d) => d.pid === paint.pid && frameOf(d) === frameOf(paint) && d.ts <= paint.ts).sort((x, y) => x.ts - y.ts).at(-1);
+    const navigation = documents
+      .filter((d) => d.pid === paint.pid && frameOf(d) === frameOf(paint) && d.ts <= paint.ts)
+      .sort((x, y) => x.ts - y.ts)
+      .at(-1);
     if (navigation) return { thread: `${paint.pid}:${paint.tid}`, navigation: navigation.ts, fcp: paint.ts };
   }
   return null;
@@ -183,7 +233,9 @@ function pageLoad(events: TraceEvent[]): { thread: string; navigation: number; f
  * script.
  */
 export function mainThreadCpu(events: TraceEvent[]): MainThreadCpu {
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`);
+  const mains = events
+    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
   const onThread = new Map<string, TraceEvent[]>();
   for (const event of events) {
     const key = `${event.pid}:${event.tid}`;
@@ -192,7 +244,8 @@ export function mainThreadCpu(events: TraceEvent[]): MainThreadCpu {
     if (list) list.push(event);
     else onThread.set(key, [event]);
   }
-  const busy = (list: TraceEvent[]) => list.filter((e) => TOP_LEVEL.has(e.name)).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0);
+  const busy = (list: TraceEvent[]) =>
+    list.filter((e) => TOP_LEVEL.has(e.name)).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0);
   const load = pageLoad(events);
   const candidates = [...onThread.values()];
   const main =
@@ -202,7 +255,13 @@ export function mainThreadCpu(events: TraceEvent[]): MainThreadCpu {
     [];
 
   // Without a document navigation and its paint (a trace cut short): the thread's first navigation, its first paint.
-  const navigation = load?.navigation ?? main.filter((e) => e.name === 'navigationStart').map((e) => e.ts).sort((a, b) => a - b)[0] ?? Math.min(...main.map((e) => e.ts));
+  const navigation =
+    load?.navigation ??
+    main
+      .filter((e) => e.name === 'navigationStart')
+      .map((e) => e.ts)
+      .sort((a, b) => a - b)[0] ??
+    Math.min(...main.map((e) => e.ts));
   const fcp = load?.fcp ?? main.find((e) => e.name === 'firstContentfulPaint' && e.ts >= navigation)?.ts ?? navigation;
   const slices = slicesOf(main).filter((s) => s.ts >= navigation);
   // The scheduler's top-level tasks; where a trace has both names, the outer one (nesting keeps only roots).

@@ -32,7 +32,9 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-export async function startMailSink(options: { smtpPort?: number; httpPort?: number; host?: string } = {}): Promise<MailSink> {
+export async function startMailSink(
+  options: { smtpPort?: number; httpPort?: number; host?: string } = {},
+): Promise<MailSink> {
   const host = options.host ?? '127.0.0.1';
   const box: SinkMail[] = [];
   let nextId = 1;
@@ -82,14 +84,17 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
 
   const web = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sink');
-    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
     if (request.method === 'GET' && url.pathname === '/api/messages') return json(200, { messages: box });
     const one = /^\/(api\/)?messages\/(\d+)$/.exec(url.pathname);
     if (request.method === 'GET' && one) {
       const mail = box.find((m) => m.id === Number(one[2]));
       if (!mail) return json(404, { message: 'not found' });
       if (one[1]) return json(200, mail);
-      return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(mail.html || `<pre>${escape(mail.text)}</pre>`);
+      return response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(mail.html || `<pre>${escape(mail.text)}</pre>`);
     }
     if (request.method === 'DELETE' && url.pathname === '/api/messages') {
       box.splice(0);
@@ -97,7 +102,9 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
     }
     if (request.method === 'POST' && url.pathname === '/api/fail') {
       let body = '';
-      request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
       request.on('end', () => {
         try {
           failing = Boolean((JSON.parse(body || '{}') as { on?: boolean }).on);
@@ -124,7 +131,9 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
     mailboxUrl,
     messages: () => [...box],
     clear: () => void box.splice(0),
-    setFailing: (on) => { failing = on; },
+    setFailing: (on) => {
+      failing = on;
+    },
     waitFor(to, timeoutMs = 10_000) {
       const wanted = to.toLowerCase();
       const found = box.find((m) => m.to.includes(wanted));
@@ -149,12 +158,18 @@ export async function startMailSink(options: { smtpPort?: number; httpPort?: num
 }
 
 function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function mailboxPage(box: SinkMail[], smtpPort: number): string {
   const rows = box
-    .map((m) => `<tr><td>${escape(m.date.replace('T', ' ').slice(0, 19))}</td><td>${escape(m.to.join(', '))}</td><td><a href="/messages/${m.id}">${escape(m.subject || '(제목 없음)')}</a></td><td><details><summary>본문</summary><pre>${escape(m.text)}</pre></details></td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td>${escape(m.date.replace('T', ' ').slice(0, 19))}</td><td>${escape(m.to.join(', '))}</td><td><a href="/messages/${m.id}">${escape(m.subject || '(제목 없음)')}</a></td><td><details><summary>본문</summary><pre>${escape(m.text)}</pre></details></td></tr>`,
+    )
     .join('');
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>개발용 메일함</title>
 <style>body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:8px;text-align:left;vertical-align:top}pre{white-space:pre-wrap;margin:0}small{color:#666}</style></head>

@@ -33,16 +33,64 @@ export const LOCAL_CLIENT = { id: 'sq-local-client', secret: 'sq-local-secret' }
 
 export const DEFAULT_IDENTITIES: Record<LocalProviderId, TestIdentity[]> = {
   google: [
-    { id: 'google-new', label: '새 구글 사용자', subject: '108234567890123456789', email: 'sns.google@example.com', name: '구글테스트', nickname: '구글러', phone: null },
-    { id: 'google-member', label: '데모 회원과 같은 이메일', subject: '108234567890000000001', email: 'member@example.com', name: '김민지', nickname: '민지', phone: null },
+    {
+      id: 'google-new',
+      label: '새 구글 사용자',
+      subject: '108234567890123456789',
+      email: 'sns.google@example.com',
+      name: '구글테스트',
+      nickname: '구글러',
+      phone: null,
+    },
+    {
+      id: 'google-member',
+      label: '데모 회원과 같은 이메일',
+      subject: '108234567890000000001',
+      email: 'member@example.com',
+      name: '김민지',
+      nickname: '민지',
+      phone: null,
+    },
   ],
   kakao: [
-    { id: 'kakao-new', label: '새 카카오 사용자', subject: '3000123456', email: 'sns.kakao@example.com', name: '카카오테스트', nickname: '카카오친구', phone: '+82 10-2222-3333' },
-    { id: 'kakao-member', label: '데모 회원과 같은 이메일', subject: '3000000001', email: 'member@example.com', name: '김민지', nickname: '민지', phone: '+82 10-1234-5678' },
+    {
+      id: 'kakao-new',
+      label: '새 카카오 사용자',
+      subject: '3000123456',
+      email: 'sns.kakao@example.com',
+      name: '카카오테스트',
+      nickname: '카카오친구',
+      phone: '+82 10-2222-3333',
+    },
+    {
+      id: 'kakao-member',
+      label: '데모 회원과 같은 이메일',
+      subject: '3000000001',
+      email: 'member@example.com',
+      name: '김민지',
+      nickname: '민지',
+      phone: '+82 10-1234-5678',
+    },
   ],
   naver: [
-    { id: 'naver-new', label: '새 네이버 사용자', subject: 'nv_5f3c2a1b9d8e7f60', email: 'sns.naver@example.com', name: '네이버테스트', nickname: '네이버회원', phone: '010-3333-4444' },
-    { id: 'naver-member', label: '데모 회원과 같은 이메일', subject: 'nv_000000000001', email: 'member@example.com', name: '김민지', nickname: '민지', phone: '010-1234-5678' },
+    {
+      id: 'naver-new',
+      label: '새 네이버 사용자',
+      subject: 'nv_5f3c2a1b9d8e7f60',
+      email: 'sns.naver@example.com',
+      name: '네이버테스트',
+      nickname: '네이버회원',
+      phone: '010-3333-4444',
+    },
+    {
+      id: 'naver-member',
+      label: '데모 회원과 같은 이메일',
+      subject: 'nv_000000000001',
+      email: 'member@example.com',
+      name: '김민지',
+      nickname: '민지',
+      phone: '010-1234-5678',
+    },
   ],
 };
 
@@ -75,7 +123,9 @@ const PATHS: Record<LocalProviderId, { authorize: string; token: string; userinf
 export async function startOAuthProvider(options: { port?: number; host?: string } = {}): Promise<LocalOAuthProvider> {
   const host = options.host ?? '127.0.0.1';
   const identities: Record<LocalProviderId, TestIdentity[]> = {
-    google: [...DEFAULT_IDENTITIES.google], kakao: [...DEFAULT_IDENTITIES.kakao], naver: [...DEFAULT_IDENTITIES.naver],
+    google: [...DEFAULT_IDENTITIES.google],
+    kakao: [...DEFAULT_IDENTITIES.kakao],
+    naver: [...DEFAULT_IDENTITIES.naver],
   };
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256');
@@ -88,12 +138,17 @@ export async function startOAuthProvider(options: { port?: number; host?: string
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: Error) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'server_error', error_description: error.message }));
+      if (!response.headersSent)
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'server_error', error_description: error.message }));
     });
   });
 
   const json = (response: http.ServerResponse, status: number, body: unknown) =>
-    response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+    response
+      .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+      .end(JSON.stringify(body));
 
   async function readForm(request: http.IncomingMessage): Promise<URLSearchParams> {
     let body = '';
@@ -114,7 +169,12 @@ export async function startOAuthProvider(options: { port?: number; host?: string
     }
   };
 
-  function approve(provider: LocalProviderId, params: URLSearchParams, identityId: string, response: http.ServerResponse) {
+  function approve(
+    provider: LocalProviderId,
+    params: URLSearchParams,
+    identityId: string,
+    response: http.ServerResponse,
+  ) {
     const identity = identities[provider].find((i) => i.id === identityId);
     const redirectUri = params.get('redirect_uri')!;
     if (!identity) return json(response, 400, { error: 'invalid_request', error_description: 'unknown identity' });
@@ -154,24 +214,35 @@ export async function startOAuthProvider(options: { port?: number; host?: string
     }
     if (path === '/google/jwks') return json(response, 200, { keys: [publicJwk] });
     if (path === '/') {
-      return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-        `<!doctype html><meta charset="utf-8"><title>로컬 소셜 로그인</title><h1>로컬 OAuth 2.0 / OIDC 제공자</h1><ul>${PROVIDERS.map((p) => `<li>${p}: ${PATHS[p].authorize}</li>`).join('')}</ul><p>Google discovery: <a href="/google/.well-known/openid-configuration">/google/.well-known/openid-configuration</a></p>`,
-      );
+      return response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><meta charset="utf-8"><title>로컬 소셜 로그인</title><h1>로컬 OAuth 2.0 / OIDC 제공자</h1><ul>${PROVIDERS.map((p) => `<li>${p}: ${PATHS[p].authorize}</li>`).join('')}</ul><p>Google discovery: <a href="/google/.well-known/openid-configuration">/google/.well-known/openid-configuration</a></p>`,
+        );
     }
 
     for (const provider of PROVIDERS) {
       const paths = PATHS[provider];
       if (path === paths.authorize && request.method === 'GET') {
         const params = url.searchParams;
-        if (params.get('response_type') !== 'code' || params.get('client_id') !== LOCAL_CLIENT.id || !loopbackUri(params.get('redirect_uri'))) {
+        if (
+          params.get('response_type') !== 'code' ||
+          params.get('client_id') !== LOCAL_CLIENT.id ||
+          !loopbackUri(params.get('redirect_uri'))
+        ) {
           return json(response, 400, { error: 'invalid_request' });
         }
-        if (provider === 'google' && (!params.get('code_challenge') || params.get('code_challenge_method') !== 'S256')) {
+        if (
+          provider === 'google' &&
+          (!params.get('code_challenge') || params.get('code_challenge_method') !== 'S256')
+        ) {
           return json(response, 400, { error: 'invalid_request', error_description: 'PKCE S256 required' });
         }
         const hint = params.get('login_hint');
         if (hint) return approve(provider, params, hint, response);
-        return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(consentPage(provider, params, identities[provider]));
+        return response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(consentPage(provider, params, identities[provider]));
       }
       if (path === `/${provider}/consent` && request.method === 'POST') {
         const form = await readForm(request);
@@ -182,26 +253,40 @@ export async function startOAuthProvider(options: { port?: number; host?: string
           if (params.get('state') !== null) target.searchParams.set('state', params.get('state')!);
           return response.writeHead(302, { location: target.toString() }).end();
         }
-        if (params.get('client_id') !== LOCAL_CLIENT.id || !loopbackUri(params.get('redirect_uri'))) return json(response, 400, { error: 'invalid_request' });
+        if (params.get('client_id') !== LOCAL_CLIENT.id || !loopbackUri(params.get('redirect_uri')))
+          return json(response, 400, { error: 'invalid_request' });
         return approve(provider, params, form.get('identity') ?? '', response);
       }
       if (path === paths.token && request.method === 'POST') {
         const form = await readForm(request);
-        if (form.get('client_id') !== LOCAL_CLIENT.id || form.get('client_secret') !== LOCAL_CLIENT.secret) return json(response, 401, { error: 'invalid_client' });
-        if (form.get('grant_type') !== 'authorization_code') return json(response, 400, { error: 'unsupported_grant_type' });
+        if (form.get('client_id') !== LOCAL_CLIENT.id || form.get('client_secret') !== LOCAL_CLIENT.secret)
+          return json(response, 401, { error: 'invalid_client' });
+        if (form.get('grant_type') !== 'authorization_code')
+          return json(response, 400, { error: 'unsupported_grant_type' });
         const code = form.get('code') ?? '';
         const pending = codes.get(code);
         codes.delete(code);
-        if (!pending || pending.provider !== provider || pending.expiresAt < Date.now() || pending.redirectUri !== form.get('redirect_uri')) {
+        if (
+          !pending ||
+          pending.provider !== provider ||
+          pending.expiresAt < Date.now() ||
+          pending.redirectUri !== form.get('redirect_uri')
+        ) {
           return json(response, 400, { error: 'invalid_grant' });
         }
         if (pending.challenge) {
           const verifier = form.get('code_verifier') ?? '';
-          if (createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) return json(response, 400, { error: 'invalid_grant', error_description: 'PKCE' });
+          if (createHash('sha256').update(verifier).digest('base64url') !== pending.challenge)
+            return json(response, 400, { error: 'invalid_grant', error_description: 'PKCE' });
         }
         const accessToken = randomBytes(24).toString('base64url');
         accessTokens.set(accessToken, { provider, identity: pending.identity, expiresAt: Date.now() + 3600_000 });
-        const answer: Record<string, unknown> = { access_token: accessToken, token_type: 'bearer', expires_in: 3600, refresh_token: randomBytes(24).toString('base64url') };
+        const answer: Record<string, unknown> = {
+          access_token: accessToken,
+          token_type: 'bearer',
+          expires_in: 3600,
+          refresh_token: randomBytes(24).toString('base64url'),
+        };
         if (provider === 'google') {
           const identity = pending.identity;
           const nonce = 'nonce' in tampering ? tampering.nonce : pending.nonce;
@@ -232,7 +317,13 @@ export async function startOAuthProvider(options: { port?: number; host?: string
             : json(response, 401, { msg: 'this access token does not exist', code: -401 });
         }
         const i = grant.identity;
-        if (provider === 'google') return json(response, 200, { sub: i.subject, email: i.email, email_verified: i.emailVerified ?? true, name: i.name });
+        if (provider === 'google')
+          return json(response, 200, {
+            sub: i.subject,
+            email: i.email,
+            email_verified: i.emailVerified ?? true,
+            name: i.name,
+          });
         if (provider === 'kakao') {
           return json(response, 200, {
             id: Number(i.subject),
@@ -250,7 +341,11 @@ export async function startOAuthProvider(options: { port?: number; host?: string
             },
           });
         }
-        return json(response, 200, { resultcode: '00', message: 'success', response: { id: i.subject, email: i.email, name: i.name, nickname: i.nickname, mobile: i.phone } });
+        return json(response, 200, {
+          resultcode: '00',
+          message: 'success',
+          response: { id: i.subject, email: i.email, name: i.name, nickname: i.nickname, mobile: i.phone },
+        });
       }
     }
     json(response, 404, { error: 'not_found' });
@@ -266,16 +361,22 @@ export async function startOAuthProvider(options: { port?: number; host?: string
     url: base,
     identities,
     addIdentity: (provider, identity) => void identities[provider].push(identity),
-    tamper: (next) => { tampering = next; },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    tamper: (next) => {
+      tampering = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const PROVIDER_NAMES: Record<LocalProviderId, string> = { google: '구글', kakao: '카카오', naver: '네이버' };
@@ -283,7 +384,10 @@ const PROVIDER_NAMES: Record<LocalProviderId, string> = { google: '구글', kaka
 function consentPage(provider: LocalProviderId, params: URLSearchParams, identities: TestIdentity[]): string {
   const query = escape(params.toString());
   const buttons = identities
-    .map((i) => `<button name="identity" value="${escape(i.id)}" data-identity="${escape(i.id)}">${escape(i.label)}<br><small>${escape(i.email ?? '(이메일 없음)')}</small></button>`)
+    .map(
+      (i) =>
+        `<button name="identity" value="${escape(i.id)}" data-identity="${escape(i.id)}">${escape(i.label)}<br><small>${escape(i.email ?? '(이메일 없음)')}</small></button>`,
+    )
     .join('');
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${PROVIDER_NAMES[provider]} 로그인 (로컬)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}button{display:block;width:100%;margin:8px 0;padding:12px;font-size:15px;text-align:left;cursor:pointer}small{color:#666}</style></head>

@@ -52,7 +52,11 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const MAX_CLOCK_SKEW_MS = 15 * 60 * 1000;
 
 class S3Error extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -61,11 +65,14 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** RFC 3986 encoding as SigV4 wants it: everything but unreserved characters percent-encoded, in upper case. */
-const uriEscape = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const uriEscape = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function canonicalQuery(rawQuery: string): string {
   if (!rawQuery) return '';
-  return rawQuery.split('&').filter(Boolean)
+  return rawQuery
+    .split('&')
+    .filter(Boolean)
     .map((pair) => {
       const at = pair.indexOf('=');
       const [name, value] = at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
@@ -77,33 +84,67 @@ function canonicalQuery(rawQuery: string): string {
     .join('&');
 }
 
-const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 /** Checks the request's SigV4 signature against the store's key pair; throws S3's error when it does not hold. */
-function verifySignature(request: http.IncomingMessage, body: Buffer, options: Required<Pick<ObjectStoreOptions, 'accessKeyId' | 'secretAccessKey' | 'region'>>): void {
+function verifySignature(
+  request: http.IncomingMessage,
+  body: Buffer,
+  options: Required<Pick<ObjectStoreOptions, 'accessKeyId' | 'secretAccessKey' | 'region'>>,
+): void {
   const authorization = request.headers.authorization;
   if (!authorization) throw new S3Error(403, 'AccessDenied', 'Anonymous access is not allowed.');
   const match = AUTHORIZATION.exec(authorization);
   if (!match) throw new S3Error(400, 'AuthorizationHeaderMalformed', 'The authorization header is malformed.');
-  const [, accessKeyId, scopeDate, region, signedHeaderList, signature] = match as unknown as [string, string, string, string, string, string];
-  if (accessKeyId !== options.accessKeyId) throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-  if (region !== options.region) throw new S3Error(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region '${region}' is wrong; expecting '${options.region}'.`);
+  const [, accessKeyId, scopeDate, region, signedHeaderList, signature] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (accessKeyId !== options.accessKeyId)
+    throw new S3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (region !== options.region)
+    throw new S3Error(
+      400,
+      'AuthorizationHeaderMalformed',
+      `The authorization header is malformed; the region '${region}' is wrong; expecting '${options.region}'.`,
+    );
 
   const amzDate = String(request.headers['x-amz-date'] ?? '');
   const time = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate);
-  if (!time || amzDate.slice(0, 8) !== scopeDate) throw new S3Error(403, 'AccessDenied', 'X-Amz-Date is missing or does not match the credential scope.');
+  if (!time || amzDate.slice(0, 8) !== scopeDate)
+    throw new S3Error(403, 'AccessDenied', 'X-Amz-Date is missing or does not match the credential scope.');
   const signedAt = Date.UTC(+time[1]!, +time[2]! - 1, +time[3]!, +time[4]!, +time[5]!, +time[6]!);
-  if (Math.abs(Date.now() - signedAt) > MAX_CLOCK_SKEW_MS) throw new S3Error(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+  if (Math.abs(Date.now() - signedAt) > MAX_CLOCK_SKEW_MS)
+    throw new S3Error(
+      403,
+      'RequestTimeTooSkewed',
+      'The difference between the request time and the current time is too large.',
+    );
 
   const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '');
   if (/^[0-9a-f]{64}$/.test(payloadHash)) {
-    if (sha256(body) !== payloadHash) throw new S3Error(400, 'XAmzContentSHA256Mismatch', "The provided 'x-amz-content-sha256' header does not match what was computed.");
+    if (sha256(body) !== payloadHash)
+      throw new S3Error(
+        400,
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
+      );
   } else if (payloadHash !== 'UNSIGNED-PAYLOAD') {
-    throw new S3Error(400, 'InvalidRequest', 'Missing or unsupported x-amz-content-sha256 (this store takes a payload hash or UNSIGNED-PAYLOAD).');
+    throw new S3Error(
+      400,
+      'InvalidRequest',
+      'Missing or unsupported x-amz-content-sha256 (this store takes a payload hash or UNSIGNED-PAYLOAD).',
+    );
   }
 
   const signedHeaders = signedHeaderList.split(';');
-  if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date')) throw new S3Error(403, 'AccessDenied', 'host and x-amz-date must be signed.');
+  if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date'))
+    throw new S3Error(403, 'AccessDenied', 'host and x-amz-date must be signed.');
   const rawUrl = request.url ?? '/';
   const queryAt = rawUrl.indexOf('?');
   const canonicalRequest = [
@@ -112,7 +153,7 @@ function verifySignature(request: http.IncomingMessage, body: Buffer, options: R
     canonicalQuery(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1)),
     ...signedHeaders.map((name) => {
       const value = request.headers[name];
-      return `${name}:${(Array.isArray(value) ? value.join(',') : value ?? '').trim().replace(/\s+/g, ' ')}`;
+      return `${name}:${(Array.isArray(value) ? value.join(',') : (value ?? '')).trim().replace(/\s+/g, ' ')}`;
     }),
     '',
     signedHeaderList,
@@ -123,19 +164,25 @@ function verifySignature(request: http.IncomingMessage, body: Buffer, options: R
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, scopeDate), region), 's3'), 'aws4_request');
   const expected = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) {
-    throw new S3Error(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    throw new S3Error(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    );
   }
 }
 
 /** Refuses bytes that do not match the digests the client sent along (Content-MD5, x-amz-checksum-crc32). */
 function checkDigests(request: http.IncomingMessage, body: Buffer): void {
   const md5 = request.headers['content-md5'];
-  if (md5 && createHash('md5').update(body).digest('base64') !== md5) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  if (md5 && createHash('md5').update(body).digest('base64') !== md5)
+    throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
   const crc = request.headers['x-amz-checksum-crc32'];
   if (crc) {
     const computed = Buffer.alloc(4);
     computed.writeUInt32BE(crc32(body) >>> 0);
-    if (computed.toString('base64') !== crc) throw new S3Error(400, 'BadDigest', 'The CRC32 you specified did not match the calculated checksum.');
+    if (computed.toString('base64') !== crc)
+      throw new S3Error(400, 'BadDigest', 'The CRC32 you specified did not match the calculated checksum.');
   }
 }
 
@@ -168,7 +215,11 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const body = await readBody(request);
     try {
-      verifySignature(request, body, { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, region });
+      verifySignature(request, body, {
+        accessKeyId: options.accessKeyId,
+        secretAccessKey: options.secretAccessKey,
+        region,
+      });
     } catch (error) {
       refused++;
       throw error;
@@ -183,10 +234,16 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
 
     switch (request.method) {
       case 'PUT': {
-        if (request.headers['x-amz-copy-source']) throw new S3Error(501, 'NotImplemented', 'CopyObject is not implemented.');
+        if (request.headers['x-amz-copy-source'])
+          throw new S3Error(501, 'NotImplemented', 'CopyObject is not implemented.');
         checkDigests(request, body);
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-        bucket.set(key, { bytes: body, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'), etag, lastModified: new Date() });
+        bucket.set(key, {
+          bytes: body,
+          contentType: String(request.headers['content-type'] ?? 'binary/octet-stream'),
+          etag,
+          lastModified: new Date(),
+        });
         response.writeHead(200, { etag }).end();
         return;
       }
@@ -217,11 +274,16 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     const requestId = String(++requestNumber).padStart(16, '0');
     response.setHeader('x-amz-request-id', requestId);
     handle(request, response).catch((error: unknown) => {
-      const s3 = error instanceof S3Error ? error : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
+      const s3 =
+        error instanceof S3Error
+          ? error
+          : new S3Error(500, 'InternalError', 'We encountered an internal error. Please try again.');
       if (response.headersSent) return void response.destroy();
       // HEAD answers carry no body: the SDK names the error from the status alone (NotFound, Forbidden).
-      const document = request.method === 'HEAD' ? undefined
-        : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${s3.code}</Code><Message>${xml(s3.message)}</Message><RequestId>${requestId}</RequestId></Error>`;
+      const document =
+        request.method === 'HEAD'
+          ? undefined
+          : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${s3.code}</Code><Message>${xml(s3.message)}</Message><RequestId>${requestId}</RequestId></Error>`;
       response.writeHead(s3.status, { 'content-type': 'application/xml' }).end(document);
     });
   });
@@ -237,9 +299,10 @@ export async function startObjectStore(options: ObjectStoreOptions): Promise<Loc
     keys: (bucket) => [...(buckets.get(bucket)?.keys() ?? [])].sort(),
     object: (bucket, key) => buckets.get(bucket)?.get(key),
     refusedRequests: () => refused,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -6,12 +6,28 @@ import { TEST_CARDS } from './sandbox-pg/pages';
 import { createPayments } from './sandbox-pg/payments';
 import { createRoutes } from './sandbox-pg/routes';
 import { createServerApi } from './sandbox-pg/server-api';
-import { Problem, type SandboxPayment, type SandboxPg, type SandboxPgFaults, type SandboxPgOptions, type SandboxPgState, type SandboxPgStore, type StoredBillingKey } from './sandbox-pg/types';
+import {
+  Problem,
+  type SandboxPayment,
+  type SandboxPg,
+  type SandboxPgFaults,
+  type SandboxPgOptions,
+  type SandboxPgState,
+  type SandboxPgStore,
+  type StoredBillingKey,
+} from './sandbox-pg/types';
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, createWebhookSender } from './sandbox-pg/webhooks';
 
 export { TEST_CARDS } from './sandbox-pg/pages';
 export { readSandboxPgPace, type SandboxPgChargeLoad, type SandboxPgPace } from './sandbox-pg/pace';
-export { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret, signWebhook, type WebhookBody, type WebhookDelivery, type WebhookEventType } from './sandbox-pg/webhooks';
+export {
+  DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  generateWebhookSecret,
+  signWebhook,
+  type WebhookBody,
+  type WebhookDelivery,
+  type WebhookEventType,
+} from './sandbox-pg/webhooks';
 export {
   SANDBOX_PG_MESSAGES,
   type SandboxBillingKey,
@@ -68,7 +84,15 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? (() => new Date());
   const nowIso = () => clock().toISOString();
-  const faults: SandboxPgFaults = { chargeDelayMs: 0, dropChargeAnswers: 0, loseChargeRequests: 0, dropPaymentReads: 0, dropCancelAnswers: 0, refuseCancels: 0, ...options.faults };
+  const faults: SandboxPgFaults = {
+    chargeDelayMs: 0,
+    dropChargeAnswers: 0,
+    loseChargeRequests: 0,
+    dropPaymentReads: 0,
+    dropCancelAnswers: 0,
+    refuseCancels: 0,
+    ...options.faults,
+  };
   const chargePace = createChargePace(options.pace);
   let webhookUrl = options.webhookUrl ?? null;
   const webhooks = createWebhookSender({
@@ -90,14 +114,22 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
   const cards = createCards(store);
   const payments = createPayments(store);
   const api = createServerApi(store, { cards, payments, chargePace });
-  const handle = createRoutes(store, { cards, payments, api, snapshot, redeliver: (webhookId) => webhooks.redeliver(webhookId) });
+  const handle = createRoutes(store, {
+    cards,
+    payments,
+    api,
+    snapshot,
+    redeliver: (webhookId) => webhooks.redeliver(webhookId),
+  });
 
   function snapshot(): SandboxPgState {
     return {
       storeId: options.storeId,
       webhookUrl,
       billingKeys: [...store.billingKeys.values()].reverse().map(cards.publicKey),
-      payments: [...store.payments.values()].reverse().map((p) => ({ ...p, amount: { ...p.amount }, cancellations: p.cancellations.map((c) => ({ ...c })) })),
+      payments: [...store.payments.values()]
+        .reverse()
+        .map((p) => ({ ...p, amount: { ...p.amount }, cancellations: p.cancellations.map((c) => ({ ...c })) })),
       webhooks: webhooks.deliveries(),
     };
   }
@@ -106,7 +138,9 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     handle(request, response).catch((error: Error) => {
       if (response.headersSent) return;
       const problem = error instanceof Problem ? error : new Problem(500, 'INTERNAL', error.message);
-      response.writeHead(problem.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ type: problem.type, message: problem.message }));
+      response
+        .writeHead(problem.status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ type: problem.type, message: problem.message }));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -129,11 +163,12 @@ export async function startSandboxPg(options: SandboxPgOptions): Promise<Sandbox
     },
     redeliverWebhook: (webhookId) => webhooks.redeliver(webhookId),
     webhooksSettled: () => webhooks.settled(),
-    close: () => new Promise<void>((resolve) => {
-      webhooks.close();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        webhooks.close();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -148,9 +183,11 @@ export async function submitHostedCardPage(issueUrl: string, card: string = TEST
   if (!opened.ok) throw new Error(`the card page answered ${opened.status}: ${await opened.text()}`);
   const form = new URLSearchParams(page.searchParams);
   const expiry = `12/${String((new Date().getUTCFullYear() + 5) % 100).padStart(2, '0')}`;
-  for (const [name, value] of Object.entries({ cardNumber: card, expiry, birth: '900101', password: '12' })) form.set(name, value);
+  for (const [name, value] of Object.entries({ cardNumber: card, expiry, birth: '900101', password: '12' }))
+    form.set(name, value);
   const answer = await fetch(new URL('/billing-keys/issue', page), { method: 'POST', body: form, redirect: 'manual' });
   const location = answer.headers.get('location');
-  if (answer.status !== 303 || !location) throw new Error(`the card page did not redirect (${answer.status}): ${await answer.text()}`);
+  if (answer.status !== 303 || !location)
+    throw new Error(`the card page did not redirect (${answer.status}): ${await answer.text()}`);
   return new URL(location);
 }

@@ -6,7 +6,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'medium', block = false, className, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'medium',
+  block = false,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const classes = ['sq-button', `sq-button--${variant}`];
   if (size === 'small') classes.push('sq-button--small');
   if (block) classes.push('sq-button--block');

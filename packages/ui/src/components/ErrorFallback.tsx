@@ -3,7 +3,11 @@ import { Button } from './Button';
 import { StatePanel } from './StatePanel';
 
 /** What a screen shows when it cannot be loaded or throws; the retry really runs the load again. */
-export function ErrorFallback({ title = MESSAGES.remoteLoadFailed, description, onRetry }: {
+export function ErrorFallback({
+  title = MESSAGES.remoteLoadFailed,
+  description,
+  onRetry,
+}: {
   title?: string;
   description?: string;
   onRetry?: () => void;

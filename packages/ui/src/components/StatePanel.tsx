@@ -7,7 +7,14 @@ import { Icon, type IconName } from './Icon';
  * `settled`: the panel is the screen's final state (an error), so the shell may drop a server-rendered
  * first content standing in for it (@sq/contracts/first-content).
  */
-export function StatePanel({ icon, title, description, action, role, settled }: {
+export function StatePanel({
+  icon,
+  title,
+  description,
+  action,
+  role,
+  settled,
+}: {
   icon?: IconName;
   title: string;
   description?: ReactNode;
@@ -17,7 +24,11 @@ export function StatePanel({ icon, title, description, action, role, settled }: 
 }) {
   return (
     <section className="sq-state" role={role} {...(settled ? { [CONTENT_READY_ATTRIBUTE]: '' } : {})}>
-      {icon ? <div className="sq-state__icon"><Icon name={icon} size={40} /></div> : null}
+      {icon ? (
+        <div className="sq-state__icon">
+          <Icon name={icon} size={40} />
+        </div>
+      ) : null}
       <h2 className="sq-state__title">{title}</h2>
       {description ? <p className="sq-state__desc">{description}</p> : null}
       {action}

@@ -45,14 +45,17 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, wait: nu
     }
     pending = args;
     if (timer === undefined) {
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (pending) {
-          const next = pending;
-          pending = undefined;
-          run(next);
-        }
-      }, Math.max(0, wait - elapsed));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          if (pending) {
+            const next = pending;
+            pending = undefined;
+            run(next);
+          }
+        },
+        Math.max(0, wait - elapsed),
+      );
     }
   };
   throttled.cancel = () => {

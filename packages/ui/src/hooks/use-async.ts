@@ -9,7 +9,10 @@ export type AsyncState<T> =
  * Runs `load` when `deps` change (and on reload()), aborting the previous run so a slow old answer can
  * never overwrite a newer one. Each endpoint's hook in a feature's api/ folder is built on it.
  */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): AsyncState<T> & { reload: () => void } {
+export function useAsync<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+): AsyncState<T> & { reload: () => void } {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 

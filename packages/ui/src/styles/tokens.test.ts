@@ -11,7 +11,8 @@ const css = fs.readFileSync(path.join(import.meta.dirname, 'tokens.css'), 'utf8'
 
 function tokens(source: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const match of source.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(--sq-[\w-]+)\s*:\s*([^;]+);/g)) found.set(match[1]!, match[2]!.trim());
+  for (const match of source.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(--sq-[\w-]+)\s*:\s*([^;]+);/g))
+    found.set(match[1]!, match[2]!.trim());
   return found;
 }
 const TOKENS = tokens(css);
@@ -33,7 +34,9 @@ function color(name: string, seen: string[] = []): string {
 
 /** Relative luminance (WCAG 2.1, 1.4.3). */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
@@ -48,8 +51,14 @@ const LARGE_OR_PART = 3;
 /** [foreground, background, minimum]: the pairs the pages use (components.css, the remotes' CSS modules). */
 const PAIRS: Array<[string, string, number]> = [
   // Body, secondary and weak text on the page, on grey panels, table heads and cards, and on the primary tint (notices, chips).
-  ...['--sq-color-text', '--sq-color-text-sub', '--sq-color-text-weak', '--sq-color-primary', '--sq-color-danger', '--sq-color-success']
-    .flatMap((fg) => ['--sq-color-bg', '--sq-color-bg-sub'].map((bg): [string, string, number] => [fg, bg, TEXT])),
+  ...[
+    '--sq-color-text',
+    '--sq-color-text-sub',
+    '--sq-color-text-weak',
+    '--sq-color-primary',
+    '--sq-color-danger',
+    '--sq-color-success',
+  ].flatMap((fg) => ['--sq-color-bg', '--sq-color-bg-sub'].map((bg): [string, string, number] => [fg, bg, TEXT])),
   ['--sq-color-text', '--sq-color-primary-weak', TEXT],
   ['--sq-color-text-sub', '--sq-color-primary-weak', TEXT],
   ['--sq-color-text-weak', '--sq-color-primary-weak', TEXT],
@@ -85,17 +94,29 @@ describe('design tokens (tokens.css) meet WCAG 2.1 AA contrast', () => {
 
   it('the focus ring comes from the tokens and no rule of packages/ui removes it', () => {
     const reset = fs.readFileSync(path.join(import.meta.dirname, 'reset.css'), 'utf8');
-    expect(reset).toMatch(/:focus-visible\s*\{\s*outline:\s*var\(--sq-focus-width\) solid var\(--sq-focus-color\);\s*outline-offset:\s*var\(--sq-focus-offset\)/);
-    const all = ['reset.css', 'components.css', 'first-paint.css'].map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8')).join('\n');
+    expect(reset).toMatch(
+      /:focus-visible\s*\{\s*outline:\s*var\(--sq-focus-width\) solid var\(--sq-focus-color\);\s*outline-offset:\s*var\(--sq-focus-offset\)/,
+    );
+    const all = ['reset.css', 'components.css', 'first-paint.css']
+      .map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8'))
+      .join('\n');
     expect(all).not.toMatch(/outline:\s*(none|0)\b/);
   });
 
   it('no stylesheet of the shell or a remote removes the focus outline', () => {
     const root = path.join(import.meta.dirname, '../../../..');
-    const sheets = fs.readdirSync(root).filter((dir) => dir === 'shell' || dir.startsWith('mfe-'))
-      .flatMap((dir) => (fs.readdirSync(path.join(root, dir, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.css')).map((f) => path.join(dir, 'src', f)));
+    const sheets = fs
+      .readdirSync(root)
+      .filter((dir) => dir === 'shell' || dir.startsWith('mfe-'))
+      .flatMap((dir) =>
+        (fs.readdirSync(path.join(root, dir, 'src'), { recursive: true }) as string[])
+          .filter((f) => f.endsWith('.css'))
+          .map((f) => path.join(dir, 'src', f)),
+      );
     expect(sheets.length).toBeGreaterThan(10);
-    const removing = sheets.filter((file) => /outline(-style)?:\s*(none|0)\b/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    const removing = sheets.filter((file) =>
+      /outline(-style)?:\s*(none|0)\b/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
     expect(removing).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { MESSAGES } from '@sq/contracts';
-import { ApiError, badRequest, conflict, createInternalClient, type InternalCallConfig, type InternalMethod } from '@sq/service-kit';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  createInternalClient,
+  type InternalCallConfig,
+  type InternalMethod,
+} from '@sq/service-kit';
 
 /**
  * The careercard service over its internal API (never through the gateway). It owns career card IDs: the
@@ -9,7 +16,12 @@ import { ApiError, badRequest, conflict, createInternalClient, type InternalCall
  */
 const profileAnswer = z.looseObject({
   ErrorCode: z.literal('00'),
-  profile: z.looseObject({ profileId: z.string(), jobGroupName: z.string().nullable(), positionName: z.string().nullable(), yearCodeName: z.string().nullable() }),
+  profile: z.looseObject({
+    profileId: z.string(),
+    jobGroupName: z.string().nullable(),
+    positionName: z.string().nullable(),
+    yearCodeName: z.string().nullable(),
+  }),
   created: z.boolean(),
 });
 export type CareerCardNames = z.infer<typeof profileAnswer>['profile'];
@@ -32,12 +44,29 @@ export interface CreateCard {
   yearCode: string;
 }
 
-export function createCareercardClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+export function createCareercardClient(options: {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  retry?: InternalCallConfig;
+  log: { warn(obj: object, msg: string): void };
+}) {
   const careercard = createInternalClient({ peer: 'careercard', ...options });
   /** A call with an idempotency key is careercard's to deduplicate: safe to repeat. */
-  async function call(method: InternalMethod, path: string, body?: unknown, key?: string): Promise<{ status: number; json: unknown }> {
+  async function call(
+    method: InternalMethod,
+    path: string,
+    body?: unknown,
+    key?: string,
+  ): Promise<{ status: number; json: unknown }> {
     try {
-      return await careercard.call({ method, path, body, headers: key ? { 'idempotency-key': key } : undefined, idempotent: key !== undefined });
+      return await careercard.call({
+        method,
+        path,
+        body,
+        headers: key ? { 'idempotency-key': key } : undefined,
+        idempotent: key !== undefined,
+      });
     } catch (error) {
       options.log.warn({ err: error, path }, 'careercard unreachable');
       throw new CareercardUnavailable();
@@ -48,8 +77,14 @@ export function createCareercardClient(options: { baseUrl: string; internalSecre
   function refuse(status: number, json: unknown): never {
     const message = (json as { message?: unknown } | null)?.message;
     const fields = (json as { fields?: Record<string, string> } | null)?.fields;
-    if (status === 409) throw conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
-    if (status === 400 && typeof message === 'string' && fields && Object.keys(fields).some((f) => ['jobGroup', 'position', 'careerYears', 'imgId'].includes(f))) {
+    if (status === 409)
+      throw conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
+    if (
+      status === 400 &&
+      typeof message === 'string' &&
+      fields &&
+      Object.keys(fields).some((f) => ['jobGroup', 'position', 'careerYears', 'imgId'].includes(f))
+    ) {
       throw badRequest(message, fields);
     }
     options.log.warn({ status }, 'careercard refused');
@@ -71,14 +106,30 @@ export function createCareercardClient(options: { baseUrl: string; internalSecre
     /** Compensation: deletes the card only if this key created it. Never throws. */
     async remove(profileId: string, key: string): Promise<boolean> {
       try {
-        const { status, json } = await call('DELETE', `/internal/profiles/${encodeURIComponent(profileId)}`, undefined, key);
+        const { status, json } = await call(
+          'DELETE',
+          `/internal/profiles/${encodeURIComponent(profileId)}`,
+          undefined,
+          key,
+        );
         return status === 200 && (json as { deleted?: boolean }).deleted === true;
       } catch {
         return false;
       }
     },
     /** `imgId`: an upload of the card's own member (careercard checks the owner); null takes the picture off. */
-    async update(profileId: string, changes: { intro?: string; jobGroupCode?: string; positionCode?: string | null; yearCode?: string; userName?: string; userAlias?: string; imgId?: string | null }): Promise<CareerCardNames> {
+    async update(
+      profileId: string,
+      changes: {
+        intro?: string;
+        jobGroupCode?: string;
+        positionCode?: string | null;
+        yearCode?: string;
+        userName?: string;
+        userAlias?: string;
+        imgId?: string | null;
+      },
+    ): Promise<CareerCardNames> {
       const { status, json } = await call('PATCH', `/internal/profiles/${encodeURIComponent(profileId)}`, changes);
       return names(status, json);
     },
@@ -102,12 +153,18 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('careercard', createCareercardClient({
-    baseUrl: app.accountConfig.careercardUrl,
-    internalSecret: app.internalSecret,
-    timeoutMs: app.accountConfig.careercardTimeoutMs,
-    retry: app.accountConfig.internalCalls,
-    log: app.log,
-  }));
-}, { name: 'careercard-client', dependencies: ['account-config'] });
+export default fp(
+  async (app) => {
+    app.decorate(
+      'careercard',
+      createCareercardClient({
+        baseUrl: app.accountConfig.careercardUrl,
+        internalSecret: app.internalSecret,
+        timeoutMs: app.accountConfig.careercardTimeoutMs,
+        retry: app.accountConfig.internalCalls,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'careercard-client', dependencies: ['account-config'] },
+);

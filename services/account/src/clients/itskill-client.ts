@@ -9,7 +9,13 @@ import { ApiError, createInternalClient, type InternalCallConfig } from '@sq/ser
  */
 const skillAnswer = z.object({ completed: z.boolean() });
 
-export function createItskillClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+export function createItskillClient(options: {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  retry?: InternalCallConfig;
+  log: { warn(obj: object, msg: string): void };
+}) {
   const itskill = createInternalClient({ peer: 'itskill', ...options });
   return {
     /** Whether the member has a completed check-up; itskill unreachable is a Korean 503 (nothing is granted). */
@@ -32,7 +38,19 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const config = app.accountConfig;
-  app.decorate('itskill', createItskillClient({ baseUrl: config.itskillUrl, internalSecret: app.internalSecret, timeoutMs: config.itskillTimeoutMs, retry: config.internalCalls, log: app.log }));
-}, { name: 'itskill-client', dependencies: ['account-config'] });
+export default fp(
+  async (app) => {
+    const config = app.accountConfig;
+    app.decorate(
+      'itskill',
+      createItskillClient({
+        baseUrl: config.itskillUrl,
+        internalSecret: app.internalSecret,
+        timeoutMs: config.itskillTimeoutMs,
+        retry: config.internalCalls,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'itskill-client', dependencies: ['account-config'] },
+);

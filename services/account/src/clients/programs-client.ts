@@ -9,7 +9,13 @@ import { ApiError, createInternalClient, type InternalCallConfig } from '@sq/ser
  * personal data from their applications; a failure there only postpones it (the outbox retries). A member's new
  * name or nickname is announced the same way (the copies programs keeps for the operators' search).
  */
-export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+export function createProgramsClient(options: {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  retry?: InternalCallConfig;
+  log: { warn(obj: object, msg: string): void };
+}) {
   const programs = createInternalClient({ peer: 'programs', ...options });
   return {
     async liveApplications(userId: number): Promise<number> {
@@ -29,16 +35,26 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
      * which programs takes out of other members' placement texts and friend lists.
      */
     async erasePersonalData(userId: number, names: ErasureNames): Promise<void> {
-      const { status, json } = await programs.call({ method: 'POST', path: `/internal/users/${userId}/erase-personal-data`, body: names });
-      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00') throw new Error(`programs answered ${status} to the erasure`);
+      const { status, json } = await programs.call({
+        method: 'POST',
+        path: `/internal/users/${userId}/erase-personal-data`,
+        body: names,
+      });
+      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00')
+        throw new Error(`programs answered ${status} to the erasure`);
     },
     /**
      * The member's name or nickname changed: programs takes the copies on their applications again. Idempotent on
      * programs' side; anything but its 200 is an error (the outbox records it and retries).
      */
     async peopleChanged(userId: number): Promise<void> {
-      const { status, json } = await programs.call({ method: 'POST', path: `/internal/users/${userId}/people-changed`, idempotent: true });
-      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00') throw new Error(`programs answered ${status} to a names change`);
+      const { status, json } = await programs.call({
+        method: 'POST',
+        path: `/internal/users/${userId}/people-changed`,
+        idempotent: true,
+      });
+      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00')
+        throw new Error(`programs answered ${status} to a names change`);
     },
   };
 }
@@ -56,12 +72,18 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('programs', createProgramsClient({
-    baseUrl: app.accountConfig.programsUrl,
-    internalSecret: app.internalSecret,
-    timeoutMs: app.accountConfig.programsTimeoutMs,
-    retry: app.accountConfig.internalCalls,
-    log: app.log,
-  }));
-}, { name: 'programs-client', dependencies: ['account-config'] });
+export default fp(
+  async (app) => {
+    app.decorate(
+      'programs',
+      createProgramsClient({
+        baseUrl: app.accountConfig.programsUrl,
+        internalSecret: app.internalSecret,
+        timeoutMs: app.accountConfig.programsTimeoutMs,
+        retry: app.accountConfig.internalCalls,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'programs-client', dependencies: ['account-config'] },
+);

@@ -33,10 +33,13 @@ export function uniqueViolationToConflict(error: unknown): unknown {
   const pg = error as { code?: string; constraint?: string };
   if (pg.code !== '23505') return error;
   const constraint = pg.constraint ?? '';
-  if (constraint.includes('contact_email')) return conflict(MESSAGES.contactEmailDuplicate, { contactEmail: MESSAGES.contactEmailDuplicate });
+  if (constraint.includes('contact_email'))
+    return conflict(MESSAGES.contactEmailDuplicate, { contactEmail: MESSAGES.contactEmailDuplicate });
   if (constraint.includes('email')) return conflict(MESSAGES.accountDuplicate, { email: MESSAGES.accountDuplicate });
-  if (constraint.includes('alias')) return conflict(MESSAGES.nicknameDuplicate, { useralias: MESSAGES.nicknameDuplicate });
-  if (constraint.includes('profile_id')) return conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
+  if (constraint.includes('alias'))
+    return conflict(MESSAGES.nicknameDuplicate, { useralias: MESSAGES.nicknameDuplicate });
+  if (constraint.includes('profile_id'))
+    return conflict(MESSAGES.careerCardIdDuplicate, { careerCardId: MESSAGES.careerCardIdDuplicate });
   if (constraint.includes('social_identity')) return conflict(MESSAGES.accountDuplicate);
   return conflict(MESSAGES.accountDuplicate);
 }

@@ -57,15 +57,18 @@ export async function createAccount(
       if (inTransaction) await inTransaction(trx, user);
       cardKey = `signup-${user.user_id}`;
       try {
-        return await app.careercard.create({
-          profileId: input.careerCardId,
-          userId: user.user_id,
-          userName: input.username,
-          userAlias: input.useralias,
-          jobGroupCode: input.jobGroup,
-          positionCode: input.position ?? null,
-          yearCode: input.careerYears,
-        }, cardKey);
+        return await app.careercard.create(
+          {
+            profileId: input.careerCardId,
+            userId: user.user_id,
+            userName: input.username,
+            userAlias: input.useralias,
+            jobGroupCode: input.jobGroup,
+            positionCode: input.position ?? null,
+            yearCode: input.careerYears,
+          },
+          cardKey,
+        );
       } catch (error) {
         // A clear refusal (409, 400) created nothing; only an uncertain failure needs the compensation.
         if (!(error instanceof CareercardUnavailable)) cardKey = null;

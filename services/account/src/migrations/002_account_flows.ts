@@ -109,11 +109,30 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['withdrawal', 'retired_identifier', 'sign_in_failure', 'point_ledger', 'password_reset_token', 'sns_signup_ticket', 'oauth_exchange', 'oauth_request', 'social_identity']) {
+  for (const table of [
+    'withdrawal',
+    'retired_identifier',
+    'sign_in_failure',
+    'point_ledger',
+    'password_reset_token',
+    'sns_signup_ticket',
+    'oauth_exchange',
+    'oauth_request',
+    'social_identity',
+  ]) {
     await knex.schema.dropTable(table);
   }
   await knex.schema.alterTable('user_account', (t) => {
-    t.dropColumns('img_id', 'intro', 'job_code', 'year_code', 'terms_agreed', 'privacy_agreed', 'consented_at', 'password_changed_at');
+    t.dropColumns(
+      'img_id',
+      'intro',
+      'job_code',
+      'year_code',
+      'terms_agreed',
+      'privacy_agreed',
+      'consented_at',
+      'password_changed_at',
+    );
   });
   await knex.raw('drop index user_account_alias_lower_unique');
   await knex.raw('drop index user_account_profile_id_lower_unique');

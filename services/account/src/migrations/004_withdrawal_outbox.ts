@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('done_at', { useTz: true });
   });
-  await knex.raw('create index careercard_retirement_pending on careercard_retirement (next_attempt_at) where done_at is null');
+  await knex.raw(
+    'create index careercard_retirement_pending on careercard_retirement (next_attempt_at) where done_at is null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

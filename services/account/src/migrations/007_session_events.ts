@@ -24,16 +24,25 @@ export async function up(knex: Knex): Promise<void> {
     create trigger session_changed after update of revoked_at, expires_at, user_id on session for each row
       when (new.revoked_at is distinct from old.revoked_at or new.expires_at is distinct from old.expires_at or new.user_id is distinct from old.user_id)
       execute function announce_session_change()`);
-  await knex.raw('create trigger session_deleted after delete on session for each row execute function announce_session_change()');
+  await knex.raw(
+    'create trigger session_deleted after delete on session for each row execute function announce_session_change()',
+  );
   await knex.raw(`
     create trigger member_sessions_changed after update of withdrawn_at, user_role on user_account for each row
       when (new.withdrawn_at is distinct from old.withdrawn_at or new.user_role is distinct from old.user_role)
       execute function announce_member_sessions_change()`);
-  await knex.raw('create trigger member_deleted after delete on user_account for each row execute function announce_member_sessions_change()');
+  await knex.raw(
+    'create trigger member_deleted after delete on user_account for each row execute function announce_member_sessions_change()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const [trigger, table] of [['session_changed', 'session'], ['session_deleted', 'session'], ['member_sessions_changed', 'user_account'], ['member_deleted', 'user_account']]) {
+  for (const [trigger, table] of [
+    ['session_changed', 'session'],
+    ['session_deleted', 'session'],
+    ['member_sessions_changed', 'user_account'],
+    ['member_deleted', 'user_account'],
+  ]) {
     await knex.raw(`drop trigger if exists ${trigger} on ${table}`);
   }
   await knex.raw('drop function if exists announce_session_change()');

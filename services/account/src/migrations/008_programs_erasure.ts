@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('done_at', { useTz: true });
   });
   await knex.raw('create index programs_erasure_pending on programs_erasure (next_attempt_at) where done_at is null');
-  await knex.raw('insert into programs_erasure (user_id) select user_id from user_account where withdrawn_at is not null');
+  await knex.raw(
+    'insert into programs_erasure (user_id) select user_id from user_account where withdrawn_at is not null',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['scope', 'subject_hash', 'attempted_at']);
     t.index(['attempted_at']);
   });
-  await knex.raw("alter table recovery_attempt add constraint recovery_attempt_scope_check check (scope in ('FIND_EMAIL_ADDRESS', 'FIND_EMAIL_TARGET', 'RESET_REQUEST'))");
+  await knex.raw(
+    "alter table recovery_attempt add constraint recovery_attempt_scope_check check (scope in ('FIND_EMAIL_ADDRESS', 'FIND_EMAIL_TARGET', 'RESET_REQUEST'))",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

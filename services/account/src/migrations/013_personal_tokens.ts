@@ -29,7 +29,9 @@ export async function up(knex: Knex): Promise<void> {
       when (new.revoked_at is distinct from old.revoked_at or new.expires_at is distinct from old.expires_at
         or new.scopes is distinct from old.scopes or new.user_id is distinct from old.user_id)
       execute function announce_member_sessions_change()`);
-  await knex.raw('create trigger personal_token_deleted after delete on personal_token for each row execute function announce_member_sessions_change()');
+  await knex.raw(
+    'create trigger personal_token_deleted after delete on personal_token for each row execute function announce_member_sessions_change()',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -37,4 +39,3 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger if exists personal_token_deleted on personal_token');
   await knex.schema.dropTable('personal_token');
 }
-

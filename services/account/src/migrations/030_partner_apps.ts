@@ -65,7 +65,9 @@ export async function up(knex: Knex): Promise<void> {
       end if;
       return null;
     end $$`);
-  await knex.raw('create trigger oauth_grant_removed after delete on oauth_state for each row execute function announce_partner_grant_removed()');
+  await knex.raw(
+    'create trigger oauth_grant_removed after delete on oauth_state for each row execute function announce_partner_grant_removed()',
+  );
   await knex.raw(`
     create or replace function announce_partner_app_change() returns trigger language plpgsql as $$
     begin

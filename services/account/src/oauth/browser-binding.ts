@@ -29,9 +29,19 @@ export function readBinding(request: FastifyRequest): string | null {
 }
 
 /** Sets (or refreshes) the binding cookie for `seconds` and answers the value's hash to store with the state. */
-export function bindBrowser(request: FastifyRequest, reply: FastifyReply, options: { seconds: number; secure: boolean }): string {
+export function bindBrowser(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { seconds: number; secure: boolean },
+): string {
   const value = readBinding(request) ?? randomToken();
-  const attributes = [`${BINDING_COOKIE}=${value}`, 'Path=/api/oauth', `Max-Age=${options.seconds}`, 'HttpOnly', 'SameSite=Lax'];
+  const attributes = [
+    `${BINDING_COOKIE}=${value}`,
+    'Path=/api/oauth',
+    `Max-Age=${options.seconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (options.secure) attributes.push('Secure');
   reply.header('set-cookie', attributes.join('; '));
   return sha256(value);

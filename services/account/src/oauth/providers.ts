@@ -23,7 +23,11 @@ export class OAuthFailure extends Error {}
 
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-export function authorizeUrl(config: ProviderConfig, redirectUri: string, request: { state: string; verifier: string; nonce: string | null }): string {
+export function authorizeUrl(
+  config: ProviderConfig,
+  redirectUri: string,
+  request: { state: string; verifier: string; nonce: string | null },
+): string {
   const url = new URL(config.authorizeUrl);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', config.clientId);
@@ -56,15 +60,20 @@ async function postForm(url: string, form: Record<string, string>): Promise<Reco
     signal: AbortSignal.timeout(10_000),
   });
   const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok || !json || typeof json !== 'object') throw new OAuthFailure(`token endpoint answered ${response.status}`);
+  if (!response.ok || !json || typeof json !== 'object')
+    throw new OAuthFailure(`token endpoint answered ${response.status}`);
   if (json.error) throw new OAuthFailure(`token endpoint error ${String(json.error)}`);
   return json;
 }
 
 async function getJson(url: string, accessToken: string): Promise<Record<string, unknown>> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  });
   const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok || !json || typeof json !== 'object') throw new OAuthFailure(`user-info endpoint answered ${response.status}`);
+  if (!response.ok || !json || typeof json !== 'object')
+    throw new OAuthFailure(`user-info endpoint answered ${response.status}`);
   return json;
 }
 
@@ -109,7 +118,7 @@ export async function fetchProfile(
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     return {
       subject: String(payload.sub),
-      email: verified ? str(payload.email)?.toLowerCase() ?? null : null,
+      email: verified ? (str(payload.email)?.toLowerCase() ?? null) : null,
       name: str(payload.name),
       nickname: str(payload.given_name),
       phone: null,
@@ -126,7 +135,7 @@ export async function fetchProfile(
     const verified = account.is_email_verified !== false && account.is_email_valid !== false;
     return {
       subject: String(info.id),
-      email: verified ? str(account.email)?.toLowerCase() ?? null : null,
+      email: verified ? (str(account.email)?.toLowerCase() ?? null) : null,
       name: str(account.name),
       nickname: str(profile.nickname),
       phone: koreanPhone(account.phone_number),

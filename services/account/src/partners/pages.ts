@@ -28,27 +28,39 @@ const layout = (title: string, body: string) =>
   `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 
 export function signInPage(options: { action: string; appName: string; email?: string; error?: string }): string {
-  return layout(PARTNER_MESSAGES.consentSignInTitle, `<h1>${PARTNER_MESSAGES.consentSignInTitle}</h1>
+  return layout(
+    PARTNER_MESSAGES.consentSignInTitle,
+    `<h1>${PARTNER_MESSAGES.consentSignInTitle}</h1>
 <p><strong>${escape(options.appName)}</strong> 앱이 회원님의 계정에 연결하려고 해요. 먼저 로그인해 주세요.</p>
 ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
 <form method="post" action="${escape(options.action)}">
 <label for="email">이메일</label><input id="email" name="email" type="email" autocomplete="username" required value="${escape(options.email ?? '')}">
 <label for="password">비밀번호</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">로그인</button></form>`);
+<button type="submit">로그인</button></form>`,
+  );
 }
 
 export function consentPage(options: { confirm: string; abort: string; appName: string; scopes: string[] }): string {
-  const items = options.scopes.filter(isConsumerScope).map((scope) => `<li>${escape(SCOPE_LABELS[scope])}</li>`).join('');
-  return layout(PARTNER_MESSAGES.consentTitle, `<h1>${PARTNER_MESSAGES.consentTitle}</h1>
+  const items = options.scopes
+    .filter(isConsumerScope)
+    .map((scope) => `<li>${escape(SCOPE_LABELS[scope])}</li>`)
+    .join('');
+  return layout(
+    PARTNER_MESSAGES.consentTitle,
+    `<h1>${PARTNER_MESSAGES.consentTitle}</h1>
 <p><strong>${escape(options.appName)}</strong> 앱이 회원님을 대신해 다음 일을 하려고 해요.</p>
 <ul>${items}</ul>
 <p>동의한 뒤에도 마이페이지 &gt; 연결된 앱에서 언제든 연결을 끊을 수 있어요.</p>
 <form method="post" action="${escape(options.confirm)}"><button type="submit">동의하고 연결하기</button></form>
-<form method="post" action="${escape(options.abort)}"><button type="submit" class="secondary">취소</button></form>`);
+<form method="post" action="${escape(options.abort)}"><button type="submit" class="secondary">취소</button></form>`,
+  );
 }
 
 export function errorPage(detail?: string): string {
-  return layout(PARTNER_MESSAGES.oauthError, `<h1>${PARTNER_MESSAGES.oauthError}</h1>
+  return layout(
+    PARTNER_MESSAGES.oauthError,
+    `<h1>${PARTNER_MESSAGES.oauthError}</h1>
 <p class="error" role="alert">${escape(PARTNER_MESSAGES.oauthError)}${detail ? ` (${escape(detail)})` : ''}</p>
-<p>앱으로 돌아가 처음부터 다시 시도해 주세요. 문제가 계속되면 앱 제공자에게 문의해 주세요.</p>`);
+<p>앱으로 돌아가 처음부터 다시 시도해 주세요. 문제가 계속되면 앱 제공자에게 문의해 주세요.</p>`,
+  );
 }

@@ -70,7 +70,12 @@ export function createPartnerProvider(deps: PartnerProviderDeps): Provider {
           if (indicator !== resource) throw new errors.InvalidTarget();
           const app = await apps.byClientId(client.clientId);
           if (!app) throw new errors.InvalidTarget();
-          return { scope: app.scopes.join(' '), audience: resource, accessTokenTTL: config.partnerAccessTokenSeconds, accessTokenFormat: 'opaque' };
+          return {
+            scope: app.scopes.join(' '),
+            audience: resource,
+            accessTokenTTL: config.partnerAccessTokenSeconds,
+            accessTokenFormat: 'opaque',
+          };
         },
       },
     },

@@ -11,7 +11,11 @@ import type { Knex } from 'knex';
 export type AttemptScope = 'FIND_EMAIL_ADDRESS' | 'FIND_EMAIL_TARGET' | 'RESET_REQUEST';
 
 /** Advisory-lock classes, one per scope (the second key is the subject's hash). */
-const LOCK_CLASS: Record<AttemptScope, number> = { FIND_EMAIL_ADDRESS: 0x5571_0021, FIND_EMAIL_TARGET: 0x5571_0022, RESET_REQUEST: 0x5571_0023 };
+const LOCK_CLASS: Record<AttemptScope, number> = {
+  FIND_EMAIL_ADDRESS: 0x5571_0021,
+  FIND_EMAIL_TARGET: 0x5571_0022,
+  RESET_REQUEST: 0x5571_0023,
+};
 /** Locks are always taken in this order, so two requests never wait for each other in a cycle. */
 const LOCK_ORDER: readonly AttemptScope[] = ['FIND_EMAIL_ADDRESS', 'FIND_EMAIL_TARGET', 'RESET_REQUEST'];
 
@@ -45,17 +49,27 @@ export function createAttemptLimiter(knex: Knex) {
   return {
     /** The seconds to wait (nothing recorded), or the attempt recorded once per distinct subject. */
     async take(limits: AttemptLimit[]): Promise<AttemptSlot> {
-      const subjects = [...new Map(limits.map((l) => [`${l.scope}|${l.subject}`, { scope: l.scope, subject: l.subject }])).values()]
-        .sort((a, b) => LOCK_ORDER.indexOf(a.scope) - LOCK_ORDER.indexOf(b.scope) || a.subject.localeCompare(b.subject));
+      const subjects = [
+        ...new Map(limits.map((l) => [`${l.scope}|${l.subject}`, { scope: l.scope, subject: l.subject }])).values(),
+      ].sort((a, b) => LOCK_ORDER.indexOf(a.scope) - LOCK_ORDER.indexOf(b.scope) || a.subject.localeCompare(b.subject));
       // Housekeeping outside the locks: rows no window looks at any more (the index on attempted_at keeps it cheap).
-      await knex('recovery_attempt').where('attempted_at', '<', knex.raw(`clock_timestamp() - interval '${KEEP_SECONDS} seconds'`)).delete();
+      await knex('recovery_attempt')
+        .where('attempted_at', '<', knex.raw(`clock_timestamp() - interval '${KEEP_SECONDS} seconds'`))
+        .delete();
       return knex.transaction(async (trx): Promise<AttemptSlot> => {
-        for (const s of subjects) await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK_CLASS[s.scope], s.subject]);
+        for (const s of subjects)
+          await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [LOCK_CLASS[s.scope], s.subject]);
         let wait = 0;
         for (const limit of limits) wait = Math.max(wait, await waitSeconds(trx, limit));
         if (wait > 0) return { wait, ids: [] };
         const rows: { id: string | number }[] = await trx('recovery_attempt')
-          .insert(subjects.map((s) => ({ scope: s.scope, subject_hash: s.subject, attempted_at: trx.raw('clock_timestamp()') })))
+          .insert(
+            subjects.map((s) => ({
+              scope: s.scope,
+              subject_hash: s.subject,
+              attempted_at: trx.raw('clock_timestamp()'),
+            })),
+          )
           .returning('id');
         return { wait: 0, ids: rows.map((row) => Number(row.id)) };
       });

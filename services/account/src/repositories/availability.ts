@@ -21,11 +21,20 @@ export function createAvailability(knex: Knex) {
       const query = knex('user_account').whereRaw('lower(user_alias) = lower(?)', [alias]);
       if (exceptUserId) query.whereNot({ user_id: exceptUserId });
       if (await query.first('user_id')) return true;
-      return Boolean(await knex('retired_identifier').where({ kind: 'NICKNAME', value_hash: retiredHash(alias) }).first('kind'));
+      return Boolean(
+        await knex('retired_identifier')
+          .where({ kind: 'NICKNAME', value_hash: retiredHash(alias) })
+          .first('kind'),
+      );
     },
     async careerCardIdTaken(profileId: string): Promise<boolean> {
-      if (await knex('user_account').whereRaw('lower(profile_id) = lower(?)', [profileId]).first('user_id')) return true;
-      return Boolean(await knex('retired_identifier').where({ kind: 'CAREER_CARD_ID', value_hash: retiredHash(profileId) }).first('kind'));
+      if (await knex('user_account').whereRaw('lower(profile_id) = lower(?)', [profileId]).first('user_id'))
+        return true;
+      return Boolean(
+        await knex('retired_identifier')
+          .where({ kind: 'CAREER_CARD_ID', value_hash: retiredHash(profileId) })
+          .first('kind'),
+      );
     },
   };
 }

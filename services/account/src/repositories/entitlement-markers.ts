@@ -13,7 +13,11 @@ import { normaliseMailbox, type KeyedHash } from '../lib/keyed-hash';
  * none of the account's markers exists for that reason yet; the markers' primary key makes concurrent grants
  * for one person end with one (the second insert waits for the first and then finds it).
  */
-export function personMarkers(keyed: KeyedHash, user: { email: string }, identities: { provider: string; subject: string }[]): string[] {
+export function personMarkers(
+  keyed: KeyedHash,
+  user: { email: string },
+  identities: { provider: string; subject: string }[],
+): string[] {
   const markers = [keyed('person-mailbox', normaliseMailbox(user.email))];
   for (const identity of identities) markers.push(keyed('person-social', `${identity.provider}:${identity.subject}`));
   return [...new Set(markers)];
@@ -30,7 +34,12 @@ async function markersOf(trx: Knex | Knex.Transaction, keyed: KeyedHash, userId:
  * Inside the ledger transaction: records the person's markers for `reasonCode` and says whether this account
  * may be credited (no marker of the person existed). The caller inserts the ledger row only when true.
  */
-export async function claimEntitlement(trx: Knex.Transaction, keyed: KeyedHash, userId: number, reasonCode: string): Promise<boolean> {
+export async function claimEntitlement(
+  trx: Knex.Transaction,
+  keyed: KeyedHash,
+  userId: number,
+  reasonCode: string,
+): Promise<boolean> {
   const markers = await markersOf(trx, keyed, userId);
   if (markers.length === 0) return false;
   const inserted = await trx('entitlement_marker')
@@ -42,10 +51,20 @@ export async function claimEntitlement(trx: Knex.Transaction, keyed: KeyedHash, 
 }
 
 /** Whether this person (by any of the account's markers) already received `reasonCode`, on this account or an earlier one. */
-export async function alreadyEntitled(knex: Knex, keyed: KeyedHash, userId: number, reasonCode: string): Promise<boolean> {
+export async function alreadyEntitled(
+  knex: Knex,
+  keyed: KeyedHash,
+  userId: number,
+  reasonCode: string,
+): Promise<boolean> {
   const markers = await markersOf(knex, keyed, userId);
   if (markers.length === 0) return false;
-  return Boolean(await knex('entitlement_marker').where({ reason_code: reasonCode }).whereIn('person_hash', markers).first('reason_code'));
+  return Boolean(
+    await knex('entitlement_marker')
+      .where({ reason_code: reasonCode })
+      .whereIn('person_hash', markers)
+      .first('reason_code'),
+  );
 }
 
 /**

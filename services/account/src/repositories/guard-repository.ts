@@ -19,9 +19,12 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('availability', createAvailability(app.knex));
-  app.decorate('signInGuard', createSignInGuard(app.knex, app.accountConfig.signIn));
-  app.decorate('attemptLimiter', createAttemptLimiter(app.knex));
-  app.decorate('refuseDemoPasswords', () => refuseDemoPasswords(app.knex));
-}, { name: 'guard-repository', dependencies: ['knex', 'account-config'] });
+export default fp(
+  async (app) => {
+    app.decorate('availability', createAvailability(app.knex));
+    app.decorate('signInGuard', createSignInGuard(app.knex, app.accountConfig.signIn));
+    app.decorate('attemptLimiter', createAttemptLimiter(app.knex));
+    app.decorate('refuseDemoPasswords', () => refuseDemoPasswords(app.knex));
+  },
+  { name: 'guard-repository', dependencies: ['knex', 'account-config'] },
+);

@@ -21,7 +21,15 @@ export interface SignUpTicket {
  */
 export function createOAuthRepository(knex: Knex) {
   return {
-    async openRequest(request: { stateHash: string; browserHash: string; provider: string; verifier: string; nonce: string | null; returnTo: string; minutes: number }): Promise<void> {
+    async openRequest(request: {
+      stateHash: string;
+      browserHash: string;
+      provider: string;
+      verifier: string;
+      nonce: string | null;
+      returnTo: string;
+      minutes: number;
+    }): Promise<void> {
       await knex('oauth_request').insert({
         state_hash: request.stateHash,
         browser_hash: request.browserHash,
@@ -44,7 +52,12 @@ export function createOAuthRepository(knex: Knex) {
         .returning(['code_verifier', 'nonce', 'return_to', 'browser_hash']);
       return pending as PendingOAuth | undefined;
     },
-    async openExchange(exchange: { codeHash: string; browserHash: string | null; payload: unknown; minutes: number }): Promise<void> {
+    async openExchange(exchange: {
+      codeHash: string;
+      browserHash: string | null;
+      payload: unknown;
+      minutes: number;
+    }): Promise<void> {
       await knex('oauth_exchange').insert({
         code_hash: exchange.codeHash,
         browser_hash: exchange.browserHash,
@@ -61,7 +74,10 @@ export function createOAuthRepository(knex: Knex) {
           .where('expires_at', '>', trx.fn.now())
           .forUpdate()
           .first('payload');
-        if (found) await trx('oauth_exchange').where({ code_hash: codeHash }).update({ used_at: trx.fn.now(), payload: JSON.stringify({ spent: true }) });
+        if (found)
+          await trx('oauth_exchange')
+            .where({ code_hash: codeHash })
+            .update({ used_at: trx.fn.now(), payload: JSON.stringify({ spent: true }) });
         return found as { payload?: unknown } | undefined;
       }),
     /** The active member this provider identity is linked to. */
@@ -87,15 +103,27 @@ export function createOAuthRepository(knex: Knex) {
       });
     },
     findTicket: (ticketHash: string): Promise<SignUpTicket | undefined> =>
-      knex('sns_signup_ticket').where({ ticket_hash: ticketHash }).whereNull('used_at').where('expires_at', '>', knex.fn.now()).first(),
+      knex('sns_signup_ticket')
+        .where({ ticket_hash: ticketHash })
+        .whereNull('used_at')
+        .where('expires_at', '>', knex.fn.now())
+        .first(),
     /**
      * Inside the sign-up's transaction: spends the ticket and links the identity to the new account. Single
      * use: of two submissions with one ticket, only the first finds it unused (false for the second).
      */
     async useTicket(trx: Knex.Transaction, ticketHash: string, ticket: SignUpTicket, userId: number): Promise<boolean> {
-      const used = await trx('sns_signup_ticket').where({ ticket_hash: ticketHash }).whereNull('used_at').update({ used_at: trx.fn.now() });
+      const used = await trx('sns_signup_ticket')
+        .where({ ticket_hash: ticketHash })
+        .whereNull('used_at')
+        .update({ used_at: trx.fn.now() });
       if (used !== 1) return false;
-      await trx('social_identity').insert({ provider: ticket.provider, subject: ticket.subject, user_id: userId, email: ticket.email });
+      await trx('social_identity').insert({
+        provider: ticket.provider,
+        subject: ticket.subject,
+        user_id: userId,
+        email: ticket.email,
+      });
       return true;
     },
   };
@@ -107,6 +135,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('oauthRepository', createOAuthRepository(app.knex));
-}, { name: 'oauth-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('oauthRepository', createOAuthRepository(app.knex));
+  },
+  { name: 'oauth-repository', dependencies: ['knex'] },
+);

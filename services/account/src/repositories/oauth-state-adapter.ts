@@ -21,8 +21,10 @@ export function oauthStateAdapterFactory(knex: Knex, clients: ClientSource) {
     constructor(readonly name: string) {}
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
-      if (this.name === 'Client') throw new Error('partner apps are managed in the console, not registered dynamically');
-      const accountId = typeof payload.accountId === 'string' && /^\d+$/.test(payload.accountId) ? Number(payload.accountId) : null;
+      if (this.name === 'Client')
+        throw new Error('partner apps are managed in the console, not registered dynamically');
+      const accountId =
+        typeof payload.accountId === 'string' && /^\d+$/.test(payload.accountId) ? Number(payload.accountId) : null;
       const row = {
         kind: this.name,
         id,
@@ -33,9 +35,15 @@ export function oauthStateAdapterFactory(knex: Knex, clients: ClientSource) {
         account_id: accountId,
         expires_at: expiresIn ? knex.raw(`now() + make_interval(secs => ?)`, [expiresIn]) : null,
       };
-      await knex('oauth_state').insert(row).onConflict(['kind', 'id']).merge(['payload', 'grant_id', 'user_code', 'uid', 'account_id', 'expires_at']);
       await knex('oauth_state')
-        .whereIn(['kind', 'id'], knex('oauth_state').select('kind', 'id').where('expires_at', '<', knex.fn.now()).limit(PRUNE_PER_WRITE))
+        .insert(row)
+        .onConflict(['kind', 'id'])
+        .merge(['payload', 'grant_id', 'user_code', 'uid', 'account_id', 'expires_at']);
+      await knex('oauth_state')
+        .whereIn(
+          ['kind', 'id'],
+          knex('oauth_state').select('kind', 'id').where('expires_at', '<', knex.fn.now()).limit(PRUNE_PER_WRITE),
+        )
         .delete();
     }
 
@@ -46,7 +54,9 @@ export function oauthStateAdapterFactory(knex: Knex, clients: ClientSource) {
         .first('payload', 'consumed_at');
       if (!row) return undefined;
       const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Payload;
-      return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload;
+      return row.consumed_at
+        ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
+        : payload;
     }
 
     async find(id: string): Promise<Payload | undefined> {

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import type { ConsumerScope, PartnerAppAuditEntry, PartnerAppForm, PartnerAppSummary, PartnerConsent, PartnerTier } from '@sq/contracts';
+import type {
+  ConsumerScope,
+  PartnerAppAuditEntry,
+  PartnerAppForm,
+  PartnerAppSummary,
+  PartnerConsent,
+  PartnerTier,
+} from '@sq/contracts';
 import { createKeyedHash, type KeyedHash } from '../lib/keyed-hash';
 import { clientSecretOf, newClientId, newSalt, secretHint } from '../partners/client-secret';
 import { oauthStateAdapterFactory, type ClientSource } from './oauth-state-adapter';
@@ -37,10 +44,21 @@ const summary = (row: PartnerAppRow): PartnerAppSummary => ({
 });
 
 /** One operator action, written in the same transaction as the change it records. */
-async function audit(trx: Knex.Transaction, actor: number, action: string, targetId: string, before: unknown, after: unknown) {
+async function audit(
+  trx: Knex.Transaction,
+  actor: number,
+  action: string,
+  targetId: string,
+  before: unknown,
+  after: unknown,
+) {
   await trx('operator_audit').insert({
-    actor_user_id: actor, action, target_type: 'PARTNER_APP', target_id: targetId,
-    before: before === null ? null : JSON.stringify(before), after: after === null ? null : JSON.stringify(after),
+    actor_user_id: actor,
+    action,
+    target_type: 'PARTNER_APP',
+    target_id: targetId,
+    before: before === null ? null : JSON.stringify(before),
+    after: after === null ? null : JSON.stringify(after),
   });
 }
 
@@ -50,7 +68,9 @@ async function audit(trx: Knex.Transaction, actor: number, action: string, targe
  * transaction; the trigger of migration 030 announces the member to the gateways).
  */
 export async function revokeMemberConsents(trx: Knex | Knex.Transaction, userId: number): Promise<void> {
-  await trx('oauth_state').whereIn('grant_id', trx('oauth_state').select('id').where({ kind: 'Grant', account_id: userId })).delete();
+  await trx('oauth_state')
+    .whereIn('grant_id', trx('oauth_state').select('id').where({ kind: 'Grant', account_id: userId }))
+    .delete();
   await trx('oauth_state').where({ account_id: userId }).delete();
 }
 
@@ -60,7 +80,8 @@ export async function revokeMemberConsents(trx: Knex | Knex.Transaction, userId:
  * `rotateSecret`.
  */
 export function createPartnerAppRepository(knex: Knex, hash: KeyedHash) {
-  const secretOf = (row: Pick<PartnerAppRow, 'client_id' | 'secret_salt'>) => clientSecretOf(hash, row.client_id, row.secret_salt);
+  const secretOf = (row: Pick<PartnerAppRow, 'client_id' | 'secret_salt'>) =>
+    clientSecretOf(hash, row.client_id, row.secret_salt);
 
   return {
     async list(): Promise<PartnerAppSummary[]> {
@@ -74,8 +95,16 @@ export function createPartnerAppRepository(knex: Knex, hash: KeyedHash) {
         const clientSecret = secretOf({ client_id: clientId, secret_salt: salt });
         const [row] = (await trx('partner_app')
           .insert({
-            client_id: clientId, name: form.name, owner_email: form.ownerEmail, scopes: form.scopes, tier: form.tier,
-            redirect_uris: form.redirectUris, enabled: form.enabled ?? true, secret_salt: salt, secret_hint: secretHint(clientSecret), created_by: actor,
+            client_id: clientId,
+            name: form.name,
+            owner_email: form.ownerEmail,
+            scopes: form.scopes,
+            tier: form.tier,
+            redirect_uris: form.redirectUris,
+            enabled: form.enabled ?? true,
+            secret_salt: salt,
+            secret_hint: secretHint(clientSecret),
+            created_by: actor,
           })
           .returning('*')) as PartnerAppRow[];
         const app = summary(row!);
@@ -86,44 +115,89 @@ export function createPartnerAppRepository(knex: Knex, hash: KeyedHash) {
 
     async update(actor: number, appId: number, form: PartnerAppForm): Promise<PartnerAppSummary | null> {
       return knex.transaction(async (trx) => {
-        const before = (await trx('partner_app').where({ app_id: appId }).forUpdate().first()) as PartnerAppRow | undefined;
+        const before = (await trx('partner_app').where({ app_id: appId }).forUpdate().first()) as
+          PartnerAppRow | undefined;
         if (!before) return null;
         const [row] = (await trx('partner_app')
           .where({ app_id: appId })
           .update({
-            name: form.name, owner_email: form.ownerEmail, scopes: form.scopes, tier: form.tier, redirect_uris: form.redirectUris,
-            enabled: form.enabled ?? before.enabled, updated_at: trx.fn.now(),
+            name: form.name,
+            owner_email: form.ownerEmail,
+            scopes: form.scopes,
+            tier: form.tier,
+            redirect_uris: form.redirectUris,
+            enabled: form.enabled ?? before.enabled,
+            updated_at: trx.fn.now(),
           })
           .returning('*')) as PartnerAppRow[];
         const app = summary(row!);
-        await audit(trx, actor, before.enabled && !app.enabled ? 'PARTNER_APP_DISABLE' : !before.enabled && app.enabled ? 'PARTNER_APP_ENABLE' : 'PARTNER_APP_UPDATE', String(appId), summary(before), app);
+        await audit(
+          trx,
+          actor,
+          before.enabled && !app.enabled
+            ? 'PARTNER_APP_DISABLE'
+            : !before.enabled && app.enabled
+              ? 'PARTNER_APP_ENABLE'
+              : 'PARTNER_APP_UPDATE',
+          String(appId),
+          summary(before),
+          app,
+        );
         return app;
       });
     },
 
     async rotateSecret(actor: number, appId: number): Promise<{ app: PartnerAppSummary; clientSecret: string } | null> {
       return knex.transaction(async (trx) => {
-        const before = (await trx('partner_app').where({ app_id: appId }).forUpdate().first()) as PartnerAppRow | undefined;
+        const before = (await trx('partner_app').where({ app_id: appId }).forUpdate().first()) as
+          PartnerAppRow | undefined;
         if (!before) return null;
         const salt = newSalt();
         const clientSecret = secretOf({ client_id: before.client_id, secret_salt: salt });
         const [row] = (await trx('partner_app')
           .where({ app_id: appId })
-          .update({ secret_salt: salt, secret_hint: secretHint(clientSecret), secret_rotated_at: trx.fn.now(), updated_at: trx.fn.now() })
+          .update({
+            secret_salt: salt,
+            secret_hint: secretHint(clientSecret),
+            secret_rotated_at: trx.fn.now(),
+            updated_at: trx.fn.now(),
+          })
           .returning('*')) as PartnerAppRow[];
         const app = summary(row!);
         // The secret itself is never audited, only which one (its hint).
-        await audit(trx, actor, 'PARTNER_APP_ROTATE_SECRET', String(appId), { secretHint: before.secret_hint }, { secretHint: app.secretHint });
+        await audit(
+          trx,
+          actor,
+          'PARTNER_APP_ROTATE_SECRET',
+          String(appId),
+          { secretHint: before.secret_hint },
+          { secretHint: app.secretHint },
+        );
         return { app, clientSecret };
       });
     },
 
     /** The latest operator changes to partner apps, newest first. */
     async auditLog(limit: number): Promise<PartnerAppAuditEntry[]> {
-      const rows = await knex('operator_audit').where({ target_type: 'PARTNER_APP' }).orderBy('audit_id', 'desc').limit(limit);
-      return rows.map((row: { audit_id: string | number; actor_user_id: number; action: PartnerAppAuditEntry['action']; target_id: string; created_at: Date }) => ({
-        auditId: Number(row.audit_id), actorUserId: row.actor_user_id, action: row.action, appId: Number(row.target_id), createdAt: row.created_at.toISOString(),
-      }));
+      const rows = await knex('operator_audit')
+        .where({ target_type: 'PARTNER_APP' })
+        .orderBy('audit_id', 'desc')
+        .limit(limit);
+      return rows.map(
+        (row: {
+          audit_id: string | number;
+          actor_user_id: number;
+          action: PartnerAppAuditEntry['action'];
+          target_id: string;
+          created_at: Date;
+        }) => ({
+          auditId: Number(row.audit_id),
+          actorUserId: row.actor_user_id,
+          action: row.action,
+          appId: Number(row.target_id),
+          createdAt: row.created_at.toISOString(),
+        }),
+      );
     },
 
     async byClientId(clientId: string): Promise<(PartnerAppSummary & { clientSecret: string }) | null> {
@@ -144,11 +218,20 @@ export function createPartnerAppRepository(knex: Knex, hash: KeyedHash) {
         .andWhere((q) => q.whereNull('s.expires_at').orWhere('s.expires_at', '>', knex.fn.now()))
         .orderBy('s.created_at', 'desc')
         .select('s.id', 's.payload', 's.created_at', 'a.name', 'a.scopes');
-      return rows.map((row: { id: string; payload: unknown; created_at: Date; name: string; scopes: ConsumerScope[] }) => {
-        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { resources?: Record<string, string> };
-        const granted = new Set(Object.values(payload.resources ?? {}).flatMap((scope) => scope.split(' ')));
-        return { grantId: row.id, appName: row.name, scopes: row.scopes.filter((scope) => granted.has(scope)), grantedAt: row.created_at.toISOString() };
-      });
+      return rows.map(
+        (row: { id: string; payload: unknown; created_at: Date; name: string; scopes: ConsumerScope[] }) => {
+          const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as {
+            resources?: Record<string, string>;
+          };
+          const granted = new Set(Object.values(payload.resources ?? {}).flatMap((scope) => scope.split(' ')));
+          return {
+            grantId: row.id,
+            appName: row.name,
+            scopes: row.scopes.filter((scope) => granted.has(scope)),
+            grantedAt: row.created_at.toISOString(),
+          };
+        },
+      );
     },
 
     /** Removes a member's consent with every token and code issued under it, in one statement. */
@@ -173,7 +256,10 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('partnerApps', createPartnerAppRepository(app.knex, createKeyedHash(app.accountConfig.markerSecret)));
-  app.decorate('oauthStateAdapter', (clients: ClientSource) => oauthStateAdapterFactory(app.knex, clients));
-}, { name: 'partner-app-repository', dependencies: ['knex', 'account-config'] });
+export default fp(
+  async (app) => {
+    app.decorate('partnerApps', createPartnerAppRepository(app.knex, createKeyedHash(app.accountConfig.markerSecret)));
+    app.decorate('oauthStateAdapter', (clients: ClientSource) => oauthStateAdapterFactory(app.knex, clients));
+  },
+  { name: 'partner-app-repository', dependencies: ['knex', 'account-config'] },
+);

@@ -40,7 +40,10 @@ const summary = (row: PersonalTokenRow): PersonalTokenSummary => ({
 
 /** Revokes every live token of a member inside the caller's transaction (password reset, withdrawal). */
 export const revokeMemberTokens = (trx: Knex | Knex.Transaction, userId: number, reason: RevokedReason) =>
-  trx('personal_token').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: reason });
+  trx('personal_token')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: trx.fn.now(), revoked_reason: reason });
 
 export function createPersonalTokenRepository(knex: Knex) {
   const live = (builder: Knex.QueryBuilder) => builder.whereNull('revoked_at').where('expires_at', '>', knex.fn.now());
@@ -49,11 +52,23 @@ export function createPersonalTokenRepository(knex: Knex) {
      * A new token for an active member, unless they already hold `maxLive` live ones (null then). The member's row
      * is locked so that two concurrent creations cannot both pass the count.
      */
-    async create(userId: number, input: { name: string; scopes: ConsumerScope[]; expiresInDays: number }, maxLive: number): Promise<{ token: string; summary: PersonalTokenSummary } | null | 'no-member'> {
+    async create(
+      userId: number,
+      input: { name: string; scopes: ConsumerScope[]; expiresInDays: number },
+      maxLive: number,
+    ): Promise<{ token: string; summary: PersonalTokenSummary } | null | 'no-member'> {
       return knex.transaction(async (trx) => {
-        const member = await trx('user_account').where({ user_id: userId }).whereNull('withdrawn_at').forUpdate().first('user_id');
+        const member = await trx('user_account')
+          .where({ user_id: userId })
+          .whereNull('withdrawn_at')
+          .forUpdate()
+          .first('user_id');
         if (!member) return 'no-member' as const;
-        const [{ count }] = (await trx('personal_token').where({ user_id: userId }).whereNull('revoked_at').where('expires_at', '>', trx.fn.now()).count({ count: '*' })) as [{ count: string }];
+        const [{ count }] = (await trx('personal_token')
+          .where({ user_id: userId })
+          .whereNull('revoked_at')
+          .where('expires_at', '>', trx.fn.now())
+          .count({ count: '*' })) as [{ count: string }];
         if (Number(count) >= maxLive) return null;
         const token = newPersonalToken();
         const [row] = (await trx('personal_token')
@@ -72,13 +87,18 @@ export function createPersonalTokenRepository(knex: Knex) {
 
     /** The member's live tokens, newest first. */
     async listLive(userId: number): Promise<PersonalTokenSummary[]> {
-      const rows = (await live(knex('personal_token').where({ user_id: userId })).orderBy('token_id', 'desc').select('*')) as PersonalTokenRow[];
+      const rows = (await live(knex('personal_token').where({ user_id: userId }))
+        .orderBy('token_id', 'desc')
+        .select('*')) as PersonalTokenRow[];
       return rows.map(summary);
     },
 
     /** Revokes one of the member's own live tokens; false when there is none such. */
     async revoke(userId: number, tokenId: number): Promise<boolean> {
-      const changed = await knex('personal_token').where({ user_id: userId, token_id: tokenId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now(), revoked_reason: 'owner' satisfies RevokedReason });
+      const changed = await knex('personal_token')
+        .where({ user_id: userId, token_id: tokenId })
+        .whereNull('revoked_at')
+        .update({ revoked_at: knex.fn.now(), revoked_reason: 'owner' satisfies RevokedReason });
       return changed > 0;
     },
 
@@ -86,14 +106,17 @@ export function createPersonalTokenRepository(knex: Knex) {
      * The live token with this secret, of an active member, marked used (`last_used_at` moves when the gateway
      * asks, i.e. at most once per its cache lifetime while the token is used).
      */
-    async touch(token: string): Promise<{ tokenId: number; userId: number; scopes: ConsumerScope[]; expiresAt: Date } | null> {
+    async touch(
+      token: string,
+    ): Promise<{ tokenId: number; userId: number; scopes: ConsumerScope[]; expiresAt: Date } | null> {
       const row = (await knex('personal_token as t')
         .join('user_account as u', 'u.user_id', 't.user_id')
         .where('t.token_hash', hashPersonalToken(token))
         .whereNull('t.revoked_at')
         .where('t.expires_at', '>', knex.fn.now())
         .whereNull('u.withdrawn_at')
-        .first('t.token_id', 't.user_id', 't.scopes', 't.expires_at')) as Pick<PersonalTokenRow, 'token_id' | 'user_id' | 'scopes' | 'expires_at'> | undefined;
+        .first('t.token_id', 't.user_id', 't.scopes', 't.expires_at')) as
+        Pick<PersonalTokenRow, 'token_id' | 'user_id' | 'scopes' | 'expires_at'> | undefined;
       if (!row) return null;
       await knex('personal_token').where({ token_id: row.token_id }).update({ last_used_at: knex.fn.now() });
       return { tokenId: row.token_id, userId: row.user_id, scopes: row.scopes, expiresAt: row.expires_at };
@@ -107,6 +130,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('personalTokenRepository', createPersonalTokenRepository(app.knex));
-}, { name: 'personal-token-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('personalTokenRepository', createPersonalTokenRepository(app.knex));
+  },
+  { name: 'personal-token-repository', dependencies: ['knex'] },
+);

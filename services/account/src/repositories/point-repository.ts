@@ -29,7 +29,13 @@ export function createPointRepository(knex: Knex, keyed: KeyedHash) {
   async function credit(trx: Knex.Transaction, userId: number, point: PointCredit): Promise<boolean> {
     if (!(await claimEntitlement(trx, keyed, userId, point.reasonCode))) return false;
     const rows = await trx('point_ledger')
-      .insert({ user_id: userId, reason_code: point.reasonCode, amount: point.amount, reason_text: point.reasonText, entry: point.entry })
+      .insert({
+        user_id: userId,
+        reason_code: point.reasonCode,
+        amount: point.amount,
+        reason_text: point.reasonText,
+        entry: point.entry,
+      })
       .onConflict(['user_id', 'reason_code'])
       .ignore()
       .returning('id');
@@ -49,15 +55,19 @@ export function createPointRepository(knex: Knex, keyed: KeyedHash) {
     /** Saves the onboarding answers (user_step DONE) and credits `point` once, in one transaction. */
     completeOnboarding: (userId: number, changes: OnboardingChanges, point: PointCredit) =>
       knex.transaction(async (trx) => {
-        await trx('user_account').where({ user_id: userId }).update({
-          // Kept only once careercard has checked it (every member has a card; none means nothing checked it).
-          ...(changes.imgId !== undefined ? { img_id: changes.names ? changes.imgId : null } : {}),
-          intro: changes.intro,
-          job_code: changes.jobCode,
-          year_code: changes.yearCode,
-          ...(changes.names ? { job_group: changes.names.jobGroupName, career_years: changes.names.yearCodeName } : {}),
-          user_step: 'DONE',
-        });
+        await trx('user_account')
+          .where({ user_id: userId })
+          .update({
+            // Kept only once careercard has checked it (every member has a card; none means nothing checked it).
+            ...(changes.imgId !== undefined ? { img_id: changes.names ? changes.imgId : null } : {}),
+            intro: changes.intro,
+            job_code: changes.jobCode,
+            year_code: changes.yearCode,
+            ...(changes.names
+              ? { job_group: changes.names.jobGroupName, career_years: changes.names.yearCodeName }
+              : {}),
+            user_step: 'DONE',
+          });
         return credit(trx, userId, point);
       }),
   };
@@ -69,6 +79,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('pointRepository', createPointRepository(app.knex, createKeyedHash(app.accountConfig.markerSecret)));
-}, { name: 'point-repository', dependencies: ['knex', 'account-config'] });
+export default fp(
+  async (app) => {
+    app.decorate('pointRepository', createPointRepository(app.knex, createKeyedHash(app.accountConfig.markerSecret)));
+  },
+  { name: 'point-repository', dependencies: ['knex', 'account-config'] },
+);

@@ -34,7 +34,10 @@ export function createRecoveryRepository(knex: Knex) {
     /** A new reset token for the member; only the newest link works. */
     issueToken: (userId: number, tokenHash: string, minutes: number) =>
       knex.transaction(async (trx) => {
-        await trx('password_reset_token').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+        await trx('password_reset_token')
+          .where({ user_id: userId })
+          .whereNull('used_at')
+          .update({ used_at: trx.fn.now() });
         await trx('password_reset_token').insert({
           token_hash: tokenHash,
           user_id: userId,
@@ -46,7 +49,8 @@ export function createRecoveryRepository(knex: Knex) {
       await knex('password_reset_token').where({ token_hash: tokenHash }).delete();
     },
     /** The e-mail of the live token's owner, if the token is live. */
-    liveTokenEmail: async (tokenHash: string): Promise<string | undefined> => (await liveToken(tokenHash).first('u.email'))?.email,
+    liveTokenEmail: async (tokenHash: string): Promise<string | undefined> =>
+      (await liveToken(tokenHash).first('u.email'))?.email,
     /**
      * Spends the token and sets the password; every session and personal access token of the owner ends. Marking the token used is the
      * single-use guarantee: of two concurrent changes only one updates it. Null (nothing changed) when the
@@ -62,11 +66,19 @@ export function createRecoveryRepository(knex: Knex) {
             .update({ used_at: trx.fn.now() })
             .returning('user_id');
           const userId = (used as { user_id: number } | undefined)?.user_id;
-          if (!userId || !(await trx('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first('user_id'))) {
+          if (
+            !userId ||
+            !(await trx('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first('user_id'))
+          ) {
             throw new TokenNotUsable();
           }
-          await trx('user_account').where({ user_id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
-          await trx('password_reset_token').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+          await trx('user_account')
+            .where({ user_id: userId })
+            .update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
+          await trx('password_reset_token')
+            .where({ user_id: userId })
+            .whereNull('used_at')
+            .update({ used_at: trx.fn.now() });
           await trx('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: trx.fn.now() });
           await revokeMemberTokens(trx, userId, 'password-reset');
           await revokeMemberConsents(trx, userId);
@@ -87,6 +99,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('recoveryRepository', createRecoveryRepository(app.knex));
-}, { name: 'recovery-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('recoveryRepository', createRecoveryRepository(app.knex));
+  },
+  { name: 'recovery-repository', dependencies: ['knex'] },
+);

@@ -9,7 +9,11 @@ export function createSessionRepository(knex: Knex) {
   return {
     async open(userId: number): Promise<string> {
       const sid = randomUUID();
-      await knex('session').insert({ sid, user_id: userId, expires_at: knex.raw(`now() + interval '${SESSION_DAYS} days'`) });
+      await knex('session').insert({
+        sid,
+        user_id: userId,
+        expires_at: knex.raw(`now() + interval '${SESSION_DAYS} days'`),
+      });
       return sid;
     },
 
@@ -30,10 +34,12 @@ export function createSessionRepository(knex: Knex) {
       return { role: row.role, expiresAt: row.expires_at };
     },
 
-    revoke: (sid: string) => knex('session').where({ sid }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() }),
+    revoke: (sid: string) =>
+      knex('session').where({ sid }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() }),
 
     /** Password change and withdrawal end every session of the user at once. */
-    revokeAllOf: (userId: number) => knex('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() }),
+    revokeAllOf: (userId: number) =>
+      knex('session').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: knex.fn.now() }),
   };
 }
 
@@ -43,6 +49,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('sessionRepository', createSessionRepository(app.knex));
-}, { name: 'session-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('sessionRepository', createSessionRepository(app.knex));
+  },
+  { name: 'session-repository', dependencies: ['knex'] },
+);

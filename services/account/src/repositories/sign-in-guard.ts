@@ -38,7 +38,11 @@ export type SignInSlot = { wait: 0; failureIds: number[] } | { wait: number; fai
 
 export function createSignInGuard(knex: Knex, limits: GuardLimits) {
   const window = `${Math.max(1, Math.floor(limits.windowMinutes))} minutes`;
-  const max: Record<Scope, number> = { ACCOUNT_IP: limits.maxPerAccountAddress, ACCOUNT: limits.maxPerAccount, IP: limits.maxPerIp };
+  const max: Record<Scope, number> = {
+    ACCOUNT_IP: limits.maxPerAccountAddress,
+    ACCOUNT: limits.maxPerAccount,
+    IP: limits.maxPerIp,
+  };
   const subjects = (email: string, clientIp: string): Record<Scope, string> => {
     const account = email.toLowerCase();
     const ip = addressGroup(clientIp);
@@ -78,7 +82,10 @@ export function createSignInGuard(knex: Knex, limits: GuardLimits) {
         if (wait > 0) return { wait, failureIds: [] };
         // Housekeeping for these keys only (the index makes it cheap).
         await trx('sign_in_failure')
-          .whereIn(['scope', 'subject'], SCOPES.map((scope) => [scope, subject[scope]]))
+          .whereIn(
+            ['scope', 'subject'],
+            SCOPES.map((scope) => [scope, subject[scope]]),
+          )
           .where('failed_at', '<', trx.raw(`clock_timestamp() - interval '${window}'`))
           .delete();
         const rows: { id: string | number }[] = await trx('sign_in_failure')
@@ -90,14 +97,20 @@ export function createSignInGuard(knex: Knex, limits: GuardLimits) {
     /** The password was right: the attempt is forgiven, and that address's failures on that account no longer count. */
     async succeeded(email: string, ip: string, slot: SignInSlot): Promise<void> {
       await knex('sign_in_failure')
-        .where((q) => q.whereIn('id', slot.failureIds).orWhere({ scope: 'ACCOUNT_IP', subject: subjects(email, ip).ACCOUNT_IP }))
+        .where((q) =>
+          q.whereIn('id', slot.failureIds).orWhere({ scope: 'ACCOUNT_IP', subject: subjects(email, ip).ACCOUNT_IP }),
+        )
         .delete();
     },
     /** After a password reset: the account is open again from every address. */
     async clearAccount(email: string): Promise<void> {
       const account = email.toLowerCase();
       await knex('sign_in_failure')
-        .where((q) => q.where({ scope: 'ACCOUNT', subject: account.slice(0, SUBJECT_MAX) }).orWhere((r) => r.where({ scope: 'ACCOUNT_IP' }).whereRaw('starts_with(subject, ?)', [`${account}|`])))
+        .where((q) =>
+          q
+            .where({ scope: 'ACCOUNT', subject: account.slice(0, SUBJECT_MAX) })
+            .orWhere((r) => r.where({ scope: 'ACCOUNT_IP' }).whereRaw('starts_with(subject, ?)', [`${account}|`])),
+        )
         .delete();
     },
   };

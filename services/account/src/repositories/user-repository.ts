@@ -58,7 +58,20 @@ export function toSignedInUser(row: UserRow, token: string): SignedInUser {
 }
 
 /** The columns a sign-up fills from what the member typed. */
-export type NewAccountRow = Pick<UserRow, 'email' | 'contact_email' | 'password_hash' | 'user_name' | 'user_alias' | 'user_phone' | 'profile_id' | 'job_code' | 'year_code' | 'vendor' | 'marketing_consent'>;
+export type NewAccountRow = Pick<
+  UserRow,
+  | 'email'
+  | 'contact_email'
+  | 'password_hash'
+  | 'user_name'
+  | 'user_alias'
+  | 'user_phone'
+  | 'profile_id'
+  | 'job_code'
+  | 'year_code'
+  | 'vendor'
+  | 'marketing_consent'
+>;
 
 /** The names the career card service gives the member's codes. */
 export interface CareerCodeNames {
@@ -71,14 +84,26 @@ export function createUserRepository(knex: Knex) {
   return {
     /** Active (not withdrawn) account by sign-in e-mail. */
     findActiveByEmail: (email: string) =>
-      knex<UserRow>('user_account').whereRaw('lower(email) = ?', [email.toLowerCase()]).whereNull('withdrawn_at').first(),
+      knex<UserRow>('user_account')
+        .whereRaw('lower(email) = ?', [email.toLowerCase()])
+        .whereNull('withdrawn_at')
+        .first(),
     findById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).first(),
-    findActiveById: (userId: number) => knex<UserRow>('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first(),
+    findActiveById: (userId: number) =>
+      knex<UserRow>('user_account').where({ user_id: userId }).whereNull('withdrawn_at').first(),
     /** Active members among `userIds` with their receiving e-mail (withdrawn members left out). */
     activeContacts: (userIds: number[]) =>
-      knex('user_account').whereIn('user_id', userIds).whereNull('withdrawn_at').orderBy('user_id').select('user_id', 'contact_email', 'user_name'),
+      knex('user_account')
+        .whereIn('user_id', userIds)
+        .whereNull('withdrawn_at')
+        .orderBy('user_id')
+        .select('user_id', 'contact_email', 'user_name'),
     /** Names, nicknames and career card IDs of the active members among `userIds`. */
-    activeNames: (userIds: number[]) => knex('user_account').whereIn('user_id', userIds).whereNull('withdrawn_at').select('user_id', 'user_name', 'user_alias', 'profile_id'),
+    activeNames: (userIds: number[]) =>
+      knex('user_account')
+        .whereIn('user_id', userIds)
+        .whereNull('withdrawn_at')
+        .select('user_id', 'user_name', 'user_alias', 'profile_id'),
     /**
      * A change of the member's details. A new name or nickname also arms the programs service's outbox (migration
      * 012) in the same transaction: its applicant copies are taken again (`app.peopleChangeOutbox` delivers it).
@@ -86,7 +111,8 @@ export function createUserRepository(knex: Knex) {
     update: (userId: number, changes: Partial<UserRow>) =>
       knex.transaction(async (trx) => {
         await trx('user_account').where({ user_id: userId }).update(changes);
-        if (changes.user_name !== undefined || changes.user_alias !== undefined) await armOutbox(trx, 'programs_people_change', userId);
+        if (changes.user_name !== undefined || changes.user_alias !== undefined)
+          await armOutbox(trx, 'programs_people_change', userId);
       }),
     /**
      * A new account in a transaction that stays open while `during` runs (the social identity, the career card):
@@ -96,20 +122,36 @@ export function createUserRepository(knex: Knex) {
     signUp: (row: NewAccountRow, during: (trx: Knex.Transaction, user: UserRow) => Promise<CareerCodeNames>) =>
       knex.transaction(async (trx) => {
         const [inserted] = await trx<UserRow>('user_account')
-          .insert({ ...row, user_step: 'REQUIRED_DONE', terms_agreed: true, privacy_agreed: true, consented_at: trx.fn.now() } as never)
+          .insert({
+            ...row,
+            user_step: 'REQUIRED_DONE',
+            terms_agreed: true,
+            privacy_agreed: true,
+            consented_at: trx.fn.now(),
+          } as never)
           .returning('*');
         const names = await during(trx, inserted as UserRow);
         const [stored] = await trx<UserRow>('user_account')
           .where({ user_id: (inserted as UserRow).user_id })
-          .update({ job_group: names.jobGroupName, position: names.positionName, career_years: names.yearCodeName } as never)
+          .update({
+            job_group: names.jobGroupName,
+            position: names.positionName,
+            career_years: names.yearCodeName,
+          } as never)
           .returning('*');
         return stored as UserRow;
       }),
     /** The new password; every other session of the member ends (`keepSid`: the one that asked). */
     changePassword: (userId: number, passwordHash: string, keepSid: string) =>
       knex.transaction(async (trx) => {
-        await trx('user_account').where({ user_id: userId }).update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
-        await trx('session').where({ user_id: userId }).whereNull('revoked_at').whereNot({ sid: keepSid }).update({ revoked_at: trx.fn.now() });
+        await trx('user_account')
+          .where({ user_id: userId })
+          .update({ password_hash: passwordHash, password_changed_at: trx.fn.now() });
+        await trx('session')
+          .where({ user_id: userId })
+          .whereNull('revoked_at')
+          .whereNot({ sid: keepSid })
+          .update({ revoked_at: trx.fn.now() });
       }),
   };
 }
@@ -120,6 +162,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('userRepository', createUserRepository(app.knex));
-}, { name: 'user-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('userRepository', createUserRepository(app.knex));
+  },
+  { name: 'user-repository', dependencies: ['knex'] },
+);

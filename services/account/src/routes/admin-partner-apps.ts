@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  PARTNER_APP_AUDIT_PAGE, PARTNER_MESSAGES, ok, partnerAppFormSchema,
-  type PartnerAppAuditResponse, type PartnerAppForm, type PartnerAppListResponse, type PartnerAppResponse, type PartnerAppSecretResponse,
+  PARTNER_APP_AUDIT_PAGE,
+  PARTNER_MESSAGES,
+  ok,
+  partnerAppFormSchema,
+  type PartnerAppAuditResponse,
+  type PartnerAppForm,
+  type PartnerAppListResponse,
+  type PartnerAppResponse,
+  type PartnerAppSecretResponse,
 } from '@sq/contracts';
 import { idParam, notFound, requireAdmin } from '@sq/service-kit';
 
@@ -16,7 +23,11 @@ const appParams = z.object({ appId: idParam });
 const adminPartnerAppRoutes: FastifyPluginAsync = async (app) => {
   const apps = app.partnerApps;
 
-  app.get('/api/admin/partner-apps', { schema: { tags: ['account'], summary: '파트너 앱 목록 (운영자)' }, preHandler: requireAdmin }, async (): Promise<PartnerAppListResponse> => ok({ apps: await apps.list() }));
+  app.get(
+    '/api/admin/partner-apps',
+    { schema: { tags: ['account'], summary: '파트너 앱 목록 (운영자)' }, preHandler: requireAdmin },
+    async (): Promise<PartnerAppListResponse> => ok({ apps: await apps.list() }),
+  );
 
   app.get(
     '/api/admin/partner-apps/audit',
@@ -26,7 +37,14 @@ const adminPartnerAppRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: PartnerAppForm }>(
     '/api/admin/partner-apps',
-    { schema: { tags: ['account'], summary: '파트너 앱 등록 (클라이언트 시크릿은 이 응답에서 한 번만 보여 줍니다)', body: partnerAppFormSchema }, preHandler: requireAdmin },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '파트너 앱 등록 (클라이언트 시크릿은 이 응답에서 한 번만 보여 줍니다)',
+        body: partnerAppFormSchema,
+      },
+      preHandler: requireAdmin,
+    },
     async (request, reply): Promise<PartnerAppSecretResponse> => {
       const created = await apps.create(request.identity!.userId, request.body);
       reply.header('cache-control', 'no-store');
@@ -36,7 +54,15 @@ const adminPartnerAppRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: z.infer<typeof appParams>; Body: PartnerAppForm }>(
     '/api/admin/partner-apps/:appId',
-    { schema: { tags: ['account'], summary: '파트너 앱 수정·사용 중지 (운영자)', params: appParams, body: partnerAppFormSchema }, preHandler: requireAdmin },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '파트너 앱 수정·사용 중지 (운영자)',
+        params: appParams,
+        body: partnerAppFormSchema,
+      },
+      preHandler: requireAdmin,
+    },
     async (request): Promise<PartnerAppResponse> => {
       const updated = await apps.update(request.identity!.userId, request.params.appId, request.body);
       if (!updated) throw notFound(PARTNER_MESSAGES.partnerAppNotFound);
@@ -46,7 +72,14 @@ const adminPartnerAppRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: z.infer<typeof appParams> }>(
     '/api/admin/partner-apps/:appId/secret',
-    { schema: { tags: ['account'], summary: '파트너 앱 클라이언트 시크릿 재발급 (이전 시크릿은 즉시 무효)', params: appParams }, preHandler: requireAdmin },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '파트너 앱 클라이언트 시크릿 재발급 (이전 시크릿은 즉시 무효)',
+        params: appParams,
+      },
+      preHandler: requireAdmin,
+    },
     async (request, reply): Promise<PartnerAppSecretResponse> => {
       const rotated = await apps.rotateSecret(request.identity!.userId, request.params.appId);
       if (!rotated) throw notFound(PARTNER_MESSAGES.partnerAppNotFound);

@@ -15,7 +15,13 @@ const internalContactRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: requireInternal, schema: { hide: true, body } },
     async (request) => {
       const rows = request.body.userIds.length ? await app.userRepository.activeContacts(request.body.userIds) : [];
-      return ok({ contacts: rows.map((r) => ({ userId: r.user_id as number, email: r.contact_email as string, userName: r.user_name as string })) });
+      return ok({
+        contacts: rows.map((r) => ({
+          userId: r.user_id as number,
+          email: r.contact_email as string,
+          userName: r.user_name as string,
+        })),
+      });
     },
   );
 };

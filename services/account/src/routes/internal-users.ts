@@ -31,7 +31,8 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
       const body = request.body;
       const user = await app.userRepository.findActiveById(userId);
       if (!user) throw notFound(MESSAGES.pleaseLogIn);
-      const aliasChange = body.useralias !== undefined && body.useralias.toLowerCase() !== user.user_alias.toLowerCase();
+      const aliasChange =
+        body.useralias !== undefined && body.useralias.toLowerCase() !== user.user_alias.toLowerCase();
       if (aliasChange && (await app.availability.nicknameTaken(body.useralias!, userId))) {
         throw conflict(MESSAGES.nicknameDuplicate, { useralias: MESSAGES.nicknameDuplicate });
       }

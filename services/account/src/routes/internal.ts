@@ -18,7 +18,8 @@ const internalRoutes: FastifyPluginAsync = async (app) => {
       const session = await app.sessionRepository.touch(sid, userId);
       if (!session) return ok({ active: false });
       const secondsLeft = exp - Math.floor(Date.now() / 1000);
-      const token = secondsLeft < refreshWhenLeft ? app.issueAccessToken({ userId, role: session.role, sid }) : undefined;
+      const token =
+        secondsLeft < refreshWhenLeft ? app.issueAccessToken({ userId, role: session.role, sid }) : undefined;
       // Until when this answer holds unless a session event (migration 006) says otherwise: the session's
       // expiry, or the moment this token is due for a fresh one. The gateway caches the answer no longer.
       const until = Math.min(Math.floor(session.expiresAt.getTime() / 1000), exp - refreshWhenLeft);
@@ -33,7 +34,14 @@ const internalRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const ids = [...new Set(request.body.userIds)];
       const rows = ids.length ? await app.userRepository.activeNames(ids) : [];
-      return ok({ users: rows.map((r) => ({ userId: r.user_id as number, name: r.user_name as string, alias: r.user_alias as string, profileId: (r.profile_id as string | null) ?? null })) });
+      return ok({
+        users: rows.map((r) => ({
+          userId: r.user_id as number,
+          name: r.user_name as string,
+          alias: r.user_alias as string,
+          profileId: (r.profile_id as string | null) ?? null,
+        })),
+      });
     },
   );
 };

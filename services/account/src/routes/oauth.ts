@@ -13,19 +13,40 @@ const STATE_MINUTES = 10;
 const EXCHANGE_MINUTES = 2;
 const TICKET_MINUTES = 30;
 
-const providerParams = z.object({ provider: z.string({ error: MESSAGES.operationNotFound }).check(z.maxLength(20, MESSAGES.operationNotFound)) }, { error: MESSAGES.badRequest });
-const startQuery = z.object({ to: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(300, MESSAGES.badRequest))) }, { error: MESSAGES.badRequest });
-const callbackQuery = z.object({
-  code: z.optional(z.string().check(z.maxLength(2000))),
-  state: z.optional(z.string().check(z.maxLength(200))),
-  error: z.optional(z.string().check(z.maxLength(200))),
-}, { error: MESSAGES.badRequest });
-const exchangeBody = z.object({ code: z.string({ error: MESSAGES.socialLoginFailed }).check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.socialLoginFailed)) }, { error: MESSAGES.badRequest });
+const providerParams = z.object(
+  { provider: z.string({ error: MESSAGES.operationNotFound }).check(z.maxLength(20, MESSAGES.operationNotFound)) },
+  { error: MESSAGES.badRequest },
+);
+const startQuery = z.object(
+  { to: z.optional(z.string({ error: MESSAGES.badRequest }).check(z.maxLength(300, MESSAGES.badRequest))) },
+  { error: MESSAGES.badRequest },
+);
+const callbackQuery = z.object(
+  {
+    code: z.optional(z.string().check(z.maxLength(2000))),
+    state: z.optional(z.string().check(z.maxLength(200))),
+    error: z.optional(z.string().check(z.maxLength(200))),
+  },
+  { error: MESSAGES.badRequest },
+);
+const exchangeBody = z.object(
+  {
+    code: z
+      .string({ error: MESSAGES.socialLoginFailed })
+      .check(z.regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.socialLoginFailed)),
+  },
+  { error: MESSAGES.badRequest },
+);
 
 /** What the callback hands to the shell through the one-time code (kept in oauth_exchange). */
 type ExchangePayload =
   | { kind: 'signedIn'; userId: number; to: string }
-  | { kind: 'signUp'; ticket: string; prefill: Extract<OAuthExchangeResponse, { result: 'signUp' }>['prefill']; to: string }
+  | {
+      kind: 'signUp';
+      ticket: string;
+      prefill: Extract<OAuthExchangeResponse, { result: 'signUp' }>['prefill'];
+      to: string;
+    }
   | { kind: 'refused'; message: string; to: string };
 
 /**
@@ -48,14 +69,32 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: z.infer<typeof providerParams>; Querystring: z.infer<typeof startQuery> }>(
     '/api/oauth/:provider/start',
-    { schema: { tags: ['account'], summary: '소셜 로그인 시작 (제공자로 이동)', params: providerParams, querystring: startQuery } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '소셜 로그인 시작 (제공자로 이동)',
+        params: providerParams,
+        querystring: startQuery,
+      },
+    },
     async (request, reply) => {
       const provider = providerConfig(request.params.provider);
       const state = randomToken();
       const verifier = randomToken();
       const nonce = provider.oidc ? randomToken() : null;
-      const browserHash = bindBrowser(request, reply, { seconds: STATE_MINUTES * 60, secure: config.apiPublicUrl.startsWith('https:') });
-      await app.oauthRepository.openRequest({ stateHash: sha256(state), browserHash, provider: VENDOR_OF[provider.id], verifier, nonce, returnTo: safeReturnPath(request.query.to), minutes: STATE_MINUTES });
+      const browserHash = bindBrowser(request, reply, {
+        seconds: STATE_MINUTES * 60,
+        secure: config.apiPublicUrl.startsWith('https:'),
+      });
+      await app.oauthRepository.openRequest({
+        stateHash: sha256(state),
+        browserHash,
+        provider: VENDOR_OF[provider.id],
+        verifier,
+        nonce,
+        returnTo: safeReturnPath(request.query.to),
+        minutes: STATE_MINUTES,
+      });
       return reply.redirect(authorizeUrl(provider, redirectUri(provider.id), { state, verifier, nonce }), 302);
     },
   );
@@ -75,18 +114,30 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       const pending = await app.oauthRepository.consumeRequest(sha256(state), VENDOR_OF[provider.id]);
       if (!pending) return fail('unknown, used or expired state');
       // A callback opened in another browser than the one that started (a forwarded link): refused.
-      if (!pending.browser_hash || pending.browser_hash !== presentedBinding(request)) return fail('state started in another browser');
+      if (!pending.browser_hash || pending.browser_hash !== presentedBinding(request))
+        return fail('state started in another browser');
       if (request.query.error || !code) return fail(`provider error ${request.query.error ?? 'no code'}`);
 
       let profile: ProviderProfile;
       try {
-        profile = await fetchProfile(provider, { code, redirectUri: redirectUri(provider.id), verifier: pending.code_verifier, nonce: pending.nonce, state });
+        profile = await fetchProfile(provider, {
+          code,
+          redirectUri: redirectUri(provider.id),
+          verifier: pending.code_verifier,
+          nonce: pending.nonce,
+          state,
+        });
       } catch (error) {
         return fail(error instanceof OAuthFailure ? error.message : 'provider unreachable', error);
       }
       const payload = await resolve(provider.id, profile, pending.return_to);
       const exchangeCode = randomToken();
-      await app.oauthRepository.openExchange({ codeHash: sha256(exchangeCode), browserHash: pending.browser_hash, payload, minutes: EXCHANGE_MINUTES });
+      await app.oauthRepository.openExchange({
+        codeHash: sha256(exchangeCode),
+        browserHash: pending.browser_hash,
+        payload,
+        minutes: EXCHANGE_MINUTES,
+      });
       return toShell(reply, { code: exchangeCode, provider: provider.id });
     },
   );
@@ -112,7 +163,14 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       userphone: profile.phone,
       vendor,
     };
-    await app.oauthRepository.openTicket({ ticketHash: sha256(ticket), provider: vendor, subject: profile.subject, email: profile.email, prefill, minutes: TICKET_MINUTES });
+    await app.oauthRepository.openTicket({
+      ticketHash: sha256(ticket),
+      provider: vendor,
+      subject: profile.subject,
+      email: profile.email,
+      prefill,
+      minutes: TICKET_MINUTES,
+    });
     return { kind: 'signUp', ticket, prefill, to };
   }
 
@@ -128,13 +186,19 @@ const oauthRoutes: FastifyPluginAsync = async (app) => {
       const payload = (row as { payload?: ExchangePayload } | undefined)?.payload;
       if (!payload || !('kind' in payload)) throw badRequest(MESSAGES.socialLoginFailed);
       if (payload.kind === 'refused') throw conflict(payload.message);
-      if (payload.kind === 'signUp') return ok({ result: 'signUp' as const, to: payload.to, ticket: payload.ticket, prefill: payload.prefill });
+      if (payload.kind === 'signUp')
+        return ok({ result: 'signUp' as const, to: payload.to, ticket: payload.ticket, prefill: payload.prefill });
       const user = await app.userRepository.findActiveById(payload.userId);
       if (!user) throw badRequest(MESSAGES.socialLoginFailed);
       const sid = await app.sessionRepository.open(user.user_id);
       const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
       reply.header('authorization', `Bearer ${token}`);
-      return ok({ result: 'signedIn' as const, to: payload.to, userData: toSignedInUser(user, token), isUser: 'Y' as const });
+      return ok({
+        result: 'signedIn' as const,
+        to: payload.to,
+        userData: toSignedInUser(user, token),
+        isUser: 'Y' as const,
+      });
     },
   );
 };

@@ -14,14 +14,19 @@ const partnerConsentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/partner-consents',
     { schema: { tags: ['account'], summary: '내가 연결한 앱 목록' }, preHandler: requireMember },
-    async (request): Promise<PartnerConsentListResponse> => ok({ consents: await app.partnerApps.consentsOf(request.identity!.userId) }),
+    async (request): Promise<PartnerConsentListResponse> =>
+      ok({ consents: await app.partnerApps.consentsOf(request.identity!.userId) }),
   );
 
   app.delete<{ Params: z.infer<typeof consentParams> }>(
     '/api/partner-consents/:grantId',
-    { schema: { tags: ['account'], summary: '앱 연결 끊기 (동의와 발급된 토큰 모두 즉시 폐기)', params: consentParams }, preHandler: requireMember },
+    {
+      schema: { tags: ['account'], summary: '앱 연결 끊기 (동의와 발급된 토큰 모두 즉시 폐기)', params: consentParams },
+      preHandler: requireMember,
+    },
     async (request) => {
-      if (!(await app.partnerApps.revokeConsent(request.identity!.userId, request.params.grantId))) throw notFound(PARTNER_MESSAGES.partnerConsentNotFound);
+      if (!(await app.partnerApps.revokeConsent(request.identity!.userId, request.params.grantId)))
+        throw notFound(PARTNER_MESSAGES.partnerConsentNotFound);
       return ok({});
     },
   );

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  CONSUMER_MESSAGES, PERSONAL_TOKEN_PATTERN, createPersonalTokenSchema, ok, personalTokenLimitMessage,
-  type CreatePersonalTokenForm, type PersonalTokenCheck, type PersonalTokenCreatedResponse, type PersonalTokenListResponse,
+  CONSUMER_MESSAGES,
+  PERSONAL_TOKEN_PATTERN,
+  createPersonalTokenSchema,
+  ok,
+  personalTokenLimitMessage,
+  type CreatePersonalTokenForm,
+  type PersonalTokenCheck,
+  type PersonalTokenCreatedResponse,
+  type PersonalTokenListResponse,
 } from '@sq/contracts';
 import { conflict, idParam, notFound, requireInternal, requireMember } from '@sq/service-kit';
 import type { ConsumerScope } from '@sq/contracts';
@@ -22,15 +29,27 @@ const personalTokenRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/tokens',
     { schema: { tags: ['account'], summary: '내 API 토큰 목록' }, preHandler: requireMember },
-    async (request): Promise<PersonalTokenListResponse> => ok({ tokens: await tokens.listLive(request.identity!.userId) }),
+    async (request): Promise<PersonalTokenListResponse> =>
+      ok({ tokens: await tokens.listLive(request.identity!.userId) }),
   );
 
   app.post<{ Body: CreatePersonalTokenForm }>(
     '/api/tokens',
-    { schema: { tags: ['account'], summary: 'API 토큰 만들기 (토큰은 이 응답에서 한 번만 보여 줍니다)', body: createPersonalTokenSchema }, preHandler: requireMember },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'API 토큰 만들기 (토큰은 이 응답에서 한 번만 보여 줍니다)',
+        body: createPersonalTokenSchema,
+      },
+      preHandler: requireMember,
+    },
     async (request, reply): Promise<PersonalTokenCreatedResponse> => {
       const { name, scopes, expiresInDays } = request.body;
-      const created = await tokens.create(request.identity!.userId, { name, scopes: scopes as ConsumerScope[], expiresInDays }, maxLive);
+      const created = await tokens.create(
+        request.identity!.userId,
+        { name, scopes: scopes as ConsumerScope[], expiresInDays },
+        maxLive,
+      );
       if (created === 'no-member') throw notFound(CONSUMER_MESSAGES.personalTokenNotFound);
       if (!created) throw conflict(personalTokenLimitMessage(maxLive));
       // The secret must not sit in any cache on its way.
@@ -43,7 +62,8 @@ const personalTokenRoutes: FastifyPluginAsync = async (app) => {
     '/api/tokens/:tokenId',
     { schema: { tags: ['account'], summary: 'API 토큰 폐기 (즉시)', params: tokenParams }, preHandler: requireMember },
     async (request) => {
-      if (!(await tokens.revoke(request.identity!.userId, request.params.tokenId))) throw notFound(CONSUMER_MESSAGES.personalTokenNotFound);
+      if (!(await tokens.revoke(request.identity!.userId, request.params.tokenId)))
+        throw notFound(CONSUMER_MESSAGES.personalTokenNotFound);
       return ok({});
     },
   );
@@ -56,7 +76,13 @@ const personalTokenRoutes: FastifyPluginAsync = async (app) => {
       // Anything not shaped like a token is not looked up.
       const found = PERSONAL_TOKEN_PATTERN.test(token) ? await tokens.touch(token) : null;
       if (!found) return ok({ active: false });
-      return ok({ active: true, tokenId: found.tokenId, userId: found.userId, scopes: found.scopes, until: Math.floor(found.expiresAt.getTime() / 1000) });
+      return ok({
+        active: true,
+        tokenId: found.tokenId,
+        userId: found.userId,
+        scopes: found.scopes,
+        until: Math.floor(found.expiresAt.getTime() / 1000),
+      });
     },
   );
 };

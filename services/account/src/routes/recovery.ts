@@ -2,8 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import {
-  ERROR_CODES, MESSAGES, changePasswordSchema, findAccountCoolDownMessage, passwordResetCoolDownMessage, findAccountSchema, findPasswordSchema, ok, resetToken,
-  type ChangePasswordForm, type FindAccountForm, type FindEmailResponse, type FindPasswordForm, type PasswordResetResponse, type ResetTokenCheckResponse,
+  ERROR_CODES,
+  MESSAGES,
+  changePasswordSchema,
+  findAccountCoolDownMessage,
+  passwordResetCoolDownMessage,
+  findAccountSchema,
+  findPasswordSchema,
+  ok,
+  resetToken,
+  type ChangePasswordForm,
+  type FindAccountForm,
+  type FindEmailResponse,
+  type FindPasswordForm,
+  type PasswordResetResponse,
+  type ResetTokenCheckResponse,
 } from '@sq/contracts';
 import { ApiError, addressGroup, badRequest, notFound } from '@sq/service-kit';
 import { hashPassword } from '../passwords';
@@ -40,8 +53,18 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
       const { name, phone } = request.body;
       const windowSeconds = Math.max(1, findEmail.windowMinutes) * 60;
       const slot = await limiter.take([
-        { scope: 'FIND_EMAIL_ADDRESS', subject: keyed('find-email-address', addressGroup(request.clientIp)), max: findEmail.maxPerAddress, windowSeconds },
-        { scope: 'FIND_EMAIL_TARGET', subject: keyed('find-email-target', `${name.trim()}|${phone.replace(/\D/g, '')}`), max: findEmail.maxPerTarget, windowSeconds },
+        {
+          scope: 'FIND_EMAIL_ADDRESS',
+          subject: keyed('find-email-address', addressGroup(request.clientIp)),
+          max: findEmail.maxPerAddress,
+          windowSeconds,
+        },
+        {
+          scope: 'FIND_EMAIL_TARGET',
+          subject: keyed('find-email-target', `${name.trim()}|${phone.replace(/\D/g, '')}`),
+          max: findEmail.maxPerTarget,
+          windowSeconds,
+        },
       ]);
       if (slot.wait > 0) {
         reply.header('retry-after', String(Math.ceil(slot.wait)));
@@ -60,15 +83,17 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
     if (user.vendor !== 'EMAIL') {
       // A social account has no password to reset: its owner learns, in their own mailbox, where to sign in.
       const text = emailTakenMessage(user.vendor);
-      await app.mailer.send({
-        to: user.email,
-        subject: '[사이드퀘스트] 비밀번호 재설정 안내',
-        text: `${user.user_name}님, ${text}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
-        html: `<p>${escapeHtml(user.user_name)}님, ${escapeHtml(text)}</p><p>요청하지 않으셨다면 이 메일을 무시해 주세요.</p>`,
-      }).catch(async (error: unknown) => {
-        await limiter.giveBack(slot);
-        throw error;
-      });
+      await app.mailer
+        .send({
+          to: user.email,
+          subject: '[사이드퀘스트] 비밀번호 재설정 안내',
+          text: `${user.user_name}님, ${text}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+          html: `<p>${escapeHtml(user.user_name)}님, ${escapeHtml(text)}</p><p>요청하지 않으셨다면 이 메일을 무시해 주세요.</p>`,
+        })
+        .catch(async (error: unknown) => {
+          await limiter.giveBack(slot);
+          throw error;
+        });
       return;
     }
     const token = randomToken();
@@ -105,7 +130,11 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
         reply.header('retry-after', String(Math.ceil(slot.wait)));
         throw new ApiError(429, passwordResetCoolDownMessage(slot.wait / 60), ERROR_CODES.tooManyRequests);
       }
-      app.resetMails.track(mailReset(request.body, slot).catch((error: unknown) => request.log.warn({ err: error }, 'reset mail not sent')));
+      app.resetMails.track(
+        mailReset(request.body, slot).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'reset mail not sent'),
+        ),
+      );
       return ok({ expiresInMinutes: resetTokenMinutes });
     },
   );
@@ -135,7 +164,11 @@ const recoveryRoutes: FastifyPluginAsync = async (app) => {
     app.route<{ Body: ChangePasswordForm }>({
       method,
       url: '/api/change/password',
-      schema: { tags: ['account'], summary: method === 'PUT' ? '비밀번호 변경 (PUT, 이전 화면)' : '비밀번호 변경', body: changePasswordSchema },
+      schema: {
+        tags: ['account'],
+        summary: method === 'PUT' ? '비밀번호 변경 (PUT, 이전 화면)' : '비밀번호 변경',
+        body: changePasswordSchema,
+      },
       handler: async (request) => change(request.body),
     });
   }
@@ -149,22 +182,28 @@ declare module 'fastify' {
 }
 
 /** The reset mails under way, which the service waits for when it closes (and tests, to see their effect). */
-export const resetMailQueue = fp(async (app) => {
-  const sending = new Set<Promise<void>>();
-  app.decorate('resetMails', {
-    track(job: Promise<void>) {
-      const tracked = job.finally(() => sending.delete(tracked));
-      sending.add(tracked);
-    },
-    async settled() {
-      while (sending.size > 0) await Promise.allSettled([...sending]);
-    },
-  });
-  app.addHook('onClose', async () => app.resetMails.settled());
-}, { name: 'reset-mail-queue' });
+export const resetMailQueue = fp(
+  async (app) => {
+    const sending = new Set<Promise<void>>();
+    app.decorate('resetMails', {
+      track(job: Promise<void>) {
+        const tracked = job.finally(() => sending.delete(tracked));
+        sending.add(tracked);
+      },
+      async settled() {
+        while (sending.size > 0) await Promise.allSettled([...sending]);
+      },
+    });
+    app.addHook('onClose', async () => app.resetMails.settled());
+  },
+  { name: 'reset-mail-queue' },
+);
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 export default recoveryRoutes;

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ERROR_CODES, MESSAGES, ok, signInCoolDownMessage, signInSchema, type SignInForm, type UserDataResponse } from '@sq/contracts';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  ok,
+  signInCoolDownMessage,
+  signInSchema,
+  type SignInForm,
+  type UserDataResponse,
+} from '@sq/contracts';
 import { ApiError, requireMember, unauthorized } from '@sq/service-kit';
 import { verifyPassword } from '../passwords';
 import { toSignedInUser } from '../repositories/user-repository';
@@ -30,13 +38,17 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/api/meOauth', { schema: { tags: ['account'], summary: '로그인한 회원 정보' }, preHandler: requireMember }, async (request): Promise<UserDataResponse> => {
-    const identity = request.identity!;
-    const user = await app.userRepository.findById(identity.userId);
-    if (!user) throw unauthorized(MESSAGES.pleaseLogIn);
-    const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-    return ok({ userData: toSignedInUser(user, token), isUser: user.withdrawn_at ? ('N' as const) : ('Y' as const) });
-  });
+  app.get(
+    '/api/meOauth',
+    { schema: { tags: ['account'], summary: '로그인한 회원 정보' }, preHandler: requireMember },
+    async (request): Promise<UserDataResponse> => {
+      const identity = request.identity!;
+      const user = await app.userRepository.findById(identity.userId);
+      if (!user) throw unauthorized(MESSAGES.pleaseLogIn);
+      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      return ok({ userData: toSignedInUser(user, token), isUser: user.withdrawn_at ? ('N' as const) : ('Y' as const) });
+    },
+  );
 
   // Signing out with an expired or missing token still succeeds: the browser forgets it either way.
   app.get('/api/logout', { schema: { tags: ['account'], summary: '로그아웃' } }, async (request) => {

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { MESSAGES, ok, signUpSchema, snsSignUpSchema, type SignUpForm, type SignUpResponse, type SnsSignUpForm } from '@sq/contracts';
+import {
+  MESSAGES,
+  ok,
+  signUpSchema,
+  snsSignUpSchema,
+  type SignUpForm,
+  type SignUpResponse,
+  type SnsSignUpForm,
+} from '@sq/contracts';
 import { badRequest } from '@sq/service-kit';
 import { hashPassword } from '../passwords';
 import { createAccount } from '../lib/sign-up';
@@ -12,7 +20,10 @@ import { toSignedInUser } from '../repositories/user-repository';
  * consents are checked again here whatever the screen did. The new member is signed in at once.
  */
 const signUpRoutes: FastifyPluginAsync = async (app) => {
-  async function signedIn(userId: number, reply: { header(name: string, value: string): unknown }): Promise<SignUpResponse> {
+  async function signedIn(
+    userId: number,
+    reply: { header(name: string, value: string): unknown },
+  ): Promise<SignUpResponse> {
     const user = (await app.userRepository.findById(userId))!;
     const sid = await app.sessionRepository.open(user.user_id);
     const token = app.issueAccessToken({ userId: user.user_id, role: user.user_role, sid });
@@ -43,10 +54,15 @@ const signUpRoutes: FastifyPluginAsync = async (app) => {
       const ticketHash = sha256(body.ticket);
       const ticket = await app.oauthRepository.findTicket(ticketHash);
       if (!ticket) throw badRequest(MESSAGES.socialSignUpExpired);
-      const user = await createAccount(app, { ...body, email: ticket.email, passwordHash: null, vendor: ticket.provider }, async (transaction, created) => {
-        // Single use: of two submissions with one ticket, only the first finds it unused.
-        if (!(await app.oauthRepository.useTicket(transaction, ticketHash, ticket, created.user_id))) throw badRequest(MESSAGES.socialSignUpExpired);
-      });
+      const user = await createAccount(
+        app,
+        { ...body, email: ticket.email, passwordHash: null, vendor: ticket.provider },
+        async (transaction, created) => {
+          // Single use: of two submissions with one ticket, only the first finds it unused.
+          if (!(await app.oauthRepository.useTicket(transaction, ticketHash, ticket, created.user_id)))
+            throw badRequest(MESSAGES.socialSignUpExpired);
+        },
+      );
       reply.status(201);
       return signedIn(user.user_id, reply);
     },

@@ -3,9 +3,15 @@ import * as z from 'zod/mini';
 import { MESSAGES, ok, withdrawalSchema, type WithdrawalForm } from '@sq/contracts';
 import { conflict, forbidden, notFound, requireMember } from '@sq/service-kit';
 
-const params = z.object({
-  id: z.pipe(z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[1-9][0-9]{0,9}$/, MESSAGES.badRequest)), z.transform(Number)),
-}, { error: MESSAGES.badRequest });
+const params = z.object(
+  {
+    id: z.pipe(
+      z.string({ error: MESSAGES.badRequest }).check(z.regex(/^[1-9][0-9]{0,9}$/, MESSAGES.badRequest)),
+      z.transform(Number),
+    ),
+  },
+  { error: MESSAGES.badRequest },
+);
 
 /**
  * POST /api/setWithdrawal/{id}: only one's own id, and only without live applications (asked of the programs
@@ -24,7 +30,10 @@ const params = z.object({
 const withdrawalRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: z.infer<typeof params>; Body: WithdrawalForm }>(
     '/api/setWithdrawal/:id',
-    { schema: { tags: ['account'], summary: '회원 탈퇴 (진행 중인 신청이 없을 때)', params, body: withdrawalSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['account'], summary: '회원 탈퇴 (진행 중인 신청이 없을 때)', params, body: withdrawalSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const identity = request.identity!;
       if (request.params.id !== identity.userId) throw forbidden();
@@ -32,7 +41,12 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
       if (!user) throw notFound(MESSAGES.pleaseLogIn);
       if ((await app.programs.liveApplications(user.user_id)) > 0) throw conflict(MESSAGES.withdrawalLiveApplications);
 
-      if (!(await app.withdrawalRepository.withdraw(user, { reasonCode: request.body.reasonCode, reasonText: request.body.reasonText ?? null }))) {
+      if (
+        !(await app.withdrawalRepository.withdraw(user, {
+          reasonCode: request.body.reasonCode,
+          reasonText: request.body.reasonText ?? null,
+        }))
+      ) {
         throw notFound(MESSAGES.pleaseLogIn);
       }
       // Committed: the card is retired and programs erases the personal data of the applications now, or the

@@ -30,11 +30,15 @@ export async function startPrograms(): Promise<{ service: TestService; url: stri
 }
 
 /** A stand-in careercard answering with `handler` and recording what it was asked. */
-export async function startFakeCareercard(handler: (request: http.IncomingMessage, body: string, response: http.ServerResponse) => void) {
+export async function startFakeCareercard(
+  handler: (request: http.IncomingMessage, body: string, response: http.ServerResponse) => void,
+) {
   const calls: { method: string; url: string; body: string }[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
-    request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
     request.on('end', () => {
       calls.push({ method: request.method ?? '', url: request.url ?? '', body });
       handler(request, body, response);
@@ -42,7 +46,15 @@ export async function startFakeCareercard(handler: (request: http.IncomingMessag
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, calls, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** A URL where nothing listens. */
@@ -57,7 +69,14 @@ export async function closedPortUrl(): Promise<string> {
 export const SITE_URL = 'http://localhost:8080';
 
 /** The account service built against the given peers (configuration is read when the app is built). */
-export async function buildAccount(peers: { careercardUrl: string; programsUrl?: string; smtpPort?: number; oauthUrl?: string; env?: Record<string, string>; seed?: boolean }): Promise<TestService> {
+export async function buildAccount(peers: {
+  careercardUrl: string;
+  programsUrl?: string;
+  smtpPort?: number;
+  oauthUrl?: string;
+  env?: Record<string, string>;
+  seed?: boolean;
+}): Promise<TestService> {
   process.env.CAREERCARD_SERVICE_URL = peers.careercardUrl;
   process.env.CAREERCARD_TIMEOUT_MS = '2000';
   // Without a programs peer, withdrawal cannot learn about live applications and answers 503.
@@ -118,18 +137,31 @@ export function claimsOf(token: string): { sub: string; sid: string; exp: number
 /** Headers as the gateway sends them for the holder of this token. */
 export function asHolder(service: TestService, token: string) {
   const claims = claimsOf(token);
-  return { ...service.as({ userId: Number(claims.sub), role: claims.role, sid: claims.sid }), authorization: `Bearer ${token}` };
+  return {
+    ...service.as({ userId: Number(claims.sub), role: claims.role, sid: claims.sid }),
+    authorization: `Bearer ${token}`,
+  };
 }
 
 /** Whether the account service still answers a personal access token as live (the gateway's check). */
 export async function personalTokenActive(service: TestService, token: string): Promise<boolean> {
-  const response = await service.app.inject({ method: 'POST', url: '/internal/personal-tokens/check', headers: service.internalHeaders, payload: { token } });
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/internal/personal-tokens/check',
+    headers: service.internalHeaders,
+    payload: { token },
+  });
   return response.json().active === true;
 }
 
 export async function sessionActive(service: TestService, token: string): Promise<boolean> {
   const claims = claimsOf(token);
-  const response = await service.app.inject({ method: 'POST', url: '/internal/sessions/check', headers: service.internalHeaders, payload: { sid: claims.sid, userId: Number(claims.sub), exp: claims.exp } });
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/internal/sessions/check',
+    headers: service.internalHeaders,
+    payload: { sid: claims.sid, userId: Number(claims.sub), exp: claims.exp },
+  });
   return response.json().active === true;
 }
 
@@ -142,7 +174,30 @@ export async function partnerConsentOf(service: TestService, userId: number): Pr
   const Adapter = oauthStateAdapterFactory(service.app.knex, { clientMetadata: async () => undefined });
   const grantId = `grant-${userId}-${Date.now()}`;
   const tokenId = `token-${userId}-${Date.now()}`;
-  await new Adapter('Grant').upsert(grantId, { jti: grantId, kind: 'Grant', accountId: String(userId), clientId: 'sqa_test', resources: { 'http://localhost:8080/api': 'applications:read' } }, 3600);
-  await new Adapter('AccessToken').upsert(tokenId, { jti: tokenId, kind: 'AccessToken', accountId: String(userId), clientId: 'sqa_test', grantId, scope: 'applications:read' }, 3600);
-  return async () => Number(Boolean(await new Adapter('Grant').find(grantId))) + Number(Boolean(await new Adapter('AccessToken').find(tokenId)));
+  await new Adapter('Grant').upsert(
+    grantId,
+    {
+      jti: grantId,
+      kind: 'Grant',
+      accountId: String(userId),
+      clientId: 'sqa_test',
+      resources: { 'http://localhost:8080/api': 'applications:read' },
+    },
+    3600,
+  );
+  await new Adapter('AccessToken').upsert(
+    tokenId,
+    {
+      jti: tokenId,
+      kind: 'AccessToken',
+      accountId: String(userId),
+      clientId: 'sqa_test',
+      grantId,
+      scope: 'applications:read',
+    },
+    3600,
+  );
+  return async () =>
+    Number(Boolean(await new Adapter('Grant').find(grantId))) +
+    Number(Boolean(await new Adapter('AccessToken').find(tokenId)));
 }

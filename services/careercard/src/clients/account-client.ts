@@ -17,7 +17,13 @@ export interface ProfileMirror {
  * can tell whether it is free, so POST /api/profile asks it first and changes the card only after it agreed.
  * The account also keeps the job group and career years it shows in the signed-in user.
  */
-export function createAccountClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig; log: { warn(obj: object, msg: string): void } }) {
+export function createAccountClient(options: {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  retry?: InternalCallConfig;
+  log: { warn(obj: object, msg: string): void };
+}) {
   const account = createInternalClient({ peer: 'account', ...options });
   return {
     async mirrorProfile(userId: number, mirror: ProfileMirror): Promise<void> {
@@ -43,7 +49,19 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const config = app.careercardConfig;
-  app.decorate('account', createAccountClient({ baseUrl: config.accountUrl, internalSecret: app.internalSecret, timeoutMs: config.accountTimeoutMs, retry: config.internalCalls, log: app.log }));
-}, { name: 'account-client', dependencies: ['careercard-config'] });
+export default fp(
+  async (app) => {
+    const config = app.careercardConfig;
+    app.decorate(
+      'account',
+      createAccountClient({
+        baseUrl: config.accountUrl,
+        internalSecret: app.internalSecret,
+        timeoutMs: config.accountTimeoutMs,
+        retry: config.internalCalls,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'account-client', dependencies: ['careercard-config'] },
+);

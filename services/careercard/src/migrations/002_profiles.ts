@@ -21,13 +21,20 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table profile add constraint profile_id_format check (profile_id ~ '^[A-Za-z0-9]{2,20}$' and lower(profile_id) not like '%admin%')`);
+  await knex.raw(
+    `alter table profile add constraint profile_id_format check (profile_id ~ '^[A-Za-z0-9]{2,20}$' and lower(profile_id) not like '%admin%')`,
+  );
   await knex.raw('create unique index profile_id_lower_unique on profile (lower(profile_id))');
   await knex.raw('alter table profile add constraint profile_intro_length check (char_length(intro) <= 1000)');
 
   await knex.schema.createTable('profile_skill', (t) => {
     t.increments('id');
-    t.string('profile_id', 20).notNullable().references('profile_id').inTable('profile').onDelete('CASCADE').onUpdate('CASCADE');
+    t.string('profile_id', 20)
+      .notNullable()
+      .references('profile_id')
+      .inTable('profile')
+      .onDelete('CASCADE')
+      .onUpdate('CASCADE');
     t.integer('sort_order').notNullable();
     t.string('skill_name', 50).notNullable();
   });
@@ -35,7 +42,12 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('profile_project', (t) => {
     t.increments('project_id');
-    t.string('profile_id', 20).notNullable().references('profile_id').inTable('profile').onDelete('CASCADE').onUpdate('CASCADE');
+    t.string('profile_id', 20)
+      .notNullable()
+      .references('profile_id')
+      .inTable('profile')
+      .onDelete('CASCADE')
+      .onUpdate('CASCADE');
     t.integer('sort_order').notNullable();
     t.string('title', 200).notNullable();
     t.string('role', 100).notNullable();
@@ -47,7 +59,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('past_project_id');
     t.index(['profile_id', 'sort_order']);
   });
-  await knex.raw('alter table profile_project add constraint profile_project_period check (end_date is null or end_date >= start_date)');
+  await knex.raw(
+    'alter table profile_project add constraint profile_project_period check (end_date is null or end_date >= start_date)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

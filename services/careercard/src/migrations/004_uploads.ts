@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['owner_user_id', 'created_at']);
   });
-  await knex.raw(`alter table upload add constraint upload_content_type check (content_type in ('image/png', 'image/jpeg', 'image/webp'))`);
+  await knex.raw(
+    `alter table upload add constraint upload_content_type check (content_type in ('image/png', 'image/jpeg', 'image/webp'))`,
+  );
   await knex.raw('alter table upload add constraint upload_size check (size_bytes > 0 and size_bytes <= 5242880)');
 }
 

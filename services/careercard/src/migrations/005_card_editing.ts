@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('links').notNullable().defaultTo('[]');
     t.jsonb('img_ids').notNullable().defaultTo('[]');
   });
-  await knex.raw("alter table profile_project add constraint profile_project_links_array check (jsonb_typeof(links) = 'array' and jsonb_typeof(img_ids) = 'array')");
+  await knex.raw(
+    "alter table profile_project add constraint profile_project_links_array check (jsonb_typeof(links) = 'array' and jsonb_typeof(img_ids) = 'array')",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -19,7 +19,10 @@ export interface NewCard {
   yearCode: string;
 }
 
-const owner = (row: { profile_id: string; user_id: number | null }): CardOwner => ({ profileId: row.profile_id, userId: row.user_id });
+const owner = (row: { profile_id: string; user_id: number | null }): CardOwner => ({
+  profileId: row.profile_id,
+  userId: row.user_id,
+});
 
 /** IDs are unique regardless of case. */
 const byId = (db: Knex, id: string) => db('profile').whereRaw('lower(profile_id) = lower(?)', [id]);
@@ -59,7 +62,10 @@ export function createCardLifecycleRepository(knex: Knex) {
 
     /** Removes the card only if this key created it and nobody has retired it since; whether it did. */
     async removeCreated(profileId: string, creationKey: string): Promise<boolean> {
-      const deleted = await knex('profile').where({ profile_id: profileId, creation_key: creationKey }).whereNull('retired_at').delete();
+      const deleted = await knex('profile')
+        .where({ profile_id: profileId, creation_key: creationKey })
+        .whereNull('retired_at')
+        .delete();
       return deleted > 0;
     },
 
@@ -71,13 +77,19 @@ export function createCardLifecycleRepository(knex: Knex) {
 
     /** Writes the changes to the live card; false when it is retired or gone by now. */
     async update(profileId: string, changes: CardChanges): Promise<boolean> {
-      const updated = await knex('profile').where({ profile_id: profileId }).whereNull('retired_at').update(cardColumns(knex, changes));
+      const updated = await knex('profile')
+        .where({ profile_id: profileId })
+        .whereNull('retired_at')
+        .update(cardColumns(knex, changes));
       return updated > 0;
     },
 
     /** Which of these IDs (any case) are live cards, and whose. */
     async liveOwners(ids: readonly string[]): Promise<CardOwner[]> {
-      const rows = await knex('profile').whereRaw('lower(profile_id) = any(?)', [ids.map((id) => id.toLowerCase())]).whereNull('retired_at').select('profile_id', 'user_id');
+      const rows = await knex('profile')
+        .whereRaw('lower(profile_id) = any(?)', [ids.map((id) => id.toLowerCase())])
+        .whereNull('retired_at')
+        .select('profile_id', 'user_id');
       return rows.map(owner);
     },
 
@@ -91,11 +103,22 @@ export function createCardLifecycleRepository(knex: Knex) {
         const row = await byId(trx, id).forUpdate().first('profile_id', 'user_id');
         if (!row) return [];
         // The member's pictures go too: their URLs are public and must stop answering.
-        const uploads: { file_id: string }[] = row.user_id === null ? [] : await trx('upload').where({ owner_user_id: row.user_id }).delete().returning('file_id');
+        const uploads: { file_id: string }[] =
+          row.user_id === null
+            ? []
+            : await trx('upload').where({ owner_user_id: row.user_id }).delete().returning('file_id');
         await trx('profile_skill').where({ profile_id: row.profile_id }).delete();
         await trx('profile_project').where({ profile_id: row.profile_id }).delete();
         await trx('profile').where({ profile_id: row.profile_id }).update({
-          user_alias: '탈퇴회원', user_name: null, intro: '', img_url: null, cover_img_url: null, is_public: false, show_skill_level: false, retired_at: trx.fn.now(), updated_at: trx.fn.now(),
+          user_alias: '탈퇴회원',
+          user_name: null,
+          intro: '',
+          img_url: null,
+          cover_img_url: null,
+          is_public: false,
+          show_skill_level: false,
+          retired_at: trx.fn.now(),
+          updated_at: trx.fn.now(),
         });
         return uploads.map((u) => u.file_id);
       }),
@@ -108,6 +131,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('cardLifecycleRepository', createCardLifecycleRepository(app.knex));
-}, { name: 'card-lifecycle-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('cardLifecycleRepository', createCardLifecycleRepository(app.knex));
+  },
+  { name: 'card-lifecycle-repository', dependencies: ['knex'] },
+);

@@ -45,7 +45,9 @@ export function createCardProjectRepository(knex: Knex) {
       knex.transaction(async (trx) => {
         const profileId = await lockedCardId(trx, userId);
         if (!profileId) return 'no card';
-        const count = Number((await trx('profile_project').where({ profile_id: profileId }).count({ n: '*' }).first())?.n ?? 0);
+        const count = Number(
+          (await trx('profile_project').where({ profile_id: profileId }).count({ n: '*' }).first())?.n ?? 0,
+        );
         if (count >= max) return 'full';
         await trx('profile_project').where({ profile_id: profileId }).increment('sort_order', 1);
         await trx('profile_project').insert({ profile_id: profileId, sort_order: 0, ...columns(project) });
@@ -56,7 +58,9 @@ export function createCardProjectRepository(knex: Knex) {
       knex.transaction(async (trx) => {
         const profileId = await lockedCardId(trx, userId);
         if (!profileId) return 'no card';
-        const updated = await trx('profile_project').where({ project_id: projectId, profile_id: profileId }).update(columns(project));
+        const updated = await trx('profile_project')
+          .where({ project_id: projectId, profile_id: profileId })
+          .update(columns(project));
         return updated ? 'done' : 'no project';
       }),
 
@@ -75,10 +79,15 @@ export function createCardProjectRepository(knex: Knex) {
         if (!profileId) return 'no card';
         const mine: number[] = await trx('profile_project').where({ profile_id: profileId }).pluck('project_id');
         // A partial or foreign list would scramble the order.
-        const same = projectIds.length === mine.length && new Set(projectIds).size === projectIds.length && projectIds.every((id) => mine.includes(id));
+        const same =
+          projectIds.length === mine.length &&
+          new Set(projectIds).size === projectIds.length &&
+          projectIds.every((id) => mine.includes(id));
         if (!same) return 'wrong list';
         for (const [order, projectId] of projectIds.entries()) {
-          await trx('profile_project').where({ project_id: projectId, profile_id: profileId }).update({ sort_order: order });
+          await trx('profile_project')
+            .where({ project_id: projectId, profile_id: profileId })
+            .update({ sort_order: order });
         }
         return 'done';
       }),
@@ -91,6 +100,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('cardProjectRepository', createCardProjectRepository(app.knex));
-}, { name: 'card-project-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('cardProjectRepository', createCardProjectRepository(app.knex));
+  },
+  { name: 'card-project-repository', dependencies: ['knex'] },
+);

@@ -32,9 +32,16 @@ export interface CardChanges {
 export function cardColumns(db: Knex, changes: CardChanges): Record<string, unknown> {
   const columns: Record<string, unknown> = { updated_at: db.fn.now() };
   const given: [string, unknown][] = [
-    ['user_name', changes.userName], ['user_alias', changes.userAlias], ['job_group_code', changes.jobGroupCode],
-    ['position_code', changes.positionCode], ['year_code', changes.yearCode], ['intro', changes.intro], ['img_url', changes.imgUrl],
-    ['cover_img_url', changes.coverImgUrl], ['onboarding_step', changes.onboardingStep], ['show_skill_level', changes.showSkillLevel],
+    ['user_name', changes.userName],
+    ['user_alias', changes.userAlias],
+    ['job_group_code', changes.jobGroupCode],
+    ['position_code', changes.positionCode],
+    ['year_code', changes.yearCode],
+    ['intro', changes.intro],
+    ['img_url', changes.imgUrl],
+    ['cover_img_url', changes.coverImgUrl],
+    ['onboarding_step', changes.onboardingStep],
+    ['show_skill_level', changes.showSkillLevel],
   ];
   for (const [column, value] of given) if (value !== undefined) columns[column] = value;
   if (changes.onboarded) columns.onboarded_at = db.fn.now();
@@ -59,7 +66,9 @@ export function createCardRepository(knex: Knex) {
       knex.transaction(async (trx) => {
         const card = await lockedOwnCard(trx, userId);
         if (!card) return false;
-        await trx('profile').where({ profile_id: card.profile_id }).update(cardColumns(trx, edit(card)));
+        await trx('profile')
+          .where({ profile_id: card.profile_id })
+          .update(cardColumns(trx, edit(card)));
         return true;
       }),
 
@@ -70,7 +79,9 @@ export function createCardRepository(knex: Knex) {
         if (!card) return false;
         await trx('profile_skill').where({ profile_id: card.profile_id }).delete();
         if (skills.length) {
-          await trx('profile_skill').insert(skills.map((skill, order) => ({ profile_id: card.profile_id, sort_order: order, skill_name: skill })));
+          await trx('profile_skill').insert(
+            skills.map((skill, order) => ({ profile_id: card.profile_id, sort_order: order, skill_name: skill })),
+          );
         }
         await trx('profile').where({ profile_id: card.profile_id }).update({ updated_at: trx.fn.now() });
         return true;
@@ -84,6 +95,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('cardRepository', createCardRepository(app.knex));
-}, { name: 'card-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('cardRepository', createCardRepository(app.knex));
+  },
+  { name: 'card-repository', dependencies: ['knex'] },
+);

@@ -16,7 +16,10 @@ export function createCodeRepository(knex: Knex) {
   return {
     /** Those of the codes still offered (of any group); unknown or retired codes are left out. */
     liveCodes: (codes: readonly string[]): Promise<LiveCode[]> =>
-      knex('code_detail').whereIn('code', codes).where('in_use', true).select('code', 'group_id', 'parent_code', 'name'),
+      knex('code_detail')
+        .whereIn('code', codes)
+        .where('in_use', true)
+        .select('code', 'group_id', 'parent_code', 'name'),
 
     /** A code group with the codes still offered, in display order; null for an unknown group. */
     async group(groupId: string): Promise<CodeGroup | null> {
@@ -56,6 +59,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('codeRepository', createCodeRepository(app.knex));
-}, { name: 'code-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('codeRepository', createCodeRepository(app.knex));
+  },
+  { name: 'code-repository', dependencies: ['knex'] },
+);

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { uploadUrl, type CareerCard, type CareerCardSkillLevel, type CareerCardExamplesResponse, type CareerCardProject, type MyInfo } from '@sq/contracts';
+import {
+  uploadUrl,
+  type CareerCard,
+  type CareerCardSkillLevel,
+  type CareerCardExamplesResponse,
+  type CareerCardProject,
+  type MyInfo,
+} from '@sq/contracts';
 
 // Dates leave PostgreSQL already formatted (YYYY.MM.DD, as the screens show them), so the server's time
 // zone can never shift a day.
@@ -9,7 +16,8 @@ const ISO_DAY = 'YYYY-MM-DD';
 const UPLOAD_PREFIX = uploadUrl('');
 
 /** The upload id inside a stored `/media/uploads/{id}` URL (null for none or a URL of another kind). */
-export const imgIdOf = (url: string | null): string | null => (url?.startsWith(UPLOAD_PREFIX) ? url.slice(UPLOAD_PREFIX.length) : null);
+export const imgIdOf = (url: string | null): string | null =>
+  url?.startsWith(UPLOAD_PREFIX) ? url.slice(UPLOAD_PREFIX.length) : null;
 
 interface ProjectRow {
   project_id: number;
@@ -60,12 +68,26 @@ export function createProfileRepository(knex: Knex, skillLevelOf: SkillLevelSour
     query
       .join('profile as p', 'p.profile_id', 'pp.profile_id')
       .select(
-        'pp.project_id', 'pp.profile_id', 'pp.title', 'pp.role', 'pp.description', 'pp.links', 'pp.img_ids', 'p.user_alias', 'p.user_id',
-        knex.raw('to_char(pp.start_date, ?) as start_iso', [ISO_DAY]), knex.raw('to_char(pp.end_date, ?) as end_iso', [ISO_DAY]),
-        knex.raw('to_char(pp.start_date, ?) as start_label', [DAY]), knex.raw('to_char(pp.end_date, ?) as end_label', [DAY]),
+        'pp.project_id',
+        'pp.profile_id',
+        'pp.title',
+        'pp.role',
+        'pp.description',
+        'pp.links',
+        'pp.img_ids',
+        'p.user_alias',
+        'p.user_id',
+        knex.raw('to_char(pp.start_date, ?) as start_iso', [ISO_DAY]),
+        knex.raw('to_char(pp.end_date, ?) as end_iso', [ISO_DAY]),
+        knex.raw('to_char(pp.start_date, ?) as start_label', [DAY]),
+        knex.raw('to_char(pp.end_date, ?) as end_label', [DAY]),
       );
-  const skillsOf = (profileId: string): Promise<string[]> => knex('profile_skill').where({ profile_id: profileId }).orderBy('sort_order').pluck('skill_name');
-  const projectsOf = (profileId: string) => projectRows(knex('profile_project as pp').where('pp.profile_id', profileId).orderBy('pp.sort_order').orderBy('pp.project_id'));
+  const skillsOf = (profileId: string): Promise<string[]> =>
+    knex('profile_skill').where({ profile_id: profileId }).orderBy('sort_order').pluck('skill_name');
+  const projectsOf = (profileId: string) =>
+    projectRows(
+      knex('profile_project as pp').where('pp.profile_id', profileId).orderBy('pp.sort_order').orderBy('pp.project_id'),
+    );
 
   return {
     /** The public card, or null when it does not exist, is retired or its owner keeps it private. */
@@ -75,7 +97,9 @@ export function createProfileRepository(knex: Knex, skillLevelOf: SkillLevelSour
       // Only a member who chose to show it is asked about: a hidden level never leaves the itskill service.
       const showLevel = row.show_skill_level === true && row.user_id !== null;
       const [skills, projects, skillLevel] = await Promise.all([
-        skillsOf(row.profile_id), projectsOf(row.profile_id), showLevel ? skillLevelOf(row.user_id) : Promise.resolve(null),
+        skillsOf(row.profile_id),
+        projectsOf(row.profile_id),
+        showLevel ? skillLevelOf(row.user_id) : Promise.resolve(null),
       ]);
       return {
         profileId: row.profile_id,
@@ -89,7 +113,10 @@ export function createProfileRepository(knex: Knex, skillLevelOf: SkillLevelSour
         coverImgUrl: row.cover_img_url,
         skills,
         projects: projects.map(({ project_id, title, role, start_label, end_label }) => ({
-          projectId: project_id, title, role, period: `${start_label} ~ ${end_label ?? '진행 중'}`,
+          projectId: project_id,
+          title,
+          role,
+          period: `${start_label} ~ ${end_label ?? '진행 중'}`,
         })),
         skillLevel,
         isOwner: viewerUserId !== null && row.user_id === viewerUserId,
@@ -126,28 +153,37 @@ export function createProfileRepository(knex: Knex, skillLevelOf: SkillLevelSour
 
     /** One project of a public card (null for a private or retired card's project). */
     async publicProject(projectId: number, viewerUserId: number | null): Promise<CareerCardProject | null> {
-      const [row] = await projectRows(knex('profile_project as pp').where('pp.project_id', projectId).andWhere('p.is_public', true).whereNull('p.retired_at'));
+      const [row] = await projectRows(
+        knex('profile_project as pp')
+          .where('pp.project_id', projectId)
+          .andWhere('p.is_public', true)
+          .whereNull('p.retired_at'),
+      );
       return row ? toProject(row, viewerUserId) : null;
     },
 
     /** Real public cards for the landing page: those with an intro and at least one skill, most recently edited first. */
     async examples(limit: number): Promise<CareerCardExamplesResponse['cards']> {
-      const rows = await withNames(knex('profile as p').where('p.is_public', true).whereNull('p.retired_at').whereNot('p.intro', ''))
+      const rows = await withNames(
+        knex('profile as p').where('p.is_public', true).whereNull('p.retired_at').whereNot('p.intro', ''),
+      )
         .whereExists(knex('profile_skill as s').whereRaw('s.profile_id = p.profile_id'))
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.profile_id')
         .limit(limit);
-      return Promise.all(rows.map(async (row: Record<string, string | null>) => ({
-        profileId: row.profile_id!,
-        userAlias: row.user_alias!,
-        jobGroupName: row.job_group_name ?? '',
-        positionName: row.position_name ?? '',
-        yearCodeName: row.year_name ?? '',
-        intro: row.intro!,
-        imgUrl: row.img_url ?? null,
-        coverImgUrl: row.cover_img_url ?? null,
-        skills: (await skillsOf(row.profile_id!)).slice(0, 5),
-      })));
+      return Promise.all(
+        rows.map(async (row: Record<string, string | null>) => ({
+          profileId: row.profile_id!,
+          userAlias: row.user_alias!,
+          jobGroupName: row.job_group_name ?? '',
+          positionName: row.position_name ?? '',
+          yearCodeName: row.year_name ?? '',
+          intro: row.intro!,
+          imgUrl: row.img_url ?? null,
+          coverImgUrl: row.cover_img_url ?? null,
+          skills: (await skillsOf(row.profile_id!)).slice(0, 5),
+        })),
+      );
     },
 
     /** Whether the ID is taken by any card, public or not (the sign-up duplicate check asks this). */
@@ -163,6 +199,12 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('profileRepository', createProfileRepository(app.knex, (userId) => app.itskillLevels.skillLevel(userId)));
-}, { name: 'profile-repository', dependencies: ['knex', 'itskill-client'] });
+export default fp(
+  async (app) => {
+    app.decorate(
+      'profileRepository',
+      createProfileRepository(app.knex, (userId) => app.itskillLevels.skillLevel(userId)),
+    );
+  },
+  { name: 'profile-repository', dependencies: ['knex', 'itskill-client'] },
+);

@@ -37,7 +37,12 @@ export function createUploadRepository(knex: Knex) {
       knex.transaction(async (trx) => {
         await trx.raw('select pg_advisory_xact_lock(?, ?)', [UPLOAD_QUOTA_LOCK, upload.ownerUserId]);
         if ((await uploadsInLastHour(trx, upload.ownerUserId)) >= perHour) return false;
-        await trx('upload').insert({ file_id: upload.fileId, owner_user_id: upload.ownerUserId, content_type: upload.contentType, size_bytes: upload.sizeBytes });
+        await trx('upload').insert({
+          file_id: upload.fileId,
+          owner_user_id: upload.ownerUserId,
+          content_type: upload.contentType,
+          size_bytes: upload.sizeBytes,
+        });
         return true;
       }),
 
@@ -66,6 +71,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('uploadRepository', createUploadRepository(app.knex));
-}, { name: 'upload-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('uploadRepository', createUploadRepository(app.knex));
+  },
+  { name: 'upload-repository', dependencies: ['knex'] },
+);

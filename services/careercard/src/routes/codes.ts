@@ -18,8 +18,10 @@ const codeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/api/profile/job-group/position', { schema: { tags: ['codes'], summary: '직군별 포지션' } }, async (): Promise<JobGroupPositionResponse> =>
-    ok({ jobGroups: await app.codeRepository.jobGroupsWithPositions() }),
+  app.get(
+    '/api/profile/job-group/position',
+    { schema: { tags: ['codes'], summary: '직군별 포지션' } },
+    async (): Promise<JobGroupPositionResponse> => ok({ jobGroups: await app.codeRepository.jobGroupsWithPositions() }),
   );
 };
 

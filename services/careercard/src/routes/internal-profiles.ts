@@ -12,7 +12,9 @@ import type { CardChanges } from '../repositories/card-repository';
  * (compensation), update it from onboarding (codes, intro, the member's own uploaded picture), and retire it
  * when the member withdraws.
  */
-const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string({ error: MESSAGES.badRequest }).min(8, MESSAGES.badRequest).max(100, MESSAGES.badRequest) });
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string({ error: MESSAGES.badRequest }).min(8, MESSAGES.badRequest).max(100, MESSAGES.badRequest),
+});
 const params = z.object({ id: profileId });
 const code = z.string().min(1).max(40);
 // The member's name as the account keeps it (its own rule: 2 to 20 characters, with its Korean messages).
@@ -55,12 +57,18 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
 
       const existing = await cards.createdWith(key);
       if (existing) {
-        if (existing.profileId !== body.profileId || existing.userId !== body.userId) throw conflict(MESSAGES.badRequest);
+        if (existing.profileId !== body.profileId || existing.userId !== body.userId)
+          throw conflict(MESSAGES.badRequest);
         return answer(false);
       }
       const card = {
-        profileId: body.profileId, userId: body.userId, userAlias: body.userAlias, userName: body.userName ?? null,
-        jobGroupCode: body.jobGroupCode, positionCode: body.positionCode ?? null, yearCode: body.yearCode,
+        profileId: body.profileId,
+        userId: body.userId,
+        userAlias: body.userAlias,
+        userName: body.userName ?? null,
+        jobGroupCode: body.jobGroupCode,
+        positionCode: body.positionCode ?? null,
+        yearCode: body.yearCode,
       };
       if (!(await cards.create(card, key))) {
         // A retry racing its own first attempt lands here too: the same key means the same card.
@@ -77,7 +85,8 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: z.infer<typeof params>; Headers: z.infer<typeof idempotencyHeaders> }>(
     '/internal/profiles/:id',
     { preHandler: requireInternal, schema: { hide: true, params, headers: idempotencyHeaders } },
-    async (request) => ok({ deleted: await cards.removeCreated(request.params.id, request.headers['idempotency-key']) }),
+    async (request) =>
+      ok({ deleted: await cards.removeCreated(request.params.id, request.headers['idempotency-key']) }),
   );
 
   app.patch<{ Params: z.infer<typeof params>; Body: z.infer<typeof updateBody> }>(
@@ -121,7 +130,13 @@ const internalProfileRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const removed = await cards.retire(request.params.id);
       // After the commit: a file whose row is gone is never served, so a failed delete only leaves bytes behind.
-      await Promise.all(removed.map((fileId) => app.fileStorage.delete(fileId).catch((error: unknown) => request.log.warn({ err: error, fileId }, 'upload not deleted'))));
+      await Promise.all(
+        removed.map((fileId) =>
+          app.fileStorage
+            .delete(fileId)
+            .catch((error: unknown) => request.log.warn({ err: error, fileId }, 'upload not deleted')),
+        ),
+      );
       return ok({});
     },
   );

@@ -1,7 +1,23 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  MESSAGES, coverSchema, introSchema, myInfoInsertSchema, myInfoUpdateSchema, ok, profileSchema, skillVisibilitySchema, skillsSchema, uploadUrl,
-  type CoverForm, type IntroForm, type MyInfoInsertForm, type MyInfoResponse, type MyInfoUpdateForm, type ProfileForm, type SkillVisibilityForm, type SkillsForm,
+  MESSAGES,
+  coverSchema,
+  introSchema,
+  myInfoInsertSchema,
+  myInfoUpdateSchema,
+  ok,
+  profileSchema,
+  skillVisibilitySchema,
+  skillsSchema,
+  uploadUrl,
+  type CoverForm,
+  type IntroForm,
+  type MyInfoInsertForm,
+  type MyInfoResponse,
+  type MyInfoUpdateForm,
+  type ProfileForm,
+  type SkillVisibilityForm,
+  type SkillsForm,
 } from '@sq/contracts';
 import { conflict, notFound, requireMember } from '@sq/service-kit';
 import { codeNames, requireOwnUploads, type CardCodes } from '../card-rules';
@@ -23,19 +39,30 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
   async function editCard(userId: number, edit: (card: OwnCardRow) => CardChanges) {
     if (!(await cards.editOwnCard(userId, edit))) throw noCard();
   }
-  const answer = async (userId: number): Promise<MyInfoResponse> => ok({ myInfo: await app.profileRepository.ownCard(userId) });
+  const answer = async (userId: number): Promise<MyInfoResponse> =>
+    ok({ myInfo: await app.profileRepository.ownCard(userId) });
 
   /**
    * Checks codes and the picture, tells the account (nickname and codes it mirrors) when they change, then
    * writes the card. The account goes first: a nickname it refuses leaves both sides unchanged.
    */
-  async function saveCard(userId: number, changes: CardCodes & { useralias?: string | undefined; imgId?: string | null | undefined; intro?: string | undefined; onboardingStep?: string | undefined; onboard?: boolean }) {
+  async function saveCard(
+    userId: number,
+    changes: CardCodes & {
+      useralias?: string | undefined;
+      imgId?: string | null | undefined;
+      intro?: string | undefined;
+      onboardingStep?: string | undefined;
+      onboard?: boolean;
+    },
+  ) {
     const current = await cards.ownCard(userId);
     if (!current) throw noCard();
     if (changes.onboard && current.onboarded_at) throw conflict(MESSAGES.myInfoAlreadySaved);
     await codeNames(codes, changes, current.job_group_code);
     if (changes.imgId) await requireOwnUploads(uploads, userId, [changes.imgId], 'imgId');
-    const codesChange = changes.jobGroupCode !== undefined || changes.positionCode !== undefined || changes.yearCode !== undefined;
+    const codesChange =
+      changes.jobGroupCode !== undefined || changes.positionCode !== undefined || changes.yearCode !== undefined;
     const aliasChange = changes.useralias !== undefined && changes.useralias !== current.user_alias;
     if (codesChange || aliasChange) {
       // The full set, so the account's copy is whole whatever part changed.
@@ -70,41 +97,81 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.get('/api/findByIdMyinfo', { schema: { tags: ['profile'], summary: '내 커리어 카드 (추가 프로필 정보)' }, preHandler: requireMember }, async (request) => answer(userOf(request)));
+  app.get(
+    '/api/findByIdMyinfo',
+    { schema: { tags: ['profile'], summary: '내 커리어 카드 (추가 프로필 정보)' }, preHandler: requireMember },
+    async (request) => answer(userOf(request)),
+  );
 
   app.post<{ Body: MyInfoInsertForm }>(
     '/api/insertMyinfo',
-    { schema: { tags: ['profile'], summary: '추가 프로필 정보 처음 저장 (커리어 카드 온보딩)', body: myInfoInsertSchema }, preHandler: requireMember },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: '추가 프로필 정보 처음 저장 (커리어 카드 온보딩)',
+        body: myInfoInsertSchema,
+      },
+      preHandler: requireMember,
+    },
     async (request) => {
       const body = request.body;
-      await saveCard(userOf(request), { jobGroupCode: body.jobCode, positionCode: body.positionCode, yearCode: body.yearCode, intro: body.intro, imgId: body.imgId, onboard: true });
+      await saveCard(userOf(request), {
+        jobGroupCode: body.jobCode,
+        positionCode: body.positionCode,
+        yearCode: body.yearCode,
+        intro: body.intro,
+        imgId: body.imgId,
+        onboard: true,
+      });
       return answer(userOf(request));
     },
   );
 
   app.post<{ Body: MyInfoUpdateForm }>(
     '/api/updateMyinfo',
-    { schema: { tags: ['profile'], summary: '추가 프로필 정보 수정 (온보딩 단계 포함)', body: myInfoUpdateSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['profile'], summary: '추가 프로필 정보 수정 (온보딩 단계 포함)', body: myInfoUpdateSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const body = request.body;
-      await saveCard(userOf(request), { jobGroupCode: body.jobCode, positionCode: body.positionCode, yearCode: body.yearCode, intro: body.intro, imgId: body.imgId, onboardingStep: body.onboardingStep });
+      await saveCard(userOf(request), {
+        jobGroupCode: body.jobCode,
+        positionCode: body.positionCode,
+        yearCode: body.yearCode,
+        intro: body.intro,
+        imgId: body.imgId,
+        onboardingStep: body.onboardingStep,
+      });
       return answer(userOf(request));
     },
   );
 
   app.post<{ Body: ProfileForm }>(
     '/api/profile',
-    { schema: { tags: ['profile'], summary: '프로필 저장 (닉네임, 직군, 포지션, 경력, 사진)', body: profileSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['profile'], summary: '프로필 저장 (닉네임, 직군, 포지션, 경력, 사진)', body: profileSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const body = request.body;
-      await saveCard(userOf(request), { useralias: body.useralias, jobGroupCode: body.jobGroup, positionCode: body.position ?? null, yearCode: body.careerYears, imgId: body.imgId });
+      await saveCard(userOf(request), {
+        useralias: body.useralias,
+        jobGroupCode: body.jobGroup,
+        positionCode: body.position ?? null,
+        yearCode: body.careerYears,
+        imgId: body.imgId,
+      });
       return answer(userOf(request));
     },
   );
 
   app.post<{ Body: CoverForm }>(
     '/api/profile/cover',
-    { schema: { tags: ['profile'], summary: '커버 이미지 변경 (내가 올린 이미지만)', body: coverSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['profile'], summary: '커버 이미지 변경 (내가 올린 이미지만)', body: coverSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const userId = userOf(request);
       const { coverImgId } = request.body;
@@ -126,7 +193,14 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: SkillVisibilityForm }>(
     '/api/profile/skill-visibility',
-    { schema: { tags: ['profile'], summary: '카드에 IT 스킬 체크업 레벨 보여주기 (기본: 숨김)', body: skillVisibilitySchema }, preHandler: requireMember },
+    {
+      schema: {
+        tags: ['profile'],
+        summary: '카드에 IT 스킬 체크업 레벨 보여주기 (기본: 숨김)',
+        body: skillVisibilitySchema,
+      },
+      preHandler: requireMember,
+    },
     async (request) => {
       const userId = userOf(request);
       await editCard(userId, () => ({ showSkillLevel: request.body.showSkillLevel }));
@@ -136,7 +210,10 @@ const myCardRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: SkillsForm }>(
     '/api/profile/skills',
-    { schema: { tags: ['profile'], summary: '스킬 목록 저장 (표시 순서대로)', body: skillsSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['profile'], summary: '스킬 목록 저장 (표시 순서대로)', body: skillsSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const userId = userOf(request);
       if (!(await cards.saveSkills(userId, request.body.skills))) throw noCard();

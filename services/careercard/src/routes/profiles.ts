@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, ok, type CareerCardExamplesResponse, type CareerCardIdCheckResponse, type CareerCardResponse, type ProfileExistsResponse } from '@sq/contracts';
+import {
+  MESSAGES,
+  ok,
+  type CareerCardExamplesResponse,
+  type CareerCardIdCheckResponse,
+  type CareerCardResponse,
+  type ProfileExistsResponse,
+} from '@sq/contracts';
 import { conflict, notFound, requireInternal } from '@sq/service-kit';
 import { careerCardIdField, profileId } from '../profile-id';
 
@@ -22,8 +29,10 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // The landing page's real example cards.
-  app.get('/api/careercard/examples', { schema: { tags: ['profile'], summary: '커리어 카드 예시 (공개 카드)' } }, async (): Promise<CareerCardExamplesResponse> =>
-    ok({ cards: await app.profileRepository.examples(EXAMPLE_CARDS) }),
+  app.get(
+    '/api/careercard/examples',
+    { schema: { tags: ['profile'], summary: '커리어 카드 예시 (공개 카드)' } },
+    async (): Promise<CareerCardExamplesResponse> => ok({ cards: await app.profileRepository.examples(EXAMPLE_CARDS) }),
   );
 
   // Sign-up asks before submitting; the account service asks again (internal route) when it creates the user.
@@ -40,7 +49,8 @@ const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof profileParams> }>(
     '/internal/profiles/:id/exists',
     { preHandler: requireInternal, schema: { hide: true, params: profileParams } },
-    async (request): Promise<ProfileExistsResponse> => ok({ exists: await app.profileRepository.exists(request.params.id) }),
+    async (request): Promise<ProfileExistsResponse> =>
+      ok({ exists: await app.profileRepository.exists(request.params.id) }),
   );
 };
 

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  CAREER_CARD_LIMITS, MESSAGES, ok, projectOrderSchema, projectSchema,
-  type CareerCardProjectResponse, type CareerCardProjectListResponse, type ProjectOrderForm,
+  CAREER_CARD_LIMITS,
+  MESSAGES,
+  ok,
+  projectOrderSchema,
+  projectSchema,
+  type CareerCardProjectResponse,
+  type CareerCardProjectListResponse,
+  type ProjectOrderForm,
 } from '@sq/contracts';
 import { badRequest, conflict, idParam, notFound, requireMember } from '@sq/service-kit';
 import { requireOwnUploads } from '../card-rules';
@@ -19,13 +25,17 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
   const projects = app.cardProjectRepository;
   const uploads = app.uploadRepository;
   const noCard = () => notFound(MESSAGES.careerCardNotFound);
-  const list = async (userId: number): Promise<CareerCardProjectListResponse> => ok({ projects: (await app.profileRepository.ownCard(userId))?.projects ?? [] });
+  const list = async (userId: number): Promise<CareerCardProjectListResponse> =>
+    ok({ projects: (await app.profileRepository.ownCard(userId))?.projects ?? [] });
 
   app.get<{ Params: z.infer<typeof projectParams> }>(
     '/api/profile/project/:projectId',
     { schema: { tags: ['profile'], summary: '프로젝트 경험 공개 보기', params: projectParams } },
     async (request): Promise<CareerCardProjectResponse> => {
-      const project = await app.profileRepository.publicProject(request.params.projectId, request.identity?.userId ?? null);
+      const project = await app.profileRepository.publicProject(
+        request.params.projectId,
+        request.identity?.userId ?? null,
+      );
       if (!project) throw notFound(MESSAGES.projectNotFound);
       return ok({ project });
     },
@@ -47,7 +57,10 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: z.infer<typeof projectParams>; Body: ProjectBody }>(
     '/api/profile/project/:projectId',
-    { schema: { tags: ['profile'], summary: '프로젝트 경험 수정', params: projectParams, body: projectSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['profile'], summary: '프로젝트 경험 수정', params: projectParams, body: projectSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const userId = request.identity!.userId;
       await requireOwnUploads(uploads, userId, request.body.imgIds, 'imgIds');
@@ -72,13 +85,17 @@ const projectRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ProjectOrderForm }>(
     '/api/profile/project/order',
-    { schema: { tags: ['profile'], summary: '프로젝트 경험 순서 변경', body: projectOrderSchema }, preHandler: requireMember },
+    {
+      schema: { tags: ['profile'], summary: '프로젝트 경험 순서 변경', body: projectOrderSchema },
+      preHandler: requireMember,
+    },
     async (request) => {
       const userId = request.identity!.userId;
       const reordered = await projects.reorder(userId, request.body.projectIds);
       if (reordered === 'no card') throw noCard();
       // Exactly the card's projects, each once.
-      if (reordered === 'wrong list') throw badRequest(MESSAGES.projectOrderInvalid, { projectIds: MESSAGES.projectOrderInvalid });
+      if (reordered === 'wrong list')
+        throw badRequest(MESSAGES.projectOrderInvalid, { projectIds: MESSAGES.projectOrderInvalid });
       return list(userId);
     },
   );

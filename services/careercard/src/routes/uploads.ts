@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ERROR_CODES, IMAGE_UPLOAD, MESSAGES, ok, uploadUrl, type FileUploadResponse, type ImageContentType } from '@sq/contracts';
+import {
+  ERROR_CODES,
+  IMAGE_UPLOAD,
+  MESSAGES,
+  ok,
+  uploadUrl,
+  type FileUploadResponse,
+  type ImageContentType,
+} from '@sq/contracts';
 import { ApiError, badRequest, notFound, requireMember } from '@sq/service-kit';
 
 /** At most this many uploads per member per hour (counted in PostgreSQL, so right with several instances). */
@@ -10,13 +18,16 @@ export const UPLOADS_PER_HOUR = 30;
 
 const quotaReached = () => new ApiError(429, MESSAGES.tooManyRequests);
 
-const tooLarge = () => new ApiError(413, MESSAGES.uploadTooLarge, ERROR_CODES.badRequest, { file: MESSAGES.uploadTooLarge });
-const wrongType = () => new ApiError(415, MESSAGES.uploadTypeInvalid, ERROR_CODES.badRequest, { file: MESSAGES.uploadTypeInvalid });
+const tooLarge = () =>
+  new ApiError(413, MESSAGES.uploadTooLarge, ERROR_CODES.badRequest, { file: MESSAGES.uploadTooLarge });
+const wrongType = () =>
+  new ApiError(415, MESSAGES.uploadTypeInvalid, ERROR_CODES.badRequest, { file: MESSAGES.uploadTypeInvalid });
 const noFile = () => badRequest(MESSAGES.uploadFileRequired, { file: MESSAGES.uploadFileRequired });
 
 /** The image type the bytes themselves show (their signature), whatever the browser declared. */
 export function sniffImageType(bytes: Buffer): ImageContentType | null {
-  const starts = (signature: number[], at = 0) => bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+  const starts = (signature: number[], at = 0) =>
+    bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
   // RIFF....WEBP
@@ -51,7 +62,14 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/fileUpload',
-    { schema: { tags: ['upload'], summary: '이미지 업로드 (multipart, PNG/JPG/WEBP, 5MB 이하)', consumes: ['multipart/form-data'] }, preHandler: requireMember },
+    {
+      schema: {
+        tags: ['upload'],
+        summary: '이미지 업로드 (multipart, PNG/JPG/WEBP, 5MB 이하)',
+        consumes: ['multipart/form-data'],
+      },
+      preHandler: requireMember,
+    },
     async (request, reply): Promise<FileUploadResponse> => {
       const owner = request.identity!.userId;
       // A cheap early refusal before reading the body; the binding check is taken again under a lock below.
@@ -78,7 +96,10 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       const imgId = randomUUID();
       // The row is the claim, taken under the member's lock (the repository says how); the bytes are written
       // after the lock is released and the row is taken back if they cannot be.
-      const claimed = await uploads.claim({ fileId: imgId, ownerUserId: owner, contentType, sizeBytes: image.bytes.length }, UPLOADS_PER_HOUR);
+      const claimed = await uploads.claim(
+        { fileId: imgId, ownerUserId: owner, contentType, sizeBytes: image.bytes.length },
+        UPLOADS_PER_HOUR,
+      );
       if (!claimed) throw quotaReached();
       try {
         await app.fileStorage.put(imgId, image.bytes, contentType);
@@ -100,14 +121,16 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       const contentType = isUploadId(imgId) ? await uploads.contentType(imgId) : null;
       const bytes = contentType ? await app.fileStorage.get(imgId) : null;
       if (!contentType || !bytes) throw notFound();
-      return reply
-        .header('content-type', contentType)
-        .header('content-length', bytes.length)
-        .header('x-content-type-options', 'nosniff')
-        // An id never names other bytes: cache for a year. Withdrawal deletes the file; caches may keep it until then.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(bytes);
+      return (
+        reply
+          .header('content-type', contentType)
+          .header('content-length', bytes.length)
+          .header('x-content-type-options', 'nosniff')
+          // An id never names other bytes: cache for a year. Withdrawal deletes the file; caches may keep it until then.
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(bytes)
+      );
     },
   );
 };

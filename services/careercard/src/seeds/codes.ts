@@ -8,17 +8,43 @@ const GROUPS = [
 ];
 
 const JOB_GROUPS: [string, string, [string, string][]][] = [
-  ['JG_PLAN', '기획', [
-    ['POS_SERVICE_PLANNING', '서비스 기획'], ['POS_PM', 'PM'], ['POS_PO', 'PO'], ['POS_DATA_ANALYSIS', '데이터 분석'], ['POS_CONTENT', '콘텐츠 기획'],
-  ]],
-  ['JG_DESIGN', '디자인', [
-    ['POS_UXUI', 'UX/UI 디자인'], ['POS_UI', 'UI 디자인'], ['POS_BX', 'BX 디자인'], ['POS_GRAPHIC', '그래픽 디자인'],
-    ['POS_UX_RESEARCH', 'UX 리서치'], ['POS_MOTION', '모션 디자인'], ['POS_ILLUSTRATION', '일러스트'],
-  ]],
-  ['JG_DEV', '개발', [
-    ['POS_FRONTEND', '프론트엔드'], ['POS_BACKEND', '백엔드'], ['POS_IOS', 'iOS'], ['POS_ANDROID', '안드로이드'],
-    ['POS_FLUTTER', 'Flutter'], ['POS_DATA_ENGINEERING', '데이터 엔지니어'], ['POS_DEVOPS', 'DevOps'],
-  ]],
+  [
+    'JG_PLAN',
+    '기획',
+    [
+      ['POS_SERVICE_PLANNING', '서비스 기획'],
+      ['POS_PM', 'PM'],
+      ['POS_PO', 'PO'],
+      ['POS_DATA_ANALYSIS', '데이터 분석'],
+      ['POS_CONTENT', '콘텐츠 기획'],
+    ],
+  ],
+  [
+    'JG_DESIGN',
+    '디자인',
+    [
+      ['POS_UXUI', 'UX/UI 디자인'],
+      ['POS_UI', 'UI 디자인'],
+      ['POS_BX', 'BX 디자인'],
+      ['POS_GRAPHIC', '그래픽 디자인'],
+      ['POS_UX_RESEARCH', 'UX 리서치'],
+      ['POS_MOTION', '모션 디자인'],
+      ['POS_ILLUSTRATION', '일러스트'],
+    ],
+  ],
+  [
+    'JG_DEV',
+    '개발',
+    [
+      ['POS_FRONTEND', '프론트엔드'],
+      ['POS_BACKEND', '백엔드'],
+      ['POS_IOS', 'iOS'],
+      ['POS_ANDROID', '안드로이드'],
+      ['POS_FLUTTER', 'Flutter'],
+      ['POS_DATA_ENGINEERING', '데이터 엔지니어'],
+      ['POS_DEVOPS', 'DevOps'],
+    ],
+  ],
 ];
 
 const CAREER_YEARS: [string, string][] = [
@@ -34,14 +60,32 @@ export async function seedCodes(knex: Knex): Promise<void> {
   if ((await countRows(knex('code_group'))) > 0) return;
   await knex('code_group').insert(GROUPS);
   await knex('code_detail').insert(
-    JOB_GROUPS.map(([code, name], order) => ({ code, group_id: 'JOB_GROUP', parent_code: null, name, sort_order: order })),
+    JOB_GROUPS.map(([code, name], order) => ({
+      code,
+      group_id: 'JOB_GROUP',
+      parent_code: null,
+      name,
+      sort_order: order,
+    })),
   );
   await knex('code_detail').insert(
     JOB_GROUPS.flatMap(([parent, , positions]) =>
-      positions.map(([code, name], order) => ({ code, group_id: 'POSITION', parent_code: parent, name, sort_order: order })),
+      positions.map(([code, name], order) => ({
+        code,
+        group_id: 'POSITION',
+        parent_code: parent,
+        name,
+        sort_order: order,
+      })),
     ),
   );
   await knex('code_detail').insert(
-    CAREER_YEARS.map(([code, name], order) => ({ code, group_id: 'CAREER_YEARS', parent_code: null, name, sort_order: order })),
+    CAREER_YEARS.map(([code, name], order) => ({
+      code,
+      group_id: 'CAREER_YEARS',
+      parent_code: null,
+      name,
+      sort_order: order,
+    })),
   );
 }

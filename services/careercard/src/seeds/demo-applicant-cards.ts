@@ -21,7 +21,8 @@ const SKILLS: Record<string, string[]> = {
   POS_DATA_ENGINEERING: ['Python', 'Airflow', 'BigQuery'],
 };
 
-const introOf = (a: DemoApplicant) => `${a.positionName} 일을 ${a.careerYearsName} 해 왔어요. 사이드 프로젝트로 ${a.wantToBuild}를 만들어 보고 싶어요.`;
+const introOf = (a: DemoApplicant) =>
+  `${a.positionName} 일을 ${a.careerYearsName} 해 왔어요. 사이드 프로젝트로 ${a.wantToBuild}를 만들어 보고 싶어요.`;
 
 /**
  * The career cards of the demo applicants (`@sq/contracts/demo-applicants`), theirs by user id: their friend
@@ -29,9 +30,26 @@ const introOf = (a: DemoApplicant) => `${a.positionName} 일을 ${a.careerYearsN
  */
 export async function seedDemoApplicantCards(knex: Knex): Promise<void> {
   if (await knex('profile').where({ profile_id: DEMO_APPLICANTS[0]!.careerCardId }).first('profile_id')) return;
-  await knex('profile').insert(DEMO_APPLICANTS.map((a) => ({
-    profile_id: a.careerCardId, user_id: a.userId, user_name: a.name, user_alias: a.alias,
-    job_group_code: a.jobGroup, position_code: a.position, year_code: a.careerYears, intro: introOf(a), onboarded_at: knex.fn.now(),
-  })));
-  await knex('profile_skill').insert(DEMO_APPLICANTS.flatMap((a) => (SKILLS[a.position] ?? []).map((skill, order) => ({ profile_id: a.careerCardId, sort_order: order, skill_name: skill }))));
+  await knex('profile').insert(
+    DEMO_APPLICANTS.map((a) => ({
+      profile_id: a.careerCardId,
+      user_id: a.userId,
+      user_name: a.name,
+      user_alias: a.alias,
+      job_group_code: a.jobGroup,
+      position_code: a.position,
+      year_code: a.careerYears,
+      intro: introOf(a),
+      onboarded_at: knex.fn.now(),
+    })),
+  );
+  await knex('profile_skill').insert(
+    DEMO_APPLICANTS.flatMap((a) =>
+      (SKILLS[a.position] ?? []).map((skill, order) => ({
+        profile_id: a.careerCardId,
+        sort_order: order,
+        skill_name: skill,
+      })),
+    ),
+  );
 }

@@ -15,8 +15,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const storage = createFileStorage(app.careercardConfig.uploadStorage);
-  app.decorate('fileStorage', storage);
-  app.addHook('onClose', () => storage.close());
-}, { name: 'file-storage', dependencies: ['careercard-config'] });
+export default fp(
+  async (app) => {
+    const storage = createFileStorage(app.careercardConfig.uploadStorage);
+    app.decorate('fileStorage', storage);
+    app.addHook('onClose', () => storage.close());
+  },
+  { name: 'file-storage', dependencies: ['careercard-config'] },
+);

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { checkStorageKey, type FileStorage } from './file-storage';
 
 /** `.data/uploads` at the repository root (git-ignored, kept between runs like the embedded database). */
-export const DEFAULT_UPLOAD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.data/uploads');
+export const DEFAULT_UPLOAD_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../.data/uploads',
+);
 
 /**
  * Files in one folder (`UPLOAD_STORAGE=local`, the embedded default), written to a temporary name first and

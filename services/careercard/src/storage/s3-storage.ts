@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { checkStorageKey, type FileStorage } from './file-storage';
 
 /** The object store's settings (config.ts reads them from S3_*; README.md "Uploads" documents them). */
@@ -24,7 +31,10 @@ export interface S3StorageSettings {
 export class S3Storage implements FileStorage {
   private readonly client: S3Client;
 
-  constructor(private readonly settings: S3StorageSettings, credentials?: S3ClientConfig['credentials']) {
+  constructor(
+    private readonly settings: S3StorageSettings,
+    credentials?: S3ClientConfig['credentials'],
+  ) {
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -40,14 +50,22 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({
-      Bucket: this.settings.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length,
-    }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
   }
 
   async get(key: string): Promise<Buffer | null> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
       // Read whole (at most 5 MB): a store failing mid-object answers an error, never a cut-off image that
       // browsers and CDNs would keep for a year.
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;

@@ -12,7 +12,11 @@ export async function anotherInstance(of: TestService, env: Record<string, strin
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
   try {
-    const app = await buildService(careercardService, { databaseUrl: of.databaseUrl, internalSecret: DEV_INTERNAL_SECRET, runSeed: false });
+    const app = await buildService(careercardService, {
+      databaseUrl: of.databaseUrl,
+      internalSecret: DEV_INTERNAL_SECRET,
+      runSeed: false,
+    });
     await app.ready();
     return app;
   } finally {

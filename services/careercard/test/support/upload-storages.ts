@@ -39,16 +39,33 @@ async function localFolder(): Promise<StorageUnderTest> {
 
 async function objectStore(): Promise<StorageUnderTest> {
   const store = await startObjectStore({ buckets: [OBJECT_STORE_BUCKET], ...OBJECT_STORE_KEYS });
-  const settings: S3StorageSettings = { bucket: OBJECT_STORE_BUCKET, region: store.region, endpoint: store.endpoint, forcePathStyle: true, keyPrefix: 'uploads/', timeoutMs: 5_000 };
+  const settings: S3StorageSettings = {
+    bucket: OBJECT_STORE_BUCKET,
+    region: store.region,
+    endpoint: store.endpoint,
+    forcePathStyle: true,
+    keyPrefix: 'uploads/',
+    timeoutMs: 5_000,
+  };
   // Deleting behind the service's back goes through the S3 API too, as an operator's tool would.
   const outside = new S3Storage(settings, OBJECT_STORE_KEYS);
   return {
     kind: 's3',
     env: {
-      UPLOAD_STORAGE: 's3', S3_BUCKET: settings.bucket, S3_REGION: settings.region, S3_ENDPOINT: store.endpoint, S3_FORCE_PATH_STYLE: 'true',
-      S3_KEY_PREFIX: settings.keyPrefix, AWS_ACCESS_KEY_ID: OBJECT_STORE_KEYS.accessKeyId, AWS_SECRET_ACCESS_KEY: OBJECT_STORE_KEYS.secretAccessKey,
+      UPLOAD_STORAGE: 's3',
+      S3_BUCKET: settings.bucket,
+      S3_REGION: settings.region,
+      S3_ENDPOINT: store.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_KEY_PREFIX: settings.keyPrefix,
+      AWS_ACCESS_KEY_ID: OBJECT_STORE_KEYS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: OBJECT_STORE_KEYS.secretAccessKey,
     },
-    storedIds: async () => store.keys(OBJECT_STORE_BUCKET).filter((key) => key.startsWith(settings.keyPrefix)).map((key) => key.slice(settings.keyPrefix.length)),
+    storedIds: async () =>
+      store
+        .keys(OBJECT_STORE_BUCKET)
+        .filter((key) => key.startsWith(settings.keyPrefix))
+        .map((key) => key.slice(settings.keyPrefix.length)),
     bytes: async (imgId) => store.object(OBJECT_STORE_BUCKET, `${settings.keyPrefix}${imgId}`)?.bytes ?? null,
     remove: (imgId) => outside.delete(imgId),
     close: async () => {

@@ -17,14 +17,22 @@ export interface ProgramsClient {
 const refundCase = z.enum(['INDIVIDUAL', 'TEAM_STOP', 'COMPANY_ENDED', 'LEFT_AFTER_INVITE', 'REWARD']);
 const refundRulesBody = z.looseObject({
   ErrorCode: z.literal('00'),
-  product: z.looseObject({ productId: z.number().int(), slug: z.string(), name: z.string(), kind: z.string(),
+  product: z.looseObject({
+    productId: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    kind: z.string(),
     feeKrw: z.number().int().nonnegative(),
     eligibility: z.string(),
     teamMakeup: z
       .looseObject({
         minSize: z.number().int(),
         maxSize: z.number().int(),
-        roles: z.object({ planner: z.number().int().nullable(), designer: z.number().int().nullable(), developer: z.number().int().nullable() }),
+        roles: z.object({
+          planner: z.number().int().nullable(),
+          designer: z.number().int().nullable(),
+          developer: z.number().int().nullable(),
+        }),
         maxFriends: z.number().int(),
       })
       .nullable(),
@@ -45,15 +53,32 @@ const refundRulesBody = z.looseObject({
       name: z.string(),
       status: z.string(),
       statusName: z.string(),
-      refundSchedule: z.array(z.looseObject({ case: refundCase, phase: z.string(), refundPercent: z.number(), until: z.string().nullable() })),
+      refundSchedule: z.array(
+        z.looseObject({ case: refundCase, phase: z.string(), refundPercent: z.number(), until: z.string().nullable() }),
+      ),
     })
     .nullable(),
 });
 
-const cohortShape = z.looseObject({ oddId: z.number().int(), name: z.string(), status: z.string(), statusName: z.string(), recruiting: z.boolean() });
+const cohortShape = z.looseObject({
+  oddId: z.number().int(),
+  name: z.string(),
+  status: z.string(),
+  statusName: z.string(),
+  recruiting: z.boolean(),
+});
 const productsBody = z.looseObject({
   ErrorCode: z.literal('00'),
-  products: z.array(z.looseObject({ productId: z.number().int(), slug: z.string(), name: z.string(), recruiting: z.boolean(), feeKrw: z.number(), cohorts: z.array(cohortShape) })),
+  products: z.array(
+    z.looseObject({
+      productId: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      recruiting: z.boolean(),
+      feeKrw: z.number(),
+      cohorts: z.array(cohortShape),
+    }),
+  ),
 });
 
 export interface ProgramsClientOptions {
@@ -104,10 +129,19 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const config = app.contentConfig;
-  app.decorate(
-    'programsClient',
-    createProgramsClient({ baseUrl: config.programsUrl, internalSecret: app.internalSecret, timeoutMs: config.programsTimeoutMs, retry: config.internalCalls, log: app.log }),
-  );
-}, { name: 'programs-client', dependencies: ['identity', 'content-config'] });
+export default fp(
+  async (app) => {
+    const config = app.contentConfig;
+    app.decorate(
+      'programsClient',
+      createProgramsClient({
+        baseUrl: config.programsUrl,
+        internalSecret: app.internalSecret,
+        timeoutMs: config.programsTimeoutMs,
+        retry: config.internalCalls,
+        log: app.log,
+      }),
+    );
+  },
+  { name: 'programs-client', dependencies: ['identity', 'content-config'] },
+);

@@ -52,5 +52,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['project_link', 'project_image', 'project_member', 'project']) await knex.schema.dropTable(table);
+  for (const table of ['project_link', 'project_image', 'project_member', 'project'])
+    await knex.schema.dropTable(table);
 }

@@ -25,6 +25,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('project', (t) => t.dropColumn('featured_order'));
   await knex.raw('alter table banner drop constraint banner_img_sizes');
   await knex.schema.alterTable('banner', (t) => {
-    for (const column of ['alt', 'pc_img_width', 'pc_img_height', 'mo_img_width', 'mo_img_height']) t.dropColumn(column);
+    for (const column of ['alt', 'pc_img_width', 'pc_img_height', 'mo_img_width', 'mo_img_height'])
+      t.dropColumn(column);
   });
 }

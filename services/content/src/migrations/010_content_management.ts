@@ -37,7 +37,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['banner', 'gnb_menu', 'faq_category']) await knex.schema.alterTable(table, (t) => t.dropColumn('published'));
+  for (const table of ['banner', 'gnb_menu', 'faq_category'])
+    await knex.schema.alterTable(table, (t) => t.dropColumn('published'));
   await knex.schema.dropTable('content_audit');
   await knex.schema.dropTable('content_draft');
 }

@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('images').notNullable().defaultTo('[]');
     t.boolean('published').notNullable().defaultTo(true);
   });
-  await knex.raw(`alter table program_intro add constraint program_intro_product_slug check (product_slug ~ '^[a-z][a-z0-9-]{1,39}$')`);
+  await knex.raw(
+    `alter table program_intro add constraint program_intro_product_slug check (product_slug ~ '^[a-z][a-z0-9-]{1,39}$')`,
+  );
   await knex.schema.createTable('program_intro_section', (t) => {
     t.increments('id');
     t.integer('intro_id').notNullable().references('intro_id').inTable('program_intro').onDelete('CASCADE');

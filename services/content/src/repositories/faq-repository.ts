@@ -34,7 +34,10 @@ export function createFaqRepository(knex: Knex) {
         .orderBy([{ column: 'sort_order' }, { column: 'category_id' }]);
       if (slug !== undefined && categories.length === 0) return null;
       const entries = await knex('faq_entry')
-        .whereIn('category_id', categories.map((c) => c.category_id))
+        .whereIn(
+          'category_id',
+          categories.map((c) => c.category_id),
+        )
         .andWhere({ published: true })
         .orderBy([{ column: 'category_id' }, { column: 'sort_order' }]);
       return categories.map((category) => ({
@@ -63,6 +66,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('faqRepository', createFaqRepository(app.knex));
-}, { name: 'faq-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('faqRepository', createFaqRepository(app.knex));
+  },
+  { name: 'faq-repository', dependencies: ['knex'] },
+);

@@ -23,7 +23,10 @@ export function createLegalRepository(knex: Knex) {
   return {
     /** The current version, or the given one; null when there is none in effect. `alsoDocumentId`: shown even before its date (a preview). */
     async document(kind: LegalKind, version?: number, alsoDocumentId?: number): Promise<StoredLegalDocument | null> {
-      const versions = await inEffect(kind, alsoDocumentId).orderBy([{ column: 'effective_date', order: 'desc' }, { column: 'version', order: 'desc' }]);
+      const versions = await inEffect(kind, alsoDocumentId).orderBy([
+        { column: 'effective_date', order: 'desc' },
+        { column: 'version', order: 'desc' },
+      ]);
       const row = version === undefined ? versions[0] : versions.find((v) => v.version === version);
       if (!row) return null;
       const sections = await knex('legal_section').where({ document_id: row.document_id }).orderBy('sort_order');
@@ -32,7 +35,11 @@ export function createLegalRepository(knex: Knex) {
         version: row.version,
         title: row.title,
         effectiveDate: row.effective_date,
-        sections: sections.map((s) => ({ heading: s.heading, paragraphs: s.paragraphs, refundProductId: s.refund_product_id })),
+        sections: sections.map((s) => ({
+          heading: s.heading,
+          paragraphs: s.paragraphs,
+          refundProductId: s.refund_product_id,
+        })),
         versions: versions.map((v) => ({ version: v.version, effectiveDate: v.effective_date })),
       };
     },
@@ -45,6 +52,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('legalRepository', createLegalRepository(app.knex));
-}, { name: 'legal-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('legalRepository', createLegalRepository(app.knex));
+  },
+  { name: 'legal-repository', dependencies: ['knex'] },
+);

@@ -10,12 +10,25 @@ export function createNavigationRepository(knex: Knex) {
       return items.map((item) => {
         const subMenu = subs
           .filter((sub) => sub.menu_id === item.id)
-          .map((sub) => ({ subTitle: sub.sub_title, url: sub.url, badge: sub.badge_path ? { path: sub.badge_path } : null }));
-        return { type: item.type, title: item.title, url: item.url, clickable: item.clickable, hasSubmenu: subMenu.length > 0, subMenu };
+          .map((sub) => ({
+            subTitle: sub.sub_title,
+            url: sub.url,
+            badge: sub.badge_path ? { path: sub.badge_path } : null,
+          }));
+        return {
+          type: item.type,
+          title: item.title,
+          url: item.url,
+          clickable: item.clickable,
+          hasSubmenu: subMenu.length > 0,
+          subMenu,
+        };
       });
     },
     async banners(placement: 'gnb' | 'main'): Promise<GnbBanner[]> {
-      const rows = await knex('banner').where({ placement, published: true }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+      const rows = await knex('banner')
+        .where({ placement, published: true })
+        .orderBy([{ column: 'sort_order' }, { column: 'id' }]);
       return rows.map((row) => ({
         url: row.url,
         pcImgUrl: row.pc_img_url,
@@ -26,7 +39,9 @@ export function createNavigationRepository(knex: Knex) {
     },
     /** Main-page banners with their image sizes and alternative text. */
     async mainBanners(): Promise<MainBanner[]> {
-      const rows = await knex('banner').where({ placement: 'main', published: true }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+      const rows = await knex('banner')
+        .where({ placement: 'main', published: true })
+        .orderBy([{ column: 'sort_order' }, { column: 'id' }]);
       return rows.map((row) => ({
         url: row.url,
         pcImgUrl: row.pc_img_url,
@@ -49,6 +64,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('navigationRepository', createNavigationRepository(app.knex));
-}, { name: 'navigation-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('navigationRepository', createNavigationRepository(app.knex));
+  },
+  { name: 'navigation-repository', dependencies: ['knex'] },
+);

@@ -14,7 +14,9 @@ export function createProgramIntroRepository(knex: Knex) {
         .where('productId' in key ? { product_id: key.productId } : { product_slug: key.slug })
         .first();
       if (!row) return null;
-      const sections: Row[] = await knex('program_intro_section').where({ intro_id: row.intro_id }).orderBy('sort_order');
+      const sections: Row[] = await knex('program_intro_section')
+        .where({ intro_id: row.intro_id })
+        .orderBy('sort_order');
       return {
         productId: row.product_id,
         productSlug: row.product_slug,

@@ -15,7 +15,12 @@ function toSummary(row: Row): ProjectSummary {
     projectId: row.project_id,
     title: row.title,
     summary: row.summary,
-    thumbnail: { url: row.thumbnail_url, width: row.thumbnail_width, height: row.thumbnail_height, alt: `${row.title} 대표 이미지` },
+    thumbnail: {
+      url: row.thumbnail_url,
+      width: row.thumbnail_width,
+      height: row.thumbnail_height,
+      alt: `${row.title} 대표 이미지`,
+    },
     productId: row.product_id,
     productName: row.product_name,
     oddId: row.odd_id,
@@ -34,7 +39,14 @@ export function createProjectRepository(knex: Knex) {
       });
       const total = await countRows(scoped);
       const { limit, offset } = pageWindow(filter);
-      const rows = await scoped.clone().orderBy([{ column: 'end_date', order: 'desc' }, { column: 'project_id', order: 'desc' }]).limit(limit).offset(offset);
+      const rows = await scoped
+        .clone()
+        .orderBy([
+          { column: 'end_date', order: 'desc' },
+          { column: 'project_id', order: 'desc' },
+        ])
+        .limit(limit)
+        .offset(offset);
       return { items: rows.map(toSummary), page: filter.page, size: filter.size, total };
     },
 
@@ -51,7 +63,12 @@ export function createProjectRepository(knex: Knex) {
         description: row.description,
         startDate: row.start_date,
         endDate: row.end_date,
-        members: members.map((m) => ({ userAlias: m.user_alias, role: m.role, positionName: m.position_name, profileId: m.profile_id })),
+        members: members.map((m) => ({
+          userAlias: m.user_alias,
+          role: m.role,
+          positionName: m.position_name,
+          profileId: m.profile_id,
+        })),
         images: images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
         links: links.map((l) => ({ label: l.label, url: l.url })),
       };
@@ -62,9 +79,17 @@ export function createProjectRepository(knex: Knex) {
      * section is never empty.
      */
     async featured(limit: number): Promise<ProjectSummary[]> {
-      const rows = await published().whereNotNull('featured_order').orderBy([{ column: 'featured_order' }, { column: 'project_id' }]).limit(limit);
+      const rows = await published()
+        .whereNotNull('featured_order')
+        .orderBy([{ column: 'featured_order' }, { column: 'project_id' }])
+        .limit(limit);
       if (rows.length > 0) return rows.map(toSummary);
-      const newest = await published().orderBy([{ column: 'end_date', order: 'desc' }, { column: 'project_id', order: 'desc' }]).limit(limit);
+      const newest = await published()
+        .orderBy([
+          { column: 'end_date', order: 'desc' },
+          { column: 'project_id', order: 'desc' },
+        ])
+        .limit(limit);
       return newest.map(toSummary);
     },
 
@@ -80,8 +105,16 @@ export function createProjectRepository(knex: Knex) {
         .orderBy([{ column: 'product_id' }, { column: 'odd_id', order: 'desc' }]);
       const products = new Map<number, LeftMenuProduct>();
       for (const row of rows) {
-        const product: LeftMenuProduct = products.get(row.product_id) ?? { productId: row.product_id, productName: row.product_name, cohorts: [] };
-        product.cohorts.push({ oddId: row.odd_id, cohortName: row.cohort_name, projectCount: Number(row.project_count) });
+        const product: LeftMenuProduct = products.get(row.product_id) ?? {
+          productId: row.product_id,
+          productName: row.product_name,
+          cohorts: [],
+        };
+        product.cohorts.push({
+          oddId: row.odd_id,
+          cohortName: row.cohort_name,
+          projectCount: Number(row.project_count),
+        });
         products.set(row.product_id, product);
       }
       return [...products.values()];
@@ -95,6 +128,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('projectRepository', createProjectRepository(app.knex));
-}, { name: 'project-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('projectRepository', createProjectRepository(app.knex));
+  },
+  { name: 'project-repository', dependencies: ['knex'] },
+);

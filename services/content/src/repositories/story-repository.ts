@@ -4,14 +4,16 @@ import type { MemberRole, Page, StoryDetail, StorySummary } from '@sq/contracts'
 import { ROLE_NAMES } from '@sq/contracts/api/application-states';
 import { countRows, pageWindow, type Row } from '@sq/service-kit';
 
-
 export interface StoryFilter {
   productId?: number;
   page: number;
   size: number;
 }
 
-const NEWEST_FIRST = [{ column: 'published_date', order: 'desc' as const }, { column: 'story_id', order: 'desc' as const }];
+const NEWEST_FIRST = [
+  { column: 'published_date', order: 'desc' as const },
+  { column: 'story_id', order: 'desc' as const },
+];
 
 function toSummary(row: Row): StorySummary {
   return {
@@ -36,7 +38,8 @@ function toSummary(row: Row): StorySummary {
 
 export function createStoryRepository(knex: Knex) {
   // Published and dated today or earlier: a story scheduled for later stays hidden until its day.
-  const visible = () => knex('story').where({ published: true }).andWhereRaw(`published_date <= (now() at time zone 'Asia/Seoul')::date`);
+  const visible = () =>
+    knex('story').where({ published: true }).andWhereRaw(`published_date <= (now() at time zone 'Asia/Seoul')::date`);
   return {
     async list(filter: StoryFilter): Promise<Page<StorySummary>> {
       const scoped = visible().modify((q) => {
@@ -65,7 +68,10 @@ export function createStoryRepository(knex: Knex) {
 
     /** Stories for the main page in their featured order; while none is featured, the newest ones. */
     async featured(limit: number): Promise<StorySummary[]> {
-      const rows = await visible().whereNotNull('featured_order').orderBy([{ column: 'featured_order' }, { column: 'story_id' }]).limit(limit);
+      const rows = await visible()
+        .whereNotNull('featured_order')
+        .orderBy([{ column: 'featured_order' }, { column: 'story_id' }])
+        .limit(limit);
       if (rows.length > 0) return rows.map(toSummary);
       return (await visible().orderBy(NEWEST_FIRST).limit(limit)).map(toSummary);
     },
@@ -78,6 +84,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('storyRepository', createStoryRepository(app.knex));
-}, { name: 'story-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('storyRepository', createStoryRepository(app.knex));
+  },
+  { name: 'story-repository', dependencies: ['knex'] },
+);

@@ -13,13 +13,22 @@ const FEATURED_STORIES = 4;
 type Preview = { Querystring: z.infer<typeof previewQuery> };
 
 const mainPageRoutes: FastifyPluginAsync = async (app) => {
-  app.get<Preview>('/api/getBanner', { schema: { tags: ['main'], summary: '메인 배너 (PC, 모바일 이미지와 노출 여부)', querystring: previewQuery } }, async (request): Promise<BannerResponse> =>
-    ok({ banners: await withPreview(app, request, (db) => createNavigationRepository(db).mainBanners()) }),
+  app.get<Preview>(
+    '/api/getBanner',
+    { schema: { tags: ['main'], summary: '메인 배너 (PC, 모바일 이미지와 노출 여부)', querystring: previewQuery } },
+    async (request): Promise<BannerResponse> =>
+      ok({ banners: await withPreview(app, request, (db) => createNavigationRepository(db).mainBanners()) }),
   );
 
   app.get<Preview>(
     '/api/open/main-page',
-    { schema: { tags: ['main'], summary: '메인 페이지 (배너, 추천 프로젝트와 후기, 프로그램별 모집 상태)', querystring: previewQuery } },
+    {
+      schema: {
+        tags: ['main'],
+        summary: '메인 페이지 (배너, 추천 프로젝트와 후기, 프로그램별 모집 상태)',
+        querystring: previewQuery,
+      },
+    },
     async (request): Promise<MainPageResponse> => {
       const [content, programs] = await Promise.all([
         withPreview(app, request, async (db) => {
@@ -36,7 +45,9 @@ const mainPageRoutes: FastifyPluginAsync = async (app) => {
       const { summaries, ...mainPage } = content;
       // A program card reads the lead operators published on its intro page (else the catalogue's).
       const withLeads = programs?.map((p) => ({ ...p, summary: summaries.get(p.productId) ?? p.summary })) ?? null;
-      return ok({ mainPage: { ...mainPage, programs: withLeads, programsNotice: programs ? null : MESSAGES.programsUnavailable } });
+      return ok({
+        mainPage: { ...mainPage, programs: withLeads, programsNotice: programs ? null : MESSAGES.programsUnavailable },
+      });
     },
   );
 };

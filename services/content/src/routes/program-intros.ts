@@ -12,11 +12,20 @@ const params = z.object({
 const programIntroRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof params>; Querystring: z.infer<typeof previewQuery> }>(
     '/api/program-intros/:productIdOrSlug',
-    { schema: { tags: ['program-intros'], summary: '프로그램 소개 (문구와 이미지; 없으면 intro: null)', params, querystring: previewQuery } },
+    {
+      schema: {
+        tags: ['program-intros'],
+        summary: '프로그램 소개 (문구와 이미지; 없으면 intro: null)',
+        params,
+        querystring: previewQuery,
+      },
+    },
     async (request): Promise<ProgramIntroResponse> => {
       const key = request.params.productIdOrSlug;
       const programKey: ProgramKey = /^\d/.test(key) ? { productId: Number(key) } : { slug: key };
-      return ok({ intro: await withPreview(app, request, (db) => createProgramIntroRepository(db).published(programKey)) });
+      return ok({
+        intro: await withPreview(app, request, (db) => createProgramIntroRepository(db).published(programKey)),
+      });
     },
   );
 };

@@ -24,8 +24,12 @@ const settingRoutes: FastifyPluginAsync = async (app) => {
     '/api/setting/site',
     { schema: { tags: ['setting'], summary: '사이트 이름, 채팅 채널, 회사 정보', querystring: previewQuery } },
     async (request): Promise<SiteSettingsResponse> => {
-      const row = await withPreview(app, request, (db) => db('site_setting').where({ published: true }).orderBy('setting_id').first());
-      return ok({ site: row ? { siteName: site.siteName, chatUrl: row.chat_url, social: row.social, company: row.company } : site });
+      const row = await withPreview(app, request, (db) =>
+        db('site_setting').where({ published: true }).orderBy('setting_id').first(),
+      );
+      return ok({
+        site: row ? { siteName: site.siteName, chatUrl: row.chat_url, social: row.social, company: row.company } : site,
+      });
     },
   );
 };

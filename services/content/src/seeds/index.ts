@@ -20,7 +20,10 @@ async function seedMainPage(knex: Knex): Promise<void> {
   await backfillBanners(knex);
   if ((await countRows(knex('project').whereNotNull('featured_order'))) > 0) return;
   for (const [order, title] of FEATURED_PROJECTS.entries()) {
-    await knex('project').where({ title }).whereNull('featured_order').update({ featured_order: order + 1 });
+    await knex('project')
+      .where({ title })
+      .whereNull('featured_order')
+      .update({ featured_order: order + 1 });
   }
 }
 

@@ -11,8 +11,18 @@ interface SeedIntro {
   images: ImageRef[];
 }
 
-const hero = (slug: string, alt: string): ImageRef => ({ url: `/media/content/program-${slug}.svg`, width: 1200, height: 600, alt });
-const screen = (number: string, title: string): ImageRef => ({ url: `/media/content/project-${number}.svg`, width: 640, height: 400, alt: `지난 기수 팀이 만든 ${title}` });
+const hero = (slug: string, alt: string): ImageRef => ({
+  url: `/media/content/program-${slug}.svg`,
+  width: 1200,
+  height: 600,
+  alt,
+});
+const screen = (number: string, title: string): ImageRef => ({
+  url: `/media/content/project-${number}.svg`,
+  width: 640,
+  height: 400,
+  alt: `지난 기수 팀이 만든 ${title}`,
+});
 
 /**
  * The first text of each program's intro page; operators edit it in the console from then on. The fee, team
@@ -45,7 +55,9 @@ const INTROS: SeedIntro[] = [
       },
       {
         heading: '완주하면',
-        paragraphs: ['14주를 완주한 분이 다음 기수에 다시 참여하면 참가비 환급 혜택이 있어요. 자세한 기준은 아래 환불 규정에서 확인해 주세요.'],
+        paragraphs: [
+          '14주를 완주한 분이 다음 기수에 다시 참여하면 참가비 환급 혜택이 있어요. 자세한 기준은 아래 환불 규정에서 확인해 주세요.',
+        ],
       },
     ],
     images: [screen('01', '모아보기'), screen('06', '로컬픽'), screen('07', '마음일기')],
@@ -57,7 +69,9 @@ const INTROS: SeedIntro[] = [
     sections: [
       {
         heading: null,
-        paragraphs: ['짧고 굵게 몰입하고 싶은 분을 위한 온라인 팀 스프린트예요. 첫날 팀별로 주제를 정하고, 열흘 동안 동작하는 결과물을 만들어 마지막 날 제출해요.'],
+        paragraphs: [
+          '짧고 굵게 몰입하고 싶은 분을 위한 온라인 팀 스프린트예요. 첫날 팀별로 주제를 정하고, 열흘 동안 동작하는 결과물을 만들어 마지막 날 제출해요.',
+        ],
       },
       {
         heading: '매일 체크인',
@@ -83,11 +97,15 @@ const INTROS: SeedIntro[] = [
     sections: [
       {
         heading: null,
-        paragraphs: ['서비스 기획의 기본기를 실무 방식 그대로 익히는 코스예요. 현업 기획자가 만든 VOD 강의로 배우고, 팀 과제로 실제 서비스 기획서를 완성해요.'],
+        paragraphs: [
+          '서비스 기획의 기본기를 실무 방식 그대로 익히는 코스예요. 현업 기획자가 만든 VOD 강의로 배우고, 팀 과제로 실제 서비스 기획서를 완성해요.',
+        ],
       },
       {
         heading: 'VOD 강의',
-        paragraphs: ['강의는 짧은 단위로 나뉘어 있어 수강 기간 동안 원하는 시간에 들을 수 있어요. 수강률은 마이페이지에서 확인할 수 있어요.'],
+        paragraphs: [
+          '강의는 짧은 단위로 나뉘어 있어 수강 기간 동안 원하는 시간에 들을 수 있어요. 수강률은 마이페이지에서 확인할 수 있어요.',
+        ],
       },
       {
         heading: '팀 과제와 피드백',
@@ -116,7 +134,12 @@ export async function seedProgramIntros(knex: Knex): Promise<void> {
       })
       .returning('intro_id');
     await knex('program_intro_section').insert(
-      intro.sections.map((section, index) => ({ intro_id: row.intro_id, sort_order: index + 1, heading: section.heading, paragraphs: section.paragraphs })),
+      intro.sections.map((section, index) => ({
+        intro_id: row.intro_id,
+        sort_order: index + 1,
+        heading: section.heading,
+        paragraphs: section.paragraphs,
+      })),
     );
   }
 }

@@ -6,5 +6,9 @@ import { readContentConfig } from '../config';
 export async function seedSiteSettings(knex: Knex): Promise<void> {
   if ((await countRows(knex('site_setting'))) > 0) return;
   const { chatUrl, social, company } = readContentConfig().site;
-  await knex('site_setting').insert({ chat_url: chatUrl, social: JSON.stringify(social), company: JSON.stringify(company) });
+  await knex('site_setting').insert({
+    chat_url: chatUrl,
+    social: JSON.stringify(social),
+    company: JSON.stringify(company),
+  });
 }

@@ -12,7 +12,9 @@ export async function startPrograms(): Promise<{ programs: TestService; url: str
 }
 
 /** A loopback server standing in for a broken programs service (wrong shapes, errors, no answer). */
-export async function startFakePrograms(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startFakePrograms(
+  handler: http.RequestListener,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -37,7 +39,9 @@ export async function closedPortUrl(): Promise<string> {
  * The content service wired to a real programs service, with the clock on the demo calendar's reference
  * day (2026-11-21, Korean time: the 14-week project's 12th cohort recruits). `close()` undoes all of it.
  */
-export async function startContentWithPrograms(contentDefinition: Parameters<typeof build>[0]): Promise<{ content: TestService; programs: TestService; close: () => Promise<void> }> {
+export async function startContentWithPrograms(
+  contentDefinition: Parameters<typeof build>[0],
+): Promise<{ content: TestService; programs: TestService; close: () => Promise<void> }> {
   const { programs, url } = await startPrograms();
   process.env.PROGRAMS_SERVICE_URL = url;
   const content = await build(contentDefinition);

@@ -8,7 +8,12 @@ const ownershipAnswer = z.object({ owned: z.boolean() });
  * The programs service over its internal API (never through the gateway): whose application a join id is, and that
  * a member's check-up changed (the skill-change outbox).
  */
-export function createProgramsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number; retry?: InternalCallConfig }) {
+export function createProgramsClient(options: {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  retry?: InternalCallConfig;
+}) {
   const programs = createInternalClient({ peer: 'programs', ...options });
   return {
     /** Whether application `joinId` is member `userId`'s. Throws when programs is unreachable or answers oddly. */
@@ -22,8 +27,13 @@ export function createProgramsClient(options: { baseUrl: string; internalSecret:
      * level on their applications again. Idempotent there; anything but its 200 is an error (the outbox retries).
      */
     async peopleChanged(userId: number): Promise<void> {
-      const { status, json } = await programs.call({ method: 'POST', path: `/internal/users/${userId}/people-changed`, idempotent: true });
-      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00') throw new Error(`programs answered ${status} to a check-up change`);
+      const { status, json } = await programs.call({
+        method: 'POST',
+        path: `/internal/users/${userId}/people-changed`,
+        idempotent: true,
+      });
+      if (status !== 200 || (json as { ErrorCode?: unknown } | null)?.ErrorCode !== '00')
+        throw new Error(`programs answered ${status} to a check-up change`);
     },
   };
 }
@@ -34,7 +44,18 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const config = app.itskillConfig;
-  app.decorate('applicationOwners', createProgramsClient({ baseUrl: config.programsUrl, internalSecret: app.internalSecret, timeoutMs: config.programsTimeoutMs, retry: config.internalCalls }));
-}, { name: 'programs-client', dependencies: ['itskill-config'] });
+export default fp(
+  async (app) => {
+    const config = app.itskillConfig;
+    app.decorate(
+      'applicationOwners',
+      createProgramsClient({
+        baseUrl: config.programsUrl,
+        internalSecret: app.internalSecret,
+        timeoutMs: config.programsTimeoutMs,
+        retry: config.internalCalls,
+      }),
+    );
+  },
+  { name: 'programs-client', dependencies: ['itskill-config'] },
+);

@@ -48,5 +48,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['question_option', 'survey_question', 'survey_area', 'survey']) await knex.schema.dropTable(table);
+  for (const table of ['question_option', 'survey_question', 'survey_area', 'survey'])
+    await knex.schema.dropTable(table);
 }

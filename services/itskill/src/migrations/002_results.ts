@@ -21,8 +21,12 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id']);
   });
   // A member resumes the run they started instead of opening a second one.
-  await knex.raw(`create unique index checkup_result_one_in_progress on checkup_result (survey_id, user_id) where status = 'IN_PROGRESS'`);
-  await knex.raw(`alter table checkup_result add constraint checkup_result_completed check ((status = 'COMPLETED') = (completed_at is not null))`);
+  await knex.raw(
+    `create unique index checkup_result_one_in_progress on checkup_result (survey_id, user_id) where status = 'IN_PROGRESS'`,
+  );
+  await knex.raw(
+    `alter table checkup_result add constraint checkup_result_completed check ((status = 'COMPLETED') = (completed_at is not null))`,
+  );
 
   await knex.schema.createTable('checkup_answer', (t) => {
     t.integer('result_id').notNullable().references('result_id').inTable('checkup_result').onDelete('CASCADE');
@@ -43,7 +47,9 @@ export async function up(knex: Knex): Promise<void> {
     t.smallint('level').notNullable();
     t.primary(['result_id', 'area_id']);
   });
-  await knex.raw('alter table checkup_area_score add constraint checkup_area_score_range check (score between 0 and max_score and level between 1 and 5)');
+  await knex.raw(
+    'alter table checkup_area_score add constraint checkup_area_score_range check (score between 0 and max_score and level between 1 and 5)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -12,7 +12,9 @@ export async function up(knex: Knex): Promise<void> {
     t.string('name', 50).notNullable();
     t.integer('sort_order').notNullable();
   });
-  await knex('checkup_job_group').insert(QUESTION_BANK.map((g, order) => ({ code: g.code, name: g.name, sort_order: order })));
+  await knex('checkup_job_group').insert(
+    QUESTION_BANK.map((g, order) => ({ code: g.code, name: g.name, sort_order: order })),
+  );
 
   await knex.schema.alterTable('survey', (t) => {
     // Seeded example seasons (trends only); never offered to members, never in a percentile.
@@ -47,7 +49,13 @@ export async function up(knex: Knex): Promise<void> {
   // The earlier single survey (one bank for everyone) gives way to the first season with banks per job group.
   await knex('survey').where({ status: 'OPEN' }).update({ status: 'CLOSED', closed_at: knex.fn.now() });
   const [season] = await knex('survey')
-    .insert({ title: BANK_SEASON.title, description: BANK_SEASON.description, estimated_minutes: BANK_SEASON.estimatedMinutes, status: 'OPEN', opened_at: knex.fn.now() })
+    .insert({
+      title: BANK_SEASON.title,
+      description: BANK_SEASON.description,
+      estimated_minutes: BANK_SEASON.estimatedMinutes,
+      status: 'OPEN',
+      opened_at: knex.fn.now(),
+    })
     .returning('survey_id');
   await insertBank(knex, season.survey_id, QUESTION_BANK);
 }
@@ -58,11 +66,28 @@ export async function insertBank(knex: Knex, surveyId: number, bank: BankJobGrou
   for (const group of bank) {
     for (const area of group.areas) {
       const [row] = await knex('survey_area')
-        .insert({ survey_id: surveyId, code: area.code, name: area.name, description: area.description, advice: area.advice, job_group_code: group.code, sort_order: areaOrder++ })
+        .insert({
+          survey_id: surveyId,
+          code: area.code,
+          name: area.name,
+          description: area.description,
+          advice: area.advice,
+          job_group_code: group.code,
+          sort_order: areaOrder++,
+        })
         .returning('area_id');
       for (const [questionOrder, [body, weight, options]] of area.questions.entries()) {
-        const [question] = await knex('survey_question').insert({ area_id: row.area_id, sort_order: questionOrder, body, weight }).returning('question_id');
-        await knex('question_option').insert(options.map((label, order) => ({ question_id: question.question_id, sort_order: order, label, score: order + 1 })));
+        const [question] = await knex('survey_question')
+          .insert({ area_id: row.area_id, sort_order: questionOrder, body, weight })
+          .returning('question_id');
+        await knex('question_option').insert(
+          options.map((label, order) => ({
+            question_id: question.question_id,
+            sort_order: order,
+            label,
+            score: order + 1,
+          })),
+        );
       }
     }
   }

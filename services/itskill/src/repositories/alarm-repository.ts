@@ -19,7 +19,10 @@ export function createAlarmRepository(knex: Knex) {
      * second click) never mails the same member twice.
      */
     async claimPending(now: Date): Promise<number[]> {
-      const rows = await knex('checkup_alarm').whereNull('notified_at').update({ notified_at: now }).returning('user_id');
+      const rows = await knex('checkup_alarm')
+        .whereNull('notified_at')
+        .update({ notified_at: now })
+        .returning('user_id');
       return rows.map((r) => r.user_id as number);
     },
     /** Gives back the members whose mail failed, for the next attempt. */
@@ -35,6 +38,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('alarmRepository', createAlarmRepository(app.knex));
-}, { name: 'alarm-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('alarmRepository', createAlarmRepository(app.knex));
+  },
+  { name: 'alarm-repository', dependencies: ['knex'] },
+);

@@ -53,25 +53,34 @@ export function createRunRepository(knex: Knex, surveys: ReturnType<typeof creat
       }
       const fields = { job_group_code: base.jobGroupCode, position_code: base.positionCode, year_code: base.yearCode };
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        const saved = await knex.transaction(async (trx) => {
-          const existing = await inProgress(trx, userId, true);
-          if (existing) {
-            if (existing.run.job_group_code !== base.jobGroupCode) await trx('checkup_answer').where({ result_id: existing.run.result_id }).delete();
-            await trx('checkup_result').where({ result_id: existing.run.result_id }).update(fields);
-            return true;
-          }
-          try {
-            await trx('checkup_result').insert({ survey_id: survey.survey_id, user_id: userId, status: 'IN_PROGRESS', started_at: now, ...fields });
-            return true;
-          } catch (error) {
-            // Two starts at once: the one-in-progress index refused the second; it resumes on the next attempt.
+        const saved = await knex
+          .transaction(async (trx) => {
+            const existing = await inProgress(trx, userId, true);
+            if (existing) {
+              if (existing.run.job_group_code !== base.jobGroupCode)
+                await trx('checkup_answer').where({ result_id: existing.run.result_id }).delete();
+              await trx('checkup_result').where({ result_id: existing.run.result_id }).update(fields);
+              return true;
+            }
+            try {
+              await trx('checkup_result').insert({
+                survey_id: survey.survey_id,
+                user_id: userId,
+                status: 'IN_PROGRESS',
+                started_at: now,
+                ...fields,
+              });
+              return true;
+            } catch (error) {
+              // Two starts at once: the one-in-progress index refused the second; it resumes on the next attempt.
+              if (isUniqueViolation(error)) return false;
+              throw error;
+            }
+          })
+          .catch((error: unknown) => {
             if (isUniqueViolation(error)) return false;
             throw error;
-          }
-        }).catch((error: unknown) => {
-          if (isUniqueViolation(error)) return false;
-          throw error;
-        });
+          });
         if (saved) break;
       }
       const found = await inProgress(knex, userId);
@@ -89,13 +98,26 @@ export function createRunRepository(knex: Knex, surveys: ReturnType<typeof creat
         const valid = await trx('question_option as o')
           .join('survey_question as q', 'q.question_id', 'o.question_id')
           .join('survey_area as a', 'a.area_id', 'q.area_id')
-          .where({ 'o.option_id': optionId, 'q.question_id': questionId, 'a.survey_id': survey.survey_id, 'a.job_group_code': run.job_group_code })
+          .where({
+            'o.option_id': optionId,
+            'q.question_id': questionId,
+            'a.survey_id': survey.survey_id,
+            'a.job_group_code': run.job_group_code,
+          })
           .first('o.option_id');
         if (!valid) throw badRequest(MESSAGES.checkupAnswerInvalid);
         await trx('checkup_answer').where({ result_id: run.result_id, question_id: questionId }).delete();
-        await trx('checkup_answer').insert({ result_id: run.result_id, question_id: questionId, option_id: optionId, answered_at: now });
+        await trx('checkup_answer').insert({
+          result_id: run.result_id,
+          question_id: questionId,
+          option_id: optionId,
+          answered_at: now,
+        });
         const [answered, total] = await Promise.all([
-          trx('checkup_answer').where({ result_id: run.result_id }).countDistinct<{ count: string }[]>({ count: 'question_id' }).first(),
+          trx('checkup_answer')
+            .where({ result_id: run.result_id })
+            .countDistinct<{ count: string }[]>({ count: 'question_id' })
+            .first(),
           surveys.questionCount(survey.survey_id, run.job_group_code),
         ]);
         return { answeredCount: Number(answered?.count ?? 0), questionCount: total };
@@ -114,12 +136,21 @@ export function createRunRepository(knex: Knex, surveys: ReturnType<typeof creat
           .where('ans.result_id', run.result_id)
           .select('q.area_id', 'q.weight', 'o.score', 'ans.question_id');
         const total = await surveys.questionCount(survey.survey_id, run.job_group_code);
-        if (new Set(answers.map((a) => a.question_id)).size < total) throw new ApiError(422, MESSAGES.checkupIncomplete);
+        if (new Set(answers.map((a) => a.question_id)).size < total)
+          throw new ApiError(422, MESSAGES.checkupIncomplete);
         const scoring = scoreCheckup(answers.map((a) => ({ areaId: a.area_id, weight: a.weight, score: a.score })));
         await trx('checkup_area_score').insert(
-          scoring.areas.map((a) => ({ result_id: run.result_id, area_id: a.areaId, score: a.score, max_score: a.maxScore, level: a.level })),
+          scoring.areas.map((a) => ({
+            result_id: run.result_id,
+            area_id: a.areaId,
+            score: a.score,
+            max_score: a.maxScore,
+            level: a.level,
+          })),
         );
-        await trx('checkup_result').where({ result_id: run.result_id }).update({ status: 'COMPLETED', completed_at: now, total_score: scoring.totalScore, level: scoring.level });
+        await trx('checkup_result')
+          .where({ result_id: run.result_id })
+          .update({ status: 'COMPLETED', completed_at: now, total_score: scoring.totalScore, level: scoring.level });
         // Their latest result changed: the programs service's copies of their level are taken again.
         await armOutbox(trx, 'programs_skill_change', userId);
         return run.share_key as string;
@@ -134,6 +165,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('runRepository', createRunRepository(app.knex, app.surveyRepository));
-}, { name: 'run-repository', dependencies: ['knex', 'survey-repository'] });
+export default fp(
+  async (app) => {
+    app.decorate('runRepository', createRunRepository(app.knex, app.surveyRepository));
+  },
+  { name: 'run-repository', dependencies: ['knex', 'survey-repository'] },
+);

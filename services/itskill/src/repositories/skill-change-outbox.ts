@@ -13,22 +13,30 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('skillChangeOutbox', createOutbox<OutboxRow>({
-    knex: app.knex,
-    log: app.log,
-    table: 'programs_skill_change',
-    what: 'programs applicant copies refresh',
-    deliver: (row) => app.applicationOwners.peopleChanged(row.user_id),
-  }));
-  const every = app.itskillConfig.programsOutboxRetryMs;
-  if (every <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      app.skillChangeOutbox.deliverDue().catch((error: unknown) => app.log.warn({ err: error }, 'skill-change outbox run failed'));
-    }, every);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}, { name: 'skill-change-outbox', dependencies: ['itskill-config', 'programs-client'] });
+export default fp(
+  async (app) => {
+    app.decorate(
+      'skillChangeOutbox',
+      createOutbox<OutboxRow>({
+        knex: app.knex,
+        log: app.log,
+        table: 'programs_skill_change',
+        what: 'programs applicant copies refresh',
+        deliver: (row) => app.applicationOwners.peopleChanged(row.user_id),
+      }),
+    );
+    const every = app.itskillConfig.programsOutboxRetryMs;
+    if (every <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        app.skillChangeOutbox
+          .deliverDue()
+          .catch((error: unknown) => app.log.warn({ err: error }, 'skill-change outbox run failed'));
+      }, every);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'skill-change-outbox', dependencies: ['itskill-config', 'programs-client'] },
+);

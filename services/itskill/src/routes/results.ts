@@ -1,13 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES, SKILL_LEVELS_MAX_APPLICATIONS, ok, type AttachSkillResponse, type InternalSkillLevelResponse, type InternalSkillLevelsResponse, type MyCheckupResultResponse, type SharedCheckupResultResponse } from '@sq/contracts';
+import {
+  MESSAGES,
+  SKILL_LEVELS_MAX_APPLICATIONS,
+  ok,
+  type AttachSkillResponse,
+  type InternalSkillLevelResponse,
+  type InternalSkillLevelsResponse,
+  type MyCheckupResultResponse,
+  type SharedCheckupResultResponse,
+} from '@sq/contracts';
 import { ApiError, idParam, notFound, requireInternal, requireMember } from '@sq/service-kit';
 
 const params = z.object({ shareKey: z.uuid(MESSAGES.badRequest) });
 const attachBody = z.strictObject({ surveyId: idParam, joinId: idParam }, { error: MESSAGES.badRequest });
 const userParams = z.object({ userId: idParam });
 const skillQuery = z.object({ joinId: idParam.optional() });
-const levelsBody = z.object({ applications: z.array(z.object({ userId: idParam, joinId: idParam })).max(SKILL_LEVELS_MAX_APPLICATIONS) });
+const levelsBody = z.object({
+  applications: z.array(z.object({ userId: idParam, joinId: idParam })).max(SKILL_LEVELS_MAX_APPLICATIONS),
+});
 
 /** Results: the public share view (and the gateway's link preview), one's own, attachments, the internal level. */
 const resultRoutes: FastifyPluginAsync = async (app) => {
@@ -21,11 +32,15 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/api/itskill/my-result', { onRequest: requireMember, schema: { tags: ['itskill'], summary: '내 최근 체크업 결과' } }, async (request): Promise<MyCheckupResultResponse> => {
-    const result = await app.resultRepository.latest(request.identity!.userId);
-    if (!result) throw notFound(MESSAGES.checkupResultMissing);
-    return ok({ result });
-  });
+  app.get(
+    '/api/itskill/my-result',
+    { onRequest: requireMember, schema: { tags: ['itskill'], summary: '내 최근 체크업 결과' } },
+    async (request): Promise<MyCheckupResultResponse> => {
+      const result = await app.resultRepository.latest(request.identity!.userId);
+      if (!result) throw notFound(MESSAGES.checkupResultMissing);
+      return ok({ result });
+    },
+  );
 
   app.post<{ Body: z.infer<typeof attachBody> }>(
     '/api/getMyinfoSkill',
@@ -38,7 +53,12 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(503, MESSAGES.serviceUnavailable);
       });
       if (!owned) throw notFound(MESSAGES.applyNotFound);
-      const attached = await app.resultRepository.attach(userId, request.body.surveyId, request.body.joinId, new Date());
+      const attached = await app.resultRepository.attach(
+        userId,
+        request.body.surveyId,
+        request.body.joinId,
+        new Date(),
+      );
       if (!attached) throw notFound(MESSAGES.checkupResultMissing);
       // Committed: programs takes its copy of the application's level now, or the retry job asks it later.
       await app.skillChangeOutbox.deliverFor(userId);
@@ -50,7 +70,8 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: z.infer<typeof userParams>; Querystring: z.infer<typeof skillQuery> }>(
     '/internal/users/:userId/skill-level',
     { onRequest: requireInternal, schema: { hide: true, params: userParams, querystring: skillQuery } },
-    async (request): Promise<InternalSkillLevelResponse> => ok(await app.resultRepository.skillLevel(request.params.userId, request.query.joinId)),
+    async (request): Promise<InternalSkillLevelResponse> =>
+      ok(await app.resultRepository.skillLevel(request.params.userId, request.query.joinId)),
   );
 
   // The same for many applications at once (programs: a cohort's applicants in the operators' console).
@@ -59,7 +80,13 @@ const resultRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: requireInternal, schema: { hide: true, body: levelsBody } },
     async (request): Promise<InternalSkillLevelsResponse> => {
       const levels = await app.resultRepository.skillLevels(request.body.applications);
-      return ok({ levels: [...levels].map(([joinId, skill]) => ({ joinId, level: skill?.level ?? null, totalScore: skill?.totalScore ?? null })) });
+      return ok({
+        levels: [...levels].map(([joinId, skill]) => ({
+          joinId,
+          level: skill?.level ?? null,
+          totalScore: skill?.totalScore ?? null,
+        })),
+      });
     },
   );
 };

@@ -125,7 +125,8 @@ export async function detailOf(knex: Knex, row: Row, now: Date): Promise<Applica
   ]);
   const block = memberCancelBlock(row, now);
   // What cancelling now would give back, from the ledger (earlier refunds count toward it).
-  const refundable = charge && charge.status !== 'CANCELLED' ? await ledgerLine(knex, row, { refundCase: 'INDIVIDUAL' }, now) : null;
+  const refundable =
+    charge && charge.status !== 'CANCELLED' ? await ledgerLine(knex, row, { refundCase: 'INDIVIDUAL' }, now) : null;
   const answers = (row.answers ?? {}) as ApplicationAnswers;
   return {
     ...toSummary(row, now),

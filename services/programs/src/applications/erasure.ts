@@ -36,7 +36,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * (a nickname like `회원`), so replacing again changes nothing.
  */
 export function withoutNickname(text: string, nickname: string): string {
-  const pattern = new RegExp(`(${escapeRegExp(WITHDRAWN_MEMBER_NAME)})|(?<=^|[\\s,])${escapeRegExp(nickname)}(?=님|, )`, 'gu');
+  const pattern = new RegExp(
+    `(${escapeRegExp(WITHDRAWN_MEMBER_NAME)})|(?<=^|[\\s,])${escapeRegExp(nickname)}(?=님|, )`,
+    'gu',
+  );
   return text.replace(pattern, (_match, replaced: string | undefined) => replaced ?? WITHDRAWN_MEMBER_NAME);
 }
 
@@ -75,7 +78,12 @@ export interface ErasureResult {
  * Idempotent: asked again it changes nothing more (the first erasure time stays). It erases every application
  * of the member, a live one included (an application started in the moment before the withdrawal committed).
  */
-export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: JobQueue }, userId: number, now: Date, names: FormerNames = {}): Promise<ErasureResult> {
+export async function erasePersonalData(
+  { knex, jobs }: { knex: Knex; jobs?: JobQueue },
+  userId: number,
+  now: Date,
+  names: FormerNames = {},
+): Promise<ErasureResult> {
   const careerCardId = names.careerCardId?.trim() || null;
   const nickname = names.nickname || null;
   return knex.transaction(async (trx) => {
@@ -95,7 +103,12 @@ export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: Job
     const rows = locked.filter((r) => r.user_id === userId);
     if (!rows.length) return { applications: 0, erased: 0 };
     const joinIds = rows.map((r) => r.join_id);
-    const holding = rows.filter((r) => r.personal_data_erased_at === null || Object.keys((r.answers ?? {}) as object).length > 0 || (r.friend_user_ids ?? []).length > 0);
+    const holding = rows.filter(
+      (r) =>
+        r.personal_data_erased_at === null ||
+        Object.keys((r.answers ?? {}) as object).length > 0 ||
+        (r.friend_user_ids ?? []).length > 0,
+    );
 
     await eraseApplications(trx, joinIds, now);
     await keepOnlyTheFact(trx, joinIds, MEMBER_CANCEL_REASON);
@@ -108,7 +121,8 @@ export async function erasePersonalData({ knex, jobs }: { knex: Knex; jobs?: Job
     if (jobs) {
       const holdingKeys = await applicationsHoldingKeys(trx, joinIds);
       const superseded = await applicationsWithSupersededKeys(trx, { among: joinIds });
-      for (const joinId of new Set([...holdingKeys, ...superseded])) await jobs.sendIn(trx, 'reservation-release', { joinId });
+      for (const joinId of new Set([...holdingKeys, ...superseded]))
+        await jobs.sendIn(trx, 'reservation-release', { joinId });
     }
     return { applications: rows.length, erased: holding.length };
   });
@@ -121,7 +135,13 @@ async function renameInTeammatesTexts(trx: Knex.Transaction, oddIds: number[], n
     if (text !== seat.explanation) await setSeatExplanation(trx, seat.join_id, text);
   }
   for (const board of await lockBoardExplanations(trx, oddIds)) {
-    const explanations = Object.fromEntries(Object.entries(board.explanations ?? {}).map(([joinId, text]) => [joinId, typeof text === 'string' ? withoutNickname(text, nickname) : text]));
-    if (JSON.stringify(explanations) !== JSON.stringify(board.explanations)) await setBoardExplanations(trx, board.odd_id, explanations);
+    const explanations = Object.fromEntries(
+      Object.entries(board.explanations ?? {}).map(([joinId, text]) => [
+        joinId,
+        typeof text === 'string' ? withoutNickname(text, nickname) : text,
+      ]),
+    );
+    if (JSON.stringify(explanations) !== JSON.stringify(board.explanations))
+      await setBoardExplanations(trx, board.odd_id, explanations);
   }
 }

@@ -17,7 +17,8 @@ export interface SkillResult {
 }
 
 /** Splits a cohort's worth of ids into the batches a peer takes in one request. */
-const batches = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const batches = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /**
  * Who the applicants are, from the services that own it: names and career card IDs from the account service
@@ -29,7 +30,12 @@ const batches = <T>(items: T[], size: number): T[][] => Array.from({ length: Mat
  * copy due and tries again); `lookup` answers what it could (a page that shows names, e.g. the payment records, shows
  * an unknown name rather than failing).
  */
-export function createPeopleClient(options: { accountUrl: string; itskillUrl: string; internalSecret: string; timeoutMs: number }) {
+export function createPeopleClient(options: {
+  accountUrl: string;
+  itskillUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+}) {
   // Never retried here: the copy job has retries of its own, and a page's lookup should not wait for them.
   const shared = { internalSecret: options.internalSecret, timeoutMs: options.timeoutMs, retry: NO_RETRY };
   const account = createInternalClient({ peer: 'account', baseUrl: options.accountUrl, ...shared });
@@ -37,13 +43,23 @@ export function createPeopleClient(options: { accountUrl: string; itskillUrl: st
 
   async function namesOfBatch(batch: number[]): Promise<Person[]> {
     // A read that needs a body: safe to repeat.
-    const { status, json } = await account.call({ method: 'POST', path: '/internal/users/lookup', body: { userIds: batch }, idempotent: true });
+    const { status, json } = await account.call({
+      method: 'POST',
+      path: '/internal/users/lookup',
+      body: { userIds: batch },
+      idempotent: true,
+    });
     if (status < 200 || status > 299) throw new Error(`account answered ${status} to a names lookup`);
     return (json as { users: Person[] }).users;
   }
 
   async function levelsOfBatch(batch: { userId: number; joinId: number }[]): Promise<[number, SkillResult | null][]> {
-    const { status, json } = await itskill.call({ method: 'POST', path: '/internal/skill-levels', body: { applications: batch }, idempotent: true });
+    const { status, json } = await itskill.call({
+      method: 'POST',
+      path: '/internal/skill-levels',
+      body: { applications: batch },
+      idempotent: true,
+    });
     if (status < 200 || status > 299) throw new Error(`itskill answered ${status} to a skill levels lookup`);
     return (json as InternalSkillLevelsResponse).levels.map(({ joinId, level, totalScore }) => [
       joinId,
@@ -69,9 +85,11 @@ export function createPeopleClient(options: { accountUrl: string; itskillUrl: st
     /** As `names`, but a batch the account does not answer leaves its members out (names unknown). */
     async lookup(userIds: number[]): Promise<Map<number, Person>> {
       const people = new Map<number, Person>();
-      await Promise.all(batches([...new Set(userIds)], USER_LOOKUP_MAX_USERS).map(async (batch) => {
-        for (const person of await namesOfBatch(batch).catch(() => [])) people.set(person.userId, person);
-      }));
+      await Promise.all(
+        batches([...new Set(userIds)], USER_LOOKUP_MAX_USERS).map(async (batch) => {
+          for (const person of await namesOfBatch(batch).catch(() => [])) people.set(person.userId, person);
+        }),
+      );
       return people;
     },
   };

@@ -30,7 +30,11 @@ export interface PgPayment {
 
 /** The PG answered with an error body (`{ type, message }`). */
 export class PgError extends Error {
-  constructor(readonly status: number, readonly type: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'PgError';
   }
@@ -79,7 +83,10 @@ export function createPgClient(config: ProgramsConfig['pg']) {
       try {
         response = await fetch(`${config.apiUrl}${path}`, {
           method,
-          headers: { authorization: `PortOne ${config.apiSecret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `PortOne ${config.apiSecret}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(config.timeoutMs),
         });
@@ -89,7 +96,10 @@ export function createPgClient(config: ProgramsConfig['pg']) {
       if (response.status !== 429) return response;
       await response.body?.cancel();
       const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs * 2 ** attempt;
-      if (attempt >= retries || wait > maxWaitMs) throw new PgUnavailableError(new Error(`PG 429 on ${method} ${path} (retry after ${wait} ms, attempt ${attempt + 1})`));
+      if (attempt >= retries || wait > maxWaitMs)
+        throw new PgUnavailableError(
+          new Error(`PG 429 on ${method} ${path} (retry after ${wait} ms, attempt ${attempt + 1})`),
+        );
       resumeAt = Math.max(resumeAt, Date.now() + wait);
     }
   }
@@ -105,7 +115,8 @@ export function createPgClient(config: ProgramsConfig['pg']) {
     }
     if (!response.ok) {
       // 502 PG_PROVIDER is an answer (the card company's error, PortOne's PgProviderError), not an outage.
-      if (response.status >= 500 && json.type !== 'PG_PROVIDER') throw new PgUnavailableError(new Error(`PG ${response.status} on ${method} ${path}`));
+      if (response.status >= 500 && json.type !== 'PG_PROVIDER')
+        throw new PgUnavailableError(new Error(`PG ${response.status} on ${method} ${path}`));
       throw new PgError(response.status, String(json.type ?? 'UNKNOWN'), String(json.message ?? ''));
     }
     return json as T;
@@ -124,23 +135,50 @@ export function createPgClient(config: ProgramsConfig['pg']) {
       return `${config.publicUrl}/billing-keys/issue?${query.toString()}`;
     },
     getBillingKey: (billingKey: string) => call<PgBillingKey>('GET', `/billing-keys/${segment(billingKey)}`),
-    deleteBillingKey: (billingKey: string) => call<{ deletedAt: string }>('DELETE', `/billing-keys/${segment(billingKey)}`),
+    deleteBillingKey: (billingKey: string) =>
+      call<{ deletedAt: string }>('DELETE', `/billing-keys/${segment(billingKey)}`),
     /**
      * payWithBillingKey. Its answer is only trusted when it is a success: an error of any status, or none at
      * all, says nothing certain about the payment (409 ALREADY_PAID also comes while another attempt is in
      * progress, 502 PG_PROVIDER is a refusal), so the caller reads `getPayment` (payments/charges.ts).
      */
-    chargeWithBillingKey: (paymentId: string, body: { billingKey: string; orderName: string; amount: { total: number }; currency: 'KRW'; customer: { id: string } }) =>
-      call<{ payment: { pgTxId: string; paidAt: string } }>('POST', `/payments/${segment(paymentId)}/billing-key`, body),
+    chargeWithBillingKey: (
+      paymentId: string,
+      body: {
+        billingKey: string;
+        orderName: string;
+        amount: { total: number };
+        currency: 'KRW';
+        customer: { id: string };
+      },
+    ) =>
+      call<{ payment: { pgTxId: string; paidAt: string } }>(
+        'POST',
+        `/payments/${segment(paymentId)}/billing-key`,
+        body,
+      ),
     getPayment: (paymentId: string) => call<PgPayment>('GET', `/payments/${segment(paymentId)}`),
     /** 결제 대용량 다건 조회: payments created in [from, until), a page after `cursor` (the last item's); empty at the end. */
     paymentsByCursor: (body: { from: string; until: string; cursor?: string; size: number }) =>
-      call<{ items: { payment: PgPayment; cursor: string }[] }>('GET', `/payments-by-cursor?${requestBody({ storeId: config.storeId, ...body })}`),
+      call<{ items: { payment: PgPayment; cursor: string }[] }>(
+        'GET',
+        `/payments-by-cursor?${requestBody({ storeId: config.storeId, ...body })}`,
+      ),
     /** 빌링키 다건 조회, one page (number from 0). */
-    billingKeyInfos: (body: { page: { number: number; size: number }; filter?: { status?: PgBillingKey['status'][] } }) =>
-      call<{ items: PgBillingKey[]; page: { number: number; size: number; totalCount: number } }>('GET', `/billing-keys?${requestBody(body)}`),
+    billingKeyInfos: (body: {
+      page: { number: number; size: number };
+      filter?: { status?: PgBillingKey['status'][] };
+    }) =>
+      call<{ items: PgBillingKey[]; page: { number: number; size: number; totalCount: number } }>(
+        'GET',
+        `/billing-keys?${requestBody(body)}`,
+      ),
     cancelPayment: (paymentId: string, body: { amount: number; reason: string; currentCancellableAmount: number }) =>
-      call<{ cancellation: { id: string; status: string; totalAmount: number; cancelledAt: string } }>('POST', `/payments/${segment(paymentId)}/cancel`, body),
+      call<{ cancellation: { id: string; status: string; totalAmount: number; cancelledAt: string } }>(
+        'POST',
+        `/payments/${segment(paymentId)}/cancel`,
+        body,
+      ),
   };
 }
 

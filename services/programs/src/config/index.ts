@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { readInternalCallConfig, readSmtpConfig, serviceUrl, type InternalCallConfig, type SmtpConfig } from '@sq/service-kit';
+import {
+  readInternalCallConfig,
+  readSmtpConfig,
+  serviceUrl,
+  type InternalCallConfig,
+  type SmtpConfig,
+} from '@sq/service-kit';
 import { readOperatorsConfig, type OperatorsConfig } from './operators';
 import { clockControlEnabled } from '../clock';
 import { readReconciliationConfig, type ReconciliationConfig } from './reconciliation';
@@ -145,7 +151,8 @@ export const DEV_PG_API_SECRET = 'sandbox-pg-dev-secret';
 export const DEV_PG_WEBHOOK_SECRET = 'whsec_c2FuZGJveC1wZy1kZXYtd2ViaG9vay1zZWNyZXQ=';
 
 /** The customer-id key when PG_CUSTOMER_ID_SECRET is unset: derived, so it is as secret as the API secret. */
-const derivedCustomerIdSecret = (apiSecret: string) => createHmac('sha256', apiSecret).update('sq-pg-customer-id').digest('base64url');
+const derivedCustomerIdSecret = (apiSecret: string) =>
+  createHmac('sha256', apiSecret).update('sq-pg-customer-id').digest('base64url');
 
 function applicantListConfig(env: NodeJS.ProcessEnv): ProgramsConfig['applicantList'] {
   const maxPageSize = Math.max(1, Number(env.PROGRAMS_APPLICANTS_PAGE_SIZE_MAX ?? 500));
@@ -211,11 +218,16 @@ export function readProgramsConfig(env: NodeJS.ProcessEnv = process.env): Progra
       repairAfterSeconds: Number(env.PAYMENT_REPAIR_AFTER_SECONDS ?? 60),
       repairClosedWindowSeconds: Math.max(0, Number(env.PAYMENT_REPAIR_CLOSED_WINDOW_SECONDS ?? 3600)),
       refundRetryMinutes: env.REFUND_RETRY_SCHEDULE_MINUTES
-        ? env.REFUND_RETRY_SCHEDULE_MINUTES.split(',').map((m) => Number(m.trim())).filter((m) => Number.isFinite(m) && m > 0)
+        ? env.REFUND_RETRY_SCHEDULE_MINUTES.split(',')
+            .map((m) => Number(m.trim()))
+            .filter((m) => Number.isFinite(m) && m > 0)
         : [...DEFAULT_REFUND_RETRY_MINUTES],
     },
   };
-  if (env.NODE_ENV === 'production' && (config.pg.apiSecret === DEV_PG_API_SECRET || config.pg.webhookSecret === DEV_PG_WEBHOOK_SECRET)) {
+  if (
+    env.NODE_ENV === 'production' &&
+    (config.pg.apiSecret === DEV_PG_API_SECRET || config.pg.webhookSecret === DEV_PG_WEBHOOK_SECRET)
+  ) {
     throw new Error('PG_API_SECRET and PG_WEBHOOK_SECRET must be set in production.');
   }
   if (!config.pg.webhookSecret.startsWith('whsec_')) throw new Error('PG_WEBHOOK_SECRET must start with whsec_.');

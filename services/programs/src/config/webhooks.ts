@@ -48,8 +48,11 @@ const positive = (value: string | undefined, fallback: number) => {
 
 export function readWebhookConfig(env: NodeJS.ProcessEnv): WebhookConfig {
   // Loopback endpoints would let a member's webhook call the site's own processes.
-  if (env.WEBHOOK_ALLOW_LOOPBACK_HTTP === 'true' && isProduction(env)) throw new Error('WEBHOOK_ALLOW_LOOPBACK_HTTP is for development and tests; unset it in production.');
-  const schedule = env.WEBHOOK_RETRY_SCHEDULE_SECONDS?.split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n > 0);
+  if (env.WEBHOOK_ALLOW_LOOPBACK_HTTP === 'true' && isProduction(env))
+    throw new Error('WEBHOOK_ALLOW_LOOPBACK_HTTP is for development and tests; unset it in production.');
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE_SECONDS?.split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isFinite(n) && n > 0);
   return {
     retryScheduleSeconds: schedule?.length ? schedule : [...DEFAULT_RETRY_SCHEDULE_SECONDS],
     timeoutMs: positive(env.WEBHOOK_TIMEOUT_MS, 10_000),

@@ -32,13 +32,28 @@ export interface PaymentMetrics {
  * Counts a settlement once its transaction commits: a rolled-back one settled nothing (and may be settled again
  * by a later try, which counts then).
  */
-export function countOnCommit(trx: Knex.Transaction, counter: MetricCounter<'outcome'> | undefined, outcome: string): void {
+export function countOnCommit(
+  trx: Knex.Transaction,
+  counter: MetricCounter<'outcome'> | undefined,
+  outcome: string,
+): void {
   if (!counter) return;
-  trx.executionPromise.then(() => counter.inc({ outcome }), () => {});
+  trx.executionPromise.then(
+    () => counter.inc({ outcome }),
+    () => {},
+  );
 }
 
 /** NOT_CHARGED_ENDED: the member's team stopped (or the cohort ended) before they were charged; the history says which. */
-export type MailKind = 'RESERVED' | 'PAID' | 'CHARGED' | 'PAYMENT_FAILED' | 'CANCELLED' | 'AUTO_CANCELLED' | 'REFUNDED' | 'NOT_CHARGED_ENDED';
+export type MailKind =
+  | 'RESERVED'
+  | 'PAID'
+  | 'CHARGED'
+  | 'PAYMENT_FAILED'
+  | 'CANCELLED'
+  | 'AUTO_CANCELLED'
+  | 'REFUNDED'
+  | 'NOT_CHARGED_ENDED';
 
 /**
  * The PG customer id of applications booked before customer ids were keyed (`sq-member-{userId}`): guessable, so no new card
@@ -59,7 +74,8 @@ export const memberCustomerId = (secret: string, userId: number) =>
   `sq-cus-${createHmac('sha256', secret).update(`sq-member:${userId}`).digest('base64url').slice(0, CUSTOMER_ID_HMAC_CHARS)}`;
 
 /** The customer id an application's card page was opened with (its key is issued to it and checked against it). */
-export const customerIdOfApplication = (app: { user_id?: unknown; pg_customer_id?: unknown }) => (app.pg_customer_id as string | null | undefined) ?? customerIdOf(Number(app.user_id));
+export const customerIdOfApplication = (app: { user_id?: unknown; pg_customer_id?: unknown }) =>
+  (app.pg_customer_id as string | null | undefined) ?? customerIdOf(Number(app.user_id));
 
 /** Random bytes in an issue id: 128 bits, so an issue id cannot be guessed from the application's id. */
 export const ISSUE_ID_RANDOM_BYTES = 16;
@@ -69,9 +85,22 @@ export const ISSUE_ID_RANDOM_BYTES = 16;
  * The hosted card page takes it from the browser, so it carries a random part: knowing a join id is not enough
  * to open (or answer) a card page for that application. Rows issued before keep their `sq-{joinId}-issue-{n}`.
  */
-export const issueIdOf = (joinId: number, attempt: number) => `sq-${joinId}-issue-${attempt}-${randomBytes(ISSUE_ID_RANDOM_BYTES).toString('hex')}`;
+export const issueIdOf = (joinId: number, attempt: number) =>
+  `sq-${joinId}-issue-${attempt}-${randomBytes(ISSUE_ID_RANDOM_BYTES).toString('hex')}`;
 
 /** Queues a mail about this change; sent only if the transaction commits, once per history row. */
-export async function queueMail(deps: PaymentDeps, trx: Knex.Transaction, joinId: number, kind: MailKind, key: string | number, amountKrw = 0): Promise<void> {
-  await deps.jobs.sendIn(trx, 'application-mail', { joinId, kind, amountKrw }, { singletonKey: `${joinId}:${kind}:${key}` });
+export async function queueMail(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  joinId: number,
+  kind: MailKind,
+  key: string | number,
+  amountKrw = 0,
+): Promise<void> {
+  await deps.jobs.sendIn(
+    trx,
+    'application-mail',
+    { joinId, kind, amountKrw },
+    { singletonKey: `${joinId}:${kind}:${key}` },
+  );
 }

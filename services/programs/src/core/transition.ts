@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import type { Row } from '@sq/service-kit';
-import { APPLICATION_STATE_NAMES, canTransition, type ApplicationActor, type ApplicationState, type PaymentEventType } from '@sq/contracts/api/applications';
+import {
+  APPLICATION_STATE_NAMES,
+  canTransition,
+  type ApplicationActor,
+  type ApplicationState,
+  type PaymentEventType,
+} from '@sq/contracts/api/applications';
 import { conflict, notFound } from '@sq/service-kit';
 import { addHistory, lockApplicationRow, writeState } from '../repositories/application-lifecycle-repository';
 import { addPaymentEvent } from '../repositories/payment-repository';
@@ -32,7 +38,9 @@ export async function lockApplication(trx: Knex.Transaction, joinId: number): Pr
 }
 
 export function illegalTransitionMessage(from: ApplicationState, to: ApplicationState): string {
-  return MESSAGES.applyIllegalTransition.replace('{from}', APPLICATION_STATE_NAMES[from]).replace('{to}', APPLICATION_STATE_NAMES[to]);
+  return MESSAGES.applyIllegalTransition
+    .replace('{from}', APPLICATION_STATE_NAMES[from])
+    .replace('{to}', APPLICATION_STATE_NAMES[to]);
 }
 
 /**
@@ -45,9 +53,20 @@ export async function transition(trx: Knex.Transaction, input: TransitionInput):
   const from = row.status as ApplicationState;
   if (!canTransition(from, input.to)) throw conflict(illegalTransitionMessage(from, input.to));
   const application = await writeState(trx, input.joinId, input.to, input.changes);
-  const historyId = await addHistory(trx, { joinId: input.joinId, from, to: input.to, actor: input.actor, actorUserId: input.actorUserId, reason: input.reason });
+  const historyId = await addHistory(trx, {
+    joinId: input.joinId,
+    from,
+    to: input.to,
+    actor: input.actor,
+    actorUserId: input.actorUserId,
+    reason: input.reason,
+  });
   // Told only to the member's own subscriptions, with the change.
-  await recordWebhookEvent(trx, { type: 'application.state_changed', userId: Number(row.user_id), data: { joinId: input.joinId, oddId: Number(row.odd_id), from, to: input.to } });
+  await recordWebhookEvent(trx, {
+    type: 'application.state_changed',
+    userId: Number(row.user_id),
+    data: { joinId: input.joinId, oddId: Number(row.odd_id), from, to: input.to },
+  });
   return { from, to: input.to, historyId, application };
 }
 

@@ -14,7 +14,11 @@ export interface WebhookEventInput {
 /** `webhook-id`: unique per event, the same on every attempt and replay (Standard Webhooks suggests a `msg_` prefix). */
 export const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
 
-export const payloadOf = (type: string, data: WebhookPayload['data'], at: Date): WebhookPayload => ({ type, timestamp: at.toISOString(), data });
+export const payloadOf = (type: string, data: WebhookPayload['data'], at: Date): WebhookPayload => ({
+  type,
+  timestamp: at.toISOString(),
+  data,
+});
 
 /**
  * Tells subscribers of a change, in the change's own transaction: the event and one due delivery per enabled
@@ -29,7 +33,13 @@ export async function recordWebhookEvent(trx: Knex.Transaction, input: WebhookEv
   // Most changes have nobody listening (every application transition asks): then nothing is written.
   const subscribers = await webhooks.subscribers(input.type, input.userId);
   if (!subscribers.length) return 0;
-  const eventId = await webhooks.addEvent({ messageId: newMessageId(), type: input.type, userId: input.userId, payload: payloadOf(input.type, input.data, at), at });
+  const eventId = await webhooks.addEvent({
+    messageId: newMessageId(),
+    type: input.type,
+    userId: input.userId,
+    payload: payloadOf(input.type, input.data, at),
+    at,
+  });
   await webhooks.fanOut(eventId, subscribers, at);
   return subscribers.length;
 }
@@ -38,7 +48,13 @@ export async function recordWebhookEvent(trx: Knex.Transaction, input: WebhookEv
 export async function recordTestEvent(trx: Knex.Transaction, webhookId: number, userId: number): Promise<string> {
   const at = new Date();
   const webhooks = createWebhookSubscriptionRepository(trx);
-  const eventId = await webhooks.addEvent({ messageId: newMessageId(), type: WEBHOOK_TEST_EVENT, userId, payload: payloadOf(WEBHOOK_TEST_EVENT, { webhookId }, at), at });
+  const eventId = await webhooks.addEvent({
+    messageId: newMessageId(),
+    type: WEBHOOK_TEST_EVENT,
+    userId,
+    payload: payloadOf(WEBHOOK_TEST_EVENT, { webhookId }, at),
+    at,
+  });
   return webhooks.addDelivery({ webhookId, eventId, replayOf: null, at });
 }
 

@@ -16,19 +16,25 @@ export interface JobPool {
  * polling interval. pg-boss's own workers instead run a batch and wait for the whole batch (its slowest job)
  * before fetching again.
  */
-export function startJobPool(boss: PgBoss, name: string, options: { concurrency: number; pollingMs: number; onError: (error: unknown) => void }, settle: SettleJob): JobPool {
+export function startJobPool(
+  boss: PgBoss,
+  name: string,
+  options: { concurrency: number; pollingMs: number; onError: (error: unknown) => void },
+  settle: SettleJob,
+): JobPool {
   const running = new Set<Promise<void>>();
   let stopping = false;
   let wake: (() => void) | null = null;
-  const nap = (ms: number | null) => new Promise<void>((resolve) => {
-    const timer = ms === null ? null : setTimeout(() => resolve(), ms);
-    wake = () => {
-      if (timer) clearTimeout(timer);
-      resolve();
-    };
-  }).finally(() => {
-    wake = null;
-  });
+  const nap = (ms: number | null) =>
+    new Promise<void>((resolve) => {
+      const timer = ms === null ? null : setTimeout(() => resolve(), ms);
+      wake = () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wake = null;
+    });
 
   const loop = (async () => {
     while (!stopping) {

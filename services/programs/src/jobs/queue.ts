@@ -45,7 +45,12 @@ export interface JobQueue {
   handle(name: QueueName, handler: JobHandler): void;
   send(name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Sends within a knex transaction: the job exists only if the transaction commits. */
-  sendIn(trx: Knex.Transaction, name: QueueName, data: Record<string, unknown>, options?: PgBoss.SendOptions): Promise<string | null>;
+  sendIn(
+    trx: Knex.Transaction,
+    name: QueueName,
+    data: Record<string, unknown>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   /** Runs every job waiting in the given queues now, in this process (tests, operators). Returns how many ran. */
   drain(...names: QueueName[]): Promise<number>;
   /** A cron schedule (Asia/Seoul) kept once in the database, set when the queue starts (register before `start`). */
@@ -67,7 +72,10 @@ const STOP_WAIT_MS = 10_000;
 const RETRY: PgBoss.SendOptions = { retryLimit: 8, retryDelay: 5, retryBackoff: true };
 
 /** What every job is sent with: its retries, and how long it may stay active before it counts as lost. */
-const sendDefaults = (config: ProgramsConfig['jobs']): PgBoss.SendOptions => ({ ...RETRY, expireInSeconds: config.expireSeconds });
+const sendDefaults = (config: ProgramsConfig['jobs']): PgBoss.SendOptions => ({
+  ...RETRY,
+  expireInSeconds: config.expireSeconds,
+});
 
 export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
   async (app, { config }) => {
@@ -95,10 +103,15 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
     let started = false;
     // /metrics: jobs waiting (created or waiting to retry) per queue, read from pg-boss when scraped. A queue
     // that only grows has no worker or a failing one.
-    app.metrics.gauge('job_queue_depth', 'pg-boss jobs waiting to run (created or retry), per queue.', ['queue'], async (gauge) => {
-      if (!started) return;
-      for (const name of Object.values(QUEUES)) gauge.set({ queue: name }, (await boss.getQueueSize(name)) ?? 0);
-    });
+    app.metrics.gauge(
+      'job_queue_depth',
+      'pg-boss jobs waiting to run (created or retry), per queue.',
+      ['queue'],
+      async (gauge) => {
+        if (!started) return;
+        for (const name of Object.values(QUEUES)) gauge.set({ queue: name }, (await boss.getQueueSize(name)) ?? 0);
+      },
+    );
 
     const run = async (name: QueueName, job: PgBoss.Job<Record<string, unknown>>) => {
       const handler = handlers.get(name);
@@ -151,9 +164,10 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       started = true;
       for (const name of Object.values(QUEUES)) {
         // Several instances start together: a queue another one just created is fine.
-        if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(async (error: unknown) => {
-          if (!(await boss.getQueue(name))) throw error;
-        });
+        if (!(await boss.getQueue(name)))
+          await boss.createQueue(name).catch(async (error: unknown) => {
+            if (!(await boss.getQueue(name))) throw error;
+          });
       }
       await boss.schedule(QUEUES.repair, config.repairCron, {}, { tz: 'Asia/Seoul', retryLimit: 0 });
       await boss.schedule(QUEUES.autoCancel, config.autoCancelCron, {}, { tz: 'Asia/Seoul', retryLimit: 2 });
@@ -163,15 +177,23 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
         const concurrency = pooled[name];
         if (concurrency) {
           const onError = (error: unknown) => app.log.error({ err: error, queue: name }, 'job pool fetch failed');
-          pools.push(startJobPool(boss, name, { concurrency, pollingMs: config.pollingSeconds * 1000, onError }, (job) => settle(name, job)));
+          pools.push(
+            startJobPool(boss, name, { concurrency, pollingMs: config.pollingSeconds * 1000, onError }, (job) =>
+              settle(name, job),
+            ),
+          );
           continue;
         }
         for (let worker = 0; worker < config.workersPerQueue; worker++) {
-          await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: config.pollingSeconds, batchSize: config.batchSize }, async (jobs) => {
-            // Each job of the batch settles on its own: one failing job is retried alone, the others complete.
-            // (pg-boss then completes the batch, which leaves jobs already completed or failed as they are.)
-            for (const job of jobs) await settle(name, job);
-          });
+          await boss.work<Record<string, unknown>>(
+            name,
+            { pollingIntervalSeconds: config.pollingSeconds, batchSize: config.batchSize },
+            async (jobs) => {
+              // Each job of the batch settles on its own: one failing job is retried alone, the others complete.
+              // (pg-boss then completes the batch, which leaves jobs already completed or failed as they are.)
+              for (const job of jobs) await settle(name, job);
+            },
+          );
         }
       }
     });
@@ -180,7 +202,12 @@ export const jobQueuePlugin = fp<{ config: ProgramsConfig['jobs'] }>(
       started = false;
       // The pools' jobs in flight settle (complete or fail) before pg-boss stops.
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.all(pools.splice(0).map((pool) => pool.stop())), new Promise((resolve) => { timer = setTimeout(resolve, STOP_WAIT_MS); })]);
+      await Promise.race([
+        Promise.all(pools.splice(0).map((pool) => pool.stop())),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
       clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
     });

@@ -21,5 +21,10 @@ export async function disabledMail(app: FastifyInstance, contacts: AccountContac
     `받는 서버를 고친 뒤 POST ${app.programsConfig.siteUrl}/api/webhooks/${webhookId}/enable 로 다시 켜 주세요. 전송 기록은 GET /api/webhooks/${webhookId}/deliveries 에서 볼 수 있어요.`,
     `안내: ${app.programsConfig.siteUrl}/developers#webhooks`,
   ];
-  await app.mailer.send({ to, subject: '[웹훅] 전송이 계속 실패해 웹훅 구독을 중지했어요', text: lines.join('\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') });
+  await app.mailer.send({
+    to,
+    subject: '[웹훅] 전송이 계속 실패해 웹훅 구독을 중지했어요',
+    text: lines.join('\n'),
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+  });
 }

@@ -27,7 +27,9 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('is_visible').notNullable().defaultTo(true);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table product add constraint product_slug_format check (slug ~ '^[a-z][a-z0-9-]{1,39}$' and slug not like '%admin%')`);
+  await knex.raw(
+    `alter table product add constraint product_slug_format check (slug ~ '^[a-z][a-z0-9-]{1,39}$' and slug not like '%admin%')`,
+  );
   await knex.raw('alter table product add constraint product_fee check (fee_krw >= 0 and max_friends >= 0)');
   await knex.raw(`alter table product add constraint product_team_size check (
     (min_team_size is null and max_team_size is null) or (min_team_size >= 1 and max_team_size >= min_team_size))`);

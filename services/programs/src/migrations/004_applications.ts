@@ -12,7 +12,16 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('odd_id').notNullable().references('odd_id').inTable('cohort');
     t.integer('user_id').notNullable();
     t.enu('role', ['PLANNER', 'DESIGNER', 'DEVELOPER']).notNullable();
-    t.enu('status', ['SUBMITTED', 'RESERVED', 'TEAM_BUILDING', 'ASSIGNED', 'COMPLETED', 'CANCELLED', 'REFUNDED', 'DROPPED'])
+    t.enu('status', [
+      'SUBMITTED',
+      'RESERVED',
+      'TEAM_BUILDING',
+      'ASSIGNED',
+      'COMPLETED',
+      'CANCELLED',
+      'REFUNDED',
+      'DROPPED',
+    ])
       .notNullable()
       .defaultTo('SUBMITTED');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());

@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('product', (t) => {
     t.string('charge_policy', 20).notNullable().defaultTo('AT_PURCHASE');
   });
-  await knex.raw(`alter table product add constraint product_charge_policy check (charge_policy in ('ON_TEAM_PUBLISH', 'AT_PURCHASE'))`);
+  await knex.raw(
+    `alter table product add constraint product_charge_policy check (charge_policy in ('ON_TEAM_PUBLISH', 'AT_PURCHASE'))`,
+  );
   // Programs that build teams reserve first; the rest charge at purchase.
   await knex('product').whereIn('kind', ['TEAM_PROJECT', 'SPRINT']).update({ charge_policy: 'ON_TEAM_PUBLISH' });
 
@@ -42,9 +44,15 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('last_failure');
     t.index(['status']);
   });
-  await knex.raw(`alter table application add constraint application_status_check check (status in (${list(APPLICATION_STATES)}))`);
-  await knex.raw(`alter table application add constraint application_role_check check (role is null or role in ('PLANNER', 'DESIGNER', 'DEVELOPER'))`);
-  await knex.raw(`create unique index application_one_live_per_cohort on application (odd_id, user_id) where status in (${list(LIVE_STATES)})`);
+  await knex.raw(
+    `alter table application add constraint application_status_check check (status in (${list(APPLICATION_STATES)}))`,
+  );
+  await knex.raw(
+    `alter table application add constraint application_role_check check (role is null or role in ('PLANNER', 'DESIGNER', 'DEVELOPER'))`,
+  );
+  await knex.raw(
+    `create unique index application_one_live_per_cohort on application (odd_id, user_id) where status in (${list(LIVE_STATES)})`,
+  );
 
   await knex.schema.createTable('application_history', (t) => {
     t.bigIncrements('history_id');
@@ -76,8 +84,12 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['join_id']);
     t.index(['status', 'created_at']);
   });
-  await knex.raw(`alter table payment add constraint payment_status check (status in ('PENDING', 'PAID', 'FAILED', 'PARTIAL_CANCELLED', 'CANCELLED'))`);
-  await knex.raw('alter table payment add constraint payment_amounts check (amount_krw > 0 and cancelled_krw between 0 and amount_krw)');
+  await knex.raw(
+    `alter table payment add constraint payment_status check (status in ('PENDING', 'PAID', 'FAILED', 'PARTIAL_CANCELLED', 'CANCELLED'))`,
+  );
+  await knex.raw(
+    'alter table payment add constraint payment_amounts check (amount_krw > 0 and cancelled_krw between 0 and amount_krw)',
+  );
 
   // Refunds (PG cancellations). REQUESTED is written before the PG is asked, so a crash is repaired.
   await knex.schema.createTable('refund', (t) => {
@@ -96,7 +108,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('cancelled_at', { useTz: true });
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`alter table refund add constraint refund_status check (status in ('REQUESTED', 'SUCCEEDED', 'FAILED'))`);
+  await knex.raw(
+    `alter table refund add constraint refund_status check (status in ('REQUESTED', 'SUCCEEDED', 'FAILED'))`,
+  );
   await knex.raw('alter table refund add constraint refund_amount check (amount_krw > 0)');
   // At most one refund in flight per payment: concurrent cancels cannot both reach the PG.
   await knex.raw(`create unique index refund_one_in_flight on refund (payment_id) where status = 'REQUESTED'`);
@@ -124,10 +138,25 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['processed_webhook', 'payment_event', 'refund', 'payment', 'application_history']) await knex.schema.dropTable(table);
+  for (const table of ['processed_webhook', 'payment_event', 'refund', 'payment', 'application_history'])
+    await knex.schema.dropTable(table);
   await knex.raw('drop index application_one_live_per_cohort');
   await knex.schema.alterTable('application', (t) => {
-    for (const column of ['answers', 'current_step', 'fee_krw', 'submitted_at', 'issue_id', 'issue_attempt', 'billing_key', 'card_number', 'reserved_at', 'billing_key_released_at', 'charge_attempt', 'last_failure']) t.dropColumn(column);
+    for (const column of [
+      'answers',
+      'current_step',
+      'fee_krw',
+      'submitted_at',
+      'issue_id',
+      'issue_attempt',
+      'billing_key',
+      'card_number',
+      'reserved_at',
+      'billing_key_released_at',
+      'charge_attempt',
+      'last_failure',
+    ])
+      t.dropColumn(column);
   });
   await knex.schema.alterTable('product', (t) => t.dropColumn('charge_policy'));
 }

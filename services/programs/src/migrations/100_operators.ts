@@ -66,6 +66,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['charge_deadline', 'team_member', 'team', 'team_board', 'audit_log']) await knex.schema.dropTable(table);
+  for (const table of ['charge_deadline', 'team_member', 'team', 'team_board', 'audit_log'])
+    await knex.schema.dropTable(table);
   await knex.schema.alterTable('cohort', (t) => t.dropColumn('role_seats'));
 }

@@ -44,5 +44,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['cohort_result', 'team_score', 'team_submission', 'checkin_miss', 'checkin']) await knex.schema.dropTable(table);
+  for (const table of ['cohort_result', 'team_score', 'team_submission', 'checkin_miss', 'checkin'])
+    await knex.schema.dropTable(table);
 }

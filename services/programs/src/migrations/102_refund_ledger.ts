@@ -27,8 +27,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('voided_at', { useTz: true });
     t.index(['join_id']);
   });
-  await knex.raw('alter table refund_entitlement add constraint refund_entitlement_amount check (entitlement_krw >= 0)');
-  await knex.raw('create unique index refund_entitlement_once on refund_entitlement (join_id, case_key) where voided_at is null');
+  await knex.raw(
+    'alter table refund_entitlement add constraint refund_entitlement_amount check (entitlement_krw >= 0)',
+  );
+  await knex.raw(
+    'create unique index refund_entitlement_once on refund_entitlement (join_id, case_key) where voided_at is null',
+  );
   await knex.schema.alterTable('refund', (t) => {
     t.integer('entitlement_id').references('entitlement_id').inTable('refund_entitlement');
   });

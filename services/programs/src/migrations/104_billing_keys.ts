@@ -29,7 +29,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('superseded_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('released_at', { useTz: true });
   });
-  await knex.raw('create index superseded_billing_key_unreleased on superseded_billing_key (join_id) where released_at is null');
+  await knex.raw(
+    'create index superseded_billing_key_unreleased on superseded_billing_key (join_id) where released_at is null',
+  );
   await knex.schema.alterTable('application', (t) => {
     t.string('pg_customer_id', 100);
   });

@@ -13,7 +13,9 @@ export const config = { transaction: false };
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index concurrently if not exists refund_payment on refund (payment_id)');
-  await knex.raw('create index concurrently if not exists application_cohort_status_role on application (odd_id, status, role)');
+  await knex.raw(
+    'create index concurrently if not exists application_cohort_status_role on application (odd_id, status, role)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -31,8 +31,12 @@ export async function up(knex: Knex): Promise<void> {
       return new;
     end $$`);
   await knex.raw('drop trigger if exists checkin_miss_cohort on checkin_miss');
-  await knex.raw('create trigger checkin_miss_cohort before insert on checkin_miss for each row execute function checkin_miss_cohort()');
-  await knex.raw('update checkin_miss x set odd_id = a.odd_id from application a where a.join_id = x.join_id and x.odd_id is null');
+  await knex.raw(
+    'create trigger checkin_miss_cohort before insert on checkin_miss for each row execute function checkin_miss_cohort()',
+  );
+  await knex.raw(
+    'update checkin_miss x set odd_id = a.odd_id from application a where a.join_id = x.join_id and x.odd_id is null',
+  );
   await knex.raw('alter table checkin_miss alter column odd_id set not null');
   await knex.raw('create index concurrently if not exists checkin_miss_cohort on checkin_miss (odd_id, join_id)');
   await knex.raw('create index concurrently if not exists team_cohort_teams on team (odd_id, team_id)');

@@ -32,8 +32,12 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('finished_at', { useTz: true });
     t.index(['started_at']);
   });
-  await knex.raw(`alter table reconciliation_run add constraint reconciliation_run_status check (status in ('RUNNING', 'DONE', 'FAILED'))`);
-  await knex.raw(`create unique index reconciliation_one_running on reconciliation_run (status) where status = 'RUNNING'`);
+  await knex.raw(
+    `alter table reconciliation_run add constraint reconciliation_run_status check (status in ('RUNNING', 'DONE', 'FAILED'))`,
+  );
+  await knex.raw(
+    `create unique index reconciliation_one_running on reconciliation_run (status) where status = 'RUNNING'`,
+  );
 
   await knex.schema.createTable('money_exception', (t) => {
     t.bigIncrements('exception_id');
@@ -55,10 +59,18 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('closed_by');
     t.timestamp('closed_at', { useTz: true });
   });
-  await knex.raw(`alter table money_exception add constraint money_exception_kind check (kind in ('PAID_AT_PG_NOT_BOOKED', 'BOOKED_NOT_AT_PG', 'AMOUNT_DIFFERS', 'REFUND_OWED_UNPAID', 'KEY_ISSUED_UNHELD', 'CHARGE_PENDING_TOO_LONG'))`);
-  await knex.raw(`alter table money_exception add constraint money_exception_resolution check (resolution is null or resolution in ('RESOLVED', 'BOOKED', 'RETRIED', 'CLOSED'))`);
-  await knex.raw('alter table money_exception add constraint money_exception_closed check ((closed_at is null) = (resolution is null))');
-  await knex.raw('create unique index money_exception_open_once on money_exception (subject_key) where closed_at is null');
+  await knex.raw(
+    `alter table money_exception add constraint money_exception_kind check (kind in ('PAID_AT_PG_NOT_BOOKED', 'BOOKED_NOT_AT_PG', 'AMOUNT_DIFFERS', 'REFUND_OWED_UNPAID', 'KEY_ISSUED_UNHELD', 'CHARGE_PENDING_TOO_LONG'))`,
+  );
+  await knex.raw(
+    `alter table money_exception add constraint money_exception_resolution check (resolution is null or resolution in ('RESOLVED', 'BOOKED', 'RETRIED', 'CLOSED'))`,
+  );
+  await knex.raw(
+    'alter table money_exception add constraint money_exception_closed check ((closed_at is null) = (resolution is null))',
+  );
+  await knex.raw(
+    'create unique index money_exception_open_once on money_exception (subject_key) where closed_at is null',
+  );
   await knex.raw('create index money_exception_open on money_exception (opened_at) where closed_at is null');
 }
 

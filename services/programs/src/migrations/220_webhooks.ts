@@ -48,7 +48,12 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create index webhook_delivery_due on webhook_delivery (next_attempt_at) where status = 'PENDING'`);
   await knex.schema.createTable('webhook_attempt', (t) => {
     t.bigIncrements('attempt_id');
-    t.bigInteger('delivery_id').notNullable().references('delivery_id').inTable('webhook_delivery').onDelete('CASCADE').index();
+    t.bigInteger('delivery_id')
+      .notNullable()
+      .references('delivery_id')
+      .inTable('webhook_delivery')
+      .onDelete('CASCADE')
+      .index();
     t.timestamp('attempted_at', { useTz: true }).notNullable();
     t.integer('status_code');
     t.string('answer', 1000);
@@ -62,5 +67,12 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['webhook_cohort_opening', 'webhook_attempt', 'webhook_delivery', 'webhook_event', 'webhook_subscription']) await knex.schema.dropTableIfExists(table);
+  for (const table of [
+    'webhook_cohort_opening',
+    'webhook_attempt',
+    'webhook_delivery',
+    'webhook_event',
+    'webhook_subscription',
+  ])
+    await knex.schema.dropTableIfExists(table);
 }

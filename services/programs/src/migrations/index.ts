@@ -18,6 +18,7 @@ import * as cohortEnded from './204_cohort_ended';
 import * as refundRetries from './205_refund_retries';
 import * as reconciliation from './210_reconciliation';
 import * as webhooks from './220_webhooks';
+import * as applicantsWithoutFriendRequests from './230_applicants_without_friend_requests';
 
 /** Names are permanent once released; add new files at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '205_refund_retries': refundRetries,
   '210_reconciliation': reconciliation,
   '220_webhooks': webhooks,
+  '230_applicants_without_friend_requests': applicantsWithoutFriendRequests,
 };

@@ -20,7 +20,11 @@ async function applicantsOf(app: FastifyInstance, oddId: number, rows: Applicant
 }
 
 /** Every applicant of the cohort that matches the filters, in list order (the CSV export). */
-export async function listApplicants(app: FastifyInstance, oddId: number, f: ApplicantListFilters): Promise<AdminApplicant[]> {
+export async function listApplicants(
+  app: FastifyInstance,
+  oddId: number,
+  f: ApplicantListFilters,
+): Promise<AdminApplicant[]> {
   return applicantsOf(app, oddId, await app.applicantListRepository.all(oddId, f));
 }
 
@@ -29,7 +33,19 @@ export async function listApplicants(app: FastifyInstance, oddId: number, f: App
  * search by name included, is answered by the database over the applications' copies of who their members are
  * (OPERATORS.md, "Who the applicants are"): no other service is asked.
  */
-export async function pageOfApplicants(app: FastifyInstance, oddId: number, f: ApplicantListFilters, page: number, pageSize: number): Promise<ApplicantListResponse> {
+export async function pageOfApplicants(
+  app: FastifyInstance,
+  oddId: number,
+  f: ApplicantListFilters,
+  page: number,
+  pageSize: number,
+): Promise<ApplicantListResponse> {
   const { rows, total } = await app.applicantListRepository.page(oddId, f, pageSize, (page - 1) * pageSize);
-  return { applicants: await applicantsOf(app, oddId, rows), total, page, pageSize, pageCount: Math.ceil(total / pageSize) };
+  return {
+    applicants: await applicantsOf(app, oddId, rows),
+    total,
+    page,
+    pageSize,
+    pageCount: Math.ceil(total / pageSize),
+  };
 }

@@ -24,7 +24,9 @@ function statusOf(requests: FriendRequest[]): FriendStatus {
  * member (personal data erased) is nobody: no name, no career, no friends, no level; the console shows them by number.
  */
 export function peopleOf(rows: ApplicantRow[], friends: FriendRow[]): Map<number, CohortPerson> {
-  const byCard = new Map(friends.flatMap((f) => (f.member_career_card_id ? [[f.member_career_card_id.toLowerCase(), f] as const] : [])));
+  const byCard = new Map(
+    friends.flatMap((f) => (f.member_career_card_id ? [[f.member_career_card_id.toLowerCase(), f] as const] : [])),
+  );
 
   const friendRequests = (row: ApplicantRow): FriendRequest[] => {
     const myCard = lower(row.member_career_card_id);
@@ -33,7 +35,11 @@ export function peopleOf(rows: ApplicantRow[], friends: FriendRow[]): Map<number
       const live = byCard.get(careerCardId.toLowerCase()) ?? null;
       // Only among the members this request was resolved to.
       const friend = live && (row.friend_user_ids ?? []).includes(live.user_id) ? live : null;
-      const mutual = Boolean(friend && ((friend.friend_card_ids ?? []).some((id) => id.toLowerCase() === myCard) || (friend.friend_user_ids ?? []).includes(row.user_id)));
+      const mutual = Boolean(
+        friend &&
+        ((friend.friend_card_ids ?? []).some((id) => id.toLowerCase() === myCard) ||
+          (friend.friend_user_ids ?? []).includes(row.user_id)),
+      );
       return {
         careerCardId,
         joinId: friend?.join_id ?? null,

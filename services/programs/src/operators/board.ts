@@ -8,7 +8,11 @@ import { conflict, notFound, type Row } from '@sq/service-kit';
 import { transition } from '../core/transition';
 import type { JobQueue } from '../jobs/queue';
 import type { ProgramsConfig } from '../config';
-import { createApplicantListRepository, type ApplicantListFilters, type ApplicantRow } from '../repositories/applicant-list-repository';
+import {
+  createApplicantListRepository,
+  type ApplicantListFilters,
+  type ApplicantRow,
+} from '../repositories/applicant-list-repository';
 import { createBoardRepository, type Board } from '../repositories/board-repository';
 import { audit } from '../repositories/audit-log-repository';
 import { SPRINT_MATCH_MIN_SIZE } from '../config/operators';
@@ -38,11 +42,16 @@ async function lockCohort(trx: Knex.Transaction, oddId: number): Promise<Row> {
 
 export function makeupOf(cohort: Row): TeamMakeup {
   const seats = (cohort.role_seats ?? {}) as Partial<Record<Role, number | null>>;
-  const pick = (role: Role, column: string) => (seats[role] !== undefined ? seats[role] : (cohort[column] as number | null));
+  const pick = (role: Role, column: string) =>
+    seats[role] !== undefined ? seats[role] : (cohort[column] as number | null);
   return {
     minSize: cohort.min_team_size ?? 1,
     maxSize: cohort.max_team_size ?? 1,
-    seats: { PLANNER: pick('PLANNER', 'planner_seats'), DESIGNER: pick('DESIGNER', 'designer_seats'), DEVELOPER: pick('DEVELOPER', 'developer_seats') },
+    seats: {
+      PLANNER: pick('PLANNER', 'planner_seats'),
+      DESIGNER: pick('DESIGNER', 'designer_seats'),
+      DEVELOPER: pick('DEVELOPER', 'developer_seats'),
+    },
     ...(cohort.kind === 'SPRINT' ? { matchMinSize: SPRINT_MATCH_MIN_SIZE } : {}),
     maxFriends: cohort.max_friends ?? 0,
   };
@@ -50,8 +59,20 @@ export function makeupOf(cohort: Row): TeamMakeup {
 
 /** A board entry whose application is gone from the database: nobody to show but the number. */
 const ANONYMOUS: ApplicantPerson = {
-  name: null, alias: null, careerCardId: null, role: null, jobGroup: null, position: null, careerYears: null, experienceMonths: null,
-  skillLevel: null, weeklyHours: null, friendRequests: [], friendStatus: 'NONE', placement: 'NOT_ON_BOARD', teamKey: null,
+  name: null,
+  alias: null,
+  careerCardId: null,
+  role: null,
+  jobGroup: null,
+  position: null,
+  careerYears: null,
+  experienceMonths: null,
+  skillLevel: null,
+  weeklyHours: null,
+  friendRequests: [],
+  friendStatus: 'NONE',
+  placement: 'NOT_ON_BOARD',
+  teamKey: null,
 };
 
 const careerMonthsOf = (row: ApplicantRow | undefined) => Number(row?.required?.experienceMonths ?? 0);
@@ -75,10 +96,12 @@ async function matcherApplicants(knex: Knex, oddId: number): Promise<Applicant[]
       careerMonths: careerMonthsOf(row),
       skillLevel: person.skillScore,
       weeklyHours: person.weeklyHours,
-      friendIds: [...new Set([
-        ...(row.friend_user_ids ?? []).flatMap((userId) => joinByUser.get(userId) ?? []),
-        ...person.friendRequests.flatMap((f) => (f.joinId === null ? [] : [f.joinId])),
-      ])],
+      friendIds: [
+        ...new Set([
+          ...(row.friend_user_ids ?? []).flatMap((userId) => joinByUser.get(userId) ?? []),
+          ...person.friendRequests.flatMap((f) => (f.joinId === null ? [] : [f.joinId])),
+        ]),
+      ],
     };
   });
 }
@@ -102,7 +125,9 @@ export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: nu
       applicants,
       currentTeams: previous?.teams ?? {},
       locks: {
-        members: Object.entries(lockedMembers).filter(([id]) => present.has(Number(id))).map(([id, teamKey]) => ({ applicantId: Number(id), teamKey })),
+        members: Object.entries(lockedMembers)
+          .filter(([id]) => present.has(Number(id)))
+          .map(([id, teamKey]) => ({ applicantId: Number(id), teamKey })),
         teams: lockedTeams,
       },
       seed: seed ?? previous?.seed ?? 1,
@@ -112,7 +137,9 @@ export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: nu
       seed: seed ?? previous?.seed ?? 1,
       teams: Object.fromEntries(result.teams.map((t) => [t.key, t.members.map((m) => m.applicantId)])),
       waitlist: result.unplaced.map((u) => u.applicantId),
-      explanations: Object.fromEntries(result.teams.flatMap((t) => t.members.map((m) => [String(m.applicantId), m.explanation]))),
+      explanations: Object.fromEntries(
+        result.teams.flatMap((t) => t.members.map((m) => [String(m.applicantId), m.explanation])),
+      ),
       unplaced: result.unplaced.map((u) => ({ joinId: u.applicantId, reason: u.reason, explanation: u.explanation })),
       lockedMembers,
       lockedTeams,
@@ -120,64 +147,127 @@ export async function runMatcher(deps: BoardDeps, oddId: number, actorUserId: nu
       publishedAt: null,
     };
     await createBoardRepository(trx).save(board, deps.clock());
-    await audit(trx, { actorUserId, action: 'BOARD_RUN', targetType: 'TEAM_BOARD', targetId: oddId, oddId, before: previous ? { teams: previous.teams, waitlist: previous.waitlist } : null, after: { seed: board.seed, teams: board.teams, waitlist: board.waitlist, worstScore: result.worstScore, meanScore: result.meanScore }, at: deps.clock() });
+    await audit(trx, {
+      actorUserId,
+      action: 'BOARD_RUN',
+      targetType: 'TEAM_BOARD',
+      targetId: oddId,
+      oddId,
+      before: previous ? { teams: previous.teams, waitlist: previous.waitlist } : null,
+      after: {
+        seed: board.seed,
+        teams: board.teams,
+        waitlist: board.waitlist,
+        worstScore: result.worstScore,
+        meanScore: result.meanScore,
+      },
+      at: deps.clock(),
+    });
     return board;
   });
 }
 
-async function editBoard(deps: BoardDeps, oddId: number, change: (board: Board) => void, entry: { actorUserId: number; action: string; targetId: string | number }): Promise<Board> {
+async function editBoard(
+  deps: BoardDeps,
+  oddId: number,
+  change: (board: Board) => void,
+  entry: { actorUserId: number; action: string; targetId: string | number },
+): Promise<Board> {
   return deps.knex.transaction(async (trx) => {
     await lockCohort(trx, oddId);
     const boards = createBoardRepository(trx);
     const board = await boards.load(oddId, true);
     if (!board) throw conflict(MESSAGES.adminNoProposal);
     refuseWhenPublished(board);
-    const before = { teams: structuredClone(board.teams), waitlist: [...board.waitlist], lockedMembers: { ...board.lockedMembers }, lockedTeams: [...board.lockedTeams] };
+    const before = {
+      teams: structuredClone(board.teams),
+      waitlist: [...board.waitlist],
+      lockedMembers: { ...board.lockedMembers },
+      lockedTeams: [...board.lockedTeams],
+    };
     change(board);
     await boards.save(board, deps.clock());
-    await audit(trx, { actorUserId: entry.actorUserId, action: entry.action, targetType: 'TEAM_BOARD', targetId: entry.targetId, oddId, before, after: { teams: board.teams, waitlist: board.waitlist, lockedMembers: board.lockedMembers, lockedTeams: board.lockedTeams }, at: deps.clock() });
+    await audit(trx, {
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      targetType: 'TEAM_BOARD',
+      targetId: entry.targetId,
+      oddId,
+      before,
+      after: {
+        teams: board.teams,
+        waitlist: board.waitlist,
+        lockedMembers: board.lockedMembers,
+        lockedTeams: board.lockedTeams,
+      },
+      at: deps.clock(),
+    });
     return board;
   });
 }
 
-const teamOf = (board: Board, joinId: number) => Object.keys(board.teams).find((key) => board.teams[key]!.includes(joinId)) ?? null;
+const teamOf = (board: Board, joinId: number) =>
+  Object.keys(board.teams).find((key) => board.teams[key]!.includes(joinId)) ?? null;
 
 /** Moves a member to another team (an existing key or a new one) or to the waitlist (`toTeam` null). */
-export function moveMember(deps: BoardDeps, oddId: number, actorUserId: number, joinId: number, toTeam: string | null): Promise<Board> {
-  return editBoard(deps, oddId, (board) => {
-    const from = teamOf(board, joinId);
-    if (from === null && !board.waitlist.includes(joinId)) throw notFound(MESSAGES.adminMemberNotOnBoard);
-    if (from !== null) board.teams[from] = board.teams[from]!.filter((id) => id !== joinId);
-    board.waitlist = board.waitlist.filter((id) => id !== joinId);
-    if (toTeam === null) {
-      board.waitlist.push(joinId);
-      delete board.lockedMembers[String(joinId)];
-      board.explanations[String(joinId)] = '운영자가 대기 명단으로 옮겼어요.';
-    } else {
-      (board.teams[toTeam] ??= []).push(joinId);
-      if (board.lockedMembers[String(joinId)]) board.lockedMembers[String(joinId)] = toTeam;
-      board.explanations[String(joinId)] = '운영자가 이 팀으로 옮겼어요.';
-      board.unplaced = board.unplaced.filter((u) => u.joinId !== joinId);
-    }
-    for (const key of Object.keys(board.teams)) if (!board.teams[key]!.length && !board.lockedTeams.includes(key)) delete board.teams[key];
-  }, { actorUserId, action: toTeam === null ? 'BOARD_MOVE_TO_WAITLIST' : 'BOARD_MOVE', targetId: joinId });
+export function moveMember(
+  deps: BoardDeps,
+  oddId: number,
+  actorUserId: number,
+  joinId: number,
+  toTeam: string | null,
+): Promise<Board> {
+  return editBoard(
+    deps,
+    oddId,
+    (board) => {
+      const from = teamOf(board, joinId);
+      if (from === null && !board.waitlist.includes(joinId)) throw notFound(MESSAGES.adminMemberNotOnBoard);
+      if (from !== null) board.teams[from] = board.teams[from]!.filter((id) => id !== joinId);
+      board.waitlist = board.waitlist.filter((id) => id !== joinId);
+      if (toTeam === null) {
+        board.waitlist.push(joinId);
+        delete board.lockedMembers[String(joinId)];
+        board.explanations[String(joinId)] = '운영자가 대기 명단으로 옮겼어요.';
+      } else {
+        (board.teams[toTeam] ??= []).push(joinId);
+        if (board.lockedMembers[String(joinId)]) board.lockedMembers[String(joinId)] = toTeam;
+        board.explanations[String(joinId)] = '운영자가 이 팀으로 옮겼어요.';
+        board.unplaced = board.unplaced.filter((u) => u.joinId !== joinId);
+      }
+      for (const key of Object.keys(board.teams))
+        if (!board.teams[key]!.length && !board.lockedTeams.includes(key)) delete board.teams[key];
+    },
+    { actorUserId, action: toTeam === null ? 'BOARD_MOVE_TO_WAITLIST' : 'BOARD_MOVE', targetId: joinId },
+  );
 }
 
 /** Locks (or unlocks) a member on their current team, or a whole team; a re-run keeps locked ones in place. */
-export function lockOnBoard(deps: BoardDeps, oddId: number, actorUserId: number, target: { joinId?: number; teamKey?: string }, locked: boolean): Promise<Board> {
-  return editBoard(deps, oddId, (board) => {
-    if (target.joinId !== undefined) {
-      const team = teamOf(board, target.joinId);
-      if (team === null) throw notFound(MESSAGES.adminMemberNotOnBoard);
-      if (locked) board.lockedMembers[String(target.joinId)] = team;
-      else delete board.lockedMembers[String(target.joinId)];
-    }
-    if (target.teamKey !== undefined) {
-      if (!board.teams[target.teamKey]) throw notFound(MESSAGES.adminTeamNotFound);
-      board.lockedTeams = board.lockedTeams.filter((key) => key !== target.teamKey);
-      if (locked) board.lockedTeams.push(target.teamKey);
-    }
-  }, { actorUserId, action: locked ? 'BOARD_LOCK' : 'BOARD_UNLOCK', targetId: target.joinId ?? target.teamKey ?? '' });
+export function lockOnBoard(
+  deps: BoardDeps,
+  oddId: number,
+  actorUserId: number,
+  target: { joinId?: number; teamKey?: string },
+  locked: boolean,
+): Promise<Board> {
+  return editBoard(
+    deps,
+    oddId,
+    (board) => {
+      if (target.joinId !== undefined) {
+        const team = teamOf(board, target.joinId);
+        if (team === null) throw notFound(MESSAGES.adminMemberNotOnBoard);
+        if (locked) board.lockedMembers[String(target.joinId)] = team;
+        else delete board.lockedMembers[String(target.joinId)];
+      }
+      if (target.teamKey !== undefined) {
+        if (!board.teams[target.teamKey]) throw notFound(MESSAGES.adminTeamNotFound);
+        board.lockedTeams = board.lockedTeams.filter((key) => key !== target.teamKey);
+        if (locked) board.lockedTeams.push(target.teamKey);
+      }
+    },
+    { actorUserId, action: locked ? 'BOARD_LOCK' : 'BOARD_UNLOCK', targetId: target.joinId ?? target.teamKey ?? '' },
+  );
 }
 
 /** What the console asks of the board: a page of its teams and of its waitlist, and the people filters. */
@@ -188,7 +278,8 @@ export interface BoardQuery {
   filters?: ApplicantListFilters;
 }
 
-const filtering = (f: ApplicantListFilters | undefined): f is ApplicantListFilters => Object.values(f ?? {}).some((v) => v !== undefined && v !== '');
+const filtering = (f: ApplicantListFilters | undefined): f is ApplicantListFilters =>
+  Object.values(f ?? {}).some((v) => v !== undefined && v !== '');
 const pageOf = <T>(items: T[], page: number, size: number) => items.slice((page - 1) * size, page * size);
 
 /**
@@ -199,7 +290,10 @@ const pageOf = <T>(items: T[], page: number, size: number) => items.slice((page 
 export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuery = {}): Promise<BoardResponse> {
   const applicants = createApplicantListRepository(deps.knex);
   const boards = createBoardRepository(deps.knex);
-  const [board, matched] = await Promise.all([boards.layout(oddId), filtering(query.filters) ? applicants.boardMatches(oddId, query.filters) : null]);
+  const [board, matched] = await Promise.all([
+    boards.layout(oddId),
+    filtering(query.filters) ? applicants.boardMatches(oddId, query.filters) : null,
+  ]);
   if (!board && !(await boards.cohort(oddId))) throw notFound(MESSAGES.adminCohortNotFound);
   const teams = board?.teams ?? {};
   const waitlist = board?.waitlist ?? [];
@@ -236,7 +330,12 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
     oddId,
     seed: board?.seed ?? 1,
     teamKeys,
-    teams: pageTeams.map((key) => ({ key, locked: board!.lockedTeams.includes(key), score: board!.scores[key] ?? null, members: teams[key]!.map(member) })),
+    teams: pageTeams.map((key) => ({
+      key,
+      locked: board!.lockedTeams.includes(key),
+      score: board!.scores[key] ?? null,
+      members: teams[key]!.map(member),
+    })),
     waitlist: pageWaitlist.map((joinId) => ({ ...member(joinId), reason: texts.reasons.get(joinId) ?? null })),
     publishedAt: board?.publishedAt?.toISOString() ?? null,
     page,
@@ -254,7 +353,13 @@ export async function boardView(deps: BoardDeps, oddId: number, query: BoardQuer
 async function previewOf(knex: Knex | Knex.Transaction, board: Board, cohort: Row): Promise<PublishPreview> {
   const rows = await createBoardRepository(knex).seatApplications(Object.values(board.teams).flat());
   const byId = new Map(rows.map((r) => [r.join_id, r]));
-  const preview: PublishPreview = { oddId: board.oddId, charges: [], alreadyPaid: [], totalKrw: 0, waitlisted: [...board.waitlist] };
+  const preview: PublishPreview = {
+    oddId: board.oddId,
+    charges: [],
+    alreadyPaid: [],
+    totalKrw: 0,
+    waitlisted: [...board.waitlist],
+  };
   for (const [teamKey, members] of Object.entries(board.teams)) {
     for (const joinId of members) {
       const row = byId.get(joinId);
@@ -284,7 +389,11 @@ export async function publishPreview(deps: BoardDeps, oddId: number): Promise<Pu
  * The board row is locked and published_at checked and set in that transaction: a second publish, or two
  * operators at once, gets 409 and changes nothing.
  */
-export async function publishBoard(deps: BoardDeps, oddId: number, actorUserId: number): Promise<{ publishedAt: Date; chargeJobs: number; teams: number }> {
+export async function publishBoard(
+  deps: BoardDeps,
+  oddId: number,
+  actorUserId: number,
+): Promise<{ publishedAt: Date; chargeJobs: number; teams: number }> {
   return deps.knex.transaction(async (trx) => {
     const cohort = await lockCohort(trx, oddId);
     const boards = createBoardRepository(trx);
@@ -302,20 +411,52 @@ export async function publishBoard(deps: BoardDeps, oddId: number, actorUserId: 
       const teamId = await boards.addTeam({ oddId, teamKey, name: `${index + 1}팀`, at: now });
       teams += 1;
       for (const joinId of placed) {
-        await boards.addSeat({ joinId, teamId, explanation: (board.explanations[String(joinId)] ?? '').slice(0, 500), at: now });
-        if (paid.has(joinId)) await transition(trx, { joinId, to: 'ASSIGNED', actor: 'OPERATOR', actorUserId, reason: `팀 발표 (${teamKey})` });
+        await boards.addSeat({
+          joinId,
+          teamId,
+          explanation: (board.explanations[String(joinId)] ?? '').slice(0, 500),
+          at: now,
+        });
+        if (paid.has(joinId))
+          await transition(trx, {
+            joinId,
+            to: 'ASSIGNED',
+            actor: 'OPERATOR',
+            actorUserId,
+            reason: `팀 발표 (${teamKey})`,
+          });
         else await deps.jobs.sendIn(trx, 'team-charge', { joinId }, { singletonKey: `team-charge:${joinId}` });
       }
     }
     for (const joinId of board.waitlist) {
       const status = await boards.statusOf(joinId);
       if (status === 'RESERVED' || status === 'TEAM_BUILDING' || status === 'PAID') {
-        await transition(trx, { joinId, to: 'WAITLISTED', actor: 'OPERATOR', actorUserId, reason: '팀 발표: 대기 명단' });
+        await transition(trx, {
+          joinId,
+          to: 'WAITLISTED',
+          actor: 'OPERATOR',
+          actorUserId,
+          reason: '팀 발표: 대기 명단',
+        });
       }
     }
     await boards.markPublished(oddId, actorUserId, now);
     await recordWebhookEvent(trx, { type: 'teams.published', userId: null, data: { oddId, teams } });
-    await audit(trx, { actorUserId, action: 'BOARD_PUBLISH', targetType: 'TEAM_BOARD', targetId: oddId, oddId, before: null, after: { teams: board.teams, waitlist: board.waitlist, totalKrw: preview.totalKrw, charges: preview.charges.length }, at: now });
+    await audit(trx, {
+      actorUserId,
+      action: 'BOARD_PUBLISH',
+      targetType: 'TEAM_BOARD',
+      targetId: oddId,
+      oddId,
+      before: null,
+      after: {
+        teams: board.teams,
+        waitlist: board.waitlist,
+        totalKrw: preview.totalKrw,
+        charges: preview.charges.length,
+      },
+      at: now,
+    });
     return { publishedAt: now, chargeJobs: charged.size, teams };
   });
 }

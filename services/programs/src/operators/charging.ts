@@ -9,7 +9,13 @@ import { loadContext } from '../repositories/application-lifecycle-repository';
 import { findApplication, lockApplicationRow } from '../repositories/application-lifecycle-repository';
 import { teamRuns } from '../repositories/team-life-repository';
 import { createBoardRepository } from '../repositories/board-repository';
-import { lockUnresolvedDeadline, openDeadline, resolveDeadline, unresolvedDeadlines, type DeadlineOutcome } from '../repositories/charge-deadline-repository';
+import {
+  lockUnresolvedDeadline,
+  openDeadline,
+  resolveDeadline,
+  unresolvedDeadlines,
+  type DeadlineOutcome,
+} from '../repositories/charge-deadline-repository';
 import { pendingCharge } from '../repositories/payment-repository';
 import { hasTeamSeat, seatedTeam } from '../repositories/reservation-repository';
 import { createTeamRepository, type NamedRow } from '../repositories/team-repository';
@@ -24,7 +30,8 @@ const BACKFILL_STATES: readonly ApplicationState[] = ['WAITLISTED'];
 type Unteamed = NamedRow & { answers: ApplicationAnswers | null };
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const seoulTime = (date: Date) => date.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
+const seoulTime = (date: Date) =>
+  date.toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * The team-charge job (one per member, sent when the board is published): charges the reservation once
@@ -46,8 +53,13 @@ export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfi
   if (outcome.status !== 'FAILED') return outcome.status;
   // The first decline opens the deadline; another card declined within it keeps that deadline (never extended)
   // and the member may try yet another card until then, so the mail with the link goes out again.
-  const deadline = await openDeadline(app.knex, joinId, new Date(now.getTime() + config.paymentUpdateDeadlineHours * 3_600_000));
-  if (!deadline.resolved && deadline.deadlineAt.getTime() > now.getTime()) await mailCardUpdate(app, joinId, deadline.deadlineAt);
+  const deadline = await openDeadline(
+    app.knex,
+    joinId,
+    new Date(now.getTime() + config.paymentUpdateDeadlineHours * 3_600_000),
+  );
+  if (!deadline.resolved && deadline.deadlineAt.getTime() > now.getTime())
+    await mailCardUpdate(app, joinId, deadline.deadlineAt);
   return 'FAILED';
 }
 
@@ -55,7 +67,10 @@ export async function runTeamCharge(app: FastifyInstance, config: OperatorsConfi
  * The charge, or SKIPPED when the payment core's decision under the application's lock says it may not be charged
  * (ended meanwhile, its team stopped or its cohort ended): nothing to retry.
  */
-async function chargeIfChargeable(app: FastifyInstance, joinId: number): Promise<ChargeOutcome | { status: 'SKIPPED' }> {
+async function chargeIfChargeable(
+  app: FastifyInstance,
+  joinId: number,
+): Promise<ChargeOutcome | { status: 'SKIPPED' }> {
   try {
     return await app.payments.charge(joinId, 'OPERATOR');
   } catch (error) {
@@ -69,7 +84,13 @@ async function declineWithoutCard(app: FastifyInstance, joinId: number): Promise
     const locked = await lockApplication(trx, joinId);
     if (locked.billing_key || !AWAITING_CHARGE.includes(locked.status)) return { status: 'SKIPPED' as const };
     const lastFailure = JSON.stringify({ code: 'NO_CARD', message: MESSAGES.teamChargeNoCard });
-    await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor: 'SYSTEM', reason: MESSAGES.teamChargeNoCard, changes: { last_failure: lastFailure } });
+    await transition(trx, {
+      joinId,
+      to: 'PAYMENT_FAILED',
+      actor: 'SYSTEM',
+      reason: MESSAGES.teamChargeNoCard,
+      changes: { last_failure: lastFailure },
+    });
     await recordPaymentEvent(trx, joinId, 'CHARGE_FAILED', 0, MESSAGES.teamChargeNoCard);
     return { status: 'FAILED' as const };
   });
@@ -85,13 +106,25 @@ async function mailCardUpdate(app: FastifyInstance, joinId: number, deadline: Da
     `${seoulTime(deadline)}까지 결제 카드를 바꿔 주시면 팀 자리가 유지돼요. 기한이 지나면 자리는 대기자에게 넘어가요.`,
     `카드 변경: ${link}`,
   ];
-  await app.mailer.send({ to, subject: `[${row.product_name}] 결제 카드를 ${seoulTime(deadline)}까지 바꿔 주세요`, text: lines.join('\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') });
+  await app.mailer.send({
+    to,
+    subject: `[${row.product_name}] 결제 카드를 ${seoulTime(deadline)}까지 바꿔 주세요`,
+    text: lines.join('\n'),
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+  });
 }
 
 /** The waitlisted member of the same role whose career is closest to the team's (earlier application on a tie). */
-export async function bestBackfill(db: Db, oddId: number, role: ApplicantRole, teamId: number, passed: ReadonlySet<number> = new Set()): Promise<Unteamed | null> {
+export async function bestBackfill(
+  db: Db,
+  oddId: number,
+  role: ApplicantRole,
+  teamId: number,
+  passed: ReadonlySet<number> = new Set(),
+): Promise<Unteamed | null> {
   const teammates = await createBoardRepository(db).teammateAnswers(teamId);
-  const months = (r: { answers: ApplicationAnswers | null }) => Number((r.answers ?? {}).required?.experienceMonths ?? 0);
+  const months = (r: { answers: ApplicationAnswers | null }) =>
+    Number((r.answers ?? {}).required?.experienceMonths ?? 0);
   const teamAverage = teammates.length ? teammates.reduce((sum, r) => sum + months(r), 0) / teammates.length : 0;
   const candidates = await createTeamRepository(db).unteamed(oddId, role, BACKFILL_STATES);
   let best: Unteamed | null = null;
@@ -110,13 +143,19 @@ const BACKFILL_TRIES = 5;
  * WAITLISTED, still without a seat): one cancelled or auto-cancelled between the choice and the lock is passed
  * over for the next best. Its join id, or null when nobody can take the seat.
  */
-async function lockedBackfill(trx: Knex.Transaction, oddId: number, role: ApplicantRole, teamId: number): Promise<number | null> {
+async function lockedBackfill(
+  trx: Knex.Transaction,
+  oddId: number,
+  role: ApplicantRole,
+  teamId: number,
+): Promise<number | null> {
   const passed = new Set<number>();
   for (let i = 0; i < BACKFILL_TRIES; i++) {
     const best = await bestBackfill(trx, oddId, role, teamId, passed);
     if (!best) return null;
     const locked = await lockApplicationRow(trx, best.join_id);
-    if (locked && BACKFILL_STATES.includes(locked.status) && !(await hasTeamSeat(trx, best.join_id))) return best.join_id;
+    if (locked && BACKFILL_STATES.includes(locked.status) && !(await hasTeamSeat(trx, best.join_id)))
+      return best.join_id;
     passed.add(best.join_id);
   }
   return null;
@@ -129,8 +168,15 @@ async function lockedBackfill(trx: Knex.Transaction, oddId: number, role: Applic
  * member is charged or it passes: the new card may be declined too, and then the member may try another one
  * until the same deadline (and the cohort's waitlist is kept until then).
  */
-export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promise<{ expired: number[]; backfilled: { from: number; to: number }[]; recharged: number[] }> {
-  const result = { expired: [] as number[], backfilled: [] as { from: number; to: number }[], recharged: [] as number[] };
+export async function runChargeDeadlines(
+  app: FastifyInstance,
+  now: Date,
+): Promise<{ expired: number[]; backfilled: { from: number; to: number }[]; recharged: number[] }> {
+  const result = {
+    expired: [] as number[],
+    backfilled: [] as { from: number; to: number }[],
+    recharged: [] as number[],
+  };
   for (const joinId of await unresolvedDeadlines(app.knex)) {
     await app.knex.transaction(async (trx) => {
       const locked = await lockUnresolvedDeadline(trx, joinId);
@@ -148,8 +194,18 @@ export async function runChargeDeadlines(app: FastifyInstance, now: Date): Promi
       }
       if (new Date(locked.deadline_at).getTime() > now.getTime()) return;
       if (application.status === 'PAYMENT_FAILED' || application.status === 'SUBMITTED') {
-        const done = await transition(trx, { joinId, to: 'CANCELLED', actor: 'SYSTEM', reason: MESSAGES.adminChargeRetryReason });
-        await app.jobs.sendIn(trx, 'application-mail', { joinId, kind: 'CANCELLED', amountKrw: 0 }, { singletonKey: `${joinId}:CANCELLED:${done.historyId}` });
+        const done = await transition(trx, {
+          joinId,
+          to: 'CANCELLED',
+          actor: 'SYSTEM',
+          reason: MESSAGES.adminChargeRetryReason,
+        });
+        await app.jobs.sendIn(
+          trx,
+          'application-mail',
+          { joinId, kind: 'CANCELLED', amountKrw: 0 },
+          { singletonKey: `${joinId}:CANCELLED:${done.historyId}` },
+        );
         if (application.billing_key) await app.jobs.sendIn(trx, 'reservation-release', { joinId });
       }
       await resolve('EXPIRED');

@@ -22,7 +22,11 @@ export interface PeopleCopyResult {
  * the peer, written with the version they were taken at. A peer that does not answer ends this kind with its error
  * (the job is retried); the other kind goes on.
  */
-async function copyRounds(settings: PeopleCopySettings, due: (limit: number) => Promise<DueCopy[]>, copy: (rows: DueCopy[]) => Promise<void>): Promise<{ copied: number; more: boolean }> {
+async function copyRounds(
+  settings: PeopleCopySettings,
+  due: (limit: number) => Promise<DueCopy[]>,
+  copy: (rows: DueCopy[]) => Promise<void>,
+): Promise<{ copied: number; more: boolean }> {
   let copied = 0;
   for (let round = 0; round < settings.maxRounds; round++) {
     const rows = await due(settings.batchSize);
@@ -39,22 +43,41 @@ async function copyRounds(settings: PeopleCopySettings, due: (limit: number) => 
  * service (name, nickname, career card ID; none for a member it no longer knows) and the itskill service (the
  * result itskill rules the application's). Throws when a peer did not answer, after writing what the other gave.
  */
-export async function copyDuePeople(knex: Knex, people: PeopleClient, settings: PeopleCopySettings): Promise<PeopleCopyResult> {
+export async function copyDuePeople(
+  knex: Knex,
+  people: PeopleClient,
+  settings: PeopleCopySettings,
+): Promise<PeopleCopyResult> {
   const copies = createPeopleCopyRepository(knex);
   const [names, skills] = await Promise.allSettled([
     copyRounds(settings, copies.dueNames, async (rows) => {
       const found = await people.names(rows.map((r) => r.userId));
-      await copies.saveNames(rows.map((r) => {
-        const person = found.get(r.userId);
-        return { joinId: r.joinId, version: r.version, name: person?.name ?? null, nickname: person?.alias ?? null, careerCardId: person?.profileId ?? null };
-      }));
+      await copies.saveNames(
+        rows.map((r) => {
+          const person = found.get(r.userId);
+          return {
+            joinId: r.joinId,
+            version: r.version,
+            name: person?.name ?? null,
+            nickname: person?.alias ?? null,
+            careerCardId: person?.profileId ?? null,
+          };
+        }),
+      );
     }),
     copyRounds(settings, copies.dueSkills, async (rows) => {
       const found = await people.levels(rows.map((r) => ({ userId: r.userId, joinId: r.joinId })));
-      await copies.saveSkills(rows.map((r) => {
-        const skill = found.get(r.joinId) ?? null;
-        return { joinId: r.joinId, version: r.version, level: skill?.level ?? null, score: skill?.totalScore ?? null };
-      }));
+      await copies.saveSkills(
+        rows.map((r) => {
+          const skill = found.get(r.joinId) ?? null;
+          return {
+            joinId: r.joinId,
+            version: r.version,
+            level: skill?.level ?? null,
+            score: skill?.totalScore ?? null,
+          };
+        }),
+      );
     }),
   ]);
   const failed = [names, skills].flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));

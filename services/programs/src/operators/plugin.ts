@@ -42,5 +42,9 @@ export const operatorsPlugin = fp<{ config: OperatorsConfig; people: PeopleClien
       await app.jobs.send('applicant-copy', {});
     });
   },
-  { name: 'operators', dependencies: ['knex', 'job-queue', 'payments', 'mailer'], decorators: { fastify: ['applicationRepository', 'cohortRepository', 'paymentRecordRepository'] } },
+  {
+    name: 'operators',
+    dependencies: ['knex', 'job-queue', 'payments', 'mailer'],
+    decorators: { fastify: ['applicationRepository', 'cohortRepository', 'paymentRecordRepository'] },
+  },
 );

@@ -26,7 +26,8 @@ export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Dat
   const team = await memberTeam(sprint, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
   const day = seoulDate(now);
-  if (team.status !== 'ASSIGNED' || team.stopped_at || day < team.start_date || day > team.end_date) throw conflict(MESSAGES.sprintNotInProgress);
+  if (team.status !== 'ASSIGNED' || team.stopped_at || day < team.start_date || day > team.end_date)
+    throw conflict(MESSAGES.sprintNotInProgress);
   if (now.getTime() >= seoulInstant(day, CHECKIN_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintCheckinClosed);
   await sprint.addCheckin(joinId, day, now);
   const row = (await sprint.checkin(joinId, day))!;
@@ -38,7 +39,10 @@ export async function checkIn({ knex }: { knex: Knex }, joinId: number, now: Dat
  * day gets a miss; a member with MISSES_BEFORE_DROP consecutive misses is dropped (state, mail, audit row
  * for the operators). Running it twice for a day changes nothing more.
  */
-export async function recordMisses(app: FastifyInstance, day: string): Promise<{ missed: number[]; dropped: number[] }> {
+export async function recordMisses(
+  app: FastifyInstance,
+  day: string,
+): Promise<{ missed: number[]; dropped: number[] }> {
   const sprint = createSprintRepository(app.knex);
   const members = await sprint.runningMembers(day);
   const result = { missed: [] as number[], dropped: [] as number[] };
@@ -48,7 +52,11 @@ export async function recordMisses(app: FastifyInstance, day: string): Promise<{
     // The miss and its webhook event (to the member's own subscriptions) commit together.
     const missed = await app.knex.transaction(async (trx) => {
       if (!(await createSprintRepository(trx).addMiss(joinId, day, member.odd_id))) return false;
-      await recordWebhookEvent(trx, { type: 'sprint.checkin_missed', userId: member.user_id, data: { joinId, oddId: member.odd_id, day } });
+      await recordWebhookEvent(trx, {
+        type: 'sprint.checkin_missed',
+        userId: member.user_id,
+        data: { joinId, oddId: member.odd_id, day },
+      });
       return true;
     });
     if (!missed) continue;
@@ -59,10 +67,21 @@ export async function recordMisses(app: FastifyInstance, day: string): Promise<{
     await app.knex.transaction(async (trx) => {
       await transition(trx, { joinId, to: 'DROPPED', actor: 'SYSTEM', reason: MESSAGES.sprintDroppedReason });
       // The operators' notice: the audit log and team health show it (actor 0 = the system).
-      await audit(trx, { actorUserId: 0, action: 'SPRINT_DROP_MISSED_CHECKINS', targetType: 'APPLICATION', targetId: joinId, oddId: member.odd_id, before: { status: 'ASSIGNED' }, after: { status: 'DROPPED', missedDays: days }, at: app.clock() });
+      await audit(trx, {
+        actorUserId: 0,
+        action: 'SPRINT_DROP_MISSED_CHECKINS',
+        targetType: 'APPLICATION',
+        targetId: joinId,
+        oddId: member.odd_id,
+        before: { status: 'ASSIGNED' },
+        after: { status: 'DROPPED', missedDays: days },
+        at: app.clock(),
+      });
     });
     result.dropped.push(joinId);
-    await mailDrop(app, joinId, days).catch((error: unknown) => app.log.warn({ err: error, joinId }, 'drop mail not sent'));
+    await mailDrop(app, joinId, days).catch((error: unknown) =>
+      app.log.warn({ err: error, joinId }, 'drop mail not sent'),
+    );
   }
   return result;
 }
@@ -71,10 +90,25 @@ export async function recordMisses(app: FastifyInstance, day: string): Promise<{
 async function mailDrop(app: FastifyInstance, joinId: number, days: string[]): Promise<void> {
   const row = await loadContext(app.knex, joinId);
   const to = ((row?.answers ?? {}) as ApplicationAnswers).required?.contactEmail;
-  const lines = [`${row?.cohort_name ?? ''} 체크인을 ${days.slice().reverse().join(', ')} 이틀 연속 하지 않아 중도 하차 처리되었어요.`, `지원 내역: ${app.programsConfig.siteUrl}/mypage/history/${joinId}`];
-  if (to) await app.mailer.send({ to, subject: '[10일 팀 스프린트] 중도 하차 안내', text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
+  const lines = [
+    `${row?.cohort_name ?? ''} 체크인을 ${days.slice().reverse().join(', ')} 이틀 연속 하지 않아 중도 하차 처리되었어요.`,
+    `지원 내역: ${app.programsConfig.siteUrl}/mypage/history/${joinId}`,
+  ];
+  if (to)
+    await app.mailer.send({
+      to,
+      subject: '[10일 팀 스프린트] 중도 하차 안내',
+      text: lines.join('\n'),
+      html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join(''),
+    });
   const operators = app.operatorsConfig.notifyEmail;
-  if (operators) await app.mailer.send({ to: operators, subject: `[운영] 체크인 2회 연속 누락으로 지원 #${joinId} 중도 하차`, text: lines.join('\n'), html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join('') });
+  if (operators)
+    await app.mailer.send({
+      to: operators,
+      subject: `[운영] 체크인 2회 연속 누락으로 지원 #${joinId} 중도 하차`,
+      text: lines.join('\n'),
+      html: lines.map((l) => `<p>${l.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`).join(''),
+    });
 }
 
 /** Consecutive days checked in, up to today (or up to yesterday while today's check-in is still to come). */
@@ -100,10 +134,12 @@ export async function myCheckin(sprint: SprintRepository, team: Row, now: Date) 
     closesAt: closesAt.toISOString(),
     open: running && now.getTime() < closesAt.getTime(),
     checkedInAt: todays ? new Date(todays.checked_at).toISOString() : null,
-    streak: streakOf(checkins.map((c) => c.day), day),
+    streak: streakOf(
+      checkins.map((c) => c.day),
+      day,
+    ),
     misses: misses.length,
     lastMiss: misses[0] ?? null,
     missesBeforeDrop: MISSES_BEFORE_DROP,
   };
 }
-

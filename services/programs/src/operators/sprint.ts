@@ -13,15 +13,31 @@ import { CHECKIN_CLOSES_AT, JUDGING_RUBRIC, SUBMISSION_CLOSES_AT, seoulInstant }
 import { memberTeam, myCheckin } from './sprint-checkins';
 
 export const submissionOf = (row: Row | undefined) =>
-  row ? { projectName: row.project_name, description: row.description, repositoryUrl: row.repository_url, demoUrl: row.demo_url, images: row.images as string[], updatedAt: new Date(row.updated_at).toISOString() } : null;
+  row
+    ? {
+        projectName: row.project_name,
+        description: row.description,
+        repositoryUrl: row.repository_url,
+        demoUrl: row.demo_url,
+        images: row.images as string[],
+        updatedAt: new Date(row.updated_at).toISOString(),
+      }
+    : null;
 
 /** The team's final submission: any member may write it until 15:00 on the last day; read-only after. */
-export async function saveSubmission({ knex }: { knex: Knex }, joinId: number, userId: number, input: SubmissionInput, now: Date) {
+export async function saveSubmission(
+  { knex }: { knex: Knex },
+  joinId: number,
+  userId: number,
+  input: SubmissionInput,
+  now: Date,
+) {
   const sprint = createSprintRepository(knex);
   const team = await memberTeam(sprint, joinId);
   if (team.kind !== 'SPRINT') throw conflict(MESSAGES.sprintNotSprint);
   if (team.status !== 'ASSIGNED' || team.stopped_at) throw conflict(MESSAGES.sprintNotInProgress);
-  if (now.getTime() >= seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime()) throw conflict(MESSAGES.sprintSubmissionClosed);
+  if (now.getTime() >= seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime())
+    throw conflict(MESSAGES.sprintSubmissionClosed);
   await sprint.saveSubmission(team.team_id, { ...input, submittedBy: userId, at: now });
   return submissionOf(await sprint.submission(team.team_id));
 }
@@ -44,7 +60,12 @@ export interface TeamsPageQuery {
 }
 
 /** Which page an answer holds, among how many (TeamPage). */
-export const pageFacts = ({ page, pageSize }: TeamsPageQuery, teamCount: number) => ({ page, pageSize, teamCount, pageCount: Math.ceil(teamCount / pageSize) });
+export const pageFacts = ({ page, pageSize }: TeamsPageQuery, teamCount: number) => ({
+  page,
+  pageSize,
+  teamCount,
+  pageCount: Math.ceil(teamCount / pageSize),
+});
 
 /** Which teams a page of team health holds (all, or only those in trouble) and the misses that put a member at risk. */
 export interface TeamHealthQuery extends TeamsPageQuery {
@@ -59,12 +80,25 @@ export interface TeamHealthQuery extends TeamsPageQuery {
  * at once for a page of every team, the members after the teams for a page of those in trouble (only the first query
  * knows which they are).
  */
-export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: Date, query: TeamHealthQuery): Promise<TeamHealthResponse> {
+export async function teamHealth(
+  { knex }: { knex: Knex },
+  oddId: number,
+  now: Date,
+  query: TeamHealthQuery,
+): Promise<TeamHealthResponse> {
   const today = seoulDate(now);
   const teams = createTeamRepository(knex);
   const at = { page: query.page, size: query.pageSize };
   const judged = teams.health(oddId, at, { troubleOnly: query.trouble, atRiskMisses: query.atRiskMisses });
-  const members = query.trouble ? judged.then((found) => teams.healthMembers(oddId, found.teams.map((t) => t.team_id), today)) : teams.healthMembers(oddId, at, today);
+  const members = query.trouble
+    ? judged.then((found) =>
+        teams.healthMembers(
+          oddId,
+          found.teams.map((t) => t.team_id),
+          today,
+        ),
+      )
+    : teams.healthMembers(oddId, at, today);
   const [{ summary, teams: rows }, found] = await Promise.all([judged, members]);
   const byTeam = groupBy(found, (m) => m.team_id);
   return {
@@ -90,13 +124,27 @@ export async function teamHealth({ knex }: { knex: Knex }, oddId: number, now: D
       shortHanded: team.short_handed,
       stopped: team.stopped,
       atRisk: team.at_risk,
-      members: (byTeam.get(team.team_id) ?? []).map((m) => ({ ...namesOf(m), role: m.role, state: m.status, checkins: m.checkins, streak: m.streak, misses: m.misses, lastMiss: m.last_miss })),
+      members: (byTeam.get(team.team_id) ?? []).map((m) => ({
+        ...namesOf(m),
+        role: m.role,
+        state: m.status,
+        checkins: m.checkins,
+        streak: m.streak,
+        misses: m.misses,
+        lastMiss: m.last_miss,
+      })),
     })),
   };
 }
 
 /** The member's view of their team: teammates, roles, career card links, placement, schedule, submission, results. */
-export async function teamView({ knex }: { knex: Knex }, joinId: number, people: { lookup(ids: number[]): Promise<Map<number, { name: string; profileId: string | null }>> }, siteUrl: string, now: Date) {
+export async function teamView(
+  { knex }: { knex: Knex },
+  joinId: number,
+  people: { lookup(ids: number[]): Promise<Map<number, { name: string; profileId: string | null }>> },
+  siteUrl: string,
+  now: Date,
+) {
   const sprint = createSprintRepository(knex);
   const team = await memberTeam(sprint, joinId);
   const mates = await sprint.teammates(team.team_id);
@@ -106,12 +154,27 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
   const score = result ? await sprint.score(team.team_id) : null;
   const today = seoulDate(now);
   return {
-    team: { teamId: team.team_id as number, key: team.team_key as string, name: team.team_name as string, shortHanded: active < (team.min_team_size ?? 1), stopped: Boolean(team.stopped_at) },
+    team: {
+      teamId: team.team_id as number,
+      key: team.team_key as string,
+      name: team.team_name as string,
+      shortHanded: active < (team.min_team_size ?? 1),
+      stopped: Boolean(team.stopped_at),
+    },
     explanation: team.explanation as string,
     members: mates.map((m) => {
       const person = names.get(m.user_id);
       const profileId = person?.profileId ?? null;
-      return { joinId: m.join_id, name: person?.name ?? null, role: m.role, roleName: m.role ? ROLE_NAMES[m.role] : null, state: m.status, careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null, profileId, careerYears: m.answers?.required?.careerYears ?? null };
+      return {
+        joinId: m.join_id,
+        name: person?.name ?? null,
+        role: m.role,
+        roleName: m.role ? ROLE_NAMES[m.role] : null,
+        state: m.status,
+        careerCardUrl: profileId ? `${siteUrl}/careercard/${profileId}` : null,
+        profileId,
+        careerYears: m.answers?.required?.careerYears ?? null,
+      };
     }),
     schedule: {
       teamBuildingAnnounceDate: team.team_building_announce_date as string | null,
@@ -119,15 +182,24 @@ export async function teamView({ knex }: { knex: Knex }, joinId: number, people:
       startDate: team.start_date as string,
       endDate: team.end_date as string,
       checkinClosesAt: team.kind === 'SPRINT' ? CHECKIN_CLOSES_AT : null,
-      submissionClosesAt: team.kind === 'SPRINT' ? seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).toISOString() : null,
+      submissionClosesAt:
+        team.kind === 'SPRINT' ? seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).toISOString() : null,
     },
     checkedInToday: Boolean(await sprint.checkin(joinId, today)),
     checkin: await myCheckin(sprint, team, now),
     submission: submissionOf(await sprint.submission(team.team_id)),
-    submissionOpen: team.kind === 'SPRINT' && now.getTime() < seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime(),
+    submissionOpen:
+      team.kind === 'SPRINT' && now.getTime() < seoulInstant(team.end_date, SUBMISSION_CLOSES_AT).getTime(),
     results: result
-      ? { publishedAt: new Date(result.published_at).toISOString(), winner: result.winner_team_id === team.team_id, scores: score?.scores ?? null, total: score?.total ?? null, feedback: score?.feedback ?? null, prizes: (result.prizes as JudgingPrize[]).filter((p) => p.teamId === team.team_id), rubric: [...JUDGING_RUBRIC] }
+      ? {
+          publishedAt: new Date(result.published_at).toISOString(),
+          winner: result.winner_team_id === team.team_id,
+          scores: score?.scores ?? null,
+          total: score?.total ?? null,
+          feedback: score?.feedback ?? null,
+          prizes: (result.prizes as JudgingPrize[]).filter((p) => p.teamId === team.team_id),
+          rubric: [...JUDGING_RUBRIC],
+        }
       : null,
   };
 }
-

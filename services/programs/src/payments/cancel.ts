@@ -16,7 +16,8 @@ import { queueMail, type PaymentDeps } from '../core/deps';
  * words. Erasing a withdrawn member's personal data keeps the fact and drops the words (applications/erasure.ts).
  */
 export const MEMBER_CANCEL_REASON = '회원 취소';
-export const memberCancelReason = (reason: string | undefined) => (reason?.trim() ? `${MEMBER_CANCEL_REASON}: ${reason.trim()}` : MEMBER_CANCEL_REASON);
+export const memberCancelReason = (reason: string | undefined) =>
+  reason?.trim() ? `${MEMBER_CANCEL_REASON}: ${reason.trim()}` : MEMBER_CANCEL_REASON;
 
 /**
  * Why the member may not cancel now (Korean), or null when they may: only their own live application
@@ -25,7 +26,9 @@ export const memberCancelReason = (reason: string | undefined) => (reason?.trim(
 export function memberCancelBlock(row: Row, now: Date): string | null {
   const state = row.status as ApplicationState;
   if (!MEMBER_CANCELLABLE_STATES.includes(state)) {
-    return ['TEAM_BUILDING', 'ASSIGNED'].includes(state) ? MESSAGES.cancelDuringTeamBuilding : MESSAGES.cancelNotAllowed;
+    return ['TEAM_BUILDING', 'ASSIGNED'].includes(state)
+      ? MESSAGES.cancelDuringTeamBuilding
+      : MESSAGES.cancelNotAllowed;
   }
   const status = cohortStatus(toDates(row), now);
   if (status === 'UPCOMING' || status === 'RECRUITING') return null;
@@ -39,7 +42,12 @@ export function memberCancelBlock(row: Row, now: Date): string | null {
  * nothing). Every check is made under the application's row lock, so a charge cannot start between the
  * check and the change, and concurrent cancels change it once.
  */
-export async function cancelByMember(deps: PaymentDeps, userId: number, joinId: number, reason: string | undefined): Promise<{ refundKrw: number }> {
+export async function cancelByMember(
+  deps: PaymentDeps,
+  userId: number,
+  joinId: number,
+  reason: string | undefined,
+): Promise<{ refundKrw: number }> {
   const now = deps.clock();
   const text = memberCancelReason(reason);
   const decided = await deps.knex.transaction(async (trx) => {
@@ -50,9 +58,16 @@ export async function cancelByMember(deps: PaymentDeps, userId: number, joinId: 
     if (block) throw conflict(block);
     if (await pendingCharge(trx, joinId)) throw conflict(MESSAGES.paymentInProgress);
     if (await chargedPayment(trx, joinId)) {
-      const planned = await planRefund(deps, trx, row, { refundCase: 'INDIVIDUAL', actor: 'MEMBER', actorUserId: userId, reason: text, target: 'AUTO' }, now);
+      const planned = await planRefund(
+        deps,
+        trx,
+        row,
+        { refundCase: 'INDIVIDUAL', actor: 'MEMBER', actorUserId: userId, reason: text, target: 'AUTO' },
+        now,
+      );
       // Cancelled already (the refund may still be on its way): the same cancel again changes nothing.
-      if (planned.line.block === 'CASE_APPLIED') throw conflict(planned.line.refundedKrw > 0 ? MESSAGES.refundInProgress : MESSAGES.cancelNotAllowed);
+      if (planned.line.block === 'CASE_APPLIED')
+        throw conflict(planned.line.refundedKrw > 0 ? MESSAGES.refundInProgress : MESSAGES.cancelNotAllowed);
       return { refund: planned.refund, hasKey: false };
     }
     const done = await transition(trx, { joinId, to: 'CANCELLED', actor: 'MEMBER', actorUserId: userId, reason: text });
@@ -65,6 +80,9 @@ export async function cancelByMember(deps: PaymentDeps, userId: number, joinId: 
     return { refundKrw: outcome.status === 'NOTHING_TO_REFUND' ? 0 : outcome.refundKrw };
   }
   // Released now when the PG answers; otherwise the reservation-release job keeps trying.
-  if (decided.hasKey) await releaseBillingKey(deps, joinId).catch((error: unknown) => deps.log.warn({ err: error, joinId }, 'release deferred to the job'));
+  if (decided.hasKey)
+    await releaseBillingKey(deps, joinId).catch((error: unknown) =>
+      deps.log.warn({ err: error, joinId }, 'release deferred to the job'),
+    );
   return { refundKrw: 0 };
 }

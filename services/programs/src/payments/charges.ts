@@ -98,12 +98,18 @@ async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payme
     if (!app.billing_key || !(await chargeDecision(trx, app))) throw conflict(MESSAGES.paymentNotStarted);
     const context = await loadContext(trx, joinId);
     const paymentId = obligationPaymentId(joinId);
-    const attempt = { billingKey: app.billing_key, amountKrw: app.fee_krw ?? context!.product_fee_krw, currency: 'KRW' };
+    const attempt = {
+      billingKey: app.billing_key,
+      amountKrw: app.fee_krw ?? context!.product_fee_krw,
+      currency: 'KRW',
+    };
     // charge_attempt counts attempts (operators read it); it no longer names the payment id.
     await updateApplication(trx, joinId, { charge_attempt: Number(app.charge_attempt) + 1 });
     const earlier = await lockPayment(trx, paymentId);
     // updated_at marks the attempt's start: the repair job leaves an attempt younger than its delay alone.
-    const payment = earlier ? await restartCharge(trx, paymentId, attempt) : await insertCharge(trx, paymentId, joinId, attempt);
+    const payment = earlier
+      ? await restartCharge(trx, paymentId, attempt)
+      : await insertCharge(trx, paymentId, joinId, attempt);
     return { payment };
   });
 }
@@ -119,7 +125,9 @@ async function prepareCharge(deps: PaymentDeps, joinId: number): Promise<{ payme
 export async function settleCharge(
   deps: PaymentDeps,
   paymentId: string,
-  outcome: { status: 'PAID'; pgTxId: string | null; paidAt: Date; billingKey?: string } | { status: 'FAILED'; message: string },
+  outcome:
+    | { status: 'PAID'; pgTxId: string | null; paidAt: Date; billingKey?: string }
+    | { status: 'FAILED'; message: string },
   actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' | 'PG' = 'SYSTEM',
 ): Promise<boolean> {
   return deps.knex.transaction(async (trx) => {
@@ -133,19 +141,37 @@ export async function settleCharge(
     countOnCommit(trx, deps.metrics?.charges, outcome.status.toLowerCase());
     const joinId = payment.join_id as number;
     if (outcome.status === 'PAID') {
-      await markPaymentPaid(trx, paymentId, { pgTxId: outcome.pgTxId, paidAt: outcome.paidAt, billingKey: outcome.billingKey });
+      await markPaymentPaid(trx, paymentId, {
+        pgTxId: outcome.pgTxId,
+        paidAt: outcome.paidAt,
+        billingKey: outcome.billingKey,
+      });
       const otherCharge = await otherChargedPayment(trx, joinId, paymentId);
       const path = otherCharge ? null : await chargeDecision(trx, app);
       if (!path) {
         await recordPaymentEvent(trx, joinId, 'CHARGED', payment.amount_krw, `${CHARGE_REVERSAL_NOTE} (${paymentId})`);
-        await deps.jobs.sendIn(trx, 'charge-reversal', { joinId, paymentId }, { singletonKey: `charge-reversal:${paymentId}` });
-        deps.log.warn({ joinId, paymentId, status: app.status }, 'charge settled on an application that cannot take it; reversal queued');
+        await deps.jobs.sendIn(
+          trx,
+          'charge-reversal',
+          { joinId, paymentId },
+          { singletonKey: `charge-reversal:${paymentId}` },
+        );
+        deps.log.warn(
+          { joinId, paymentId, status: app.status },
+          'charge settled on an application that cannot take it; reversal queued',
+        );
         return true;
       }
       await recordPaymentEvent(trx, joinId, 'CHARGED', payment.amount_krw, paymentId);
       let done: { historyId: number } | null = null;
       for (const to of path) {
-        done = await transition(trx, { joinId, to, actor, reason: `결제 ${payment.amount_krw}원 (${paymentId})`, changes: { last_failure: null } });
+        done = await transition(trx, {
+          joinId,
+          to,
+          actor,
+          reason: `결제 ${payment.amount_krw}원 (${paymentId})`,
+          changes: { last_failure: null },
+        });
       }
       // Charged: the billing key can charge nothing more and is given back to the PG.
       await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
@@ -160,13 +186,21 @@ export async function settleCharge(
         await updateApplication(trx, joinId, { last_failure: lastFailure }, { touch: true });
         return true;
       }
-      const done = await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor, reason: outcome.message, changes: { last_failure: lastFailure } });
+      const done = await transition(trx, {
+        joinId,
+        to: 'PAYMENT_FAILED',
+        actor,
+        reason: outcome.message,
+        changes: { last_failure: lastFailure },
+      });
       await queueMail(deps, trx, joinId, 'PAYMENT_FAILED', done.historyId, payment.amount_krw);
       // A team charge declined for a member on a published team, whoever settles it (the team-charge job, the
       // repair job, the webhook): the card-update deadline opens at the first decline; a later one keeps it.
-      if (await hasTeamSeat(trx, joinId)) await openDeadline(trx, joinId, new Date(deps.clock().getTime() + deps.cardUpdateDeadlineHours * 3_600_000));
+      if (await hasTeamSeat(trx, joinId))
+        await openDeadline(trx, joinId, new Date(deps.clock().getTime() + deps.cardUpdateDeadlineHours * 3_600_000));
       // Declined at purchase: nothing charges this card again (trying again opens a new card page), so it goes back.
-      if ((await chargePolicyOf(trx, app.odd_id)) === 'AT_PURCHASE') await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
+      if ((await chargePolicyOf(trx, app.odd_id)) === 'AT_PURCHASE')
+        await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
     }
     return true;
   });
@@ -183,21 +217,47 @@ export async function settleCharge(
  *    EARLIER_ATTEMPT, and the caller asks again with the same payment id (or leaves it to the repair job);
  *  - PAID (or cancelled since): the obligation was paid with the earlier card: settled PAID as the PG has it.
  */
-export async function settleFromPg(deps: PaymentDeps, payment: Row, pgPayment: PgPayment, actor: 'MEMBER' | 'OPERATOR' | 'PG' | 'SYSTEM'): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED' | 'EARLIER_ATTEMPT'> {
+export async function settleFromPg(
+  deps: PaymentDeps,
+  payment: Row,
+  pgPayment: PgPayment,
+  actor: 'MEMBER' | 'OPERATOR' | 'PG' | 'SYSTEM',
+): Promise<'SETTLED' | 'MISMATCH' | 'NOT_FINAL' | 'UNCHANGED' | 'EARLIER_ATTEMPT'> {
   if (pgPayment.amount?.total !== payment.amount_krw || pgPayment.currency !== payment.currency) return 'MISMATCH';
   if (pgPayment.status === 'READY') return 'NOT_FINAL';
   const earlierCard = Boolean(pgPayment.billingKey) && pgPayment.billingKey !== payment.billing_key;
   if (pgPayment.status === 'FAILED' && earlierCard) return 'EARLIER_ATTEMPT';
-  const changed = pgPayment.status === 'FAILED'
-    ? await settleCharge(deps, payment.payment_id, { status: 'FAILED', message: pgPayment.failure?.reason ?? MESSAGES.paymentCardFailed }, actor)
-    : await settleCharge(deps, payment.payment_id, { status: 'PAID', pgTxId: pgPayment.transactionId ?? null, paidAt: pgPayment.paidAt ? new Date(pgPayment.paidAt) : deps.clock(), ...(earlierCard ? { billingKey: pgPayment.billingKey } : {}) }, actor);
+  const changed =
+    pgPayment.status === 'FAILED'
+      ? await settleCharge(
+          deps,
+          payment.payment_id,
+          { status: 'FAILED', message: pgPayment.failure?.reason ?? MESSAGES.paymentCardFailed },
+          actor,
+        )
+      : await settleCharge(
+          deps,
+          payment.payment_id,
+          {
+            status: 'PAID',
+            pgTxId: pgPayment.transactionId ?? null,
+            paidAt: pgPayment.paidAt ? new Date(pgPayment.paidAt) : deps.clock(),
+            ...(earlierCard ? { billingKey: pgPayment.billingKey } : {}),
+          },
+          actor,
+        );
   return changed ? 'SETTLED' : 'UNCHANGED';
 }
 
 /** What a charge attempt came to, read from our row once it is written. */
 function outcomeOfRow(payment: Row): ChargeOutcome {
   if (CHARGED_PAYMENT_STATUSES.includes(payment.status)) return { status: 'PAID', paymentId: payment.payment_id };
-  if (payment.status === 'FAILED') return { status: 'FAILED', paymentId: payment.payment_id, message: payment.failure_reason ?? MESSAGES.paymentCardFailed };
+  if (payment.status === 'FAILED')
+    return {
+      status: 'FAILED',
+      paymentId: payment.payment_id,
+      message: payment.failure_reason ?? MESSAGES.paymentCardFailed,
+    };
   return { status: 'PENDING', paymentId: payment.payment_id };
 }
 
@@ -209,7 +269,12 @@ function outcomeOfRow(payment: Row): ChargeOutcome {
  * took the request (a refusal before any attempt, e.g. a deleted key, is written as FAILED with the PG's
  * words; otherwise it stays PENDING and the repair job asks again); the PG unreachable -> stays PENDING.
  */
-async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgError | PgUnavailableError, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<void> {
+async function settleAfterError(
+  deps: PaymentDeps,
+  paymentId: string,
+  error: PgError | PgUnavailableError,
+  actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM',
+): Promise<void> {
   const { waitMs, pollMs } = deps.pg.chargeSettle;
   const giveUpAt = Date.now() + waitMs;
   for (;;) {
@@ -218,7 +283,10 @@ async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgE
       record = await deps.pg.getPayment(paymentId);
     } catch (lookup) {
       if (!(lookup instanceof PgError && lookup.type === 'PAYMENT_NOT_FOUND')) {
-        deps.log.warn({ err: lookup, paymentId }, 'charge outcome unknown and the PG unreadable; left for the repair job');
+        deps.log.warn(
+          { err: lookup, paymentId },
+          'charge outcome unknown and the PG unreadable; left for the repair job',
+        );
         return;
       }
       return settleUntaken(deps, paymentId, error, actor);
@@ -226,7 +294,8 @@ async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgE
     if (record.status !== 'READY' || Date.now() + pollMs > giveUpAt) {
       const payment = (await findPayment(deps.knex, paymentId))!;
       const settled = await settleFromPg(deps, payment, record, actor);
-      if (settled === 'MISMATCH') deps.log.error({ paymentId, pg: record }, 'the PG record does not match our charge; left for operators');
+      if (settled === 'MISMATCH')
+        deps.log.error({ paymentId, pg: record }, 'the PG record does not match our charge; left for operators');
       // The record is an earlier attempt's (another card, FAILED): the PG has no record of this one.
       if (settled === 'EARLIER_ATTEMPT') return settleUntaken(deps, paymentId, error, actor);
       return;
@@ -241,9 +310,20 @@ async function settleAfterError(deps: PaymentDeps, paymentId: string, error: PgE
  * credentials refused, ALREADY_PAID, or no answer at all say nothing about the charge: left PENDING for the
  * repair job, which asks again with the same payment id.
  */
-async function settleUntaken(deps: PaymentDeps, paymentId: string, error: PgError | PgUnavailableError, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<void> {
+async function settleUntaken(
+  deps: PaymentDeps,
+  paymentId: string,
+  error: PgError | PgUnavailableError,
+  actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM',
+): Promise<void> {
   const refused = error instanceof PgError && ![401, 403].includes(error.status) && error.type !== 'ALREADY_PAID';
-  if (refused) await settleCharge(deps, paymentId, { status: 'FAILED', message: error.message || MESSAGES.paymentCardFailed }, actor);
+  if (refused)
+    await settleCharge(
+      deps,
+      paymentId,
+      { status: 'FAILED', message: error.message || MESSAGES.paymentCardFailed },
+      actor,
+    );
   else deps.log.warn({ err: error, paymentId }, 'the PG never took the charge; left for the repair job');
 }
 
@@ -253,7 +333,11 @@ async function settleUntaken(deps: PaymentDeps, paymentId: string, error: PgErro
  * written gets its pending payment closed (FAILED, CHARGE_CLOSED_REASON) and the PG is not asked. (A
  * cancellation landing between this check and the PG's answer is caught by settleCharge, which refunds.)
  */
-async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM'): Promise<ChargeOutcome | { status: 'CLOSED'; paymentId: string }> {
+async function askPg(
+  deps: PaymentDeps,
+  payment: Row,
+  actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM',
+): Promise<ChargeOutcome | { status: 'CLOSED'; paymentId: string }> {
   const paymentId = payment.payment_id as string;
   const checked = await deps.knex.transaction(async (trx) => {
     const app = await lockApplication(trx, payment.join_id);
@@ -262,7 +346,10 @@ async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATO
     const otherCharge = await otherChargedPayment(trx, row.join_id, paymentId);
     if (!otherCharge && (await chargeDecision(trx, app))) return { kind: 'ASK' as const, row, app };
     await markPaymentFailed(trx, paymentId, CHARGE_CLOSED_REASON);
-    deps.log.info({ joinId: row.join_id, paymentId, status: app.status }, 'pending charge closed: the application may no longer be charged');
+    deps.log.info(
+      { joinId: row.join_id, paymentId, status: app.status },
+      'pending charge closed: the application may no longer be charged',
+    );
     return { kind: 'CLOSED' as const };
   });
   if (checked.kind === 'CLOSED') return { status: 'CLOSED', paymentId };
@@ -277,7 +364,16 @@ async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATO
       currency: 'KRW',
       customer: { id: customerIdOfApplication(app) },
     });
-    await settleCharge(deps, paymentId, { status: 'PAID', pgTxId: answer.payment?.pgTxId ?? null, paidAt: answer.payment?.paidAt ? new Date(answer.payment.paidAt) : deps.clock() }, actor);
+    await settleCharge(
+      deps,
+      paymentId,
+      {
+        status: 'PAID',
+        pgTxId: answer.payment?.pgTxId ?? null,
+        paidAt: answer.payment?.paidAt ? new Date(answer.payment.paidAt) : deps.clock(),
+      },
+      actor,
+    );
   } catch (error) {
     if (!(error instanceof PgError || error instanceof PgUnavailableError)) throw error;
     await settleAfterError(deps, paymentId, error, actor);
@@ -290,7 +386,11 @@ async function askPg(deps: PaymentDeps, payment: Row, actor: 'MEMBER' | 'OPERATO
  * (a reservation -> ASSIGNED; the operators' team building calls this by joinId). Calling it again, or
  * concurrently, charges nothing more and answers the true outcome. 409 when the application may not be charged.
  */
-export async function chargeApplication(deps: PaymentDeps, joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR'): Promise<ChargeOutcome> {
+export async function chargeApplication(
+  deps: PaymentDeps,
+  joinId: number,
+  actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR',
+): Promise<ChargeOutcome> {
   const prepared = await prepareCharge(deps, joinId);
   if ('done' in prepared) return { status: 'PAID', paymentId: prepared.done.payment_id };
   const outcome = await askPg(deps, prepared.payment, actor);

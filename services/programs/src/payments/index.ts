@@ -20,12 +20,21 @@ export function createPayments(deps: PaymentDeps) {
     deps,
     pg: deps.pg,
     /** Charge a reservation (team published) or a purchase; once per application. */
-    charge: (joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR') => chargeApplication(deps, joinId, actor),
+    charge: (joinId: number, actor: 'MEMBER' | 'OPERATOR' | 'SYSTEM' = 'OPERATOR') =>
+      chargeApplication(deps, joinId, actor),
     /** Applies a refund case through the ledger (src/core/refunds/ledger.ts): once per case, never stacking. */
     refund: (joinId: number, refundCase: LedgerCase, request: Partial<Omit<RefundRequest, 'refundCase'>> = {}) =>
-      refundApplication(deps, joinId, { ...request, refundCase, actor: request.actor ?? 'OPERATOR', reason: request.reason ?? refundCase, target: request.target === undefined ? 'AUTO' : request.target }),
-    acceptBillingKey: (joinId: number, billingKey: string, actor: 'MEMBER' | 'PG') => acceptBillingKey(deps, joinId, billingKey, actor),
-    recordIssueFailure: (joinId: number, issueId: string, failure: { code: string | null; message: string }) => recordIssueFailure(deps, joinId, issueId, failure),
+      refundApplication(deps, joinId, {
+        ...request,
+        refundCase,
+        actor: request.actor ?? 'OPERATOR',
+        reason: request.reason ?? refundCase,
+        target: request.target === undefined ? 'AUTO' : request.target,
+      }),
+    acceptBillingKey: (joinId: number, billingKey: string, actor: 'MEMBER' | 'PG') =>
+      acceptBillingKey(deps, joinId, billingKey, actor),
+    recordIssueFailure: (joinId: number, issueId: string, failure: { code: string | null; message: string }) =>
+      recordIssueFailure(deps, joinId, issueId, failure),
     /** A card page for another card after a declined team charge, while its deadline is open; answers the issue id. */
     openCardUpdate: (joinId: number, customerId: string, now: Date) => openCardUpdate(deps, joinId, customerId, now),
     release: (joinId: number) => releaseBillingKey(deps, joinId),
@@ -35,7 +44,8 @@ export function createPayments(deps: PaymentDeps) {
     processWebhook: (webhookId: string) => processWebhook(deps, webhookId),
     repairCharge: (paymentId: string) => repairCharge(deps, paymentId),
     /** The repair job; `closedWindowSeconds`: how long after closing a charge it reads the PG's record of it again. */
-    repair: (olderThanSeconds: number, closedWindowSeconds = 0) => repairPayments(deps, olderThanSeconds, closedWindowSeconds),
+    repair: (olderThanSeconds: number, closedWindowSeconds = 0) =>
+      repairPayments(deps, olderThanSeconds, closedWindowSeconds),
     /** Refunds a charge that landed on an application that could no longer take it (the charge-reversal job). */
     reverseCharge: (joinId: number, paymentId: string) => reverseCharge(deps, joinId, paymentId),
     autoCancelUnteamed: (now: Date) => autoCancelUnteamed(deps, now),
@@ -56,9 +66,20 @@ export const paymentsPlugin = fp<{ config: ProgramsConfig; pg?: PgClient }>(
   async (app, { config, pg }) => {
     const metrics = {
       charges: app.metrics.counter('payment_charges_total', 'Charges settled, by outcome (paid, failed).', ['outcome']),
-      refunds: app.metrics.counter('payment_refunds_total', 'Refunds settled, by outcome (succeeded, failed).', ['outcome']),
+      refunds: app.metrics.counter('payment_refunds_total', 'Refunds settled, by outcome (succeeded, failed).', [
+        'outcome',
+      ]),
     };
-    const payments = createPayments({ knex: app.knex, pg: pg ?? createPgClient(config.pg), jobs: app.jobs, clock: app.clock, log: app.log, metrics, cardUpdateDeadlineHours: config.operators.paymentUpdateDeadlineHours, refundRetryMinutes: config.jobs.refundRetryMinutes });
+    const payments = createPayments({
+      knex: app.knex,
+      pg: pg ?? createPgClient(config.pg),
+      jobs: app.jobs,
+      clock: app.clock,
+      log: app.log,
+      metrics,
+      cardUpdateDeadlineHours: config.operators.paymentUpdateDeadlineHours,
+      refundRetryMinutes: config.jobs.refundRetryMinutes,
+    });
     app.decorate('payments', payments);
     app.jobs.handle('payment-webhook', async (data) => {
       await payments.processWebhook(String(data.webhookId));

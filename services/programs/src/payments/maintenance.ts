@@ -3,7 +3,13 @@ import type { ApplicationState } from '@sq/contracts/api/applications';
 import { seoulDate } from '../schedule';
 import { transition } from '../core/transition';
 import { applicationByBillingKey, lockApplicationRow } from '../repositories/application-lifecycle-repository';
-import { CHARGED_PAYMENT_STATUSES, closedChargesBetween, findPayment, pendingCharge, pendingChargesOlderThan } from '../repositories/payment-repository';
+import {
+  CHARGED_PAYMENT_STATUSES,
+  closedChargesBetween,
+  findPayment,
+  pendingCharge,
+  pendingChargesOlderThan,
+} from '../repositories/payment-repository';
 import { paymentsWithRefundsInFlightSince } from '../repositories/refund-ledger-repository';
 import { cohortHasUnresolvedDeadline } from '../repositories/charge-deadline-repository';
 import { hasTeamSeat, unteamedReservations } from '../repositories/reservation-repository';
@@ -24,7 +30,10 @@ const WAITING_FOR_TEAM: readonly ApplicationState[] = ['RESERVED', 'TEAM_BUILDIN
  * Stores a verified webhook once per webhook id and queues the payment-webhook job in the same transaction;
  * false when it was already received (a redelivery changes nothing).
  */
-export async function receiveWebhook(deps: PaymentDeps, webhook: { id: string; type: string; body: unknown }): Promise<boolean> {
+export async function receiveWebhook(
+  deps: PaymentDeps,
+  webhook: { id: string; type: string; body: unknown },
+): Promise<boolean> {
   return deps.knex.transaction(async (trx) => {
     const stored = await storeWebhook(trx, webhook);
     if (stored) await deps.jobs.sendIn(trx, 'payment-webhook', { webhookId: webhook.id });
@@ -79,11 +88,21 @@ export async function processWebhook(deps: PaymentDeps, webhookId: string): Prom
  * (a request sent before the close may reach the PG late: charged, it is recorded and refunded). Cancelled
  * reservations whose billing key was not released yet are released.
  */
-export async function repairPayments(deps: PaymentDeps, olderThanSeconds: number, closedWindowSeconds = 0): Promise<{ charges: number; refunds: number; releases: number; closed: number }> {
+export async function repairPayments(
+  deps: PaymentDeps,
+  olderThanSeconds: number,
+  closedWindowSeconds = 0,
+): Promise<{ charges: number; refunds: number; releases: number; closed: number }> {
   // The ages are measured on the database's clock, which wrote the timestamps; a charge's age is its current
   // attempt's (a FAILED obligation's row is reused for the next attempt).
   const charges = await pendingChargesOlderThan(deps.knex, olderThanSeconds, REPAIR_BATCH);
-  const closed = await closedChargesBetween(deps.knex, CHARGE_CLOSED_REASON, olderThanSeconds, closedWindowSeconds, REPAIR_BATCH);
+  const closed = await closedChargesBetween(
+    deps.knex,
+    CHARGE_CLOSED_REASON,
+    olderThanSeconds,
+    closedWindowSeconds,
+    REPAIR_BATCH,
+  );
   const refunds = await paymentsWithRefundsInFlightSince(deps.knex, olderThanSeconds, REPAIR_BATCH, deps.clock());
   const releases = await applicationsWithKeysToRelease(deps.knex);
   const each = async <T>(items: T[], work: (item: T) => Promise<unknown>) => {
@@ -124,7 +143,12 @@ export async function autoCancelUnteamed(deps: PaymentDeps, now: Date): Promise<
       if (await hasTeamSeat(trx, joinId)) return false;
       if (await pendingCharge(trx, joinId)) return false;
       if (row.status === 'WAITLISTED' && (await cohortHasUnresolvedDeadline(trx, row.odd_id))) return false;
-      const result = await transition(trx, { joinId, to: 'AUTO_CANCELLED', actor: 'SYSTEM', reason: MESSAGES.autoCancelReason });
+      const result = await transition(trx, {
+        joinId,
+        to: 'AUTO_CANCELLED',
+        actor: 'SYSTEM',
+        reason: MESSAGES.autoCancelReason,
+      });
       await queueMail(deps, trx, joinId, 'AUTO_CANCELLED', result.historyId);
       await deps.jobs.sendIn(trx, 'reservation-release', { joinId });
       return true;

@@ -27,14 +27,21 @@ export type { LedgerCase } from '../core/refunds/ledger';
 /** A refund request of any path; the ledger decides the amount (src/core/refunds/ledger.ts). */
 export type RefundRequest = RefundPlan;
 
-export type RefundOutcome = { status: 'REFUNDED'; refundKrw: number } | { status: 'NOTHING_TO_REFUND' } | { status: 'PENDING'; refundKrw: number };
+export type RefundOutcome =
+  | { status: 'REFUNDED'; refundKrw: number }
+  | { status: 'NOTHING_TO_REFUND' }
+  | { status: 'PENDING'; refundKrw: number };
 
 /**
  * Applies a refund case to an application, once: the ledger's entry and movement are committed under the
  * application's lock before the PG is asked, so a repeated or concurrent request finds the case applied and
  * refunds nothing more; the repair job settles a movement whose answer was lost.
  */
-export async function refundApplication(deps: PaymentDeps, joinId: number, request: RefundRequest): Promise<RefundOutcome> {
+export async function refundApplication(
+  deps: PaymentDeps,
+  joinId: number,
+  request: RefundRequest,
+): Promise<RefundOutcome> {
   const now = deps.clock();
   const planned = await deps.knex.transaction(async (trx) => {
     await lockApplication(trx, joinId);
@@ -58,8 +65,15 @@ export async function executeRefund(deps: PaymentDeps, planned: Row): Promise<Re
   const refund = (await findRefund(deps.knex, planned.refund_id))!;
   if (refund.status !== 'REQUESTED') return outcomeOfMovement(deps, refund);
   try {
-    const answer = await deps.pg.cancelPayment(refund.payment_id, { amount: refund.amount_krw, reason: refund.reason, currentCancellableAmount: payment.amount_krw - payment.cancelled_krw });
-    await settleRefund(deps, refund.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
+    const answer = await deps.pg.cancelPayment(refund.payment_id, {
+      amount: refund.amount_krw,
+      reason: refund.reason,
+      currentCancellableAmount: payment.amount_krw - payment.cancelled_krw,
+    });
+    await settleRefund(deps, refund.refund_id, {
+      pgCancellationId: answer.cancellation.id,
+      cancelledAt: new Date(answer.cancellation.cancelledAt),
+    });
     return { status: 'REFUNDED', refundKrw: refund.amount_krw };
   } catch (error) {
     if (error instanceof PgError && BEHIND_PG.includes(error.type)) return settleBehindPg(deps, refund);
@@ -83,7 +97,9 @@ const BEHIND_PG = ['CANCELLABLE_AMOUNT_CONSISTENCY_BROKEN', 'PAYMENT_ALREADY_CAN
 
 /** The movement once repairRefunds brought our books up to the PG's record. */
 async function settleBehindPg(deps: PaymentDeps, refund: Row): Promise<RefundOutcome> {
-  await repairRefunds(deps, refund.payment_id).catch((error: unknown) => deps.log.warn({ err: error, refundId: refund.refund_id }, 'refund behind the PG; left for the repair job'));
+  await repairRefunds(deps, refund.payment_id).catch((error: unknown) =>
+    deps.log.warn({ err: error, refundId: refund.refund_id }, 'refund behind the PG; left for the repair job'),
+  );
   return outcomeOfMovement(deps, (await findRefund(deps.knex, refund.refund_id))!);
 }
 
@@ -92,7 +108,8 @@ async function outcomeOfMovement(deps: PaymentDeps, refund: Row): Promise<Refund
   if (refund.status === 'SUCCEEDED') return { status: 'REFUNDED', refundKrw: refund.amount_krw };
   if (refund.status === 'REQUESTED') return { status: 'PENDING', refundKrw: refund.amount_krw };
   // Closed because what the PG's console gave back covered it (its case stays applied), or refused for good.
-  if (refund.entitlement_id && (await entitlementActive(deps.knex, refund.entitlement_id))) return { status: 'NOTHING_TO_REFUND' };
+  if (refund.entitlement_id && (await entitlementActive(deps.knex, refund.entitlement_id)))
+    return { status: 'NOTHING_TO_REFUND' };
   throw paymentUnavailable();
 }
 
@@ -108,14 +125,25 @@ async function retryLater(deps: PaymentDeps, refundId: number, error: PgError): 
     if (!refund || refund.status !== 'REQUESTED') return;
     const at = deps.clock();
     const minutes = schedule[Math.min(Number(refund.attempts), schedule.length - 1)]!;
-    await recordRefusedAttempt(trx, refundId, { at, nextAttemptAt: new Date(at.getTime() + minutes * 60_000), error: error.message || error.type });
+    await recordRefusedAttempt(trx, refundId, {
+      at,
+      nextAttemptAt: new Date(at.getTime() + minutes * 60_000),
+      error: error.message || error.type,
+    });
     countOnCommit(trx, deps.metrics?.refunds, 'refused');
-    deps.log.warn({ refundId, attempts: Number(refund.attempts) + 1, err: error }, 'refund refused by the PG; still owed, asked again later');
+    deps.log.warn(
+      { refundId, attempts: Number(refund.attempts) + 1, err: error },
+      'refund refused by the PG; still owed, asked again later',
+    );
   });
 }
 
 /** Writes a movement the PG confirmed, once, under the application's lock. */
-export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
+export async function settleRefund(
+  deps: PaymentDeps,
+  refundId: number,
+  pg: { pgCancellationId: string | null; cancelledAt: Date },
+): Promise<boolean> {
   const peek = await findRefund(deps.knex, refundId);
   if (!peek) return false;
   return deps.knex.transaction(async (trx) => {
@@ -128,7 +156,12 @@ export async function settleRefund(deps: PaymentDeps, refundId: number, pg: { pg
  * The settlement itself, in a transaction that holds the application's lock: the movement SUCCEEDED, the
  * payment's cancelled amount, the timeline, the application's new state, the mail.
  */
-async function settleLocked(deps: PaymentDeps, trx: Knex.Transaction, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<boolean> {
+async function settleLocked(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  refundId: number,
+  pg: { pgCancellationId: string | null; cancelledAt: Date },
+): Promise<boolean> {
   const refund = await lockRefund(trx, refundId);
   if (!refund || refund.status !== 'REQUESTED') return false;
   await markRefundSucceeded(trx, refundId, pg);
@@ -142,11 +175,20 @@ async function bookSettled(deps: PaymentDeps, trx: Knex.Transaction, refund: Row
   const app = (await findApplication(trx, refund.join_id))!;
   const payment = (await lockPayment(trx, refund.payment_id))!;
   const cancelled = payment.cancelled_krw + refund.amount_krw;
-  await bookCancelled(trx, refund.payment_id, { cancelledKrw: cancelled, status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED' });
+  await bookCancelled(trx, refund.payment_id, {
+    cancelledKrw: cancelled,
+    status: cancelled >= payment.amount_krw ? 'CANCELLED' : 'PARTIAL_CANCELLED',
+  });
   await recordRefundEvent(trx, refund);
   let key: string | number = `refund-${refund.refund_id}`;
   if (refund.target_status && refund.target_status !== app.status) {
-    const done = await transition(trx, { joinId: refund.join_id, to: refund.target_status, actor: refund.actor, actorUserId: refund.actor_user_id, reason: refund.reason });
+    const done = await transition(trx, {
+      joinId: refund.join_id,
+      to: refund.target_status,
+      actor: refund.actor,
+      actorUserId: refund.actor_user_id,
+      reason: refund.reason,
+    });
     key = done.historyId;
   }
   await queueMail(deps, trx, refund.join_id, 'REFUNDED', key, refund.amount_krw);
@@ -163,9 +205,19 @@ const settledBy = (deps: PaymentDeps, cancellation: Cancellation | undefined) =>
  * movement's amount and reason (what we sent). Without the PG's list of cancellations: when the PG cancelled at
  * least what our books and the movement add up to.
  */
-function movementAtPg(record: PgPayment, movement: Row, booked: Set<string>, unbooked: number): Cancellation | null | undefined {
+function movementAtPg(
+  record: PgPayment,
+  movement: Row,
+  booked: Set<string>,
+  unbooked: number,
+): Cancellation | null | undefined {
   if (!record.cancellations) return unbooked >= movement.amount_krw ? undefined : null;
-  const ours = record.cancellations.find((c) => !booked.has(c.id) && c.totalAmount === movement.amount_krw && (c.reason === undefined || c.reason === movement.reason));
+  const ours = record.cancellations.find(
+    (c) =>
+      !booked.has(c.id) &&
+      c.totalAmount === movement.amount_krw &&
+      (c.reason === undefined || c.reason === movement.reason),
+  );
   return ours ?? null;
 }
 
@@ -195,7 +247,12 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
     let unbooked = pgCancelled - payment.cancelled_krw;
     const ours = inFlight ? movementAtPg(record, inFlight, booked, unbooked) : null;
     if (inFlight && ours !== null) {
-      await settleLocked(deps, trx, inFlight.refund_id, ours ? settledBy(deps, ours) : settledBy(deps, record.cancellations?.at(-1)));
+      await settleLocked(
+        deps,
+        trx,
+        inFlight.refund_id,
+        ours ? settledBy(deps, ours) : settledBy(deps, record.cancellations?.at(-1)),
+      );
       if (ours) booked.add(ours.id);
       unbooked -= inFlight.amount_krw;
       payment = (await lockPayment(trx, paymentId))!;
@@ -213,8 +270,15 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
   if (typeof decision === 'string') return decision;
   const { ask, cancellable } = decision;
   try {
-    const answer = await deps.pg.cancelPayment(paymentId, { amount: ask.amount_krw, reason: ask.reason, currentCancellableAmount: cancellable });
-    await settleRefund(deps, ask.refund_id, { pgCancellationId: answer.cancellation.id, cancelledAt: new Date(answer.cancellation.cancelledAt) });
+    const answer = await deps.pg.cancelPayment(paymentId, {
+      amount: ask.amount_krw,
+      reason: ask.reason,
+      currentCancellableAmount: cancellable,
+    });
+    await settleRefund(deps, ask.refund_id, {
+      pgCancellationId: answer.cancellation.id,
+      cancelledAt: new Date(answer.cancellation.cancelledAt),
+    });
     return 'SETTLED';
   } catch (error) {
     if (error instanceof PgError && !BEHIND_PG.includes(error.type)) {
@@ -231,20 +295,43 @@ export async function repairRefunds(deps: PaymentDeps, paymentId: string, pgPaym
  * refunded), never raised. Nothing left: it is closed without asking the PG (its case stays applied, covered)
  * and the application takes the state the movement was to leave it in. Answers the movement to send, or null.
  */
-async function replanMovement(trx: Knex.Transaction, movement: Row, payment: { amount_krw: number; cancelled_krw: number }): Promise<Row | null> {
+async function replanMovement(
+  trx: Knex.Transaction,
+  movement: Row,
+  payment: { amount_krw: number; cancelled_krw: number },
+): Promise<Row | null> {
   const refunded = payment.cancelled_krw;
-  const owed = movement.entitlement_id ? Math.max(0, ...(await activeEntitlements(trx, movement.join_id, movement.payment_id)).map((e) => Number(e.entitlement_krw))) - refunded : movement.amount_krw;
+  const owed = movement.entitlement_id
+    ? Math.max(
+        0,
+        ...(await activeEntitlements(trx, movement.join_id, movement.payment_id)).map((e) => Number(e.entitlement_krw)),
+      ) - refunded
+    : movement.amount_krw;
   const amount = Math.max(0, Math.min(movement.amount_krw, owed, payment.amount_krw - refunded));
   if (amount === movement.amount_krw) return movement;
   if (amount === 0) {
     await markRefundFailed(trx, movement.refund_id);
     const app = (await findApplication(trx, movement.join_id))!;
-    if (movement.target_status && movement.target_status !== app.status && canTransition(app.status, movement.target_status)) {
-      await transition(trx, { joinId: movement.join_id, to: movement.target_status, actor: movement.actor, actorUserId: movement.actor_user_id, reason: movement.reason });
+    if (
+      movement.target_status &&
+      movement.target_status !== app.status &&
+      canTransition(app.status, movement.target_status)
+    ) {
+      await transition(trx, {
+        joinId: movement.join_id,
+        to: movement.target_status,
+        actor: movement.actor,
+        actorUserId: movement.actor_user_id,
+        reason: movement.reason,
+      });
     }
     return null;
   }
-  const target = movement.target_status ? (refunded + amount >= payment.amount_krw ? 'REFUNDED' : 'PARTIALLY_REFUNDED') : null;
+  const target = movement.target_status
+    ? refunded + amount >= payment.amount_krw
+      ? 'REFUNDED'
+      : 'PARTIALLY_REFUNDED'
+    : null;
   return replanRefund(trx, movement.refund_id, { amountKrw: amount, targetStatus: target });
 }
 
@@ -253,7 +340,12 @@ async function replanMovement(trx: Knex.Transaction, movement: Row, payment: { a
  * that went back, so it counts toward every entitlement), written as the PG made it (SUCCEEDED, beside a movement
  * of ours that may be in flight); the caller books it (bookSettled).
  */
-async function addExternalRefund(trx: Knex.Transaction, payment: { payment_id: string; join_id: number; amount_krw: number; cancelled_krw: number }, amount: number, pg: { pgCancellationId: string | null; cancelledAt: Date }) {
+async function addExternalRefund(
+  trx: Knex.Transaction,
+  payment: { payment_id: string; join_id: number; amount_krw: number; cancelled_krw: number },
+  amount: number,
+  pg: { pgCancellationId: string | null; cancelledAt: Date },
+) {
   const app = (await findApplication(trx, payment.join_id))!;
   const target = amount >= payment.amount_krw - payment.cancelled_krw ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
   return addRefund(trx, {

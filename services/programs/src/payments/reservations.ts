@@ -3,7 +3,11 @@ import { MESSAGES } from '@sq/contracts';
 import { ENDED_STATES, type ApplicationState } from '@sq/contracts/api/applications';
 import { ApiError, conflict, type Row } from '@sq/service-kit';
 import { lockApplication, recordPaymentEvent, transition } from '../core/transition';
-import { applicationByIssue, findApplication, updateApplication } from '../repositories/application-lifecycle-repository';
+import {
+  applicationByIssue,
+  findApplication,
+  updateApplication,
+} from '../repositories/application-lifecycle-repository';
 import { paymentStatusesOf, CHARGED_PAYMENT_STATUSES } from '../repositories/payment-repository';
 import { unresolvedDeadline } from '../repositories/charge-deadline-repository';
 import { chargeTermsOf } from '../repositories/product-repository';
@@ -22,7 +26,12 @@ import { PgError, type PgBillingKey } from '../clients/pg-client';
 import { chargeApplication, type ChargeOutcome } from './charges';
 import { customerIdOfApplication, issueIdOf, queueMail, type PaymentDeps } from '../core/deps';
 
-export type ReserveOutcome = { status: 'RESERVED' } | { status: 'PAID' } | { status: 'FAILED'; message: string } | { status: 'PENDING' } | ChargeOutcome;
+export type ReserveOutcome =
+  | { status: 'RESERVED' }
+  | { status: 'PAID' }
+  | { status: 'FAILED'; message: string }
+  | { status: 'PENDING' }
+  | ChargeOutcome;
 
 /** What an application that already took in its key answers (a repeated confirm, the webhook after the browser). */
 export function outcomeOf(app: Row): ReserveOutcome {
@@ -42,14 +51,24 @@ export function outcomeOf(app: Row): ReserveOutcome {
 export async function supersedeBillingKey(
   deps: PaymentDeps,
   trx: Knex.Transaction,
-  input: { joinId: number; billingKey: string; issueId: string | null; cardNumber: string | null; reason: SupersededReason },
+  input: {
+    joinId: number;
+    billingKey: string;
+    issueId: string | null;
+    cardNumber: string | null;
+    reason: SupersededReason;
+  },
 ): Promise<void> {
   await supersedeKey(trx, input, deps.clock());
   await deps.jobs.sendIn(trx, 'reservation-release', { joinId: input.joinId });
 }
 
 /** The open card-update deadline of a declined team charge (null: none, resolved, or past). */
-export async function openCardUpdateDeadline(knex: Knex | Knex.Transaction, joinId: number, now: Date): Promise<Date | null> {
+export async function openCardUpdateDeadline(
+  knex: Knex | Knex.Transaction,
+  joinId: number,
+  now: Date,
+): Promise<Date | null> {
   const deadline = await unresolvedDeadline(knex, joinId);
   return deadline && deadline.getTime() > now.getTime() ? deadline : null;
 }
@@ -59,7 +78,12 @@ export async function openCardUpdateDeadline(knex: Knex | Knex.Transaction, join
  * the application's lock: a new attempt becomes the current one. The current key stays until the new one is
  * taken in (then it is released), so the member may leave the page. Returns the attempt's issue id.
  */
-export async function openCardUpdate(deps: PaymentDeps, joinId: number, customerId: string, now: Date): Promise<string> {
+export async function openCardUpdate(
+  deps: PaymentDeps,
+  joinId: number,
+  customerId: string,
+  now: Date,
+): Promise<string> {
   return deps.knex.transaction(async (trx) => {
     const locked = await lockApplication(trx, joinId);
     const deadline = await unresolvedDeadline(trx, joinId);
@@ -67,7 +91,12 @@ export async function openCardUpdate(deps: PaymentDeps, joinId: number, customer
     if (deadline.getTime() <= now.getTime()) throw conflict(MESSAGES.cardUpdateClosed);
     const attempt = Number(locked.issue_attempt) + 1;
     const next = issueIdOf(joinId, attempt);
-    await updateApplication(trx, joinId, { issue_id: next, issue_attempt: attempt, pg_customer_id: customerId }, { touch: true });
+    await updateApplication(
+      trx,
+      joinId,
+      { issue_id: next, issue_attempt: attempt, pg_customer_id: customerId },
+      { touch: true },
+    );
     await recordCardPageAttempt(trx, joinId, next, 'CARD_UPDATE');
     return next;
   });
@@ -85,7 +114,12 @@ type Accepted = Row | 'CHARGE' | { refused: string; billingKey: string };
  * once and answer the same. A key from one of the application's superseded attempts, or a card update after
  * its deadline, is refused and released at the PG (nothing can charge it).
  */
-export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billingKey: string, actor: 'MEMBER' | 'PG'): Promise<ReserveOutcome> {
+export async function acceptBillingKey(
+  deps: PaymentDeps,
+  joinId: number,
+  billingKey: string,
+  actor: 'MEMBER' | 'PG',
+): Promise<ReserveOutcome> {
   // The key this application already took in (a repeated confirm, the webhook after the browser): the answer is
   // ours, read before the PG is asked. It was checked at the PG when it was taken in; asking again would make a
   // reload of the return page fail (503) whenever the PG is slow or down, and a released key reads as DELETED.
@@ -108,7 +142,13 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
       // Issued for one of this application's earlier card pages (opened twice, or replaced by a newer one):
       // nothing will ever charge it, so it goes back to the PG.
       if (key.status === 'ISSUED' && ownCustomer && (await attemptPurpose(trx, joinId, key.issueId))) {
-        await supersedeBillingKey(deps, trx, { joinId, billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: 'STALE_ATTEMPT' });
+        await supersedeBillingKey(deps, trx, {
+          joinId,
+          billingKey,
+          issueId: key.issueId,
+          cardNumber: cardOf(key),
+          reason: 'STALE_ATTEMPT',
+        });
         return { refused: MESSAGES.paymentIssueMismatch, billingKey };
       }
       throw conflict(MESSAGES.paymentIssueMismatch);
@@ -126,25 +166,44 @@ export async function acceptBillingKey(deps: PaymentDeps, joinId: number, billin
       // deadline expired): nothing will charge this key, so it goes back to the PG.
       if (ENDED.includes(app.status)) {
         const late = (await attemptPurpose(trx, joinId, key.issueId)) === 'CARD_UPDATE';
-        await supersedeBillingKey(deps, trx, { joinId, billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: late ? 'LATE_CARD_UPDATE' : 'STALE_ATTEMPT' });
+        await supersedeBillingKey(deps, trx, {
+          joinId,
+          billingKey,
+          issueId: key.issueId,
+          cardNumber: cardOf(key),
+          reason: late ? 'LATE_CARD_UPDATE' : 'STALE_ATTEMPT',
+        });
         return { refused: late ? MESSAGES.cardUpdateClosed : MESSAGES.paymentNotStarted, billingKey };
       }
       throw conflict(MESSAGES.paymentNotStarted);
     }
     const product = (await chargeTermsOf(trx, app.odd_id))!;
-    const columns = { billing_key: billingKey, card_number: card, fee_krw: app.fee_krw ?? product.fee_krw, billing_key_released_at: null };
+    const columns = {
+      billing_key: billingKey,
+      card_number: card,
+      fee_krw: app.fee_krw ?? product.fee_krw,
+      billing_key_released_at: null,
+    };
     if (product.charge_policy === 'AT_PURCHASE') {
       await updateApplication(trx, joinId, columns);
       return 'CHARGE';
     }
-    const done = await transition(trx, { joinId, to: 'RESERVED', actor, reason: `결제 예약 (${card ?? '카드'})`, changes: { ...columns, reserved_at: deps.clock(), last_failure: null } });
+    const done = await transition(trx, {
+      joinId,
+      to: 'RESERVED',
+      actor,
+      reason: `결제 예약 (${card ?? '카드'})`,
+      changes: { ...columns, reserved_at: deps.clock(), last_failure: null },
+    });
     await recordPaymentEvent(trx, joinId, 'RESERVED', columns.fee_krw, card);
     await queueMail(deps, trx, joinId, 'RESERVED', done.historyId, columns.fee_krw);
     return done.application;
   });
   if (typeof accepted === 'object' && 'refused' in accepted) {
     // Released now when the PG answers; otherwise the reservation-release job keeps trying.
-    await releaseBillingKey(deps, joinId).catch((error: unknown) => deps.log.warn({ err: error, joinId }, 'release deferred to the job'));
+    await releaseBillingKey(deps, joinId).catch((error: unknown) =>
+      deps.log.warn({ err: error, joinId }, 'release deferred to the job'),
+    );
     throw conflict(accepted.refused);
   }
   if (accepted !== 'CHARGE') {
@@ -174,14 +233,33 @@ export function failedAtCardPage(app: Row, issueId: string): boolean {
  * reservation again (PAYMENT_FAILED -> SUBMITTED -> RESERVED, both in the history) with the new key; the old
  * key is released. After the deadline the new key is refused (and released): the seat is the waitlist's.
  */
-async function takeInCardUpdate(deps: PaymentDeps, trx: Knex.Transaction, app: Row, key: PgBillingKey, card: string | null, actor: 'MEMBER' | 'PG'): Promise<Accepted> {
+async function takeInCardUpdate(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  app: Row,
+  key: PgBillingKey,
+  card: string | null,
+  actor: 'MEMBER' | 'PG',
+): Promise<Accepted> {
   const joinId = app.join_id as number;
   if (!(await openCardUpdateDeadline(trx, joinId, deps.clock()))) {
-    await supersedeBillingKey(deps, trx, { joinId, billingKey: key.billingKey, issueId: key.issueId, cardNumber: card, reason: 'LATE_CARD_UPDATE' });
+    await supersedeBillingKey(deps, trx, {
+      joinId,
+      billingKey: key.billingKey,
+      issueId: key.issueId,
+      cardNumber: card,
+      reason: 'LATE_CARD_UPDATE',
+    });
     return { refused: MESSAGES.cardUpdateClosed, billingKey: key.billingKey };
   }
   if (app.billing_key && !app.billing_key_released_at) {
-    await supersedeBillingKey(deps, trx, { joinId, billingKey: app.billing_key, issueId: null, cardNumber: app.card_number, reason: 'REPLACED' });
+    await supersedeBillingKey(deps, trx, {
+      joinId,
+      billingKey: app.billing_key,
+      issueId: null,
+      cardNumber: app.card_number,
+      reason: 'REPLACED',
+    });
   }
   await transition(trx, { joinId, to: 'SUBMITTED', actor, reason: MESSAGES.cardUpdateReason });
   const fee = app.fee_krw as number;
@@ -190,7 +268,13 @@ async function takeInCardUpdate(deps: PaymentDeps, trx: Knex.Transaction, app: R
     to: 'RESERVED',
     actor,
     reason: `결제 예약 (${card ?? '카드'})`,
-    changes: { billing_key: key.billingKey, card_number: card, billing_key_released_at: null, reserved_at: deps.clock(), last_failure: null },
+    changes: {
+      billing_key: key.billingKey,
+      card_number: card,
+      billing_key_released_at: null,
+      reserved_at: deps.clock(),
+      last_failure: null,
+    },
   });
   await recordPaymentEvent(trx, joinId, 'RESERVED', fee, card);
   await queueMail(deps, trx, joinId, 'RESERVED', done.historyId, fee);
@@ -198,11 +282,22 @@ async function takeInCardUpdate(deps: PaymentDeps, trx: Knex.Transaction, app: R
 }
 
 /** The card page reported a failure (declined at issue, cancelled by the member): SUBMITTED -> PAYMENT_FAILED, answers kept. */
-export async function recordIssueFailure(deps: PaymentDeps, joinId: number, issueId: string, failure: { code: string | null; message: string }): Promise<void> {
+export async function recordIssueFailure(
+  deps: PaymentDeps,
+  joinId: number,
+  issueId: string,
+  failure: { code: string | null; message: string },
+): Promise<void> {
   await deps.knex.transaction(async (trx) => {
     const app = await lockApplication(trx, joinId);
     if (app.status !== 'SUBMITTED' || app.issue_id !== issueId) return;
-    await transition(trx, { joinId, to: 'PAYMENT_FAILED', actor: 'MEMBER', reason: failure.message, changes: { last_failure: JSON.stringify({ ...failure, issueId }) } });
+    await transition(trx, {
+      joinId,
+      to: 'PAYMENT_FAILED',
+      actor: 'MEMBER',
+      reason: failure.message,
+      changes: { last_failure: JSON.stringify({ ...failure, issueId }) },
+    });
     await recordPaymentEvent(trx, joinId, 'ISSUE_FAILED', 0, failure.message);
   });
 }
@@ -287,7 +382,11 @@ async function releaseSupersededKeys(deps: PaymentDeps, joinId: number): Promise
  * key nothing can charge any more (ended, charged with nothing in flight, or the member withdrew).
  */
 export async function applicationsWithKeysToRelease(knex: Knex, limit = 100): Promise<number[]> {
-  const current = await applicationsWithReleasableKeys(knex, { ended: ENDED, charged: CHARGED_STATES, declinedAtPurchase: 'PAYMENT_FAILED' }, limit);
+  const current = await applicationsWithReleasableKeys(
+    knex,
+    { ended: ENDED, charged: CHARGED_STATES, declinedAtPurchase: 'PAYMENT_FAILED' },
+    limit,
+  );
   const stale = await applicationsWithSupersededKeys(knex, { limit });
   return [...new Set([...current, ...stale])].slice(0, limit);
 }
@@ -302,7 +401,10 @@ export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Pro
   if (current) {
     if (current.billing_key === key.billingKey && current.status !== 'SUBMITTED') return 'UNCHANGED';
     const purpose = await attemptPurpose(deps.knex, current.join_id, key.issueId);
-    const takes = current.status === 'SUBMITTED' || (current.status === 'PAYMENT_FAILED' && (purpose === 'CARD_UPDATE' || failedAtCardPage(current, key.issueId))) || ENDED.includes(current.status);
+    const takes =
+      current.status === 'SUBMITTED' ||
+      (current.status === 'PAYMENT_FAILED' && (purpose === 'CARD_UPDATE' || failedAtCardPage(current, key.issueId))) ||
+      ENDED.includes(current.status);
     if (!takes || current.billing_key === key.billingKey) return 'UNCHANGED';
     try {
       return (await acceptBillingKey(deps, current.join_id, key.billingKey, 'PG')).status;
@@ -315,7 +417,16 @@ export async function takeInIssuedKey(deps: PaymentDeps, key: PgBillingKey): Pro
   const attemptJoinId = await cardPageApplication(deps.knex, key.issueId);
   if (attemptJoinId === null) return null;
   const app = await findApplication(deps.knex, attemptJoinId);
-  if (!app || app.billing_key === key.billingKey || key.customer?.id !== customerIdOfApplication(app)) return 'UNCHANGED';
-  await deps.knex.transaction((trx) => supersedeBillingKey(deps, trx, { joinId: app.join_id, billingKey: key.billingKey, issueId: key.issueId, cardNumber: cardOf(key), reason: 'STALE_ATTEMPT' }));
+  if (!app || app.billing_key === key.billingKey || key.customer?.id !== customerIdOfApplication(app))
+    return 'UNCHANGED';
+  await deps.knex.transaction((trx) =>
+    supersedeBillingKey(deps, trx, {
+      joinId: app.join_id,
+      billingKey: key.billingKey,
+      issueId: key.issueId,
+      cardNumber: cardOf(key),
+      reason: 'STALE_ATTEMPT',
+    }),
+  );
   return 'STALE_ATTEMPT';
 }

@@ -11,7 +11,15 @@ import type { PaymentDeps } from '../core/deps';
  */
 export async function reverseCharge(deps: PaymentDeps, joinId: number, paymentId: string): Promise<string> {
   const payment = await findPayment(deps.knex, paymentId);
-  if (!payment || payment.join_id !== joinId || !['PAID', 'PARTIAL_CANCELLED'].includes(payment.status)) return 'UNCHANGED';
-  const outcome = await refundApplication(deps, joinId, { refundCase: 'CHARGE_REVERSAL', actor: 'SYSTEM', reason: CHARGE_REVERSAL_REASON, target: null, amountKrw: payment.amount_krw, paymentId });
+  if (!payment || payment.join_id !== joinId || !['PAID', 'PARTIAL_CANCELLED'].includes(payment.status))
+    return 'UNCHANGED';
+  const outcome = await refundApplication(deps, joinId, {
+    refundCase: 'CHARGE_REVERSAL',
+    actor: 'SYSTEM',
+    reason: CHARGE_REVERSAL_REASON,
+    target: null,
+    amountKrw: payment.amount_krw,
+    paymentId,
+  });
   return outcome.status;
 }

@@ -41,7 +41,8 @@ export function verifyWebhook(input: {
     const [version, value] = candidate.split(',', 2);
     if (version !== 'v1' || !value) continue;
     const given = Buffer.from(value, 'base64');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true, id, timestamp: seconds };
+    if (given.length === expected.length && timingSafeEqual(given, expected))
+      return { ok: true, id, timestamp: seconds };
   }
   return { ok: false, reason: 'BAD_SIGNATURE' };
 }

@@ -1,10 +1,20 @@
 import { MESSAGES } from '@sq/contracts';
-import type { MoneyExceptionActionResponse, MoneyExceptionKind, MoneyExceptionResolution } from '@sq/contracts/api/money';
+import type {
+  MoneyExceptionActionResponse,
+  MoneyExceptionKind,
+  MoneyExceptionResolution,
+} from '@sq/contracts/api/money';
 import { ApiError, conflict, notFound } from '@sq/service-kit';
 import { audit } from '../repositories/audit-log-repository';
 import { findPayment } from '../repositories/payment-repository';
 import { findRefund, refundInFlight } from '../repositories/refund-ledger-repository';
-import { closeException, findOpenException, heldBillingKeys, openExceptions, type ExceptionRow } from '../repositories/reconciliation-repository';
+import {
+  closeException,
+  findOpenException,
+  heldBillingKeys,
+  openExceptions,
+  type ExceptionRow,
+} from '../repositories/reconciliation-repository';
 import { PgError, PgUnavailableError } from '../clients/pg-client';
 import { repairCharge, settleFromPg } from '../payments/charges';
 import { executeRefund, repairRefunds } from '../payments/refunds';
@@ -21,7 +31,12 @@ import { pgPaymentOrNull, type ReconcileDeps } from './reconcile';
  * money. Every action is in the audit log.
  */
 export const RETRYABLE: readonly MoneyExceptionKind[] = ['REFUND_OWED_UNPAID', 'CHARGE_PENDING_TOO_LONG'];
-export const BOOKABLE: readonly MoneyExceptionKind[] = ['PAID_AT_PG_NOT_BOOKED', 'AMOUNT_DIFFERS', 'CHARGE_PENDING_TOO_LONG', 'KEY_ISSUED_UNHELD'];
+export const BOOKABLE: readonly MoneyExceptionKind[] = [
+  'PAID_AT_PG_NOT_BOOKED',
+  'AMOUNT_DIFFERS',
+  'CHARGE_PENDING_TOO_LONG',
+  'KEY_ISSUED_UNHELD',
+];
 
 type Action = 'RETRY' | 'BOOK' | 'CLOSE';
 
@@ -38,7 +53,13 @@ async function openOr404(deps: ReconcileDeps, exceptionId: number): Promise<Exce
  * Runs an action's work; one that fails is in the audit log too (with why), then answered: the PG unreachable is the
  * operator's to try again later (503), not a server error.
  */
-async function attempt(deps: ReconcileDeps, exception: ExceptionRow, userId: number, action: Action, work: () => Promise<string>): Promise<string> {
+async function attempt(
+  deps: ReconcileDeps,
+  exception: ExceptionRow,
+  userId: number,
+  action: Action,
+  work: () => Promise<string>,
+): Promise<string> {
   try {
     return await work();
   } catch (error) {
@@ -49,7 +70,15 @@ async function attempt(deps: ReconcileDeps, exception: ExceptionRow, userId: num
 }
 
 /** Closes the exception (when `closeAs`) and writes the action to the audit log, in one transaction. */
-async function record(deps: ReconcileDeps, exception: ExceptionRow, userId: number, action: Action, outcome: string, closeAs: MoneyExceptionResolution | null, reason: string): Promise<MoneyExceptionActionResponse> {
+async function record(
+  deps: ReconcileDeps,
+  exception: ExceptionRow,
+  userId: number,
+  action: Action,
+  outcome: string,
+  closeAs: MoneyExceptionResolution | null,
+  reason: string,
+): Promise<MoneyExceptionActionResponse> {
   const id = Number(exception.exception_id);
   const closed = await deps.payments.knex.transaction(async (trx) => {
     const done = closeAs ? await closeException(trx, id, { resolution: closeAs, reason, by: userId }) : false;
@@ -60,7 +89,13 @@ async function record(deps: ReconcileDeps, exception: ExceptionRow, userId: numb
       action: `MONEY_EXCEPTION_${action}`,
       targetType: 'MONEY_EXCEPTION',
       targetId: id,
-      before: { kind: exception.kind, paymentId: exception.payment_id, joinId: exception.join_id, amountKrw: exception.amount_krw, detail: exception.detail },
+      before: {
+        kind: exception.kind,
+        paymentId: exception.payment_id,
+        joinId: exception.join_id,
+        amountKrw: exception.amount_krw,
+        detail: exception.detail,
+      },
       after: { outcome, closed: done, ...(action === 'CLOSE' ? { reason } : {}) },
       at: deps.payments.clock(),
     });
@@ -82,14 +117,23 @@ async function settledNow(deps: ReconcileDeps, exception: ExceptionRow): Promise
     default: {
       const paymentId = exception.payment_id!;
       const payment = await findPayment(knex, paymentId);
-      const verdict = matchPayment(paymentId, await pgPaymentOrNull(deps, paymentId), payment, Boolean(payment && (await refundInFlight(knex, paymentId))));
+      const verdict = matchPayment(
+        paymentId,
+        await pgPaymentOrNull(deps, paymentId),
+        payment,
+        Boolean(payment && (await refundInFlight(knex, paymentId))),
+      );
       return verdict.kind === 'MATCHED';
     }
   }
 }
 
 /** Retry now: an owed refund sent again (executeRefund), a pending charge repaired (repairCharge: read, else asked again). */
-export async function retryException(deps: ReconcileDeps, exceptionId: number, userId: number): Promise<MoneyExceptionActionResponse> {
+export async function retryException(
+  deps: ReconcileDeps,
+  exceptionId: number,
+  userId: number,
+): Promise<MoneyExceptionActionResponse> {
   const exception = await openOr404(deps, exceptionId);
   if (!RETRYABLE.includes(exception.kind)) throw conflict(MESSAGES.moneyRetryNotApplicable);
   const outcome = await attempt(deps, exception, userId, 'RETRY', async () => {
@@ -108,7 +152,11 @@ export async function retryException(deps: ReconcileDeps, exceptionId: number, u
  * the PG made without us are booked (repairRefunds: PG_DIRECT, counted toward what the member is owed); a key issued
  * to us is taken in or released by the application whose card page it answers (takeInIssuedKey).
  */
-export async function bookFromPg(deps: ReconcileDeps, exceptionId: number, userId: number): Promise<MoneyExceptionActionResponse> {
+export async function bookFromPg(
+  deps: ReconcileDeps,
+  exceptionId: number,
+  userId: number,
+): Promise<MoneyExceptionActionResponse> {
   const exception = await openOr404(deps, exceptionId);
   if (!BOOKABLE.includes(exception.kind)) throw conflict(MESSAGES.moneyBookNotApplicable);
   const outcome = await attempt(deps, exception, userId, 'BOOK', async () => {
@@ -126,8 +174,10 @@ export async function bookFromPg(deps: ReconcileDeps, exceptionId: number, userI
     const pgRecord = await pgPaymentOrNull(deps, payment.payment_id);
     if (!pgRecord) throw conflict(MESSAGES.moneyBookNotApplicable);
     const chargedAtPg = CHARGED_PAYMENT_STATUSES.includes(pgRecord.status);
-    if (payment.status === 'PENDING' || (payment.status === 'FAILED' && chargedAtPg)) return settleFromPg(deps.payments, payment, pgRecord, 'OPERATOR');
-    if (CHARGED_PAYMENT_STATUSES.includes(payment.status) && chargedAtPg) return repairRefunds(deps.payments, payment.payment_id, pgRecord);
+    if (payment.status === 'PENDING' || (payment.status === 'FAILED' && chargedAtPg))
+      return settleFromPg(deps.payments, payment, pgRecord, 'OPERATOR');
+    if (CHARGED_PAYMENT_STATUSES.includes(payment.status) && chargedAtPg)
+      return repairRefunds(deps.payments, payment.payment_id, pgRecord);
     throw conflict(MESSAGES.moneyBookNotApplicable);
   });
   const settled = await settledNow(deps, exception);
@@ -135,6 +185,11 @@ export async function bookFromPg(deps: ReconcileDeps, exceptionId: number, userI
 }
 
 /** Close with a written reason (checked by the route's schema): no money moves. */
-export async function closeWithReason(deps: ReconcileDeps, exceptionId: number, userId: number, reason: string): Promise<MoneyExceptionActionResponse> {
+export async function closeWithReason(
+  deps: ReconcileDeps,
+  exceptionId: number,
+  userId: number,
+  reason: string,
+): Promise<MoneyExceptionActionResponse> {
   return record(deps, await openOr404(deps, exceptionId), userId, 'CLOSE', 'CLOSED', 'CLOSED', reason);
 }

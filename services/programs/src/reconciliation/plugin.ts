@@ -14,10 +14,18 @@ function mailOwners(app: FastifyInstance): ReconcileDeps['notify'] {
     if (!to) return;
     const lines = [
       `PG 대사에서 처리할 돈 예외 ${opened.length}건이 새로 열렸어요.`,
-      ...opened.map((e) => `- ${MONEY_EXCEPTION_KIND_NAMES[e.kind]} ${formatKrw(e.amountKrw)}${e.joinId ? ` (신청 #${e.joinId})` : ''}: ${e.detail}`),
+      ...opened.map(
+        (e) =>
+          `- ${MONEY_EXCEPTION_KIND_NAMES[e.kind]} ${formatKrw(e.amountKrw)}${e.joinId ? ` (신청 #${e.joinId})` : ''}: ${e.detail}`,
+      ),
       `처리하기: ${app.programsConfig.siteUrl}/admin/money`,
     ];
-    await app.mailer.send({ to, subject: `[운영] 돈 예외 ${opened.length}건이 열렸어요`, text: lines.join('\n'), html: lines.map((l) => `<p>${escape(l)}</p>`).join('') });
+    await app.mailer.send({
+      to,
+      subject: `[운영] 돈 예외 ${opened.length}건이 열렸어요`,
+      text: lines.join('\n'),
+      html: lines.map((l) => `<p>${escape(l)}</p>`).join(''),
+    });
   };
 }
 
@@ -39,7 +47,11 @@ export const reconciliationPlugin = fp(
     const deps: ReconcileDeps = { payments: app.payments.deps, config, notify: mailOwners(app) };
     app.jobs.handle('money-reconciliation', async () => {
       const until = app.clock();
-      const run = await reconcile(deps, { from: new Date(until.getTime() - config.windowHours * 3_600_000), until }, { trigger: 'SCHEDULE' });
+      const run = await reconcile(
+        deps,
+        { from: new Date(until.getTime() - config.windowHours * 3_600_000), until },
+        { trigger: 'SCHEDULE' },
+      );
       if (!run) app.log.info('reconciliation already running elsewhere; this tick skipped');
     });
     app.jobs.schedule('money-reconciliation', config.cron);
@@ -48,10 +60,15 @@ export const reconciliationPlugin = fp(
       if (opened) app.log.warn({ opened }, 'owed refunds or pending charges entered the exceptions queue');
     });
     app.jobs.schedule('money-exception-scan', config.scanCron);
-    app.metrics.gauge('money_exceptions_open', 'Open exceptions of the money operations queue (reconciliation mismatches, owed refunds), by kind.', ['kind'], async (gauge) => {
-      const counts = new Map((await openExceptionCounts(app.knex)).map((c) => [c.kind, c.count]));
-      for (const kind of MONEY_EXCEPTION_KINDS) gauge.set({ kind }, counts.get(kind) ?? 0);
-    });
+    app.metrics.gauge(
+      'money_exceptions_open',
+      'Open exceptions of the money operations queue (reconciliation mismatches, owed refunds), by kind.',
+      ['kind'],
+      async (gauge) => {
+        const counts = new Map((await openExceptionCounts(app.knex)).map((c) => [c.kind, c.count]));
+        for (const kind of MONEY_EXCEPTION_KINDS) gauge.set({ kind }, counts.get(kind) ?? 0);
+      },
+    );
     app.decorate('reconciliation', deps);
   },
   { name: 'reconciliation', dependencies: ['knex', 'job-queue', 'payments', 'mailer', 'operators'] },

@@ -44,9 +44,18 @@ export type Trigger = { trigger: 'SCHEDULE' } | { trigger: 'OPERATOR'; userId: n
  * over the same window opens nothing new, and an open exception a run checked and found matched is closed RESOLVED.
  * Answers the run, or null when another run is running.
  */
-export async function reconcile(deps: ReconcileDeps, window: { from: Date; until: Date }, by: Trigger): Promise<RunRow | null> {
+export async function reconcile(
+  deps: ReconcileDeps,
+  window: { from: Date; until: Date },
+  by: Trigger,
+): Promise<RunRow | null> {
   const { knex } = deps.payments;
-  const run = await startRun(knex, { ...window, trigger: by.trigger, actorUserId: by.trigger === 'OPERATOR' ? by.userId : null, staleSeconds: deps.config.staleRunMinutes * 60 });
+  const run = await startRun(knex, {
+    ...window,
+    trigger: by.trigger,
+    actorUserId: by.trigger === 'OPERATOR' ? by.userId : null,
+    staleSeconds: deps.config.staleRunMinutes * 60,
+  });
   if (!run) return null;
   try {
     const figures = { pgPayments: 0, pgBillingKeys: 0, matchedCount: 0, matchedKrw: 0, matchedRefundKrw: 0 };
@@ -55,7 +64,12 @@ export async function reconcile(deps: ReconcileDeps, window: { from: Date; until
     const judge = async (paymentId: string, record: PgPayment | null) => {
       checked.add(paymentId);
       const payment = await findPayment(knex, paymentId);
-      const verdict = matchPayment(paymentId, record, payment, Boolean(payment && (await refundInFlight(knex, paymentId))));
+      const verdict = matchPayment(
+        paymentId,
+        record,
+        payment,
+        Boolean(payment && (await refundInFlight(knex, paymentId))),
+      );
       if (verdict.kind === 'MATCHED') {
         figures.matchedCount += 1;
         figures.matchedKrw += verdict.chargedKrw;
@@ -68,7 +82,8 @@ export async function reconcile(deps: ReconcileDeps, window: { from: Date; until
       await judge(record.id, record);
     }
     for (const payment of await chargedPaymentsPaidBetween(knex, window.from, window.until)) {
-      if (!checked.has(payment.payment_id)) await judge(payment.payment_id, await pgPaymentOrNull(deps, payment.payment_id));
+      if (!checked.has(payment.payment_id))
+        await judge(payment.payment_id, await pgPaymentOrNull(deps, payment.payment_id));
     }
     findings.push(...(await pendingTooLong(deps)), ...(await owedTooLong(deps)));
     const keys = await unheldKeys(deps);
@@ -95,7 +110,11 @@ export async function reconcile(deps: ReconcileDeps, window: { from: Date; until
  * Opens (or marks seen) each finding's exception; the owners are mailed about the new ones. Answers the findings open
  * now (not those an operator closed with a reason) and how many of them are new.
  */
-async function openAll(deps: ReconcileDeps, runId: RunRow['run_id'] | null, findings: NewException[]): Promise<{ open: NewException[]; opened: number }> {
+async function openAll(
+  deps: ReconcileDeps,
+  runId: RunRow['run_id'] | null,
+  findings: NewException[],
+): Promise<{ open: NewException[]; opened: number }> {
   const open: NewException[] = [];
   const opened: (NewException & { exceptionId: number })[] = [];
   for (const finding of findings) {
@@ -104,7 +123,10 @@ async function openAll(deps: ReconcileDeps, runId: RunRow['run_id'] | null, find
     open.push(finding);
     if (result.opened) opened.push({ ...finding, exceptionId: result.exceptionId });
   }
-  if (opened.length) await deps.notify(opened).catch((error: unknown) => deps.payments.log.warn({ err: error }, 'exception mail not sent'));
+  if (opened.length)
+    await deps
+      .notify(opened)
+      .catch((error: unknown) => deps.payments.log.warn({ err: error }, 'exception mail not sent'));
   return { open, opened: opened.length };
 }
 
@@ -117,11 +139,22 @@ export async function scanOwed(deps: ReconcileDeps): Promise<number> {
 }
 
 /** A run an operator asked for now (audited); null while another run is running. */
-export async function reconcileByOperator(deps: ReconcileDeps, window: { from: Date; until: Date }, userId: number): Promise<RunRow | null> {
+export async function reconcileByOperator(
+  deps: ReconcileDeps,
+  window: { from: Date; until: Date },
+  userId: number,
+): Promise<RunRow | null> {
   const run = await reconcile(deps, window, { trigger: 'OPERATOR', userId });
   if (!run) return null;
   const after = { from: window.from.toISOString(), until: window.until.toISOString(), status: run.status };
-  await audit(deps.payments.knex, { actorUserId: userId, action: 'MONEY_RECONCILIATION_RUN', targetType: 'RECONCILIATION_RUN', targetId: Number(run.run_id), after, at: deps.payments.clock() });
+  await audit(deps.payments.knex, {
+    actorUserId: userId,
+    action: 'MONEY_RECONCILIATION_RUN',
+    targetType: 'RECONCILIATION_RUN',
+    targetId: Number(run.run_id),
+    after,
+    at: deps.payments.clock(),
+  });
   return run;
 }
 
@@ -132,7 +165,12 @@ export const runsOf = (deps: ReconcileDeps, limit: number) => recentRuns(deps.pa
 async function* pgPaymentsIn(deps: ReconcileDeps, window: { from: Date; until: Date }): AsyncGenerator<PgPayment> {
   let cursor: string | undefined;
   for (;;) {
-    const page = await deps.payments.pg.paymentsByCursor({ from: window.from.toISOString(), until: window.until.toISOString(), size: deps.config.pageSize, ...(cursor ? { cursor } : {}) });
+    const page = await deps.payments.pg.paymentsByCursor({
+      from: window.from.toISOString(),
+      until: window.until.toISOString(),
+      size: deps.config.pageSize,
+      ...(cursor ? { cursor } : {}),
+    });
     for (const item of page.items) yield item.payment;
     if (page.items.length < deps.config.pageSize) return;
     cursor = page.items.at(-1)!.cursor;
@@ -157,7 +195,14 @@ async function pendingTooLong(deps: ReconcileDeps): Promise<NewException[]> {
   for (const paymentId of await pendingChargesOlderThan(knex, minutes * 60, SCAN_LIMIT)) {
     const payment = await findPayment(knex, paymentId);
     if (!payment || payment.status !== 'PENDING') continue;
-    findings.push({ kind: 'CHARGE_PENDING_TOO_LONG', subjectKey: `CHARGE_PENDING_TOO_LONG:${paymentId}`, paymentId, joinId: payment.join_id, amountKrw: payment.amount_krw, detail: `${formatKrw(payment.amount_krw)} 결제의 결과를 ${minutes}분 넘게 알 수 없어요.` });
+    findings.push({
+      kind: 'CHARGE_PENDING_TOO_LONG',
+      subjectKey: `CHARGE_PENDING_TOO_LONG:${paymentId}`,
+      paymentId,
+      joinId: payment.join_id,
+      amountKrw: payment.amount_krw,
+      detail: `${formatKrw(payment.amount_krw)} 결제의 결과를 ${minutes}분 넘게 알 수 없어요.`,
+    });
   }
   return findings;
 }
@@ -188,14 +233,28 @@ async function unheldKeys(deps: ReconcileDeps): Promise<{ listed: number; findin
   const findings: NewException[] = [];
   let listed = 0;
   for (let number = 0; ; number++) {
-    const page = await pg.billingKeyInfos({ page: { number, size: deps.config.pageSize }, filter: { status: ['ISSUED'] } });
+    const page = await pg.billingKeyInfos({
+      page: { number, size: deps.config.pageSize },
+      filter: { status: ['ISSUED'] },
+    });
     listed += page.items.length;
-    const held = await heldBillingKeys(knex, page.items.map((k) => k.billingKey));
+    const held = await heldBillingKeys(
+      knex,
+      page.items.map((k) => k.billingKey),
+    );
     for (const key of page.items) {
       if (held.has(key.billingKey) || Date.parse(key.issuedAt) > graceStart || findings.length >= SCAN_LIMIT) continue;
       const joinId = key.issueId ? await cardPageApplication(knex, key.issueId) : null;
-      findings.push({ kind: 'KEY_ISSUED_UNHELD', subjectKey: `KEY_ISSUED_UNHELD:${key.billingKey}`, billingKey: key.billingKey, joinId, amountKrw: 0, detail: `PG에 발급된 빌링키(${key.methods?.[0]?.card?.number ?? '카드'})를 가진 신청이 없어요.` });
+      findings.push({
+        kind: 'KEY_ISSUED_UNHELD',
+        subjectKey: `KEY_ISSUED_UNHELD:${key.billingKey}`,
+        billingKey: key.billingKey,
+        joinId,
+        amountKrw: 0,
+        detail: `PG에 발급된 빌링키(${key.methods?.[0]?.card?.number ?? '카드'})를 가진 신청이 없어요.`,
+      });
     }
-    if (page.items.length < deps.config.pageSize || (number + 1) * page.page.size >= page.page.totalCount) return { listed, findings };
+    if (page.items.length < deps.config.pageSize || (number + 1) * page.page.size >= page.page.totalCount)
+      return { listed, findings };
   }
 }

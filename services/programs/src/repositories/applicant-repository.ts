@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { COUNTED_STATUSES, type ApplicantRole, type CohortApplicants, type RoleApplicants } from '@sq/contracts/api/applicants';
+import {
+  COUNTED_STATUSES,
+  type ApplicantRole,
+  type CohortApplicants,
+  type RoleApplicants,
+} from '@sq/contracts/api/applicants';
 import type { TeamMakeup } from '@sq/contracts';
 import { ROLE_NAMES } from '@sq/contracts/api/application-states';
 import { cohortStatus } from '../schedule';
@@ -18,10 +23,18 @@ export function createApplicantRepository(knex: Knex) {
         .join('product as p', 'p.product_id', 'c.product_id')
         .where({ 'c.odd_id': oddId, 'p.is_visible': true })
         .select(
-          'c.odd_id', 'c.recruit_start', 'c.recruit_end', 'c.cancelled_at',
+          'c.odd_id',
+          'c.recruit_start',
+          'c.recruit_end',
+          'c.cancelled_at',
           knex.raw(`to_char(c.start_date, 'YYYY-MM-DD') as start_date`),
           knex.raw(`to_char(c.end_date, 'YYYY-MM-DD') as end_date`),
-          'p.min_team_size', 'p.max_team_size', 'p.planner_seats', 'p.designer_seats', 'p.developer_seats', 'p.max_friends',
+          'p.min_team_size',
+          'p.max_team_size',
+          'p.planner_seats',
+          'p.designer_seats',
+          'p.developer_seats',
+          'p.max_friends',
         )
         .first();
       if (!cohort) return null;
@@ -38,7 +51,11 @@ export function createApplicantRepository(knex: Knex) {
           : {
               minSize: cohort.min_team_size,
               maxSize: cohort.max_team_size,
-              roles: { planner: cohort.planner_seats, designer: cohort.designer_seats, developer: cohort.developer_seats },
+              roles: {
+                planner: cohort.planner_seats,
+                designer: cohort.designer_seats,
+                developer: cohort.developer_seats,
+              },
               maxFriends: cohort.max_friends,
             };
       const roles: RoleApplicants[] = ROLES.map(({ role, roleName, seats }) => ({

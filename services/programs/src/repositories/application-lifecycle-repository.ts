@@ -5,7 +5,12 @@
  * transaction, its locks and their order. The routes' reads build on these (application-repository).
  */
 import type { Knex } from 'knex';
-import { LIVE_STATES, APPLICANT_STATES, type ApplicationActor, type ApplicationState } from '@sq/contracts/api/applications';
+import {
+  LIVE_STATES,
+  APPLICANT_STATES,
+  type ApplicationActor,
+  type ApplicationState,
+} from '@sq/contracts/api/applications';
 import type { Row } from '@sq/service-kit';
 import type { Db } from './db';
 
@@ -16,10 +21,26 @@ export function contextQuery(knex: Db) {
     .join('product as p', 'p.product_id', 'c.product_id')
     .select(
       'a.*',
-      'c.name as cohort_name', 'c.recruit_start', 'c.recruit_end', 'c.cancelled_at', 'c.capacity', 'c.product_id',
-      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
-      'p.slug', 'p.name as product_name', 'p.kind', 'p.fee_krw as product_fee_krw', 'p.charge_policy', 'p.max_friends',
-      'p.min_experience_months', 'p.planner_seats', 'p.designer_seats', 'p.developer_seats', 'p.min_team_size',
+      'c.name as cohort_name',
+      'c.recruit_start',
+      'c.recruit_end',
+      'c.cancelled_at',
+      'c.capacity',
+      'c.product_id',
+      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) =>
+        knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column]),
+      ),
+      'p.slug',
+      'p.name as product_name',
+      'p.kind',
+      'p.fee_krw as product_fee_krw',
+      'p.charge_policy',
+      'p.max_friends',
+      'p.min_experience_months',
+      'p.planner_seats',
+      'p.designer_seats',
+      'p.developer_seats',
+      'p.min_team_size',
     );
 }
 
@@ -56,12 +77,24 @@ export async function applicationByBillingKey(db: Db, billingKey: string): Promi
  * Writes the given columns of one application and nothing else (its state changes only through `writeState`);
  * `touch` also stamps updated_at with the database's time of the change.
  */
-export async function updateApplication(db: Db, joinId: number, columns: Record<string, unknown>, options: { touch?: boolean } = {}): Promise<void> {
-  await db('application').where({ join_id: joinId }).update(options.touch ? { ...columns, updated_at: db.fn.now() } : columns);
+export async function updateApplication(
+  db: Db,
+  joinId: number,
+  columns: Record<string, unknown>,
+  options: { touch?: boolean } = {},
+): Promise<void> {
+  await db('application')
+    .where({ join_id: joinId })
+    .update(options.touch ? { ...columns, updated_at: db.fn.now() } : columns);
 }
 
 /** The state and the columns written with it; answers the row as written. */
-export async function writeState(trx: Knex.Transaction, joinId: number, to: ApplicationState, changes: Record<string, unknown> = {}): Promise<Row> {
+export async function writeState(
+  trx: Knex.Transaction,
+  joinId: number,
+  to: ApplicationState,
+  changes: Record<string, unknown> = {},
+): Promise<Row> {
   const [application] = await trx('application')
     .where({ join_id: joinId })
     .update({ ...changes, status: to, updated_at: trx.fn.now() })
@@ -103,7 +136,10 @@ export async function historyOf(db: Db, joinId: number): Promise<Row[]> {
  * A new draft, unless the member already has a live application to the cohort (the partial unique index
  * `application_one_live_per_cohort` decides, so concurrent starts insert once); its join id, or undefined.
  */
-export async function insertDraft(trx: Knex.Transaction, draft: { oddId: number; userId: number; feeKrw: number }): Promise<number | undefined> {
+export async function insertDraft(
+  trx: Knex.Transaction,
+  draft: { oddId: number; userId: number; feeKrw: number },
+): Promise<number | undefined> {
   const states = LIVE_STATES.map((s) => `'${s}'`).join(', ');
   const result = await trx.raw(
     `insert into application (odd_id, user_id, status, fee_krw, current_step) values (?, ?, 'DRAFT', ?, 'required')
@@ -115,6 +151,9 @@ export async function insertDraft(trx: Knex.Transaction, draft: { oddId: number;
 
 /** The cohort's applications past the wizard and not ended (what its capacity counts). */
 export async function applicantCount(db: Db, oddId: number): Promise<number> {
-  const [count] = await db('application').where({ odd_id: oddId }).whereIn('status', APPLICANT_STATES).count({ n: '*' });
+  const [count] = await db('application')
+    .where({ odd_id: oddId })
+    .whereIn('status', APPLICANT_STATES)
+    .count({ n: '*' });
   return Number(count?.n ?? 0);
 }

@@ -14,7 +14,10 @@ export const FINISHED_APPLICATION_STATUSES: readonly ApplicationState[] = [...EN
 /** The most applications my page's history lists. */
 const HISTORY_LIMIT = 200;
 
-const newestFirst: { column: string; order: 'desc' }[] = [{ column: 'a.created_at', order: 'desc' }, { column: 'a.join_id', order: 'desc' }];
+const newestFirst: { column: string; order: 'desc' }[] = [
+  { column: 'a.created_at', order: 'desc' },
+  { column: 'a.join_id', order: 'desc' },
+];
 
 /**
  * A member's applications as they and other services read them: each with its cohort and product (the
@@ -32,14 +35,20 @@ export function createApplicationRepository(knex: Knex) {
     live: (userId: number, oddId: number): Promise<Row | undefined> => liveApplication(knex, userId, oddId),
 
     /** My page's history: every application of the member, newest first. */
-    ofMember: (userId: number): Promise<Row[]> => contextQuery(knex).where('a.user_id', userId).orderBy(newestFirst).limit(HISTORY_LIMIT),
+    ofMember: (userId: number): Promise<Row[]> =>
+      contextQuery(knex).where('a.user_id', userId).orderBy(newestFirst).limit(HISTORY_LIMIT),
 
     /** The member's applications past the wizard and not ended, newest first. */
-    inProgress: (userId: number): Promise<Row[]> => contextQuery(knex).where('a.user_id', userId).whereIn('a.status', APPLICANT_STATES).orderBy(newestFirst),
+    inProgress: (userId: number): Promise<Row[]> =>
+      contextQuery(knex).where('a.user_id', userId).whereIn('a.status', APPLICANT_STATES).orderBy(newestFirst),
 
     /** How many of the member's applications still hold a reservation, a charge or a team seat. */
     async liveCount(userId: number): Promise<number> {
-      const row = await knex('application').where({ user_id: userId }).whereNotIn('status', FINISHED_APPLICATION_STATUSES).count({ n: '*' }).first();
+      const row = await knex('application')
+        .where({ user_id: userId })
+        .whereNotIn('status', FINISHED_APPLICATION_STATUSES)
+        .count({ n: '*' })
+        .first();
       return Number(row?.n ?? 0);
     },
 
@@ -50,11 +59,15 @@ export function createApplicationRepository(knex: Knex) {
 
     /** The member's application to the cohort that the card page `issueId` was opened for, whatever its state. */
     async byCardPage(userId: number, oddId: number, issueId: string): Promise<number | null> {
-      const row = await knex('card_page_attempt as t').join('application as a', 'a.join_id', 't.join_id').where({ 't.issue_id': issueId, 'a.user_id': userId, 'a.odd_id': oddId }).first('a.join_id');
+      const row = await knex('card_page_attempt as t')
+        .join('application as a', 'a.join_id', 't.join_id')
+        .where({ 't.issue_id': issueId, 'a.user_id': userId, 'a.odd_id': oddId })
+        .first('a.join_id');
       return row ? (row.join_id as number) : null;
     },
 
     /** Why one of this application's card pages was opened; null when the issue id is not one of its own. */
-    cardPagePurpose: (joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> => attemptPurpose(knex, joinId, issueId),
+    cardPagePurpose: (joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> =>
+      attemptPurpose(knex, joinId, issueId),
   };
 }

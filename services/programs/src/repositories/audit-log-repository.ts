@@ -29,8 +29,12 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
 
 /** The team an application was last taken off by an operator's removal (the audit log's TEAM_MEMBER_REMOVE), or null. */
 export async function teamRemovedFrom(db: Db, joinId: number): Promise<number | null> {
-  const row = await db('audit_log').where({ action: 'TEAM_MEMBER_REMOVE', target_type: 'APPLICATION', target_id: String(joinId) }).orderBy('audit_id', 'desc').first('before');
-  const before = (typeof row?.before === 'string' ? JSON.parse(row.before) : row?.before) as { teamId?: number } | null | undefined;
+  const row = await db('audit_log')
+    .where({ action: 'TEAM_MEMBER_REMOVE', target_type: 'APPLICATION', target_id: String(joinId) })
+    .orderBy('audit_id', 'desc')
+    .first('before');
+  const before = (typeof row?.before === 'string' ? JSON.parse(row.before) : row?.before) as
+    { teamId?: number } | null | undefined;
   return before?.teamId ?? null;
 }
 
@@ -43,8 +47,15 @@ export function createAuditLogRepository(knex: Knex) {
       if (options.before) query.where('audit_id', '<', options.before);
       const rows = await query;
       return rows.map((r) => ({
-        auditId: Number(r.audit_id), actorUserId: r.actor_user_id, action: r.action, targetType: r.target_type, targetId: r.target_id, oddId: r.odd_id,
-        before: r.before, after: r.after, createdAt: new Date(r.created_at).toISOString(),
+        auditId: Number(r.audit_id),
+        actorUserId: r.actor_user_id,
+        action: r.action,
+        targetType: r.target_type,
+        targetId: r.target_id,
+        oddId: r.odd_id,
+        before: r.before,
+        after: r.after,
+        createdAt: new Date(r.created_at).toISOString(),
       }));
     },
   };

@@ -26,8 +26,16 @@ export interface SupersededKeyRow {
 }
 
 /** Records a card-page attempt (once per issue id), in the transaction that makes it the application's current one. */
-export async function recordCardPageAttempt(trx: Knex.Transaction, joinId: number, issueId: string, purpose: CardPagePurpose): Promise<void> {
-  await trx('card_page_attempt').insert({ issue_id: issueId, join_id: joinId, purpose }).onConflict('issue_id').ignore();
+export async function recordCardPageAttempt(
+  trx: Knex.Transaction,
+  joinId: number,
+  issueId: string,
+  purpose: CardPagePurpose,
+): Promise<void> {
+  await trx('card_page_attempt')
+    .insert({ issue_id: issueId, join_id: joinId, purpose })
+    .onConflict('issue_id')
+    .ignore();
 }
 
 /** The recorded purpose of one of this application's card pages; null when none is recorded under that issue id. */
@@ -37,7 +45,11 @@ export async function recordedPurpose(db: Db, joinId: number, issueId: string): 
 }
 
 /** The purpose of one of this application's card-page attempts, or null when the issue id is not one of its own. */
-export async function attemptPurpose(db: Db, joinId: number, issueId: string | null | undefined): Promise<CardPagePurpose | null> {
+export async function attemptPurpose(
+  db: Db,
+  joinId: number,
+  issueId: string | null | undefined,
+): Promise<CardPagePurpose | null> {
   if (!issueId) return null;
   const recorded = await recordedPurpose(db, joinId, issueId);
   if (recorded) return recorded;
@@ -62,8 +74,16 @@ export interface SupersededKey {
 /** Records that the key is no longer the application's (once per key). */
 export async function supersedeKey(trx: Knex.Transaction, key: SupersededKey, at: Date): Promise<void> {
   await trx('superseded_billing_key')
-    .insert({ billing_key: key.billingKey, join_id: key.joinId, issue_id: key.issueId, card_number: key.cardNumber, reason: key.reason, superseded_at: at })
-    .onConflict('billing_key').ignore();
+    .insert({
+      billing_key: key.billingKey,
+      join_id: key.joinId,
+      issue_id: key.issueId,
+      card_number: key.cardNumber,
+      reason: key.reason,
+      superseded_at: at,
+    })
+    .onConflict('billing_key')
+    .ignore();
 }
 
 /** The application's superseded keys not released yet, in the order they were superseded. */
@@ -73,12 +93,18 @@ export async function unreleasedSupersededKeys(db: Db, joinId: number): Promise<
 
 /** Marks a superseded key released; false when it already was. */
 export async function markSupersededKeyReleased(db: Db, billingKey: string, at: Date): Promise<boolean> {
-  const updated = await db('superseded_billing_key').where({ billing_key: billingKey }).whereNull('released_at').update({ released_at: at });
+  const updated = await db('superseded_billing_key')
+    .where({ billing_key: billingKey })
+    .whereNull('released_at')
+    .update({ released_at: at });
   return updated > 0;
 }
 
 /** Applications with a superseded key not released yet (of `among` when given), by join id. */
-export async function applicationsWithSupersededKeys(db: Db, options: { among?: number[]; limit?: number } = {}): Promise<number[]> {
+export async function applicationsWithSupersededKeys(
+  db: Db,
+  options: { among?: number[]; limit?: number } = {},
+): Promise<number[]> {
   const query = db('superseded_billing_key').whereNull('released_at').distinct('join_id').orderBy('join_id');
   if (options.among) query.whereIn('join_id', options.among);
   if (options.limit !== undefined) query.limit(options.limit);
@@ -87,7 +113,11 @@ export async function applicationsWithSupersededKeys(db: Db, options: { among?: 
 
 /** Of the given applications, those whose current key is not released. */
 export async function applicationsHoldingKeys(db: Db, joinIds: number[]): Promise<number[]> {
-  return db('application').whereIn('join_id', joinIds).whereNotNull('billing_key').whereNull('billing_key_released_at').pluck('join_id');
+  return db('application')
+    .whereIn('join_id', joinIds)
+    .whereNotNull('billing_key')
+    .whereNull('billing_key_released_at')
+    .pluck('join_id');
 }
 
 /**
@@ -99,19 +129,38 @@ export async function applicationsHoldingKeys(db: Db, joinIds: number[]): Promis
  */
 export async function applicationsWithReleasableKeys(
   db: Db,
-  states: { ended: readonly ApplicationState[]; charged: readonly ApplicationState[]; declinedAtPurchase: ApplicationState },
+  states: {
+    ended: readonly ApplicationState[];
+    charged: readonly ApplicationState[];
+    declinedAtPurchase: ApplicationState;
+  },
   limit: number,
 ): Promise<number[]> {
-  const settled = db('payment as s').whereRaw('s.join_id = a.join_id').whereIn('s.status', CHARGED_PAYMENT_STATUSES).select(db.raw('1'));
+  const settled = db('payment as s')
+    .whereRaw('s.join_id = a.join_id')
+    .whereIn('s.status', CHARGED_PAYMENT_STATUSES)
+    .select(db.raw('1'));
   const pending = db('payment as q').whereRaw('q.join_id = a.join_id').where('q.status', 'PENDING').select(db.raw('1'));
-  const atPurchase = db('cohort as c').join('product as p', 'p.product_id', 'c.product_id').whereRaw('c.odd_id = a.odd_id').where('p.charge_policy', 'AT_PURCHASE').select(db.raw('1'));
+  const atPurchase = db('cohort as c')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .whereRaw('c.odd_id = a.odd_id')
+    .where('p.charge_policy', 'AT_PURCHASE')
+    .select(db.raw('1'));
   return db('application as a')
     .whereNotNull('a.billing_key')
     .whereNull('a.billing_key_released_at')
-    .where((q) => q.whereIn('a.status', states.ended as ApplicationState[])
-      .orWhere((c) => c.whereIn('a.status', states.charged as ApplicationState[]).whereExists(settled).whereNotExists(pending))
-      .orWhere((e) => e.whereNotNull('a.personal_data_erased_at').whereNotExists(pending))
-      .orWhere((d) => d.where('a.status', states.declinedAtPurchase).whereExists(atPurchase).whereNotExists(pending)))
+    .where((q) =>
+      q
+        .whereIn('a.status', states.ended as ApplicationState[])
+        .orWhere((c) =>
+          c
+            .whereIn('a.status', states.charged as ApplicationState[])
+            .whereExists(settled)
+            .whereNotExists(pending),
+        )
+        .orWhere((e) => e.whereNotNull('a.personal_data_erased_at').whereNotExists(pending))
+        .orWhere((d) => d.where('a.status', states.declinedAtPurchase).whereExists(atPurchase).whereNotExists(pending)),
+    )
     .orderBy('a.join_id')
     .limit(limit)
     .pluck('a.join_id');

@@ -56,22 +56,34 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
      * board): what the console's page of it is picked from; `texts` then reads the page's.
      */
     async layout(oddId: number): Promise<Omit<Board, 'explanations' | 'unplaced'> | null> {
-      const row = await knex('team_board').where({ odd_id: oddId }).first('odd_id', 'seed', 'teams', 'waitlist', 'locked_members', 'locked_teams', 'scores', 'published_at');
+      const row = await knex('team_board')
+        .where({ odd_id: oddId })
+        .first('odd_id', 'seed', 'teams', 'waitlist', 'locked_members', 'locked_teams', 'scores', 'published_at');
       if (!row) return null;
       const { explanations: _e, unplaced: _u, ...layout } = toBoard({ ...row, explanations: {}, unplaced: [] });
       return layout;
     },
 
     /** The explanations and waitlist reasons of the given members (one pass over each document). */
-    async texts(oddId: number, joinIds: number[]): Promise<{ explanations: Map<number, string>; reasons: Map<number, string> }> {
+    async texts(
+      oddId: number,
+      joinIds: number[],
+    ): Promise<{ explanations: Map<number, string>; reasons: Map<number, string> }> {
       const ids = joinIds.map(String);
       const [explained, unplaced] = await Promise.all([
-        knex.raw(`select e.key::int as join_id, e.value #>> '{}' as text from team_board b cross join lateral jsonb_each(b.explanations) as e(key, value)
-          where b.odd_id = ? and e.key = any(?::text[])`, [oddId, ids]),
-        knex.raw(`select (u->>'joinId')::int as join_id, u->>'explanation' as text from team_board b cross join lateral jsonb_array_elements(b.unplaced) as u
-          where b.odd_id = ? and u->>'joinId' = any(?::text[])`, [oddId, ids]),
+        knex.raw(
+          `select e.key::int as join_id, e.value #>> '{}' as text from team_board b cross join lateral jsonb_each(b.explanations) as e(key, value)
+          where b.odd_id = ? and e.key = any(?::text[])`,
+          [oddId, ids],
+        ),
+        knex.raw(
+          `select (u->>'joinId')::int as join_id, u->>'explanation' as text from team_board b cross join lateral jsonb_array_elements(b.unplaced) as u
+          where b.odd_id = ? and u->>'joinId' = any(?::text[])`,
+          [oddId, ids],
+        ),
       ]);
-      const mapOf = (rows: { join_id: number; text: string | null }[]) => new Map(rows.flatMap((r) => (r.text === null ? [] : [[r.join_id, r.text] as const])));
+      const mapOf = (rows: { join_id: number; text: string | null }[]) =>
+        new Map(rows.flatMap((r) => (r.text === null ? [] : [[r.join_id, r.text] as const])));
       return { explanations: mapOf(explained.rows), reasons: mapOf(unplaced.rows) };
     },
 
@@ -87,7 +99,10 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
         scores: JSON.stringify(board.scores),
         updated_at: at,
       };
-      await knex('team_board').insert({ odd_id: board.oddId, ...row }).onConflict('odd_id').merge(row);
+      await knex('team_board')
+        .insert({ odd_id: board.oddId, ...row })
+        .onConflict('odd_id')
+        .merge(row);
       // The seats as rows (migration 201), what the applicant list filters and shows placement by: a team wins over
       // the waitlist, the last team that lists a member over an earlier one. Only changed seats are written.
       const seats = new Map<number, string | null>(board.waitlist.map((joinId) => [joinId, null]));
@@ -99,13 +114,28 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
          where (team_board_seat.odd_id, team_board_seat.team_key) is distinct from (excluded.odd_id, excluded.team_key)`,
         { oddId: board.oddId, joinIds: [...seats.keys()], teamKeys: [...seats.values()] },
       );
-      await knex('team_board_seat').where({ odd_id: board.oddId }).whereRaw('not (join_id = any(?::int[]))', [[...seats.keys()]]).delete();
+      await knex('team_board_seat')
+        .where({ odd_id: board.oddId })
+        .whereRaw('not (join_id = any(?::int[]))', [[...seats.keys()]])
+        .delete();
     },
 
     /** The cohort with its product's make-up and fee, locked when `forUpdate` (changes of one board queue, and publishing its judging results); undefined when there is none. */
     async cohort(oddId: number, forUpdate = false): Promise<Row | undefined> {
-      const query = knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId)
-        .first('c.*', 'p.kind', 'p.fee_krw', 'p.min_team_size', 'p.max_team_size', 'p.planner_seats', 'p.designer_seats', 'p.developer_seats', 'p.max_friends');
+      const query = knex('cohort as c')
+        .join('product as p', 'p.product_id', 'c.product_id')
+        .where('c.odd_id', oddId)
+        .first(
+          'c.*',
+          'p.kind',
+          'p.fee_krw',
+          'p.min_team_size',
+          'p.max_team_size',
+          'p.planner_seats',
+          'p.designer_seats',
+          'p.developer_seats',
+          'p.max_friends',
+        );
       if (forUpdate) query.forUpdate('c');
       return query;
     },
@@ -113,21 +143,33 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
     /** The applications seated on the board's teams, with what the charge preview needs. */
     async seatApplications(joinIds: number[]): Promise<SeatApplication[]> {
       if (!joinIds.length) return [];
-      return knex('application').whereRaw('join_id = any(?::int[])', [joinIds]).select('join_id', 'user_id', 'status', 'fee_krw', 'member_name');
+      return knex('application')
+        .whereRaw('join_id = any(?::int[])', [joinIds])
+        .select('join_id', 'user_id', 'status', 'fee_krw', 'member_name');
     },
 
     async statusOf(joinId: number): Promise<ApplicationState | null> {
-      return ((await knex('application').where({ join_id: joinId }).first('status'))?.status as ApplicationState | undefined) ?? null;
+      return (
+        ((await knex('application').where({ join_id: joinId }).first('status'))?.status as
+          ApplicationState | undefined) ?? null
+      );
     },
 
     /** A published team; its id. */
     async addTeam(team: { oddId: number; teamKey: string; name: string; at: Date }): Promise<number> {
-      const [row] = await knex('team').insert({ odd_id: team.oddId, team_key: team.teamKey, name: team.name, created_at: team.at }).returning('team_id');
+      const [row] = await knex('team')
+        .insert({ odd_id: team.oddId, team_key: team.teamKey, name: team.name, created_at: team.at })
+        .returning('team_id');
       return row.team_id as number;
     },
 
     async addSeat(seat: { joinId: number; teamId: number; explanation: string; at: Date }): Promise<void> {
-      await knex('team_member').insert({ join_id: seat.joinId, team_id: seat.teamId, explanation: seat.explanation, joined_at: seat.at });
+      await knex('team_member').insert({
+        join_id: seat.joinId,
+        team_id: seat.teamId,
+        explanation: seat.explanation,
+        joined_at: seat.at,
+      });
     },
 
     /** Takes the application off its team (the seat row; nothing else). */
@@ -144,7 +186,10 @@ export function createBoardRepository(knex: Knex | Knex.Transaction) {
 
     /** The answers of the team's members (their careers, which a backfill or a replacement is matched to). */
     async teammateAnswers(teamId: number): Promise<{ answers: ApplicationAnswers | null }[]> {
-      return knex('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).select('a.answers');
+      return knex('team_member as m')
+        .join('application as a', 'a.join_id', 'm.join_id')
+        .where('m.team_id', teamId)
+        .select('a.answers');
     },
 
     /** The team stopped (once: a second confirmation keeps the first instant). */

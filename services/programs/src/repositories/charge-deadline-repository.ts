@@ -28,7 +28,11 @@ export async function unresolvedDeadline(db: Db, joinId: number): Promise<Date |
 
 /** Whether any application of the cohort has a deadline not resolved yet. */
 export async function cohortHasUnresolvedDeadline(db: Db, oddId: number): Promise<boolean> {
-  const open = await db('charge_deadline as d').join('application as o', 'o.join_id', 'd.join_id').whereNull('d.resolved_at').where('o.odd_id', oddId).first('d.join_id');
+  const open = await db('charge_deadline as d')
+    .join('application as o', 'o.join_id', 'd.join_id')
+    .whereNull('d.resolved_at')
+    .where('o.odd_id', oddId)
+    .first('d.join_id');
   return Boolean(open);
 }
 
@@ -37,8 +41,16 @@ export async function cohortHasUnresolvedDeadline(db: Db, oddId: number): Promis
  * card declined within the first decline's deadline keeps that one). Answers the application's deadline row as it
  * is now, and whether this call opened it.
  */
-export async function openDeadline(db: Db, joinId: number, deadlineAt: Date): Promise<{ deadlineAt: Date; resolved: boolean; opened: boolean }> {
-  const inserted = await db('charge_deadline').insert({ join_id: joinId, deadline_at: deadlineAt }).onConflict('join_id').ignore().returning('join_id');
+export async function openDeadline(
+  db: Db,
+  joinId: number,
+  deadlineAt: Date,
+): Promise<{ deadlineAt: Date; resolved: boolean; opened: boolean }> {
+  const inserted = await db('charge_deadline')
+    .insert({ join_id: joinId, deadline_at: deadlineAt })
+    .onConflict('join_id')
+    .ignore()
+    .returning('join_id');
   const row = await db('charge_deadline').where({ join_id: joinId }).first('deadline_at', 'resolved_at');
   return { deadlineAt: new Date(row.deadline_at), resolved: row.resolved_at !== null, opened: inserted.length > 0 };
 }
@@ -54,6 +66,9 @@ export async function unresolvedDeadlines(db: Db): Promise<number[]> {
 }
 
 /** `FOR UPDATE` on the application's unresolved deadline (taken before the application's row); undefined when resolved. */
-export async function lockUnresolvedDeadline(trx: Knex.Transaction, joinId: number): Promise<ChargeDeadlineRow | undefined> {
+export async function lockUnresolvedDeadline(
+  trx: Knex.Transaction,
+  joinId: number,
+): Promise<ChargeDeadlineRow | undefined> {
   return trx('charge_deadline').where({ join_id: joinId }).whereNull('resolved_at').forUpdate().first();
 }

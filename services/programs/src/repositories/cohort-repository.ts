@@ -27,8 +27,16 @@ const toRow = (b: CohortInput) => ({
 const noCounts = (): AdminCohort['counts'] => ({ byState: {}, byRole: {}, total: 0 });
 
 /** Live counts per state and per role of the given cohorts (applications past the wizard, not ended). */
-async function cohortCounts(knex: Knex | Knex.Transaction, oddIds: number[]): Promise<Map<number, AdminCohort['counts']>> {
-  const rows: Row[] = await knex('application').whereIn('odd_id', oddIds).whereIn('status', APPLICANT_STATES).groupBy('odd_id', 'status', 'role').select('odd_id', 'status', 'role').count({ n: '*' });
+async function cohortCounts(
+  knex: Knex | Knex.Transaction,
+  oddIds: number[],
+): Promise<Map<number, AdminCohort['counts']>> {
+  const rows: Row[] = await knex('application')
+    .whereIn('odd_id', oddIds)
+    .whereIn('status', APPLICANT_STATES)
+    .groupBy('odd_id', 'status', 'role')
+    .select('odd_id', 'status', 'role')
+    .count({ n: '*' });
   const counts = new Map<number, AdminCohort['counts']>(oddIds.map((id) => [id, noCounts()]));
   for (const row of rows) {
     const c = counts.get(row.odd_id as number)!;
@@ -58,7 +66,8 @@ function toCohort(row: Row, counts: AdminCohort['counts']): AdminCohort {
   };
 }
 
-const cohortQuery = (knex: Knex | Knex.Transaction) => knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').select('c.*', 'p.name as product_name');
+const cohortQuery = (knex: Knex | Knex.Transaction) =>
+  knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').select('c.*', 'p.name as product_name');
 
 /** A check constraint (dates out of order) is the operator's input, not a server error; an unknown product is a 404. */
 async function saving<T>(work: () => Promise<T>): Promise<T> {
@@ -87,7 +96,10 @@ export function createCohortRepository(knex: Knex) {
       const query = cohortQuery(knex).orderBy([{ column: 'c.product_id' }, { column: 'c.start_date', order: 'desc' }]);
       if (filter.productId) query.where('c.product_id', filter.productId);
       const rows = await query;
-      const counts = await cohortCounts(knex, rows.map((r) => r.odd_id));
+      const counts = await cohortCounts(
+        knex,
+        rows.map((r) => r.odd_id),
+      );
       return rows.map((r) => toCohort(r, counts.get(r.odd_id)!));
     },
 
@@ -96,7 +108,15 @@ export function createCohortRepository(knex: Knex) {
         knex.transaction(async (trx) => {
           const [row] = await trx('cohort').insert(toRow(input)).returning('odd_id');
           const view = toCohort(await cohortQuery(trx).where('c.odd_id', row.odd_id).first(), noCounts());
-          await audit(trx, { actorUserId: change.actorUserId, action: 'COHORT_CREATE', targetType: 'COHORT', targetId: row.odd_id, oddId: row.odd_id, after: view, at: change.at });
+          await audit(trx, {
+            actorUserId: change.actorUserId,
+            action: 'COHORT_CREATE',
+            targetType: 'COHORT',
+            targetId: row.odd_id,
+            oddId: row.odd_id,
+            after: view,
+            at: change.at,
+          });
           return view;
         }),
       ),
@@ -111,7 +131,16 @@ export function createCohortRepository(knex: Knex) {
           const before = await load();
           await trx('cohort').where({ odd_id: oddId }).update(toRow(input));
           const after = await load();
-          await audit(trx, { actorUserId: change.actorUserId, action: 'COHORT_UPDATE', targetType: 'COHORT', targetId: oddId, oddId, before, after, at: change.at });
+          await audit(trx, {
+            actorUserId: change.actorUserId,
+            action: 'COHORT_UPDATE',
+            targetType: 'COHORT',
+            targetId: oddId,
+            oddId,
+            before,
+            after,
+            at: change.at,
+          });
           return after;
         }),
       ),

@@ -17,7 +17,14 @@ export function connectionSettings(knex: Knex): ConnectionSettings {
   const connection = (knex.client.config as { connection: string | Record<string, unknown> }).connection;
   return typeof connection === 'string'
     ? { connectionString: connection }
-    : { host: connection.host as string, port: Number(connection.port ?? 5432), user: connection.user as string, password: connection.password as string | undefined, database: connection.database as string, ssl: connection.ssl };
+    : {
+        host: connection.host as string,
+        port: Number(connection.port ?? 5432),
+        user: connection.user as string,
+        password: connection.password as string | undefined,
+        database: connection.database as string,
+        ssl: connection.ssl,
+      };
 }
 
 /**
@@ -26,7 +33,9 @@ export function connectionSettings(knex: Knex): ConnectionSettings {
  */
 export function sqlIn(trx: Knex.Transaction): (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> {
   return async (text, values) => {
-    const conn = (await trx.client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+    const conn = (await trx.client.acquireConnection()) as {
+      query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+    };
     return conn.query(text, values);
   };
 }

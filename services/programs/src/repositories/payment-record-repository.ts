@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { APPLICATION_STATE_NAMES, PAYMENT_EVENT_NAMES, type ApplicationState, type PaymentEventType } from '@sq/contracts/api/applications';
+import {
+  APPLICATION_STATE_NAMES,
+  PAYMENT_EVENT_NAMES,
+  type ApplicationState,
+  type PaymentEventType,
+} from '@sq/contracts/api/applications';
 import type { AdminPaymentRecord } from '@sq/contracts/api/operators/payments';
 import type { Row } from '@sq/service-kit';
 
@@ -22,13 +27,27 @@ export function createPaymentRecordRepository(knex: Knex) {
         .where('a.odd_id', oddId)
         .whereExists(knex('payment_event as e').whereRaw('e.join_id = a.join_id'))
         .orderBy('a.join_id')
-        .select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.fee_krw', 'a.card_number', 'a.reserved_at', 'a.billing_key_released_at', 'p.fee_krw as product_fee_krw', 'p.charge_policy');
+        .select(
+          'a.join_id',
+          'a.user_id',
+          'a.role',
+          'a.status',
+          'a.fee_krw',
+          'a.card_number',
+          'a.reserved_at',
+          'a.billing_key_released_at',
+          'p.fee_krw as product_fee_krw',
+          'p.charge_policy',
+        );
       if (!rows.length) return [];
       const joinIds = rows.map((r) => r.join_id as number);
       const [events, charges] = await Promise.all([
         knex('payment_event').whereIn('join_id', joinIds).orderBy('event_id'),
         // The charge money moved on, the latest per application (as the member's payment timeline reads it).
-        knex('payment').whereIn('join_id', joinIds).whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED']).orderBy('created_at', 'desc'),
+        knex('payment')
+          .whereIn('join_id', joinIds)
+          .whereIn('status', ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'])
+          .orderBy('created_at', 'desc'),
       ]);
       const chargeOf = new Map<number, Row>();
       for (const charge of charges) if (!chargeOf.has(charge.join_id)) chargeOf.set(charge.join_id, charge);
@@ -51,7 +70,13 @@ export function createPaymentRecordRepository(knex: Knex) {
           refundedKrw: charge?.cancelled_krw ?? 0,
           events: events
             .filter((e) => e.join_id === r.join_id)
-            .map((e) => ({ type: e.type as PaymentEventType, name: PAYMENT_EVENT_NAMES[e.type as PaymentEventType], at: iso(e.created_at)!, amountKrw: e.amount_krw, note: e.note })),
+            .map((e) => ({
+              type: e.type as PaymentEventType,
+              name: PAYMENT_EVENT_NAMES[e.type as PaymentEventType],
+              at: iso(e.created_at)!,
+              amountKrw: e.amount_krw,
+              note: e.note,
+            })),
         };
       });
     },

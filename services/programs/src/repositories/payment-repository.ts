@@ -32,17 +32,28 @@ export async function lockPayment(trx: Knex.Transaction, paymentId: string): Pro
 
 /** The application's charged payment, the newest: refunds are taken out of it. */
 export async function chargedPayment(db: Db, joinId: number): Promise<Row | undefined> {
-  return db('payment').where({ join_id: joinId }).whereIn('status', CHARGED_PAYMENT_STATUSES).orderBy('created_at', 'desc').first();
+  return db('payment')
+    .where({ join_id: joinId })
+    .whereIn('status', CHARGED_PAYMENT_STATUSES)
+    .orderBy('created_at', 'desc')
+    .first();
 }
 
 /** The application's payment `paymentId` when it is charged (paid, or refunded in part or whole). */
 export async function chargedPaymentOf(db: Db, joinId: number, paymentId: string): Promise<Row | undefined> {
-  return db('payment').where({ join_id: joinId, payment_id: paymentId }).whereIn('status', CHARGED_PAYMENT_STATUSES).first();
+  return db('payment')
+    .where({ join_id: joinId, payment_id: paymentId })
+    .whereIn('status', CHARGED_PAYMENT_STATUSES)
+    .first();
 }
 
 /** A charged payment of the application other than `paymentId`. */
 export async function otherChargedPayment(db: Db, joinId: number, paymentId: string): Promise<Row | undefined> {
-  return db('payment').where({ join_id: joinId }).whereNot({ payment_id: paymentId }).whereIn('status', CHARGED_PAYMENT_STATUSES).first();
+  return db('payment')
+    .where({ join_id: joinId })
+    .whereNot({ payment_id: paymentId })
+    .whereIn('status', CHARGED_PAYMENT_STATUSES)
+    .first();
 }
 
 /** The application's charge in flight (PENDING), if any. */
@@ -61,11 +72,22 @@ export interface ChargeAttempt {
   currency: string;
 }
 
-const attemptColumns = (attempt: ChargeAttempt) => ({ billing_key: attempt.billingKey, amount_krw: attempt.amountKrw, currency: attempt.currency });
+const attemptColumns = (attempt: ChargeAttempt) => ({
+  billing_key: attempt.billingKey,
+  amount_krw: attempt.amountKrw,
+  currency: attempt.currency,
+});
 
 /** The obligation's first attempt (PENDING); the row. */
-export async function insertCharge(trx: Knex.Transaction, paymentId: string, joinId: number, attempt: ChargeAttempt): Promise<Row> {
-  const [payment] = await trx('payment').insert({ payment_id: paymentId, join_id: joinId, ...attemptColumns(attempt) }).returning('*');
+export async function insertCharge(
+  trx: Knex.Transaction,
+  paymentId: string,
+  joinId: number,
+  attempt: ChargeAttempt,
+): Promise<Row> {
+  const [payment] = await trx('payment')
+    .insert({ payment_id: paymentId, join_id: joinId, ...attemptColumns(attempt) })
+    .returning('*');
   return payment;
 }
 
@@ -73,25 +95,53 @@ export async function insertCharge(trx: Knex.Transaction, paymentId: string, joi
 export async function restartCharge(trx: Knex.Transaction, paymentId: string, attempt: ChargeAttempt): Promise<Row> {
   const [payment] = await trx('payment')
     .where({ payment_id: paymentId })
-    .update({ ...attemptColumns(attempt), status: 'PENDING', failure_reason: null, pg_tx_id: null, paid_at: null, updated_at: trx.fn.now() })
+    .update({
+      ...attemptColumns(attempt),
+      status: 'PENDING',
+      failure_reason: null,
+      pg_tx_id: null,
+      paid_at: null,
+      updated_at: trx.fn.now(),
+    })
     .returning('*');
   return payment;
 }
 
 /** PAID as the PG has it; `billingKey` when the PG charged another card than the attempt's (an earlier attempt's). */
-export async function markPaymentPaid(trx: Knex.Transaction, paymentId: string, pg: { pgTxId: string | null; paidAt: Date; billingKey?: string }): Promise<void> {
+export async function markPaymentPaid(
+  trx: Knex.Transaction,
+  paymentId: string,
+  pg: { pgTxId: string | null; paidAt: Date; billingKey?: string },
+): Promise<void> {
   const card = pg.billingKey ? { billing_key: pg.billingKey } : {};
-  await trx('payment').where({ payment_id: paymentId }).update({ status: 'PAID', pg_tx_id: pg.pgTxId, paid_at: pg.paidAt, failure_reason: null, ...card, updated_at: trx.fn.now() });
+  await trx('payment')
+    .where({ payment_id: paymentId })
+    .update({
+      status: 'PAID',
+      pg_tx_id: pg.pgTxId,
+      paid_at: pg.paidAt,
+      failure_reason: null,
+      ...card,
+      updated_at: trx.fn.now(),
+    });
 }
 
 /** FAILED with its reason (the column holds 500 characters). */
 export async function markPaymentFailed(trx: Knex.Transaction, paymentId: string, reason: string): Promise<void> {
-  await trx('payment').where({ payment_id: paymentId }).update({ status: 'FAILED', failure_reason: reason.slice(0, 500), updated_at: trx.fn.now() });
+  await trx('payment')
+    .where({ payment_id: paymentId })
+    .update({ status: 'FAILED', failure_reason: reason.slice(0, 500), updated_at: trx.fn.now() });
 }
 
 /** What was cancelled of the payment so far, and its state after it. */
-export async function bookCancelled(trx: Knex.Transaction, paymentId: string, booked: { cancelledKrw: number; status: 'CANCELLED' | 'PARTIAL_CANCELLED' }): Promise<void> {
-  await trx('payment').where({ payment_id: paymentId }).update({ cancelled_krw: booked.cancelledKrw, status: booked.status, updated_at: trx.fn.now() });
+export async function bookCancelled(
+  trx: Knex.Transaction,
+  paymentId: string,
+  booked: { cancelledKrw: number; status: 'CANCELLED' | 'PARTIAL_CANCELLED' },
+): Promise<void> {
+  await trx('payment')
+    .where({ payment_id: paymentId })
+    .update({ cancelled_krw: booked.cancelledKrw, status: booked.status, updated_at: trx.fn.now() });
 }
 
 /**
@@ -99,14 +149,24 @@ export async function bookCancelled(trx: Knex.Transaction, paymentId: string, bo
  * the timestamps; the service's clock may differ: another host, or a test's injected day).
  */
 export async function pendingChargesOlderThan(db: Db, olderThanSeconds: number, limit: number): Promise<string[]> {
-  return db('payment').where({ status: 'PENDING' }).where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).limit(limit).pluck('payment_id');
+  return db('payment')
+    .where({ status: 'PENDING' })
+    .where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .limit(limit)
+    .pluck('payment_id');
 }
 
 /**
  * Charges closed (FAILED with `reason`) between `olderThanSeconds + windowSeconds` and `olderThanSeconds` ago, on
  * the database's clock.
  */
-export async function closedChargesBetween(db: Db, reason: string, olderThanSeconds: number, windowSeconds: number, limit: number): Promise<string[]> {
+export async function closedChargesBetween(
+  db: Db,
+  reason: string,
+  olderThanSeconds: number,
+  windowSeconds: number,
+  limit: number,
+): Promise<string[]> {
   return db('payment')
     .where({ status: 'FAILED', failure_reason: reason })
     .where('updated_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
@@ -116,7 +176,13 @@ export async function closedChargesBetween(db: Db, reason: string, olderThanSeco
 }
 
 /** A line of the payment timeline (the note column holds 500 characters). */
-export async function addPaymentEvent(db: Db, joinId: number, type: PaymentEventType, amountKrw: number, note: string | null): Promise<void> {
+export async function addPaymentEvent(
+  db: Db,
+  joinId: number,
+  type: PaymentEventType,
+  amountKrw: number,
+  note: string | null,
+): Promise<void> {
   await db('payment_event').insert({ join_id: joinId, type, amount_krw: amountKrw, note: note?.slice(0, 500) ?? null });
 }
 

@@ -43,13 +43,17 @@ const DUE = {
  * application (a withdrawn member) is never written.
  */
 export function createPeopleCopyRepository(knex: Knex | Knex.Transaction) {
-  const due = (which: keyof typeof DUE) => async (limit: number): Promise<DueCopy[]> => {
-    const rows: { join_id: number; user_id: number; people_version: number }[] = await knex('application')
-      .whereRaw(DUE[which]).whereNull('personal_data_erased_at')
-      .orderBy('join_id').limit(limit)
-      .select('join_id', 'user_id', 'people_version');
-    return rows.map((r) => ({ joinId: r.join_id, userId: r.user_id, version: r.people_version }));
-  };
+  const due =
+    (which: keyof typeof DUE) =>
+    async (limit: number): Promise<DueCopy[]> => {
+      const rows: { join_id: number; user_id: number; people_version: number }[] = await knex('application')
+        .whereRaw(DUE[which])
+        .whereNull('personal_data_erased_at')
+        .orderBy('join_id')
+        .limit(limit)
+        .select('join_id', 'user_id', 'people_version');
+      return rows.map((r) => ({ joinId: r.join_id, userId: r.user_id, version: r.people_version }));
+    };
   return {
     dueNames: due('names'),
     dueSkills: due('skill'),
@@ -63,8 +67,12 @@ export function createPeopleCopyRepository(knex: Knex | Knex.Transaction) {
            as v(join_id, version, name, nickname, card, search)
          where a.join_id = v.join_id and a.personal_data_erased_at is null`,
         {
-          joinIds: copies.map((c) => c.joinId), versions: copies.map((c) => c.version),
-          names: copies.map((c) => c.name), nicknames: copies.map((c) => c.nickname), cards: copies.map((c) => c.careerCardId), searches: copies.map(searchKeyOf),
+          joinIds: copies.map((c) => c.joinId),
+          versions: copies.map((c) => c.version),
+          names: copies.map((c) => c.name),
+          nicknames: copies.map((c) => c.nickname),
+          cards: copies.map((c) => c.careerCardId),
+          searches: copies.map(searchKeyOf),
         },
       );
     },
@@ -75,13 +83,21 @@ export function createPeopleCopyRepository(knex: Knex | Knex.Transaction) {
         `update application a set skill_level = v.level, skill_score = v.score, skill_version = greatest(a.skill_version, v.version)
          from unnest(:joinIds::int[], :versions::int[], :levels::smallint[], :scores::smallint[]) as v(join_id, version, level, score)
          where a.join_id = v.join_id and a.personal_data_erased_at is null`,
-        { joinIds: copies.map((c) => c.joinId), versions: copies.map((c) => c.version), levels: copies.map((c) => c.level), scores: copies.map((c) => c.score) },
+        {
+          joinIds: copies.map((c) => c.joinId),
+          versions: copies.map((c) => c.version),
+          levels: copies.map((c) => c.level),
+          scores: copies.map((c) => c.score),
+        },
       );
     },
 
     /** The member's names or check-up changed: each of their applications (not erased) needs a new copy. */
     async memberChanged(userId: number): Promise<number> {
-      return knex('application').where({ user_id: userId }).whereNull('personal_data_erased_at').update({ people_version: knex.raw('people_version + 1') });
+      return knex('application')
+        .where({ user_id: userId })
+        .whereNull('personal_data_erased_at')
+        .update({ people_version: knex.raw('people_version + 1') });
     },
   };
 }

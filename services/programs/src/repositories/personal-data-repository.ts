@@ -17,9 +17,17 @@ export interface ErasureRow {
 const FRIEND_CARDS = `answers->'aside'->'friendCareerCardIds'`;
 
 /** Other members' applications that name the career card (any case) as a friend's (unlocked). */
-export async function applicationsNamingCard(trx: Knex.Transaction, userId: number, careerCardId: string): Promise<number[]> {
-  return trx('application').whereNot({ user_id: userId })
-    .whereRaw(`jsonb_typeof(${FRIEND_CARDS}) = 'array' and exists (select 1 from jsonb_array_elements_text(${FRIEND_CARDS}) f where lower(f) = lower(?))`, [careerCardId])
+export async function applicationsNamingCard(
+  trx: Knex.Transaction,
+  userId: number,
+  careerCardId: string,
+): Promise<number[]> {
+  return trx('application')
+    .whereNot({ user_id: userId })
+    .whereRaw(
+      `jsonb_typeof(${FRIEND_CARDS}) = 'array' and exists (select 1 from jsonb_array_elements_text(${FRIEND_CARDS}) f where lower(f) = lower(?))`,
+      [careerCardId],
+    )
     .pluck('join_id');
 }
 
@@ -33,8 +41,16 @@ export async function lockForErasure(trx: Knex.Transaction, userId: number, othe
 }
 
 /** The application's aside step lists these friends' career cards. */
-export async function setFriendCareerCards(trx: Knex.Transaction, joinId: number, careerCardIds: unknown[]): Promise<void> {
-  await trx('application').where({ join_id: joinId }).update({ answers: trx.raw(`jsonb_set(answers, '{aside,friendCareerCardIds}', ?::jsonb)`, [JSON.stringify(careerCardIds)]) });
+export async function setFriendCareerCards(
+  trx: Knex.Transaction,
+  joinId: number,
+  careerCardIds: unknown[],
+): Promise<void> {
+  await trx('application')
+    .where({ join_id: joinId })
+    .update({
+      answers: trx.raw(`jsonb_set(answers, '{aside,friendCareerCardIds}', ?::jsonb)`, [JSON.stringify(careerCardIds)]),
+    });
 }
 
 /**
@@ -42,17 +58,19 @@ export async function setFriendCareerCards(trx: Knex.Transaction, joinId: number
  * again; the first erasure time stays.
  */
 export async function eraseApplications(trx: Knex.Transaction, joinIds: number[], at: Date): Promise<void> {
-  await trx('application').whereIn('join_id', joinIds).update({
-    answers: JSON.stringify({}),
-    friend_user_ids: trx.raw(`'{}'::integer[]`),
-    member_name: null,
-    member_nickname: null,
-    member_career_card_id: null,
-    member_search: null,
-    skill_level: null,
-    skill_score: null,
-    personal_data_erased_at: trx.raw('coalesce(personal_data_erased_at, ?)', [at]),
-  });
+  await trx('application')
+    .whereIn('join_id', joinIds)
+    .update({
+      answers: JSON.stringify({}),
+      friend_user_ids: trx.raw(`'{}'::integer[]`),
+      member_name: null,
+      member_nickname: null,
+      member_career_card_id: null,
+      member_search: null,
+      skill_level: null,
+      skill_score: null,
+      personal_data_erased_at: trx.raw('coalesce(personal_data_erased_at, ?)', [at]),
+    });
 }
 
 /**
@@ -61,9 +79,21 @@ export async function eraseApplications(trx: Knex.Transaction, joinIds: number[]
  */
 export async function keepOnlyTheFact(trx: Knex.Transaction, joinIds: number[], fact: string): Promise<void> {
   const ownWords = `${fact}: %`;
-  await trx('application_history').whereIn('join_id', joinIds).where({ actor: 'MEMBER' }).where('reason', 'like', ownWords).update({ reason: fact });
-  await trx('refund').whereIn('join_id', joinIds).where({ actor: 'MEMBER' }).where('reason', 'like', ownWords).update({ reason: fact });
-  await trx('payment_event').whereIn('join_id', joinIds).where({ type: 'REFUNDED' }).where('note', 'like', ownWords).update({ note: fact });
+  await trx('application_history')
+    .whereIn('join_id', joinIds)
+    .where({ actor: 'MEMBER' })
+    .where('reason', 'like', ownWords)
+    .update({ reason: fact });
+  await trx('refund')
+    .whereIn('join_id', joinIds)
+    .where({ actor: 'MEMBER' })
+    .where('reason', 'like', ownWords)
+    .update({ reason: fact });
+  await trx('payment_event')
+    .whereIn('join_id', joinIds)
+    .where({ type: 'REFUNDED' })
+    .where('note', 'like', ownWords)
+    .update({ note: fact });
 }
 
 /**
@@ -72,28 +102,53 @@ export async function keepOnlyTheFact(trx: Knex.Transaction, joinIds: number[], 
  */
 export async function eraseMatcherTexts(trx: Knex.Transaction, joinIds: number[], oddIds: number[]): Promise<void> {
   await trx('team_member').whereIn('join_id', joinIds).update({ explanation: '' });
-  await trx('team_board').whereIn('odd_id', oddIds).update({ explanations: trx.raw('explanations - ?::text[]', [joinIds.map(String)]) });
-  await trx('team_board').whereIn('odd_id', oddIds).update({
-    unplaced: trx.raw(`(select coalesce(jsonb_agg(case when (u->>'joinId')::int = any(?::int[]) then u || '{"explanation": ""}'::jsonb else u end order by n), '[]'::jsonb) from jsonb_array_elements(unplaced) with ordinality as e(u, n))`, [joinIds]),
-  });
+  await trx('team_board')
+    .whereIn('odd_id', oddIds)
+    .update({ explanations: trx.raw('explanations - ?::text[]', [joinIds.map(String)]) });
+  await trx('team_board')
+    .whereIn('odd_id', oddIds)
+    .update({
+      unplaced: trx.raw(
+        `(select coalesce(jsonb_agg(case when (u->>'joinId')::int = any(?::int[]) then u || '{"explanation": ""}'::jsonb else u end order by n), '[]'::jsonb) from jsonb_array_elements(unplaced) with ordinality as e(u, n))`,
+        [joinIds],
+      ),
+    });
 }
 
 /** The seats on the cohorts' teams whose explanation contains `text`. */
-export async function seatsMentioning(trx: Knex.Transaction, oddIds: number[], text: string): Promise<{ join_id: number; explanation: string }[]> {
-  return trx('team_member as m').join('team as t', 't.team_id', 'm.team_id')
-    .whereIn('t.odd_id', oddIds).whereRaw('strpos(m.explanation, ?) > 0', [text]).select('m.join_id', 'm.explanation');
+export async function seatsMentioning(
+  trx: Knex.Transaction,
+  oddIds: number[],
+  text: string,
+): Promise<{ join_id: number; explanation: string }[]> {
+  return trx('team_member as m')
+    .join('team as t', 't.team_id', 'm.team_id')
+    .whereIn('t.odd_id', oddIds)
+    .whereRaw('strpos(m.explanation, ?) > 0', [text])
+    .select('m.join_id', 'm.explanation');
 }
 
 /** A seat's explanation (the column holds 500 characters; a replacement may be longer than what it replaced). */
 export async function setSeatExplanation(trx: Knex.Transaction, joinId: number, explanation: string): Promise<void> {
-  await trx('team_member').where({ join_id: joinId }).update({ explanation: explanation.slice(0, 500) });
+  await trx('team_member')
+    .where({ join_id: joinId })
+    .update({ explanation: explanation.slice(0, 500) });
 }
 
 /** `FOR UPDATE` on the cohorts' boards (by cohort), with their explanations. */
-export async function lockBoardExplanations(trx: Knex.Transaction, oddIds: number[]): Promise<{ odd_id: number; explanations: Record<string, string> }[]> {
+export async function lockBoardExplanations(
+  trx: Knex.Transaction,
+  oddIds: number[],
+): Promise<{ odd_id: number; explanations: Record<string, string> }[]> {
   return trx('team_board').whereIn('odd_id', oddIds).orderBy('odd_id').forUpdate().select('odd_id', 'explanations');
 }
 
-export async function setBoardExplanations(trx: Knex.Transaction, oddId: number, explanations: Record<string, unknown>): Promise<void> {
-  await trx('team_board').where({ odd_id: oddId }).update({ explanations: JSON.stringify(explanations) });
+export async function setBoardExplanations(
+  trx: Knex.Transaction,
+  oddId: number,
+  explanations: Record<string, unknown>,
+): Promise<void> {
+  await trx('team_board')
+    .where({ odd_id: oddId })
+    .update({ explanations: JSON.stringify(explanations) });
 }

@@ -25,8 +25,15 @@ export interface RefundRuleRow {
 
 // Dates leave PostgreSQL as text, so the server's time zone can never shift a day.
 const cohortColumns = (knex: Knex) => [
-  'c.odd_id', 'c.product_id', 'c.name', 'c.recruit_start', 'c.recruit_end', 'c.cancelled_at',
-  ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
+  'c.odd_id',
+  'c.product_id',
+  'c.name',
+  'c.recruit_start',
+  'c.recruit_end',
+  'c.cancelled_at',
+  ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) =>
+    knex.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column]),
+  ),
 ];
 
 export function toDates(row: Row): CohortDates {
@@ -104,8 +111,14 @@ export async function refundRulesOf(db: Db, productId: number, caseKind?: string
 }
 
 /** When the cohort's product is charged (`charge_policy`) and its fee (`fee_krw`); undefined when there is no such cohort. */
-export async function chargeTermsOf(db: Db, oddId: number): Promise<{ charge_policy: string; fee_krw: number } | undefined> {
-  return db('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', oddId).first('p.charge_policy', 'p.fee_krw');
+export async function chargeTermsOf(
+  db: Db,
+  oddId: number,
+): Promise<{ charge_policy: string; fee_krw: number } | undefined> {
+  return db('cohort as c')
+    .join('product as p', 'p.product_id', 'c.product_id')
+    .where('c.odd_id', oddId)
+    .first('p.charge_policy', 'p.fee_krw');
 }
 
 /** A cohort of a visible product with what the apply wizard checks (its product's kind, slug, fee and charge policy). */
@@ -114,8 +127,14 @@ export async function cohortToApply(db: Db, oddId: number): Promise<Row | undefi
     .join('product as p', 'p.product_id', 'c.product_id')
     .where({ 'c.odd_id': oddId, 'p.is_visible': true })
     .select(
-      'c.*', 'p.kind', 'p.slug', 'p.fee_krw', 'p.charge_policy',
-      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) => db.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column])),
+      'c.*',
+      'p.kind',
+      'p.slug',
+      'p.fee_krw',
+      'p.charge_policy',
+      ...['team_building_announce_date', 'kickoff_date', 'start_date', 'end_date'].map((column) =>
+        db.raw(`to_char(c.??, 'YYYY-MM-DD') as ??`, [column, column]),
+      ),
     )
     .first();
 }
@@ -125,7 +144,10 @@ export function createProductRepository(knex: Knex) {
   const cohortsOf = (productIds: number[]) =>
     knex('cohort as c')
       .whereIn('c.product_id', productIds)
-      .orderBy([{ column: 'c.start_date', order: 'desc' }, { column: 'c.odd_id', order: 'desc' }])
+      .orderBy([
+        { column: 'c.start_date', order: 'desc' },
+        { column: 'c.odd_id', order: 'desc' },
+      ])
       .select(cohortColumns(knex));
 
   return {
@@ -133,19 +155,26 @@ export function createProductRepository(knex: Knex) {
     async list(now: Date): Promise<ProductSummary[]> {
       const products = await visibleProducts().orderBy('sort_order');
       const cohorts = await cohortsOf(products.map((p) => p.product_id));
-      return products.map((p) => toSummary(p, cohorts.filter((c) => c.product_id === p.product_id).map((c) => toCohort(c, now))));
+      return products.map((p) =>
+        toSummary(
+          p,
+          cohorts.filter((c) => c.product_id === p.product_id).map((c) => toCohort(c, now)),
+        ),
+      );
     },
 
     async detail(key: { productId: number } | { slug: string }, now: Date): Promise<ProductDetail | null> {
-      const row = await visibleProducts().where('productId' in key ? { product_id: key.productId } : { slug: key.slug }).first();
+      const row = await visibleProducts()
+        .where('productId' in key ? { product_id: key.productId } : { slug: key.slug })
+        .first();
       if (!row) return null;
-      const [cohorts, rules] = await Promise.all([
-        cohortsOf([row.product_id]),
-        refundRulesOf(knex, row.product_id),
-      ]);
+      const [cohorts, rules] = await Promise.all([cohortsOf([row.product_id]), refundRulesOf(knex, row.product_id)]);
       const hasTeams = row.min_team_size !== null;
       return {
-        ...toSummary(row, cohorts.map((c) => toCohort(c, now))),
+        ...toSummary(
+          row,
+          cohorts.map((c) => toCohort(c, now)),
+        ),
         description: row.description,
         eligibility: row.eligibility,
         teamMakeup: hasTeams
@@ -172,7 +201,13 @@ export function createProductRepository(knex: Knex) {
       const dates = toDates(row);
       return {
         ...toCohort(row, now),
-        product: { productId: row.product_id, slug: row.slug, name: row.product_name, kind: row.kind, feeKrw: row.fee_krw },
+        product: {
+          productId: row.product_id,
+          slug: row.slug,
+          name: row.product_name,
+          kind: row.kind,
+          feeKrw: row.fee_krw,
+        },
         refundSchedule: rules.map((rule) => ({
           case: rule.case_kind,
           phase: rule.phase,

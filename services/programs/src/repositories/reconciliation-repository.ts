@@ -52,16 +52,21 @@ export interface OpenExceptionRow extends ExceptionRow {
  * Starts a run unless another one is running: a run still RUNNING after `staleSeconds` (its instance died) is marked
  * FAILED first. The partial unique index keeps two instances (or an operator and the schedule) from both starting.
  */
-export async function startRun(knex: Knex, run: { from: Date; until: Date; trigger: RunRow['trigger']; actorUserId: number | null; staleSeconds: number }): Promise<RunRow | null> {
+export async function startRun(
+  knex: Knex,
+  run: { from: Date; until: Date; trigger: RunRow['trigger']; actorUserId: number | null; staleSeconds: number },
+): Promise<RunRow | null> {
   await knex('reconciliation_run')
     .where({ status: 'RUNNING' })
     .where('started_at', '<=', knex.raw('now() - make_interval(secs => ?)', [run.staleSeconds]))
     .update({ status: 'FAILED', error: 'stale: the instance running it stopped', finished_at: knex.fn.now() });
-  const [row] = await knex.raw<{ rows: RunRow[] }>(
-    `insert into reconciliation_run (window_from, window_until, trigger, actor_user_id) values (?, ?, ?, ?)
+  const [row] = await knex
+    .raw<{ rows: RunRow[] }>(
+      `insert into reconciliation_run (window_from, window_until, trigger, actor_user_id) values (?, ?, ?, ?)
      on conflict (status) where status = 'RUNNING' do nothing returning *`,
-    [run.from, run.until, run.trigger, run.actorUserId],
-  ).then((result) => result.rows);
+      [run.from, run.until, run.trigger, run.actorUserId],
+    )
+    .then((result) => result.rows);
   return row ?? null;
 }
 
@@ -96,7 +101,9 @@ export async function finishRun(db: Db, runId: RunRow['run_id'], figures: RunFig
 }
 
 export async function failRun(db: Db, runId: RunRow['run_id'], error: string): Promise<void> {
-  await db('reconciliation_run').where({ run_id: runId }).update({ status: 'FAILED', error: error.slice(0, 500), finished_at: db.fn.now() });
+  await db('reconciliation_run')
+    .where({ run_id: runId })
+    .update({ status: 'FAILED', error: error.slice(0, 500), finished_at: db.fn.now() });
 }
 
 export async function recentRuns(db: Db, limit: number): Promise<RunRow[]> {
@@ -105,7 +112,11 @@ export async function recentRuns(db: Db, limit: number): Promise<RunRow[]> {
 
 /** Charged payments (whatever was refunded since) the PG says it paid in [from, until), oldest first. */
 export async function chargedPaymentsPaidBetween(db: Db, from: Date, until: Date): Promise<PaymentRow[]> {
-  return db('payment').whereIn('status', CHARGED_PAYMENT_STATUSES).where('paid_at', '>=', from).where('paid_at', '<', until).orderBy('paid_at');
+  return db('payment')
+    .whereIn('status', CHARGED_PAYMENT_STATUSES)
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', until)
+    .orderBy('paid_at');
 }
 
 /**
@@ -114,8 +125,14 @@ export async function chargedPaymentsPaidBetween(db: Db, from: Date, until: Date
  */
 export async function heldBillingKeys(db: Db, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
-  const current: string[] = await db('application').whereIn('billing_key', keys).whereNull('billing_key_released_at').pluck('billing_key');
-  const superseded: string[] = await db('superseded_billing_key').whereIn('billing_key', keys).whereNull('released_at').pluck('billing_key');
+  const current: string[] = await db('application')
+    .whereIn('billing_key', keys)
+    .whereNull('billing_key_released_at')
+    .pluck('billing_key');
+  const superseded: string[] = await db('superseded_billing_key')
+    .whereIn('billing_key', keys)
+    .whereNull('released_at')
+    .pluck('billing_key');
   return new Set([...current, ...superseded]);
 }
 
@@ -135,7 +152,11 @@ export interface NewException {
  * now). A subject an operator closed with a written reason stays closed (it was looked at and accepted; a changed
  * mismatch is another subject). Answers its id and whether it is new; null when it stays closed.
  */
-export async function openException(db: Db, runId: RunRow['run_id'] | null, exception: NewException): Promise<{ exceptionId: number; opened: boolean } | null> {
+export async function openException(
+  db: Db,
+  runId: RunRow['run_id'] | null,
+  exception: NewException,
+): Promise<{ exceptionId: number; opened: boolean } | null> {
   const result = await db.raw<{ rows: { exception_id: string; opened: boolean }[] }>(
     `insert into money_exception (kind, subject_key, payment_id, join_id, refund_id, billing_key, amount_krw, detail, opened_run_id, last_run_id)
      select ?::text, ?::text, ?::text, ?::int, ?::int, ?::text, ?::int, ?::text, ?::bigint, ?::bigint
@@ -143,7 +164,19 @@ export async function openException(db: Db, runId: RunRow['run_id'] | null, exce
      on conflict (subject_key) where closed_at is null
      do update set amount_krw = excluded.amount_krw, detail = excluded.detail, last_run_id = excluded.last_run_id, last_seen_at = now()
      returning exception_id, (xmax = 0) as opened`,
-    [exception.kind, exception.subjectKey, exception.paymentId ?? null, exception.joinId ?? null, exception.refundId ?? null, exception.billingKey ?? null, exception.amountKrw, exception.detail.slice(0, 500), runId, runId, exception.subjectKey],
+    [
+      exception.kind,
+      exception.subjectKey,
+      exception.paymentId ?? null,
+      exception.joinId ?? null,
+      exception.refundId ?? null,
+      exception.billingKey ?? null,
+      exception.amountKrw,
+      exception.detail.slice(0, 500),
+      runId,
+      runId,
+      exception.subjectKey,
+    ],
   );
   const row = result.rows[0];
   return row ? { exceptionId: Number(row.exception_id), opened: row.opened } : null;
@@ -153,7 +186,11 @@ export async function openException(db: Db, runId: RunRow['run_id'] | null, exce
  * Closes as RESOLVED the open exceptions a run checked and did not find again: those about the payments it read, and
  * those of the kinds it checks in full. Answers how many.
  */
-export async function resolveUnseen(db: Db, runId: RunRow['run_id'], scope: { paymentIds: string[]; kinds: MoneyExceptionKind[] }): Promise<number> {
+export async function resolveUnseen(
+  db: Db,
+  runId: RunRow['run_id'],
+  scope: { paymentIds: string[]; kinds: MoneyExceptionKind[] },
+): Promise<number> {
   return db('money_exception')
     .whereNull('closed_at')
     .where((q) => {
@@ -162,7 +199,8 @@ export async function resolveUnseen(db: Db, runId: RunRow['run_id'], scope: { pa
     .where((q) => {
       q.whereIn('kind', scope.kinds);
       // One array parameter, however many payments a window holds (a list of placeholders stops at 65,535).
-      if (scope.paymentIds.length) q.orWhere((p) => p.whereRaw('payment_id = any(?)', [scope.paymentIds]).whereNotIn('kind', scope.kinds));
+      if (scope.paymentIds.length)
+        q.orWhere((p) => p.whereRaw('payment_id = any(?)', [scope.paymentIds]).whereNotIn('kind', scope.kinds));
     })
     .update({ resolution: 'RESOLVED', close_reason: '다음 대사에서 일치 확인', closed_at: db.fn.now() });
 }
@@ -183,16 +221,29 @@ export async function findOpenException(db: Db, exceptionId: number): Promise<Ex
 }
 
 /** Closes an open exception; false when it was closed already (another operator, a run). */
-export async function closeException(db: Db, exceptionId: number, close: { resolution: MoneyExceptionResolution; reason: string; by: number | null }): Promise<boolean> {
+export async function closeException(
+  db: Db,
+  exceptionId: number,
+  close: { resolution: MoneyExceptionResolution; reason: string; by: number | null },
+): Promise<boolean> {
   const closed = await db('money_exception')
     .where({ exception_id: exceptionId })
     .whereNull('closed_at')
-    .update({ resolution: close.resolution, close_reason: close.reason.slice(0, 500), closed_by: close.by, closed_at: db.fn.now() });
+    .update({
+      resolution: close.resolution,
+      close_reason: close.reason.slice(0, 500),
+      closed_by: close.by,
+      closed_at: db.fn.now(),
+    });
   return closed > 0;
 }
 
 /** Open exceptions by kind (the /metrics gauge). */
 export async function openExceptionCounts(db: Db): Promise<{ kind: MoneyExceptionKind; count: number }[]> {
-  const rows: { kind: MoneyExceptionKind; count: string }[] = await db('money_exception').whereNull('closed_at').groupBy('kind').select('kind').count({ count: '*' });
+  const rows: { kind: MoneyExceptionKind; count: string }[] = await db('money_exception')
+    .whereNull('closed_at')
+    .groupBy('kind')
+    .select('kind')
+    .count({ count: '*' });
   return rows.map((r) => ({ kind: r.kind, count: Number(r.count) }));
 }

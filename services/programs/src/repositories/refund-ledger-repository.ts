@@ -11,13 +11,24 @@ import type { Db } from './db';
 
 /** What was refunded of the payment already, or is being refunded now (REQUESTED and SUCCEEDED movements). */
 export async function refundedKrw(db: Db, paymentId: string): Promise<number> {
-  const movements = await db('refund').where({ payment_id: paymentId }).whereIn('status', ['REQUESTED', 'SUCCEEDED']).sum({ total: 'amount_krw' }).first();
+  const movements = await db('refund')
+    .where({ payment_id: paymentId })
+    .whereIn('status', ['REQUESTED', 'SUCCEEDED'])
+    .sum({ total: 'amount_krw' })
+    .first();
   return Number(movements?.total ?? 0);
 }
 
 /** The cases applied to the application's payment `paymentId` and not voided. */
-export async function activeEntitlements(db: Db, joinId: number, paymentId: string): Promise<{ case_key: string; entitlement_krw: number; phase: string | null }[]> {
-  return db('refund_entitlement').where({ join_id: joinId, payment_id: paymentId }).whereNull('voided_at').select('case_key', 'entitlement_krw', 'phase');
+export async function activeEntitlements(
+  db: Db,
+  joinId: number,
+  paymentId: string,
+): Promise<{ case_key: string; entitlement_krw: number; phase: string | null }[]> {
+  return db('refund_entitlement')
+    .where({ join_id: joinId, payment_id: paymentId })
+    .whereNull('voided_at')
+    .select('case_key', 'entitlement_krw', 'phase');
 }
 
 export interface NewEntitlement {
@@ -35,7 +46,9 @@ export interface NewEntitlement {
 
 /** Whether the case was applied to the application and then voided (the PG refused its refund), and is not applied now. */
 export async function caseVoidedOnly(db: Db, joinId: number, caseKey: string): Promise<boolean> {
-  const rows: { voided_at: Date | null }[] = await db('refund_entitlement').where({ join_id: joinId, case_key: caseKey }).select('voided_at');
+  const rows: { voided_at: Date | null }[] = await db('refund_entitlement')
+    .where({ join_id: joinId, case_key: caseKey })
+    .select('voided_at');
   return rows.length > 0 && rows.every((r) => r.voided_at !== null);
 }
 
@@ -60,7 +73,10 @@ export async function addEntitlement(trx: Knex.Transaction, entitlement: NewEnti
 
 /** The PG refused the movement a case caused: the case counts as not applied (it may be applied again). */
 export async function voidEntitlement(db: Db, entitlementId: number, at: Date): Promise<void> {
-  await db('refund_entitlement').where({ entitlement_id: entitlementId }).whereNull('voided_at').update({ voided_at: at });
+  await db('refund_entitlement')
+    .where({ entitlement_id: entitlementId })
+    .whereNull('voided_at')
+    .update({ voided_at: at });
 }
 
 export interface NewRefund {
@@ -92,7 +108,13 @@ export async function addRefund(trx: Knex.Transaction, refund: NewRefund): Promi
       target_status: refund.targetStatus,
       actor: refund.actor,
       ...(refund.actorUserId !== undefined ? { actor_user_id: refund.actorUserId } : {}),
-      ...(refund.settled ? { status: 'SUCCEEDED', pg_cancellation_id: refund.settled.pgCancellationId, cancelled_at: refund.settled.cancelledAt } : {}),
+      ...(refund.settled
+        ? {
+            status: 'SUCCEEDED',
+            pg_cancellation_id: refund.settled.pgCancellationId,
+            cancelled_at: refund.settled.cancelledAt,
+          }
+        : {}),
     })
     .returning('*');
   return row;
@@ -114,28 +136,52 @@ export async function refundInFlight(db: Db, paymentId: string): Promise<Row | u
 
 /** The PG's ids of the cancellations our books hold for the payment (settled movements). */
 export async function cancellationIdsBooked(db: Db, paymentId: string): Promise<string[]> {
-  return db('refund').where({ payment_id: paymentId, status: 'SUCCEEDED' }).whereNotNull('pg_cancellation_id').pluck('pg_cancellation_id');
+  return db('refund')
+    .where({ payment_id: paymentId, status: 'SUCCEEDED' })
+    .whereNotNull('pg_cancellation_id')
+    .pluck('pg_cancellation_id');
 }
 
 /** Whether the entitlement still counts (not voided). */
 export async function entitlementActive(db: Db, entitlementId: number): Promise<boolean> {
-  return Boolean(await db('refund_entitlement').where({ entitlement_id: entitlementId }).whereNull('voided_at').first('entitlement_id'));
+  return Boolean(
+    await db('refund_entitlement')
+      .where({ entitlement_id: entitlementId })
+      .whereNull('voided_at')
+      .first('entitlement_id'),
+  );
 }
 
 /** A movement still in flight given a new amount and end state before it is sent again; the row. */
-export async function replanRefund(trx: Knex.Transaction, refundId: number, plan: { amountKrw: number; targetStatus: ApplicationState | null }): Promise<Row> {
-  const [row] = await trx('refund').where({ refund_id: refundId, status: 'REQUESTED' }).update({ amount_krw: plan.amountKrw, target_status: plan.targetStatus }).returning('*');
+export async function replanRefund(
+  trx: Knex.Transaction,
+  refundId: number,
+  plan: { amountKrw: number; targetStatus: ApplicationState | null },
+): Promise<Row> {
+  const [row] = await trx('refund')
+    .where({ refund_id: refundId, status: 'REQUESTED' })
+    .update({ amount_krw: plan.amountKrw, target_status: plan.targetStatus })
+    .returning('*');
   return row;
 }
 
 /** The PG confirmed the movement. */
-export async function markRefundSucceeded(trx: Knex.Transaction, refundId: number, pg: { pgCancellationId: string | null; cancelledAt: Date }): Promise<void> {
-  await trx('refund').where({ refund_id: refundId }).update({ status: 'SUCCEEDED', pg_cancellation_id: pg.pgCancellationId, cancelled_at: pg.cancelledAt });
+export async function markRefundSucceeded(
+  trx: Knex.Transaction,
+  refundId: number,
+  pg: { pgCancellationId: string | null; cancelledAt: Date },
+): Promise<void> {
+  await trx('refund')
+    .where({ refund_id: refundId })
+    .update({ status: 'SUCCEEDED', pg_cancellation_id: pg.pgCancellationId, cancelled_at: pg.cancelledAt });
 }
 
 /** The PG refused a movement still in flight; the row, or undefined when it was not in flight any more. */
 export async function markRefundFailed(trx: Knex.Transaction, refundId: number): Promise<Row | undefined> {
-  const [failed] = await trx('refund').where({ refund_id: refundId, status: 'REQUESTED' }).update({ status: 'FAILED' }).returning('*');
+  const [failed] = await trx('refund')
+    .where({ refund_id: refundId, status: 'REQUESTED' })
+    .update({ status: 'FAILED' })
+    .returning('*');
   return failed;
 }
 
@@ -143,7 +189,12 @@ export async function markRefundFailed(trx: Knex.Transaction, refundId: number):
  * Payments with a movement in flight since `olderThanSeconds` ago or earlier (on the database's clock) whose next
  * attempt after a refusal is due at `dueAt` (or that was never refused).
  */
-export async function paymentsWithRefundsInFlightSince(db: Db, olderThanSeconds: number, limit: number, dueAt: Date): Promise<string[]> {
+export async function paymentsWithRefundsInFlightSince(
+  db: Db,
+  olderThanSeconds: number,
+  limit: number,
+  dueAt: Date,
+): Promise<string[]> {
   return db('refund')
     .where({ status: 'REQUESTED' })
     .where('created_at', '<=', db.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
@@ -154,10 +205,19 @@ export async function paymentsWithRefundsInFlightSince(db: Db, olderThanSeconds:
 }
 
 /** The PG refused a movement still in flight: it stays owed (REQUESTED), asked again at `nextAttemptAt`; the row. */
-export async function recordRefusedAttempt(trx: Knex.Transaction, refundId: number, attempt: { at: Date; nextAttemptAt: Date; error: string }): Promise<Row | undefined> {
+export async function recordRefusedAttempt(
+  trx: Knex.Transaction,
+  refundId: number,
+  attempt: { at: Date; nextAttemptAt: Date; error: string },
+): Promise<Row | undefined> {
   const [row] = await trx('refund')
     .where({ refund_id: refundId, status: 'REQUESTED' })
-    .update({ attempts: trx.raw('attempts + 1'), last_attempt_at: attempt.at, next_attempt_at: attempt.nextAttemptAt, last_error: attempt.error.slice(0, 300) })
+    .update({
+      attempts: trx.raw('attempts + 1'),
+      last_attempt_at: attempt.at,
+      next_attempt_at: attempt.nextAttemptAt,
+      last_error: attempt.error.slice(0, 300),
+    })
     .returning('*');
   return row;
 }
@@ -184,8 +244,24 @@ export interface OwedRefundMovement {
  * this age a person looks at it).
  */
 export async function listOwedRefundMovements(db: Db, olderThan: Date, limit = 500): Promise<OwedRefundMovement[]> {
-  const rows: Row[] = await db('refund').where({ status: 'REQUESTED' }).where('created_at', '<', olderThan).orderBy('created_at').limit(limit)
-    .select('refund_id', 'payment_id', 'join_id', 'refund_case', 'amount_krw', 'reason', 'attempts', 'last_attempt_at', 'next_attempt_at', 'last_error', 'created_at');
+  const rows: Row[] = await db('refund')
+    .where({ status: 'REQUESTED' })
+    .where('created_at', '<', olderThan)
+    .orderBy('created_at')
+    .limit(limit)
+    .select(
+      'refund_id',
+      'payment_id',
+      'join_id',
+      'refund_case',
+      'amount_krw',
+      'reason',
+      'attempts',
+      'last_attempt_at',
+      'next_attempt_at',
+      'last_error',
+      'created_at',
+    );
   return rows.map((r) => ({
     refundId: r.refund_id,
     paymentId: r.payment_id,

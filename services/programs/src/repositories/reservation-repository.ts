@@ -11,12 +11,17 @@ import type { Db } from './db';
  * until the teams are published nobody was told they have none, however late the operators are. A waitlisted one
  * only while no card-update deadline of its cohort is unresolved.
  */
-export async function unteamedReservations(db: Db, states: readonly ApplicationState[], announcedBefore: string): Promise<number[]> {
-  const openDeadlines = (oddColumn: string) => db('charge_deadline as d')
-    .join('application as o', 'o.join_id', 'd.join_id')
-    .whereNull('d.resolved_at')
-    .whereRaw('o.odd_id = ??', [oddColumn])
-    .select(db.raw('1'));
+export async function unteamedReservations(
+  db: Db,
+  states: readonly ApplicationState[],
+  announcedBefore: string,
+): Promise<number[]> {
+  const openDeadlines = (oddColumn: string) =>
+    db('charge_deadline as d')
+      .join('application as o', 'o.join_id', 'd.join_id')
+      .whereNull('d.resolved_at')
+      .whereRaw('o.odd_id = ??', [oddColumn])
+      .select(db.raw('1'));
   return db('application as a')
     .join('cohort as c', 'c.odd_id', 'a.odd_id')
     .join('product as p', 'p.product_id', 'c.product_id')

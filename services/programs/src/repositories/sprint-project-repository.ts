@@ -17,7 +17,10 @@ export interface SprintProjectFilter {
  * A page of the submissions of teams not stopped whose cohort's results are published, with their team, cohort,
  * product and result; newest results first, within a cohort the winner first, then by team. `total`: all of them.
  */
-export async function publishedSubmissions(db: Db, filter: SprintProjectFilter): Promise<{ rows: Row[]; total: number }> {
+export async function publishedSubmissions(
+  db: Db,
+  filter: SprintProjectFilter,
+): Promise<{ rows: Row[]; total: number }> {
   const scoped = db('team_submission as s')
     .join('team as t', 't.team_id', 's.team_id')
     .join('cohort_result as r', 'r.odd_id', 't.odd_id')
@@ -32,8 +35,20 @@ export async function publishedSubmissions(db: Db, filter: SprintProjectFilter):
   const { limit, offset } = pageWindow(filter);
   const rows: Row[] = await scoped
     .clone()
-    .select('s.*', 't.name as team_name', 't.odd_id', 'c.name as cohort_name', 'p.product_id', 'p.name as product_name', 'r.published_at', 'r.winner_team_id')
-    .orderBy([{ column: 'r.published_at', order: 'desc' }, { column: 't.odd_id', order: 'desc' }])
+    .select(
+      's.*',
+      't.name as team_name',
+      't.odd_id',
+      'c.name as cohort_name',
+      'p.product_id',
+      'p.name as product_name',
+      'r.published_at',
+      'r.winner_team_id',
+    )
+    .orderBy([
+      { column: 'r.published_at', order: 'desc' },
+      { column: 't.odd_id', order: 'desc' },
+    ])
     .orderByRaw('(t.team_id = r.winner_team_id) desc, t.team_id')
     .limit(limit)
     .offset(offset);
@@ -41,7 +56,11 @@ export async function publishedSubmissions(db: Db, filter: SprintProjectFilter):
 }
 
 /** The members of the teams whose application is in one of `states`, in application order. */
-export async function teamMembersIn(db: Db, teamIds: number[], states: readonly ApplicationState[]): Promise<{ team_id: number; user_id: number; role: ApplicantRole | null }[]> {
+export async function teamMembersIn(
+  db: Db,
+  teamIds: number[],
+  states: readonly ApplicationState[],
+): Promise<{ team_id: number; user_id: number; role: ApplicantRole | null }[]> {
   if (!teamIds.length) return [];
   return db('team_member as m')
     .join('application as a', 'a.join_id', 'm.join_id')

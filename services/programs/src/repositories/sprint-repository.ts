@@ -42,7 +42,24 @@ export function createSprintRepository(db: Db) {
     async memberTeam(joinId: number): Promise<Row | undefined> {
       return members()
         .where('m.join_id', joinId)
-        .first('m.join_id', 'm.explanation', 't.team_id', 't.team_key', 't.name as team_name', 't.stopped_at', 't.odd_id', 'a.user_id', 'a.status', 'c.start_date', 'c.end_date', 'c.kickoff_date', 'c.team_building_announce_date', 'c.name as cohort_name', 'p.kind', 'p.min_team_size');
+        .first(
+          'm.join_id',
+          'm.explanation',
+          't.team_id',
+          't.team_key',
+          't.name as team_name',
+          't.stopped_at',
+          't.odd_id',
+          'a.user_id',
+          'a.status',
+          'c.start_date',
+          'c.end_date',
+          'c.kickoff_date',
+          'c.team_building_announce_date',
+          'c.name as cohort_name',
+          'p.kind',
+          'p.min_team_size',
+        );
     },
 
     /** Every assigned member of a sprint team not stopped whose cohort runs on `day`. */
@@ -58,12 +75,19 @@ export function createSprintRepository(db: Db) {
 
     /** The team's members in application order. */
     async teammates(teamId: number): Promise<TeammateRow[]> {
-      return db('team_member as m').join('application as a', 'a.join_id', 'm.join_id').where('m.team_id', teamId).orderBy('m.join_id').select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.answers');
+      return db('team_member as m')
+        .join('application as a', 'a.join_id', 'm.join_id')
+        .where('m.team_id', teamId)
+        .orderBy('m.join_id')
+        .select('a.join_id', 'a.user_id', 'a.role', 'a.status', 'a.answers');
     },
 
     /** The cohort's team the application holds a seat on: its id, or null (not on any of them). */
     async teamInCohort(joinId: number, oddId: number): Promise<number | null> {
-      const seat = await db('team_member as m').join('team as t', 't.team_id', 'm.team_id').where({ 'm.join_id': joinId, 't.odd_id': oddId }).first('t.team_id');
+      const seat = await db('team_member as m')
+        .join('team as t', 't.team_id', 'm.team_id')
+        .where({ 'm.join_id': joinId, 't.odd_id': oddId })
+        .first('t.team_id');
       return seat ? (seat.team_id as number) : null;
     },
 
@@ -79,12 +103,20 @@ export function createSprintRepository(db: Db) {
 
     /** The member's check-ins up to the day, the latest first. */
     async checkinsUpTo(joinId: number, day: string): Promise<{ day: string; checked_at: Date }[]> {
-      return db('checkin').where({ join_id: joinId }).where('day', '<=', day).orderBy('day', 'desc').select('day', 'checked_at');
+      return db('checkin')
+        .where({ join_id: joinId })
+        .where('day', '<=', day)
+        .orderBy('day', 'desc')
+        .select('day', 'checked_at');
     },
 
     /** The day's miss, once: whether this call wrote it (false when it was there already). */
     async addMiss(joinId: number, day: string, oddId: number): Promise<boolean> {
-      const inserted = await db('checkin_miss').insert({ join_id: joinId, day, odd_id: oddId }).onConflict(['join_id', 'day']).ignore().returning('join_id');
+      const inserted = await db('checkin_miss')
+        .insert({ join_id: joinId, day, odd_id: oddId })
+        .onConflict(['join_id', 'day'])
+        .ignore()
+        .returning('join_id');
       return inserted.length > 0;
     },
 
@@ -105,9 +137,23 @@ export function createSprintRepository(db: Db) {
     },
 
     /** Writes the team's final submission (the first one, or over the last). */
-    async saveSubmission(teamId: number, submission: SubmissionInput & { submittedBy: number; at: Date }): Promise<void> {
-      const row = { project_name: submission.projectName, description: submission.description, repository_url: submission.repositoryUrl, demo_url: submission.demoUrl, images: JSON.stringify(submission.images), submitted_by: submission.submittedBy, updated_at: submission.at };
-      await db('team_submission').insert({ team_id: teamId, ...row }).onConflict('team_id').merge(row);
+    async saveSubmission(
+      teamId: number,
+      submission: SubmissionInput & { submittedBy: number; at: Date },
+    ): Promise<void> {
+      const row = {
+        project_name: submission.projectName,
+        description: submission.description,
+        repository_url: submission.repositoryUrl,
+        demo_url: submission.demoUrl,
+        images: JSON.stringify(submission.images),
+        submitted_by: submission.submittedBy,
+        updated_at: submission.at,
+      };
+      await db('team_submission')
+        .insert({ team_id: teamId, ...row })
+        .onConflict('team_id')
+        .merge(row);
     },
 
     /** The team's score, or undefined. */
@@ -116,9 +162,21 @@ export function createSprintRepository(db: Db) {
     },
 
     /** Writes the team's score (the first one, or over the last). */
-    async saveScore(teamId: number, score: { scores: Record<string, number>; total: number; feedback: string; judgedBy: number; at: Date }): Promise<void> {
-      const row = { scores: JSON.stringify(score.scores), total: score.total, feedback: score.feedback, judged_by: score.judgedBy, updated_at: score.at };
-      await db('team_score').insert({ team_id: teamId, ...row }).onConflict('team_id').merge(row);
+    async saveScore(
+      teamId: number,
+      score: { scores: Record<string, number>; total: number; feedback: string; judgedBy: number; at: Date },
+    ): Promise<void> {
+      const row = {
+        scores: JSON.stringify(score.scores),
+        total: score.total,
+        feedback: score.feedback,
+        judged_by: score.judgedBy,
+        updated_at: score.at,
+      };
+      await db('team_score')
+        .insert({ team_id: teamId, ...row })
+        .onConflict('team_id')
+        .merge(row);
     },
 
     /** The cohort's published results, or undefined before they are. */
@@ -127,8 +185,20 @@ export function createSprintRepository(db: Db) {
     },
 
     /** Publishes the cohort's results (once: a second one breaks the primary key). */
-    async publishResult(result: { oddId: number; winnerTeamId: number; prizes: JudgingPrize[]; publishedBy: number; at: Date }): Promise<void> {
-      await db('cohort_result').insert({ odd_id: result.oddId, winner_team_id: result.winnerTeamId, prizes: JSON.stringify(result.prizes), published_by: result.publishedBy, published_at: result.at });
+    async publishResult(result: {
+      oddId: number;
+      winnerTeamId: number;
+      prizes: JudgingPrize[];
+      publishedBy: number;
+      at: Date;
+    }): Promise<void> {
+      await db('cohort_result').insert({
+        odd_id: result.oddId,
+        winner_team_id: result.winnerTeamId,
+        prizes: JSON.stringify(result.prizes),
+        published_by: result.publishedBy,
+        published_at: result.at,
+      });
     },
   };
 }

@@ -18,7 +18,10 @@ export async function teamRunsFor(db: Db, joinId: number): Promise<boolean> {
 
 /** Whether the published team runs (not stopped, its cohort not ended): what a replacement or a backfill may join. */
 export async function teamRuns(db: Db, teamId: number): Promise<boolean> {
-  const row: { ended_at: Date | null; stopped_at: Date | null } | undefined = await db('team as t').join('cohort as c', 'c.odd_id', 't.odd_id').where('t.team_id', teamId).first('c.ended_at', 't.stopped_at');
+  const row: { ended_at: Date | null; stopped_at: Date | null } | undefined = await db('team as t')
+    .join('cohort as c', 'c.odd_id', 't.odd_id')
+    .where('t.team_id', teamId)
+    .first('c.ended_at', 't.stopped_at');
   return Boolean(row) && row!.ended_at === null && row!.stopped_at === null;
 }
 

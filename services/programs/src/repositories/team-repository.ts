@@ -114,7 +114,13 @@ const MEMBER_COLUMNS = ['m.team_id', 'a.join_id', 'a.status', 'a.role', 'a.membe
  */
 export function createTeamRepository(knex: Knex | Knex.Transaction) {
   /** The page's teams (their ids; more columns as asked), as a subquery the page's other rows are joined to. */
-  const pageIds = (oddId: number, at: TeamsAt) => knex('team').where({ odd_id: oddId }).orderBy('team_id').limit(at.size).offset((at.page - 1) * at.size).select('team_id');
+  const pageIds = (oddId: number, at: TeamsAt) =>
+    knex('team')
+      .where({ odd_id: oddId })
+      .orderBy('team_id')
+      .limit(at.size)
+      .offset((at.page - 1) * at.size)
+      .select('team_id');
   /**
    * The cohort's scored teams still judged, in the order publishing decides the winner: the highest total first, then
    * the earlier submission (a team without one after), then the earlier team.
@@ -125,7 +131,11 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
       .leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
       .where('t.odd_id', oddId)
       .whereNull('t.stopped_at')
-      .orderBy([{ column: 's.total', order: 'desc' }, { column: 'sub.updated_at', order: 'asc', nulls: 'last' }, { column: 't.team_id' }])
+      .orderBy([
+        { column: 's.total', order: 'desc' },
+        { column: 'sub.updated_at', order: 'asc', nulls: 'last' },
+        { column: 't.team_id' },
+      ])
       .limit(limit);
   /** The cohort's teams, those still judged and of them the unscored; null when there is no such cohort. */
   const judgingCounts = async (oddId: number): Promise<JudgingCounts | null> => {
@@ -134,11 +144,14 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
       .leftJoin('team_score as s', 's.team_id', 't.team_id')
       .where('c.odd_id', oddId)
       .groupBy('c.odd_id')
-      .first(knex.raw(`count(t.team_id)::int as teams, (count(t.team_id) filter (where t.stopped_at is null))::int as judged,
-        (count(t.team_id) filter (where t.stopped_at is null and s.team_id is null))::int as unscored`));
+      .first(
+        knex.raw(`count(t.team_id)::int as teams, (count(t.team_id) filter (where t.stopped_at is null))::int as judged,
+        (count(t.team_id) filter (where t.stopped_at is null and s.team_id is null))::int as unscored`),
+      );
     return row ?? null;
   };
-  const ranking = async (oddId: number, limit: number): Promise<RankedRow[]> => ranked(oddId, limit).select('t.team_id', 't.name', 's.total');
+  const ranking = async (oddId: number, limit: number): Promise<RankedRow[]> =>
+    ranked(oddId, limit).select('t.team_id', 't.name', 's.total');
 
   return {
     /**
@@ -154,12 +167,18 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
      * 20 buffers instead of 3 per team (4,214 buffers for a 1,097-team cohort among 5,000,000 applications). Both
      * sides are materialised so the planner hashes the cohort's applications rather than probing one per member.
      */
-    async health(oddId: number, at: TeamsAt, filter: HealthFilter): Promise<{ summary: HealthSummaryRow; teams: HealthTeamRow[] }> {
+    async health(
+      oddId: number,
+      at: TeamsAt,
+      filter: HealthFilter,
+    ): Promise<{ summary: HealthSummaryRow; teams: HealthTeamRow[] }> {
       // Serial: with millions of applications the planner sent one worker to the cohort's few thousand rows, whose start
       // cost more than the whole query (12 ms against 5 at 5,000,000 applications).
-      const { rows } = await knex.transaction(async (trx): Promise<{ rows: (HealthSummaryRow & { page: HealthTeamRow[] })[] }> => {
-        await trx.raw('set local max_parallel_workers_per_gather = 0');
-        return trx.raw(`
+      const { rows } = await knex.transaction(
+        async (trx): Promise<{ rows: (HealthSummaryRow & { page: HealthTeamRow[] })[] }> => {
+          await trx.raw('set local max_parallel_workers_per_gather = 0');
+          return trx.raw(
+            `
           with seats as materialized (
             select m.team_id, m.join_id, t.stopped_at
             from team t
@@ -196,8 +215,17 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
             coalesce(sum(at_risk), 0)::int as at_risk_members,
             coalesce(sum(dropped), 0)::int as dropped_members,
             (select coalesce(json_agg(page order by team_id), '[]') from page) as page
-          from judged`, { oddId, atRiskMisses: filter.atRiskMisses, troubleOnly: filter.troubleOnly, size: at.size, offset: (at.page - 1) * at.size });
-      });
+          from judged`,
+            {
+              oddId,
+              atRiskMisses: filter.atRiskMisses,
+              troubleOnly: filter.troubleOnly,
+              size: at.size,
+              offset: (at.page - 1) * at.size,
+            },
+          );
+        },
+      );
       const { page, ...summary } = rows[0]!;
       return { summary, teams: page };
     },
@@ -210,8 +238,11 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
      * 22:00), else it is 0.
      */
     async healthMembers(oddId: number, teams: TeamsAt | readonly number[], today: string): Promise<MemberHealthRow[]> {
-      const page = Array.isArray(teams) ? knex('team').whereIn('team_id', teams).select('team_id') : pageIds(oddId, teams as TeamsAt);
-      const { rows } = await knex.raw(`
+      const page = Array.isArray(teams)
+        ? knex('team').whereIn('team_id', teams).select('team_id')
+        : pageIds(oddId, teams as TeamsAt);
+      const { rows } = await knex.raw(
+        `
         with page as :page, members as (
           select ${MEMBER_COLUMNS.join(', ')}
           from page join team_member m on m.team_id = page.team_id join application a on a.join_id = m.join_id
@@ -232,7 +263,9 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
         select members.*, coalesce(checkins.checkins, 0) as checkins, coalesce(checkins.streak, 0) as streak,
           coalesce(misses.misses, 0) as misses, misses.last_miss
         from members left join checkins using (join_id) left join misses using (join_id)
-        order by members.join_id`, { page, today });
+        order by members.join_id`,
+        { page, today },
+      );
       return rows;
     },
 
@@ -247,8 +280,17 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
      * first `rankingSize` of the ranking, the members of both in application order with their names, the published result with the winning team's name, and its prizes
      * with their teams' and winners' names.
      */
-    async judging(oddId: number, at: TeamsAt, rankingSize: number): Promise<{
-      counts: JudgingCounts; teams: JudgingTeamRow[]; ranking: RankedRow[]; members: TeamMemberRow[]; result: Row | undefined; prizes: PrizeRow[];
+    async judging(
+      oddId: number,
+      at: TeamsAt,
+      rankingSize: number,
+    ): Promise<{
+      counts: JudgingCounts;
+      teams: JudgingTeamRow[];
+      ranking: RankedRow[];
+      members: TeamMemberRow[];
+      result: Row | undefined;
+      prizes: PrizeRow[];
     } | null> {
       // The ranking once: the members query takes its teams from it rather than ranking the cohort again.
       const leaders = ranking(oddId, rankingSize);
@@ -259,37 +301,76 @@ export function createTeamRepository(knex: Knex | Knex.Transaction) {
           .leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
           .leftJoin('team_score as s', 's.team_id', 't.team_id')
           .orderBy('t.team_id')
-          .select('t.team_id', 't.team_key', 't.name', 't.stopped_at', 'sub.project_name', 'sub.description', 'sub.repository_url', 'sub.demo_url', 'sub.images',
-            'sub.updated_at as submitted_at', 's.scores', 's.total', 's.feedback', 's.updated_at as scored_at'),
+          .select(
+            't.team_id',
+            't.team_key',
+            't.name',
+            't.stopped_at',
+            'sub.project_name',
+            'sub.description',
+            'sub.repository_url',
+            'sub.demo_url',
+            'sub.images',
+            'sub.updated_at as submitted_at',
+            's.scores',
+            's.total',
+            's.feedback',
+            's.updated_at as scored_at',
+          ),
         leaders,
         leaders.then((rows) =>
           knex('team_member as m')
             .join('application as a', 'a.join_id', 'm.join_id')
             // One set of team ids (an OR of the two made the planner read every team member of every cohort).
-            .whereIn('m.team_id', knex.select('team_id').from(pageIds(oddId, at).as('p')).union(knex.raw('select unnest(?::int[]) as team_id', [rows.map((r) => r.team_id)])))
+            .whereIn(
+              'm.team_id',
+              knex
+                .select('team_id')
+                .from(pageIds(oddId, at).as('p'))
+                .union(knex.raw('select unnest(?::int[]) as team_id', [rows.map((r) => r.team_id)])),
+            )
             .orderBy('m.join_id')
             .select(MEMBER_COLUMNS),
         ),
-        knex('cohort_result as r').join('team as w', 'w.team_id', 'r.winner_team_id').where('r.odd_id', oddId).first('r.winner_team_id', 'r.published_at', 'w.name as winner_team_name'),
-        knex.raw(`select (p.prize->>'teamId')::int as team_id, t.name as team_name, (p.prize->>'joinId')::int as join_id, (p.prize->>'amountKrw')::int as amount_krw,
+        knex('cohort_result as r')
+          .join('team as w', 'w.team_id', 'r.winner_team_id')
+          .where('r.odd_id', oddId)
+          .first('r.winner_team_id', 'r.published_at', 'w.name as winner_team_name'),
+        knex
+          .raw(
+            `select (p.prize->>'teamId')::int as team_id, t.name as team_name, (p.prize->>'joinId')::int as join_id, (p.prize->>'amountKrw')::int as amount_krw,
             a.member_name, a.member_nickname
           from cohort_result r cross join lateral jsonb_array_elements(r.prizes) with ordinality as p(prize, n)
             join team t on t.team_id = (p.prize->>'teamId')::int left join application a on a.join_id = (p.prize->>'joinId')::int
-          where r.odd_id = ? order by p.n`, [oddId]).then((r: { rows: PrizeRow[] }) => r.rows),
+          where r.odd_id = ? order by p.n`,
+            [oddId],
+          )
+          .then((r: { rows: PrizeRow[] }) => r.rows),
       ]);
       return counts ? { counts, teams, ranking: leaderRows, members, result, prizes } : null;
     },
 
     /** The applications a team stop (`teamId`) or the company ending (`oddId`) refunds, in application order, with names. */
-    async refundable(scope: { teamId?: number; oddId?: number }, states: readonly ApplicationState[]): Promise<NamedRow[]> {
-      const query = knex('application as a').whereIn('a.status', states).orderBy('a.join_id').select('a.join_id', 'a.member_name', 'a.member_nickname');
-      if (scope.teamId !== undefined) query.join('team_member as m', 'm.join_id', 'a.join_id').where('m.team_id', scope.teamId);
+    async refundable(
+      scope: { teamId?: number; oddId?: number },
+      states: readonly ApplicationState[],
+    ): Promise<NamedRow[]> {
+      const query = knex('application as a')
+        .whereIn('a.status', states)
+        .orderBy('a.join_id')
+        .select('a.join_id', 'a.member_name', 'a.member_nickname');
+      if (scope.teamId !== undefined)
+        query.join('team_member as m', 'm.join_id', 'a.join_id').where('m.team_id', scope.teamId);
       if (scope.oddId !== undefined) query.where('a.odd_id', scope.oddId);
       return query;
     },
 
     /** Reservations of the role in the cohort without a team, in submission order, with names and the answers (career). */
-    async unteamed(oddId: number, role: ApplicantRole, states: readonly ApplicationState[]): Promise<(NamedRow & { answers: ApplicationAnswers | null })[]> {
+    async unteamed(
+      oddId: number,
+      role: ApplicantRole,
+      states: readonly ApplicationState[],
+    ): Promise<(NamedRow & { answers: ApplicationAnswers | null })[]> {
       return knex('application as a')
         .leftJoin('team_member as m', 'm.join_id', 'a.join_id')
         .whereNull('m.join_id')

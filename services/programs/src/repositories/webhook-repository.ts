@@ -14,7 +14,10 @@ export interface WebhookRow {
 }
 
 /** Stores a verified webhook; false when its id was already taken in (a redelivery). */
-export async function storeWebhook(trx: Knex.Transaction, webhook: { id: string; type: string; body: unknown }): Promise<boolean> {
+export async function storeWebhook(
+  trx: Knex.Transaction,
+  webhook: { id: string; type: string; body: unknown },
+): Promise<boolean> {
   const inserted = await trx('processed_webhook')
     .insert({ webhook_id: webhook.id, type: webhook.type, body: JSON.stringify(webhook.body) })
     .onConflict('webhook_id')

@@ -15,7 +15,14 @@ import {
 } from '@sq/contracts/api/money';
 import { badRequest, conflict, idParam, requireAdmin } from '@sq/service-kit';
 import type { OpenExceptionRow, RunRow } from '../repositories/reconciliation-repository';
-import { BOOKABLE, RETRYABLE, bookFromPg, closeWithReason, openQueue, retryException } from '../reconciliation/exceptions';
+import {
+  BOOKABLE,
+  RETRYABLE,
+  bookFromPg,
+  closeWithReason,
+  openQueue,
+  retryException,
+} from '../reconciliation/exceptions';
 import { reconcileByOperator, runsOf, type ReconcileDeps } from '../reconciliation/reconcile';
 
 const exceptionParams = z.object({ exceptionId: idParam });
@@ -67,17 +74,31 @@ const adminMoneyRoutes: FastifyPluginAsync<{ deps: ReconcileDeps }> = async (app
 
   app.get<{ Querystring: z.infer<typeof runsQuery> }>(
     '/api/admin/money/runs',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: PG 대사 실행 기록 (기간, 일치 건수·금액, 종류별 불일치)', querystring: runsQuery } },
-    async (request): Promise<ReconciliationRunsResponse & { ErrorCode: '00' }> => ok({ runs: (await runsOf(deps, request.query.limit)).map(runView) }),
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: '운영: PG 대사 실행 기록 (기간, 일치 건수·금액, 종류별 불일치)',
+        querystring: runsQuery,
+      },
+    },
+    async (request): Promise<ReconciliationRunsResponse & { ErrorCode: '00' }> =>
+      ok({ runs: (await runsOf(deps, request.query.limit)).map(runView) }),
   );
 
   app.post<{ Body: RunReconciliationBody }>(
     '/api/admin/money/runs',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: PG 대사 지금 실행 (기간 생략 시 설정된 최근 기간)', body: runReconciliationBody } },
+    {
+      onRequest: requireAdmin,
+      schema: { tags, summary: '운영: PG 대사 지금 실행 (기간 생략 시 설정된 최근 기간)', body: runReconciliationBody },
+    },
     async (request): Promise<{ run: ReconciliationRun; ErrorCode: '00' }> => {
       const until = request.body?.until ? new Date(request.body.until) : app.clock();
-      const from = request.body?.from ? new Date(request.body.from) : new Date(until.getTime() - deps.config.windowHours * 3_600_000);
-      if (from >= until || until.getTime() - from.getTime() > RECONCILIATION_MAX_WINDOW_DAYS * 86_400_000) throw badRequest(MESSAGES.moneyReconciliationWindowInvalid);
+      const from = request.body?.from
+        ? new Date(request.body.from)
+        : new Date(until.getTime() - deps.config.windowHours * 3_600_000);
+      if (from >= until || until.getTime() - from.getTime() > RECONCILIATION_MAX_WINDOW_DAYS * 86_400_000)
+        throw badRequest(MESSAGES.moneyReconciliationWindowInvalid);
       const run = await reconcileByOperator(deps, { from, until }, request.identity!.userId);
       if (!run) throw conflict(MESSAGES.moneyReconciliationRunning);
       return ok({ run: runView(run) });
@@ -96,18 +117,39 @@ const adminMoneyRoutes: FastifyPluginAsync<{ deps: ReconcileDeps }> = async (app
   type Act = { Params: z.infer<typeof exceptionParams> };
   app.post<Act>(
     '/api/admin/money/exceptions/:exceptionId/retry',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 돈 예외 다시 시도 (미지급 환불 재요청, 확인 지연 결제 재확인)', params: exceptionParams } },
-    async (request): Promise<MoneyExceptionActionResponse & { ErrorCode: '00' }> => ok(await retryException(deps, request.params.exceptionId, request.identity!.userId)),
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: '운영: 돈 예외 다시 시도 (미지급 환불 재요청, 확인 지연 결제 재확인)',
+        params: exceptionParams,
+      },
+    },
+    async (request): Promise<MoneyExceptionActionResponse & { ErrorCode: '00' }> =>
+      ok(await retryException(deps, request.params.exceptionId, request.identity!.userId)),
   );
   app.post<Act>(
     '/api/admin/money/exceptions/:exceptionId/book',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 돈 예외를 PG 기록대로 장부에 반영', params: exceptionParams } },
-    async (request): Promise<MoneyExceptionActionResponse & { ErrorCode: '00' }> => ok(await bookFromPg(deps, request.params.exceptionId, request.identity!.userId)),
+    {
+      onRequest: requireAdmin,
+      schema: { tags, summary: '운영: 돈 예외를 PG 기록대로 장부에 반영', params: exceptionParams },
+    },
+    async (request): Promise<MoneyExceptionActionResponse & { ErrorCode: '00' }> =>
+      ok(await bookFromPg(deps, request.params.exceptionId, request.identity!.userId)),
   );
   app.post<Act & { Body: CloseExceptionBody }>(
     '/api/admin/money/exceptions/:exceptionId/close',
-    { onRequest: requireAdmin, schema: { tags, summary: '운영: 돈 예외 닫기 (사유 필수, 돈은 움직이지 않음)', params: exceptionParams, body: closeExceptionBody } },
-    async (request): Promise<MoneyExceptionActionResponse & { ErrorCode: '00' }> => ok(await closeWithReason(deps, request.params.exceptionId, request.identity!.userId, request.body.reason)),
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: '운영: 돈 예외 닫기 (사유 필수, 돈은 움직이지 않음)',
+        params: exceptionParams,
+        body: closeExceptionBody,
+      },
+    },
+    async (request): Promise<MoneyExceptionActionResponse & { ErrorCode: '00' }> =>
+      ok(await closeWithReason(deps, request.params.exceptionId, request.identity!.userId, request.body.reason)),
   );
 };
 

@@ -30,7 +30,12 @@ type Params = z.infer<typeof params>;
  */
 const applyRoutes: FastifyPluginAsync = async (app) => {
   const { peers, internalCalls } = app.programsConfig;
-  const careercard = createCareercardClient({ baseUrl: peers.careercardUrl, internalSecret: app.internalSecret, timeoutMs: peers.careercardTimeoutMs, retry: internalCalls });
+  const careercard = createCareercardClient({
+    baseUrl: peers.careercardUrl,
+    internalSecret: app.internalSecret,
+    timeoutMs: peers.careercardTimeoutMs,
+    retry: internalCalls,
+  });
   const member = (request: { identity: { userId: number } | null }) => request.identity!.userId;
   const applications = app.applicationRepository;
   const views = app.applicationViews;
@@ -42,17 +47,28 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: Params }>(
     '/api/apply/:oddId/dupcheck',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '중복 지원 확인 (이 기수에 진행 중인 지원서)', params } },
+    {
+      preHandler: requireMember,
+      schema: { tags: ['applications'], summary: '중복 지원 확인 (이 기수에 진행 중인 지원서)', params },
+    },
     async (request): Promise<DupcheckResponse & { ErrorCode: '00' }> => {
       const now = app.clock();
       const { row, closedReason: reason } = await dupcheck(app, member(request), request.params.oddId, now);
-      return ok({ applied: Boolean(row), application: row ? toSummary(row, now) : null, open: reason === null, closedReason: reason });
+      return ok({
+        applied: Boolean(row),
+        application: row ? toSummary(row, now) : null,
+        open: reason === null,
+        closedReason: reason,
+      });
     },
   );
 
   app.post<{ Params: Params }>(
     '/api/apply/:oddId/draft',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원서 작성 시작 또는 이어 쓰기', params } },
+    {
+      preHandler: requireMember,
+      schema: { tags: ['applications'], summary: '지원서 작성 시작 또는 이어 쓰기', params },
+    },
     async (request, reply) => {
       const { row, created } = await startDraft(app, member(request), request.params.oddId, app.clock());
       if (created) reply.status(201);
@@ -74,27 +90,61 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: requireMember,
       // The body's schema depends on the step (required, aside, product); the handler validates it with the contract's zod schema.
-      schema: { tags: ['applications'], summary: '지원서 단계 저장 (required, aside, product; 순서대로)', params: stepParams },
+      schema: {
+        tags: ['applications'],
+        summary: '지원서 단계 저장 (required, aside, product; 순서대로)',
+        params: stepParams,
+      },
     },
     async (request): Promise<SaveStepResponse & { ErrorCode: '00' }> => {
-      const row = await saveStep(app, careercard, member(request), request.params.oddId, request.params.step, request.body, app.clock());
+      const row = await saveStep(
+        app,
+        careercard,
+        member(request),
+        request.params.oddId,
+        request.params.step,
+        request.body,
+        app.clock(),
+      );
       return ok(await draftResponse(row.join_id));
     },
   );
 
   app.post<{ Params: Params; Body: BookRequest }>(
     '/api/apply/:oddId/book',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원서 제출과 카드 등록 페이지 (결제 예약)', params, body: bookRequestSchema } },
+    {
+      preHandler: requireMember,
+      schema: {
+        tags: ['applications'],
+        summary: '지원서 제출과 카드 등록 페이지 (결제 예약)',
+        params,
+        body: bookRequestSchema,
+      },
+    },
     async (request): Promise<BookResponse & { ErrorCode: '00' }> => {
       const now = app.clock();
-      const { row, payment } = await book(app, member(request), request.params.oddId, request.body.device ?? 'desktop', now);
+      const { row, payment } = await book(
+        app,
+        member(request),
+        request.params.oddId,
+        request.body.device ?? 'desktop',
+        now,
+      );
       return ok({ application: toSummary(row, now), order: await views.order(row), payment });
     },
   );
 
   app.post<{ Params: Params; Body: PaymentConfirmRequest }>(
     '/api/apply/:oddId/payment/confirm',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '카드 등록 결과 확인 (결제 예약 또는 결제)', params, body: paymentConfirmSchema } },
+    {
+      preHandler: requireMember,
+      schema: {
+        tags: ['applications'],
+        summary: '카드 등록 결과 확인 (결제 예약 또는 결제)',
+        params,
+        body: paymentConfirmSchema,
+      },
+    },
     async (request): Promise<PaymentConfirmResponse & { ErrorCode: '00' }> => {
       const userId = member(request);
       const { oddId } = request.params;
@@ -120,7 +170,10 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
           outcome = { status: 'FAILED' as const, message: message?.trim() || MESSAGES.paymentCardFailed };
         } else {
           if (row.status === 'SUBMITTED' && row.issue_id !== issueId) throw conflict(MESSAGES.paymentIssueMismatch);
-          await app.payments.recordIssueFailure(row.join_id, issueId, { code: code ?? null, message: message?.trim() || MESSAGES.paymentCardFailed });
+          await app.payments.recordIssueFailure(row.join_id, issueId, {
+            code: code ?? null,
+            message: message?.trim() || MESSAGES.paymentCardFailed,
+          });
           outcome = outcomeOf((await applications.context(row.join_id))!);
         }
       } catch (error) {
@@ -134,7 +187,9 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
       const result = failed ? 'PAYMENT_FAILED' : outcome.status === 'RESERVED' ? 'RESERVED' : 'PAID';
       const next = cardUpdate
         ? toSummary(context, now).links.detail
-        : failed ? applyPaths.fail(context.kind, context.slug, oddId) : applyPaths.success(context.kind, context.slug, context.join_id);
+        : failed
+          ? applyPaths.fail(context.kind, context.slug, oddId)
+          : applyPaths.success(context.kind, context.slug, context.join_id);
       return ok({
         result,
         application: toSummary(context, now),

@@ -9,7 +9,9 @@ const params = z.object({ productId: idParam });
 function referenceCohort(cohorts: CohortSummary[]): CohortSummary | null {
   const recruiting = cohorts.find((c) => c.recruiting);
   if (recruiting) return recruiting;
-  const upcoming = cohorts.filter((c) => c.status === 'UPCOMING').sort((a, b) => a.recruitStart.localeCompare(b.recruitStart));
+  const upcoming = cohorts
+    .filter((c) => c.status === 'UPCOMING')
+    .sort((a, b) => a.recruitStart.localeCompare(b.recruitStart));
   return upcoming[0] ?? null;
 }
 
@@ -28,9 +30,25 @@ const internalRefundRuleRoutes: FastifyPluginAsync = async (app) => {
       const reference = referenceCohort(product.cohorts);
       const cohort = reference ? await app.productRepository.cohort(reference.oddId, now) : null;
       return ok({
-        product: { productId: product.productId, slug: product.slug, name: product.name, kind: product.kind, feeKrw: product.feeKrw, eligibility: product.eligibility, teamMakeup: product.teamMakeup },
+        product: {
+          productId: product.productId,
+          slug: product.slug,
+          name: product.name,
+          kind: product.kind,
+          feeKrw: product.feeKrw,
+          eligibility: product.eligibility,
+          teamMakeup: product.teamMakeup,
+        },
         refundRules: product.refundRules,
-        cohort: cohort ? { oddId: cohort.oddId, name: cohort.name, status: cohort.status, statusName: cohort.statusName, refundSchedule: cohort.refundSchedule } : null,
+        cohort: cohort
+          ? {
+              oddId: cohort.oddId,
+              name: cohort.name,
+              status: cohort.status,
+              statusName: cohort.statusName,
+              refundSchedule: cohort.refundSchedule,
+            }
+          : null,
       });
     },
   );

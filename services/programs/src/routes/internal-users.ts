@@ -8,10 +8,12 @@ import { memberChanged } from '../operators/people-copy';
 const params = z.object({ userId: idParam });
 const applicationParams = z.object({ userId: idParam, joinId: idParam });
 /** The names the member had before the account anonymised them; null or absent when the account no longer knows them. */
-const erasureBody = z.object({
-  nickname: z.string().max(30).nullish(),
-  careerCardId: z.string().max(30).nullish(),
-}).nullish();
+const erasureBody = z
+  .object({
+    nickname: z.string().max(30).nullish(),
+    careerCardId: z.string().max(30).nullish(),
+  })
+  .nullish();
 
 /**
  * For other services (never routed by the gateway). Account's withdrawal: how many of the member's applications
@@ -36,7 +38,10 @@ const internalUserRoutes: FastifyPluginAsync = async (app) => {
     { preHandler: requireInternal, schema: { hide: true, params, body: erasureBody } },
     async (request) => {
       const result = await erasePersonalData(app, request.params.userId, app.clock(), request.body ?? {});
-      request.log.info({ userId: request.params.userId, ...result }, 'withdrawn member: personal data erased from applications');
+      request.log.info(
+        { userId: request.params.userId, ...result },
+        'withdrawn member: personal data erased from applications',
+      );
       return ok(result);
     },
   );

@@ -45,7 +45,14 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: HistoryOneRequest }>(
     '/api/join/history/one',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '내 지원 상세 (답변, 결제 내역, 환불 가능 금액)', body: historyOneSchema } },
+    {
+      preHandler: requireMember,
+      schema: {
+        tags: ['applications'],
+        summary: '내 지원 상세 (답변, 결제 내역, 환불 가능 금액)',
+        body: historyOneSchema,
+      },
+    },
     async (request): Promise<JoinHistoryOneResponse & { ErrorCode: '00' }> => {
       const row = await own(request.identity!.userId, request.body.joinId);
       return ok({ application: await views.detail(row, app.clock()) });
@@ -64,7 +71,15 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: z.infer<typeof joinParams>; Body: CancelRequest }>(
     '/api/applications/:joinId/cancel',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '지원 취소 (팀 빌딩 전; 결제된 지원은 환불 규정대로 환불)', params: joinParams, body: cancelRequestSchema } },
+    {
+      preHandler: requireMember,
+      schema: {
+        tags: ['applications'],
+        summary: '지원 취소 (팀 빌딩 전; 결제된 지원은 환불 규정대로 환불)',
+        params: joinParams,
+        body: cancelRequestSchema,
+      },
+    },
     async (request): Promise<CancelResponse & { ErrorCode: '00' }> => {
       const userId = request.identity!.userId;
       await own(userId, request.params.joinId);
@@ -84,7 +99,14 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
   // my page). Not the wizard's book step: the cohort no longer recruits and the answers are not asked again.
   app.post<{ Params: z.infer<typeof joinParams> }>(
     '/api/applications/:joinId/card',
-    { preHandler: requireMember, schema: { tags: ['applications'], summary: '결제 카드 변경 (팀 결제가 거절된 지원, 기한 안에): 카드 등록 페이지', params: joinParams } },
+    {
+      preHandler: requireMember,
+      schema: {
+        tags: ['applications'],
+        summary: '결제 카드 변경 (팀 결제가 거절된 지원, 기한 안에): 카드 등록 페이지',
+        params: joinParams,
+      },
+    },
     async (request): Promise<CardUpdateResponse & { ErrorCode: '00' }> => {
       const userId = request.identity!.userId;
       const row = await own(userId, request.params.joinId);
@@ -93,7 +115,12 @@ const myApplicationRoutes: FastifyPluginAsync = async (app) => {
       const issueId = await app.payments.openCardUpdate(row.join_id, customerId, now);
       // Both devices come back through the spec's callback path: it confirms and goes on to this application's page.
       const redirectUrl = `${app.programsConfig.siteUrl}${applyPaths.callback(row.kind, row.odd_id)}`;
-      const paymentPageUrl = app.payments.pg.issuePageUrl({ issueId, issueName: `${row.product_name} ${row.cohort_name}`, customerId, redirectUrl });
+      const paymentPageUrl = app.payments.pg.issuePageUrl({
+        issueId,
+        issueName: `${row.product_name} ${row.cohort_name}`,
+        customerId,
+        redirectUrl,
+      });
       const updated = await own(userId, row.join_id);
       return ok({ application: await views.detail(updated, now), payment: { issueId, paymentPageUrl, redirectUrl } });
     },

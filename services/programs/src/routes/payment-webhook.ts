@@ -4,17 +4,21 @@ import { ERROR_CODES, MESSAGES, failure, ok } from '@sq/contracts';
 import type { WebhookResponse } from '@sq/contracts/api/applications';
 import { verifyWebhook } from '../payments/webhook-signature';
 
-const webhookBody = z.object({
-  type: z.string().max(60),
-  timestamp: z.string().max(40).optional(),
-  data: z.object({
-    storeId: z.string().max(200).optional(),
-    paymentId: z.string().max(100).optional(),
-    transactionId: z.string().max(200).optional(),
-    billingKey: z.string().max(200).optional(),
-    cancellationId: z.string().max(200).optional(),
-  }).loose(),
-}).loose();
+const webhookBody = z
+  .object({
+    type: z.string().max(60),
+    timestamp: z.string().max(40).optional(),
+    data: z
+      .object({
+        storeId: z.string().max(200).optional(),
+        paymentId: z.string().max(100).optional(),
+        transactionId: z.string().max(200).optional(),
+        billingKey: z.string().max(200).optional(),
+        cancellationId: z.string().max(200).optional(),
+      })
+      .loose(),
+  })
+  .loose();
 
 /**
  * POST /api/payments/webhook (public; the PG calls it through the gateway). The signature covers the raw
@@ -23,7 +27,11 @@ const webhookBody = z.object({
  * redelivery answers 200 and changes nothing; forged or replayed -> 401 and nothing stored.
  */
 const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
-  app.addContentTypeParser(['application/json', 'application/webhook+json'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    ['application/json', 'application/webhook+json'],
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
 
   app.post(
     '/api/payments/webhook',
@@ -31,7 +39,13 @@ const paymentWebhookRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply): Promise<(WebhookResponse & { ErrorCode: '00' }) | ReturnType<typeof failure>> => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const config = app.programsConfig;
-      const verdict = verifyWebhook({ secret: config.pg.webhookSecret, headers: request.headers, body: raw, now: app.clock(), toleranceSeconds: config.webhookToleranceSeconds });
+      const verdict = verifyWebhook({
+        secret: config.pg.webhookSecret,
+        headers: request.headers,
+        body: raw,
+        now: app.clock(),
+        toleranceSeconds: config.webhookToleranceSeconds,
+      });
       if (!verdict.ok) {
         request.log.warn({ reason: verdict.reason }, 'webhook refused');
         return reply.status(401).send(failure(ERROR_CODES.unauthorized, MESSAGES.webhookInvalid));

@@ -31,4 +31,7 @@ export const pageField = z.coerce.number(invalid).int(invalid).min(1, invalid).m
 
 /** A minimum of weekly hours above the maximum matches nobody: refused with the console's message. */
 export const hoursInOrder = <T extends z.ZodType<{ minHours?: number; maxHours?: number }>>(fields: T) =>
-  fields.refine((f) => f.minHours === undefined || f.maxHours === undefined || f.minHours <= f.maxHours, { message: MESSAGES.adminHoursRangeInvalid, path: ['minHours'] });
+  fields.refine((f) => f.minHours === undefined || f.maxHours === undefined || f.minHours <= f.maxHours, {
+    message: MESSAGES.adminHoursRangeInvalid,
+    path: ['minHours'],
+  });

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { MESSAGES, ok, type CohortResponse, type ProductDetailResponse, type ProductListResponse } from '@sq/contracts';
 import { notFound, idParam } from '@sq/service-kit';
 
-
 // A product is addressed by its number or by its slug (the path of its intro page, e.g. /bside).
 const productKey = z
   .string({ error: MESSAGES.badRequest })
@@ -14,8 +13,10 @@ const productParams = z.object({ productIdOrSlug: productKey });
 const cohortParams = z.object({ oddId: idParam });
 
 const productRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/products', { schema: { tags: ['programs'], summary: '프로그램 목록과 기수별 모집 상태' } }, async (): Promise<ProductListResponse> =>
-    ok({ products: await app.productRepository.list(new Date()) }),
+  app.get(
+    '/api/products',
+    { schema: { tags: ['programs'], summary: '프로그램 목록과 기수별 모집 상태' } },
+    async (): Promise<ProductListResponse> => ok({ products: await app.productRepository.list(new Date()) }),
   );
 
   app.get<{ Params: z.infer<typeof productParams> }>(

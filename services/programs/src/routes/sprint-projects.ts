@@ -13,7 +13,8 @@ const sprintProjectRoutes: FastifyPluginAsync<{ people: PeopleClient }> = async 
   app.get<{ Querystring: z.infer<typeof listQuery> }>(
     '/api/sprint-projects',
     { schema: { tags: ['projects'], summary: '팀 스프린트 결과물 (심사 결과 발표 후 공개)', querystring: listQuery } },
-    async (request): Promise<SprintProjectListResponse> => ok({ projects: await listSprintProjects(app, people, request.query) }),
+    async (request): Promise<SprintProjectListResponse> =>
+      ok({ projects: await listSprintProjects(app, people, request.query) }),
   );
 };
 

@@ -1,7 +1,16 @@
 import type { Knex } from 'knex';
 import { demoCalendarLive } from '../config';
 
-type SeedCohort = [oddId: number, productId: number, name: string, recruit: [string, string], announce: string | null, kickoff: string | null, period: [string, string], capacity?: number];
+type SeedCohort = [
+  oddId: number,
+  productId: number,
+  name: string,
+  recruit: [string, string],
+  announce: string | null,
+  kickoff: string | null,
+  period: [string, string],
+  capacity?: number,
+];
 
 /**
  * The day the demo calendar was written for. Every live cohort recruits from this day (or before) until at least
@@ -35,13 +44,69 @@ function liveName(name: string, start: string): string {
 
 // Recruiting opens at 00:00 and closes at 23:59:59 Korean time on the days given.
 const COHORTS: SeedCohort[] = [
-  [109, 1, '14주 팀 프로젝트 9기', ['2025-07-14', '2025-08-10'], '2025-08-20', '2025-08-30', ['2025-09-01', '2025-12-07']],
-  [110, 1, '14주 팀 프로젝트 10기', ['2025-11-03', '2025-11-30'], '2025-12-17', '2026-01-03', ['2026-01-05', '2026-04-12']],
-  [111, 1, '14주 팀 프로젝트 11기', ['2026-03-02', '2026-03-29'], '2026-04-15', '2026-05-02', ['2026-05-04', '2026-08-09']],
-  [112, 1, '14주 팀 프로젝트 12기', ['2026-11-02', '2026-11-29'], '2026-12-16', '2027-01-02', ['2027-01-04', '2027-04-11']],
-  [205, 2, '10일 팀 스프린트 2026년 5월', ['2026-04-13', '2026-04-30'], '2026-05-06', '2026-05-11', ['2026-05-11', '2026-05-20']],
-  [208, 2, '10일 팀 스프린트 2026년 8월', ['2026-07-13', '2026-07-31'], '2026-08-05', '2026-08-10', ['2026-08-10', '2026-08-19']],
-  [212, 2, '10일 팀 스프린트 2026년 12월', ['2026-11-23', '2026-12-06'], '2026-12-10', '2026-12-14', ['2026-12-14', '2026-12-23']],
+  [
+    109,
+    1,
+    '14주 팀 프로젝트 9기',
+    ['2025-07-14', '2025-08-10'],
+    '2025-08-20',
+    '2025-08-30',
+    ['2025-09-01', '2025-12-07'],
+  ],
+  [
+    110,
+    1,
+    '14주 팀 프로젝트 10기',
+    ['2025-11-03', '2025-11-30'],
+    '2025-12-17',
+    '2026-01-03',
+    ['2026-01-05', '2026-04-12'],
+  ],
+  [
+    111,
+    1,
+    '14주 팀 프로젝트 11기',
+    ['2026-03-02', '2026-03-29'],
+    '2026-04-15',
+    '2026-05-02',
+    ['2026-05-04', '2026-08-09'],
+  ],
+  [
+    112,
+    1,
+    '14주 팀 프로젝트 12기',
+    ['2026-11-02', '2026-11-29'],
+    '2026-12-16',
+    '2027-01-02',
+    ['2027-01-04', '2027-04-11'],
+  ],
+  [
+    205,
+    2,
+    '10일 팀 스프린트 2026년 5월',
+    ['2026-04-13', '2026-04-30'],
+    '2026-05-06',
+    '2026-05-11',
+    ['2026-05-11', '2026-05-20'],
+  ],
+  [
+    208,
+    2,
+    '10일 팀 스프린트 2026년 8월',
+    ['2026-07-13', '2026-07-31'],
+    '2026-08-05',
+    '2026-08-10',
+    ['2026-08-10', '2026-08-19'],
+  ],
+  [
+    212,
+    2,
+    '10일 팀 스프린트 2026년 12월',
+    ['2026-11-23', '2026-12-06'],
+    '2026-12-10',
+    '2026-12-14',
+    ['2026-12-14', '2026-12-23'],
+  ],
   [303, 3, '플래너 코스 3기', ['2026-01-19', '2026-02-15'], '2026-02-23', '2026-02-28', ['2026-03-02', '2026-04-26']],
   [304, 3, '플래너 코스 4기', ['2026-11-09', '2026-11-30'], '2026-12-07', '2026-12-12', ['2026-12-14', '2027-02-07']],
   [401, 4, '포트폴리오 리뷰 데이 1회', ['2026-11-16', '2026-12-04'], null, null, ['2026-12-12', '2026-12-12'], 40],
@@ -53,7 +118,16 @@ export async function seedCohorts(knex: Knex, now = new Date()): Promise<void> {
     if (!shift || !LIVE_COHORTS.has(cohort[0])) return cohort;
     const [oddId, productId, name, [recruitStart, recruitEnd], announce, kickoff, [start, end], capacity] = cohort;
     const move = (day: string | null) => (day ? shiftDay(day, shift) : null);
-    return [oddId, productId, liveName(name, move(start)!), [move(recruitStart)!, move(recruitEnd)!], move(announce), move(kickoff), [move(start)!, move(end)!], capacity];
+    return [
+      oddId,
+      productId,
+      liveName(name, move(start)!),
+      [move(recruitStart)!, move(recruitEnd)!],
+      move(announce),
+      move(kickoff),
+      [move(start)!, move(end)!],
+      capacity,
+    ];
   });
   await knex('cohort').insert(
     cohorts.map(([oddId, productId, name, [recruitStart, recruitEnd], announce, kickoff, [start, end], capacity]) => ({

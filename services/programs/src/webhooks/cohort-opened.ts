@@ -14,7 +14,11 @@ export async function announceOpenedCohorts(knex: Knex, now: Date, lookbackHours
   for (const cohort of await createWebhookSubscriptionRepository(knex).openedUntold(now, since)) {
     await knex.transaction(async (trx) => {
       if (!(await createWebhookSubscriptionRepository(trx).claimOpening(cohort.odd_id, now))) return;
-      await recordWebhookEvent(trx, { type: 'cohort.opened', userId: null, data: { oddId: cohort.odd_id, productId: cohort.product_id } });
+      await recordWebhookEvent(trx, {
+        type: 'cohort.opened',
+        userId: null,
+        data: { oddId: cohort.odd_id, productId: cohort.product_id },
+      });
       told.push(cohort.odd_id);
     });
   }

@@ -3,7 +3,10 @@ import https from 'node:https';
 import type { Knex } from 'knex';
 import { Webhook } from 'standardwebhooks';
 import { QUEUES, type JobQueue } from '../jobs/queue';
-import { createWebhookSubscriptionRepository, type ClaimedDelivery } from '../repositories/webhook-subscription-repository';
+import {
+  createWebhookSubscriptionRepository,
+  type ClaimedDelivery,
+} from '../repositories/webhook-subscription-repository';
 import type { WebhookConfig } from '../config/webhooks';
 import { InternalAddressError, addressAllowed, guardedLookup, literalAddress } from './endpoint-address';
 
@@ -26,9 +29,15 @@ interface Answer {
  * (endpoint-address.ts). At most `timeoutMs` in all; redirects are not followed (the endpoint is the address its
  * owner gave); only the start of the answer is read and kept.
  */
-function post(url: URL, headers: Record<string, string>, body: string, options: { timeoutMs: number; answerChars: number; allowLoopback: boolean }): Promise<Answer> {
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; answerChars: number; allowLoopback: boolean },
+): Promise<Answer> {
   const literal = literalAddress(url.hostname);
-  if (literal && !addressAllowed(literal, options.allowLoopback)) return Promise.resolve({ statusCode: null, text: `연결 거부: ${new InternalAddressError(url.hostname).message}` });
+  if (literal && !addressAllowed(literal, options.allowLoopback))
+    return Promise.resolve({ statusCode: null, text: `연결 거부: ${new InternalAddressError(url.hostname).message}` });
   return new Promise((resolve) => {
     let settled = false;
     const settle = (answer: Answer) => {
@@ -38,27 +47,42 @@ function post(url: URL, headers: Record<string, string>, body: string, options: 
       resolve(answer);
     };
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup(options.allowLoopback) }, (response) => {
-      let text = '';
-      const done = () => settle({ statusCode: response.statusCode ?? null, text: text.slice(0, options.answerChars) });
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-        if (text.length >= options.answerChars) {
-          done();
-          response.destroy();
-        }
-      });
-      response.on('end', done);
-      response.on('error', done);
-      response.on('close', done);
-    });
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(options.allowLoopback),
+      },
+      (response) => {
+        let text = '';
+        const done = () =>
+          settle({ statusCode: response.statusCode ?? null, text: text.slice(0, options.answerChars) });
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.length >= options.answerChars) {
+            done();
+            response.destroy();
+          }
+        });
+        response.on('end', done);
+        response.on('error', done);
+        response.on('close', done);
+      },
+    );
     const timer = setTimeout(() => {
       settle({ statusCode: null, text: `응답 없음: ${options.timeoutMs}ms 안에 답하지 않았습니다` });
       request.destroy();
     }, options.timeoutMs);
     request.on('error', (error: Error & { code?: string }) => {
-      settle({ statusCode: null, text: error instanceof InternalAddressError ? `연결 거부: ${error.message}` : `연결 실패: ${error.code ?? error.message}` });
+      settle({
+        statusCode: null,
+        text:
+          error instanceof InternalAddressError
+            ? `연결 거부: ${error.message}`
+            : `연결 실패: ${error.code ?? error.message}`,
+      });
     });
     request.end(body);
   });
@@ -79,7 +103,9 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   const leaseMs = config.timeoutMs + 30_000;
 
   async function claim(now: Date, limit: number, deliveryId?: string): Promise<ClaimedDelivery[]> {
-    const ids = await knex.transaction((trx) => createWebhookSubscriptionRepository(trx).lease(now, limit, new Date(now.getTime() + leaseMs), deliveryId));
+    const ids = await knex.transaction((trx) =>
+      createWebhookSubscriptionRepository(trx).lease(now, limit, new Date(now.getTime() + leaseMs), deliveryId),
+    );
     return ids.length ? createWebhookSubscriptionRepository(knex).claimed(ids) : [];
   }
 
@@ -93,32 +119,65 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': new Webhook(row.secret).sign(row.message_id, sentAt, body),
     };
-    return post(new URL(row.url), headers, body, { timeoutMs: config.timeoutMs, answerChars: config.answerChars, allowLoopback: config.allowLoopbackHttp });
+    return post(new URL(row.url), headers, body, {
+      timeoutMs: config.timeoutMs,
+      answerChars: config.answerChars,
+      allowLoopback: config.allowLoopbackHttp,
+    });
   }
 
-  async function record(row: ClaimedDelivery, answer: Answer, startedAt: Date, durationMs: number): Promise<'delivered' | 'retry' | 'failed'> {
+  async function record(
+    row: ClaimedDelivery,
+    answer: Answer,
+    startedAt: Date,
+    durationMs: number,
+  ): Promise<'delivered' | 'retry' | 'failed'> {
     const delivered = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
     const attempts = row.attempts + 1;
     const lastAnswer = answer.text.slice(0, config.answerChars);
     return knex.transaction(async (trx) => {
       const webhooks = createWebhookSubscriptionRepository(trx);
-      await webhooks.addAttempt({ deliveryId: row.delivery_id, at: startedAt, statusCode: answer.statusCode, answer: lastAnswer, durationMs });
-      const common = { attempts, last_status_code: answer.statusCode, last_answer: lastAnswer, last_attempt_at: startedAt };
+      await webhooks.addAttempt({
+        deliveryId: row.delivery_id,
+        at: startedAt,
+        statusCode: answer.statusCode,
+        answer: lastAnswer,
+        durationMs,
+      });
+      const common = {
+        attempts,
+        last_status_code: answer.statusCode,
+        last_answer: lastAnswer,
+        last_attempt_at: startedAt,
+      };
       if (delivered) {
-        await webhooks.settleDelivery(row.delivery_id, { ...common, status: 'DELIVERED', delivered_at: startedAt, next_attempt_at: null });
+        await webhooks.settleDelivery(row.delivery_id, {
+          ...common,
+          status: 'DELIVERED',
+          delivered_at: startedAt,
+          next_attempt_at: null,
+        });
         await webhooks.resetFailures(row.webhook_id);
         return 'delivered';
       }
       const waitSeconds = config.retryScheduleSeconds[attempts - 1];
       if (waitSeconds !== undefined) {
-        await webhooks.settleDelivery(row.delivery_id, { ...common, next_attempt_at: new Date(startedAt.getTime() + waitSeconds * 1000) });
+        await webhooks.settleDelivery(row.delivery_id, {
+          ...common,
+          next_attempt_at: new Date(startedAt.getTime() + waitSeconds * 1000),
+        });
         return 'retry';
       }
       await webhooks.settleDelivery(row.delivery_id, { ...common, status: 'FAILED', next_attempt_at: null });
       const subscription = await webhooks.addFailure(row.webhook_id);
       if (subscription?.enabled && subscription.consecutive_failures >= config.disableAfterFailedDeliveries) {
         await webhooks.disable(row.webhook_id, startedAt);
-        await deps.jobs.sendIn(trx, QUEUES.webhookDisabledMail, { webhookId: row.webhook_id }, { singletonKey: `webhook-disabled:${row.webhook_id}:${startedAt.getTime()}` });
+        await deps.jobs.sendIn(
+          trx,
+          QUEUES.webhookDisabledMail,
+          { webhookId: row.webhook_id },
+          { singletonKey: `webhook-disabled:${row.webhook_id}:${startedAt.getTime()}` },
+        );
       }
       return 'failed';
     });

@@ -8,10 +8,26 @@ import { CONSUMER_MESSAGES } from '@sq/contracts';
  * name points at it. Loopback is allowed only with WEBHOOK_ALLOW_LOOPBACK_HTTP (local development and tests).
  */
 const INTERNAL = new BlockList();
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) {
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
   INTERNAL.addSubnet(network, prefix, 'ipv4');
 }
-for (const [network, prefix] of [['::', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [network, prefix] of [
+  ['::', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
   INTERNAL.addSubnet(network, prefix, 'ipv6');
 }
 const LOOPBACK = new BlockList();
@@ -66,11 +82,15 @@ export function endpointProblem(raw: string, allowLoopbackHttp: boolean): string
   } catch {
     return CONSUMER_MESSAGES.webhookUrlInvalid;
   }
-  if (url.username || url.password || !['https:', 'http:'].includes(url.protocol)) return CONSUMER_MESSAGES.webhookUrlInvalid;
+  if (url.username || url.password || !['https:', 'http:'].includes(url.protocol))
+    return CONSUMER_MESSAGES.webhookUrlInvalid;
   const literal = literalAddress(url.hostname);
-  const loopback = url.hostname === 'localhost' || (literal !== null && addressAllowed(literal, true) && !addressAllowed(literal, false));
+  const loopback =
+    url.hostname === 'localhost' ||
+    (literal !== null && addressAllowed(literal, true) && !addressAllowed(literal, false));
   if (url.protocol === 'http:' && !(loopback && allowLoopbackHttp)) return CONSUMER_MESSAGES.webhookUrlInvalid;
   // A name is judged again on each delivery's own lookup (endpoint-address.ts); an address or localhost at once.
-  if ((loopback && !allowLoopbackHttp) || (literal !== null && !addressAllowed(literal, allowLoopbackHttp))) return CONSUMER_MESSAGES.webhookUrlInternal;
+  if ((loopback && !allowLoopbackHttp) || (literal !== null && !addressAllowed(literal, allowLoopbackHttp)))
+    return CONSUMER_MESSAGES.webhookUrlInternal;
   return null;
 }

@@ -24,12 +24,26 @@ declare module 'fastify' {
  */
 export const webhooksPlugin = fp<{ config: WebhookConfig }>(
   async (app: FastifyInstance, { config }) => {
-    const attempts = app.metrics.counter('webhook_attempts_total', 'Webhook delivery attempts, by outcome (delivered, retry: refused and scheduled again, failed: the last one refused).', ['outcome']);
-    const deliverer = createWebhookDelivery({ knex: app.knex, config, jobs: app.jobs, log: app.log, counted: (outcome) => attempts.inc({ outcome }) });
+    const attempts = app.metrics.counter(
+      'webhook_attempts_total',
+      'Webhook delivery attempts, by outcome (delivered, retry: refused and scheduled again, failed: the last one refused).',
+      ['outcome'],
+    );
+    const deliverer = createWebhookDelivery({
+      knex: app.knex,
+      config,
+      jobs: app.jobs,
+      log: app.log,
+      counted: (outcome) => attempts.inc({ outcome }),
+    });
     app.decorate('webhooks', deliverer);
     app.decorate('webhookSubscriptions', createWebhookSubscriptions({ knex: app.knex, config, deliverer }));
 
-    const contacts = createAccountContacts({ accountUrl: app.programsConfig.peers.accountUrl, internalSecret: app.internalSecret, timeoutMs: app.programsConfig.peers.peopleLookupTimeoutMs });
+    const contacts = createAccountContacts({
+      accountUrl: app.programsConfig.peers.accountUrl,
+      internalSecret: app.internalSecret,
+      timeoutMs: app.programsConfig.peers.peopleLookupTimeoutMs,
+    });
     app.jobs.handle('webhook-disabled-mail', async (data) => {
       await disabledMail(app, contacts, Number(data.webhookId));
     });

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { CONSUMER_MESSAGES, SCOPE_LABELS, webhookLimitMessage, webhookScopeMessage } from '@sq/contracts';
-import { WEBHOOK_EVENT_SCOPES, WEBHOOK_SECRET_PREFIX, type CreateWebhookForm, type WebhookDelivery, type WebhookEventType, type WebhookSummary } from '@sq/contracts/webhooks';
+import {
+  WEBHOOK_EVENT_SCOPES,
+  WEBHOOK_SECRET_PREFIX,
+  type CreateWebhookForm,
+  type WebhookDelivery,
+  type WebhookEventType,
+  type WebhookSummary,
+} from '@sq/contracts/webhooks';
 import { badRequest, conflict, forbidden, notFound, type Row } from '@sq/service-kit';
 import type { WebhookConfig } from '../config/webhooks';
 import { recordTestEvent } from '../core/webhook-events';
-import { createWebhookSubscriptionRepository, deliveryOf, summaryOf } from '../repositories/webhook-subscription-repository';
+import {
+  createWebhookSubscriptionRepository,
+  deliveryOf,
+  summaryOf,
+} from '../repositories/webhook-subscription-repository';
 import type { WebhookDeliverer } from './delivery';
 import { endpointProblem } from './endpoint-address';
 
@@ -35,10 +46,12 @@ export function createWebhookSubscriptions(deps: { knex: Knex; config: WebhookCo
     if (!row.enabled) throw conflict(CONSUMER_MESSAGES.webhookDisabled);
     return row;
   };
-  const delivery = async (webhookId: number, deliveryId: string | number): Promise<WebhookDelivery> => deliveryOf((await repository.delivery(webhookId, Number(deliveryId)))!);
+  const delivery = async (webhookId: number, deliveryId: string | number): Promise<WebhookDelivery> =>
+    deliveryOf((await repository.delivery(webhookId, Number(deliveryId)))!);
 
   return {
-    list: async (caller: WebhookCaller): Promise<WebhookSummary[]> => (await repository.list(caller.userId)).map(summaryOf),
+    list: async (caller: WebhookCaller): Promise<WebhookSummary[]> =>
+      (await repository.list(caller.userId)).map(summaryOf),
 
     /** A new subscription and its secret (shown this once). */
     async create(caller: WebhookCaller, form: CreateWebhookForm): Promise<{ webhook: WebhookSummary; secret: string }> {
@@ -47,7 +60,8 @@ export function createWebhookSubscriptions(deps: { knex: Knex; config: WebhookCo
       // A consumer credential subscribes only to events it may read.
       for (const event of form.events as WebhookEventType[]) {
         const scope = WEBHOOK_EVENT_SCOPES[event];
-        if (caller.scopes && !caller.scopes.includes(scope)) throw forbidden(webhookScopeMessage(event, scope, SCOPE_LABELS[scope]));
+        if (caller.scopes && !caller.scopes.includes(scope))
+          throw forbidden(webhookScopeMessage(event, scope, SCOPE_LABELS[scope]));
       }
       // Kept as the URL parser writes it (control characters escaped, host lower-cased): what is shown is what is called.
       const url = new URL(form.url).href;
@@ -56,7 +70,8 @@ export function createWebhookSubscriptions(deps: { knex: Knex; config: WebhookCo
         const mine = createWebhookSubscriptionRepository(trx);
         // One member's creations queue here, so the limit holds when they race.
         await mine.lockMember(caller.userId);
-        if ((await mine.count(caller.userId)) >= config.maxPerMember) throw conflict(webhookLimitMessage(config.maxPerMember));
+        if ((await mine.count(caller.userId)) >= config.maxPerMember)
+          throw conflict(webhookLimitMessage(config.maxPerMember));
         return mine.create({ userId: caller.userId, url, events: form.events, secret, at: new Date() });
       });
       return { webhook: summaryOf(row), secret };
@@ -76,7 +91,11 @@ export function createWebhookSubscriptions(deps: { knex: Knex; config: WebhookCo
 
     /** On again after it was turned off for failing: the deliveries it missed go out. */
     async enable(caller: WebhookCaller, webhookId: number): Promise<WebhookSummary> {
-      const row = await repository.update(caller.userId, webhookId, { enabled: true, disabled_at: null, consecutive_failures: 0 });
+      const row = await repository.update(caller.userId, webhookId, {
+        enabled: true,
+        disabled_at: null,
+        consecutive_failures: 0,
+      });
       if (!row) throw notFound(CONSUMER_MESSAGES.webhookNotFound);
       return summaryOf(row);
     },
@@ -99,7 +118,12 @@ export function createWebhookSubscriptions(deps: { knex: Knex; config: WebhookCo
       const row = await enabled(caller, webhookId);
       const original = await repository.delivery(row.webhook_id, deliveryId);
       if (!original) throw notFound(CONSUMER_MESSAGES.webhookDeliveryNotFound);
-      const replayed = await repository.addDelivery({ webhookId: row.webhook_id, eventId: String(original.event_id), replayOf: Number(original.delivery_id), at: new Date() });
+      const replayed = await repository.addDelivery({
+        webhookId: row.webhook_id,
+        eventId: String(original.event_id),
+        replayOf: Number(original.delivery_id),
+        at: new Date(),
+      });
       return delivery(row.webhook_id, replayed);
     },
   };

@@ -35,7 +35,13 @@ export async function startApplyStack(): Promise<ApplyStack> {
   const clock = () => now;
   const mail = await startMailSink({ smtpPort: 0, httpPort: 0 });
   const secret = generateWebhookSecret();
-  const pg = await startSandboxPg({ apiSecret: 'test-pg-secret', storeId: 'store-test', webhookSecret: secret, webhookUrl: null, clock });
+  const pg = await startSandboxPg({
+    apiSecret: 'test-pg-secret',
+    storeId: 'store-test',
+    webhookSecret: secret,
+    webhookUrl: null,
+    clock,
+  });
   process.env.UPLOAD_DIR ??= '/tmp/sq-programs-test-uploads';
   const careercard = await build(careercardService);
   await careercard.app.listen({ port: 0, host: '127.0.0.1' });
@@ -74,7 +80,8 @@ export async function startApplyStack(): Promise<ApplyStack> {
 }
 
 /** The PG customer id the service gives a member's card pages (an HMAC of the user id, so it cannot be guessed from the browser). */
-export const customerIdFor = (stack: ApplyStack, userId: number) => memberCustomerId(stack.config.pg.customerIdSecret, userId);
+export const customerIdFor = (stack: ApplyStack, userId: number) =>
+  memberCustomerId(stack.config.pg.customerIdSecret, userId);
 
 let nextUser = 500_000 + Math.floor(Math.random() * 100_000);
 /** A fresh member identity (the account service's user id space; no account row is needed here). */
@@ -106,7 +113,19 @@ export const asideAnswers = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export const PRODUCT_ANSWERS = {
-  TEAM_PROJECT: { kind: 'TEAM_PROJECT', motivation: '출시까지 해 보고 싶어요.', roleQuestions: { role: 'DEVELOPER', stack: ['TypeScript', 'React'], shippedExperience: '사내 백오피스를 만들었어요.' } },
+  TEAM_PROJECT: {
+    kind: 'TEAM_PROJECT',
+    motivation: '출시까지 해 보고 싶어요.',
+    roleQuestions: {
+      role: 'DEVELOPER',
+      stack: ['TypeScript', 'React'],
+      shippedExperience: '사내 백오피스를 만들었어요.',
+    },
+  },
   SPRINT: { kind: 'SPRINT', idea: '10일 안에 만드는 회의록 요약 봇', stack: ['Next.js'] },
-  COURSE: { kind: 'COURSE', goals: '서비스 기획서를 처음부터 끝까지 써 보기', planningExperience: '사이드 프로젝트 기획 1회' },
+  COURSE: {
+    kind: 'COURSE',
+    goals: '서비스 기획서를 처음부터 끝까지 써 보기',
+    planningExperience: '사이드 프로젝트 기획 1회',
+  },
 } as const;

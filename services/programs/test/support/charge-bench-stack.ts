@@ -34,7 +34,10 @@ export interface ChargeBenchStack {
  * polling (PROGRAMS_JOB_POLLING_SECONDS) and any other settings in `env` (CHARGE_CONCURRENCY, ...); nothing is drained by hand. The account and itskill services are not
  * started: the board then shows no names and the matcher uses the cohort's mean level, as when they are down.
  */
-export async function startChargeBenchStack(options: { pollingSeconds: number; env?: Record<string, string> }): Promise<ChargeBenchStack> {
+export async function startChargeBenchStack(options: {
+  pollingSeconds: number;
+  env?: Record<string, string>;
+}): Promise<ChargeBenchStack> {
   let database: Database | null = null;
   if (!process.env.DATABASE_URL) {
     database = await startTestDatabase('sidequest_bench_charges');
@@ -43,7 +46,12 @@ export async function startChargeBenchStack(options: { pollingSeconds: number; e
   const mail = await startMailSink({ smtpPort: 0, httpPort: 0 });
   const secret = generateWebhookSecret();
   // No webhook address, as in the suites' stack: the charge's answer is what the team-charge job settles.
-  const pg = await startSandboxPg({ apiSecret: BENCH_PG_SECRET, storeId: BENCH_PG_STORE_ID, webhookSecret: secret, webhookUrl: null });
+  const pg = await startSandboxPg({
+    apiSecret: BENCH_PG_SECRET,
+    storeId: BENCH_PG_STORE_ID,
+    webhookSecret: secret,
+    webhookUrl: null,
+  });
   process.env.UPLOAD_DIR ??= '/tmp/sq-programs-test-uploads';
   const careercard = await build(careercardService, { seed: false });
   await careercard.app.listen({ port: 0, host: '127.0.0.1' });

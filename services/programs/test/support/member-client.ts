@@ -1,5 +1,10 @@
 import type { Identity } from '@sq/contracts';
-import type { ApplicationDetail, ApplicationDraft, BookResponse, PaymentConfirmResponse } from '@sq/contracts/api/applications';
+import type {
+  ApplicationDetail,
+  ApplicationDraft,
+  BookResponse,
+  PaymentConfirmResponse,
+} from '@sq/contracts/api/applications';
 import type { ApplyStack } from './apply-stack';
 import { PRODUCT_ANSWERS, TEST_CARDS, asideAnswers, requiredAnswers } from './apply-stack';
 
@@ -11,7 +16,12 @@ type AnswerOverrides = { required?: Record<string, unknown>; aside?: Record<stri
 export function memberClient(stack: ApplyStack, identity: Identity) {
   const headers = stack.programs.as(identity);
   const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    stack.programs.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    stack.programs.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   return {
     identity,
@@ -19,11 +29,18 @@ export function memberClient(stack: ApplyStack, identity: Identity) {
     startDraft: (oddId: number) => inject('POST', `/api/apply/${oddId}/draft`),
     saveStep: (oddId: number, step: string, body: unknown) => inject('PUT', `/api/apply/${oddId}/steps/${step}`, body),
     book: (oddId: number, device: 'desktop' | 'mobile' = 'desktop') =>
-      inject('POST', `/api/apply/${oddId}/book`, { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device }),
-    confirm: (oddId: number, query: Record<string, string>) => inject('POST', `/api/apply/${oddId}/payment/confirm`, query),
+      inject('POST', `/api/apply/${oddId}/book`, {
+        agreeTerms: true,
+        agreePrivacy: true,
+        agreeRefundPolicy: true,
+        device,
+      }),
+    confirm: (oddId: number, query: Record<string, string>) =>
+      inject('POST', `/api/apply/${oddId}/payment/confirm`, query),
     history: () => inject('GET', '/api/join/history'),
-    detail: async (joinId: number) => (await inject('POST', '/api/join/history/one', { joinId })),
-    cancel: (joinId: number, reason?: string) => inject('POST', `/api/applications/${joinId}/cancel`, reason ? { reason } : {}),
+    detail: async (joinId: number) => await inject('POST', '/api/join/history/one', { joinId }),
+    cancel: (joinId: number, reason?: string) =>
+      inject('POST', `/api/applications/${joinId}/cancel`, reason ? { reason } : {}),
 
     /** Fills every answer step of the flow in order; returns the draft. */
     async fillAnswers(oddId: number, kind: Kind, overrides: AnswerOverrides = {}): Promise<ApplicationDraft> {
@@ -31,7 +48,14 @@ export function memberClient(stack: ApplyStack, identity: Identity) {
       if (started.statusCode >= 300) throw new Error(`draft: ${started.statusCode} ${started.body}`);
       const role = kind === 'COURSE' ? 'PLANNER' : 'DEVELOPER';
       const steps: [string, unknown][] = [
-        ['required', requiredAnswers({ role, ...(role === 'PLANNER' ? { jobGroup: 'JG_PLAN', position: 'POS_PM' } : {}), ...overrides.required })],
+        [
+          'required',
+          requiredAnswers({
+            role,
+            ...(role === 'PLANNER' ? { jobGroup: 'JG_PLAN', position: 'POS_PM' } : {}),
+            ...overrides.required,
+          }),
+        ],
         ['aside', asideAnswers(overrides.aside)],
       ];
       if (kind !== 'GENERIC') steps.push(['product', PRODUCT_ANSWERS[kind]]);
@@ -54,7 +78,11 @@ export function memberClient(stack: ApplyStack, identity: Identity) {
       form.set('expiry', '12/30');
       form.set('birth', '900101');
       form.set('password', '12');
-      const submitted = await fetch(new URL('/billing-keys/issue', bookResponse.payment.paymentPageUrl), { method: 'POST', body: form, redirect: 'manual' });
+      const submitted = await fetch(new URL('/billing-keys/issue', bookResponse.payment.paymentPageUrl), {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
       const location = submitted.headers.get('location');
       if (submitted.status !== 303 || !location) throw new Error(`card submit: ${submitted.status}`);
       const back = new URL(location);
@@ -63,7 +91,12 @@ export function memberClient(stack: ApplyStack, identity: Identity) {
     },
 
     /** Every step, the card page and the confirm; returns the confirm answer. */
-    async applyAndPay(oddId: number, kind: Kind, card: string = TEST_CARDS.ok, overrides: AnswerOverrides = {}): Promise<PaymentConfirmResponse> {
+    async applyAndPay(
+      oddId: number,
+      kind: Kind,
+      card: string = TEST_CARDS.ok,
+      overrides: AnswerOverrides = {},
+    ): Promise<PaymentConfirmResponse> {
       await this.fillAnswers(oddId, kind, overrides);
       const booked = await this.book(oddId);
       if (booked.statusCode !== 200) throw new Error(`book: ${booked.statusCode} ${booked.body}`);

@@ -10,12 +10,29 @@ const OPERATOR: Identity = { userId: 900_401, role: 'ROLE_ADMIN', sid: 'sid-publ
  * caller drains `team-charge` when it wants them).
  */
 export async function publishTeams(stack: ApplyStack, oddId: number, onTeam: number[] = []): Promise<void> {
-  const admin = (url: string, payload?: object) => stack.programs.app.inject({ method: 'POST', url, headers: stack.programs.as(OPERATOR), ...(payload ? { payload } : {}) });
+  const admin = (url: string, payload?: object) =>
+    stack.programs.app.inject({
+      method: 'POST',
+      url,
+      headers: stack.programs.as(OPERATOR),
+      ...(payload ? { payload } : {}),
+    });
   expect((await admin(`/api/admin/cohorts/${oddId}/board/run`, { seed: 1 })).statusCode).toBe(200);
-  const board = (await stack.programs.app.inject({ method: 'GET', url: `/api/admin/cohorts/${oddId}/board`, headers: stack.programs.as(OPERATOR) })).json();
-  const everyone = [...board.teams.flatMap((t: { members: { joinId: number }[] }) => t.members), ...board.waitlist] as { joinId: number }[];
+  const board = (
+    await stack.programs.app.inject({
+      method: 'GET',
+      url: `/api/admin/cohorts/${oddId}/board`,
+      headers: stack.programs.as(OPERATOR),
+    })
+  ).json();
+  const everyone = [...board.teams.flatMap((t: { members: { joinId: number }[] }) => t.members), ...board.waitlist] as {
+    joinId: number;
+  }[];
   for (const joinId of new Set([...everyone.map((m) => m.joinId), ...onTeam])) {
-    const moved = await admin(`/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: onTeam.includes(joinId) ? 'A' : null });
+    const moved = await admin(`/api/admin/cohorts/${oddId}/board/move`, {
+      joinId,
+      toTeam: onTeam.includes(joinId) ? 'A' : null,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
   }
   const published = await admin(`/api/admin/cohorts/${oddId}/board/publish`);

@@ -18,7 +18,8 @@ export const DEADLINE_HOURS = 48;
 export function teamMoney(stack: ApplyStack) {
   const knex = () => stack.programs.app.knex;
   const jobs = () => stack.programs.app.jobs;
-  const admin = (method: 'GET' | 'POST', url: string, payload?: object) => stack.programs.app.inject({ method, url, headers: stack.programs.as(OPERATOR), ...(payload ? { payload } : {}) });
+  const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    stack.programs.app.inject({ method, url, headers: stack.programs.as(OPERATOR), ...(payload ? { payload } : {}) });
   /** Runs the money jobs until none is left (one may queue another: the repair job a reversal, a charge a release). */
   const drainMoney = async () => {
     while ((await jobs().drain('payment-repair', 'team-charge', 'charge-reversal', 'reservation-release')) > 0);
@@ -34,19 +35,35 @@ export function teamMoney(stack: ApplyStack) {
   return {
     admin,
     reserve,
-    stateOf: async (joinId: number) => (await knex()('application').where({ join_id: joinId }).first()).status as string,
+    stateOf: async (joinId: number) =>
+      (await knex()('application').where({ join_id: joinId }).first()).status as string,
     app: async (joinId: number) => knex()('application').where({ join_id: joinId }).first(),
     /** What the PG charged the member and did not give back (every payment of the application, from the PG's records). */
-    keptAtPg: (joinId: number) => stack.pg.state().payments.filter((p) => p.id.startsWith(`sq-${joinId}-charge`) && ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'].includes(p.status)).reduce((sum, p) => sum + p.amount.total - (p.amount.cancelled ?? 0), 0),
+    keptAtPg: (joinId: number) =>
+      stack.pg
+        .state()
+        .payments.filter(
+          (p) =>
+            p.id.startsWith(`sq-${joinId}-charge`) && ['PAID', 'PARTIAL_CANCELLED', 'CANCELLED'].includes(p.status),
+        )
+        .reduce((sum, p) => sum + p.amount.total - (p.amount.cancelled ?? 0), 0),
     keyAtPg: (billingKey: string) => stack.pg.state().billingKeys.find((k) => k.billingKey === billingKey)?.status,
-    teamOf: async (joinId: number) => ((await knex()('team_member').where({ join_id: joinId }).first('team_id'))?.team_id as number | undefined) ?? null,
+    teamOf: async (joinId: number) =>
+      ((await knex()('team_member').where({ join_id: joinId }).first('team_id'))?.team_id as number | undefined) ??
+      null,
     drainMoney,
     /** On `at`: `onTeam` on team A, `waiting` on the waitlist, published, the team charges run; team A's id. */
     async publish(oddId: number, onTeam: number[], waiting: number[], at: Date = ANNOUNCE): Promise<number> {
       stack.setNow(at);
       expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/run`, { seed: 1 })).statusCode).toBe(200);
-      for (const joinId of onTeam) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode).toBe(200);
-      for (const joinId of waiting) expect((await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: null })).statusCode).toBe(200);
+      for (const joinId of onTeam)
+        expect(
+          (await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: 'A' })).statusCode,
+        ).toBe(200);
+      for (const joinId of waiting)
+        expect(
+          (await admin('POST', `/api/admin/cohorts/${oddId}/board/move`, { joinId, toTeam: null })).statusCode,
+        ).toBe(200);
       const published = await admin('POST', `/api/admin/cohorts/${oddId}/board/publish`);
       expect(published.statusCode, published.body).toBe(200);
       await jobs().drain('team-charge');
@@ -73,15 +90,23 @@ export function teamMoney(stack: ApplyStack) {
     async stopTeam(teamId: number) {
       const preview = await admin('POST', `/api/admin/teams/${teamId}/refunds/preview`, { refundCase: 'TEAM_STOP' });
       expect(preview.statusCode, preview.body).toBe(200);
-      const confirmed = await admin('POST', `/api/admin/teams/${teamId}/refunds`, { refundCase: 'TEAM_STOP', expectedTotalKrw: preview.json().totalKrw });
+      const confirmed = await admin('POST', `/api/admin/teams/${teamId}/refunds`, {
+        refundCase: 'TEAM_STOP',
+        expectedTotalKrw: preview.json().totalKrw,
+      });
       await drainMoney();
       return confirmed;
     },
     /** Operators confirm the company ended the cohort (preview, then confirm); the confirm's answer. */
     async endCohort(oddId: number) {
-      const preview = await admin('POST', `/api/admin/cohorts/${oddId}/refunds/preview`, { refundCase: 'COMPANY_ENDED' });
+      const preview = await admin('POST', `/api/admin/cohorts/${oddId}/refunds/preview`, {
+        refundCase: 'COMPANY_ENDED',
+      });
       expect(preview.statusCode, preview.body).toBe(200);
-      const confirmed = await admin('POST', `/api/admin/cohorts/${oddId}/refunds`, { refundCase: 'COMPANY_ENDED', expectedTotalKrw: preview.json().totalKrw });
+      const confirmed = await admin('POST', `/api/admin/cohorts/${oddId}/refunds`, {
+        refundCase: 'COMPANY_ENDED',
+        expectedTotalKrw: preview.json().totalKrw,
+      });
       await drainMoney();
       return confirmed;
     },

@@ -8,7 +8,8 @@ import { ROUTE_OWNERS, SITE_ROUTES } from '@sq/contracts/spec-routes';
 const NOW = Date.UTC(2025, 4, 1, 9, 0, 0);
 const b64 = (v: unknown) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 /** Shaped like the gateway's tokens (ES256, sub, sid); the signature is not checked in the browser. */
-const token = (claims: Record<string, unknown>) => `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64({ sid: 'session-1', ...claims })}.sig`;
+const token = (claims: Record<string, unknown>) =>
+  `${b64({ alg: 'ES256', typ: 'JWT' })}.${b64({ sid: 'session-1', ...claims })}.sig`;
 const inOneHour = Math.floor(NOW / 1000) + 3600;
 
 const TOKENS = {
@@ -24,7 +25,13 @@ type Who = keyof typeof TOKENS;
  */
 const SPEC_MANIFESTS: RouteManifest[] = ROUTE_OWNERS.map((owner) => ({
   name: owner,
-  routes: SITE_ROUTES.filter((r) => r.owner === owner).map(({ path, access }) => ({ path, access, layout: 'default', title: path, ready: true })),
+  routes: SITE_ROUTES.filter((r) => r.owner === owner).map(({ path, access }) => ({
+    path,
+    access,
+    layout: 'default',
+    title: path,
+    ready: true,
+  })),
 }));
 const routeTable = createRouteTable(SPEC_MANIFESTS);
 const ctx = (who: Who, extra: Partial<GuardContext> = {}): GuardContext => ({
@@ -164,11 +171,17 @@ describe('decideRoute: every route of spec section 2 as visitor, member and admi
 describe('decideRoute: redirects', () => {
   it('sends a visitor to /signin with the path (and query) to return to', () => {
     expect(decideRoute('/mypage', ctx('visitor'))).toMatchObject({ kind: 'redirect', to: '/signin?to=/mypage' });
-    expect(decideRoute('/mypage/history?page=2', ctx('visitor'))).toMatchObject({ to: '/signin?to=/mypage/history%3Fpage%3D2' });
+    expect(decideRoute('/mypage/history?page=2', ctx('visitor'))).toMatchObject({
+      to: '/signin?to=/mypage/history%3Fpage%3D2',
+    });
   });
 
   it('sends a member away from admin paths to /', () => {
-    expect(decideRoute('/admin/teams', ctx('member'))).toMatchObject({ kind: 'redirect', to: '/', reason: 'adminOnly' });
+    expect(decideRoute('/admin/teams', ctx('member'))).toMatchObject({
+      kind: 'redirect',
+      to: '/',
+      reason: 'adminOnly',
+    });
   });
 });
 
@@ -178,7 +191,9 @@ describe('decideRoute: expired and invalid tokens', () => {
   it('treats an expired token as signed out and asks to clear the stored user', () => {
     const d = decideRoute('/mypage', { ...ctx('visitor'), token: expired });
     expect(d).toMatchObject({ kind: 'redirect', to: '/signin?to=/mypage', clearSession: true });
-    expect(decideRoute('/admin/teams', { ...ctx('visitor'), token: expired })).toMatchObject({ reason: 'signInRequired' });
+    expect(decideRoute('/admin/teams', { ...ctx('visitor'), token: expired })).toMatchObject({
+      reason: 'signInRequired',
+    });
   });
 
   it('clears an expired token on every route change, public ones included, without an alert', () => {
@@ -228,7 +243,10 @@ describe('decideRoute: a malformed or tampered token (잘못된 접근입니다.
   });
 
   it('an admin role claim in a malformed token never opens an admin page', () => {
-    expect(decideRoute('/admin/teams', { ...ctx('visitor'), token: raw({ alg: 'HS256' }, claims) })).toMatchObject({ to: '/', reason: 'wrongToken' });
+    expect(decideRoute('/admin/teams', { ...ctx('visitor'), token: raw({ alg: 'HS256' }, claims) })).toMatchObject({
+      to: '/',
+      reason: 'wrongToken',
+    });
   });
 
   it('an expired token is not "wrong": it keeps sending members to sign-in', () => {

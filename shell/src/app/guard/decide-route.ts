@@ -25,7 +25,12 @@ interface Cleanup {
 export type RouteDecision =
   | (Cleanup & { kind: 'allow'; route: RouteRecord; params: Record<string, string | undefined> })
   | (Cleanup & { kind: 'notFound' })
-  | (Cleanup & { kind: 'redirect'; to: string; reason: 'wrongToken' | 'underConstruction' | 'signInRequired' | 'adminOnly'; alert?: string });
+  | (Cleanup & {
+      kind: 'redirect';
+      to: string;
+      reason: 'wrongToken' | 'underConstruction' | 'signInRequired' | 'adminOnly';
+      alert?: string;
+    });
 
 /**
  * The route guard of spec sections 2 and 4 as a pure function of the target path and the context:
@@ -54,11 +59,20 @@ export function decideRoute(path: string, ctx: GuardContext): RouteDecision {
     return { ...cleanup, kind: 'redirect', to: '/', reason: 'wrongToken', alert: MESSAGES.wrongTokenOnRouting };
   }
 
-  if (!ctx.isDev && pathname !== '/' && ctx.underConstruction.some((fragment) => fragment && pathname.includes(fragment))) {
+  if (
+    !ctx.isDev &&
+    pathname !== '/' &&
+    ctx.underConstruction.some((fragment) => fragment && pathname.includes(fragment))
+  ) {
     return { ...cleanup, kind: 'redirect', to: '/', reason: 'underConstruction', alert: MESSAGES.underConstruction };
   }
 
-  const signIn = () => ({ ...cleanup, kind: 'redirect' as const, to: signInUrl(path), reason: 'signInRequired' as const });
+  const signIn = () => ({
+    ...cleanup,
+    kind: 'redirect' as const,
+    to: signInUrl(path),
+    reason: 'signInRequired' as const,
+  });
   const home = () => ({ ...cleanup, kind: 'redirect' as const, to: '/', reason: 'adminOnly' as const });
 
   if (pathname.includes(ADMIN_PATH_MARKER)) {

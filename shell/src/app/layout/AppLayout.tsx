@@ -12,7 +12,13 @@ import styles from './layout.module.css';
  * only), fluid (header and footer, full-width content) and empty (content only). The remote outlet keeps
  * its position in every layout so a mounted remote survives a layout change.
  */
-export function AppLayout({ layout, route, site, siteName, children }: {
+export function AppLayout({
+  layout,
+  route,
+  site,
+  siteName,
+  children,
+}: {
   layout: RouteLayout;
   route: RouteEntry | null;
   site: SiteSettings | undefined;

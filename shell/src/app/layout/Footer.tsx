@@ -11,7 +11,9 @@ export function Footer({ site, siteName }: { site: SiteSettings | undefined; sit
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
         <nav aria-label="약관 및 도움말" className={styles.footerLinks}>
-          <Link to={{ pathname: location.pathname, search: withLegalFlag(location.search, SHOW_TERMS_QUERY) }}>이용약관</Link>
+          <Link to={{ pathname: location.pathname, search: withLegalFlag(location.search, SHOW_TERMS_QUERY) }}>
+            이용약관
+          </Link>
           <Link to={{ pathname: location.pathname, search: withLegalFlag(location.search, SHOW_PRIVACY_QUERY) }}>
             <strong>개인정보 처리방침</strong>
           </Link>
@@ -39,7 +41,9 @@ export function Footer({ site, siteName }: { site: SiteSettings | undefined; sit
             </span>
           </address>
         ) : null}
-        <p className={styles.copyright}>© {new Date().getFullYear()} {siteName}</p>
+        <p className={styles.copyright}>
+          © {new Date().getFullYear()} {siteName}
+        </p>
       </div>
     </footer>
   );

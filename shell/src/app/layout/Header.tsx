@@ -21,7 +21,12 @@ function Logo({ siteName }: { siteName: string }) {
 function BackButton() {
   const navigate = useNavigate();
   return (
-    <button type="button" className={styles.iconButton} aria-label="뒤로 가기" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label="뒤로 가기"
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}
+    >
       ←
     </button>
   );
@@ -34,7 +39,9 @@ function DesktopHeader({ parts, siteName }: { parts: HeaderPart[]; siteName: str
     <header className={styles.header} data-header="desktop">
       <div className={styles.headerInner}>
         <Logo siteName={siteName} />
-        <div className={styles.headerNav}>{gnb.status === 'success' ? <DesktopMenu menu={gnb.data.menu} banners={gnb.data.banners} /> : null}</div>
+        <div className={styles.headerNav}>
+          {gnb.status === 'success' ? <DesktopMenu menu={gnb.data.menu} banners={gnb.data.banners} /> : null}
+        </div>
         <div className={styles.headerActions}>
           {parts.includes('share') ? <ShareButton /> : null}
           <AccountMenu />
@@ -56,12 +63,22 @@ function MobileHeader({ parts, title, siteName }: { parts: HeaderPart[]; title: 
       <div className={styles.headerInner}>
         <div className={styles.headerStart}>
           {parts.includes('back') ? <BackButton /> : null}
-          {parts.includes('title') ? <h1 className={styles.mobileTitle}>{title}</h1> : parts.includes('logo') ? <Logo siteName={siteName} /> : null}
+          {parts.includes('title') ? (
+            <h1 className={styles.mobileTitle}>{title}</h1>
+          ) : parts.includes('logo') ? (
+            <Logo siteName={siteName} />
+          ) : null}
         </div>
         <div className={styles.headerActions}>
           {parts.includes('share') ? <ShareButton /> : null}
           {parts.includes('menu') ? (
-            <button type="button" className={styles.iconButton} aria-label="메뉴 열기" aria-expanded={open} onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-label="메뉴 열기"
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+            >
               <Icon name="menu" />
             </button>
           ) : null}
@@ -91,5 +108,9 @@ function MobileHeader({ parts, title, siteName }: { parts: HeaderPart[]; title: 
 export function Header({ route, siteName }: { route: RouteEntry | null; siteName: string }) {
   const desktop = useMediaQuery(DESKTOP_MEDIA_QUERY);
   const parts = route?.header ?? DEFAULT_PARTS;
-  return desktop ? <DesktopHeader parts={parts} siteName={siteName} /> : <MobileHeader parts={parts} title={route?.title ?? ''} siteName={siteName} />;
+  return desktop ? (
+    <DesktopHeader parts={parts} siteName={siteName} />
+  ) : (
+    <MobileHeader parts={parts} title={route?.title ?? ''} siteName={siteName} />
+  );
 }

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { remoteFolder } from '@sq/contracts/manifest-url';
 import { loadRegistry } from './load-registry';
 
-const route = (title: string) => ({ path: '/itskillcheckup', access: 'public' as const, layout: 'default' as const, title });
+const route = (title: string) => ({
+  path: '/itskillcheckup',
+  access: 'public' as const,
+  layout: 'default' as const,
+  title,
+});
 const entry = (name: string, version: string) => ({
   name,
   version,
@@ -18,7 +23,11 @@ describe('the registry the shell loads', () => {
     const asked: RequestInit[] = [];
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
       asked.push(init);
-      const remotes = [entry('mfe_itskill', '1.1.0-canary'), { ...entry('mfe_mypage', '2.0.0'), manifestUrl: '' }, entry('mfe_careercard', '3.0.0')];
+      const remotes = [
+        entry('mfe_itskill', '1.1.0-canary'),
+        { ...entry('mfe_mypage', '2.0.0'), manifestUrl: '' },
+        entry('mfe_careercard', '3.0.0'),
+      ];
       return new Response(JSON.stringify({ remotes }), { status: 200 });
     });
     const loaded = await loadRegistry();
@@ -38,7 +47,10 @@ describe('the registry the shell loads', () => {
       { ...entry('mfe_itskill', '1.0.1'), manifestUrl: 'javascript:alert(1)' },
       { ...entry('mfe_itskill', '1.0.2'), manifestUrl: 'data:application/json,{}' },
       { ...entry('mfe_itskill', '1.0.3'), manifestUrl: '/bundles/mfe-programs/1.0.3/mf-manifest.json' },
-      { ...entry('mfe_itskill', '1.0.4'), manifestUrl: '/bundles/mfe-itskill/1.0.4/../../mfe-programs/1.0.4/mf-manifest.json' },
+      {
+        ...entry('mfe_itskill', '1.0.4'),
+        manifestUrl: '/bundles/mfe-itskill/1.0.4/../../mfe-programs/1.0.4/mf-manifest.json',
+      },
       { ...entry('mfe_itskill', '1.0.5'), manifestUrl: '//evil.example/bundles/mfe-itskill/1.0.5/mf-manifest.json' },
       { ...entry('mfe_mypage', '2.0.0'), manifestUrl: `${cdn}/bundles/mfe-mypage/2.0.0/mf-manifest.json` },
       entry('mfe_careercard', '3.0.0'),
@@ -46,13 +58,21 @@ describe('the registry the shell loads', () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ remotes, assetOrigins: [cdn] }), { status: 200 }));
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const loaded = await loadRegistry();
-    expect(loaded.map((e) => e.manifestUrl)).toEqual([`${cdn}/bundles/mfe-mypage/2.0.0/mf-manifest.json`, '/bundles/mfe-careercard/3.0.0/mf-manifest.json']);
+    expect(loaded.map((e) => e.manifestUrl)).toEqual([
+      `${cdn}/bundles/mfe-mypage/2.0.0/mf-manifest.json`,
+      '/bundles/mfe-careercard/3.0.0/mf-manifest.json',
+    ]);
     expect(errors).toHaveBeenCalledTimes(6);
     errors.mockRestore();
   });
 
   it('refuses a bundle on another origin when the gateway names no asset origin', async () => {
-    const remotes = [{ ...entry('mfe_mypage', '2.0.0'), manifestUrl: 'https://cdn.example.com/bundles/mfe-mypage/2.0.0/mf-manifest.json' }];
+    const remotes = [
+      {
+        ...entry('mfe_mypage', '2.0.0'),
+        manifestUrl: 'https://cdn.example.com/bundles/mfe-mypage/2.0.0/mf-manifest.json',
+      },
+    ];
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ remotes }), { status: 200 }));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await loadRegistry()).toEqual([]);

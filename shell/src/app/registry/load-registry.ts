@@ -57,7 +57,9 @@ export async function loadRegistry(): Promise<RegistryEntry[]> {
   if (!response.ok) throw new Error(`${REGISTRY_URL}: HTTP ${response.status}`);
   const body = (await response.json()) as { remotes?: unknown; assetOrigins?: unknown };
   if (!Array.isArray(body.remotes)) throw new Error(`${REGISTRY_URL}: no remotes list`);
-  const assetOrigins = Array.isArray(body.assetOrigins) ? body.assetOrigins.filter((o): o is string => typeof o === 'string') : [];
+  const assetOrigins = Array.isArray(body.assetOrigins)
+    ? body.assetOrigins.filter((o): o is string => typeof o === 'string')
+    : [];
   const entries: RegistryEntry[] = [];
   for (const raw of body.remotes) {
     const entry = parseRegistryEntry(raw, assetOrigins);

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hasFirstContent, keepFirstContentOnlyFor, placeFirstContent, takeFirstContent, watchContainer } from './first-content';
+import {
+  hasFirstContent,
+  keepFirstContentOnlyFor,
+  placeFirstContent,
+  takeFirstContent,
+  watchContainer,
+} from './first-content';
 
 /** What the gateway writes into #root (api-gateway/src/first-content.ts), reduced to what the shell reads. */
 function serverPage() {
@@ -64,7 +70,10 @@ describe('server-rendered first content in the shell', () => {
   });
 
   it('drops the API answers nobody asked for while it was shown, so a later visit asks the API afresh', () => {
-    document.head.insertAdjacentHTML('beforeend', '<script type="application/json" data-api-response="/open/main-page">{"ErrorCode":"00"}</script>');
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<script type="application/json" data-api-response="/open/main-page">{"ErrorCode":"00"}</script>',
+    );
     takeFirstContent();
     keepFirstContentOnlyFor('/faq', undefined);
     expect(document.querySelector('script[data-api-response]')).toBeNull();

@@ -47,7 +47,12 @@ export function watchContainer(name: string, container: HTMLElement): void {
     if (container.querySelector(`[${CONTENT_READY_ATTRIBUTE}]`)) releaseFirstContent();
   };
   held.observer = new MutationObserver(settle);
-  held.observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: [CONTENT_READY_ATTRIBUTE] });
+  held.observer.observe(container, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: [CONTENT_READY_ATTRIBUTE],
+  });
   settle();
 }
 

@@ -71,7 +71,12 @@ interface RemoteApp {
 function remoteApps(remote: RegistryEntry): RemoteApp[] {
   const byEntry = new Map<string, RouteEntry[]>();
   for (const route of remote.routes) byEntry.set(entryOf(route), [...(byEntry.get(entryOf(route)) ?? []), route]);
-  return [...byEntry].map(([entry, routes]) => ({ name: entry === DEFAULT_ENTRY ? remote.name : `${remote.name}:${entry}`, entry, remote, routes }));
+  return [...byEntry].map(([entry, routes]) => ({
+    name: entry === DEFAULT_ENTRY ? remote.name : `${remote.name}:${entry}`,
+    entry,
+    remote,
+    routes,
+  }));
 }
 
 /** The remote a single-spa application belongs to (`mfe_programs` for `mfe_programs:admin`). */
@@ -123,7 +128,9 @@ function registerRemote(store: Store, remote: RegistryEntry) {
       // Active only where the guard lets the user in, so a remote never mounts for a refused path.
       activeWhen: (location) => {
         const decision = decide(store, `${location.pathname}${location.search}`);
-        return decision.kind === 'allow' && decision.route.owner === remote.name && entryOf(decision.route) === app.entry;
+        return (
+          decision.kind === 'allow' && decision.route.owner === remote.name && entryOf(decision.route) === app.entry
+        );
       },
       customProps: () => {
         const decision = decide(store, `${window.location.pathname}${window.location.search}`);
@@ -168,7 +175,8 @@ export async function loadPlatform(store: Store): Promise<void> {
       const name = error.appOrParcelName;
       console.error(`[shell] ${name} threw`, error);
       const app = registered.get(name);
-      if (app && getAppStatus(name) === SKIP_BECAUSE_BROKEN) renderBrokenFallback(remoteContainer(name), () => void reloadRemote(app));
+      if (app && getAppStatus(name) === SKIP_BECAUSE_BROKEN)
+        renderBrokenFallback(remoteContainer(name), () => void reloadRemote(app));
     });
     start({ urlRerouteOnly: true });
   } else {

@@ -32,7 +32,15 @@ const withoutQueries = (text: string) => text.replace(/[?#][^\s)]*?(?=:\d+:\d+(?
  * message), e-mail addresses, long digit runs (phone numbers, ids), URL queries; then cut to `max`.
  */
 export function scrubMessage(text: string, max: number): string {
-  return cut(withoutQueries(text.replace(/(["'`]).*?\1/g, '$1…$1').replace(/[^\s@]+@[^\s@]+/g, '…@…').replace(/\d{5,}/g, '…')), max);
+  return cut(
+    withoutQueries(
+      text
+        .replace(/(["'`]).*?\1/g, '$1…$1')
+        .replace(/[^\s@]+@[^\s@]+/g, '…@…')
+        .replace(/\d{5,}/g, '…'),
+    ),
+    max,
+  );
 }
 
 /** A stack names code, not input: only URL queries go, then it is cut to `max`. */
@@ -69,7 +77,8 @@ export function createReporter(options: ReporterOptions) {
     },
     error(at: Attribution, navigation: Navigation, error: unknown) {
       const { name, message, stack } = (error ?? {}) as { name?: unknown; message?: unknown; stack?: unknown };
-      const text = typeof message === 'string' ? `${typeof name === 'string' ? name : 'Error'}: ${message}` : String(error);
+      const text =
+        typeof message === 'string' ? `${typeof name === 'string' ? name : 'Error'}: ${message}` : String(error);
       push({
         kind: 'error',
         navigation,

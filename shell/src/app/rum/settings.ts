@@ -13,7 +13,12 @@ export function readRumSettings(doc: Document): RumSettings | null {
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="sq-rum"]');
   if (!meta) return null;
   const number = (value: string | undefined) => (value ? Number(value) : NaN);
-  const settings = { sampleRate: number(meta.dataset.sampleRate), messageMax: number(meta.dataset.messageMax), stackMax: number(meta.dataset.stackMax), vitalsDelayMs: number(meta.dataset.vitalsDelay) };
+  const settings = {
+    sampleRate: number(meta.dataset.sampleRate),
+    messageMax: number(meta.dataset.messageMax),
+    stackMax: number(meta.dataset.stackMax),
+    vitalsDelayMs: number(meta.dataset.vitalsDelay),
+  };
   const assignment = meta.dataset.assignment;
   if (!assignment || !Object.values(settings).every(Number.isFinite)) return null;
   return { ...settings, assignment };

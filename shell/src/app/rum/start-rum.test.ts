@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
-import { getAppStatus, navigateToUrl, registerApplication, SKIP_BECAUSE_BROKEN, start, unregisterApplication } from 'single-spa';
+import {
+  getAppStatus,
+  navigateToUrl,
+  registerApplication,
+  SKIP_BECAUSE_BROKEN,
+  start,
+  unregisterApplication,
+} from 'single-spa';
 import type { RegistryEntry, RouteManifest } from '@sq/contracts/registry';
 import type { RumBeacon } from '@sq/contracts/rum';
 import shellManifest from '../../routes.json';
@@ -24,7 +31,12 @@ const programs: RegistryEntry = {
 
 function siteStore() {
   const store = createStore();
-  store.set(platformAtom, { status: 'ready', routeTable: createRouteTable([shellManifest as RouteManifest, programs]), underConstruction: [], remotes: [programs] });
+  store.set(platformAtom, {
+    status: 'ready',
+    routeTable: createRouteTable([shellManifest as RouteManifest, programs]),
+    underConstruction: [],
+    remotes: [programs],
+  });
   return store;
 }
 
@@ -82,7 +94,13 @@ describe('field figures from the shell', () => {
       assignment: ASSIGNMENT,
       shellVersion: 'dev',
       events: [
-        { kind: 'view', navigation: 'load', route: '/product/:productId', remote: 'mfe_programs', remoteVersion: '1.4.0-abc' },
+        {
+          kind: 'view',
+          navigation: 'load',
+          route: '/product/:productId',
+          remote: 'mfe_programs',
+          remoteVersion: '1.4.0-abc',
+        },
         { kind: 'view', navigation: 'spa', route: '/signin', remote: 'shell', remoteVersion: 'dev' },
       ],
     });
@@ -91,7 +109,7 @@ describe('field figures from the shell', () => {
     expect(beacons).toHaveLength(1);
   });
 
-  it('reports uncaught errors and unhandled rejections with a short stack and none of the visitor\'s input', () => {
+  it("reports uncaught errors and unhandled rejections with a short stack and none of the visitor's input", () => {
     pageSettings(1);
     stop = startRum(siteStore());
     go('/product/4');
@@ -103,16 +121,26 @@ describe('field figures from the shell', () => {
     window.dispatchEvent(rejection);
     window.dispatchEvent(new Event('pagehide'));
 
-    const [thrown, rejected] = beacons[0]!.body.events.filter((e) => e.kind === 'error') as Extract<RumBeacon['events'][number], { kind: 'error' }>[];
-    expect(thrown).toMatchObject({ route: '/product/:productId', remote: 'mfe_programs', remoteVersion: '1.4.0-abc', navigation: 'load' });
+    const [thrown, rejected] = beacons[0]!.body.events.filter((e) => e.kind === 'error') as Extract<
+      RumBeacon['events'][number],
+      { kind: 'error' }
+    >[];
+    expect(thrown).toMatchObject({
+      route: '/product/:productId',
+      remote: 'mfe_programs',
+      remoteVersion: '1.4.0-abc',
+      navigation: 'load',
+    });
     expect(thrown!.message).toBe('TypeError: "…" is not a valid value for …');
     expect(thrown!.stack).not.toContain('secret');
     expect(thrown!.stack.length).toBeLessThanOrEqual(200);
-    expect(thrown!.stack.startsWith('TypeError: boom\n    at submit (https://site.example/bundles/a.js:1:2)')).toBe(true);
+    expect(thrown!.stack.startsWith('TypeError: boom\n    at submit (https://site.example/bundles/a.js:1:2)')).toBe(
+      true,
+    );
     expect(rejected).toMatchObject({ message: 'Error: network down', remote: 'mfe_programs' });
   });
 
-  it('sends nothing from a page the sample rate leaves out, or a page without the gateway\'s settings or its signed assignment', () => {
+  it("sends nothing from a page the sample rate leaves out, or a page without the gateway's settings or its signed assignment", () => {
     pageSettings(0.25);
     expect(startRum(siteStore(), () => 0.5)).toBeNull();
     document.head.innerHTML = '';
@@ -134,7 +162,7 @@ describe('field figures from the shell', () => {
 });
 
 describe('errors a remote throws in its single-spa lifecycles', () => {
-  it('are that remote\'s and its version\'s, whichever of its entries threw (the console runs as mfe_programs:admin)', async () => {
+  it("are that remote's and its version's, whichever of its entries threw (the console runs as mfe_programs:admin)", async () => {
     pageSettings(1);
     stop = startRum(siteStore());
     // The shell registers a remote's other entries as `{remote}:{entry}` applications (remotes/platform.ts).
@@ -155,17 +183,25 @@ describe('errors a remote throws in its single-spa lifecycles', () => {
     await vi.waitFor(() => expect(getAppStatus(name)).toBe(SKIP_BECAUSE_BROKEN));
     hide();
     const errors = beacons.flatMap((beacon) => beacon.body.events).filter((event) => event.kind === 'error');
-    expect(errors).toEqual([expect.objectContaining({ route: '/admin/*', remote: 'mfe_programs', remoteVersion: '1.4.0-abc' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ route: '/admin/*', remote: 'mfe_programs', remoteVersion: '1.4.0-abc' }),
+    ]);
     expect(errors[0]).toMatchObject({ message: expect.stringContaining('console mount failed') });
     await unregisterApplication(name);
   });
 });
 
 describe('the report queue', () => {
-  it('sends at most one beacon\'s worth at a time, and keeps what the browser refused for the next flush', () => {
+  it("sends at most one beacon's worth at a time, and keeps what the browser refused for the next flush", () => {
     const sent: RumBeacon[] = [];
     let accept = false;
-    const reporter = createReporter({ shellVersion: '1', assignment: ASSIGNMENT, messageMax: 100, stackMax: 100, send: (body) => accept && sent.push(JSON.parse(body) as RumBeacon) > 0 });
+    const reporter = createReporter({
+      shellVersion: '1',
+      assignment: ASSIGNMENT,
+      messageMax: 100,
+      stackMax: 100,
+      send: (body) => accept && sent.push(JSON.parse(body) as RumBeacon) > 0,
+    });
     const at = { route: '/', remote: 'mfe_programs', remoteVersion: '1' };
     for (let i = 0; i < EVENTS_PER_BEACON - 1; i += 1) reporter.view(at, 'spa');
     reporter.vital(at, 'load', 'LCP', 1234);
@@ -180,6 +216,8 @@ describe('the report queue', () => {
 
   it('cuts messages to the configured length', () => {
     expect(scrubMessage('Error: '.concat('a'.repeat(200)), 50)).toHaveLength(50);
-    expect(scrubMessage("Cannot read 'name' of user@example.com at /mypage?id=3", 200)).toBe("Cannot read '…' of …@… at /mypage");
+    expect(scrubMessage("Cannot read 'name' of user@example.com at /mypage?id=3", 200)).toBe(
+      "Cannot read '…' of …@… at /mypage",
+    );
   });
 });

@@ -16,7 +16,11 @@ export function attribute(store: Store, pathname: string, owner?: string): Attri
   const { routeTable, remotes } = store.get(platformAtom);
   const route = routeTable.match(pathname)?.route;
   const remote = remotes.find((entry) => entry.name === (owner ?? route?.owner));
-  return { route: route?.path ?? '*', remote: remote?.name ?? SHELL_APP_NAME, remoteVersion: remote?.version ?? SHELL_VERSION };
+  return {
+    route: route?.path ?? '*',
+    remote: remote?.name ?? SHELL_APP_NAME,
+    remoteVersion: remote?.version ?? SHELL_VERSION,
+  };
 }
 
 /**
@@ -44,10 +48,15 @@ export function startRum(store: Store, random = Math.random): (() => void) | nul
   let landing: Attribution | null = null;
 
   const here = (owner?: string) => attribute(store, window.location.pathname, owner);
-  window.addEventListener('error', (event) => reporter.error(here(), navigation, event.error ?? event.message), { signal });
-  window.addEventListener('unhandledrejection', (event) => reporter.error(here(), navigation, event.reason), { signal });
+  window.addEventListener('error', (event) => reporter.error(here(), navigation, event.error ?? event.message), {
+    signal,
+  });
+  window.addEventListener('unhandledrejection', (event) => reporter.error(here(), navigation, event.reason), {
+    signal,
+  });
   // A remote's other entries run as `{remote}:{entry}` applications: their errors are the remote's (and version's) too.
-  const onAppError = (error: Parameters<Parameters<typeof addErrorHandler>[0]>[0]) => reporter.error(here(remoteOfApp(error.appOrParcelName)), navigation, error);
+  const onAppError = (error: Parameters<Parameters<typeof addErrorHandler>[0]>[0]) =>
+    reporter.error(here(remoteOfApp(error.appOrParcelName)), navigation, error);
   addErrorHandler(onAppError);
 
   const onVital = (metric: VitalMetric) => {
@@ -55,24 +64,42 @@ export function startRum(store: Store, random = Math.random): (() => void) | nul
     const at = soft ? attribute(store, new URL(metric.navigationURL!).pathname) : (landing ?? here());
     reporter.vital(at, soft ? 'spa' : 'load', metric.name, metric.value);
   };
-  window.addEventListener('single-spa:routing-event', () => {
-    if (window.location.pathname === path) return;
-    if (path !== null) navigation = 'spa';
-    path = window.location.pathname;
-    reporter.view(here(), navigation);
-    if (landing) return;
-    landing = here();
-    // web-vitals (3 KB) once the page has settled, so it is never part of what the page needs to show and respond.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-    const loadVitals = () => setTimeout(() => idle(() => void import(/* webpackChunkName: "web-vitals" */ './vitals').then(({ observeVitals }) => observeVitals(onVital))), settings.vitalsDelayMs);
-    if (document.readyState === 'complete') loadVitals();
-    else window.addEventListener('load', loadVitals, { once: true, signal });
-  }, { signal });
+  window.addEventListener(
+    'single-spa:routing-event',
+    () => {
+      if (window.location.pathname === path) return;
+      if (path !== null) navigation = 'spa';
+      path = window.location.pathname;
+      reporter.view(here(), navigation);
+      if (landing) return;
+      landing = here();
+      // web-vitals (3 KB) once the page has settled, so it is never part of what the page needs to show and respond.
+      const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
+      const loadVitals = () =>
+        setTimeout(
+          () =>
+            idle(
+              () =>
+                void import(/* webpackChunkName: "web-vitals" */ './vitals').then(({ observeVitals }) =>
+                  observeVitals(onVital),
+                ),
+            ),
+          settings.vitalsDelayMs,
+        );
+      if (document.readyState === 'complete') loadVitals();
+      else window.addEventListener('load', loadVitals, { once: true, signal });
+    },
+    { signal },
+  );
 
   // Bubbling to window, these run after web-vitals' own (capturing) listeners have reported the page's last values.
-  window.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') reporter.flush();
-  }, { signal });
+  window.addEventListener(
+    'visibilitychange',
+    () => {
+      if (document.visibilityState === 'hidden') reporter.flush();
+    },
+    { signal },
+  );
   window.addEventListener('pagehide', () => reporter.flush(), { signal });
   return () => {
     listening.abort();

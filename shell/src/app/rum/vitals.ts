@@ -1,4 +1,13 @@
-import { onCLS, onINP, onLCP, onTTFB, type CLSMetric, type INPMetric, type LCPMetric, type TTFBMetric } from 'web-vitals';
+import {
+  onCLS,
+  onINP,
+  onLCP,
+  onTTFB,
+  type CLSMetric,
+  type INPMetric,
+  type LCPMetric,
+  type TTFBMetric,
+} from 'web-vitals';
 
 export type VitalMetric = CLSMetric | INPMetric | LCPMetric | TTFBMetric;
 

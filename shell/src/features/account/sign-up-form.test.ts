@@ -34,14 +34,25 @@ const complete: SignUpValues = {
 
 describe('sign-up submit gate (spec section 5)', () => {
   it('opens only after both duplicate checks passed and both consents are given', () => {
-    expect(missingForSubmit({ nicknameChecked: true, careerCardIdChecked: true, termsAgreed: true, privacyAgreed: true })).toEqual([]);
-    expect(missingForSubmit({ nicknameChecked: false, careerCardIdChecked: false, termsAgreed: false, privacyAgreed: false })).toEqual([
+    expect(
+      missingForSubmit({ nicknameChecked: true, careerCardIdChecked: true, termsAgreed: true, privacyAgreed: true }),
+    ).toEqual([]);
+    expect(
+      missingForSubmit({
+        nicknameChecked: false,
+        careerCardIdChecked: false,
+        termsAgreed: false,
+        privacyAgreed: false,
+      }),
+    ).toEqual([
       MESSAGES.nicknameCheckRequired,
       MESSAGES.careerCardIdCheckRequired,
       MESSAGES.termsRequired,
       MESSAGES.privacyRequired,
     ]);
-    expect(missingForSubmit({ nicknameChecked: true, careerCardIdChecked: false, termsAgreed: true, privacyAgreed: true })).toEqual([MESSAGES.careerCardIdCheckRequired]);
+    expect(
+      missingForSubmit({ nicknameChecked: true, careerCardIdChecked: false, termsAgreed: true, privacyAgreed: true }),
+    ).toEqual([MESSAGES.careerCardIdCheckRequired]);
   });
 });
 
@@ -53,7 +64,19 @@ describe('the shared schema on the screen values', () => {
   });
 
   it('words every spec rule the way the service does', () => {
-    const messages = fieldMessages(emailSignUpForm.safeParse({ ...complete, password: 'short1!', pw_confirm: 'other', username: '홍', useralias: 'a', careerCardId: 'my-id', userphone: '010-12', jobGroup: '', careerYears: '' }));
+    const messages = fieldMessages(
+      emailSignUpForm.safeParse({
+        ...complete,
+        password: 'short1!',
+        pw_confirm: 'other',
+        username: '홍',
+        useralias: 'a',
+        careerCardId: 'my-id',
+        userphone: '010-12',
+        jobGroup: '',
+        careerYears: '',
+      }),
+    );
     expect(messages).toMatchObject({
       password: '비밀번호는 8자 이상, 22자 이하로 입력하세요.',
       pw_confirm: '두개의 비밀번호가 서로 달라요.',
@@ -68,10 +91,12 @@ describe('the shared schema on the screen values', () => {
   });
 
   it('requires the consents but not marketing', () => {
-    expect(fieldMessages(emailSignUpForm.safeParse({ ...complete, termsAgreed: false, privacyAgreed: false }))).toEqual({
-      termsAgreed: MESSAGES.termsRequired,
-      privacyAgreed: MESSAGES.privacyRequired,
-    });
+    expect(fieldMessages(emailSignUpForm.safeParse({ ...complete, termsAgreed: false, privacyAgreed: false }))).toEqual(
+      {
+        termsAgreed: MESSAGES.termsRequired,
+        privacyAgreed: MESSAGES.privacyRequired,
+      },
+    );
   });
 
   it('social sign-up has no password and carries the ticket', () => {

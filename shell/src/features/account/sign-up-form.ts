@@ -75,13 +75,18 @@ export function toSnsSignUpBody(values: SignUpValues, ticket: string) {
 }
 
 /** The shared schemas applied to the screen's values. */
-export const emailSignUpForm: FormSchema<SignUpForm> = { safeParse: (values) => signUpSchema.safeParse(toSignUpBody(values as SignUpValues)) };
+export const emailSignUpForm: FormSchema<SignUpForm> = {
+  safeParse: (values) => signUpSchema.safeParse(toSignUpBody(values as SignUpValues)),
+};
 export const snsSignUpForm = (ticket: string): FormSchema<SnsSignUpForm> => ({
   safeParse: (values) => snsSignUpSchema.safeParse(toSnsSignUpBody(values as SignUpValues, ticket)),
 });
 
 /** A field's value as the service will store it, or null while it is not well-formed (no check yet). */
-function normalised(rule: { safeParse(v: unknown): { success: boolean; data?: unknown } }, value: string): string | null {
+function normalised(
+  rule: { safeParse(v: unknown): { success: boolean; data?: unknown } },
+  value: string,
+): string | null {
   const result = rule.safeParse(value);
   return result.success && typeof result.data === 'string' ? result.data : null;
 }
@@ -121,11 +126,26 @@ export function missingForSubmit(gate: SubmitGate): string[] {
 }
 
 /** The fields that show a server-side duplicate or format message inline (the rest go to the form's alert). */
-export const INLINE_SERVER_FIELDS = ['contactEmail', 'password', 'pw_confirm', 'username', 'useralias', 'careerCardId', 'userphone', 'jobGroup', 'position', 'careerYears'] as const;
+export const INLINE_SERVER_FIELDS = [
+  'contactEmail',
+  'password',
+  'pw_confirm',
+  'username',
+  'useralias',
+  'careerCardId',
+  'userphone',
+  'jobGroup',
+  'position',
+  'careerYears',
+] as const;
 
 /** Social-account texts of the back end: the e-mail is registered through Google, Kakao or Naver. */
 export function isSocialAccountMessage(message: string): boolean {
-  return message === ACCOUNT_MESSAGES.registeredWithGoogle || message === ACCOUNT_MESSAGES.registeredWithKakao || message === ACCOUNT_MESSAGES.registeredWithNaver;
+  return (
+    message === ACCOUNT_MESSAGES.registeredWithGoogle ||
+    message === ACCOUNT_MESSAGES.registeredWithKakao ||
+    message === ACCOUNT_MESSAGES.registeredWithNaver
+  );
 }
 
 /** The body of the 중복 이메일 오류 dialog for a duplicate-account answer. */

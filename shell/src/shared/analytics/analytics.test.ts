@@ -12,7 +12,11 @@ function token(claims: Record<string, unknown>): string {
 function session(sub: string | null, role: UserRole = 'ROLE_USER', jobGroup: string | null = 'JG_DEV'): Session {
   if (!sub) return { token: null, user: null, claims: null };
   const claims = { sub, sid: `session-${sub}`, role, exp: Math.floor(Date.now() / 1000) + 600 };
-  return { token: token(claims), claims, user: { userId: Number(sub), userJobGroup: jobGroup, userRole: role } as Session['user'] };
+  return {
+    token: token(claims),
+    claims,
+    user: { userId: Number(sub), userJobGroup: jobGroup, userRole: role } as Session['user'],
+  };
 }
 
 function fakeStore(initial: Session) {
@@ -77,7 +81,11 @@ describe('analytics adapter', () => {
     const fetchSpy = vi.fn();
     Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
     vi.stubGlobal('fetch', fetchSpy);
-    for (const analytics of [createAnalytics({ endpoint: '', transport }), createAnalytics({ endpoint: undefined }), createAnalytics()]) {
+    for (const analytics of [
+      createAnalytics({ endpoint: '', transport }),
+      createAnalytics({ endpoint: undefined }),
+      createAnalytics(),
+    ]) {
       const store = fakeStore(session(null));
       followSession(analytics, store);
       store.set(session('7', 'ROLE_ADMIN'));

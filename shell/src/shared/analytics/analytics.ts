@@ -13,8 +13,7 @@ export interface UserProperties {
 }
 
 export type AnalyticsEvent =
-  | { type: 'userProperties'; properties: UserProperties; debugMode: boolean }
-  | { type: 'reset' };
+  { type: 'userProperties'; properties: UserProperties; debugMode: boolean } | { type: 'reset' };
 
 /** Where events go. Only a configured endpoint gets a transport; otherwise nothing leaves the page. */
 export type AnalyticsTransport = (endpoint: string, event: AnalyticsEvent) => void;
@@ -25,7 +24,12 @@ export const beaconTransport: AnalyticsTransport = (endpoint, event) => {
   if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
     navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }));
   } else {
-    void fetch(endpoint, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => undefined);
+    void fetch(endpoint, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      keepalive: true,
+    }).catch(() => undefined);
   }
 };
 
@@ -88,7 +92,11 @@ export function userPropertiesOf(session: Session, now = Date.now()): UserProper
   if (!isTokenValid(session.token, now)) return null;
   const userId = session.claims?.sub ?? (session.user ? String(session.user.userId) : null);
   if (!userId) return null;
-  return { userId, role: session.claims?.role ?? session.user?.userRole ?? 'ROLE_USER', jobGroup: session.user?.userJobGroup ?? null };
+  return {
+    userId,
+    role: session.claims?.role ?? session.user?.userRole ?? 'ROLE_USER',
+    jobGroup: session.user?.userJobGroup ?? null,
+  };
 }
 
 /**

@@ -9,7 +9,9 @@ import { useAsync } from '@sq/ui';
 export async function getMySkillLevel(signal?: AbortSignal): Promise<Omit<CareerCardSkillLevel, 'completedAt'> | null> {
   try {
     const { result } = await apiGet<MyCheckupResultResponse>('/itskill/my-result', undefined, { signal });
-    return result.level && result.levelName ? { level: result.level, levelName: result.levelName, shareKey: result.shareKey } : null;
+    return result.level && result.levelName
+      ? { level: result.level, levelName: result.levelName, shareKey: result.shareKey }
+      : null;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

@@ -1,9 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { navigateToUrl } from 'single-spa';
-import { CAREER_CARD_LIMITS, MESSAGES, fieldMessages, profileSchema, type CareerCardProject, type MyInfo } from '@sq/contracts';
+import {
+  CAREER_CARD_LIMITS,
+  MESSAGES,
+  fieldMessages,
+  profileSchema,
+  type CareerCardProject,
+  type MyInfo,
+} from '@sq/contracts';
 import { ErrorFallback, Spinner, useAsync } from '@sq/ui';
-import { deleteProject, createProject, getMyInfo, reorderProjects, saveCover, saveIntro, saveProfile, saveSkills, updateProject } from '../../../shared/card-api';
+import {
+  deleteProject,
+  createProject,
+  getMyInfo,
+  reorderProjects,
+  saveCover,
+  saveIntro,
+  saveProfile,
+  saveSkills,
+  updateProject,
+} from '../../../shared/card-api';
 import { failure } from '../../../shared/errors';
 import { refreshHeaderSoon } from '../../../shared/header-refresh';
 import { Field, formStyles } from '../../../shared/components/Field';
@@ -47,7 +64,11 @@ function Editor({ initial }: { initial: MyInfo }) {
     <div className={styles.page} data-testid="careercard-editor">
       <div className={styles.head}>
         <h1 className={styles.title}>커리어 카드 편집</h1>
-        <Link to={`/careercard/${card.profileId}`} className="sq-button sq-button--secondary sq-button--small" data-testid="editor-view-card">
+        <Link
+          to={`/careercard/${card.profileId}`}
+          className="sq-button sq-button--secondary sq-button--small"
+          data-testid="editor-view-card"
+        >
           카드 보기
         </Link>
       </div>
@@ -64,21 +85,42 @@ function Editor({ initial }: { initial: MyInfo }) {
 function CoverSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInfo) => void }) {
   return (
     <section className={styles.section} aria-labelledby="cover-title">
-      <h2 id="cover-title" className={styles.sectionTitle}>커버 이미지</h2>
-      <ImagePicker id="cover" label="커버 이미지" imgUrl={card.coverImgUrl} onUploaded={async ({ imgId }) => onSaved(await saveCover(imgId))} onRemove={() => void saveCover(null).then(onSaved)} />
+      <h2 id="cover-title" className={styles.sectionTitle}>
+        커버 이미지
+      </h2>
+      <ImagePicker
+        id="cover"
+        label="커버 이미지"
+        imgUrl={card.coverImgUrl}
+        onUploaded={async ({ imgId }) => onSaved(await saveCover(imgId))}
+        onRemove={() => void saveCover(null).then(onSaved)}
+      />
     </section>
   );
 }
 
 function ProfileSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInfo) => void }) {
   const [alias, setAlias] = useState(card.userAlias);
-  const [job, setJob] = useState<JobValues>({ jobGroup: card.jobCode, position: card.positionCode, careerYears: card.yearCode });
-  const [photo, setPhoto] = useState<{ imgId: string | null; imgUrl: string | null }>({ imgId: card.imgId, imgUrl: card.imgUrl });
+  const [job, setJob] = useState<JobValues>({
+    jobGroup: card.jobCode,
+    position: card.positionCode,
+    careerYears: card.yearCode,
+  });
+  const [photo, setPhoto] = useState<{ imgId: string | null; imgUrl: string | null }>({
+    imgId: card.imgId,
+    imgUrl: card.imgUrl,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, markSaved] = useSaved();
 
   async function save() {
-    const body = { useralias: alias, jobGroup: job.jobGroup, position: job.position, careerYears: job.careerYears, imgId: photo.imgId };
+    const body = {
+      useralias: alias,
+      jobGroup: job.jobGroup,
+      position: job.position,
+      careerYears: job.careerYears,
+      imgId: photo.imgId,
+    };
     const local = fieldMessages(profileSchema.safeParse(body));
     setErrors(local);
     if (Object.keys(local).length) return;
@@ -95,16 +137,44 @@ function ProfileSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInf
 
   return (
     <section className={styles.section} aria-labelledby="profile-title">
-      <h2 id="profile-title" className={styles.sectionTitle}>프로필</h2>
-      <ImagePicker id="photo" label="프로필 사진" imgUrl={photo.imgUrl} onUploaded={(upload) => setPhoto(upload)} onRemove={() => setPhoto({ imgId: null, imgUrl: null })} />
-      <Field id="useralias" label="닉네임" hint="카드에는 이 닉네임과 내 정보의 이름이 함께 공개돼요." error={errors.useralias}>
-        {(control) => <input {...control} className={formStyles.input} value={alias} onChange={(e) => setAlias(e.target.value)} />}
+      <h2 id="profile-title" className={styles.sectionTitle}>
+        프로필
+      </h2>
+      <ImagePicker
+        id="photo"
+        label="프로필 사진"
+        imgUrl={photo.imgUrl}
+        onUploaded={(upload) => setPhoto(upload)}
+        onRemove={() => setPhoto({ imgId: null, imgUrl: null })}
+      />
+      <Field
+        id="useralias"
+        label="닉네임"
+        hint="카드에는 이 닉네임과 내 정보의 이름이 함께 공개돼요."
+        error={errors.useralias}
+      >
+        {(control) => (
+          <input {...control} className={formStyles.input} value={alias} onChange={(e) => setAlias(e.target.value)} />
+        )}
       </Field>
       <JobFields values={job} onChange={setJob} errors={errors} />
-      {errors._ ? <p className={formStyles.alert} role="alert">{errors._}</p> : null}
+      {errors._ ? (
+        <p className={formStyles.alert} role="alert">
+          {errors._}
+        </p>
+      ) : null}
       <div className={formStyles.actions}>
-        {saved ? <span className={formStyles.status} role="status">{saved}</span> : null}
-        <button type="button" className="sq-button sq-button--primary" onClick={() => void save()} data-testid="save-profile">
+        {saved ? (
+          <span className={formStyles.status} role="status">
+            {saved}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="sq-button sq-button--primary"
+          onClick={() => void save()}
+          data-testid="save-profile"
+        >
           프로필 저장
         </button>
       </div>
@@ -128,14 +198,34 @@ function IntroSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInfo)
   }
   return (
     <section className={styles.section} aria-labelledby="intro-title">
-      <h2 id="intro-title" className={styles.sectionTitle}>소개</h2>
+      <h2 id="intro-title" className={styles.sectionTitle}>
+        소개
+      </h2>
       <Field id="intro" label="소개" error={error ?? undefined}>
-        {(control) => <textarea {...control} className={formStyles.textarea} value={intro} onChange={(e) => setIntro(e.target.value)} />}
+        {(control) => (
+          <textarea
+            {...control}
+            className={formStyles.textarea}
+            value={intro}
+            onChange={(e) => setIntro(e.target.value)}
+          />
+        )}
       </Field>
-      <p className={formStyles.counter}>{intro.length}/{CAREER_CARD_LIMITS.introMax}</p>
+      <p className={formStyles.counter}>
+        {intro.length}/{CAREER_CARD_LIMITS.introMax}
+      </p>
       <div className={formStyles.actions}>
-        {saved ? <span className={formStyles.status} role="status">{saved}</span> : null}
-        <button type="button" className="sq-button sq-button--primary" onClick={() => void save()} data-testid="save-intro">
+        {saved ? (
+          <span className={formStyles.status} role="status">
+            {saved}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="sq-button sq-button--primary"
+          onClick={() => void save()}
+          data-testid="save-intro"
+        >
           소개 저장
         </button>
       </div>
@@ -158,10 +248,16 @@ function SkillsSection({ card, onSaved }: { card: MyInfo; onSaved: (card: MyInfo
   }
   return (
     <section className={styles.section} aria-labelledby="skills-title">
-      <h2 id="skills-title" className={styles.sectionTitle}>스킬</h2>
+      <h2 id="skills-title" className={styles.sectionTitle}>
+        스킬
+      </h2>
       <SkillsEditor skills={skills} onChange={setSkills} error={error} />
       <div className={formStyles.actions}>
-        {saved ? <span className={formStyles.status} role="status">{saved}</span> : null}
+        {saved ? (
+          <span className={formStyles.status} role="status">
+            {saved}
+          </span>
+        ) : null}
         <button type="button" className="sq-button sq-button--primary" onClick={() => void save()}>
           스킬 저장
         </button>
@@ -189,7 +285,9 @@ function ProjectsSection({ card, onChanged }: { card: MyInfo; onChanged: (projec
   };
   return (
     <section className={styles.section} aria-labelledby="projects-title">
-      <h2 id="projects-title" className={styles.sectionTitle}>프로젝트 경험 {card.projects.length}</h2>
+      <h2 id="projects-title" className={styles.sectionTitle}>
+        프로젝트 경험 {card.projects.length}
+      </h2>
       <ol className={styles.projects} data-testid="editor-projects">
         {card.projects.map((project, index) =>
           editing === project.projectId ? (
@@ -208,23 +306,42 @@ function ProjectsSection({ card, onChanged }: { card: MyInfo; onChanged: (projec
             <li key={project.projectId} className={styles.project}>
               <span className={styles.projectText}>
                 <span className={styles.projectTitle}>{project.title}</span>
-                <span className={styles.projectMeta}>{project.role} · {project.period}</span>
+                <span className={styles.projectMeta}>
+                  {project.role} · {project.period}
+                </span>
               </span>
               <span className={styles.projectActions}>
-                <button type="button" className="sq-button sq-button--text sq-button--small" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`${project.title} 위로`}>
+                <button
+                  type="button"
+                  className="sq-button sq-button--text sq-button--small"
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                  aria-label={`${project.title} 위로`}
+                >
                   위로
                 </button>
-                <button type="button" className="sq-button sq-button--text sq-button--small" disabled={index === card.projects.length - 1} onClick={() => move(index, 1)} aria-label={`${project.title} 아래로`}>
+                <button
+                  type="button"
+                  className="sq-button sq-button--text sq-button--small"
+                  disabled={index === card.projects.length - 1}
+                  onClick={() => move(index, 1)}
+                  aria-label={`${project.title} 아래로`}
+                >
                   아래로
                 </button>
-                <button type="button" className="sq-button sq-button--secondary sq-button--small" onClick={() => setEditing(project.projectId)}>
+                <button
+                  type="button"
+                  className="sq-button sq-button--secondary sq-button--small"
+                  onClick={() => setEditing(project.projectId)}
+                >
                   수정
                 </button>
                 <button
                   type="button"
                   className="sq-button sq-button--text sq-button--small"
                   onClick={() => {
-                    if (window.confirm(`'${project.title}' 프로젝트를 삭제할까요?`)) void run(() => deleteProject(project.projectId));
+                    if (window.confirm(`'${project.title}' 프로젝트를 삭제할까요?`))
+                      void run(() => deleteProject(project.projectId));
                   }}
                 >
                   삭제
@@ -234,7 +351,11 @@ function ProjectsSection({ card, onChanged }: { card: MyInfo; onChanged: (projec
           ),
         )}
       </ol>
-      {error ? <p className={formStyles.alert} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={formStyles.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
       {editing === 'new' ? (
         <ProjectForm
           initial={emptyProject()}
@@ -246,7 +367,12 @@ function ProjectsSection({ card, onChanged }: { card: MyInfo; onChanged: (projec
           }}
         />
       ) : (
-        <button type="button" className="sq-button sq-button--secondary" onClick={() => setEditing('new')} disabled={card.projects.length >= CAREER_CARD_LIMITS.projectsMax}>
+        <button
+          type="button"
+          className="sq-button sq-button--secondary"
+          onClick={() => setEditing('new')}
+          disabled={card.projects.length >= CAREER_CARD_LIMITS.projectsMax}
+        >
           프로젝트 추가
         </button>
       )}

@@ -43,7 +43,9 @@ describe('SkillLevelSection (card editor)', () => {
     getMySkillLevel.mockResolvedValue(null);
     render(<SkillLevelSection card={{ ...card, showSkillLevel: true }} onSaved={vi.fn()} />);
     expect(screen.getByTestId<HTMLInputElement>('show-skill-level').checked).toBe(true);
-    expect((await screen.findByTestId('editor-skill-level')).textContent).toContain('아직 마친 IT 스킬 체크업이 없어요.');
+    expect((await screen.findByTestId('editor-skill-level')).textContent).toContain(
+      '아직 마친 IT 스킬 체크업이 없어요.',
+    );
     expect(screen.getByRole('link', { name: '체크업 하러 가기' }).getAttribute('href')).toBe('/itskillcheckup');
   });
 

@@ -52,7 +52,9 @@ export function SkillLevelSection({ card, onSaved }: { card: MyInfo; onSaved: (c
   }
   return (
     <section className={styles.section} aria-labelledby="skill-level-title">
-      <h2 id="skill-level-title" className={styles.sectionTitle}>IT 스킬 체크업 레벨</h2>
+      <h2 id="skill-level-title" className={styles.sectionTitle}>
+        IT 스킬 체크업 레벨
+      </h2>
       <label className={styles.switch}>
         <input
           type="checkbox"
@@ -63,10 +65,23 @@ export function SkillLevelSection({ card, onSaved }: { card: MyInfo; onSaved: (c
         내 커리어 카드에 IT 스킬 체크업 레벨과 결과 링크를 보여줄게요.
       </label>
       <CurrentLevel />
-      {error ? <p className={formStyles.alert} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={formStyles.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={formStyles.actions}>
-        {saved ? <span className={formStyles.status} role="status">{saved}</span> : null}
-        <button type="button" className="sq-button sq-button--primary" onClick={() => void save()} data-testid="save-skill-level">
+        {saved ? (
+          <span className={formStyles.status} role="status">
+            {saved}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="sq-button sq-button--primary"
+          onClick={() => void save()}
+          data-testid="save-skill-level"
+        >
           공개 설정 저장
         </button>
       </div>

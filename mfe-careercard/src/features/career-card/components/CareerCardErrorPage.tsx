@@ -10,7 +10,9 @@ export function CareerCardErrorPage() {
       <StatePanel
         role="alert"
         title="커리어 카드를 찾을 수 없어요"
-        description={'탈퇴했거나 비공개로 전환되었거나 주소가 잘못된 커리어 카드예요.\n입력한 주소를 다시 확인해 주세요.'}
+        description={
+          '탈퇴했거나 비공개로 전환되었거나 주소가 잘못된 커리어 카드예요.\n입력한 주소를 다시 확인해 주세요.'
+        }
         action={
           <div className={styles.actions}>
             <AppLink to="/" className="sq-button sq-button--primary">

@@ -17,7 +17,12 @@ function CareerCardById({ profileId }: { profileId: string }) {
     if (isApiError(state.error) && (state.error.status === 404 || state.error.status === 400)) {
       return <Navigate to={CAREER_CARD_ERROR_PATH} replace />;
     }
-    return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
+    return (
+      <ErrorFallback
+        title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert}
+        onRetry={state.reload}
+      />
+    );
   }
   return <CareerCardView card={state.data} />;
 }

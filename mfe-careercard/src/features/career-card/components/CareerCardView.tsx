@@ -18,12 +18,20 @@ export function CareerCardView({ card }: { card: CareerCard }) {
     <article className={styles.page} data-testid="careercard-view" aria-labelledby="careercard-name">
       <section className={styles.profile} style={hue}>
         <div className={styles.cover}>
-          {card.coverImgUrl ? <img className={styles.coverImg} src={card.coverImgUrl} alt="" fetchPriority="high" /> : null}
+          {card.coverImgUrl ? (
+            <img className={styles.coverImg} src={card.coverImgUrl} alt="" fetchPriority="high" />
+          ) : null}
         </div>
         <div className={styles.identity}>
           <div className={styles.avatar}>
             {card.imgUrl ? (
-              <img className={styles.avatarImg} src={card.imgUrl} alt={`${card.userAlias} 프로필 사진`} width={96} height={96} />
+              <img
+                className={styles.avatarImg}
+                src={card.imgUrl}
+                alt={`${card.userAlias} 프로필 사진`}
+                width={96}
+                height={96}
+              />
             ) : (
               <span aria-hidden="true">{initialOf(card.userAlias)}</span>
             )}
@@ -53,7 +61,11 @@ export function CareerCardView({ card }: { card: CareerCard }) {
         </div>
         <div className={styles.toolbar}>
           {card.isOwner ? (
-            <Link to={`/careercard/${card.profileId}/edit`} className="sq-button sq-button--primary sq-button--small" data-testid="careercard-edit">
+            <Link
+              to={`/careercard/${card.profileId}/edit`}
+              className="sq-button sq-button--primary sq-button--small"
+              data-testid="careercard-edit"
+            >
               편집하기
             </Link>
           ) : null}

@@ -13,7 +13,10 @@ describe('ShareButton', () => {
   it('copies the card’s public link and shows the tooltip for 2 seconds', async () => {
     vi.useFakeTimers();
     const copied: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text: string) => void copied.push(text) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async (text: string) => void copied.push(text) },
+      configurable: true,
+    });
     render(<ShareButton path="/careercard/minji" />);
     await act(async () => {
       fireEvent.click(screen.getByTestId('careercard-share'));

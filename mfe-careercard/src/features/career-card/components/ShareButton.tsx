@@ -30,7 +30,12 @@ export function ShareButton({ path }: { path: string }) {
 
   return (
     <span className={styles.shareWrap}>
-      <button type="button" className="sq-button sq-button--secondary sq-button--small" onClick={() => void copy()} data-testid="careercard-share">
+      <button
+        type="button"
+        className="sq-button sq-button--secondary sq-button--small"
+        onClick={() => void copy()}
+        data-testid="careercard-share"
+      >
         링크 복사
       </button>
       {copied ? (

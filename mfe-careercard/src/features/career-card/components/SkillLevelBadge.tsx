@@ -12,7 +12,9 @@ export const skillResultPath = (shareKey: string) => `/itskillcheckup/result/${e
 export function SkillLevelBadge({ skill }: { skill: CareerCardSkillLevel }) {
   return (
     <AppLink to={skillResultPath(skill.shareKey)} className={`${styles.badge} ${styles.skillBadge}`}>
-      <span data-testid="careercard-skill-level">IT 스킬 Lv.{skill.level} {skill.levelName}</span>
+      <span data-testid="careercard-skill-level">
+        IT 스킬 Lv.{skill.level} {skill.levelName}
+      </span>
       <span className="sq-visually-hidden"> 체크업 결과 보기</span>
     </AppLink>
   );

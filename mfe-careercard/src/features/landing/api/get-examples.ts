@@ -4,5 +4,8 @@ import { useAsync } from '@sq/ui';
 
 /** GET /api/careercard/examples: real public cards for the landing page. */
 export function useExampleCards() {
-  return useAsync(async (signal) => (await apiGet<CareerCardExamplesResponse>('/careercard/examples', undefined, { signal })).cards, []);
+  return useAsync(
+    async (signal) => (await apiGet<CareerCardExamplesResponse>('/careercard/examples', undefined, { signal })).cards,
+    [],
+  );
 }

@@ -18,7 +18,8 @@ export function CareerCardLandingPage() {
         <p className={styles.eyebrow}>커리어 카드</p>
         <h1 className={styles.title}>사이드 프로젝트 팀원에게 건네는 나의 명함</h1>
         <p className={styles.lead}>
-          커리어 카드는 기획자, 디자이너, 개발자가 자신의 직군과 경력, 스킬, 프로젝트 경험을 한 장으로 정리한 공개 프로필이에요. 팀 빌딩 때 운영진과 팀원이 이 카드를 보고 서로를 알아가요.
+          커리어 카드는 기획자, 디자이너, 개발자가 자신의 직군과 경력, 스킬, 프로젝트 경험을 한 장으로 정리한 공개
+          프로필이에요. 팀 빌딩 때 운영진과 팀원이 이 카드를 보고 서로를 알아가요.
         </p>
         <Link to="/careercard/find-myprofile" className="sq-button sq-button--primary">
           내 커리어 카드 만들기
@@ -46,11 +47,15 @@ export function CareerCardLandingPage() {
               <li key={card.profileId}>
                 <Link to={`/careercard/${card.profileId}`} className={styles.card}>
                   <span className={styles.cardName}>{card.userAlias}</span>
-                  <span className={styles.cardRole}>{[card.jobGroupName, card.positionName, card.yearCodeName].filter(Boolean).join(' · ')}</span>
+                  <span className={styles.cardRole}>
+                    {[card.jobGroupName, card.positionName, card.yearCodeName].filter(Boolean).join(' · ')}
+                  </span>
                   <span className={styles.cardIntro}>{card.intro}</span>
                   <span className={styles.tags}>
                     {card.skills.map((skill) => (
-                      <span key={skill} className={styles.tag}>{skill}</span>
+                      <span key={skill} className={styles.tag}>
+                        {skill}
+                      </span>
                     ))}
                   </span>
                 </Link>
@@ -62,7 +67,9 @@ export function CareerCardLandingPage() {
 
       <section className={styles.cta}>
         <h2 className={styles.sectionTitle}>3분이면 나의 커리어 카드가 완성돼요</h2>
-        <p className={styles.pointText}>직군과 경력, 소개, 커버 이미지, 스킬, 첫 프로젝트만 차례로 입력하면 돼요. 중간에 나가도 이어서 만들 수 있어요.</p>
+        <p className={styles.pointText}>
+          직군과 경력, 소개, 커버 이미지, 스킬, 첫 프로젝트만 차례로 입력하면 돼요. 중간에 나가도 이어서 만들 수 있어요.
+        </p>
         <Link to="/careercard/find-myprofile" className="sq-button sq-button--primary">
           지금 만들기
         </Link>

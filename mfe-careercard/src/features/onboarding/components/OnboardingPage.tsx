@@ -2,7 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { CAREER_CARD_LIMITS, MESSAGES, ONBOARDING_STEPS, type MyInfo, type OnboardingStep } from '@sq/contracts';
 import { ErrorFallback, Spinner, StatePanel, useAsync } from '@sq/ui';
-import { createProject, getMyInfo, insertMyInfo, saveCover, saveIntro, saveSkills, updateMyInfo } from '../../../shared/card-api';
+import {
+  createProject,
+  getMyInfo,
+  insertMyInfo,
+  saveCover,
+  saveIntro,
+  saveSkills,
+  updateMyInfo,
+} from '../../../shared/card-api';
 import { failure } from '../../../shared/errors';
 import { Field, formStyles } from '../../../shared/components/Field';
 import { ImagePicker } from '../../../shared/components/ImagePicker';
@@ -14,12 +22,19 @@ import styles from './onboarding.module.css';
 const TITLES: Record<OnboardingStep, { title: string; lead: string }> = {
   job: { title: '어떤 일을 하고 있나요?', lead: '직군과 포지션을 골라 주세요. 팀 빌딩 때 가장 먼저 보는 정보예요.' },
   career: { title: '경력은 얼마나 되나요?', lead: 'IT 업계에서 일한 기간을 골라 주세요.' },
-  intro: { title: '나를 소개해 주세요', lead: '어떤 일을 해 왔고, 사이드 프로젝트에서 무엇을 하고 싶은지 적어 주세요.' },
+  intro: {
+    title: '나를 소개해 주세요',
+    lead: '어떤 일을 해 왔고, 사이드 프로젝트에서 무엇을 하고 싶은지 적어 주세요.',
+  },
   cover: { title: '커버 이미지를 골라 주세요', lead: '카드 맨 위에 보이는 이미지예요. 건너뛰면 기본 색으로 보여요.' },
   skills: { title: '어떤 스킬이 있나요?', lead: '자주 쓰는 도구와 기술을 적어 주세요.' },
-  project: { title: '첫 프로젝트 경험을 남겨 주세요', lead: '사이드 프로젝트든 회사 일이든 좋아요. 나중에 더 추가할 수 있어요.' },
+  project: {
+    title: '첫 프로젝트 경험을 남겨 주세요',
+    lead: '사이드 프로젝트든 회사 일이든 좋아요. 나중에 더 추가할 수 있어요.',
+  },
 };
-const isStep = (value: string | undefined): value is OnboardingStep => (ONBOARDING_STEPS as readonly string[]).includes(value ?? '');
+const isStep = (value: string | undefined): value is OnboardingStep =>
+  (ONBOARDING_STEPS as readonly string[]).includes(value ?? '');
 
 /**
  * /careercard/onboarding/{step} (members): the guided setup. Every step saves at once and records the next
@@ -67,7 +82,13 @@ function Step({ step, myInfo }: { step: OnboardingStep; myInfo: MyInfo }) {
         <p className={styles.progressText}>
           {index + 1} / {ONBOARDING_STEPS.length} 단계
         </p>
-        <div className={styles.bar} role="progressbar" aria-valuemin={1} aria-valuemax={ONBOARDING_STEPS.length} aria-valuenow={index + 1}>
+        <div
+          className={styles.bar}
+          role="progressbar"
+          aria-valuemin={1}
+          aria-valuemax={ONBOARDING_STEPS.length}
+          aria-valuenow={index + 1}
+        >
           <div className={styles.barFill} style={{ width: `${((index + 1) / ONBOARDING_STEPS.length) * 100}%` }} />
         </div>
       </div>
@@ -76,7 +97,11 @@ function Step({ step, myInfo }: { step: OnboardingStep; myInfo: MyInfo }) {
         <p className={styles.lead}>{TITLES[step].lead}</p>
       </div>
       {body}
-      {error ? <p className={formStyles.alert} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={formStyles.alert} role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className={styles.footer}>
         <Link to="/careercard" className="sq-button sq-button--text">
           나중에 이어서 하기
@@ -91,19 +116,34 @@ function Step({ step, myInfo }: { step: OnboardingStep; myInfo: MyInfo }) {
     </button>
   );
   const nextButton = (save: () => Promise<unknown>, disabled = false) => (
-    <button type="button" className="sq-button sq-button--primary" disabled={busy || disabled} onClick={() => void advance(save)}>
+    <button
+      type="button"
+      className="sq-button sq-button--primary"
+      disabled={busy || disabled}
+      onClick={() => void advance(save)}
+    >
       다음
     </button>
   );
 
-  if (step === 'job' || step === 'career') return <JobStep step={step} myInfo={myInfo} fields={fields} frame={frame} nextButton={nextButton} />;
-  if (step === 'intro') return <IntroStep myInfo={myInfo} fields={fields} frame={frame} nextButton={nextButton} skip={skip} />;
+  if (step === 'job' || step === 'career')
+    return <JobStep step={step} myInfo={myInfo} fields={fields} frame={frame} nextButton={nextButton} />;
+  if (step === 'intro')
+    return <IntroStep myInfo={myInfo} fields={fields} frame={frame} nextButton={nextButton} skip={skip} />;
   if (step === 'cover') {
     return <CoverStep myInfo={myInfo} frame={frame} nextButton={nextButton} skip={skip} />;
   }
-  if (step === 'skills') return <SkillsStep myInfo={myInfo} fields={fields} frame={frame} nextButton={nextButton} skip={skip} />;
+  if (step === 'skills')
+    return <SkillsStep myInfo={myInfo} fields={fields} frame={frame} nextButton={nextButton} skip={skip} />;
   return frame(
-    <ProjectForm initial={emptyProject()} submitLabel="저장하고 카드 보기" onSubmit={async (body) => { await createProject(body); await advance(); }} />,
+    <ProjectForm
+      initial={emptyProject()}
+      submitLabel="저장하고 카드 보기"
+      onSubmit={async (body) => {
+        await createProject(body);
+        await advance();
+      }}
+    />,
     skip,
   );
 }
@@ -111,19 +151,55 @@ function Step({ step, myInfo }: { step: OnboardingStep; myInfo: MyInfo }) {
 type Frame = (body: ReactNode, actions: ReactNode) => ReactNode;
 type NextButton = (save: () => Promise<unknown>, disabled?: boolean) => ReactNode;
 
-function JobStep({ step, myInfo, fields, frame, nextButton }: { step: 'job' | 'career'; myInfo: MyInfo; fields: Record<string, string>; frame: Frame; nextButton: NextButton }) {
-  const [values, setValues] = useState<JobValues>({ jobGroup: myInfo.jobCode, position: myInfo.positionCode, careerYears: myInfo.yearCode });
+function JobStep({
+  step,
+  myInfo,
+  fields,
+  frame,
+  nextButton,
+}: {
+  step: 'job' | 'career';
+  myInfo: MyInfo;
+  fields: Record<string, string>;
+  frame: Frame;
+  nextButton: NextButton;
+}) {
+  const [values, setValues] = useState<JobValues>({
+    jobGroup: myInfo.jobCode,
+    position: myInfo.positionCode,
+    careerYears: myInfo.yearCode,
+  });
   const save = async () => {
     if (step === 'job') return updateMyInfo({ jobCode: values.jobGroup, positionCode: values.position });
     // The first complete save of the additional info (spec: POST /insertMyinfo); later runs only update it.
-    if (!myInfo.onboardedAt) return insertMyInfo({ jobCode: myInfo.jobCode, positionCode: myInfo.positionCode, yearCode: values.careerYears });
+    if (!myInfo.onboardedAt)
+      return insertMyInfo({ jobCode: myInfo.jobCode, positionCode: myInfo.positionCode, yearCode: values.careerYears });
     return updateMyInfo({ yearCode: values.careerYears });
   };
   const missing = step === 'job' ? !values.jobGroup : !values.careerYears;
-  return <>{frame(<JobFields values={values} onChange={setValues} errors={fields} show={[step === 'job' ? 'job' : 'years']} />, nextButton(save, missing))}</>;
+  return (
+    <>
+      {frame(
+        <JobFields values={values} onChange={setValues} errors={fields} show={[step === 'job' ? 'job' : 'years']} />,
+        nextButton(save, missing),
+      )}
+    </>
+  );
 }
 
-function IntroStep({ myInfo, fields, frame, nextButton, skip }: { myInfo: MyInfo; fields: Record<string, string>; frame: Frame; nextButton: NextButton; skip: ReactNode }) {
+function IntroStep({
+  myInfo,
+  fields,
+  frame,
+  nextButton,
+  skip,
+}: {
+  myInfo: MyInfo;
+  fields: Record<string, string>;
+  frame: Frame;
+  nextButton: NextButton;
+  skip: ReactNode;
+}) {
   const [intro, setIntro] = useState(myInfo.intro);
   const tooLong = intro.length > CAREER_CARD_LIMITS.introMax;
   return (
@@ -132,30 +208,80 @@ function IntroStep({ myInfo, fields, frame, nextButton, skip }: { myInfo: MyInfo
         <Field id="intro" label="소개" error={tooLong ? MESSAGES.introLength : fields.intro}>
           {(control) => (
             <>
-              <textarea {...control} className={formStyles.textarea} value={intro} onChange={(e) => setIntro(e.target.value)} />
-              <p className={formStyles.counter}>{intro.length}/{CAREER_CARD_LIMITS.introMax}</p>
+              <textarea
+                {...control}
+                className={formStyles.textarea}
+                value={intro}
+                onChange={(e) => setIntro(e.target.value)}
+              />
+              <p className={formStyles.counter}>
+                {intro.length}/{CAREER_CARD_LIMITS.introMax}
+              </p>
             </>
           )}
         </Field>,
-        <>{skip}{nextButton(() => saveIntro(intro), tooLong)}</>,
+        <>
+          {skip}
+          {nextButton(() => saveIntro(intro), tooLong)}
+        </>,
       )}
     </>
   );
 }
 
-function CoverStep({ myInfo, frame, nextButton, skip }: { myInfo: MyInfo; frame: Frame; nextButton: NextButton; skip: ReactNode }) {
+function CoverStep({
+  myInfo,
+  frame,
+  nextButton,
+  skip,
+}: {
+  myInfo: MyInfo;
+  frame: Frame;
+  nextButton: NextButton;
+  skip: ReactNode;
+}) {
   const [coverUrl, setCoverUrl] = useState(myInfo.coverImgUrl);
   return (
     <>
       {frame(
-        <ImagePicker id="cover" label="커버 이미지" imgUrl={coverUrl} onUploaded={async ({ imgId }) => setCoverUrl((await saveCover(imgId)).coverImgUrl)} />,
-        <>{skip}{nextButton(async () => undefined, !coverUrl)}</>,
+        <ImagePicker
+          id="cover"
+          label="커버 이미지"
+          imgUrl={coverUrl}
+          onUploaded={async ({ imgId }) => setCoverUrl((await saveCover(imgId)).coverImgUrl)}
+        />,
+        <>
+          {skip}
+          {nextButton(async () => undefined, !coverUrl)}
+        </>,
       )}
     </>
   );
 }
 
-function SkillsStep({ myInfo, fields, frame, nextButton, skip }: { myInfo: MyInfo; fields: Record<string, string>; frame: Frame; nextButton: NextButton; skip: ReactNode }) {
+function SkillsStep({
+  myInfo,
+  fields,
+  frame,
+  nextButton,
+  skip,
+}: {
+  myInfo: MyInfo;
+  fields: Record<string, string>;
+  frame: Frame;
+  nextButton: NextButton;
+  skip: ReactNode;
+}) {
   const [skills, setSkills] = useState(myInfo.skills);
-  return <>{frame(<SkillsEditor skills={skills} onChange={setSkills} error={fields.skills} />, <>{skip}{nextButton(() => saveSkills({ skills }), skills.length === 0)}</>)}</>;
+  return (
+    <>
+      {frame(
+        <SkillsEditor skills={skills} onChange={setSkills} error={fields.skills} />,
+        <>
+          {skip}
+          {nextButton(() => saveSkills({ skills }), skills.length === 0)}
+        </>,
+      )}
+    </>
+  );
 }

@@ -4,5 +4,13 @@ import { useAsync } from '@sq/ui';
 
 /** GET /api/profile/project/{projectId}: one project of a public card. */
 export function useProject(projectId: string) {
-  return useAsync(async (signal) => (await apiGet<CareerCardProjectResponse>(`/profile/project/${encodeURIComponent(projectId)}`, undefined, { signal })).project, [projectId]);
+  return useAsync(
+    async (signal) =>
+      (
+        await apiGet<CareerCardProjectResponse>(`/profile/project/${encodeURIComponent(projectId)}`, undefined, {
+          signal,
+        })
+      ).project,
+    [projectId],
+  );
 }

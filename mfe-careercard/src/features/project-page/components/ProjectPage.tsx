@@ -11,7 +11,8 @@ export function ProjectPage() {
   if (!/^[1-9][0-9]{0,9}$/.test(projectId)) return <Navigate to="/careercard-error" replace />;
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
-    if (isApiError(state.error) && (state.error.status === 404 || state.error.status === 400)) return <Navigate to="/careercard-error" replace />;
+    if (isApiError(state.error) && (state.error.status === 404 || state.error.status === 400))
+      return <Navigate to="/careercard-error" replace />;
     return <ErrorFallback onRetry={state.reload} />;
   }
   const project = state.data;
@@ -27,18 +28,27 @@ export function ProjectPage() {
       </p>
       {project.isOwner ? (
         <p>
-          <Link to={`/careercard/${project.profileId}/edit`} className="sq-button sq-button--secondary sq-button--small">
+          <Link
+            to={`/careercard/${project.profileId}/edit`}
+            className="sq-button sq-button--secondary sq-button--small"
+          >
             편집하기
           </Link>
         </p>
       ) : null}
       <section className={styles.panel} aria-labelledby="project-work">
-        <h2 id="project-work" className={styles.panelTitle}>한 일</h2>
-        <p className={styles.text} data-testid="project-description">{project.description || '아직 적은 내용이 없어요.'}</p>
+        <h2 id="project-work" className={styles.panelTitle}>
+          한 일
+        </h2>
+        <p className={styles.text} data-testid="project-description">
+          {project.description || '아직 적은 내용이 없어요.'}
+        </p>
       </section>
       {project.links.length ? (
         <section className={styles.panel} aria-labelledby="project-links">
-          <h2 id="project-links" className={styles.panelTitle}>링크</h2>
+          <h2 id="project-links" className={styles.panelTitle}>
+            링크
+          </h2>
           <ul className={styles.links}>
             {project.links.map((link) => (
               <li key={link}>
@@ -52,10 +62,18 @@ export function ProjectPage() {
       ) : null}
       {project.images.length ? (
         <section className={styles.panel} aria-labelledby="project-images">
-          <h2 id="project-images" className={styles.panelTitle}>이미지</h2>
+          <h2 id="project-images" className={styles.panelTitle}>
+            이미지
+          </h2>
           <div className={styles.images}>
             {project.images.map((image, i) => (
-              <img key={image.imgId} className={styles.image} src={image.imgUrl} alt={`${project.title} 이미지 ${i + 1}`} loading="lazy" />
+              <img
+                key={image.imgId}
+                className={styles.image}
+                src={image.imgUrl}
+                alt={`${project.title} 이미지 ${i + 1}`}
+                loading="lazy"
+              />
             ))}
           </div>
         </section>

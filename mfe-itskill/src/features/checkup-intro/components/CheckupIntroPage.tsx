@@ -29,7 +29,11 @@ function Intro({ checkup }: { checkup: CheckupIntro }) {
           ))}
         </dl>
         <div className={styles.cta}>
-          <Link to={CHECKUP_START_PATH} className={`sq-button sq-button--primary ${styles.start}`} data-testid="itskill-start">
+          <Link
+            to={CHECKUP_START_PATH}
+            className={`sq-button sq-button--primary ${styles.start}`}
+            data-testid="itskill-start"
+          >
             체크업 시작하기
           </Link>
           {signedIn ? null : <p className={styles.hint}>로그인 후 바로 시작할 수 있어요.</p>}
@@ -45,15 +49,17 @@ function Intro({ checkup }: { checkup: CheckupIntro }) {
             <div key={group.code} className={styles.group}>
               <h3 className={styles.groupName}>{group.name}</h3>
               <ul className={styles.areas}>
-                {checkup.areas.filter((a) => a.jobGroupCode === group.code).map((area, index) => (
-                  <li key={area.code} className={styles.area}>
-                    <span className={styles.areaIndex} aria-hidden="true">
-                      {String(index + 1).padStart(2, '0')}
-                    </span>
-                    <h4 className={styles.areaName}>{area.name}</h4>
-                    <p className={styles.areaDesc}>{area.description}</p>
-                  </li>
-                ))}
+                {checkup.areas
+                  .filter((a) => a.jobGroupCode === group.code)
+                  .map((area, index) => (
+                    <li key={area.code} className={styles.area}>
+                      <span className={styles.areaIndex} aria-hidden="true">
+                        {String(index + 1).padStart(2, '0')}
+                      </span>
+                      <h4 className={styles.areaName}>{area.name}</h4>
+                      <p className={styles.areaDesc}>{area.description}</p>
+                    </li>
+                  ))}
               </ul>
             </div>
           ))}
@@ -104,9 +110,20 @@ export function CheckupIntroPage() {
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
     if (isApiError(state.error) && state.error.status === 404) {
-      return <EmptyState title="지금은 진행 중인 체크업이 없어요" description="다음 체크업이 열리면 이곳에서 바로 참여할 수 있어요." action={<SeasonAlarm />} />;
+      return (
+        <EmptyState
+          title="지금은 진행 중인 체크업이 없어요"
+          description="다음 체크업이 열리면 이곳에서 바로 참여할 수 있어요."
+          action={<SeasonAlarm />}
+        />
+      );
     }
-    return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
+    return (
+      <ErrorFallback
+        title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert}
+        onRetry={state.reload}
+      />
+    );
   }
   return <Intro checkup={state.data} />;
 }

@@ -30,7 +30,11 @@ export function SeasonAlarm() {
         {subscribed ? '다음 시즌 알림 신청 완료' : '다음 시즌 알림 받기'}
       </Button>
       {subscribed ? <p className={styles.alarmHint}>다음 시즌이 열리면 수신용 이메일로 알려 드려요.</p> : null}
-      {error ? <p role="alert" className={styles.alarmHint}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={styles.alarmHint}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

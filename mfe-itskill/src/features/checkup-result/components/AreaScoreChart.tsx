@@ -16,7 +16,10 @@ export function AreaScoreChart({ areas }: { areas: readonly CheckupAreaScore[] }
             <span className={styles.barFill} style={{ width: `${area.percent}%` }} />
           </span>
           <span className={styles.barValue}>
-            {area.percent}점 <span className={styles.barLevel}>Lv.{area.level} {skillLevelName(area.level)}</span>
+            {area.percent}점{' '}
+            <span className={styles.barLevel}>
+              Lv.{area.level} {skillLevelName(area.level)}
+            </span>
           </span>
         </li>
       ))}

@@ -33,9 +33,17 @@ export function PointClaim() {
       <div>
         <h2 className={styles.pointTitle}>체크업 완료 포인트</h2>
         <p className={styles.pointDesc}>
-          {granted !== null ? `${formatThousands(granted)}포인트를 받았어요.` : received ? ACCOUNT_MESSAGES.pointAlreadyGranted : '체크업을 마친 회원에게 한 번 드려요.'}
+          {granted !== null
+            ? `${formatThousands(granted)}포인트를 받았어요.`
+            : received
+              ? ACCOUNT_MESSAGES.pointAlreadyGranted
+              : '체크업을 마친 회원에게 한 번 드려요.'}
         </p>
-        {message && granted === null ? <p role="alert" className={styles.error}>{message}</p> : null}
+        {message && granted === null ? (
+          <p role="alert" className={styles.error}>
+            {message}
+          </p>
+        ) : null}
       </div>
       <Button onClick={() => void claim()} disabled={Boolean(received) || claiming} data-testid="itskill-point-claim">
         {received ? '받기 완료' : claiming ? '받는 중…' : '포인트 받기'}

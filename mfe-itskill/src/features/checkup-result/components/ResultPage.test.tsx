@@ -18,12 +18,24 @@ vi.mock('../api/result-api', () => ({
 }));
 
 /** An unsigned JWT-shaped token that has not expired (the browser never verifies signatures). */
-const token = () => ['{"alg":"ES256"}', JSON.stringify({ sub: '7', sid: 's7', exp: Math.floor(Date.now() / 1000) + 600 }), 'sig'].map((p) => btoa(p).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')).join('.');
+const token = () =>
+  ['{"alg":"ES256"}', JSON.stringify({ sub: '7', sid: 's7', exp: Math.floor(Date.now() / 1000) + 600 }), 'sig']
+    .map((p) => btoa(p).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'))
+    .join('.');
 
 const KEY = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 const result: SharedCheckupResult = {
-  shareKey: KEY, surveyId: 3, surveyTitle: 'IT 스킬 체크업 2026 하반기', completedDate: '2026-11-23', jobGroupCode: 'JG_DEV', jobGroupName: '개발',
-  careerBand: 'Y1_3', careerBandName: '1~3년', totalScore: 76, level: 4, levelName: '숙련',
+  shareKey: KEY,
+  surveyId: 3,
+  surveyTitle: 'IT 스킬 체크업 2026 하반기',
+  completedDate: '2026-11-23',
+  jobGroupCode: 'JG_DEV',
+  jobGroupName: '개발',
+  careerBand: 'Y1_3',
+  careerBandName: '1~3년',
+  totalScore: 76,
+  level: 4,
+  levelName: '숙련',
   areas: [
     { code: 'DV_CODE', name: '코드와 설계', percent: 0, score: 0, maxScore: 21, level: 1 },
     { code: 'DV_DATA', name: 'API와 데이터', percent: 100, score: 24, maxScore: 24, level: 5 },

@@ -22,8 +22,14 @@ function ShareButton({ shareKey }: { shareKey: string }) {
   }
   return (
     <span className={styles.shareWrap}>
-      <Button variant="secondary" onClick={() => void share()} data-testid="itskill-share">결과 링크 복사</Button>
-      {copied ? <span role="status" className={styles.tooltip}>링크를 복사했어요</span> : null}
+      <Button variant="secondary" onClick={() => void share()} data-testid="itskill-share">
+        결과 링크 복사
+      </Button>
+      {copied ? (
+        <span role="status" className={styles.tooltip}>
+          링크를 복사했어요
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -37,8 +43,12 @@ function Result({ result, own }: { result: SharedCheckupResult; own: boolean }) 
           {result.jobGroupName} · 경력 {result.careerBandName}
         </h1>
         <div className={styles.levelRow}>
-          <span className={styles.level} data-testid="itskill-level">Lv.{result.level} {result.levelName}</span>
-          <span className={styles.total}><strong>{result.totalScore}</strong>점 / 100점</span>
+          <span className={styles.level} data-testid="itskill-level">
+            Lv.{result.level} {result.levelName}
+          </span>
+          <span className={styles.total}>
+            <strong>{result.totalScore}</strong>점 / 100점
+          </span>
         </div>
         <p className={styles.ranking} data-testid="itskill-ranking">
           {result.ranking
@@ -49,13 +59,17 @@ function Result({ result, own }: { result: SharedCheckupResult; own: boolean }) 
       </section>
 
       <section aria-labelledby="itskill-areas-title">
-        <h2 id="itskill-areas-title" className={styles.sectionTitle}>영역별 점수</h2>
+        <h2 id="itskill-areas-title" className={styles.sectionTitle}>
+          영역별 점수
+        </h2>
         <AreaScoreChart areas={result.areas} />
       </section>
 
       {result.learnNext.length ? (
         <section aria-labelledby="itskill-next-title">
-          <h2 id="itskill-next-title" className={styles.sectionTitle}>다음에 배우면 좋은 것</h2>
+          <h2 id="itskill-next-title" className={styles.sectionTitle}>
+            다음에 배우면 좋은 것
+          </h2>
           <ol className={styles.next} data-testid="itskill-learn-next">
             {result.learnNext.map((item) => (
               <li key={item.areaCode} className={styles.nextItem}>
@@ -71,8 +85,12 @@ function Result({ result, own }: { result: SharedCheckupResult; own: boolean }) 
 
       <div className={styles.actions}>
         <ShareButton shareKey={result.shareKey} />
-        <Link to="/itskilltrends" className="sq-button sq-button--secondary">IT 스킬 트렌드 보기</Link>
-        <Link to="/itskillcheckup" className="sq-button sq-button--primary">{own ? '다시 체크업하기' : '나도 체크업하기'}</Link>
+        <Link to="/itskilltrends" className="sq-button sq-button--secondary">
+          IT 스킬 트렌드 보기
+        </Link>
+        <Link to="/itskillcheckup" className="sq-button sq-button--primary">
+          {own ? '다시 체크업하기' : '나도 체크업하기'}
+        </Link>
       </div>
     </article>
   );
@@ -108,7 +126,12 @@ export function ResultPage() {
     if (isApiError(state.error) && (state.error.status === 404 || state.error.status === 400)) {
       return <EmptyState title="결과를 찾을 수 없어요" description="링크가 정확한지 확인해 주세요." />;
     }
-    return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
+    return (
+      <ErrorFallback
+        title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert}
+        onRetry={state.reload}
+      />
+    );
   }
   if (!state.data.result) {
     return (

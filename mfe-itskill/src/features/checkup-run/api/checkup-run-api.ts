@@ -1,7 +1,13 @@
 import { apiGet, apiPost, isApiError } from '@sq/api-client';
 import type {
-  CheckupBaseInfo, CheckupIntroResponse, CheckupRun, CheckupRunResponse, CodeGroupDetailResponse, JobGroupPositionResponse,
-  SaveAnswerResponse, SubmitCheckupResponse,
+  CheckupBaseInfo,
+  CheckupIntroResponse,
+  CheckupRun,
+  CheckupRunResponse,
+  CodeGroupDetailResponse,
+  JobGroupPositionResponse,
+  SaveAnswerResponse,
+  SubmitCheckupResponse,
 } from '@sq/contracts';
 
 /** GET /api/itskill/checkup/run — the member's run in progress; null when there is none (404). */
@@ -53,16 +59,19 @@ export async function getBaseInfoChoices(signal?: AbortSignal): Promise<BaseInfo
   const bank = new Set(intro.checkup.jobGroups.map((g) => g.code));
   const card = myInfo.myInfo ?? null;
   return {
-    jobGroups: intro.checkup.jobGroups.map((g) => ({ ...g, positions: positions.jobGroups.find((p) => p.code === g.code)?.positions ?? [] })),
+    jobGroups: intro.checkup.jobGroups.map((g) => ({
+      ...g,
+      positions: positions.jobGroups.find((p) => p.code === g.code)?.positions ?? [],
+    })),
     careerYears: years.codeGroup.codes.map((c) => ({ code: c.code, name: c.name })),
     prefill: run
       ? { jobGroupCode: run.jobGroupCode, positionCode: run.positionCode, yearCode: run.yearCode }
       : card
         ? {
-          ...(card.jobCode && bank.has(card.jobCode) ? { jobGroupCode: card.jobCode } : {}),
-          ...(card.positionCode ? { positionCode: card.positionCode } : {}),
-          ...(card.yearCode ? { yearCode: card.yearCode } : {}),
-        }
+            ...(card.jobCode && bank.has(card.jobCode) ? { jobGroupCode: card.jobCode } : {}),
+            ...(card.positionCode ? { positionCode: card.positionCode } : {}),
+            ...(card.yearCode ? { yearCode: card.yearCode } : {}),
+          }
         : {},
   };
 }

@@ -8,28 +8,42 @@ import { BaseInfoPage } from './BaseInfoPage';
 
 const getBaseInfoChoices = vi.fn<() => Promise<BaseInfoChoices>>();
 const startRun = vi.fn<(base: CheckupBaseInfo) => Promise<unknown>>();
-vi.mock('../api/checkup-run-api', () => ({ getBaseInfoChoices: () => getBaseInfoChoices(), startRun: (base: CheckupBaseInfo) => startRun(base) }));
+vi.mock('../api/checkup-run-api', () => ({
+  getBaseInfoChoices: () => getBaseInfoChoices(),
+  startRun: (base: CheckupBaseInfo) => startRun(base),
+}));
 
 const choices = (prefill: Partial<CheckupBaseInfo>): BaseInfoChoices => ({
   jobGroups: [
     { code: 'JG_PLAN', name: '기획', positions: [{ code: 'POS_PM', name: 'PM' }] },
-    { code: 'JG_DEV', name: '개발', positions: [{ code: 'POS_FRONTEND', name: '프론트엔드' }, { code: 'POS_BACKEND', name: '백엔드' }] },
+    {
+      code: 'JG_DEV',
+      name: '개발',
+      positions: [
+        { code: 'POS_FRONTEND', name: '프론트엔드' },
+        { code: 'POS_BACKEND', name: '백엔드' },
+      ],
+    },
   ],
-  careerYears: [{ code: 'CY_1_3Y', name: '1년 이상 3년 미만' }, { code: 'CY_3_5Y', name: '3년 이상 5년 미만' }],
+  careerYears: [
+    { code: 'CY_1_3Y', name: '1년 이상 3년 미만' },
+    { code: 'CY_3_5Y', name: '3년 이상 5년 미만' },
+  ],
   prefill,
 });
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
-const renderPage = () => render(
-  <MemoryRouter initialEntries={['/itskillcheckup/step-a']}>
-    <Routes>
-      <Route path="/itskillcheckup/step-a" element={<BaseInfoPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>
-  </MemoryRouter>,
-);
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/itskillcheckup/step-a']}>
+      <Routes>
+        <Route path="/itskillcheckup/step-a" element={<BaseInfoPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 
 describe('BaseInfoPage (step A)', () => {
   afterEach(() => {
@@ -38,7 +52,9 @@ describe('BaseInfoPage (step A)', () => {
   });
 
   it('starts from the career card’s job group, position and career years, and goes to the questions', async () => {
-    getBaseInfoChoices.mockResolvedValue(choices({ jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_3_5Y' }));
+    getBaseInfoChoices.mockResolvedValue(
+      choices({ jobGroupCode: 'JG_DEV', positionCode: 'POS_BACKEND', yearCode: 'CY_3_5Y' }),
+    );
     startRun.mockResolvedValue({});
     renderPage();
     expect(((await screen.findByRole('radio', { name: '개발' })) as HTMLInputElement).checked).toBe(true);

@@ -21,7 +21,8 @@ function BaseInfoForm({ choices }: { choices: BaseInfoChoices }) {
   // A position of another job group is no answer for this one.
   function chooseJobGroup(code: string) {
     setJobGroupCode(code);
-    if (!choices.jobGroups.find((g) => g.code === code)?.positions.some((p) => p.code === positionCode)) setPositionCode('');
+    if (!choices.jobGroups.find((g) => g.code === code)?.positions.some((p) => p.code === positionCode))
+      setPositionCode('');
   }
 
   async function submit(event: FormEvent) {
@@ -52,32 +53,70 @@ function BaseInfoForm({ choices }: { choices: BaseInfoChoices }) {
         <div className={styles.chips}>
           {choices.jobGroups.map((g) => (
             <label key={g.code} className={`${styles.chip} ${jobGroupCode === g.code ? styles.chipOn : ''}`}>
-              <input type="radio" name="jobGroupCode" value={g.code} checked={jobGroupCode === g.code} onChange={() => chooseJobGroup(g.code)} />
+              <input
+                type="radio"
+                name="jobGroupCode"
+                value={g.code}
+                checked={jobGroupCode === g.code}
+                onChange={() => chooseJobGroup(g.code)}
+              />
               {g.name}
             </label>
           ))}
         </div>
-        {errors.jobGroupCode ? <p id="jobgroup-error" role="alert" className={styles.error}>{errors.jobGroupCode}</p> : null}
+        {errors.jobGroupCode ? (
+          <p id="jobgroup-error" role="alert" className={styles.error}>
+            {errors.jobGroupCode}
+          </p>
+        ) : null}
       </fieldset>
 
       <label className={styles.field}>
         <span className={styles.label}>포지션 (선택)</span>
-        <select className={styles.select} value={positionCode} onChange={(e) => setPositionCode(e.target.value)} disabled={!positions.length} name="positionCode">
+        <select
+          className={styles.select}
+          value={positionCode}
+          onChange={(e) => setPositionCode(e.target.value)}
+          disabled={!positions.length}
+          name="positionCode"
+        >
           <option value="">선택 안 함</option>
-          {positions.map((p) => <option key={p.code} value={p.code}>{p.name}</option>)}
+          {positions.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name}
+            </option>
+          ))}
         </select>
       </label>
 
       <label className={styles.field}>
         <span className={styles.label}>경력</span>
-        <select className={styles.select} value={yearCode} onChange={(e) => setYearCode(e.target.value)} name="yearCode" aria-invalid={Boolean(errors.yearCode)}>
+        <select
+          className={styles.select}
+          value={yearCode}
+          onChange={(e) => setYearCode(e.target.value)}
+          name="yearCode"
+          aria-invalid={Boolean(errors.yearCode)}
+        >
           <option value="">경력을 선택해 주세요</option>
-          {choices.careerYears.map((y) => <option key={y.code} value={y.code}>{y.name}</option>)}
+          {choices.careerYears.map((y) => (
+            <option key={y.code} value={y.code}>
+              {y.name}
+            </option>
+          ))}
         </select>
-        {errors.yearCode ? <span role="alert" className={styles.error}>{errors.yearCode}</span> : null}
+        {errors.yearCode ? (
+          <span role="alert" className={styles.error}>
+            {errors.yearCode}
+          </span>
+        ) : null}
       </label>
 
-      {errors._ && !errors.jobGroupCode && !errors.yearCode ? <p role="alert" className={styles.error}>{errors._}</p> : null}
+      {errors._ && !errors.jobGroupCode && !errors.yearCode ? (
+        <p role="alert" className={styles.error}>
+          {errors._}
+        </p>
+      ) : null}
       <Button type="submit" block disabled={saving} data-testid="itskill-step-a-next">
         {saving ? '저장 중…' : '문항 시작하기'}
       </Button>
@@ -90,8 +129,19 @@ export function BaseInfoPage() {
   const state = useAsync((signal) => getBaseInfoChoices(signal), []);
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
-    if (isApiError(state.error) && state.error.status === 404) return <EmptyState title={ITSKILL_MESSAGES.checkupNotOpen} description="다음 시즌이 열리면 이곳에서 참여할 수 있어요." />;
-    return <ErrorFallback title={isApiError(state.error) ? state.error.message : CORE_MESSAGES.genericAlert} onRetry={state.reload} />;
+    if (isApiError(state.error) && state.error.status === 404)
+      return (
+        <EmptyState
+          title={ITSKILL_MESSAGES.checkupNotOpen}
+          description="다음 시즌이 열리면 이곳에서 참여할 수 있어요."
+        />
+      );
+    return (
+      <ErrorFallback
+        title={isApiError(state.error) ? state.error.message : CORE_MESSAGES.genericAlert}
+        onRetry={state.reload}
+      />
+    );
   }
   return <BaseInfoForm choices={state.data} />;
 }

@@ -30,7 +30,16 @@ export function LoadingPage() {
     };
   }, [attempt, navigate]);
 
-  if (error) return <ErrorFallback title={error} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} />;
+  if (error)
+    return (
+      <ErrorFallback
+        title={error}
+        onRetry={() => {
+          setError(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
   return (
     <section className={styles.loading} data-testid="itskill-loading" aria-live="polite">
       <Spinner />

@@ -6,15 +6,27 @@ import { QuestionsPage } from './QuestionsPage';
 
 const getRun = vi.fn<() => Promise<CheckupRun | null>>();
 const saveAnswer = vi.fn<(q: number, o: number) => Promise<unknown>>();
-vi.mock('../api/checkup-run-api', () => ({ getRun: () => getRun(), saveAnswer: (q: number, o: number) => saveAnswer(q, o) }));
+vi.mock('../api/checkup-run-api', () => ({
+  getRun: () => getRun(),
+  saveAnswer: (q: number, o: number) => saveAnswer(q, o),
+}));
 
 const question = (id: number, area: string) => ({
-  questionId: id, areaCode: area, areaName: area === 'A' ? '문제 정의' : '지표와 성과', body: `질문 ${id}`,
+  questionId: id,
+  areaCode: area,
+  areaName: area === 'A' ? '문제 정의' : '지표와 성과',
+  body: `질문 ${id}`,
   options: [1, 2, 3, 4].map((n) => ({ optionId: id * 10 + n, label: `보기 ${id}-${n}` })),
 });
 const run = (answers: Record<string, number>): CheckupRun => ({
-  surveyId: 1, surveyTitle: '시즌', jobGroupCode: 'JG_PLAN', jobGroupName: '기획', positionCode: null, yearCode: 'CY_1_3Y',
-  questions: [question(1, 'A'), question(2, 'A'), question(3, 'B')], answers,
+  surveyId: 1,
+  surveyTitle: '시즌',
+  jobGroupCode: 'JG_PLAN',
+  jobGroupName: '기획',
+  positionCode: null,
+  yearCode: 'CY_1_3Y',
+  questions: [question(1, 'A'), question(2, 'A'), question(3, 'B')],
+  answers,
 });
 
 function Where() {
@@ -25,7 +37,15 @@ function renderAt(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
-        <Route path="/itskillcheckup/step-b" element={<><QuestionsPage /><Where /></>} />
+        <Route
+          path="/itskillcheckup/step-b"
+          element={
+            <>
+              <QuestionsPage />
+              <Where />
+            </>
+          }
+        />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,

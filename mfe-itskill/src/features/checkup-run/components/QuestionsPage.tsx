@@ -53,20 +53,32 @@ function Questions({ run }: { run: CheckupRun }) {
   return (
     <section className={styles.page} data-testid="itskill-step-b" aria-labelledby="itskill-question">
       <p className={styles.stepLabel}>2 / 2 단계 · {run.jobGroupName}</p>
-      <div className={styles.progress} role="progressbar" aria-label="응답 진행률" aria-valuemin={0} aria-valuemax={total} aria-valuenow={answeredCount}>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label="응답 진행률"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={answeredCount}
+      >
         <span className={styles.progressBar} style={{ width: `${(answeredCount * 100) / total}%` }} />
       </div>
       <p className={styles.counter} data-testid="itskill-progress">
         <strong>{index + 1}</strong> / {total} · {question.areaName}
       </p>
-      <h1 id="itskill-question" className={styles.question} data-testid="itskill-question">{question.body}</h1>
+      <h1 id="itskill-question" className={styles.question} data-testid="itskill-question">
+        {question.body}
+      </h1>
       <ul className={styles.options} role="radiogroup" aria-labelledby="itskill-question">
         {question.options.map((option) => {
           const checked = answers[String(question.questionId)] === option.optionId;
           return (
             <li key={option.optionId}>
               <button
-                type="button" role="radio" aria-checked={checked} disabled={saving}
+                type="button"
+                role="radio"
+                aria-checked={checked}
+                disabled={saving}
                 className={`${styles.option} ${checked ? styles.optionOn : ''}`}
                 onClick={() => void choose(option.optionId)}
               >
@@ -76,16 +88,32 @@ function Questions({ run }: { run: CheckupRun }) {
           );
         })}
       </ul>
-      {error ? <p role="alert" className={styles.error}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
       <div className={styles.nav}>
-        <Button variant="secondary" onClick={() => (index === 0 ? navigate(STEP_A_PATH) : go(index - 1))}>이전</Button>
+        <Button variant="secondary" onClick={() => (index === 0 ? navigate(STEP_A_PATH) : go(index - 1))}>
+          이전
+        </Button>
         {isLast || allAnswered ? (
-          <Button onClick={() => navigate(LOADING_PATH)} disabled={!allAnswered || saving} data-testid="itskill-submit">결과 보기</Button>
+          <Button onClick={() => navigate(LOADING_PATH)} disabled={!allAnswered || saving} data-testid="itskill-submit">
+            결과 보기
+          </Button>
         ) : (
-          <Button variant="secondary" onClick={() => go(index + 1)} disabled={answers[String(question.questionId)] === undefined}>다음</Button>
+          <Button
+            variant="secondary"
+            onClick={() => go(index + 1)}
+            disabled={answers[String(question.questionId)] === undefined}
+          >
+            다음
+          </Button>
         )}
       </div>
-      {!allAnswered && isLast ? <p className={styles.hint}>답하지 않은 문항이 {total - answeredCount}개 있어요.</p> : null}
+      {!allAnswered && isLast ? (
+        <p className={styles.hint}>답하지 않은 문항이 {total - answeredCount}개 있어요.</p>
+      ) : null}
     </section>
   );
 }
@@ -94,7 +122,13 @@ function Questions({ run }: { run: CheckupRun }) {
 export function QuestionsPage() {
   const state = useAsync((signal) => getRun(signal), []);
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') return <ErrorFallback title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert} onRetry={state.reload} />;
+  if (state.status === 'error')
+    return (
+      <ErrorFallback
+        title={isApiError(state.error) ? state.error.message : MESSAGES.genericAlert}
+        onRetry={state.reload}
+      />
+    );
   // Nothing started yet: base info first.
   if (!state.data) return <Navigate to={STEP_A_PATH} replace />;
   return <Questions run={state.data} />;

@@ -1,4 +1,15 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { Series } from '../trend-series';
 
 /**
@@ -10,7 +21,15 @@ import type { Series } from '../trend-series';
 const COLORS = ['#3a5bff', '#f97316', '#10b981', '#a855f7'];
 const HEIGHT = 280;
 
-export function GroupedBarChart({ rows, series, category }: { rows: Record<string, string | number | null>[]; series: Series[]; category: string }) {
+export function GroupedBarChart({
+  rows,
+  series,
+  category,
+}: {
+  rows: Record<string, string | number | null>[];
+  series: Series[];
+  category: string;
+}) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
@@ -19,7 +38,9 @@ export function GroupedBarChart({ rows, series, category }: { rows: Record<strin
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(value) => `${String(value)}점`} />
         <Legend />
-        {series.map((s, i) => <Bar key={s.key} dataKey={s.key} name={s.name} fill={COLORS[i % COLORS.length]} radius={[4, 4, 0, 0]} />)}
+        {series.map((s, i) => (
+          <Bar key={s.key} dataKey={s.key} name={s.name} fill={COLORS[i % COLORS.length]} radius={[4, 4, 0, 0]} />
+        ))}
       </BarChart>
     </ResponsiveContainer>
   );
@@ -28,7 +49,12 @@ export function GroupedBarChart({ rows, series, category }: { rows: Record<strin
 export function MissedAreaChart({ rows }: { rows: { label: string; averagePercent: number }[] }) {
   return (
     <ResponsiveContainer width="100%" height={Math.max(160, rows.length * 44)}>
-      <BarChart accessibilityLayer={false} data={rows} layout="vertical" margin={{ top: 0, right: 16, left: 24, bottom: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={rows}
+        layout="vertical"
+        margin={{ top: 0, right: 16, left: 24, bottom: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" domain={[0, 100]} tick={{ fontSize: 12 }} />
         <YAxis type="category" dataKey="label" width={140} tick={{ fontSize: 12 }} />
@@ -39,7 +65,13 @@ export function MissedAreaChart({ rows }: { rows: { label: string; averagePercen
   );
 }
 
-export function SeasonLineChart({ rows, series }: { rows: Record<string, string | number | null>[]; series: Series[] }) {
+export function SeasonLineChart({
+  rows,
+  series,
+}: {
+  rows: Record<string, string | number | null>[];
+  series: Series[];
+}) {
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <LineChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, left: -16, bottom: 0 }}>
@@ -48,7 +80,17 @@ export function SeasonLineChart({ rows, series }: { rows: Record<string, string 
         <YAxis domain={[0, 100]} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(value) => `${String(value)}점`} />
         <Legend />
-        {series.map((s, i) => <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={COLORS[i % COLORS.length]} strokeWidth={2} connectNulls={false} />)}
+        {series.map((s, i) => (
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.name}
+            stroke={COLORS[i % COLORS.length]}
+            strokeWidth={2}
+            connectNulls={false}
+          />
+        ))}
       </LineChart>
     </ResponsiveContainer>
   );

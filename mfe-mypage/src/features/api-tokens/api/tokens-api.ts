@@ -1,5 +1,10 @@
 import { apiDelete, apiGet, apiPost } from '@sq/api-client';
-import type { ConsumerUsageResponse, CreatePersonalTokenForm, PersonalTokenCreatedResponse, PersonalTokenListResponse } from '@sq/contracts/api-consumers';
+import type {
+  ConsumerUsageResponse,
+  CreatePersonalTokenForm,
+  PersonalTokenCreatedResponse,
+  PersonalTokenListResponse,
+} from '@sq/contracts/api-consumers';
 
 /** The calls of /mypage/tokens: the account service keeps the tokens, the gateway counts their use. */
 export const getTokens = (signal?: AbortSignal) => apiGet<PersonalTokenListResponse>('/tokens', undefined, { signal });

@@ -12,8 +12,13 @@ vi.mock('../api/tokens-api', () => api);
 vi.mock('../api/webhooks-api', () => ({ getWebhooks: vi.fn().mockResolvedValue({ ErrorCode: '00', webhooks: [] }) }));
 
 const bot: PersonalTokenSummary = {
-  tokenId: 4, name: '체크인 봇', scopes: ['sprint:checkin', 'applications:read'], hint: 'sqp_AbCd',
-  createdAt: '2026-11-20T03:00:00.000Z', expiresAt: '2026-12-20T03:00:00.000Z', lastUsedAt: '2026-11-28T03:00:00.000Z',
+  tokenId: 4,
+  name: '체크인 봇',
+  scopes: ['sprint:checkin', 'applications:read'],
+  hint: 'sqp_AbCd',
+  createdAt: '2026-11-20T03:00:00.000Z',
+  expiresAt: '2026-12-20T03:00:00.000Z',
+  lastUsedAt: '2026-11-28T03:00:00.000Z',
 };
 const SECRET = `sqp_${'x'.repeat(43)}`;
 
@@ -23,7 +28,7 @@ describe('my page: API tokens', () => {
     vi.clearAllMocks();
   });
 
-  it('lists tokens with their scopes in Korean, last use and today\'s requests', async () => {
+  it("lists tokens with their scopes in Korean, last use and today's requests", async () => {
     api.getTokens.mockResolvedValue({ ErrorCode: '00', tokens: [bot] });
     api.getUsage.mockResolvedValue({ ErrorCode: '00', usage: [{ tokenId: 4, requestsToday: 17 }] });
     render(<ApiTokensPage />);
@@ -38,7 +43,11 @@ describe('my page: API tokens', () => {
   it('checks the form before sending, then shows the new secret once', async () => {
     api.getTokens.mockResolvedValue({ ErrorCode: '00', tokens: [] });
     api.getUsage.mockResolvedValue({ ErrorCode: '00', usage: [] });
-    api.createToken.mockResolvedValue({ ErrorCode: '00', token: SECRET, summary: { ...bot, tokenId: 5, name: '내보내기', scopes: ['careercard:read'] } });
+    api.createToken.mockResolvedValue({
+      ErrorCode: '00',
+      token: SECRET,
+      summary: { ...bot, tokenId: 5, name: '내보내기', scopes: ['careercard:read'] },
+    });
     render(<ApiTokensPage />);
     fireEvent.click(await screen.findByText('토큰 만들기'));
     expect(await screen.findByText(CONSUMER_MESSAGES.personalTokenNameRequired)).toBeTruthy();
@@ -49,16 +58,24 @@ describe('my page: API tokens', () => {
     fireEvent.click(screen.getByLabelText(/커리어 카드 조회/));
     fireEvent.change(screen.getByLabelText('만료'), { target: { value: '365' } });
     fireEvent.click(screen.getByText('토큰 만들기'));
-    await waitFor(() => expect(api.createToken).toHaveBeenCalledWith({ name: '내보내기', scopes: ['careercard:read'], expiresInDays: 365 }));
+    await waitFor(() =>
+      expect(api.createToken).toHaveBeenCalledWith({
+        name: '내보내기',
+        scopes: ['careercard:read'],
+        expiresInDays: 365,
+      }),
+    );
     expect((await screen.findByTestId('token-secret')).textContent).toContain(SECRET);
     fireEvent.click(screen.getByText('닫기'));
     expect(screen.queryByText(SECRET)).toBeNull();
   });
 
-  it('shows the service\'s refusal and revokes a token after confirmation', async () => {
+  it("shows the service's refusal and revokes a token after confirmation", async () => {
     api.getTokens.mockResolvedValue({ ErrorCode: '00', tokens: [bot] });
     api.getUsage.mockRejectedValue(new Error('gateway down'));
-    api.createToken.mockRejectedValue(new ApiError('49', '토큰은 최대 20개까지 만들 수 있어요. 쓰지 않는 토큰을 먼저 폐기해 주세요.', 409, {}));
+    api.createToken.mockRejectedValue(
+      new ApiError('49', '토큰은 최대 20개까지 만들 수 있어요. 쓰지 않는 토큰을 먼저 폐기해 주세요.', 409, {}),
+    );
     api.revokeToken.mockResolvedValue({ ErrorCode: '00' });
     vi.stubGlobal('confirm', () => true);
     render(<ApiTokensPage />);

@@ -1,5 +1,11 @@
 import { apiGet, apiPost } from '@sq/api-client';
-import type { CancelResponse, CardUpdateResponse, JoinHistoryOneResponse, JoinHistoryResponse, JoinProjectResponse } from '@sq/contracts/api/applications';
+import type {
+  CancelResponse,
+  CardUpdateResponse,
+  JoinHistoryOneResponse,
+  JoinHistoryResponse,
+  JoinProjectResponse,
+} from '@sq/contracts/api/applications';
 import type { CodeGroupDetailResponse, JobGroupPositionResponse } from '@sq/contracts';
 
 /** GET /api/join/history — all the member's applications, newest first. */

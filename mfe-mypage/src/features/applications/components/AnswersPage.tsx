@@ -24,7 +24,11 @@ export function AnswersPage() {
   if (joinId === null) return <ApplicationNotFound />;
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
-    if (isApiError(state.error) && (state.error.status === 404 || state.error.status === 403 || state.error.status === 400)) return <ApplicationNotFound />;
+    if (
+      isApiError(state.error) &&
+      (state.error.status === 404 || state.error.status === 403 || state.error.status === 400)
+    )
+      return <ApplicationNotFound />;
     return <ErrorFallback title={isApiError(state.error) ? state.error.message : undefined} onRetry={state.reload} />;
   }
   if (!state.data) return <ApplicationNotFound />;

@@ -8,37 +8,76 @@ import { HistoryDetailPage } from './HistoryDetailPage';
 
 // The page's calls are the remote's API module (the service's answers are tested in services/programs/test/card-update.test.ts).
 vi.mock('single-spa', () => ({ navigateToUrl: vi.fn() }));
-const api = vi.hoisted(() => ({ getApplication: vi.fn(), startCardUpdate: vi.fn(), cancelApplication: vi.fn(), getCodeNames: vi.fn(), getHistory: vi.fn(), getJoinProjects: vi.fn() }));
+const api = vi.hoisted(() => ({
+  getApplication: vi.fn(),
+  startCardUpdate: vi.fn(),
+  cancelApplication: vi.fn(),
+  getCodeNames: vi.fn(),
+  getHistory: vi.fn(),
+  getJoinProjects: vi.fn(),
+}));
 vi.mock('../api/applications', () => api);
 vi.mock('../api/get-my-team', async () => {
   const { useAsync } = await import('@sq/ui');
   const { ApiError: NotFound } = await import('@sq/api-client');
-  return { useMyTeam: (joinId: number) => useAsync(() => Promise.reject(new NotFound('40', `no team ${joinId}`, 404, {})), [joinId]) };
+  return {
+    useMyTeam: (joinId: number) =>
+      useAsync(() => Promise.reject(new NotFound('40', `no team ${joinId}`, 404, {})), [joinId]),
+  };
 });
 vi.mock('../api/skill', () => ({ getMySkillResult: async () => null, attachSkill: vi.fn() }));
 
 const declined = (cardUpdate: ApplicationDetail['cardUpdate']): ApplicationDetail => ({
-  joinId: 7, oddId: 212, productId: 2, productSlug: 'potenday', productName: '10일 팀 스프린트', kind: 'SPRINT', chargePolicy: 'ON_TEAM_PUBLISH',
-  cohortName: '2026년 12월', cohortStatus: 'TEAM_BUILDING', startDate: '2026-12-14', endDate: '2026-12-23', teamBuildingAnnounceDate: '2026-12-10',
-  role: 'DEVELOPER', roleName: '개발자', state: 'PAYMENT_FAILED', stateName: '결제 실패', live: true, currentStep: null, feeKrw: 30_000,
-  createdAt: '2026-11-24T03:00:00Z', submittedAt: '2026-11-24T03:00:00Z', updatedAt: '2026-12-10T01:00:00Z',
+  joinId: 7,
+  oddId: 212,
+  productId: 2,
+  productSlug: 'potenday',
+  productName: '10일 팀 스프린트',
+  kind: 'SPRINT',
+  chargePolicy: 'ON_TEAM_PUBLISH',
+  cohortName: '2026년 12월',
+  cohortStatus: 'TEAM_BUILDING',
+  startDate: '2026-12-14',
+  endDate: '2026-12-23',
+  teamBuildingAnnounceDate: '2026-12-10',
+  role: 'DEVELOPER',
+  roleName: '개발자',
+  state: 'PAYMENT_FAILED',
+  stateName: '결제 실패',
+  live: true,
+  currentStep: null,
+  feeKrw: 30_000,
+  createdAt: '2026-11-24T03:00:00Z',
+  submittedAt: '2026-11-24T03:00:00Z',
+  updatedAt: '2026-12-10T01:00:00Z',
   links: { detail: '/mypage/history/7', answers: '/mypage/apply/7', resume: null },
-  answers: {}, history: [],
+  answers: {},
+  history: [],
   cancel: { allowed: false, reason: null, refundKrw: 0 },
   cardUpdate,
   payment: {
-    chargePolicy: 'ON_TEAM_PUBLISH', amountKrw: 30_000, card: '400000******9995', reservedAt: null, chargeOn: null, chargedAt: null,
-    chargedKrw: 0, refundedKrw: 0, refundableTodayKrw: 0, refundableUntil: null, events: [],
+    chargePolicy: 'ON_TEAM_PUBLISH',
+    amountKrw: 30_000,
+    card: '400000******9995',
+    reservedAt: null,
+    chargeOn: null,
+    chargedAt: null,
+    chargedKrw: 0,
+    refundedKrw: 0,
+    refundableTodayKrw: 0,
+    refundableUntil: null,
+    events: [],
   },
 });
 
-const renderDetail = () => render(
-  <MemoryRouter initialEntries={['/mypage/history/7']}>
-    <Routes>
-      <Route path="/mypage/history/:id" element={<HistoryDetailPage />} />
-    </Routes>
-  </MemoryRouter>,
-);
+const renderDetail = () =>
+  render(
+    <MemoryRouter initialEntries={['/mypage/history/7']}>
+      <Routes>
+        <Route path="/mypage/history/:id" element={<HistoryDetailPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 
 describe('my page: changing the card after a declined team charge', () => {
   afterEach(() => {
@@ -48,7 +87,14 @@ describe('my page: changing the card after a declined team charge', () => {
 
   it('shows the deadline in Korean time and opens the PG card page from "카드 변경"', async () => {
     api.getApplication.mockResolvedValue(declined({ open: true, deadlineAt: '2026-12-12T01:00:00.000Z' }));
-    api.startCardUpdate.mockResolvedValue({ application: declined({ open: true, deadlineAt: '2026-12-12T01:00:00.000Z' }), payment: { issueId: 'i', paymentPageUrl: 'http://pg.example/billing-keys/issue?issueId=i', redirectUrl: 'http://site/potenday/cb/212' } });
+    api.startCardUpdate.mockResolvedValue({
+      application: declined({ open: true, deadlineAt: '2026-12-12T01:00:00.000Z' }),
+      payment: {
+        issueId: 'i',
+        paymentPageUrl: 'http://pg.example/billing-keys/issue?issueId=i',
+        redirectUrl: 'http://site/potenday/cb/212',
+      },
+    });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     renderDetail();
@@ -74,7 +120,11 @@ describe('my page: changing the card after a declined team charge', () => {
   });
 
   it('an application without a declined charge shows no card change', async () => {
-    api.getApplication.mockResolvedValue({ ...declined({ open: false, deadlineAt: null }), state: 'RESERVED', stateName: '결제 예약' });
+    api.getApplication.mockResolvedValue({
+      ...declined({ open: false, deadlineAt: null }),
+      state: 'RESERVED',
+      stateName: '결제 예약',
+    });
     renderDetail();
     await screen.findByTestId('history-detail');
     expect(screen.queryByTestId('card-update')).toBeNull();

@@ -15,7 +15,13 @@ const openHostedPage = (url: string) => window.location.assign(url);
  * card ("카드 변경" opens the PG's card page; its return confirms and comes back to this page). After the
  * deadline the page says so.
  */
-export function CardUpdateBox({ application, open = openHostedPage }: { application: ApplicationDetail; open?: (url: string) => void }) {
+export function CardUpdateBox({
+  application,
+  open = openHostedPage,
+}: {
+  application: ApplicationDetail;
+  open?: (url: string) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { cardUpdate } = application;
@@ -45,7 +51,8 @@ export function CardUpdateBox({ application, open = openHostedPage }: { applicat
       </h2>
       <p className={styles.notice}>
         팀이 확정되었지만 참가비 결제가 카드사에서 거절되었어요.{'\n'}
-        <strong data-testid="card-update-deadline">{seoulTime(cardUpdate.deadlineAt)}</strong>까지 결제 카드를 바꿔 주시면 팀 자리가 유지돼요. 기한이 지나면 자리는 대기자에게 넘어가요.
+        <strong data-testid="card-update-deadline">{seoulTime(cardUpdate.deadlineAt)}</strong>까지 결제 카드를 바꿔
+        주시면 팀 자리가 유지돼요. 기한이 지나면 자리는 대기자에게 넘어가요.
       </p>
       {error ? (
         <p className={styles.alert} role="alert">

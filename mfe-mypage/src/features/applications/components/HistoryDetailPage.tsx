@@ -17,7 +17,16 @@ import styles from './applications.module.css';
 // Its own chunk: only applications that reach team building load the team, check-in and submission screens.
 const TeamSection = lazy(() => import('./team/TeamSection').then((m) => ({ default: m.TeamSection })));
 /** States in which the member has (or is waiting for) a published team; a card refused at publish keeps the team. */
-const TEAM_STATES: readonly ApplicationState[] = ['RESERVED', 'PAID', 'WAITLISTED', 'TEAM_BUILDING', 'ASSIGNED', 'PAYMENT_FAILED', 'COMPLETED', 'DROPPED'];
+const TEAM_STATES: readonly ApplicationState[] = [
+  'RESERVED',
+  'PAID',
+  'WAITLISTED',
+  'TEAM_BUILDING',
+  'ASSIGNED',
+  'PAYMENT_FAILED',
+  'COMPLETED',
+  'DROPPED',
+];
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -39,7 +48,11 @@ function PaymentTimeline({ application }: { application: ApplicationDetail }) {
       <dl className={styles.facts}>
         <Fact label="참가비">{formatKrw(p.amountKrw)}</Fact>
         {p.card ? <Fact label="등록한 카드">{p.card}</Fact> : null}
-        {p.reservedAt ? <Fact label="결제 예약일" testId="reserved-at">{seoulDay(p.reservedAt)}</Fact> : null}
+        {p.reservedAt ? (
+          <Fact label="결제 예약일" testId="reserved-at">
+            {seoulDay(p.reservedAt)}
+          </Fact>
+        ) : null}
         {p.chargedAt ? (
           <Fact label="결제일" testId="charged-at">
             {seoulDay(p.chargedAt)} ({formatKrw(p.chargedKrw)})
@@ -49,7 +62,11 @@ function PaymentTimeline({ application }: { application: ApplicationDetail }) {
             {seoulDay(p.chargeOn)} (팀이 확정되면 결제돼요)
           </Fact>
         ) : null}
-        {p.refundedKrw > 0 ? <Fact label="환불된 금액" testId="refunded">{formatKrw(p.refundedKrw)}</Fact> : null}
+        {p.refundedKrw > 0 ? (
+          <Fact label="환불된 금액" testId="refunded">
+            {formatKrw(p.refundedKrw)}
+          </Fact>
+        ) : null}
         {p.chargedKrw > p.refundedKrw ? (
           <Fact label="오늘 취소하면" testId="refundable-today">
             {formatKrw(p.refundableTodayKrw)} 환불{p.refundableUntil ? ` (${seoulDay(p.refundableUntil)}까지)` : ''}
@@ -74,14 +91,21 @@ function PaymentTimeline({ application }: { application: ApplicationDetail }) {
 }
 
 /** The cancel button where allowed (with a confirmation saying the refund); otherwise why not (e.g. the support channel). */
-function CancelBox({ application, onCancelled }: { application: ApplicationDetail; onCancelled: (next: ApplicationDetail, refundKrw: number) => void }) {
+function CancelBox({
+  application,
+  onCancelled,
+}: {
+  application: ApplicationDetail;
+  onCancelled: (next: ApplicationDetail, refundKrw: number) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { cancel } = application;
   if (!cancel.allowed) {
     // During team building a member cancels through the support channel (spec section 4), said even if the server gave no reason.
-    const reason = cancel.reason ?? (application.state === 'TEAM_BUILDING' ? APPLICATION_MESSAGES.cancelDuringTeamBuilding : null);
+    const reason =
+      cancel.reason ?? (application.state === 'TEAM_BUILDING' ? APPLICATION_MESSAGES.cancelDuringTeamBuilding : null);
     return reason ? (
       <p className={styles.notice} data-testid="cancel-unavailable">
         {reason}
@@ -164,10 +188,13 @@ function Detail({ initial }: { initial: ApplicationDetail }) {
         <Fact label="진행 기간">
           {seoulDay(application.startDate)} ~ {seoulDay(application.endDate)}
         </Fact>
-        {application.teamBuildingAnnounceDate ? <Fact label="팀 빌딩 결과 발표">{seoulDay(application.teamBuildingAnnounceDate)}</Fact> : null}
+        {application.teamBuildingAnnounceDate ? (
+          <Fact label="팀 빌딩 결과 발표">{seoulDay(application.teamBuildingAnnounceDate)}</Fact>
+        ) : null}
       </dl>
       <CardUpdateBox application={application} />
-      {TEAM_STATES.includes(application.state) && (application.state !== 'PAYMENT_FAILED' || application.payment.reservedAt) ? (
+      {TEAM_STATES.includes(application.state) &&
+      (application.state !== 'PAYMENT_FAILED' || application.payment.reservedAt) ? (
         <Suspense fallback={<Spinner />}>
           <TeamSection application={application} />
         </Suspense>
@@ -198,11 +225,18 @@ function Detail({ initial }: { initial: ApplicationDetail }) {
 /** /mypage/history/{id} — one application with its payment timeline and the cancel button where allowed. */
 export function HistoryDetailPage() {
   const joinId = routeId(useParams().id);
-  const state = useAsync((signal) => (joinId === null ? Promise.resolve(null) : getApplication(joinId, signal)), [joinId]);
+  const state = useAsync(
+    (signal) => (joinId === null ? Promise.resolve(null) : getApplication(joinId, signal)),
+    [joinId],
+  );
   if (joinId === null) return <ApplicationNotFound />;
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
-    if (isApiError(state.error) && (state.error.status === 404 || state.error.status === 403 || state.error.status === 400)) return <ApplicationNotFound />;
+    if (
+      isApiError(state.error) &&
+      (state.error.status === 404 || state.error.status === 403 || state.error.status === 400)
+    )
+      return <ApplicationNotFound />;
     return <ErrorFallback title={isApiError(state.error) ? state.error.message : undefined} onRetry={state.reload} />;
   }
   return state.data ? <Detail key={state.data.joinId} initial={state.data} /> : <ApplicationNotFound />;

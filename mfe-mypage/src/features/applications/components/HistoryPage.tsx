@@ -12,7 +12,9 @@ export function HistoryPage() {
     <div className={styles.page} data-testid="history">
       <h1 className={styles.title}>지원 내역</h1>
       {state.status === 'loading' ? <Spinner boxed /> : null}
-      {state.status === 'error' ? <ErrorFallback title={isApiError(state.error) ? state.error.message : undefined} onRetry={state.reload} /> : null}
+      {state.status === 'error' ? (
+        <ErrorFallback title={isApiError(state.error) ? state.error.message : undefined} onRetry={state.reload} />
+      ) : null}
       {state.status === 'success' && state.data.length === 0 ? (
         <EmptyState
           title="아직 지원한 프로그램이 없어요"

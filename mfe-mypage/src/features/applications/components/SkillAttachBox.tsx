@@ -8,7 +8,13 @@ import { attachSkill, getMySkillResult } from '../api/skill';
 import styles from './applications.module.css';
 
 /** Until teams are built the operators can still use the level; afterwards attaching changes nothing. */
-export const ATTACHABLE_STATES: readonly ApplicationState[] = ['SUBMITTED', 'RESERVED', 'PAID', 'WAITLISTED', 'TEAM_BUILDING'];
+export const ATTACHABLE_STATES: readonly ApplicationState[] = [
+  'SUBMITTED',
+  'RESERVED',
+  'PAID',
+  'WAITLISTED',
+  'TEAM_BUILDING',
+];
 
 /**
  * The member attaches their latest IT skill check-up result to this application (POST /getMyinfoSkill), so
@@ -38,16 +44,32 @@ export function SkillAttachBox({ joinId }: { joinId: number }) {
 
   return (
     <section className={styles.section} aria-labelledby="skill-attach-title" data-testid="skill-attach">
-      <h2 id="skill-attach-title" className={styles.sectionTitle}>IT 스킬 체크업</h2>
+      <h2 id="skill-attach-title" className={styles.sectionTitle}>
+        IT 스킬 체크업
+      </h2>
       {result?.level ? (
         <>
           <p>
-            최근 결과: Lv.{result.level} {result.levelName} ({result.surveyTitle}). 첨부하면 운영진이 팀 빌딩 때 참고해요.
+            최근 결과: Lv.{result.level} {result.levelName} ({result.surveyTitle}). 첨부하면 운영진이 팀 빌딩 때
+            참고해요.
           </p>
-          {attached ? <p className={styles.notice} role="status">{attached}</p> : null}
-          {error ? <p className={styles.notice} role="alert">{error}</p> : null}
+          {attached ? (
+            <p className={styles.notice} role="status">
+              {attached}
+            </p>
+          ) : null}
+          {error ? (
+            <p className={styles.notice} role="alert">
+              {error}
+            </p>
+          ) : null}
           <div className={styles.actions}>
-            <Button variant="secondary" disabled={busy || attached !== null} onClick={() => void attach(result.surveyId)} data-testid="skill-attach-button">
+            <Button
+              variant="secondary"
+              disabled={busy || attached !== null}
+              onClick={() => void attach(result.surveyId)}
+              data-testid="skill-attach-button"
+            >
               이 지원서에 첨부하기
             </Button>
           </div>

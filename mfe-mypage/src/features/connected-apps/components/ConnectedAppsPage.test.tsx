@@ -9,7 +9,12 @@ import { ConnectedAppsPage } from './ConnectedAppsPage';
 const api = vi.hoisted(() => ({ getConsents: vi.fn(), revokeConsent: vi.fn() }));
 vi.mock('../api/consents-api', () => api);
 
-const jobBoard: PartnerConsent = { grantId: 'g-1', appName: '잡보드', scopes: ['applications:read', 'programs:read'], grantedAt: '2026-11-20T03:00:00.000Z' };
+const jobBoard: PartnerConsent = {
+  grantId: 'g-1',
+  appName: '잡보드',
+  scopes: ['applications:read', 'programs:read'],
+  grantedAt: '2026-11-20T03:00:00.000Z',
+};
 
 describe('my page: connected apps', () => {
   afterEach(() => {
@@ -27,7 +32,7 @@ describe('my page: connected apps', () => {
     expect(item.textContent).toContain('연결한 날 2026.11.20');
   });
 
-  it('revokes a consent after confirmation, and shows the service\'s refusal', async () => {
+  it("revokes a consent after confirmation, and shows the service's refusal", async () => {
     api.getConsents.mockResolvedValue({ ErrorCode: '00', consents: [jobBoard] });
     api.revokeConsent.mockRejectedValueOnce(new ApiError('44', PARTNER_MESSAGES.partnerConsentNotFound, 404, {}));
     vi.stubGlobal('confirm', () => true);

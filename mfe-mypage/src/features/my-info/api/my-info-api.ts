@@ -1,5 +1,11 @@
 import { apiGet, apiPost } from '@sq/api-client';
-import type { MemberPasswordForm, UpdateUserForm, UpdateUserResponse, UserDataResponse, WithdrawalForm } from '@sq/contracts';
+import type {
+  MemberPasswordForm,
+  UpdateUserForm,
+  UpdateUserResponse,
+  UserDataResponse,
+  WithdrawalForm,
+} from '@sq/contracts';
 
 /** The account calls of /mypage/info. */
 export const getMe = (signal?: AbortSignal) => apiGet<UserDataResponse>('/meOauth', undefined, { signal });
@@ -10,4 +16,5 @@ export const checkNickname = (id: string) => apiGet('/open/isCheckId', { id });
 export const checkContactEmail = (contactEmail: string) => apiGet('/open/check/contact-email', { contactEmail });
 export const changePassword = (body: MemberPasswordForm) => apiPost<{ message: string }>('/user/password', body);
 /** POST /setWithdrawal/{id}: 409 with the reason while an application is live. */
-export const withdraw = (userId: number, body: WithdrawalForm) => apiPost<{ message: string }>(`/setWithdrawal/${userId}`, body);
+export const withdraw = (userId: number, body: WithdrawalForm) =>
+  apiPost<{ message: string }>(`/setWithdrawal/${userId}`, body);

@@ -13,7 +13,10 @@ import styles from './my-info.module.css';
 export function MyInfoPage() {
   const me = useAsync((signal) => getMe(signal), []);
   if (me.status === 'loading') return <Spinner boxed />;
-  if (me.status === 'error') return <ErrorFallback title={isApiError(me.error) ? me.error.message : MESSAGES.genericAlert} onRetry={me.reload} />;
+  if (me.status === 'error')
+    return (
+      <ErrorFallback title={isApiError(me.error) ? me.error.message : MESSAGES.genericAlert} onRetry={me.reload} />
+    );
   return <Sections initial={me.data.userData} />;
 }
 

@@ -14,7 +14,9 @@ export function PasswordForm({ socialOnly }: { socialOnly: boolean }) {
   if (socialOnly) {
     return (
       <section className={styles.section} aria-labelledby="password-title">
-        <h2 id="password-title" className={styles.sectionTitle}>비밀번호 변경</h2>
+        <h2 id="password-title" className={styles.sectionTitle}>
+          비밀번호 변경
+        </h2>
         <p className={styles.hint}>{MESSAGES.socialAccountNoPassword}</p>
       </section>
     );
@@ -33,22 +35,47 @@ export function PasswordForm({ socialOnly }: { socialOnly: boolean }) {
   }
   const input = (id: keyof typeof EMPTY, label: string) => (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>{label}</label>
-      <input id={id} type="password" autoComplete={id === 'currentPassword' ? 'current-password' : 'new-password'} className={styles.input} value={values[id]} onChange={(e) => setValues((v) => ({ ...v, [id]: e.target.value }))} />
-      {errors[id] ? <p className={styles.error} role="alert">{errors[id]}</p> : null}
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="password"
+        autoComplete={id === 'currentPassword' ? 'current-password' : 'new-password'}
+        className={styles.input}
+        value={values[id]}
+        onChange={(e) => setValues((v) => ({ ...v, [id]: e.target.value }))}
+      />
+      {errors[id] ? (
+        <p className={styles.error} role="alert">
+          {errors[id]}
+        </p>
+      ) : null}
     </div>
   );
   return (
     <section className={styles.section} aria-labelledby="password-title">
-      <h2 id="password-title" className={styles.sectionTitle}>비밀번호 변경</h2>
+      <h2 id="password-title" className={styles.sectionTitle}>
+        비밀번호 변경
+      </h2>
       {input('currentPassword', '현재 비밀번호')}
       {input('password', '새 비밀번호')}
       {input('pw_confirm', '새 비밀번호 확인')}
       <p className={styles.hint}>영문, 숫자, 특수문자를 모두 넣어 8자 이상, 22자 이하로 입력하세요.</p>
-      {errors._ ? <p className={styles.alert} role="alert">{errors._}</p> : null}
+      {errors._ ? (
+        <p className={styles.alert} role="alert">
+          {errors._}
+        </p>
+      ) : null}
       <div className={styles.actions}>
-        {done ? <span className={styles.status} role="status">{done}</span> : null}
-        <button type="button" className="sq-button sq-button--primary" onClick={() => void submit()}>비밀번호 변경</button>
+        {done ? (
+          <span className={styles.status} role="status">
+            {done}
+          </span>
+        ) : null}
+        <button type="button" className="sq-button sq-button--primary" onClick={() => void submit()}>
+          비밀번호 변경
+        </button>
       </div>
     </section>
   );

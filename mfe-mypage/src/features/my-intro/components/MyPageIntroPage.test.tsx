@@ -15,7 +15,11 @@ vi.mock('../api/get-me', async (original) => {
 });
 
 const user = {
-  email: 'member@example.com', userName: '김민지', userAlias: '민지', userJobGroup: '기획', profileId: 'minji',
+  email: 'member@example.com',
+  userName: '김민지',
+  userAlias: '민지',
+  userJobGroup: '기획',
+  profileId: 'minji',
 } as SignedInUser;
 
 function renderPage() {

@@ -48,7 +48,9 @@ function Intro({ user }: { user: SignedInUser }) {
               <span className={styles.linkTitle} data-testid="mypage-link-careercard">
                 내 커리어 카드
               </span>
-              <span className={styles.linkDesc}>{user.profileId ? '나의 경력과 스킬을 한 장에 보여 줘요.' : '커리어 카드를 만들어 보세요.'}</span>
+              <span className={styles.linkDesc}>
+                {user.profileId ? '나의 경력과 스킬을 한 장에 보여 줘요.' : '커리어 카드를 만들어 보세요.'}
+              </span>
             </AppLink>
           </li>
           <li>
@@ -108,7 +110,8 @@ export function MyPageIntroPage() {
   if (state.status === 'loading' || unregistered) return <Spinner boxed />;
   if (state.status === 'error') {
     // Spec section 7: on failure the message 'Please log in' is shown (HTTP 401 already went to sign-in).
-    const detail = isApiError(state.error) && state.error.message !== MESSAGES.pleaseLogIn ? state.error.message : undefined;
+    const detail =
+      isApiError(state.error) && state.error.message !== MESSAGES.pleaseLogIn ? state.error.message : undefined;
     return <ErrorFallback title={MESSAGES.pleaseLogIn} description={detail} onRetry={state.reload} />;
   }
   return <Intro user={state.data.userData} />;

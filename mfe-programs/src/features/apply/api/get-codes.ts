@@ -1,5 +1,10 @@
 import { apiGet } from '@sq/api-client';
-import type { CodeGroupDetailResponse, CommonCode, JobGroupPositionResponse, JobGroupWithPositions } from '@sq/contracts';
+import type {
+  CodeGroupDetailResponse,
+  CommonCode,
+  JobGroupPositionResponse,
+  JobGroupWithPositions,
+} from '@sq/contracts';
 
 export const CAREER_YEARS_GROUP = 'CAREER_YEARS';
 
@@ -10,5 +15,7 @@ export async function getJobGroups(signal?: AbortSignal): Promise<JobGroupWithPo
 
 /** GET /api/common/getCodeGroupDetail?groupId=CAREER_YEARS — the career-years choices. */
 export async function getCareerYears(signal?: AbortSignal): Promise<CommonCode[]> {
-  return (await apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId: CAREER_YEARS_GROUP }, { signal })).codeGroup.codes;
+  return (
+    await apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId: CAREER_YEARS_GROUP }, { signal })
+  ).codeGroup.codes;
 }

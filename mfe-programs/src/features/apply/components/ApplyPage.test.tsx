@@ -16,10 +16,18 @@ const api = vi.hoisted(() => ({
   confirmPayment: vi.fn(),
   getCohortWithProduct: vi.fn(),
 }));
-vi.mock('../api/applications', () => ({ openDraft: api.openDraft, saveStep: api.saveStep, book: api.book, confirmPayment: api.confirmPayment }));
+vi.mock('../api/applications', () => ({
+  openDraft: api.openDraft,
+  saveStep: api.saveStep,
+  book: api.book,
+  confirmPayment: api.confirmPayment,
+}));
 vi.mock('../api/get-cohort', () => ({ getCohortWithProduct: api.getCohortWithProduct }));
 vi.mock('../api/get-me', () => ({ getMe: () => Promise.resolve(user) }));
-vi.mock('../api/get-codes', () => ({ getJobGroups: () => Promise.resolve(jobGroups), getCareerYears: () => Promise.resolve(careerYears) }));
+vi.mock('../api/get-codes', () => ({
+  getJobGroups: () => Promise.resolve(jobGroups),
+  getCareerYears: () => Promise.resolve(careerYears),
+}));
 
 function Where() {
   const location = useLocation();
@@ -47,7 +55,8 @@ function renderAt(path: string) {
 const where = () => screen.getByTestId('where').textContent;
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
-const errorUnder = (label: string | RegExp) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
+const errorUnder = (label: string | RegExp) =>
+  field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 
 async function step(name: string) {
   return waitFor(() => {
@@ -105,7 +114,11 @@ describe('apply wizard', () => {
 
   it('required: the server message shows next to its field and every typed value stays', async () => {
     api.openDraft.mockResolvedValue(draftOf());
-    api.saveStep.mockRejectedValue(new ApiError('20', '이미 사용 중인 수신용 이메일이에요.', 409, { fields: { contactEmail: '이미 사용 중인 수신용 이메일이에요.' } }));
+    api.saveStep.mockRejectedValue(
+      new ApiError('20', '이미 사용 중인 수신용 이메일이에요.', 409, {
+        fields: { contactEmail: '이미 사용 중인 수신용 이메일이에요.' },
+      }),
+    );
     renderAt('/bside/apply/12/required');
     await waitFor(() => expect(field('연락받을 이메일').value).toBe('contact@example.com'));
     type('연락받을 이메일', 'taken@example.com');
@@ -114,7 +127,10 @@ describe('apply wizard', () => {
     type('IT 실무 경력(개월)', '18');
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
     await waitFor(() => expect(errorUnder('연락받을 이메일')).toBe('이미 사용 중인 수신용 이메일이에요.'));
-    expect(api.saveStep).toHaveBeenCalledWith(12, 'required', { ...requiredAnswers, contactEmail: 'taken@example.com' });
+    expect(api.saveStep).toHaveBeenCalledWith(12, 'required', {
+      ...requiredAnswers,
+      contactEmail: 'taken@example.com',
+    });
     expect(field('연락받을 이메일').value).toBe('taken@example.com');
     expect(field('IT 실무 경력(개월)').value).toBe('18');
     expect((screen.getByLabelText('포지션') as HTMLSelectElement).value).toBe('POS_BACKEND');
@@ -134,7 +150,11 @@ describe('apply wizard', () => {
 
   it('aside: friends up to the product maximum; the server refusal of a friend shows under that friend, answers kept across a refresh', async () => {
     api.openDraft.mockResolvedValue(draftOf({ answers: { required: requiredAnswers }, currentStep: 'aside' }));
-    api.saveStep.mockRejectedValue(new ApiError('40', MESSAGES.applyFriendNotFound, 422, { fields: { 'friendCareerCardIds.1': MESSAGES.applyFriendNotFound } }));
+    api.saveStep.mockRejectedValue(
+      new ApiError('40', MESSAGES.applyFriendNotFound, 422, {
+        fields: { 'friendCareerCardIds.1': MESSAGES.applyFriendNotFound },
+      }),
+    );
     const view = renderAt('/bside/apply/12/aside');
     await step('aside');
     type('만들고 싶은 서비스', '동네 중고 거래 앱');
@@ -149,7 +169,12 @@ describe('apply wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
     await waitFor(() => expect(errorUnder('친구 2 커리어 카드 ID')).toBe(MESSAGES.applyFriendNotFound));
     expect(api.saveStep).toHaveBeenCalledWith(12, 'aside', {
-      portfolioUrl: null, githubUrl: null, wantToBuild: '동네 중고 거래 앱', availableTime: '평일 저녁', weeklyHours: 12, friendCareerCardIds: ['minsu', 'nobody'],
+      portfolioUrl: null,
+      githubUrl: null,
+      wantToBuild: '동네 중고 거래 앱',
+      availableTime: '평일 저녁',
+      weeklyHours: 12,
+      friendCareerCardIds: ['minsu', 'nobody'],
     });
     expect(errorUnder('친구 1 커리어 카드 ID')).toBeUndefined();
 
@@ -189,7 +214,9 @@ describe('apply wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: '다음' }));
     await waitFor(() => expect(where()).toBe('/bside/apply/12/book'));
     expect(api.saveStep).toHaveBeenCalledWith(12, 'product', {
-      kind: 'TEAM_PROJECT', motivation: '출시 경험', roleQuestions: { role: 'DEVELOPER', stack: ['React', 'Spring', 'AWS'], shippedExperience: '사내 서비스 운영' },
+      kind: 'TEAM_PROJECT',
+      motivation: '출시 경험',
+      roleQuestions: { role: 'DEVELOPER', stack: ['React', 'Spring', 'AWS'], shippedExperience: '사내 서비스 운영' },
     });
   });
 
@@ -199,7 +226,13 @@ describe('apply wizard', () => {
     Object.defineProperty(window, 'location', { configurable: true, value: { ...original, assign } });
     try {
       api.openDraft.mockResolvedValue(draftOf({ answers: { required: requiredAnswers }, currentStep: 'book' }));
-      api.book.mockResolvedValue({ payment: { issueId: 'iss_1', paymentPageUrl: 'http://pg.test/billing-keys/issue?issueId=iss_1', redirectUrl: '' } });
+      api.book.mockResolvedValue({
+        payment: {
+          issueId: 'iss_1',
+          paymentPageUrl: 'http://pg.test/billing-keys/issue?issueId=iss_1',
+          redirectUrl: '',
+        },
+      });
       renderAt('/bside/apply/12/book');
       await step('book');
       const summary = screen.getByTestId('order-summary');
@@ -213,18 +246,30 @@ describe('apply wizard', () => {
       fireEvent.click(screen.getByLabelText('전체 동의'));
       fireEvent.click(screen.getByRole('button', { name: '300,000원 결제 예약하기' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('http://pg.test/billing-keys/issue?issueId=iss_1'));
-      expect(api.book).toHaveBeenCalledWith(12, { agreeTerms: true, agreePrivacy: true, agreeRefundPolicy: true, device: window.innerWidth >= 1200 ? 'desktop' : 'mobile' });
+      expect(api.book).toHaveBeenCalledWith(12, {
+        agreeTerms: true,
+        agreePrivacy: true,
+        agreeRefundPolicy: true,
+        device: window.innerWidth >= 1200 ? 'desktop' : 'mobile',
+      });
     } finally {
       Object.defineProperty(window, 'location', { configurable: true, value: original });
     }
   });
 
   it('book: the desktop return from the card page is confirmed by the server and goes where it says', async () => {
-    api.openDraft.mockResolvedValue(draftOf({ answers: { required: requiredAnswers }, currentStep: 'book', state: 'SUBMITTED' }));
+    api.openDraft.mockResolvedValue(
+      draftOf({ answers: { required: requiredAnswers }, currentStep: 'book', state: 'SUBMITTED' }),
+    );
     api.confirmPayment.mockResolvedValue({ next: '/bside/book/success/77' });
     renderAt('/bside/apply/12/book?issueId=iss_1&billingKey=bk_1');
     await waitFor(() => expect(where()).toBe('/bside/book/success/77'));
-    expect(api.confirmPayment).toHaveBeenCalledWith(12, { issueId: 'iss_1', billingKey: 'bk_1', code: undefined, message: undefined });
+    expect(api.confirmPayment).toHaveBeenCalledWith(12, {
+      issueId: 'iss_1',
+      billingKey: 'bk_1',
+      code: undefined,
+      message: undefined,
+    });
   });
 
   it('a step ahead of the saved ones, and the legacy bookorder, land on the current step', async () => {
@@ -237,7 +282,9 @@ describe('apply wizard', () => {
   });
 
   it('an application past the wizard goes to the duplicate check instead of a second wizard', async () => {
-    api.openDraft.mockRejectedValue(new ApiError('30', MESSAGES.applyAlreadyApplied, 409, { fields: { joinId: '77' } }));
+    api.openDraft.mockRejectedValue(
+      new ApiError('30', MESSAGES.applyAlreadyApplied, 409, { fields: { joinId: '77' } }),
+    );
     renderAt('/bside/apply/12/required');
     await waitFor(() => expect(where()).toBe('/bside/apply/12/dupcheck'));
   });
@@ -258,14 +305,23 @@ describe('apply wizard', () => {
     expect((await screen.findByTestId('apply-start')).getAttribute('href')).toBe('/bside/apply/12/dupcheck');
     expect(api.openDraft).not.toHaveBeenCalled();
     cleanup();
-    api.getCohortWithProduct.mockResolvedValue({ cohort: { ...cohort, status: 'TEAM_BUILDING', statusName: '모집 마감', recruiting: false }, product });
+    api.getCohortWithProduct.mockResolvedValue({
+      cohort: { ...cohort, status: 'TEAM_BUILDING', statusName: '모집 마감', recruiting: false },
+      product,
+    });
     renderAt('/bside/apply/12');
     expect((await screen.findByTestId('apply-closed')).textContent).toContain(MESSAGES.applyCohortNotRecruiting);
   });
 
   it("another program's path for a cohort goes to its own flow", async () => {
-    const sprint = { ...cohort, product: { ...cohort.product, slug: 'potenday', kind: 'SPRINT' as const, name: '10일 팀 스프린트' } };
-    api.getCohortWithProduct.mockResolvedValue({ cohort: sprint, product: { ...product, slug: 'potenday', kind: 'SPRINT' } });
+    const sprint = {
+      ...cohort,
+      product: { ...cohort.product, slug: 'potenday', kind: 'SPRINT' as const, name: '10일 팀 스프린트' },
+    };
+    api.getCohortWithProduct.mockResolvedValue({
+      cohort: sprint,
+      product: { ...product, slug: 'potenday', kind: 'SPRINT' },
+    });
     renderAt('/bside/apply/12/required');
     await waitFor(() => expect(where()).toBe('/potenday/apply/12/required'));
   });

@@ -16,7 +16,17 @@ import { book, openDraft, saveStep } from '../api/applications';
 import { getCohortWithProduct } from '../api/get-cohort';
 import { getCareerYears, getJobGroups } from '../api/get-codes';
 import { getMe } from '../api/get-me';
-import { STEP_LABELS, failPathWith, isAhead, isOwnFlow, nextStep, previousStep, routeId, stepFromSegment, type FlowProduct } from '../flows';
+import {
+  STEP_LABELS,
+  failPathWith,
+  isAhead,
+  isOwnFlow,
+  nextStep,
+  previousStep,
+  routeId,
+  stepFromSegment,
+  type FlowProduct,
+} from '../flows';
 import { AsideStep } from './AsideStep';
 import { BookStep } from './BookStep';
 import { ClosedCohort } from './ClosedCohort';
@@ -27,7 +37,9 @@ import { RequiredStep, type RequiredStepProps } from './RequiredStep';
 import { WizardFrame } from './WizardFrame';
 
 /** `/{base}/apply/{oddId}[/{segment}]` of any of the four flows. */
-export function parseApplyPath(pathname: string): { base: string; oddId: number | null; segment: string | undefined } | null {
+export function parseApplyPath(
+  pathname: string,
+): { base: string; oddId: number | null; segment: string | undefined } | null {
   const m = /^\/([^/]+)\/apply\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!m) return null;
   return { base: m[1]!, oddId: routeId(m[2]), segment: m[3] };
@@ -53,12 +65,25 @@ function RequiredLoader(props: Omit<RequiredStepProps, 'user' | 'jobGroups' | 'c
 }
 
 /** The member's steps: the server's draft decides which step may be shown; each save goes through the API. */
-function MemberWizard({ cohort, product, target, search }: { cohort: CohortDetail; product: ProductDetail; target: WizardStep | 'current'; search: string }) {
+function MemberWizard({
+  cohort,
+  product,
+  target,
+  search,
+}: {
+  cohort: CohortDetail;
+  product: ProductDetail;
+  target: WizardStep | 'current';
+  search: string;
+}) {
   const navigate = useNavigate();
   const flowProduct: FlowProduct = { kind: product.kind, slug: product.slug };
   const state = useAsync((signal) => openDraft(cohort.oddId, signal), [cohort.oddId]);
   const [saved, setSaved] = useState<ApplicationDraft | null>(null);
-  const pathOf = useCallback((step: WizardStep) => applyPaths.step(product.kind, product.slug, cohort.oddId, step), [cohort.oddId, product.kind, product.slug]);
+  const pathOf = useCallback(
+    (step: WizardStep) => applyPaths.step(product.kind, product.slug, cohort.oddId, step),
+    [cohort.oddId, product.kind, product.slug],
+  );
 
   const save = useCallback(
     async (step: AnswerStep, answers: unknown) => {
@@ -69,30 +94,47 @@ function MemberWizard({ cohort, product, target, search }: { cohort: CohortDetai
     // flowProduct is rebuilt from product each render; its fields are the deps.
     [cohort.oddId, navigate, pathOf, product.kind, product.slug],
   );
-  const pay = useCallback(async (request: Parameters<typeof book>[1]) => (await book(cohort.oddId, request)).payment.paymentPageUrl, [cohort.oddId]);
+  const pay = useCallback(
+    async (request: Parameters<typeof book>[1]) => (await book(cohort.oddId, request)).payment.paymentPageUrl,
+    [cohort.oddId],
+  );
 
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
     const error = state.error;
     // Already applied past the wizard: the duplicate check shows that application instead of a second wizard.
-    if (isApiError(error) && error.status === 409 && error.fields?.joinId) return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, cohort.oddId)} replace />;
+    if (isApiError(error) && error.status === 409 && error.fields?.joinId)
+      return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, cohort.oddId)} replace />;
     if (isApiError(error) && error.status === 409) return <ClosedCohort cohort={cohort} reason={error.message} />;
     return <LoadError error={error} onRetry={state.reload} notFound={COHORT_NOT_FOUND} />;
   }
   const draft = saved ?? state.data;
-  if (!EDITABLE_STATES.includes(draft.state)) return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, cohort.oddId)} replace />;
+  if (!EDITABLE_STATES.includes(draft.state))
+    return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, cohort.oddId)} replace />;
   const current = draft.currentStep ?? 'book';
   // The legacy bookorder and any step ahead of the saved ones land on the current step (the server refuses them anyway).
-  if (target === 'current' || isAhead(flowProduct, target, current)) return <Navigate to={`${pathOf(current)}${search}`} replace />;
+  if (target === 'current' || isAhead(flowProduct, target, current))
+    return <Navigate to={`${pathOf(current)}${search}`} replace />;
   const step = target;
 
   const previous = previousStep(flowProduct, step);
   const onBack = previous ? () => navigate(pathOf(previous)) : null;
   return (
-    <WizardFrame programName={product.name} cohortName={cohort.name} product={flowProduct} step={step} title={STEP_TITLES[step]} lead={STEP_LABELS[step]}>
-      {step === 'required' ? <RequiredLoader key={step} draft={draft} product={product} save={(a) => save('required', a)} onBack={onBack} /> : null}
+    <WizardFrame
+      programName={product.name}
+      cohortName={cohort.name}
+      product={flowProduct}
+      step={step}
+      title={STEP_TITLES[step]}
+      lead={STEP_LABELS[step]}
+    >
+      {step === 'required' ? (
+        <RequiredLoader key={step} draft={draft} product={product} save={(a) => save('required', a)} onBack={onBack} />
+      ) : null}
       {step === 'aside' ? <AsideStep key={step} draft={draft} save={(a) => save('aside', a)} onBack={onBack} /> : null}
-      {step === 'product' ? <ProductStep key={step} draft={draft} save={(a) => save('product', a)} onBack={onBack} /> : null}
+      {step === 'product' ? (
+        <ProductStep key={step} draft={draft} save={(a) => save('product', a)} onBack={onBack} />
+      ) : null}
       {step === 'book' ? <BookStep key={step} draft={draft} product={product} pay={pay} onBack={onBack} /> : null}
     </WizardFrame>
   );
@@ -106,10 +148,14 @@ export function ApplyPage() {
   const location = useLocation();
   const parsed = parseApplyPath(location.pathname);
   const oddId = parsed?.oddId ?? null;
-  const state = useAsync((signal) => (oddId === null ? Promise.reject(new Error('no cohort')) : getCohortWithProduct(oddId, signal)), [oddId]);
+  const state = useAsync(
+    (signal) => (oddId === null ? Promise.reject(new Error('no cohort')) : getCohortWithProduct(oddId, signal)),
+    [oddId],
+  );
   if (!parsed || oddId === null) return <NotFoundPage description={COHORT_NOT_FOUND} />;
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound={COHORT_NOT_FOUND} />;
+  if (state.status === 'error')
+    return <LoadError error={state.error} onRetry={state.reload} notFound={COHORT_NOT_FOUND} />;
   const { cohort, product } = state.data;
   const flowProduct: FlowProduct = { kind: product.kind, slug: product.slug };
   const target = stepFromSegment(flowProduct, parsed.segment);
@@ -119,13 +165,20 @@ export function ApplyPage() {
     return <Navigate to={applyPaths.step(product.kind, product.slug, oddId)} replace />;
   }
   // A flow without a public intro starts at the duplicate check.
-  if (parsed.segment === undefined && target === null) return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, oddId)} replace />;
+  if (parsed.segment === undefined && target === null)
+    return <Navigate to={applyPaths.dupcheck(product.kind, product.slug, oddId)} replace />;
   if (target === null) return <NotFoundPage />;
   if (target === 'intro') return <IntroStep cohort={cohort} product={product} />;
   // Desktop: the card page returns to the book step with the PG's answer in the query. Confirmed before the
   // draft is opened: once reserved or paid, the application is no longer a draft.
   if (target === 'book' && isPaymentReturn(location.search)) {
-    return <PaymentReturn oddId={oddId} search={location.search} failPath={(reason) => failPathWith(flowProduct, oddId, reason)} />;
+    return (
+      <PaymentReturn
+        oddId={oddId}
+        search={location.search}
+        failPath={(reason) => failPathWith(flowProduct, oddId, reason)}
+      />
+    );
   }
   return <MemberWizard key={oddId} cohort={cohort} product={product} target={target} search={location.search} />;
 }

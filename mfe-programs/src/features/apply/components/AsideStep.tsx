@@ -1,4 +1,9 @@
-import { asideStepSchema, WIZARD_QUESTIONS, type ApplicationDraft, type AsideStep as AsideAnswers } from '@sq/contracts/api/applications';
+import {
+  asideStepSchema,
+  WIZARD_QUESTIONS,
+  type ApplicationDraft,
+  type AsideStep as AsideAnswers,
+} from '@sq/contracts/api/applications';
 import { Button } from '@sq/ui';
 import { asideInitial, asideRequest, friendLimitError, type AsideValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
@@ -9,7 +14,15 @@ import styles from './apply.module.css';
 const ASIDE = WIZARD_QUESTIONS.aside;
 
 /** aside: portfolio and GitHub links, what they want to build, available time, friends (career card IDs). */
-export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; save: (answers: AsideAnswers) => Promise<void>; onBack: (() => void) | null }) {
+export function AsideStep({
+  draft,
+  save,
+  onBack,
+}: {
+  draft: ApplicationDraft;
+  save: (answers: AsideAnswers) => Promise<void>;
+  onBack: (() => void) | null;
+}) {
   const maxFriends = draft.maxFriends;
   const form = useStepForm<AsideValues, AsideAnswers>({
     storageKey: backupKey(draft.oddId, 'aside'),
@@ -21,14 +34,51 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
   });
   const { values, setValue, errorOf, errors } = form;
   const friends = values.friendCareerCardIds;
-  const setFriend = (index: number, id: string) => setValue('friendCareerCardIds', friends.map((f, i) => (i === index ? id : f)));
+  const setFriend = (index: number, id: string) =>
+    setValue(
+      'friendCareerCardIds',
+      friends.map((f, i) => (i === index ? id : f)),
+    );
 
   return (
     <StepForm onSubmit={form.submit} formError={form.formError} busy={form.saving} onBack={onBack}>
-      <TextField label={ASIDE.portfolioUrl.label} optional name="portfolioUrl" type="url" placeholder="https://" value={values.portfolioUrl} onChange={(e) => setValue('portfolioUrl', e.target.value)} error={errorOf('portfolioUrl')} />
-      <TextField label={ASIDE.githubUrl.label} optional name="githubUrl" type="url" placeholder="https://github.com/" value={values.githubUrl} onChange={(e) => setValue('githubUrl', e.target.value)} error={errorOf('githubUrl')} />
-      <TextAreaField label={ASIDE.wantToBuild.label} name="wantToBuild" maxLength={1000} value={values.wantToBuild} onChange={(e) => setValue('wantToBuild', e.target.value)} error={errorOf('wantToBuild')} />
-      <TextField label={ASIDE.availableTime.label} name="availableTime" placeholder="예: 평일 저녁 9시 이후, 주말 오후" maxLength={200} value={values.availableTime} onChange={(e) => setValue('availableTime', e.target.value)} error={errorOf('availableTime')} />
+      <TextField
+        label={ASIDE.portfolioUrl.label}
+        optional
+        name="portfolioUrl"
+        type="url"
+        placeholder="https://"
+        value={values.portfolioUrl}
+        onChange={(e) => setValue('portfolioUrl', e.target.value)}
+        error={errorOf('portfolioUrl')}
+      />
+      <TextField
+        label={ASIDE.githubUrl.label}
+        optional
+        name="githubUrl"
+        type="url"
+        placeholder="https://github.com/"
+        value={values.githubUrl}
+        onChange={(e) => setValue('githubUrl', e.target.value)}
+        error={errorOf('githubUrl')}
+      />
+      <TextAreaField
+        label={ASIDE.wantToBuild.label}
+        name="wantToBuild"
+        maxLength={1000}
+        value={values.wantToBuild}
+        onChange={(e) => setValue('wantToBuild', e.target.value)}
+        error={errorOf('wantToBuild')}
+      />
+      <TextField
+        label={ASIDE.availableTime.label}
+        name="availableTime"
+        placeholder="예: 평일 저녁 9시 이후, 주말 오후"
+        maxLength={200}
+        value={values.availableTime}
+        onChange={(e) => setValue('availableTime', e.target.value)}
+        error={errorOf('availableTime')}
+      />
       <TextField
         label={ASIDE.weeklyHours.label}
         optional
@@ -55,7 +105,16 @@ export function AsideStep({ draft, save, onBack }: { draft: ApplicationDraft; sa
                   onChange={(e) => setFriend(index, e.target.value)}
                   error={errors[`friendCareerCardIds.${index}`]}
                 />
-                <Button variant="text" size="small" onClick={() => setValue('friendCareerCardIds', friends.filter((_, i) => i !== index))}>
+                <Button
+                  variant="text"
+                  size="small"
+                  onClick={() =>
+                    setValue(
+                      'friendCareerCardIds',
+                      friends.filter((_, i) => i !== index),
+                    )
+                  }
+                >
                   삭제
                 </Button>
               </div>

@@ -30,7 +30,9 @@ function Success({ application }: { application: ApplicationDetail }) {
   return (
     <div className={styles.page} data-testid="book-success" data-state={application.state}>
       <div className={styles.result}>
-        <h1 className={styles.resultTitle}>{reserved ? '지원이 완료되고 결제가 예약되었어요' : '지원과 결제가 완료되었어요'}</h1>
+        <h1 className={styles.resultTitle}>
+          {reserved ? '지원이 완료되고 결제가 예약되었어요' : '지원과 결제가 완료되었어요'}
+        </h1>
         <p className={styles.lead} data-testid="book-next">
           {nextText(application)}
         </p>
@@ -70,11 +72,15 @@ export function BookSuccessPage() {
   const params = useParams();
   const joinId = routeId(params.orderId);
   const signedIn = isTokenValid(getToken());
-  const state = useAsync((signal) => (joinId === null || !signedIn ? Promise.resolve(null) : getApplication(joinId, signal)), [joinId, signedIn]);
+  const state = useAsync(
+    (signal) => (joinId === null || !signedIn ? Promise.resolve(null) : getApplication(joinId, signal)),
+    [joinId, signedIn],
+  );
   if (joinId === null) return <NotFoundPage />;
   if (!signedIn) return <SignedOutSuccess />;
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 지원 내역이 없어요." />;
+  if (state.status === 'error')
+    return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 지원 내역이 없어요." />;
   return state.data ? <Success application={state.data} /> : <SignedOutSuccess />;
 }
 
@@ -85,7 +91,9 @@ export function BookSuccessOrderPage() {
   const state = useAsync(
     async (signal) => {
       if (!signedIn) return null;
-      const latest = (await getHistory(signal)).find((a) => a.state !== 'DRAFT' && flowSegment(a.kind, a.productSlug) === product);
+      const latest = (await getHistory(signal)).find(
+        (a) => a.state !== 'DRAFT' && flowSegment(a.kind, a.productSlug) === product,
+      );
       return latest ? getApplication(latest.joinId, signal) : null;
     },
     [product, signedIn],
@@ -93,7 +101,11 @@ export function BookSuccessOrderPage() {
   if (!signedIn) return <SignedOutSuccess />;
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} />;
-  return state.data ? <Success application={state.data} /> : <NotFoundPage description="찾으시는 지원 내역이 없어요." />;
+  return state.data ? (
+    <Success application={state.data} />
+  ) : (
+    <NotFoundPage description="찾으시는 지원 내역이 없어요." />
+  );
 }
 
 /**
@@ -103,7 +115,10 @@ export function BookFailPage() {
   const params = useParams();
   const { search } = useLocation();
   const oddId = routeId(params.oddId);
-  const state = useAsync((signal) => (oddId === null ? Promise.reject(new Error('no cohort')) : getCohort(oddId, signal)), [oddId]);
+  const state = useAsync(
+    (signal) => (oddId === null ? Promise.reject(new Error('no cohort')) : getCohort(oddId, signal)),
+    [oddId],
+  );
   if (oddId === null) return <NotFoundPage />;
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} />;
@@ -119,14 +134,22 @@ export function BookFailPage() {
           {reason}
         </p>
         <p className={styles.lead}>
-          {cohort.product.name} {cohort.name} 지원서는 그대로 저장되어 있어요.{'\n'}다른 카드로 다시 결제하거나 답변을 고칠 수 있어요.
+          {cohort.product.name} {cohort.name} 지원서는 그대로 저장되어 있어요.{'\n'}다른 카드로 다시 결제하거나 답변을
+          고칠 수 있어요.
         </p>
       </div>
       <div className={styles.resultActions}>
-        <Link to={applyPaths.step(kind, slug, oddId, 'book')} className="sq-button sq-button--primary sq-button--block" data-testid="fail-retry">
+        <Link
+          to={applyPaths.step(kind, slug, oddId, 'book')}
+          className="sq-button sq-button--primary sq-button--block"
+          data-testid="fail-retry"
+        >
           다시 결제하기
         </Link>
-        <Link to={applyPaths.step(kind, slug, oddId, 'required')} className="sq-button sq-button--secondary sq-button--block">
+        <Link
+          to={applyPaths.step(kind, slug, oddId, 'required')}
+          className="sq-button sq-button--secondary sq-button--block"
+        >
           지원서 수정하기
         </Link>
       </div>

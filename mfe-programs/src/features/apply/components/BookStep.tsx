@@ -21,7 +21,12 @@ export function deviceOf(width: number): 'desktop' | 'mobile' {
  * book: the order summary (program, cohort, role, fee, when it is charged), the refund schedule from the
  * stored rules, the consents, then the hosted card page of the PG (same tab; it comes back to the site).
  */
-export function BookStep({ draft, product, pay, onBack }: {
+export function BookStep({
+  draft,
+  product,
+  pay,
+  onBack,
+}: {
   draft: ApplicationDraft;
   product: ProductDetail;
   /** Starts the payment; resolves with the card page to open. */
@@ -29,9 +34,15 @@ export function BookStep({ draft, product, pay, onBack }: {
   onBack: (() => void) | null;
 }) {
   const order = draft.order;
-  const [consents, setConsents] = useState<Consents>({ agreeTerms: false, agreePrivacy: false, agreeRefundPolicy: false });
+  const [consents, setConsents] = useState<Consents>({
+    agreeTerms: false,
+    agreePrivacy: false,
+    agreeRefundPolicy: false,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(draft.lastFailure ? `지난 결제가 완료되지 않았어요: ${draft.lastFailure.message}` : null);
+  const [formError, setFormError] = useState<string | null>(
+    draft.lastFailure ? `지난 결제가 완료되지 않았어요: ${draft.lastFailure.message}` : null,
+  );
   const [busy, setBusy] = useState(false);
   const all = consents.agreeTerms && consents.agreePrivacy && consents.agreeRefundPolicy;
 
@@ -66,7 +77,9 @@ export function BookStep({ draft, product, pay, onBack }: {
       busy={busy}
       onBack={onBack}
       busyLabel="결제 페이지로 이동 중..."
-      submitLabel={order.chargePolicy === 'ON_TEAM_PUBLISH' ? `${order.feeText} 결제 예약하기` : `${order.feeText} 결제하기`}
+      submitLabel={
+        order.chargePolicy === 'ON_TEAM_PUBLISH' ? `${order.feeText} 결제 예약하기` : `${order.feeText} 결제하기`
+      }
     >
       <section className={styles.section} aria-labelledby="order-title">
         <h2 id="order-title" className={styles.sectionTitle}>
@@ -122,9 +135,27 @@ export function BookStep({ draft, product, pay, onBack }: {
             setErrors({});
           }}
         />
-        <CheckField label="(필수) 서비스 이용약관에 동의해요" name="agreeTerms" checked={consents.agreeTerms} onChange={(e) => toggle('agreeTerms', e.target.checked)} error={errors.agreeTerms} />
-        <CheckField label="(필수) 개인정보 수집 및 이용에 동의해요" name="agreePrivacy" checked={consents.agreePrivacy} onChange={(e) => toggle('agreePrivacy', e.target.checked)} error={errors.agreePrivacy} />
-        <CheckField label="(필수) 위 환불 규정을 확인했어요" name="agreeRefundPolicy" checked={consents.agreeRefundPolicy} onChange={(e) => toggle('agreeRefundPolicy', e.target.checked)} error={errors.agreeRefundPolicy} />
+        <CheckField
+          label="(필수) 서비스 이용약관에 동의해요"
+          name="agreeTerms"
+          checked={consents.agreeTerms}
+          onChange={(e) => toggle('agreeTerms', e.target.checked)}
+          error={errors.agreeTerms}
+        />
+        <CheckField
+          label="(필수) 개인정보 수집 및 이용에 동의해요"
+          name="agreePrivacy"
+          checked={consents.agreePrivacy}
+          onChange={(e) => toggle('agreePrivacy', e.target.checked)}
+          error={errors.agreePrivacy}
+        />
+        <CheckField
+          label="(필수) 위 환불 규정을 확인했어요"
+          name="agreeRefundPolicy"
+          checked={consents.agreeRefundPolicy}
+          onChange={(e) => toggle('agreeRefundPolicy', e.target.checked)}
+          error={errors.agreeRefundPolicy}
+        />
       </fieldset>
     </StepForm>
   );

@@ -32,14 +32,16 @@ export function DupcheckPage({ base }: { base?: string }) {
   );
   if (oddId === null) return <NotFoundPage description={COHORT_NOT_FOUND} />;
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound={COHORT_NOT_FOUND} />;
+  if (state.status === 'error')
+    return <LoadError error={state.error} onRetry={state.reload} notFound={COHORT_NOT_FOUND} />;
   const { cohort, check } = state.data;
   const { kind, slug } = cohort.product;
   if (!isOwnFlow({ kind, slug }, urlBase)) return <Navigate to={applyPaths.dupcheck(kind, slug, oddId)} replace />;
 
   const application = check.application;
   if (check.applied && application) {
-    if (EDITABLE_STATES.includes(application.state) && application.links.resume) return <Navigate to={application.links.resume} replace />;
+    if (EDITABLE_STATES.includes(application.state) && application.links.resume)
+      return <Navigate to={application.links.resume} replace />;
     return (
       <div className={styles.page} data-testid="dupcheck-applied">
         <header className={styles.head}>
@@ -47,7 +49,9 @@ export function DupcheckPage({ base }: { base?: string }) {
             {cohort.product.name} · {cohort.name}
           </p>
           <h1 className={styles.title}>이미 지원한 기수예요</h1>
-          <p className={styles.lead}>같은 기수에는 한 번만 지원할 수 있어요. 지원 내역은 마이페이지에서 확인할 수 있어요.</p>
+          <p className={styles.lead}>
+            같은 기수에는 한 번만 지원할 수 있어요. 지원 내역은 마이페이지에서 확인할 수 있어요.
+          </p>
         </header>
         <ApplicationCard application={application} />
         <AppLink to={application.links.detail} className="sq-button sq-button--primary sq-button--block">

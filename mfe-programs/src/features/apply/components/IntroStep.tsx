@@ -53,7 +53,11 @@ export function IntroStep({ cohort, product }: { cohort: CohortDetail; product: 
         </ol>
         <p className={styles.hint}>작성한 내용은 단계마다 저장되어, 나중에 이어서 작성할 수 있어요.</p>
       </section>
-      <Link className="sq-button sq-button--primary sq-button--block" to={applyPaths.dupcheck(product.kind, product.slug, cohort.oddId)} data-testid="apply-start">
+      <Link
+        className="sq-button sq-button--primary sq-button--block"
+        to={applyPaths.dupcheck(product.kind, product.slug, cohort.oddId)}
+        data-testid="apply-start"
+      >
         지원 시작하기
       </Link>
     </WizardFrame>

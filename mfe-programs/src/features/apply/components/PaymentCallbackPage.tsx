@@ -15,10 +15,15 @@ export function PaymentCallbackPage() {
   const params = useParams();
   const { search } = useLocation();
   const oddId = routeId(params.oddId);
-  const state = useAsync((signal) => (oddId === null ? Promise.reject(new Error('no cohort')) : getCohort(oddId, signal)), [oddId]);
+  const state = useAsync(
+    (signal) => (oddId === null ? Promise.reject(new Error('no cohort')) : getCohort(oddId, signal)),
+    [oddId],
+  );
   if (oddId === null) return <NotFoundPage />;
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} />;
   const { kind, slug } = state.data.product;
-  return <PaymentReturn oddId={oddId} search={search} failPath={(reason) => failPathWith({ kind, slug }, oddId, reason)} />;
+  return (
+    <PaymentReturn oddId={oddId} search={search} failPath={(reason) => failPathWith({ kind, slug }, oddId, reason)} />
+  );
 }

@@ -37,7 +37,15 @@ export function withReason(next: string, failure: { code: string | null; message
  * The return from the card page (the book step on desktop, the spec's callbacks on mobile): the server
  * confirms with the PG and says where to go (success page, or the fail page with the PG's reason).
  */
-export function PaymentReturn({ oddId, search, failPath }: { oddId: number; search: string; failPath: (reason: { code?: string | null; message?: string | null }) => string }) {
+export function PaymentReturn({
+  oddId,
+  search,
+  failPath,
+}: {
+  oddId: number;
+  search: string;
+  failPath: (reason: { code?: string | null; message?: string | null }) => string;
+}) {
   const navigate = useNavigate();
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -49,7 +57,9 @@ export function PaymentReturn({ oddId, search, failPath }: { oddId: number; sear
     started.current = attempt;
     const query = paymentQuery(search);
     if (!query.issueId) {
-      navigate(failPath({ code: query.code, message: query.message ?? APPLICATION_MESSAGES.paymentNotStarted }), { replace: true });
+      navigate(failPath({ code: query.code, message: query.message ?? APPLICATION_MESSAGES.paymentNotStarted }), {
+        replace: true,
+      });
       return;
     }
     confirmPayment(oddId, query).then(
@@ -61,7 +71,13 @@ export function PaymentReturn({ oddId, search, failPath }: { oddId: number; sear
   if (error) {
     return (
       <div className={styles.page}>
-        <ErrorFallback title={isApiError(error) ? error.message : CORE_MESSAGES.genericAlert} onRetry={() => { setError(null); setAttempt((n) => n + 1); }} />
+        <ErrorFallback
+          title={isApiError(error) ? error.message : CORE_MESSAGES.genericAlert}
+          onRetry={() => {
+            setError(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
       </div>
     );
   }

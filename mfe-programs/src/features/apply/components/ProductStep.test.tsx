@@ -12,15 +12,24 @@ afterEach(() => {
 });
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const errorUnder = (label: string) => screen.getByLabelText(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
+const errorUnder = (label: string) =>
+  screen.getByLabelText(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 
 describe('{product}: the questions come from the one definition', () => {
   it('asks every question the definition gives each program and role, by its label', () => {
     for (const [kind, questions] of Object.entries(WIZARD_QUESTIONS.product)) {
-      for (const role of kind === 'TEAM_PROJECT' ? (['PLANNER', 'DESIGNER', 'DEVELOPER'] as const) : ([null] as const)) {
-        const draft = draftOf({ kind: kind as never, answers: { required: { ...requiredAnswers, role: role ?? 'DEVELOPER' } } });
+      for (const role of kind === 'TEAM_PROJECT'
+        ? (['PLANNER', 'DESIGNER', 'DEVELOPER'] as const)
+        : ([null] as const)) {
+        const draft = draftOf({
+          kind: kind as never,
+          answers: { required: { ...requiredAnswers, role: role ?? 'DEVELOPER' } },
+        });
         render(<ProductStep draft={draft} save={vi.fn()} onBack={null} />);
-        const expected = [...Object.values(questions), ...(role ? Object.values(WIZARD_QUESTIONS.roleQuestions[role]) : [])].map((q) => q.label);
+        const expected = [
+          ...Object.values(questions),
+          ...(role ? Object.values(WIZARD_QUESTIONS.roleQuestions[role]) : []),
+        ].map((q) => q.label);
         for (const label of expected) expect(screen.getByLabelText(label)).toBeTruthy();
         expect(screen.getAllByRole('textbox')).toHaveLength(expected.length);
         cleanup();
@@ -30,7 +39,14 @@ describe('{product}: the questions come from the one definition', () => {
 
   it('a required question added to the 14-week project shows, is refused empty, and is sent beside motivation, not under roleQuestions', async () => {
     const save = vi.fn().mockResolvedValue(undefined);
-    render(<ProductStep draft={draftOf({ answers: { required: requiredAnswers } })} save={save} onBack={null} definition={WITH_ADDED_BSIDE_QUESTION} />);
+    render(
+      <ProductStep
+        draft={draftOf({ answers: { required: requiredAnswers } })}
+        save={save}
+        onBack={null}
+        definition={WITH_ADDED_BSIDE_QUESTION}
+      />,
+    );
     type('이번 팀 프로젝트에 지원하는 이유', '출시 경험');
     type('주로 쓰는 기술 스택', 'React');
     type('출시하거나 운영해 본 경험', '사내 서비스 운영');

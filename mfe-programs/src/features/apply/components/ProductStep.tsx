@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { productStepSchema, productStepSchemaOf, WIZARD_QUESTIONS, type ApplicationDraft, type ProductStep as ProductAnswers, type WizardQuestions } from '@sq/contracts/api/applications';
+import {
+  productStepSchema,
+  productStepSchemaOf,
+  WIZARD_QUESTIONS,
+  type ApplicationDraft,
+  type ProductStep as ProductAnswers,
+  type WizardQuestions,
+} from '@sq/contracts/api/applications';
 import { productFieldName, productInitial, productRequest, questionsOf, type ProductValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
 import { StepForm } from './StepForm';
@@ -20,7 +27,13 @@ export function ProductStep({ draft, save, onBack, definition = WIZARD_QUESTIONS
   const kind = draft.kind as QuestionKind;
   const role = draft.answers.required?.role ?? null;
   const questions = questionsOf(kind, role, definition);
-  const schema = useMemo(() => (definition === WIZARD_QUESTIONS ? productStepSchema : (productStepSchemaOf(definition) as unknown as typeof productStepSchema)), [definition]);
+  const schema = useMemo(
+    () =>
+      definition === WIZARD_QUESTIONS
+        ? productStepSchema
+        : (productStepSchemaOf(definition) as unknown as typeof productStepSchema),
+    [definition],
+  );
   const form = useStepForm<ProductValues, ProductAnswers>({
     // The role is part of the key: another role's questions start from their own answers.
     storageKey: backupKey(draft.oddId, `product-${role ?? 'none'}`),
@@ -36,9 +49,26 @@ export function ProductStep({ draft, save, onBack, definition = WIZARD_QUESTIONS
     <StepForm onSubmit={form.submit} formError={form.formError} busy={form.saving} onBack={onBack}>
       {questions.map((q) =>
         q.kind === 'longText' ? (
-          <TextAreaField key={q.name} label={q.label} name={q.name} maxLength={1000} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
+          <TextAreaField
+            key={q.name}
+            label={q.label}
+            name={q.name}
+            maxLength={1000}
+            hint={q.hint}
+            value={values[q.name] ?? ''}
+            onChange={(e) => setValue(q.name, e.target.value)}
+            error={errorOf(q.name)}
+          />
         ) : (
-          <TextField key={q.name} label={q.label} name={q.name} hint={q.hint} value={values[q.name] ?? ''} onChange={(e) => setValue(q.name, e.target.value)} error={errorOf(q.name)} />
+          <TextField
+            key={q.name}
+            label={q.label}
+            name={q.name}
+            hint={q.hint}
+            value={values[q.name] ?? ''}
+            onChange={(e) => setValue(q.name, e.target.value)}
+            error={errorOf(q.name)}
+          />
         ),
       )}
     </StepForm>

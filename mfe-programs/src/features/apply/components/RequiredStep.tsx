@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import type { CommonCode, JobGroupWithPositions, ProductDetail, SignedInUser } from '@sq/contracts';
-import { requiredStepSchema, WIZARD_QUESTIONS, type ApplicationDraft, type RequiredStep as RequiredAnswers } from '@sq/contracts/api/applications';
+import {
+  requiredStepSchema,
+  WIZARD_QUESTIONS,
+  type ApplicationDraft,
+  type RequiredStep as RequiredAnswers,
+} from '@sq/contracts/api/applications';
 import { formatPhone } from '@sq/ui';
 import { eligibilityError, requiredInitial, requiredRequest, roleOptions, type RequiredValues } from '../answers';
 import { backupKey, useStepForm } from '../hooks/use-step-form';
@@ -35,7 +40,10 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
     save,
   });
   const { values, setValue, errorOf } = form;
-  const positions = useMemo(() => jobGroups.find((g) => g.code === values.jobGroup)?.positions ?? [], [jobGroups, values.jobGroup]);
+  const positions = useMemo(
+    () => jobGroups.find((g) => g.code === values.jobGroup)?.positions ?? [],
+    [jobGroups, values.jobGroup],
+  );
   // Said as soon as the member types a number below the minimum, not only on submit.
   const refusal = eligibilityError(values, minMonths) ?? errorOf('experienceMonths');
 
@@ -106,7 +114,11 @@ export function RequiredStep({ draft, product, user, jobGroups, careerYears, sav
           value={values.experienceMonths}
           onChange={(e) => setValue('experienceMonths', e.target.value.replace(/[^\d]/g, '').slice(0, 4))}
           error={refusal}
-          hint={minMonths !== null ? `${product.name}은(는) IT 실무 경력 ${minMonths}개월 이상부터 지원할 수 있어요.` : product.eligibility || undefined}
+          hint={
+            minMonths !== null
+              ? `${product.name}은(는) IT 실무 경력 ${minMonths}개월 이상부터 지원할 수 있어요.`
+              : product.eligibility || undefined
+          }
         />
         <SelectField
           label={REQUIRED.role.label}

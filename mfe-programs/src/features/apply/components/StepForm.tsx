@@ -7,7 +7,15 @@ import styles from './apply.module.css';
  * A wizard step's form: the refusal of the step as a whole on top, the step's fields, then back to the
  * previous step (when there is one) and the step's submit button.
  */
-export function StepForm({ onSubmit, formError, busy, onBack, busyLabel = '저장 중...', submitLabel = '다음', children }: {
+export function StepForm({
+  onSubmit,
+  formError,
+  busy,
+  onBack,
+  busyLabel = '저장 중...',
+  submitLabel = '다음',
+  children,
+}: {
   onSubmit: () => Promise<unknown>;
   formError: string | null;
   busy: boolean;

@@ -23,7 +23,15 @@ export function StepIndicator({ product, step }: { product: FlowProduct; step: W
 }
 
 /** A wizard page: the program and cohort, the step indicator, the step's title and its form. */
-export function WizardFrame({ programName, cohortName, product, step, title, lead, children }: {
+export function WizardFrame({
+  programName,
+  cohortName,
+  product,
+  step,
+  title,
+  lead,
+  children,
+}: {
   programName: string;
   cohortName: string;
   product: FlowProduct;

@@ -5,7 +5,11 @@ import { fieldMessages } from '@sq/contracts/forms';
 
 /** What the form needs of a contract schema: zod/mini's safeParse. */
 export interface StepSchema<T> {
-  safeParse(value: unknown): { success: boolean; data?: T; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    data?: T;
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+  };
 }
 
 /**
@@ -46,7 +50,10 @@ export function useStepForm<V extends object, T>(options: {
   save: (request: T) => Promise<void>;
 }) {
   const { storageKey, schema, toRequest, extraChecks, save } = options;
-  const [values, setValues] = useState<V>(() => ({ ...options.initial(), ...(readBackup<Partial<V>>(storageKey) ?? {}) }));
+  const [values, setValues] = useState<V>(() => ({
+    ...options.initial(),
+    ...(readBackup<Partial<V>>(storageKey) ?? {}),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

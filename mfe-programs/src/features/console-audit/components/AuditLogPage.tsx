@@ -20,20 +20,23 @@ export function AuditLogPage() {
   const [error, setError] = useState<string | null>(null);
   const [more, setMore] = useState(false);
 
-  const load = useCallback(async (before: number | null, signal?: AbortSignal) => {
-    setStatus('loading');
-    try {
-      const page = await getAuditLog({ oddId, before }, signal);
-      if (signal?.aborted) return;
-      setEntries((prev) => (before === null ? page : [...prev, ...page]));
-      setMore(page.length === AUDIT_PAGE_SIZE);
-      setStatus('idle');
-    } catch (e) {
-      if (signal?.aborted) return;
-      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
-      setStatus('error');
-    }
-  }, [oddId]);
+  const load = useCallback(
+    async (before: number | null, signal?: AbortSignal) => {
+      setStatus('loading');
+      try {
+        const page = await getAuditLog({ oddId, before }, signal);
+        if (signal?.aborted) return;
+        setEntries((prev) => (before === null ? page : [...prev, ...page]));
+        setMore(page.length === AUDIT_PAGE_SIZE);
+        setStatus('idle');
+      } catch (e) {
+        if (signal?.aborted) return;
+        setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
+        setStatus('error');
+      }
+    },
+    [oddId],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -47,11 +50,17 @@ export function AuditLogPage() {
       <header className={styles.head}>
         <div>
           <h1 className={styles.title}>운영 기록</h1>
-          <p className={styles.lead}>{oddId ? `기수 #${oddId}의 운영 기록이에요.` : '모든 운영자의 작업을 최근 순으로 보여 줘요.'}</p>
+          <p className={styles.lead}>
+            {oddId ? `기수 #${oddId}의 운영 기록이에요.` : '모든 운영자의 작업을 최근 순으로 보여 줘요.'}
+          </p>
         </div>
       </header>
-      {status === 'error' ? <ErrorFallback title={error ?? undefined} onRetry={() => void load(entries.at(-1)?.auditId ?? null)} /> : null}
-      {status !== 'loading' && entries.length === 0 && status !== 'error' ? <EmptyState title="운영 기록이 없어요" /> : null}
+      {status === 'error' ? (
+        <ErrorFallback title={error ?? undefined} onRetry={() => void load(entries.at(-1)?.auditId ?? null)} />
+      ) : null}
+      {status !== 'loading' && entries.length === 0 && status !== 'error' ? (
+        <EmptyState title="운영 기록이 없어요" />
+      ) : null}
       {entries.length > 0 ? (
         <TableWrap label="감사 기록">
           <table className={styles.table} data-testid="audit-table">

@@ -7,7 +7,9 @@ import { filterQuery, type ApplicantFilters } from './get-applicants';
  * decoding it as text would drop it.
  */
 export async function downloadApplicantsCsv(oddId: number, filters: ApplicantFilters): Promise<void> {
-  const csv = await apiGet<Blob>(`/admin/cohorts/${oddId}/applicants.csv`, filterQuery(filters), { responseType: 'blob' });
+  const csv = await apiGet<Blob>(`/admin/cohorts/${oddId}/applicants.csv`, filterQuery(filters), {
+    responseType: 'blob',
+  });
   const url = URL.createObjectURL(csv);
   const link = document.createElement('a');
   link.href = url;

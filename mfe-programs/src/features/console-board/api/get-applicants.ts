@@ -20,7 +20,12 @@ export function filterQuery({ state, ...people }: ApplicantFilters): Record<stri
  * GET /api/admin/cohorts/{oddId}/applicants — one page (1 first) of the cohort's applicants matching the filters,
  * with names, career and skill level, and the total over all pages. The page size is the service's setting.
  */
-export async function getApplicants(oddId: number, filters: ApplicantFilters, page: number, signal?: AbortSignal): Promise<ApplicantListResponse> {
+export async function getApplicants(
+  oddId: number,
+  filters: ApplicantFilters,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ApplicantListResponse> {
   const query = page > 1 ? { ...filterQuery(filters), page: String(page) } : filterQuery(filters);
   return apiGet<ApplicantListResponse>(`/admin/cohorts/${oddId}/applicants`, query, { signal });
 }

@@ -12,7 +12,11 @@ export interface BoardView {
 
 /** The query of a view (the service answers the board's actions with the same page). */
 export function boardQuery(view: BoardView): Record<string, string> {
-  return { page: String(view.page), ...(view.waitlistPage > 1 ? { waitlistPage: String(view.waitlistPage) } : {}), ...peopleFilterQuery(view.filters) };
+  return {
+    page: String(view.page),
+    ...(view.waitlistPage > 1 ? { waitlistPage: String(view.waitlistPage) } : {}),
+    ...peopleFilterQuery(view.filters),
+  };
 }
 
 /**

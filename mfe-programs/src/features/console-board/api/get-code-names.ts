@@ -4,7 +4,8 @@ import { useAsync } from '@sq/ui';
 
 /** GET /api/common/getCodeGroupDetail?groupId= — the names of a code group's codes (POSITION, CAREER_YEARS, ...). */
 export async function getCodeNames(groupId: string, signal?: AbortSignal): Promise<Record<string, string>> {
-  const { codes } = (await apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId }, { signal })).codeGroup;
+  const { codes } = (await apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId }, { signal }))
+    .codeGroup;
   return Object.fromEntries(codes.map((c) => [c.code, c.name]));
 }
 

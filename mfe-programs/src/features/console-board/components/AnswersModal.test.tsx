@@ -21,7 +21,11 @@ describe('operators console: an applicant answers', () => {
   });
 
   it('shows no such notice for a member who is still here', async () => {
-    api.get.mockResolvedValue({ joinId: 42, answers: { required: { contactEmail: 'hana@example.kr', phone: '010-1234-5678' } }, erasedAt: null });
+    api.get.mockResolvedValue({
+      joinId: 42,
+      answers: { required: { contactEmail: 'hana@example.kr', phone: '010-1234-5678' } },
+      erasedAt: null,
+    });
     render(<AnswersModal joinId={42} name="김하나" codeNames={{}} onClose={() => undefined} />);
     await screen.findByTestId('answers');
     expect(screen.queryByTestId('answers-erased')).toBeNull();

@@ -6,7 +6,17 @@ import { answerSections } from '../answer-lines';
 import styles from '../../../shared/console/console.module.css';
 
 /** One applicant's submitted answers, read-only. */
-export function AnswersModal({ joinId, name, codeNames, onClose }: { joinId: number; name: string; codeNames: Record<string, string>; onClose: () => void }) {
+export function AnswersModal({
+  joinId,
+  name,
+  codeNames,
+  onClose,
+}: {
+  joinId: number;
+  name: string;
+  codeNames: Record<string, string>;
+  onClose: () => void;
+}) {
   const answers = useAnswers(joinId);
   return (
     <Modal open title={`${name}님의 지원서`} onClose={onClose} wide>

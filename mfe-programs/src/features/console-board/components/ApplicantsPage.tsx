@@ -12,7 +12,16 @@ import { downloadApplicantsCsv } from '../api/download-applicants-csv';
 import { NO_FILTERS, useApplicants, type ApplicantFilters } from '../api/get-applicants';
 import { useCareerYears } from '../api/get-career-years';
 import { useCodeNames } from '../api/get-code-names';
-import { FRIEND_STATUS_NAMES, PLACEMENT_NAMES, careerText, hoursText, personName, roleName, skillText, stateName } from '../../../shared/console/labels';
+import {
+  FRIEND_STATUS_NAMES,
+  PLACEMENT_NAMES,
+  careerText,
+  hoursText,
+  personName,
+  roleName,
+  skillText,
+  stateName,
+} from '../../../shared/console/labels';
 import { hoursRangeInvalid } from '../people-filters';
 import { FilterSelect, PeopleFilterFields } from './PeopleFilterFields';
 import { AnswersModal } from './AnswersModal';
@@ -30,7 +39,10 @@ function Applicants({ oddId }: { oddId: number }) {
   const [page, setPage] = useState(1);
   const applicants = useApplicants(oddId, filters, page);
   const careerYears = useCareerYears();
-  const codeNames = useMemo(() => Object.fromEntries((careerYears.data ?? []).map((c) => [c.code, c.name])), [careerYears.data]);
+  const codeNames = useMemo(
+    () => Object.fromEntries((careerYears.data ?? []).map((c) => [c.code, c.name])),
+    [careerYears.data],
+  );
   const positions = useCodeNames('POSITION');
   const shown = applicants.data?.applicants ?? [];
   const total = applicants.data?.total ?? 0;
@@ -74,10 +86,23 @@ function Applicants({ oddId }: { oddId: number }) {
         }}
       >
         <PeopleFilterFields form={draft} onChange={change} careerYears={careerYears.data ?? []} />
-        <FilterSelect label="상태" name="state" value={draft.state} onChange={(v) => change({ state: v as ApplicantFilters['state'] })} options={APPLICANT_STATES.map((s) => ({ code: s, name: stateName(s) }))} />
+        <FilterSelect
+          label="상태"
+          name="state"
+          value={draft.state}
+          onChange={(v) => change({ state: v as ApplicantFilters['state'] })}
+          options={APPLICANT_STATES.map((s) => ({ code: s, name: stateName(s) }))}
+        />
         <label className={styles.field}>
           <span className={styles.label}>이름, 닉네임 또는 커리어 카드 ID</span>
-          <input className={styles.input} type="search" name="q" value={search} maxLength={50} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            className={styles.input}
+            type="search"
+            name="q"
+            value={search}
+            maxLength={50}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         <Button type="submit" variant="secondary">
           <Icon name="search" size={18} /> 검색
@@ -95,7 +120,9 @@ function Applicants({ oddId }: { oddId: number }) {
       <p className={styles.hint}>CSV는 화면의 필터와 검색 조건을 그대로 따라요.</p>
       {applicants.status === 'loading' ? <Spinner boxed /> : null}
       {applicants.status === 'error' ? <LoadError error={applicants.error} onRetry={applicants.reload} /> : null}
-      {applicants.status === 'success' && shown.length === 0 ? <EmptyState title="조건에 맞는 지원자가 없어요" /> : null}
+      {applicants.status === 'success' && shown.length === 0 ? (
+        <EmptyState title="조건에 맞는 지원자가 없어요" />
+      ) : null}
       {applicants.status === 'success' && shown.length > 0 ? (
         <p className={styles.hint} data-testid="applicant-count" aria-live="polite">
           {`전체 ${formatThousands(total)}명 중 ${formatThousands(first)}-${formatThousands(first + shown.length - 1)}번째`}
@@ -137,9 +164,17 @@ function Applicants({ oddId }: { oddId: number }) {
                   <td>{a.skillLevel === null ? '-' : skillText(a.skillLevel)}</td>
                   <td>{a.weeklyHours === null ? '-' : hoursText(a.weeklyHours)}</td>
                   <td data-friend-status={a.friendStatus}>
-                    {a.friendRequests.length ? `${FRIEND_STATUS_NAMES[a.friendStatus]}: ${a.friendRequests.map((f) => f.alias ?? f.careerCardId).join(', ')}` : '-'}
+                    {a.friendRequests.length
+                      ? `${FRIEND_STATUS_NAMES[a.friendStatus]}: ${a.friendRequests.map((f) => f.alias ?? f.careerCardId).join(', ')}`
+                      : '-'}
                   </td>
-                  <td>{a.placement === 'NOT_ON_BOARD' ? '-' : a.teamKey ? `${PLACEMENT_NAMES[a.placement]} (${a.teamKey})` : PLACEMENT_NAMES[a.placement]}</td>
+                  <td>
+                    {a.placement === 'NOT_ON_BOARD'
+                      ? '-'
+                      : a.teamKey
+                        ? `${PLACEMENT_NAMES[a.placement]} (${a.teamKey})`
+                        : PLACEMENT_NAMES[a.placement]}
+                  </td>
                   <td>{a.submittedAt ? seoulDay(a.submittedAt) : '-'}</td>
                   <td>
                     <button type="button" className={styles.iconButton} onClick={() => setOpen(a)}>
@@ -152,8 +187,17 @@ function Applicants({ oddId }: { oddId: number }) {
           </table>
         </TableWrap>
       ) : null}
-      {applicants.data && total > 0 ? <Pagination page={page} size={applicants.data.pageSize} total={total} onChange={setPage} /> : null}
-      {open ? <AnswersModal joinId={open.joinId} name={personName(open)} codeNames={codeNames} onClose={() => setOpen(null)} /> : null}
+      {applicants.data && total > 0 ? (
+        <Pagination page={page} size={applicants.data.pageSize} total={total} onChange={setPage} />
+      ) : null}
+      {open ? (
+        <AnswersModal
+          joinId={open.joinId}
+          name={personName(open)}
+          codeNames={codeNames}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </>
   );
 }

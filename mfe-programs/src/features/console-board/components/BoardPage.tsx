@@ -26,9 +26,29 @@ import styles from '../../../shared/console/console.module.css';
 
 type Act = (work: () => Promise<BoardResponse>) => void;
 
-function LockButton({ locked, label, onToggle, disabled, testId }: { locked: boolean; label: string; onToggle: () => void; disabled: boolean; testId: string }) {
+function LockButton({
+  locked,
+  label,
+  onToggle,
+  disabled,
+  testId,
+}: {
+  locked: boolean;
+  label: string;
+  onToggle: () => void;
+  disabled: boolean;
+  testId: string;
+}) {
   return (
-    <button type="button" className={styles.iconButton} aria-pressed={locked} aria-label={`${label} ${locked ? '잠금 해제' : '잠그기'}`} onClick={onToggle} disabled={disabled} data-testid={testId}>
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-pressed={locked}
+      aria-label={`${label} ${locked ? '잠금 해제' : '잠그기'}`}
+      onClick={onToggle}
+      disabled={disabled}
+      data-testid={testId}
+    >
       <ConsoleIcon name={locked ? 'lock' : 'unlock'} size={16} />
       {locked ? '잠김' : '잠그기'}
     </button>
@@ -44,19 +64,38 @@ interface Shown {
   codeNames: Record<string, string>;
 }
 
-function Member({ member, team, reason, board, view, act, busy, codeNames }: Shown & { member: BoardMember; team: BoardTeam | null; reason?: string | null }) {
+function Member({
+  member,
+  team,
+  reason,
+  board,
+  view,
+  act,
+  busy,
+  codeNames,
+}: Shown & { member: BoardMember; team: BoardTeam | null; reason?: string | null }) {
   const name = personName(member);
   const editable = !board.publishedAt;
   return (
     <li className={styles.member} data-testid="board-member" data-join-id={member.joinId} data-locked={member.locked}>
       <div className={styles.memberHead}>
-        <span className={styles.memberName} data-testid="member-name">{name}</span>
+        <span className={styles.memberName} data-testid="member-name">
+          {name}
+        </span>
         <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(member.role)}</span>
         <span className={styles.chip}>{stateName(member.state)}</span>
       </div>
       <PersonFacts person={member} codeNames={codeNames} />
-      {member.explanation ? <p className={styles.explanation} data-testid="explanation">{member.explanation}</p> : null}
-      {reason ? <p className={styles.explanation} data-testid="unplaced-reason">{reason}</p> : null}
+      {member.explanation ? (
+        <p className={styles.explanation} data-testid="explanation">
+          {member.explanation}
+        </p>
+      ) : null}
+      {reason ? (
+        <p className={styles.explanation} data-testid="unplaced-reason">
+          {reason}
+        </p>
+      ) : null}
       {editable ? (
         <div className={styles.memberActions}>
           <select
@@ -99,7 +138,12 @@ function Team({ team, shows, ...shown }: Shown & { team: BoardTeam; shows: (m: B
   const made = makeup(team.members);
   const name = teamName(board, team.key);
   return (
-    <section className={team.locked ? `${styles.team} ${styles.teamLocked}` : styles.team} data-testid="board-team" data-team-key={team.key} aria-label={name}>
+    <section
+      className={team.locked ? `${styles.team} ${styles.teamLocked}` : styles.team}
+      data-testid="board-team"
+      data-team-key={team.key}
+      aria-label={name}
+    >
       <div className={styles.teamHead}>
         <h3 className={styles.teamName}>{name}</h3>
         <span className={styles.muted}>
@@ -107,7 +151,13 @@ function Team({ team, shows, ...shown }: Shown & { team: BoardTeam; shows: (m: B
         </span>
         <span className={styles.spacer} />
         {!board.publishedAt ? (
-          <LockButton locked={team.locked} label={name} disabled={busy} testId="lock-team" onToggle={() => act(() => lockOnBoard(board.oddId, { teamKey: team.key }, !team.locked, view))} />
+          <LockButton
+            locked={team.locked}
+            label={name}
+            disabled={busy}
+            testId="lock-team"
+            onToggle={() => act(() => lockOnBoard(board.oddId, { teamKey: team.key }, !team.locked, view))}
+          />
         ) : null}
       </div>
       <div className={styles.makeup} data-testid="team-makeup">
@@ -136,7 +186,10 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
   const [search, setSearch] = useState(initialView.filters.q);
   const careerYears = useCareerYears();
   const positions = useCodeNames('POSITION');
-  const codeNames = useMemo(() => ({ ...positions.data, ...Object.fromEntries((careerYears.data ?? []).map((c) => [c.code, c.name])) }), [positions.data, careerYears.data]);
+  const codeNames = useMemo(
+    () => ({ ...positions.data, ...Object.fromEntries((careerYears.data ?? []).map((c) => [c.code, c.name])) }),
+    [positions.data, careerYears.data],
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [seed, setSeed] = useState(String(initial.seed));
@@ -152,10 +205,12 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
     const current = () => request === latest.current;
     setBusy(true);
     setError(null);
-    work().then(
-      (next) => current() && setBoard(next),
-      (e: unknown) => current() && setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
-    ).finally(() => current() && setBusy(false));
+    work()
+      .then(
+        (next) => current() && setBoard(next),
+        (e: unknown) => current() && setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
+      )
+      .finally(() => current() && setBusy(false));
   };
   // Another page or other filters: that page of the board, asked like an action.
   const go = (next: BoardView) => {
@@ -187,7 +242,10 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
       {board.publishedAt ? (
         <p className={styles.notice} role="status" data-testid="board-published">
           <ConsoleIcon name="check" size={16} /> {seoulDay(board.publishedAt)}에 발표했어요.
-          {published ? ` 결제 작업 ${formatThousands(published.chargeJobs)}건, 팀 ${formatThousands(published.teams)}개.` : ''} 팀원 교체와 환불은{' '}
+          {published
+            ? ` 결제 작업 ${formatThousands(published.chargeJobs)}건, 팀 ${formatThousands(published.teams)}개.`
+            : ''}{' '}
+          팀원 교체와 환불은{' '}
           <Link className={styles.link} to={`/admin/cohorts/${board.oddId}/teams`}>
             팀 운영
           </Link>
@@ -197,13 +255,28 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
         <div className={styles.toolbar}>
           <label className={styles.field}>
             <span className={styles.label}>시드</span>
-            <input className={styles.input} inputMode="numeric" value={seed} onChange={(e) => setSeed(e.target.value.replace(/\D/g, '').slice(0, 9))} size={8} />
+            <input
+              className={styles.input}
+              inputMode="numeric"
+              value={seed}
+              onChange={(e) => setSeed(e.target.value.replace(/\D/g, '').slice(0, 9))}
+              size={8}
+            />
           </label>
-          <Button onClick={() => act(() => runMatcher(board.oddId, seedNumber, view))} disabled={busy} data-testid="run-matcher">
+          <Button
+            onClick={() => act(() => runMatcher(board.oddId, seedNumber, view))}
+            disabled={busy}
+            data-testid="run-matcher"
+          >
             <ConsoleIcon name="shuffle" size={18} /> {empty ? '매칭 실행' : '잠금은 두고 다시 매칭'}
           </Button>
           <span className={styles.spacer} />
-          <Button variant="secondary" onClick={() => setPublishing(true)} disabled={busy || board.teamKeys.length === 0} data-testid="publish-open">
+          <Button
+            variant="secondary"
+            onClick={() => setPublishing(true)}
+            disabled={busy || board.teamKeys.length === 0}
+            data-testid="publish-open"
+          >
             결제 미리보기와 발표
           </Button>
         </div>
@@ -215,7 +288,10 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
       ) : null}
       {busy ? <Spinner /> : null}
       {empty ? (
-        <EmptyState title="아직 매칭하지 않았어요" description="매칭 실행으로 결제 예약한 지원자를 팀으로 나눠 보세요. 같은 시드는 같은 결과를 내요." />
+        <EmptyState
+          title="아직 매칭하지 않았어요"
+          description="매칭 실행으로 결제 예약한 지원자를 팀으로 나눠 보세요. 같은 시드는 같은 결과를 내요."
+        />
       ) : (
         <>
           <form
@@ -230,7 +306,14 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
             <PeopleFilterFields form={draft} onChange={filter} careerYears={careerYears.data ?? []} />
             <label className={styles.field}>
               <span className={styles.label}>이름 또는 닉네임</span>
-              <input className={styles.input} type="search" name="q" value={search} maxLength={50} onChange={(e) => setSearch(e.target.value)} />
+              <input
+                className={styles.input}
+                type="search"
+                name="q"
+                value={search}
+                maxLength={50}
+                onChange={(e) => setSearch(e.target.value)}
+              />
             </label>
             <Button type="submit" variant="secondary">
               <Icon name="search" size={18} /> 검색
@@ -257,7 +340,13 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
               <Team key={team.key} team={team} shows={shows} {...shown} />
             ))}
           </div>
-          <Pagination page={board.page} size={board.pageSize} total={board.teamCount} onChange={(page) => go({ ...view, page })} label="팀 페이지 이동" />
+          <Pagination
+            page={board.page}
+            size={board.pageSize}
+            total={board.teamCount}
+            onChange={(page) => go({ ...view, page })}
+            label="팀 페이지 이동"
+          />
           <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist">
             <h2 id="waitlist-title" className={styles.subtitle}>
               대기 명단 {formatThousands(board.waitlistCount)}명
@@ -265,10 +354,22 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
             {board.waitlistCount === 0 && !filtering ? <p className={styles.muted}>모두 팀에 배정되었어요.</p> : null}
             <ul className={styles.members}>
               {board.waitlist.map((m) => (
-                <Member key={m.joinId} member={{ ...m, explanation: m.reason ? '' : m.explanation }} team={null} reason={m.reason} {...shown} />
+                <Member
+                  key={m.joinId}
+                  member={{ ...m, explanation: m.reason ? '' : m.explanation }}
+                  team={null}
+                  reason={m.reason}
+                  {...shown}
+                />
               ))}
             </ul>
-            <Pagination page={board.waitlistPage} size={board.waitlistPageSize} total={board.waitlistCount} onChange={(waitlistPage) => go({ ...view, waitlistPage })} label="대기 명단 페이지 이동" />
+            <Pagination
+              page={board.waitlistPage}
+              size={board.waitlistPageSize}
+              total={board.waitlistCount}
+              onChange={(waitlistPage) => go({ ...view, waitlistPage })}
+              label="대기 명단 페이지 이동"
+            />
           </section>
         </>
       )}
@@ -290,11 +391,7 @@ function Board({ initial, initialView }: { initial: BoardResponse; initialView: 
 
 /** `/admin/cohorts/{oddId}/board`: run the matcher, move and lock, re-run around the locks, preview the charges, publish. */
 export function BoardPage() {
-  return (
-    <CohortFrame title="팀 빌딩">
-      {(cohort) => <BoardLoader oddId={cohort.oddId} />}
-    </CohortFrame>
-  );
+  return <CohortFrame title="팀 빌딩">{(cohort) => <BoardLoader oddId={cohort.oddId} />}</CohortFrame>;
 }
 
 /** The board as it opens: its first page of teams and of the waitlist, no filters. */

@@ -12,7 +12,12 @@ import { TableWrap } from '../../../shared/console/TableWrap';
  * Publishing is the moment members are charged: the dialog first shows who will be charged and the total
  * (the service's preview), and only then offers the confirmation.
  */
-export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
+export function PublishDialog({
+  oddId,
+  teamNames,
+  onClose,
+  onPublished,
+}: {
   oddId: number;
   teamNames: Record<string, string>;
   onClose: () => void;
@@ -68,10 +73,14 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
       {preview ? (
         <div className={styles.section} data-testid="publish-preview">
           <p className={styles.notice}>
-            발표하면 아래 {formatThousands(preview.charges.length)}명의 예약된 카드로 참가비가 결제되고, 팀 배정 메일이 나가요. 발표는 한 번만 할 수 있어요.
+            발표하면 아래 {formatThousands(preview.charges.length)}명의 예약된 카드로 참가비가 결제되고, 팀 배정 메일이
+            나가요. 발표는 한 번만 할 수 있어요.
           </p>
           <p>
-            결제 총액 <strong className={styles.total} data-testid="preview-total">{formatKrw(preview.totalKrw)}</strong>
+            결제 총액{' '}
+            <strong className={styles.total} data-testid="preview-total">
+              {formatKrw(preview.totalKrw)}
+            </strong>
           </p>
           <TableWrap label="결제 예정">
             <table className={styles.table}>
@@ -80,7 +89,9 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
                   <th scope="col">지원 번호</th>
                   <th scope="col">이름</th>
                   <th scope="col">팀</th>
-                  <th scope="col" className={styles.num}>결제 금액</th>
+                  <th scope="col" className={styles.num}>
+                    결제 금액
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -96,7 +107,8 @@ export function PublishDialog({ oddId, teamNames, onClose, onPublished }: {
             </table>
           </TableWrap>
           <p className={styles.muted}>
-            이미 결제한 팀원 {formatThousands(preview.alreadyPaid.length)}명은 추가 결제 없이 배정돼요. 대기 명단 {formatThousands(preview.waitlisted.length)}명은 대기 상태가 돼요.
+            이미 결제한 팀원 {formatThousands(preview.alreadyPaid.length)}명은 추가 결제 없이 배정돼요. 대기 명단{' '}
+            {formatThousands(preview.waitlisted.length)}명은 대기 상태가 돼요.
           </p>
         </div>
       ) : null}

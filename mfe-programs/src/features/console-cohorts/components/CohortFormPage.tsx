@@ -17,7 +17,10 @@ import styles from '../../../shared/console/console.module.css';
 
 function CohortForm({ cohort, products }: { cohort: AdminCohort | null; products: ProductSummary[] }) {
   const navigate = useNavigate();
-  const save = useCallback((input: CohortInput) => (cohort ? updateCohort(cohort.oddId, input) : createCohort(input)), [cohort]);
+  const save = useCallback(
+    (input: CohortInput) => (cohort ? updateCohort(cohort.oddId, input) : createCohort(input)),
+    [cohort],
+  );
   const form = useCohortForm(cohort ? cohortValues(cohort) : EMPTY_COHORT, save);
   const { values, set, errors } = form;
   const text = (name: Exclude<keyof CohortValues, 'seats'>) => ({
@@ -30,7 +33,8 @@ function CohortForm({ cohort, products }: { cohort: AdminCohort | null; products
     name: `seats.${role}`,
     value: values.seats[role],
     error: errors[`roleSeats.${role}`],
-    onChange: (e: { target: { value: string } }) => set({ seats: { ...values.seats, [role]: e.target.value } }, `roleSeats.${role}`),
+    onChange: (e: { target: { value: string } }) =>
+      set({ seats: { ...values.seats, [role]: e.target.value } }, `roleSeats.${role}`),
   });
 
   return (
@@ -54,7 +58,13 @@ function CohortForm({ cohort, products }: { cohort: AdminCohort | null; products
           {...text('productId')}
         />
         <TextField label="기수 이름" placeholder="예: 10일 팀 스프린트 2027년 1월" maxLength={100} {...text('name')} />
-        <TextField label="정원" optional inputMode="numeric" hint="판매할 자리 수예요. 제한이 없으면 비워 두세요." {...text('capacity')} />
+        <TextField
+          label="정원"
+          optional
+          inputMode="numeric"
+          hint="판매할 자리 수예요. 제한이 없으면 비워 두세요."
+          {...text('capacity')}
+        />
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>일정 (한국 시간)</legend>

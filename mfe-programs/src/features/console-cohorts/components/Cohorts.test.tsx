@@ -9,14 +9,18 @@ import { cohortRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn() }));
-vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put }));
+vi.mock('@sq/api-client', async (actual) => ({
+  ...(await actual<object>()),
+  apiGet: api.get,
+  apiPost: api.post,
+  apiPut: api.put,
+}));
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
 const renderAt = (path: string) => renderConsoleAt(path, cohortRoutes, <Where />);
-
 
 // The first render loads the console's lazy page chunks; on a busy machine that alone can take seconds.
 describe('operators console: cohorts', { timeout: 20_000 }, () => {
@@ -42,12 +46,16 @@ describe('operators console: cohorts', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: '전체' }).getAttribute('aria-selected')).toBe('true');
     expect(within(screen.getByRole('tabpanel', { name: '전체' })).getByTestId('cohort-row')).toBeTruthy();
     fireEvent.click(await screen.findByRole('tab', { name: '10일 팀 스프린트' }));
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts', { productId: 2 }, expect.anything()));
+    await waitFor(() =>
+      expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts', { productId: 2 }, expect.anything()),
+    );
     expect(screen.getByRole('tab', { name: '10일 팀 스프린트' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: '전체' }).getAttribute('aria-selected')).toBe('false');
     // The keyboard reaches the other programs from the selected tab with the arrow keys.
     fireEvent.keyDown(screen.getByRole('tab', { name: '10일 팀 스프린트' }), { key: 'Home' });
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts', { productId: undefined }, expect.anything()));
+    await waitFor(() =>
+      expect(api.get).toHaveBeenLastCalledWith('/admin/cohorts', { productId: undefined }, expect.anything()),
+    );
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: '전체' }));
   });
 
@@ -79,7 +87,16 @@ describe('operators console: cohorts', { timeout: 20_000 }, () => {
     api.post.mockResolvedValue({ cohort: { ...sprintCohort, oddId: 500 } });
     fireEvent.click(screen.getByTestId('cohort-save'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/cohorts'));
-    expect(api.post).toHaveBeenCalledWith('/admin/cohorts', expect.objectContaining({ productId: 2, recruitStart: '2027-01-01T01:00:00.000Z', capacity: 40, roleSeats: null, endDate: '2027-01-22' }));
+    expect(api.post).toHaveBeenCalledWith(
+      '/admin/cohorts',
+      expect.objectContaining({
+        productId: 2,
+        recruitStart: '2027-01-01T01:00:00.000Z',
+        capacity: 40,
+        roleSeats: null,
+        endDate: '2027-01-22',
+      }),
+    );
     expect((await screen.findByTestId('cohort-saved')).textContent).toContain('#500');
   });
 
@@ -89,7 +106,12 @@ describe('operators console: cohorts', { timeout: 20_000 }, () => {
     expect(field('모집 마감').value).toBe('2027-01-10T23:59');
     expect(field('정원').value).toBe('40');
     type('디자이너', '1');
-    api.put.mockRejectedValue(new ApiError('400', MESSAGES.adminCohortDatesInvalid, 400, { ErrorCode: '400', message: MESSAGES.adminCohortDatesInvalid }));
+    api.put.mockRejectedValue(
+      new ApiError('400', MESSAGES.adminCohortDatesInvalid, 400, {
+        ErrorCode: '400',
+        message: MESSAGES.adminCohortDatesInvalid,
+      }),
+    );
     fireEvent.click(screen.getByTestId('cohort-save'));
     expect((await screen.findByTestId('form-error')).textContent).toBe(MESSAGES.adminCohortDatesInvalid);
     expect(api.put).toHaveBeenCalledWith('/admin/cohorts/212', expect.objectContaining({ roleSeats: { DESIGNER: 1 } }));

@@ -42,7 +42,9 @@ function RoleCounts({ counts }: { counts: AdminCohort['counts'] }) {
 
 function seatsText(c: AdminCohort): string {
   if (!c.roleSeats) return '프로그램 기본';
-  const set = (Object.entries(c.roleSeats) as [ApplicantRole, number | null | undefined][]).filter(([, n]) => n !== null && n !== undefined);
+  const set = (Object.entries(c.roleSeats) as [ApplicantRole, number | null | undefined][]).filter(
+    ([, n]) => n !== null && n !== undefined,
+  );
   return set.length ? set.map(([role, n]) => `${roleName(role)} ${n}`).join(', ') : '프로그램 기본';
 }
 
@@ -77,13 +79,18 @@ export function CohortsPage() {
       ) : null}
       <FilterTabs
         label="프로그램"
-        options={[{ value: null as number | null, name: '전체' }, ...(products.data ?? []).map((p) => ({ value: p.productId as number | null, name: p.name }))]}
+        options={[
+          { value: null as number | null, name: '전체' },
+          ...(products.data ?? []).map((p) => ({ value: p.productId as number | null, name: p.name })),
+        ]}
         value={productId}
         onChange={setProductId}
       >
         {cohorts.status === 'loading' ? <Spinner boxed /> : null}
         {cohorts.status === 'error' ? <LoadError error={cohorts.error} onRetry={cohorts.reload} /> : null}
-        {cohorts.status === 'success' && cohorts.data.length === 0 ? <EmptyState title="기수가 없어요" description="기수 만들기로 첫 기수를 열어 보세요." /> : null}
+        {cohorts.status === 'success' && cohorts.data.length === 0 ? (
+          <EmptyState title="기수가 없어요" description="기수 만들기로 첫 기수를 열어 보세요." />
+        ) : null}
         {cohorts.status === 'success' && cohorts.data.length > 0 ? (
           <TableWrap label="기수 목록">
             <table className={styles.table} data-testid="cohort-table">
@@ -94,7 +101,9 @@ export function CohortsPage() {
                   <th scope="col">진행</th>
                   <th scope="col">정원</th>
                   <th scope="col">팀당 자리</th>
-                  <th scope="col" className={styles.num}>지원</th>
+                  <th scope="col" className={styles.num}>
+                    지원
+                  </th>
                   <th scope="col">상태별</th>
                   <th scope="col">역할별</th>
                   <th scope="col">관리</th>

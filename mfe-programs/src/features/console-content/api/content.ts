@@ -1,5 +1,11 @@
 import { apiDelete, apiGet, apiPost, apiPut } from '@sq/api-client';
-import type { ContentItem, ContentItemResponse, ContentKind, ContentListItem, ContentListResponse } from '@sq/contracts/api/content-admin';
+import type {
+  ContentItem,
+  ContentItemResponse,
+  ContentKind,
+  ContentListItem,
+  ContentListResponse,
+} from '@sq/contracts/api/content-admin';
 import { useAsync } from '@sq/ui';
 
 /** Which page of a list, and the operator's search ('' for none). */
@@ -10,7 +16,11 @@ export interface ContentListQuery {
 
 /** GET /api/admin/content/{kind}?page=&q= — one page: never-published drafts, then the items in their order. */
 export async function getContentList(kind: ContentKind, query: ContentListQuery, signal?: AbortSignal) {
-  return apiGet<ContentListResponse>(`/admin/content/${kind}`, { page: query.page, q: query.q || undefined }, { signal });
+  return apiGet<ContentListResponse>(
+    `/admin/content/${kind}`,
+    { page: query.page, q: query.q || undefined },
+    { signal },
+  );
 }
 
 /** Every item of a small kind (the FAQ categories an entry picks from), page after page. */
@@ -44,7 +54,8 @@ export async function discardContentDraft(kind: ContentKind, itemId: number): Pr
 
 /** POST /api/admin/content/{kind}/{itemId}/publish|unpublish — public at once (or taken down). */
 export async function setContentPublished(kind: ContentKind, itemId: number, published: boolean): Promise<ContentItem> {
-  return (await apiPost<ContentItemResponse>(`/admin/content/${kind}/${itemId}/${published ? 'publish' : 'unpublish'}`)).item;
+  return (await apiPost<ContentItemResponse>(`/admin/content/${kind}/${itemId}/${published ? 'publish' : 'unpublish'}`))
+    .item;
 }
 
 /** POST /api/admin/content/{kind}/{itemId}/move — one place up or down within its group; answers the page it is on now. */

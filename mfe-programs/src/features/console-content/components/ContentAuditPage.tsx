@@ -22,7 +22,10 @@ const ACTION_NAMES: Record<ContentAction, string> = {
 export function ContentAuditPage() {
   const [params, setParams] = useSearchParams();
   const pageNumber = positiveId(params.get('page')) ?? 1;
-  const page = useAsync((signal) => apiGet<ContentAuditResponse>('/admin/content/audit', { page: pageNumber }, { signal }), [pageNumber]);
+  const page = useAsync(
+    (signal) => apiGet<ContentAuditResponse>('/admin/content/audit', { page: pageNumber }, { signal }),
+    [pageNumber],
+  );
   const entries = page.data?.entries ?? [];
   return (
     <>
@@ -70,7 +73,12 @@ export function ContentAuditPage() {
       ) : null}
       {page.status === 'loading' ? <Spinner boxed /> : null}
       {page.status === 'success' ? (
-        <Pagination page={page.data.page} size={page.data.size} total={page.data.total} onChange={(n) => setParams(n > 1 ? { page: String(n) } : {})} />
+        <Pagination
+          page={page.data.page}
+          size={page.data.size}
+          total={page.data.total}
+          onChange={(n) => setParams(n > 1 ? { page: String(n) } : {})}
+        />
       ) : null}
     </>
   );

@@ -9,10 +9,15 @@ import { contentRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
-vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put, apiDelete: api.del }));
+vi.mock('@sq/api-client', async (actual) => ({
+  ...(await actual<object>()),
+  apiGet: api.get,
+  apiPost: api.post,
+  apiPut: api.put,
+  apiDelete: api.del,
+}));
 
 const renderAt = (path: string) => renderConsoleAt(path, contentRoutes);
-
 
 const story: StoryBody = {
   title: '마음일기 후기',
@@ -28,7 +33,14 @@ const story: StoryBody = {
   publishedDate: '2026-01-05',
   sections: [{ heading: '시작하며', paragraphs: ['첫 문단', '둘째 문단'] }],
 };
-const published: ContentItem = { kind: 'story', itemId: 7, published: true, body: story, draft: null, pagePath: '/story/detail/7' };
+const published: ContentItem = {
+  kind: 'story',
+  itemId: 7,
+  published: true,
+  body: story,
+  draft: null,
+  pagePath: '/story/detail/7',
+};
 
 describe('operators console: content editor', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -37,8 +49,24 @@ describe('operators console: content editor', { timeout: 20_000 }, () => {
       if (path === '/admin/content/story/7') return Promise.resolve({ item: published });
       if (path === '/admin/content/story') {
         return Promise.resolve({
-          kind: 'story', orderable: false, q: '', page: 1, size: 20, total: 1,
-          items: [{ itemId: 7, title: story.title, published: true, isNew: false, hasDraft: false, group: null, canMoveUp: false, canMoveDown: false }],
+          kind: 'story',
+          orderable: false,
+          q: '',
+          page: 1,
+          size: 20,
+          total: 1,
+          items: [
+            {
+              itemId: 7,
+              title: story.title,
+              published: true,
+              isNew: false,
+              hasDraft: false,
+              group: null,
+              canMoveUp: false,
+              canMoveDown: false,
+            },
+          ],
         });
       }
       return Promise.reject(new Error(`unexpected GET ${path}`));
@@ -80,9 +108,13 @@ describe('operators console: content editor', { timeout: 20_000 }, () => {
     expect(errorUnder('본문')).toBe(MESSAGES.contentBodyRequired);
   });
 
-  it("keeps what was typed when the service refuses, with its message under the field", async () => {
+  it('keeps what was typed when the service refuses, with its message under the field', async () => {
     api.put.mockRejectedValueOnce(
-      new ApiError('40', MESSAGES.contentImageInvalid, 400, { ErrorCode: '40', message: MESSAGES.contentImageInvalid, fields: { 'cover.url': MESSAGES.contentImageInvalid } }),
+      new ApiError('40', MESSAGES.contentImageInvalid, 400, {
+        ErrorCode: '40',
+        message: MESSAGES.contentImageInvalid,
+        fields: { 'cover.url': MESSAGES.contentImageInvalid },
+      }),
     );
     renderAt('/admin/content/story/7');
     await screen.findByTestId('content-form', {}, { timeout: 8000 });
@@ -97,7 +129,15 @@ describe('operators console: content editor', { timeout: 20_000 }, () => {
   });
 
   it('saves a draft, then links to the public page with the preview token, and publishes what is typed', async () => {
-    const draftItem: ContentItem = { ...published, draft: { body: { ...story, title: '새 제목' }, previewToken: '7d3c1c56-4a55-4d5e-9b55-0c3f0f5f1a11', updatedAt: '2026-11-26T00:00:00.000Z', updatedBy: 1 } };
+    const draftItem: ContentItem = {
+      ...published,
+      draft: {
+        body: { ...story, title: '새 제목' },
+        previewToken: '7d3c1c56-4a55-4d5e-9b55-0c3f0f5f1a11',
+        updatedAt: '2026-11-26T00:00:00.000Z',
+        updatedBy: 1,
+      },
+    };
     api.put.mockResolvedValue({ item: draftItem });
     api.post.mockResolvedValue({ item: { ...published, body: { ...story, title: '새 제목' } } });
     renderAt('/admin/content/story/7');
@@ -116,7 +156,9 @@ describe('operators console: content editor', { timeout: 20_000 }, () => {
         { heading: '마치며', paragraphs: ['마지막 문단'] },
       ],
     });
-    expect(screen.getByTestId('content-preview').getAttribute('href')).toBe('/story/detail/7?preview=7d3c1c56-4a55-4d5e-9b55-0c3f0f5f1a11');
+    expect(screen.getByTestId('content-preview').getAttribute('href')).toBe(
+      '/story/detail/7?preview=7d3c1c56-4a55-4d5e-9b55-0c3f0f5f1a11',
+    );
     expect(screen.getByTestId('content-notice').textContent).toContain('초안을 저장했어요');
 
     fireEvent.click(screen.getByTestId('content-publish'));
@@ -138,22 +180,39 @@ describe('operators console: content editor', { timeout: 20_000 }, () => {
 describe('operators console: a content list a page at a time', { timeout: 20_000 }, () => {
   const SIZE = 3;
   // The service's answer for a page of seven menu entries (one group), as GET /admin/content/menu gives it.
-  const menu = ['프로그램', '지난 프로젝트', '참가 후기', '커리어 카드', 'IT 스킬 체크업', '할인 100% 이벤트', '자주 묻는 질문'];
+  const menu = [
+    '프로그램',
+    '지난 프로젝트',
+    '참가 후기',
+    '커리어 카드',
+    'IT 스킬 체크업',
+    '할인 100% 이벤트',
+    '자주 묻는 질문',
+  ];
   // While searching, the service counts only the items found as neighbours (the ones on screen).
   const pageOf = (page: number, q: string, titles = menu, ids = titles.map((_, i) => i + 1)): ContentListResponse => {
     const found = titles.map((title, i) => ({ title, itemId: ids[i]! })).filter(({ title }) => title.includes(q));
     const items: ContentListItem[] = found.slice((page - 1) * SIZE, page * SIZE).map(({ title, itemId }) => ({
-      itemId, title, published: true, isNew: false, hasDraft: false, group: null,
-      canMoveUp: found.findIndex((f) => f.itemId === itemId) > 0, canMoveDown: found.findIndex((f) => f.itemId === itemId) < found.length - 1,
+      itemId,
+      title,
+      published: true,
+      isNew: false,
+      hasDraft: false,
+      group: null,
+      canMoveUp: found.findIndex((f) => f.itemId === itemId) > 0,
+      canMoveDown: found.findIndex((f) => f.itemId === itemId) < found.length - 1,
     }));
     return { kind: 'menu', orderable: true, q, page, size: SIZE, total: found.length, items };
   };
-  const rows = () => screen.getAllByTestId('content-row').map((row) => within(row).getAllByRole('link')[0]!.textContent);
+  const rows = () =>
+    screen.getAllByTestId('content-row').map((row) => within(row).getAllByRole('link')[0]!.textContent);
   const lastListCall = () => api.get.mock.calls.filter(([path]) => path === '/admin/content/menu').at(-1)![1];
 
   beforeEach(() => {
     api.get.mockImplementation((path: string, params?: { page?: number; q?: string }) =>
-      path === '/admin/content/menu' ? Promise.resolve(pageOf(params?.page ?? 1, params?.q ?? '')) : Promise.reject(new Error(`unexpected GET ${path}`)),
+      path === '/admin/content/menu'
+        ? Promise.resolve(pageOf(params?.page ?? 1, params?.q ?? ''))
+        : Promise.reject(new Error(`unexpected GET ${path}`)),
     );
   });
   afterEach(() => {
@@ -202,35 +261,63 @@ describe('operators console: a content list a page at a time', { timeout: 20_000
     const titles = ['프로그램 소개', '지난 프로젝트', '참가 후기', '프로그램 일정'];
     let order = [1, 2, 3, 4];
     api.get.mockImplementation((path: string, params?: { page?: number; q?: string }) =>
-      Promise.resolve(pageOf(params?.page ?? 1, params?.q ?? '', order.map((id) => titles[id - 1]!), order)),
+      Promise.resolve(
+        pageOf(
+          params?.page ?? 1,
+          params?.q ?? '',
+          order.map((id) => titles[id - 1]!),
+          order,
+        ),
+      ),
     );
     api.post.mockImplementation(async () => {
       order = [4, 1, 2, 3];
-      return pageOf(1, '프로그램', order.map((id) => titles[id - 1]!), order);
+      return pageOf(
+        1,
+        '프로그램',
+        order.map((id) => titles[id - 1]!),
+        order,
+      );
     });
     renderAt(`/admin/content/menu?q=${encodeURIComponent('프로그램')}`);
     await waitFor(() => expect(rows()).toEqual(['프로그램 소개', '프로그램 일정']));
-    expect(screen.getByTestId('content-search-order').textContent).toContain('검색 중에는 보이는 항목끼리 순서를 바꿔요');
+    expect(screen.getByTestId('content-search-order').textContent).toContain(
+      '검색 중에는 보이는 항목끼리 순서를 바꿔요',
+    );
     // The first one found has entries above it in the menu, but none on screen.
     expect(screen.getByRole('button', { name: '프로그램 소개 위로' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: '프로그램 일정 아래로' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: '프로그램 일정 위로' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/admin/content/menu/4/move', { direction: 'up', q: '프로그램' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/admin/content/menu/4/move', { direction: 'up', q: '프로그램' }),
+    );
     await waitFor(() => expect(rows()).toEqual(['프로그램 일정', '프로그램 소개']));
     expect(screen.getByRole('button', { name: '프로그램 일정 위로' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: '프로그램 소개 위로' })).toHaveProperty('disabled', false);
   });
 
   it('moves the last entry of a page down onto the next page and follows it there', async () => {
-    const moved = ['프로그램', '지난 프로젝트', '커리어 카드', '참가 후기', 'IT 스킬 체크업', '할인 100% 이벤트', '자주 묻는 질문'];
+    const moved = [
+      '프로그램',
+      '지난 프로젝트',
+      '커리어 카드',
+      '참가 후기',
+      'IT 스킬 체크업',
+      '할인 100% 이벤트',
+      '자주 묻는 질문',
+    ];
     api.post.mockResolvedValue(pageOf(2, '', moved));
     renderAt('/admin/content/menu');
     await screen.findAllByTestId('content-row', {}, { timeout: 8000 });
     const down = screen.getByRole('button', { name: '참가 후기 아래로' }) as HTMLButtonElement;
     expect(down.disabled).toBe(false);
-    api.get.mockImplementation((path: string, params?: { page?: number; q?: string }) => Promise.resolve(pageOf(params?.page ?? 1, params?.q ?? '', moved)));
+    api.get.mockImplementation((path: string, params?: { page?: number; q?: string }) =>
+      Promise.resolve(pageOf(params?.page ?? 1, params?.q ?? '', moved)),
+    );
     fireEvent.click(down);
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/admin/content/menu/3/move', { direction: 'down', q: '' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/admin/content/menu/3/move', { direction: 'down', q: '' }),
+    );
     await waitFor(() => expect(rows()).toEqual(['참가 후기', 'IT 스킬 체크업', '할인 100% 이벤트']));
     expect(lastListCall()).toEqual({ page: 2, q: undefined });
     expect(screen.getByRole('button', { name: '참가 후기 위로' })).toHaveProperty('disabled', false);

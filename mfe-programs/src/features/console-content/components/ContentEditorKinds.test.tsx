@@ -9,7 +9,13 @@ import { contentRoutes } from '../routes';
 
 // The API client is replaced at its edge (the feature's api/ files and hooks run as they are).
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
-vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get, apiPost: api.post, apiPut: api.put, apiDelete: api.del }));
+vi.mock('@sq/api-client', async (actual) => ({
+  ...(await actual<object>()),
+  apiGet: api.get,
+  apiPost: api.post,
+  apiPut: api.put,
+  apiDelete: api.del,
+}));
 
 const renderAt = (path: string) => renderConsoleAt(path, contentRoutes);
 
@@ -21,24 +27,93 @@ const intro: ProgramIntroBody = {
   productName: '10일 팀 스프린트',
   summary: '열흘 동안 팀으로 만들어요.',
   hero: { url: '/media/content/program-potenday.svg', width: 1200, height: 600, alt: '10일 팀 스프린트 소개' },
-  sections: [{ heading: null, paragraphs: ['첫 문단'] }, { heading: '매일 체크인', paragraphs: ['밤 10시까지 남겨요.'] }],
+  sections: [
+    { heading: null, paragraphs: ['첫 문단'] },
+    { heading: '매일 체크인', paragraphs: ['밤 10시까지 남겨요.'] },
+  ],
   images: [{ url: '/media/content/project-09.svg', width: 640, height: 400, alt: '한입레시피' }],
 };
-const introItem: ContentItem = { kind: 'program-intro', itemId: 5, published: true, body: intro, draft: null, pagePath: '/potenday' };
+const introItem: ContentItem = {
+  kind: 'program-intro',
+  itemId: 5,
+  published: true,
+  body: intro,
+  draft: null,
+  pagePath: '/potenday',
+};
 
 const sprint = {
-  productId: 2, slug: 'potenday', name: '10일 팀 스프린트', feeKrw: 30_000,
+  productId: 2,
+  slug: 'potenday',
+  name: '10일 팀 스프린트',
+  feeKrw: 30_000,
   refundRules: [
-    { case: 'INDIVIDUAL', phase: '결제일을 포함해 7일째까지', refundPercent: 100, refundRatio: { numerator: 1, denominator: 1 }, refundAmountKrw: null, boundary: null, condition: null },
-    { case: 'INDIVIDUAL', phase: '결제일을 포함해 8일째부터', refundPercent: 0, refundRatio: { numerator: 0, denominator: 1 }, refundAmountKrw: null, boundary: null, condition: null },
-    { case: 'LEFT_AFTER_INVITE', phase: '팀 초대를 받은 뒤 시작 전에 그만두는 경우', refundPercent: 50, refundRatio: { numerator: 1, denominator: 2 }, refundAmountKrw: null, boundary: null, condition: null },
+    {
+      case: 'INDIVIDUAL',
+      phase: '결제일을 포함해 7일째까지',
+      refundPercent: 100,
+      refundRatio: { numerator: 1, denominator: 1 },
+      refundAmountKrw: null,
+      boundary: null,
+      condition: null,
+    },
+    {
+      case: 'INDIVIDUAL',
+      phase: '결제일을 포함해 8일째부터',
+      refundPercent: 0,
+      refundRatio: { numerator: 0, denominator: 1 },
+      refundAmountKrw: null,
+      boundary: null,
+      condition: null,
+    },
+    {
+      case: 'LEFT_AFTER_INVITE',
+      phase: '팀 초대를 받은 뒤 시작 전에 그만두는 경우',
+      refundPercent: 50,
+      refundRatio: { numerator: 1, denominator: 2 },
+      refundAmountKrw: null,
+      boundary: null,
+      condition: null,
+    },
   ],
 } as unknown as ProductDetail;
 const refundEntry: FaqEntryBody = {
-  categoryId: 3, question: '환불 규정이 어떻게 되나요?', answer: ['본인 사정으로 취소하면 아래와 같이 환불해 드려요.'], answerAfter: [], kind: 'REFUND', productId: 2, refundCases: ['INDIVIDUAL'],
+  categoryId: 3,
+  question: '환불 규정이 어떻게 되나요?',
+  answer: ['본인 사정으로 취소하면 아래와 같이 환불해 드려요.'],
+  answerAfter: [],
+  kind: 'REFUND',
+  productId: 2,
+  refundCases: ['INDIVIDUAL'],
 };
-const refundItem: ContentItem = { kind: 'faq-entry', itemId: 40, published: true, body: refundEntry, draft: null, pagePath: '/faq' };
-const categories = { kind: 'faq-category', orderable: true, q: '', page: 1, size: 20, total: 1, items: [{ itemId: 3, title: '10일 팀 스프린트', published: true, isNew: false, hasDraft: false, group: null, canMoveUp: false, canMoveDown: false }] };
+const refundItem: ContentItem = {
+  kind: 'faq-entry',
+  itemId: 40,
+  published: true,
+  body: refundEntry,
+  draft: null,
+  pagePath: '/faq',
+};
+const categories = {
+  kind: 'faq-category',
+  orderable: true,
+  q: '',
+  page: 1,
+  size: 20,
+  total: 1,
+  items: [
+    {
+      itemId: 3,
+      title: '10일 팀 스프린트',
+      published: true,
+      isNew: false,
+      hasDraft: false,
+      group: null,
+      canMoveUp: false,
+      canMoveDown: false,
+    },
+  ],
+};
 
 describe('operators console: program intro editor', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -59,7 +134,9 @@ describe('operators console: program intro editor', { timeout: 20_000 }, () => {
     expect((screen.getByRole('combobox', { name: /프로그램/ }) as HTMLSelectElement).value).toBe('2');
     expect(field('소개 문구').value).toBe(intro.summary);
     expect(field('대표 이미지').value).toBe('/media/content/program-potenday.svg');
-    expect([field('대표 이미지 너비').value, field('대표 이미지 높이').value, field('대표 이미지 설명').value]).toEqual(['1200', '600', '10일 팀 스프린트 소개']);
+    expect([field('대표 이미지 너비').value, field('대표 이미지 높이').value, field('대표 이미지 설명').value]).toEqual(
+      ['1200', '600', '10일 팀 스프린트 소개'],
+    );
     expect(field('본문').value).toBe('첫 문단\n\n## 매일 체크인\n\n밤 10시까지 남겨요.');
     expect(field('사진').value).toBe('/media/content/project-09.svg | 640 | 400 | 한입레시피');
   });
@@ -81,7 +158,12 @@ describe('operators console: program intro editor', { timeout: 20_000 }, () => {
 
   it('saves the draft with the program kept by name and slug, no hero when its fields are emptied, and links to the page with the preview token', async () => {
     const edited = { ...intro, summary: '새 소개 문구', hero: null };
-    api.put.mockResolvedValue({ item: { ...introItem, draft: { body: edited, previewToken: TOKEN, updatedAt: '2026-11-26T00:00:00.000Z', updatedBy: 1 } } });
+    api.put.mockResolvedValue({
+      item: {
+        ...introItem,
+        draft: { body: edited, previewToken: TOKEN, updatedAt: '2026-11-26T00:00:00.000Z', updatedBy: 1 },
+      },
+    });
     renderAt('/admin/content/program-intro/5');
     await screen.findByTestId('content-form', {}, { timeout: 8000 });
     type('소개 문구', '새 소개 문구');
@@ -118,8 +200,14 @@ describe('operators console: a FAQ refund answer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(box(/팀 활동이 중단된 경우/).disabled).toBe(true));
     expect(box(/팀 활동이 중단된 경우/).parentElement!.textContent).toContain('이 프로그램의 환불 규정에 없어요');
     expect(box(/팀 초대를 받은 뒤 그만두는 경우/).disabled).toBe(false);
-    const table = () => within(screen.getByTestId('refund-table-preview')).getAllByText(/^·|^\[/).map((p) => p.textContent);
-    expect(table()).toEqual(['· 결제일을 포함해 7일째까지 — 전액 환불(30,000원)', '· 결제일을 포함해 8일째부터 — 환불 불가']);
+    const table = () =>
+      within(screen.getByTestId('refund-table-preview'))
+        .getAllByText(/^·|^\[/)
+        .map((p) => p.textContent);
+    expect(table()).toEqual([
+      '· 결제일을 포함해 7일째까지 — 전액 환불(30,000원)',
+      '· 결제일을 포함해 8일째부터 — 환불 불가',
+    ]);
 
     fireEvent.click(box(/팀 초대를 받은 뒤 그만두는 경우/));
     expect(table()).toEqual([
@@ -136,7 +224,14 @@ describe('operators console: a FAQ refund answer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
     expect(api.put.mock.calls[0]).toEqual([
       '/admin/content/faq-entry/40/draft',
-      { body: { ...refundEntry, answer: ['이렇게 돌려드려요.'], answerAfter: ['문의는 채팅 상담으로 해 주세요.'], refundCases: ['INDIVIDUAL', 'LEFT_AFTER_INVITE'] } },
+      {
+        body: {
+          ...refundEntry,
+          answer: ['이렇게 돌려드려요.'],
+          answerAfter: ['문의는 채팅 상담으로 해 주세요.'],
+          refundCases: ['INDIVIDUAL', 'LEFT_AFTER_INVITE'],
+        },
+      },
     ]);
   });
 
@@ -160,6 +255,10 @@ describe('operators console: a FAQ refund answer', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('환불 표 아래 문단', { exact: false })).toBeNull();
     fireEvent.click(screen.getByTestId('content-save'));
     await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
-    expect((api.put.mock.calls[0]![1] as { body: FaqEntryBody }).body).toMatchObject({ kind: 'TEXT', refundCases: null, answerAfter: [] });
+    expect((api.put.mock.calls[0]![1] as { body: FaqEntryBody }).body).toMatchObject({
+      kind: 'TEXT',
+      refundCases: null,
+      answerAfter: [],
+    });
   });
 });

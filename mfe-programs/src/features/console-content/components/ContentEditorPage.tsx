@@ -9,10 +9,23 @@ import { Button, Spinner, useAsync } from '@sq/ui';
 import { CheckField, FormError, SelectField, TextAreaField, TextField } from '../../../shared/Field';
 import { LoadError } from '../../../shared/LoadError';
 import { NotFoundPage } from '../../../shared/NotFoundPage';
-import { discardContentDraft, getContentItem, getEveryContentItem, saveContentDraft, setContentPublished } from '../api/content';
+import {
+  discardContentDraft,
+  getContentItem,
+  getEveryContentItem,
+  saveContentDraft,
+  setContentPublished,
+} from '../api/content';
 import { getProducts } from '../../../shared/console/api/get-products';
 import { uploadImage } from '../api/upload-image';
-import { CONTENT_FIELDS, NEW_CONTENT, contentValues, previewUrl, type FieldSpec, type FormContext } from '../content-form';
+import {
+  CONTENT_FIELDS,
+  NEW_CONTENT,
+  contentValues,
+  previewUrl,
+  type FieldSpec,
+  type FormContext,
+} from '../content-form';
 import { useContentForm } from '../hooks/use-content-form';
 import { ContentKindTabs, isContentKind } from './ContentPage';
 import { RefundCasesField } from './RefundCasesField';
@@ -39,16 +52,30 @@ function ContentEditorLoader({ kind, itemId }: { kind: ContentKind; itemId: numb
     [kind, itemId],
   );
   if (loaded.status === 'loading') return <Spinner boxed />;
-  if (loaded.status === 'error') return <LoadError error={loaded.error} onRetry={loaded.reload} notFound={OPERATOR_MESSAGES.contentItemNotFound} />;
+  if (loaded.status === 'error')
+    return <LoadError error={loaded.error} onRetry={loaded.reload} notFound={OPERATOR_MESSAGES.contentItemNotFound} />;
   return <ContentEditor kind={kind} initialItem={loaded.data.item} context={loaded.data.context} />;
 }
 
-export function ContentEditor({ kind, initialItem, context }: { kind: ContentKind; initialItem: ContentItem | null; context: FormContext }) {
+export function ContentEditor({
+  kind,
+  initialItem,
+  context,
+}: {
+  kind: ContentKind;
+  initialItem: ContentItem | null;
+  context: FormContext;
+}) {
   const navigate = useNavigate();
   const [item, setItem] = useState(initialItem);
   const [notice, setNotice] = useState<string | null>(null);
   const base = item?.draft?.body ?? item?.body ?? NEW_CONTENT[kind];
-  const form = useContentForm(kind, useMemo(() => contentValues(kind, base), [kind, base]), base, context);
+  const form = useContentForm(
+    kind,
+    useMemo(() => contentValues(kind, base), [kind, base]),
+    base,
+    context,
+  );
   const itemId = item?.itemId ?? null;
 
   const saved = (next: ContentItem | null, message: string) => {
@@ -58,7 +85,10 @@ export function ContentEditor({ kind, initialItem, context }: { kind: ContentKin
     // A new item has its id once its draft is saved: the address names it from then on (history keeps one entry).
     if (itemId === null) window.history.replaceState(window.history.state, '', `/admin/content/${kind}/${next.itemId}`);
   };
-  const saveDraft = () => void form.submit((body) => saveContentDraft(kind, itemId, body)).then((next) => saved(next ?? null, '초안을 저장했어요. 방문자에게는 아직 보이지 않아요.'));
+  const saveDraft = () =>
+    void form
+      .submit((body) => saveContentDraft(kind, itemId, body))
+      .then((next) => saved(next ?? null, '초안을 저장했어요. 방문자에게는 아직 보이지 않아요.'));
   const publish = () =>
     void form
       .submit(async (body) => setContentPublished(kind, (await saveContentDraft(kind, itemId, body)).itemId, true))
@@ -81,9 +111,15 @@ export function ContentEditor({ kind, initialItem, context }: { kind: ContentKin
     <>
       <header className={styles.head}>
         <div>
-          <h1 className={styles.title}>{itemId === null ? `새 ${CONTENT_KIND_NAMES[kind]}` : `${CONTENT_KIND_NAMES[kind]} 편집`}</h1>
+          <h1 className={styles.title}>
+            {itemId === null ? `새 ${CONTENT_KIND_NAMES[kind]}` : `${CONTENT_KIND_NAMES[kind]} 편집`}
+          </h1>
           <p className={styles.lead} data-testid="content-state">
-            {item === null || item.body === null ? '아직 게시하지 않았어요.' : item.published ? '게시 중이에요.' : '게시를 중단했어요.'}
+            {item === null || item.body === null
+              ? '아직 게시하지 않았어요.'
+              : item.published
+                ? '게시 중이에요.'
+                : '게시를 중단했어요.'}
             {item?.draft ? ' 저장한 초안이 있어요.' : ''}
           </p>
         </div>
@@ -121,23 +157,44 @@ export function ContentEditor({ kind, initialItem, context }: { kind: ContentKin
             게시하기
           </Button>
           {item?.draft && !item.pagePath.startsWith('/api/') ? (
-            <a className="sq-button sq-button--secondary" href={previewUrl(item.pagePath, item.draft.previewToken)} target="_blank" rel="noreferrer" data-testid="content-preview">
+            <a
+              className="sq-button sq-button--secondary"
+              href={previewUrl(item.pagePath, item.draft.previewToken)}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="content-preview"
+            >
               초안 미리보기
             </a>
           ) : null}
           {item?.published && item.body !== null ? (
-            <Button type="button" variant="secondary" onClick={() => void act(() => setContentPublished(kind, item.itemId, false), '게시를 중단했어요. 방문자에게 보이지 않아요.')}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() =>
+                void act(
+                  () => setContentPublished(kind, item.itemId, false),
+                  '게시를 중단했어요. 방문자에게 보이지 않아요.',
+                )
+              }
+            >
               게시 중단
             </Button>
           ) : null}
           {item?.draft ? (
-            <Button type="button" variant="secondary" onClick={() => void act(() => discardContentDraft(kind, item.itemId), '초안을 버렸어요.')}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => void act(() => discardContentDraft(kind, item.itemId), '초안을 버렸어요.')}
+            >
               초안 버리기
             </Button>
           ) : null}
         </div>
       </form>
-      {item?.draft && item.pagePath.startsWith('/api/legal/') ? <LegalPreview path={item.pagePath} token={item.draft.previewToken} /> : null}
+      {item?.draft && item.pagePath.startsWith('/api/legal/') ? (
+        <LegalPreview path={item.pagePath} token={item.draft.previewToken} />
+      ) : null}
     </>
   );
 }
@@ -146,10 +203,22 @@ export function ContentEditor({ kind, initialItem, context }: { kind: ContentKin
 function LegalPreview({ path, token }: { path: string; token: string }) {
   const [url, query] = path.replace(/^\/api/, '').split('?');
   const document = useAsync(
-    async (signal) => (await apiGet<LegalResponse>(url!, { ...Object.fromEntries(new URLSearchParams(query)), preview: token }, { signal })).document,
+    async (signal) =>
+      (
+        await apiGet<LegalResponse>(
+          url!,
+          { ...Object.fromEntries(new URLSearchParams(query)), preview: token },
+          { signal },
+        )
+      ).document,
     [url, query, token],
   );
-  if (document.status !== 'success') return document.status === 'error' ? <LoadError error={document.error} onRetry={document.reload} /> : <Spinner boxed />;
+  if (document.status !== 'success')
+    return document.status === 'error' ? (
+      <LoadError error={document.error} onRetry={document.reload} />
+    ) : (
+      <Spinner boxed />
+    );
   return (
     <section className={styles.section} aria-label="초안 미리보기" data-testid="legal-preview">
       <h2 className={styles.subtitle}>
@@ -186,11 +255,29 @@ async function pixelSize(file: File): Promise<{ width: number; height: number } 
 function Field({ field, form, context }: { field: FieldSpec; form: Form; context: FormContext }) {
   const [uploadError, setUploadError] = useState<string | undefined>();
   const value = form.values[field.name];
-  const common = { name: field.name, label: field.label, hint: field.hint, optional: field.optional, error: form.errors[field.name] };
-  const text = { ...common, value: typeof value === 'string' ? value : '', onChange: (e: { target: { value: string } }) => form.set(field.name, e.target.value) };
+  const common = {
+    name: field.name,
+    label: field.label,
+    hint: field.hint,
+    optional: field.optional,
+    error: form.errors[field.name],
+  };
+  const text = {
+    ...common,
+    value: typeof value === 'string' ? value : '',
+    onChange: (e: { target: { value: string } }) => form.set(field.name, e.target.value),
+  };
   switch (field.type) {
     case 'check':
-      return <CheckField name={field.name} label={field.label} error={form.errors[field.name]} checked={value === true} onChange={(e) => form.set(field.name, e.target.checked)} />;
+      return (
+        <CheckField
+          name={field.name}
+          label={field.label}
+          error={form.errors[field.name]}
+          checked={value === true}
+          onChange={(e) => form.set(field.name, e.target.checked)}
+        />
+      );
     case 'textarea':
     case 'paragraphs':
     case 'sections':
@@ -200,9 +287,21 @@ function Field({ field, form, context }: { field: FieldSpec; form: Form; context
     case 'select':
       return <SelectField {...text} placeholder="선택해 주세요" options={field.options ?? []} />;
     case 'product':
-      return <SelectField {...text} placeholder={field.optional ? '없음' : '프로그램을 선택해 주세요'} options={context.products.map((p) => ({ code: String(p.productId), name: p.name }))} />;
+      return (
+        <SelectField
+          {...text}
+          placeholder={field.optional ? '없음' : '프로그램을 선택해 주세요'}
+          options={context.products.map((p) => ({ code: String(p.productId), name: p.name }))}
+        />
+      );
     case 'category':
-      return <SelectField {...text} placeholder="분류를 선택해 주세요" options={context.categories.map((c) => ({ code: String(c.itemId), name: c.title }))} />;
+      return (
+        <SelectField
+          {...text}
+          placeholder="분류를 선택해 주세요"
+          options={context.categories.map((c) => ({ code: String(c.itemId), name: c.title }))}
+        />
+      );
     case 'cases':
       return (
         <RefundCasesField
@@ -238,7 +337,10 @@ function Field({ field, form, context }: { field: FieldSpec; form: Form; context
                   const size = await pixelSize(file);
                   const image = field.name.replace(/\.url$/, '');
                   if (!size || image === field.name) return;
-                  for (const [side, pixels] of [['width', size.width], ['height', size.height]] as const) {
+                  for (const [side, pixels] of [
+                    ['width', size.width],
+                    ['height', size.height],
+                  ] as const) {
                     if (`${image}.${side}` in form.values) form.set(`${image}.${side}`, String(pixels));
                   }
                 },

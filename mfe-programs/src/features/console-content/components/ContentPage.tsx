@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { isApiError } from '@sq/api-client';
-import { CONTENT_KINDS, CONTENT_KIND_NAMES, CONTENT_SEARCH_MAX_LENGTH, type ContentKind, type ContentListItem } from '@sq/contracts/api/content-admin';
+import {
+  CONTENT_KINDS,
+  CONTENT_KIND_NAMES,
+  CONTENT_SEARCH_MAX_LENGTH,
+  type ContentKind,
+  type ContentListItem,
+} from '@sq/contracts/api/content-admin';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { OPERATOR_MESSAGES } from '@sq/contracts/messages/operators';
 import { Button, EmptyState, Icon, Spinner } from '@sq/ui';
@@ -15,7 +21,8 @@ import { ConsoleNavLink } from '../../../shared/console/ConsoleNavLink';
 import styles from '../../../shared/console/console.module.css';
 import { TableWrap } from '../../../shared/console/TableWrap';
 
-export const isContentKind = (value: string | undefined): value is ContentKind => (CONTENT_KINDS as readonly string[]).includes(value ?? '');
+export const isContentKind = (value: string | undefined): value is ContentKind =>
+  (CONTENT_KINDS as readonly string[]).includes(value ?? '');
 
 /** Tabs of the content section, one per kind. */
 export function ContentKindTabs() {
@@ -110,7 +117,15 @@ function ContentList({ kind }: { kind: ContentKind }) {
       >
         <label className={styles.field}>
           <span className={styles.label}>제목이나 본문으로 찾기</span>
-          <input className={styles.input} type="search" name="q" value={search} maxLength={CONTENT_SEARCH_MAX_LENGTH} onChange={(e) => setSearch(e.target.value)} data-testid="content-search" />
+          <input
+            className={styles.input}
+            type="search"
+            name="q"
+            value={search}
+            maxLength={CONTENT_SEARCH_MAX_LENGTH}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="content-search"
+          />
         </label>
         <Button type="submit" variant="secondary">
           <Icon name="search" size={18} /> 검색
@@ -120,17 +135,21 @@ function ContentList({ kind }: { kind: ContentKind }) {
       {list.status === 'loading' ? <Spinner boxed /> : null}
       {list.status === 'error' ? <LoadError error={list.error} onRetry={list.reload} /> : null}
       {list.status === 'success' && items.length === 0 ? (
-        <EmptyState title={list.data.q ? OPERATOR_MESSAGES.contentSearchEmpty : `${CONTENT_KIND_NAMES[kind]}이(가) 아직 없어요.`} />
+        <EmptyState
+          title={list.data.q ? OPERATOR_MESSAGES.contentSearchEmpty : `${CONTENT_KIND_NAMES[kind]}이(가) 아직 없어요.`}
+        />
       ) : null}
       {list.status === 'success' && items.length > 0 ? (
         <p className={styles.muted} data-testid="content-count">
           {list.data.q ? `"${list.data.q}" 검색 결과 ` : '모두 '}
-          {list.data.total}개 중 {(list.data.page - 1) * list.data.size + 1}–{(list.data.page - 1) * list.data.size + items.length}번째
+          {list.data.total}개 중 {(list.data.page - 1) * list.data.size + 1}–
+          {(list.data.page - 1) * list.data.size + items.length}번째
         </p>
       ) : null}
       {list.status === 'success' && list.data.q && list.data.orderable && items.length > 0 ? (
         <p className={styles.muted} data-testid="content-search-order">
-          검색 중에는 보이는 항목끼리 순서를 바꿔요. 위로, 아래로를 누르면 바로 위나 아래의 검색 결과와 자리를 바꾸고, 검색에 걸리지 않은 항목의 순서는 그대로예요.
+          검색 중에는 보이는 항목끼리 순서를 바꿔요. 위로, 아래로를 누르면 바로 위나 아래의 검색 결과와 자리를 바꾸고,
+          검색에 걸리지 않은 항목의 순서는 그대로예요.
         </p>
       ) : null}
       {items.length > 0 ? (
@@ -158,16 +177,33 @@ function ContentList({ kind }: { kind: ContentKind }) {
                     <div className={styles.memberActions}>
                       {list.data!.orderable && !item.isNew ? (
                         <>
-                          <button type="button" className={styles.iconButton} disabled={busy || !item.canMoveUp} onClick={() => void move(item, 'up')} aria-label={`${item.title} 위로`}>
+                          <button
+                            type="button"
+                            className={styles.iconButton}
+                            disabled={busy || !item.canMoveUp}
+                            onClick={() => void move(item, 'up')}
+                            aria-label={`${item.title} 위로`}
+                          >
                             위로
                           </button>
-                          <button type="button" className={styles.iconButton} disabled={busy || !item.canMoveDown} onClick={() => void move(item, 'down')} aria-label={`${item.title} 아래로`}>
+                          <button
+                            type="button"
+                            className={styles.iconButton}
+                            disabled={busy || !item.canMoveDown}
+                            onClick={() => void move(item, 'down')}
+                            aria-label={`${item.title} 아래로`}
+                          >
                             아래로
                           </button>
                         </>
                       ) : null}
                       {!item.isNew ? (
-                        <button type="button" className={styles.iconButton} disabled={busy} onClick={() => void act(() => setContentPublished(kind, item.itemId, !item.published))}>
+                        <button
+                          type="button"
+                          className={styles.iconButton}
+                          disabled={busy}
+                          onClick={() => void act(() => setContentPublished(kind, item.itemId, !item.published))}
+                        >
                           {item.published ? '게시 중단' : '게시하기'}
                         </button>
                       ) : null}
@@ -179,7 +215,14 @@ function ContentList({ kind }: { kind: ContentKind }) {
           </table>
         </TableWrap>
       ) : null}
-      {list.status === 'success' ? <Pagination page={list.data.page} size={list.data.size} total={list.data.total} onChange={(page) => show({ page, q: query.q })} /> : null}
+      {list.status === 'success' ? (
+        <Pagination
+          page={list.data.page}
+          size={list.data.size}
+          total={list.data.total}
+          onChange={(page) => show({ page, q: query.q })}
+        />
+      ) : null}
     </>
   );
 }

@@ -27,7 +27,13 @@ export function RefundCasesField({ label, hint, error, options, value, onChange,
   const program = useRefundRules(productId);
   const rules = program.status === 'success' ? program.data : null;
   const present = rules ? new Set<string>(rules.rules.map((r) => r.case)) : null;
-  const toggle = (code: string, on: boolean) => onChange(options.map((o) => o.code).filter((c) => (c === code ? on : ticked.has(c))).join(','));
+  const toggle = (code: string, on: boolean) =>
+    onChange(
+      options
+        .map((o) => o.code)
+        .filter((c) => (c === code ? on : ticked.has(c)))
+        .join(','),
+    );
   const shown = rules ? groupRules(rules.rules.filter((r) => ticked.has(r.case))) : [];
   return (
     <fieldset className={admin.fieldset} aria-describedby={`${id}-message`} data-testid="refund-cases">
@@ -36,7 +42,14 @@ export function RefundCasesField({ label, hint, error, options, value, onChange,
         const missing = present !== null && !present.has(option.code) && !ticked.has(option.code);
         return (
           <label key={option.code} className={styles.check}>
-            <input type="checkbox" name="refundCases" value={option.code} checked={ticked.has(option.code)} disabled={missing} onChange={(e) => toggle(option.code, e.target.checked)} />
+            <input
+              type="checkbox"
+              name="refundCases"
+              value={option.code}
+              checked={ticked.has(option.code)}
+              disabled={missing}
+              onChange={(e) => toggle(option.code, e.target.checked)}
+            />
             <span>
               {option.name}
               {missing ? ' (이 프로그램의 환불 규정에 없어요)' : ''}
@@ -52,7 +65,9 @@ export function RefundCasesField({ label, hint, error, options, value, onChange,
           </p>
         ) : null}
       </div>
-      {productId === null ? <p className={styles.hint}>프로그램을 고르면 회원에게 보일 환불 표가 여기에 나와요.</p> : null}
+      {productId === null ? (
+        <p className={styles.hint}>프로그램을 고르면 회원에게 보일 환불 표가 여기에 나와요.</p>
+      ) : null}
       {program.status === 'loading' && productId !== null ? <Spinner /> : null}
       {shown.length ? (
         <section className={admin.section} aria-label="회원에게 보이는 환불 표" data-testid="refund-table-preview">

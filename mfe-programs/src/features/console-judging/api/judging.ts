@@ -17,7 +17,10 @@ export function useJudging(oddId: number) {
 
 /** PUT /api/admin/teams/{teamId}/score — one team's scores (0..10 per criterion) and feedback, until the results are published. */
 export async function scoreTeam(teamId: number, scores: Record<string, number>, feedback: string) {
-  return apiPut<{ teamId: number; scores: Record<string, number>; total: number; feedback: string }>(`/admin/teams/${teamId}/score`, { scores, feedback });
+  return apiPut<{ teamId: number; scores: Record<string, number>; total: number; feedback: string }>(
+    `/admin/teams/${teamId}/score`,
+    { scores, feedback },
+  );
 }
 
 /** POST /api/admin/cohorts/{oddId}/results/publish — the winner's prize and the member prizes, once. */

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { MEMBER_PRIZE_MAX_KRW, WINNING_TEAM_PRIZE_KRW, type JudgingMember, type JudgingView, type JudgingViewResults } from '@sq/contracts/api/operators/judging';
+import {
+  MEMBER_PRIZE_MAX_KRW,
+  WINNING_TEAM_PRIZE_KRW,
+  type JudgingMember,
+  type JudgingView,
+  type JudgingViewResults,
+} from '@sq/contracts/api/operators/judging';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { Button, EmptyState, formatKrw, formatThousands } from '@sq/ui';
 import { publishResults, scoreTeam, useJudging } from '../api/judging';
@@ -12,7 +18,17 @@ import styles from '../../../shared/console/console.module.css';
 
 type Team = JudgingView['teams'][number];
 
-function ScoreForm({ team, rubric, locked, onSaved }: { team: Team; rubric: JudgingView['rubric']; locked: boolean; onSaved: () => void }) {
+function ScoreForm({
+  team,
+  rubric,
+  locked,
+  onSaved,
+}: {
+  team: Team;
+  rubric: JudgingView['rubric'];
+  locked: boolean;
+  onSaved: () => void;
+}) {
   const [scores, setScores] = useState<Record<string, number | undefined>>(team.score?.scores ?? {});
   const [feedback, setFeedback] = useState(team.score?.feedback ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +74,9 @@ function ScoreForm({ team, rubric, locked, onSaved }: { team: Team; rubric: Judg
               name={c.key}
               value={scores[c.key] ?? ''}
               disabled={locked}
-              onChange={(e) => setScores((prev) => ({ ...prev, [c.key]: e.target.value === '' ? undefined : Number(e.target.value) }))}
+              onChange={(e) =>
+                setScores((prev) => ({ ...prev, [c.key]: e.target.value === '' ? undefined : Number(e.target.value) }))
+              }
             >
               <option value="">선택</option>
               {SCORE_CHOICES.map((n) => (
@@ -72,10 +90,20 @@ function ScoreForm({ team, rubric, locked, onSaved }: { team: Team; rubric: Judg
       </div>
       <label className={styles.field}>
         <span className={styles.label}>피드백</span>
-        <textarea className={`${styles.input} ${styles.textarea}`} name="feedback" value={feedback} maxLength={3000} disabled={locked} onChange={(e) => setFeedback(e.target.value)} />
+        <textarea
+          className={`${styles.input} ${styles.textarea}`}
+          name="feedback"
+          value={feedback}
+          maxLength={3000}
+          disabled={locked}
+          onChange={(e) => setFeedback(e.target.value)}
+        />
       </label>
       <p>
-        가중 합계 <strong className={styles.total} data-testid="score-total">{total === null ? '-' : `${formatThousands(total)} / 1,000`}</strong>
+        가중 합계{' '}
+        <strong className={styles.total} data-testid="score-total">
+          {total === null ? '-' : `${formatThousands(total)} / 1,000`}
+        </strong>
       </p>
       {error ? (
         <p className={styles.formError} role="alert">
@@ -132,7 +160,10 @@ interface Candidate {
 /** A prize row as typed, with the label of the member chosen (kept when their team's page is no longer on screen). */
 type PrizeChoice = PrizeRow & { label: string };
 
-const candidateOf = (team: { name: string }, member: JudgingMember): Candidate => ({ joinId: member.joinId, label: `${team.name} · ${personName(member)} (${roleName(member.role)})` });
+const candidateOf = (team: { name: string }, member: JudgingMember): Candidate => ({
+  joinId: member.joinId,
+  label: `${team.name} · ${personName(member)} (${roleName(member.role)})`,
+});
 
 /**
  * The results' form, over the whole cohort whatever page is on screen: the teams still to score and the ranking come from
@@ -146,12 +177,23 @@ function Publish({ view, onPublished }: { view: JudgingView; onPublished: () => 
   const request = prizeRequest(rows);
   const { summary } = view;
   const ranked = summary.ranking.flatMap((t) => t.members.map((m) => candidateOf(t, m)));
-  const onPage = view.teams.filter((t) => !t.stopped).flatMap((t) => t.members.map((m) => candidateOf(t, m))).filter((c) => !ranked.some((r) => r.joinId === c.joinId));
+  const onPage = view.teams
+    .filter((t) => !t.stopped)
+    .flatMap((t) => t.members.map((m) => candidateOf(t, m)))
+    .filter((c) => !ranked.some((r) => r.joinId === c.joinId));
   const offered = new Set([...ranked, ...onPage].map((c) => c.joinId));
-  const chosen = rows.filter((r) => r.joinId !== '' && !offered.has(Number(r.joinId))).map((r) => ({ joinId: Number(r.joinId), label: r.label }));
-  const groups: [string, Candidate[]][] = [['순위권 팀', ranked], ['이 페이지의 팀', onPage], ['선택한 사람', chosen]];
-  const labelOf = (joinId: string) => [...ranked, ...onPage, ...chosen].find((c) => String(c.joinId) === joinId)?.label ?? '';
-  const set = (i: number, change: Partial<PrizeChoice>) => setRows((prev) => prev.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  const chosen = rows
+    .filter((r) => r.joinId !== '' && !offered.has(Number(r.joinId)))
+    .map((r) => ({ joinId: Number(r.joinId), label: r.label }));
+  const groups: [string, Candidate[]][] = [
+    ['순위권 팀', ranked],
+    ['이 페이지의 팀', onPage],
+    ['선택한 사람', chosen],
+  ];
+  const labelOf = (joinId: string) =>
+    [...ranked, ...onPage, ...chosen].find((c) => String(c.joinId) === joinId)?.label ?? '';
+  const set = (i: number, change: Partial<PrizeChoice>) =>
+    setRows((prev) => prev.map((r, j) => (j === i ? { ...r, ...change } : r)));
 
   const publish = async () => {
     if (request.error) return setError(request.error);
@@ -172,9 +214,14 @@ function Publish({ view, onPublished }: { view: JudgingView; onPublished: () => 
         결과 발표
       </h2>
       <p className={styles.lead}>
-        합계가 가장 높은 팀이 우승해 {formatKrw(WINNING_TEAM_PRIZE_KRW)}을 받아요(동점이면 먼저 제출한 팀). 팀원 상금은 1인당 최대 {formatKrw(MEMBER_PRIZE_MAX_KRW)}이에요.
+        합계가 가장 높은 팀이 우승해 {formatKrw(WINNING_TEAM_PRIZE_KRW)}을 받아요(동점이면 먼저 제출한 팀). 팀원 상금은
+        1인당 최대 {formatKrw(MEMBER_PRIZE_MAX_KRW)}이에요.
       </p>
-      {summary.unscoredTeams ? <p className={styles.notice} data-testid="unscored">아직 채점하지 않은 팀이 {formatThousands(summary.unscoredTeams)}개 있어요.</p> : null}
+      {summary.unscoredTeams ? (
+        <p className={styles.notice} data-testid="unscored">
+          아직 채점하지 않은 팀이 {formatThousands(summary.unscoredTeams)}개 있어요.
+        </p>
+      ) : null}
       {summary.ranking.length ? (
         <ol className={styles.members} aria-label="현재 순위" data-testid="ranking">
           {summary.ranking.map((t, i) => (
@@ -188,7 +235,11 @@ function Publish({ view, onPublished }: { view: JudgingView; onPublished: () => 
         <div key={i} className={styles.toolbar} data-testid="prize-row">
           <label className={styles.field}>
             <span className={styles.label}>팀원 상금 받을 사람</span>
-            <select className={styles.input} value={row.joinId} onChange={(e) => set(i, { joinId: e.target.value, label: labelOf(e.target.value) })}>
+            <select
+              className={styles.input}
+              value={row.joinId}
+              onChange={(e) => set(i, { joinId: e.target.value, label: labelOf(e.target.value) })}
+            >
               <option value="">선택 안 함</option>
               {groups.map(([label, candidates]) =>
                 candidates.length ? (
@@ -205,17 +256,29 @@ function Publish({ view, onPublished }: { view: JudgingView; onPublished: () => 
           </label>
           <label className={styles.field}>
             <span className={styles.label}>금액(원)</span>
-            <input className={styles.input} inputMode="numeric" value={row.amount} onChange={(e) => set(i, { amount: e.target.value.replace(/\D/g, '').slice(0, 7) })} />
+            <input
+              className={styles.input}
+              inputMode="numeric"
+              value={row.amount}
+              onChange={(e) => set(i, { amount: e.target.value.replace(/\D/g, '').slice(0, 7) })}
+            />
           </label>
         </div>
       ))}
       <div className={styles.actions}>
-        <Button variant="secondary" size="small" onClick={() => setRows((prev) => [...prev, { joinId: '', amount: '', label: '' }])}>
+        <Button
+          variant="secondary"
+          size="small"
+          onClick={() => setRows((prev) => [...prev, { joinId: '', amount: '', label: '' }])}
+        >
           팀원 상금 추가
         </Button>
       </div>
       <p>
-        상금 총액 <strong className={styles.total} data-testid="prize-total">{formatKrw(request.totalKrw)}</strong>
+        상금 총액{' '}
+        <strong className={styles.total} data-testid="prize-total">
+          {formatKrw(request.totalKrw)}
+        </strong>
       </p>
       {error ? (
         <p className={styles.formError} role="alert" data-testid="publish-results-error">
@@ -239,7 +302,8 @@ function Results({ results }: { results: JudgingViewResults }) {
       <ul>
         {results.prizes.map((p, i) => (
           <li key={i}>
-            {p.joinId === null ? `${p.teamName} 팀 상금` : `${p.teamName} ${personName({ ...p, joinId: p.joinId })}`} {formatKrw(p.amountKrw)}
+            {p.joinId === null ? `${p.teamName} 팀 상금` : `${p.teamName} ${personName({ ...p, joinId: p.joinId })}`}{' '}
+            {formatKrw(p.amountKrw)}
           </li>
         ))}
       </ul>
@@ -257,14 +321,22 @@ function Judging({ oddId }: { oddId: number }) {
           {view.results ? <Results results={view.results} /> : null}
           <div className={styles.board}>
             {view.teams.map((team) => (
-              <section key={team.teamId} className={styles.team} data-testid="judging-team" data-team-id={team.teamId} aria-label={team.name}>
+              <section
+                key={team.teamId}
+                className={styles.team}
+                data-testid="judging-team"
+                data-team-id={team.teamId}
+                aria-label={team.name}
+              >
                 <div className={styles.teamHead}>
                   <h3 className={styles.teamName}>{team.name}</h3>
                   <span className={styles.muted}>{team.members.map(personName).join(', ')}</span>
                   {team.stopped ? <span className={styles.chip}>중단됨</span> : null}
                 </div>
                 <Submission team={team} />
-                {!team.stopped ? <ScoreForm team={team} rubric={view.rubric} locked={view.results !== null} onSaved={pages.reload} /> : null}
+                {!team.stopped ? (
+                  <ScoreForm team={team} rubric={view.rubric} locked={view.results !== null} onSaved={pages.reload} />
+                ) : null}
               </section>
             ))}
           </div>

@@ -1,5 +1,10 @@
 import { apiGet, apiPost } from '@sq/api-client';
-import type { MoneyExceptionActionResponse, MoneyExceptionsResponse, ReconciliationRun, ReconciliationRunsResponse } from '@sq/contracts/api/money';
+import type {
+  MoneyExceptionActionResponse,
+  MoneyExceptionsResponse,
+  ReconciliationRun,
+  ReconciliationRunsResponse,
+} from '@sq/contracts/api/money';
 
 /** GET /api/admin/money/runs — the latest reconciliation runs with their figures, newest first. */
 export async function getRuns(signal?: AbortSignal) {
@@ -18,5 +23,8 @@ export async function runReconciliation() {
 
 /** POST /api/admin/money/exceptions/{id}/{retry|book|close} — an action on an open exception. */
 export async function actOnException(exceptionId: number, action: 'retry' | 'book' | 'close', reason?: string) {
-  return apiPost<MoneyExceptionActionResponse>(`/admin/money/exceptions/${exceptionId}/${action}`, action === 'close' ? { reason } : {});
+  return apiPost<MoneyExceptionActionResponse>(
+    `/admin/money/exceptions/${exceptionId}/${action}`,
+    action === 'close' ? { reason } : {},
+  );
 }

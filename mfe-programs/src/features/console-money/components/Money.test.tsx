@@ -64,18 +64,38 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
   it('shows the runs with their figures and the open exceptions with age, amount, member and application', async () => {
     renderConsoleAt('/admin/money', moneyRoutes);
     const row = await exceptionRow();
-    expect(cells(row).slice(0, 7)).toEqual(['금액 불일치', '1일 2시간', '50,000원', '김민지', '#12 기획 코스 3기', 'sq-12-charge', consoleCancellation.detail]);
+    expect(cells(row).slice(0, 7)).toEqual([
+      '금액 불일치',
+      '1일 2시간',
+      '50,000원',
+      '김민지',
+      '#12 기획 코스 3기',
+      'sq-12-charge',
+      consoleCancellation.detail,
+    ]);
     expect(within(row).queryByRole('button', { name: '다시 시도' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'PG 기록 반영' })).toBeTruthy();
     const runRow = screen.getByTestId('money-run');
-    expect(cells(runRow).slice(2)).toEqual(['정기', '완료', '3', '2건', '650,000원', '0원', '금액 불일치 1건 50,000원', '1', '0']);
+    expect(cells(runRow).slice(2)).toEqual([
+      '정기',
+      '완료',
+      '3',
+      '2건',
+      '650,000원',
+      '0원',
+      '금액 불일치 1건 50,000원',
+      '1',
+      '0',
+    ]);
     expect(screen.getByRole('link', { name: '결제 대사' })).toBeTruthy();
   });
 
   it('"대사 실행" runs the reconciliation now, says what it found, and shows the new figures', async () => {
     renderConsoleAt('/admin/money', moneyRoutes);
     await exceptionRow();
-    api.post.mockResolvedValueOnce({ run: run({ runId: 8, trigger: 'OPERATOR', mismatches: {}, matchedCount: 3, openedCount: 0 }) });
+    api.post.mockResolvedValueOnce({
+      run: run({ runId: 8, trigger: 'OPERATOR', mismatches: {}, matchedCount: 3, openedCount: 0 }),
+    });
     runs = [run({ runId: 8, trigger: 'OPERATOR', mismatches: {}, matchedCount: 3, openedCount: 0 }), run()];
     exceptions = [];
     fireEvent.click(screen.getByRole('button', { name: '대사 실행' }));
@@ -85,12 +105,14 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
     expect(await screen.findByText('열린 예외가 없어요')).toBeTruthy();
   });
 
-  it('shows the service\'s refusal of a run (another one running)', async () => {
+  it("shows the service's refusal of a run (another one running)", async () => {
     renderConsoleAt('/admin/money', moneyRoutes);
     await exceptionRow();
     api.post.mockRejectedValueOnce(new ApiError('09', '대사가 이미 실행 중이에요. 끝난 뒤 다시 실행해 주세요.', 409));
     fireEvent.click(screen.getByRole('button', { name: '대사 실행' }));
-    expect((await screen.findByTestId('money-error')).textContent).toBe('대사가 이미 실행 중이에요. 끝난 뒤 다시 실행해 주세요.');
+    expect((await screen.findByTestId('money-error')).textContent).toBe(
+      '대사가 이미 실행 중이에요. 끝난 뒤 다시 실행해 주세요.',
+    );
   });
 
   it('"PG 기록 반영" asks the service and reloads the queue; one the books still do not match stays with a notice', async () => {
@@ -98,7 +120,9 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
     const row = await exceptionRow();
     api.post.mockResolvedValueOnce({ closed: false, outcome: 'UNCHANGED' });
     fireEvent.click(within(row).getByRole('button', { name: 'PG 기록 반영' }));
-    expect((await screen.findByTestId('money-notice')).textContent).toBe('처리했지만 아직 PG 기록과 맞지 않아요. 잠시 후 다시 확인해 주세요.');
+    expect((await screen.findByTestId('money-notice')).textContent).toBe(
+      '처리했지만 아직 PG 기록과 맞지 않아요. 잠시 후 다시 확인해 주세요.',
+    );
     expect(api.post).toHaveBeenCalledWith('/admin/money/exceptions/41/book', {});
     exceptions = [];
     api.post.mockResolvedValueOnce({ closed: true, outcome: 'SETTLED' });
@@ -120,12 +144,16 @@ describe('operators console: 결제 대사 (/admin/money)', { timeout: 20_000 },
     api.post.mockResolvedValueOnce({ closed: true, outcome: 'CLOSED' });
     exceptions = [];
     fireEvent.click(screen.getByTestId('money-close-confirm'));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/admin/money/exceptions/41/close', { reason: '회원과 통화, 계좌로 직접 환불함' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/admin/money/exceptions/41/close', {
+        reason: '회원과 통화, 계좌로 직접 환불함',
+      }),
+    );
     expect(await screen.findByText('예외를 닫았어요.')).toBeTruthy();
     expect(screen.queryByTestId('money-close-confirm')).toBeNull();
   });
 
-  it('writes an exception\'s age in days and hours', () => {
+  it("writes an exception's age in days and hours", () => {
     expect([0, 5, 24, 50].map(ageText)).toEqual(['1시간 미만', '5시간', '1일', '2일 2시간']);
   });
 });

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import { MONEY_EXCEPTION_KIND_NAMES, type MoneyException, type MoneyExceptionKind, type ReconciliationRun } from '@sq/contracts/api/money';
+import {
+  MONEY_EXCEPTION_KIND_NAMES,
+  type MoneyException,
+  type MoneyExceptionKind,
+  type ReconciliationRun,
+} from '@sq/contracts/api/money';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
 import { MONEY_MESSAGES } from '@sq/contracts/messages/money';
 import { Button, EmptyState, ErrorFallback, Modal, Spinner, formatKrw, useAsync } from '@sq/ui';
@@ -23,7 +28,12 @@ export function ageText(hours: number): string {
 function mismatchText(run: ReconciliationRun): string {
   const kinds = Object.entries(run.mismatches) as [MoneyExceptionKind, { count: number; amountKrw: number }][];
   if (!kinds.length) return '없음';
-  return kinds.map(([kind, sum]) => `${MONEY_EXCEPTION_KIND_NAMES[kind]} ${sum.count}건${sum.amountKrw ? ` ${formatKrw(sum.amountKrw)}` : ''}`).join(', ');
+  return kinds
+    .map(
+      ([kind, sum]) =>
+        `${MONEY_EXCEPTION_KIND_NAMES[kind]} ${sum.count}건${sum.amountKrw ? ` ${formatKrw(sum.amountKrw)}` : ''}`,
+    )
+    .join(', ');
 }
 
 function RunsTable({ runs }: { runs: ReconciliationRun[] }) {
@@ -37,13 +47,25 @@ function RunsTable({ runs }: { runs: ReconciliationRun[] }) {
             <th scope="col">대상 기간</th>
             <th scope="col">실행</th>
             <th scope="col">상태</th>
-            <th scope="col" className={styles.num}>PG 결제</th>
-            <th scope="col" className={styles.num}>일치</th>
-            <th scope="col" className={styles.num}>일치 금액</th>
-            <th scope="col" className={styles.num}>일치 환불액</th>
+            <th scope="col" className={styles.num}>
+              PG 결제
+            </th>
+            <th scope="col" className={styles.num}>
+              일치
+            </th>
+            <th scope="col" className={styles.num}>
+              일치 금액
+            </th>
+            <th scope="col" className={styles.num}>
+              일치 환불액
+            </th>
             <th scope="col">불일치</th>
-            <th scope="col" className={styles.num}>새 예외</th>
-            <th scope="col" className={styles.num}>해소</th>
+            <th scope="col" className={styles.num}>
+              새 예외
+            </th>
+            <th scope="col" className={styles.num}>
+              해소
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -69,7 +91,15 @@ function RunsTable({ runs }: { runs: ReconciliationRun[] }) {
 }
 
 /** Closing asks for the reason the service requires (the same Korean message when it is missing). */
-function CloseDialog({ exception, onClose, onClosed }: { exception: MoneyException; onClose: () => void; onClosed: () => void }) {
+function CloseDialog({
+  exception,
+  onClose,
+  onClosed,
+}: {
+  exception: MoneyException;
+  onClose: () => void;
+  onClosed: () => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -104,10 +134,18 @@ function CloseDialog({ exception, onClose, onClosed }: { exception: MoneyExcepti
       <p className={styles.lead}>
         {MONEY_EXCEPTION_KIND_NAMES[exception.kind]} · {formatKrw(exception.amountKrw)} · {exception.detail}
       </p>
-      <p className={styles.muted}>닫아도 돈은 움직이지 않아요. 왜 더 처리하지 않는지 남겨 주세요(운영 기록에 남아요).</p>
+      <p className={styles.muted}>
+        닫아도 돈은 움직이지 않아요. 왜 더 처리하지 않는지 남겨 주세요(운영 기록에 남아요).
+      </p>
       <label className={styles.field}>
         <span className={styles.label}>닫는 사유</span>
-        <textarea className={styles.input} value={reason} maxLength={500} rows={3} onChange={(e) => setReason(e.target.value)} />
+        <textarea
+          className={styles.input}
+          value={reason}
+          maxLength={500}
+          rows={3}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </label>
       {error ? (
         <p className={styles.formError} role="alert" data-testid="money-close-error">
@@ -118,7 +156,17 @@ function CloseDialog({ exception, onClose, onClosed }: { exception: MoneyExcepti
   );
 }
 
-function ExceptionsTable({ exceptions, busy, onAct, onClose }: { exceptions: MoneyException[]; busy: boolean; onAct: (e: MoneyException, action: 'retry' | 'book') => void; onClose: (e: MoneyException) => void }) {
+function ExceptionsTable({
+  exceptions,
+  busy,
+  onAct,
+  onClose,
+}: {
+  exceptions: MoneyException[];
+  busy: boolean;
+  onAct: (e: MoneyException, action: 'retry' | 'book') => void;
+  onClose: (e: MoneyException) => void;
+}) {
   if (!exceptions.length) return <EmptyState title="열린 예외가 없어요" />;
   return (
     <TableWrap label="열린 예외">
@@ -127,7 +175,9 @@ function ExceptionsTable({ exceptions, busy, onAct, onClose }: { exceptions: Mon
           <tr>
             <th scope="col">종류</th>
             <th scope="col">경과</th>
-            <th scope="col" className={styles.num}>금액</th>
+            <th scope="col" className={styles.num}>
+              금액
+            </th>
             <th scope="col">회원</th>
             <th scope="col">신청</th>
             <th scope="col">결제·빌링키</th>
@@ -205,17 +255,25 @@ export function MoneyPage() {
     work(async () => {
       const done = await runReconciliation();
       const found = Object.values(done.mismatches).reduce((n, sum) => n + (sum?.count ?? 0), 0);
-      return found ? `대사를 마쳤어요. 불일치 ${found}건 (새 예외 ${done.openedCount}건).` : `대사를 마쳤어요. 결제 ${done.matchedCount}건이 모두 일치해요.`;
+      return found
+        ? `대사를 마쳤어요. 불일치 ${found}건 (새 예외 ${done.openedCount}건).`
+        : `대사를 마쳤어요. 결제 ${done.matchedCount}건이 모두 일치해요.`;
     });
   const act = (exception: MoneyException, action: 'retry' | 'book') =>
-    work(async () => ((await actOnException(exception.exceptionId, action)).closed ? '처리했어요. 장부가 PG 기록과 맞아 예외를 닫았어요.' : MONEY_MESSAGES.moneyActionUnresolved));
+    work(async () =>
+      (await actOnException(exception.exceptionId, action)).closed
+        ? '처리했어요. 장부가 PG 기록과 맞아 예외를 닫았어요.'
+        : MONEY_MESSAGES.moneyActionUnresolved,
+    );
 
   return (
     <>
       <header className={styles.head}>
         <div>
           <h1 className={styles.title}>결제 대사</h1>
-          <p className={styles.lead}>매일 PG 기록과 장부(결제·환불)를 금액까지 맞춰 보고, 맞지 않거나 밀린 돈을 예외로 모아요.</p>
+          <p className={styles.lead}>
+            매일 PG 기록과 장부(결제·환불)를 금액까지 맞춰 보고, 맞지 않거나 밀린 돈을 예외로 모아요.
+          </p>
         </div>
         <Button onClick={() => void run()} disabled={busy} data-testid="money-run-now">
           {busy ? '처리 중...' : '대사 실행'}
@@ -234,8 +292,17 @@ export function MoneyPage() {
       <section className={styles.section}>
         <h2 className={styles.subtitle}>열린 예외</h2>
         {exceptions.status === 'loading' ? <Spinner boxed /> : null}
-        {exceptions.status === 'error' ? <ErrorFallback title={messageOf(exceptions.error)} onRetry={exceptions.reload} /> : null}
-        {exceptions.status === 'success' ? <ExceptionsTable exceptions={exceptions.data} busy={busy} onAct={(e, action) => void act(e, action)} onClose={setClosing} /> : null}
+        {exceptions.status === 'error' ? (
+          <ErrorFallback title={messageOf(exceptions.error)} onRetry={exceptions.reload} />
+        ) : null}
+        {exceptions.status === 'success' ? (
+          <ExceptionsTable
+            exceptions={exceptions.data}
+            busy={busy}
+            onAct={(e, action) => void act(e, action)}
+            onClose={setClosing}
+          />
+        ) : null}
       </section>
       <section className={styles.section}>
         <h2 className={styles.subtitle}>대사 실행 기록</h2>

@@ -10,16 +10,37 @@ const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get }));
 
 const released: AdminPaymentRecord = {
-  joinId: 41, userId: 7001, name: null, role: 'DEVELOPER', state: 'CANCELLED', stateName: '지원 취소', feeKrw: 30_000, chargePolicy: 'ON_TEAM_PUBLISH',
-  card: '424242******4242', reservedAt: '2027-01-02T01:00:00.000Z', releasedAt: '2027-01-03T02:00:00.000Z', chargedAt: null, chargedKrw: 0, refundedKrw: 0,
+  joinId: 41,
+  userId: 7001,
+  name: null,
+  role: 'DEVELOPER',
+  state: 'CANCELLED',
+  stateName: '지원 취소',
+  feeKrw: 30_000,
+  chargePolicy: 'ON_TEAM_PUBLISH',
+  card: '424242******4242',
+  reservedAt: '2027-01-02T01:00:00.000Z',
+  releasedAt: '2027-01-03T02:00:00.000Z',
+  chargedAt: null,
+  chargedKrw: 0,
+  refundedKrw: 0,
   events: [
     { type: 'RESERVED', name: '결제 예약', at: '2027-01-02T01:00:00.000Z', amountKrw: 0, note: null },
     { type: 'RELEASED', name: '예약 해제', at: '2027-01-03T02:00:00.000Z', amountKrw: 0, note: null },
   ],
 };
 const refunded: AdminPaymentRecord = {
-  ...released, joinId: 42, userId: 7002, name: '김하나', state: 'REFUNDED', stateName: '환불 완료', reservedAt: null, releasedAt: null,
-  chargedAt: '2027-01-12T15:30:00.000Z', chargedKrw: 30_000, refundedKrw: 30_000,
+  ...released,
+  joinId: 42,
+  userId: 7002,
+  name: '김하나',
+  state: 'REFUNDED',
+  stateName: '환불 완료',
+  reservedAt: null,
+  releasedAt: null,
+  chargedAt: '2027-01-12T15:30:00.000Z',
+  chargedKrw: 30_000,
+  refundedKrw: 30_000,
   events: [
     { type: 'CHARGED', name: '결제', at: '2027-01-12T15:30:00.000Z', amountKrw: 30_000, note: null },
     { type: 'REFUNDED', name: '환불', at: '2027-01-13T03:00:00.000Z', amountKrw: 30_000, note: null },
@@ -53,7 +74,11 @@ describe('operators console: payment records', { timeout: 20_000 }, () => {
     expect(within(second!).getByTestId('payment-charged').textContent).toBe('30,000원');
     expect(within(second!).getByTestId('payment-refunded').textContent).toBe('30,000원');
     // 15:30Z on the 12th is already the 13th in Seoul.
-    expect(within(second!).getAllByTestId('payment-event').map((e) => e.textContent)).toEqual(['2027.01.13 결제 30,000원', '2027.01.13 환불 30,000원']);
+    expect(
+      within(second!)
+        .getAllByTestId('payment-event')
+        .map((e) => e.textContent),
+    ).toEqual(['2027.01.13 결제 30,000원', '2027.01.13 환불 30,000원']);
 
     const tabs = screen.getByRole('navigation', { name: '기수 메뉴' });
     expect(within(tabs).getByRole('link', { name: '결제 기록' }).getAttribute('aria-current')).toBe('page');

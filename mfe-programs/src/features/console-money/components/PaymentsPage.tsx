@@ -30,8 +30,13 @@ function Payments({ oddId }: { oddId: number }) {
   const list = payments.data ?? [];
   return (
     <>
-      <p className={styles.hint}>카드 등록, 결제 예약, 결제, 환불이 있었던 지원을 모두 보여 줘요. 취소·환불된 지원과 탈퇴한 회원의 기록도 남아요 (탈퇴한 회원은 이름 없이 회원 번호로 보여요).</p>
-      {list.length === 0 ? <EmptyState title="결제 기록이 없어요" /> : (
+      <p className={styles.hint}>
+        카드 등록, 결제 예약, 결제, 환불이 있었던 지원을 모두 보여 줘요. 취소·환불된 지원과 탈퇴한 회원의 기록도 남아요
+        (탈퇴한 회원은 이름 없이 회원 번호로 보여요).
+      </p>
+      {list.length === 0 ? (
+        <EmptyState title="결제 기록이 없어요" />
+      ) : (
         <TableWrap label="결제 기록">
           <table className={styles.table} data-testid="payment-table">
             <caption className="sq-visually-hidden">결제 기록 {list.length}건</caption>
@@ -42,11 +47,17 @@ function Payments({ oddId }: { oddId: number }) {
                 <th scope="col">이름</th>
                 <th scope="col">역할</th>
                 <th scope="col">상태</th>
-                <th scope="col" className={styles.num}>참가비</th>
+                <th scope="col" className={styles.num}>
+                  참가비
+                </th>
                 <th scope="col">카드</th>
                 <th scope="col">결제 예약</th>
-                <th scope="col" className={styles.num}>결제 금액</th>
-                <th scope="col" className={styles.num}>환불 금액</th>
+                <th scope="col" className={styles.num}>
+                  결제 금액
+                </th>
+                <th scope="col" className={styles.num}>
+                  환불 금액
+                </th>
                 <th scope="col">기록</th>
               </tr>
             </thead>
@@ -60,10 +71,20 @@ function Payments({ oddId }: { oddId: number }) {
                   <td data-testid="payment-state">{p.stateName}</td>
                   <td className={styles.num}>{formatKrw(p.feeKrw)}</td>
                   <td>{p.card ?? '-'}</td>
-                  <td data-testid="payment-reserved">{p.reservedAt ? `${seoulDay(p.reservedAt)}${p.releasedAt ? ` (${seoulDay(p.releasedAt)} 해제)` : ''}` : '-'}</td>
-                  <td className={styles.num} data-testid="payment-charged">{amount(p.chargedKrw)}</td>
-                  <td className={styles.num} data-testid="payment-refunded">{amount(p.refundedKrw)}</td>
-                  <td><Timeline record={p} /></td>
+                  <td data-testid="payment-reserved">
+                    {p.reservedAt
+                      ? `${seoulDay(p.reservedAt)}${p.releasedAt ? ` (${seoulDay(p.releasedAt)} 해제)` : ''}`
+                      : '-'}
+                  </td>
+                  <td className={styles.num} data-testid="payment-charged">
+                    {amount(p.chargedKrw)}
+                  </td>
+                  <td className={styles.num} data-testid="payment-refunded">
+                    {amount(p.refundedKrw)}
+                  </td>
+                  <td>
+                    <Timeline record={p} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -10,7 +10,14 @@ import { releaseRoutes } from '../routes';
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('@sq/api-client', async (actual) => ({ ...(await actual<object>()), apiGet: api.get }));
 
-const bucket = (hour: number, views: number, LCP: number | null): VersionBucket => ({ at: `2026-11-26T${String(hour).padStart(2, '0')}:00:00.000Z`, views, errors: 0, LCP, INP: null, CLS: null });
+const bucket = (hour: number, views: number, LCP: number | null): VersionBucket => ({
+  at: `2026-11-26T${String(hour).padStart(2, '0')}:00:00.000Z`,
+  views,
+  errors: 0,
+  LCP,
+  INP: null,
+  CLS: null,
+});
 
 /** The gateway's answer (api-gateway plugins/rum.ts) for one remote with a canary out. */
 const answer: ReleasesResponse = {
@@ -26,11 +33,34 @@ const answer: ReleasesResponse = {
       canary: { version: '1.5.0', releasedAt: '2026-11-25T10:00:00.000Z', percent: 10 },
       history: [{ version: '1.3.0', releasedAt: '2026-11-10T10:00:00.000Z' }],
       events: [
-        { kind: 'auto_rollback', actor: 'release-watcher', at: '2026-11-25T12:00:00.000Z', before: { live: '1.4.0', canary: { version: '1.4.1', percent: 50 } }, after: { live: '1.4.0', canary: null }, reason: '카나리 오류율 12.0%' },
-        { kind: 'canary', actor: 'ci', at: '2026-11-25T10:00:00.000Z', before: { live: '1.4.0', canary: null }, after: { live: '1.4.0', canary: { version: '1.4.1', percent: 50 } }, reason: null },
+        {
+          kind: 'auto_rollback',
+          actor: 'release-watcher',
+          at: '2026-11-25T12:00:00.000Z',
+          before: { live: '1.4.0', canary: { version: '1.4.1', percent: 50 } },
+          after: { live: '1.4.0', canary: null },
+          reason: '카나리 오류율 12.0%',
+        },
+        {
+          kind: 'canary',
+          actor: 'ci',
+          at: '2026-11-25T10:00:00.000Z',
+          before: { live: '1.4.0', canary: null },
+          after: { live: '1.4.0', canary: { version: '1.4.1', percent: 50 } },
+          reason: null,
+        },
       ],
       versions: [
-        { version: '1.4.0', views: 1200, errors: 6, errorRate: 0.005, LCP: 1830.4, INP: 120, CLS: 0.041, buckets: [bucket(0, 700, 1700), bucket(1, 0, null), bucket(2, 500, 2100)] },
+        {
+          version: '1.4.0',
+          views: 1200,
+          errors: 6,
+          errorRate: 0.005,
+          LCP: 1830.4,
+          INP: 120,
+          CLS: 0.041,
+          buckets: [bucket(0, 700, 1700), bucket(1, 0, null), bucket(2, 500, 2100)],
+        },
         { version: '1.5.0', views: 80, errors: 4, errorRate: 0.05, LCP: null, INP: null, CLS: null, buckets: [] },
       ],
     },
@@ -48,7 +78,7 @@ describe('operators console: releases', { timeout: 20_000 }, () => {
     vi.clearAllMocks();
   });
 
-  it('shows each remote\'s live version, canary, history and per-version figures, with charts of the live version', async () => {
+  it("shows each remote's live version, canary, history and per-version figures, with charts of the live version", async () => {
     renderAt('/admin/releases');
     const remote = await screen.findByTestId('release-remote', {}, { timeout: 8000 });
     expect(api.get).toHaveBeenCalledWith('/admin/releases', { window: '24h' }, expect.anything());
@@ -58,12 +88,15 @@ describe('operators console: releases', { timeout: 20_000 }, () => {
     expect(remote.textContent).toContain('이전 배포 1.3.0 (2026.11.10)');
     // The release log: the automatic rollback with its reason, newest first.
     const log = within(remote).getByTestId('release-log');
-    const rows = [...log.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent));
+    const rows = [...log.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['자동 롤백', '1.4.0 + 카나리 1.4.1 (50%) → 1.4.0', 'release-watcher', '카나리 오류율 12.0%'],
       ['카나리 배포', '1.4.0 → 1.4.0 + 카나리 1.4.1 (50%)', 'ci', ''],
     ]);
-    const cells = (version: string) => [...remote.querySelector(`[data-version="${version}"]`)!.querySelectorAll('td')].map((td) => td.textContent);
+    const cells = (version: string) =>
+      [...remote.querySelector(`[data-version="${version}"]`)!.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells('1.4.0')).toEqual(['1.4.0', '운영 중', '1,200', '6', '0.5%', '1,830ms', '120ms', '0.04']);
     expect(cells('1.5.0')).toEqual(['1.5.0', '카나리 10%', '80', '4', '5.0%', '-', '-', '-']);
     // Five charts for the live version; the empty hour breaks the LCP line into two points.
@@ -79,10 +112,12 @@ describe('operators console: releases', { timeout: 20_000 }, () => {
     renderAt('/admin/releases');
     await screen.findByTestId('release-remote', {}, { timeout: 8000 });
     fireEvent.change(screen.getByLabelText('기간'), { target: { value: '7d' } });
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/admin/releases', { window: '7d' }, expect.anything()));
+    await waitFor(() =>
+      expect(api.get).toHaveBeenLastCalledWith('/admin/releases', { window: '7d' }, expect.anything()),
+    );
   });
 
-  it('shows the gateway\'s Korean message when the figures cannot be read', async () => {
+  it("shows the gateway's Korean message when the figures cannot be read", async () => {
     api.get.mockImplementation(async () => {
       throw new ApiError('40', MESSAGES.releaseWindowInvalid, 400);
     });

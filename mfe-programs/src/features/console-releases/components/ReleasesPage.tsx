@@ -16,7 +16,8 @@ const day = (iso: string) => iso.slice(0, 10).replace(/-/g, '.');
 
 function stateOf(remote: RemoteReleaseFigures, version: string): string {
   if (remote.live?.version === version) return '운영 중';
-  if (remote.canary?.version === version) return remote.canary.percent === null ? '카나리' : `카나리 ${remote.canary.percent}%`;
+  if (remote.canary?.version === version)
+    return remote.canary.percent === null ? '카나리' : `카나리 ${remote.canary.percent}%`;
   return '이전 버전';
 }
 
@@ -68,8 +69,13 @@ function RemoteReleases({ remote }: { remote: RemoteReleaseFigures }) {
       <h2 className={styles.subtitle}>{remote.name}</h2>
       <p className={styles.lead}>
         운영 버전 {remote.live ? `${remote.live.version} (${day(remote.live.releasedAt)} 배포)` : '없음'}
-        {' · '}카나리 {remote.canary ? `${remote.canary.version}${remote.canary.percent === null ? '' : ` (${remote.canary.percent}%)`}` : '없음'}
-        {remote.history.length > 0 ? ` · 이전 배포 ${remote.history.map((h) => `${h.version} (${day(h.releasedAt)})`).join(', ')}` : ''}
+        {' · '}카나리{' '}
+        {remote.canary
+          ? `${remote.canary.version}${remote.canary.percent === null ? '' : ` (${remote.canary.percent}%)`}`
+          : '없음'}
+        {remote.history.length > 0
+          ? ` · 이전 배포 ${remote.history.map((h) => `${h.version} (${day(h.releasedAt)})`).join(', ')}`
+          : ''}
       </p>
       <TableWrap label={`${remote.name} 버전별 지표`}>
         <table className={styles.table}>
@@ -77,12 +83,24 @@ function RemoteReleases({ remote }: { remote: RemoteReleaseFigures }) {
             <tr>
               <th scope="col">버전</th>
               <th scope="col">상태</th>
-              <th scope="col" className={styles.num}>페이지뷰</th>
-              <th scope="col" className={styles.num}>오류</th>
-              <th scope="col" className={styles.num}>오류율</th>
-              <th scope="col" className={styles.num}>LCP p75</th>
-              <th scope="col" className={styles.num}>INP p75</th>
-              <th scope="col" className={styles.num}>CLS p75</th>
+              <th scope="col" className={styles.num}>
+                페이지뷰
+              </th>
+              <th scope="col" className={styles.num}>
+                오류
+              </th>
+              <th scope="col" className={styles.num}>
+                오류율
+              </th>
+              <th scope="col" className={styles.num}>
+                LCP p75
+              </th>
+              <th scope="col" className={styles.num}>
+                INP p75
+              </th>
+              <th scope="col" className={styles.num}>
+                CLS p75
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -107,8 +125,18 @@ function RemoteReleases({ remote }: { remote: RemoteReleaseFigures }) {
           <details key={v.version} open={remote.live?.version === v.version}>
             <summary className={styles.link}>{v.version} 추이</summary>
             <div className={styles.charts}>
-              <ReleaseChart label="페이지뷰" buckets={v.buckets} pick={(b) => b.views} format={(n) => n.toLocaleString('ko-KR')} />
-              <ReleaseChart label="오류" buckets={v.buckets} pick={(b) => b.errors} format={(n) => n.toLocaleString('ko-KR')} />
+              <ReleaseChart
+                label="페이지뷰"
+                buckets={v.buckets}
+                pick={(b) => b.views}
+                format={(n) => n.toLocaleString('ko-KR')}
+              />
+              <ReleaseChart
+                label="오류"
+                buckets={v.buckets}
+                pick={(b) => b.errors}
+                format={(n) => n.toLocaleString('ko-KR')}
+              />
               <ReleaseChart label="LCP p75" buckets={v.buckets} pick={(b) => b.LCP} format={ms} />
               <ReleaseChart label="INP p75" buckets={v.buckets} pick={(b) => b.INP} format={ms} />
               <ReleaseChart label="CLS p75" buckets={v.buckets} pick={(b) => b.CLS} format={cls} />
@@ -132,15 +160,18 @@ export function ReleasesPage() {
   const [data, setData] = useState<ReleasesResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setError(null);
-    try {
-      const answer = await getReleases(period, signal);
-      if (!signal?.aborted) setData(answer);
-    } catch (e) {
-      if (!signal?.aborted) setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
-    }
-  }, [period]);
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setError(null);
+      try {
+        const answer = await getReleases(period, signal);
+        if (!signal?.aborted) setData(answer);
+      } catch (e) {
+        if (!signal?.aborted) setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
+      }
+    },
+    [period],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -158,7 +189,12 @@ export function ReleasesPage() {
         </div>
         <label className={styles.field}>
           <span className={styles.label}>기간</span>
-          <select className={styles.select} value={period} onChange={(e) => setParams({ window: e.target.value })} data-testid="release-window">
+          <select
+            className={styles.select}
+            value={period}
+            onChange={(e) => setParams({ window: e.target.value })}
+            data-testid="release-window"
+          >
             {RELEASE_WINDOW_LABELS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -170,7 +206,9 @@ export function ReleasesPage() {
       {error ? <ErrorFallback title={error} onRetry={() => void load()} /> : null}
       {!error && !data ? <Spinner boxed /> : null}
       {data && data.remotes.length === 0 ? <EmptyState title="배포된 화면 묶음이 없어요" /> : null}
-      {data?.remotes.map((remote) => <RemoteReleases key={remote.name} remote={remote} />)}
+      {data?.remotes.map((remote) => (
+        <RemoteReleases key={remote.name} remote={remote} />
+      ))}
     </>
   );
 }

@@ -7,7 +7,11 @@ import { useTeamPage } from '../../../shared/console/use-team-page';
  * `trouble`) with check-ins, streaks and misses per member, and the whole cohort's counts.
  */
 export async function getTeamHealth(oddId: number, page: number, trouble: boolean, signal?: AbortSignal) {
-  return apiGet<TeamHealthResponse>(`/admin/cohorts/${oddId}/team-health`, { page: String(page), ...(trouble ? { trouble: 'true' } : {}) }, { signal });
+  return apiGet<TeamHealthResponse>(
+    `/admin/cohorts/${oddId}/team-health`,
+    { page: String(page), ...(trouble ? { trouble: 'true' } : {}) },
+    { signal },
+  );
 }
 
 /** Team health a page of teams at a time, of every team or only of those in trouble (the team operations page reads it too). */

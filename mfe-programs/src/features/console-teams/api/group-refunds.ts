@@ -5,7 +5,8 @@ export type GroupRefundCase = GroupRefundPreview['refundCase'];
 /** A whole team (team stop) or a whole cohort (company ended). */
 export type RefundScope = { teamId: number } | { oddId: number };
 
-const base = (scope: RefundScope) => ('teamId' in scope ? `/admin/teams/${scope.teamId}/refunds` : `/admin/cohorts/${scope.oddId}/refunds`);
+const base = (scope: RefundScope) =>
+  'teamId' in scope ? `/admin/teams/${scope.teamId}/refunds` : `/admin/cohorts/${scope.oddId}/refunds`;
 
 /** POST /api/admin/{teams/{teamId}|cohorts/{oddId}}/refunds/preview — every member's amount and the total. */
 export async function previewGroupRefund(scope: RefundScope, refundCase: GroupRefundCase) {

@@ -7,6 +7,9 @@ export async function previewRemoval(joinId: number, reason: RemovalReason) {
 }
 
 /** POST /api/admin/applications/{joinId}/removal — with the previewed amount (409 when it changed meanwhile). */
-export async function removeMember(joinId: number, request: { reason: RemovalReason; expectedRefundKrw: number; note?: string }) {
+export async function removeMember(
+  joinId: number,
+  request: { reason: RemovalReason; expectedRefundKrw: number; note?: string },
+) {
   return apiPost<RefundLine & { teamId: number }>(`/admin/applications/${joinId}/removal`, request);
 }

@@ -5,7 +5,9 @@ import { useAsync } from '@sq/ui';
 
 /** GET /api/admin/teams/{teamId}/replacements?role= — reservations of the role without a team, best fit first. */
 export async function getReplacements(teamId: number, role: ApplicantRole, signal?: AbortSignal) {
-  return (await apiGet<{ candidates: ReplacementCandidate[] }>(`/admin/teams/${teamId}/replacements`, { role }, { signal })).candidates;
+  return (
+    await apiGet<{ candidates: ReplacementCandidate[] }>(`/admin/teams/${teamId}/replacements`, { role }, { signal })
+  ).candidates;
 }
 
 export function useReplacements(teamId: number, role: ApplicantRole) {

@@ -14,7 +14,13 @@ import styles from '../../../shared/console/console.module.css';
  * Team stop (one team) or company ended (the whole cohort): every member's amount first, then the
  * confirmation with that total; when a boundary passed meanwhile the service refuses and the preview reloads.
  */
-export function GroupRefundDialog({ scope, refundCase, title, onClose, onDone }: {
+export function GroupRefundDialog({
+  scope,
+  refundCase,
+  title,
+  onClose,
+  onDone,
+}: {
   scope: RefundScope;
   refundCase: GroupRefundCase;
   title: string;
@@ -31,7 +37,9 @@ export function GroupRefundDialog({ scope, refundCase, title, onClose, onDone }:
 
   const loadPreview = useCallback(() => {
     setPreview(null);
-    previewGroupRefund(JSON.parse(scopeKey) as RefundScope, refundCase).then(setPreview, (e: unknown) => setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert));
+    previewGroupRefund(JSON.parse(scopeKey) as RefundScope, refundCase).then(setPreview, (e: unknown) =>
+      setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert),
+    );
   }, [scopeKey, refundCase]);
   useEffect(loadPreview, [loadPreview]);
 
@@ -78,7 +86,11 @@ export function GroupRefundDialog({ scope, refundCase, title, onClose, onDone }:
       {preview && !done ? (
         <div className={styles.section} data-testid="group-refund-preview">
           <p>
-            환불 총액 <strong className={styles.total} data-testid="group-refund-total">{formatKrw(preview.totalKrw)}</strong> ({preview.lines.length}명)
+            환불 총액{' '}
+            <strong className={styles.total} data-testid="group-refund-total">
+              {formatKrw(preview.totalKrw)}
+            </strong>{' '}
+            ({preview.lines.length}명)
           </p>
           <RefundLines lines={preview.lines} />
         </div>

@@ -15,7 +15,9 @@ function Health({ oddId }: { oddId: number }) {
     <TeamPageView pages={health} empty={<EmptyState title="발표된 팀이 없어요" />} none={noTeamsPublished}>
       {(page) => (
         <>
-          <p className={styles.lead}>{seoulDay(page.day)} 기준이에요. 체크인은 매일 밤 10시에 마감되고, 2일 연속 누락하면 중도 하차돼요.</p>
+          <p className={styles.lead}>
+            {seoulDay(page.day)} 기준이에요. 체크인은 매일 밤 10시에 마감되고, 2일 연속 누락하면 중도 하차돼요.
+          </p>
           <TeamTrouble pages={health} health={page}>
             <HealthTeams page={page} />
           </TeamTrouble>
@@ -30,7 +32,13 @@ function HealthTeams({ page }: { page: TeamHealthResponse }) {
   return (
     <div className={styles.board}>
       {page.teams.map((team) => (
-        <section key={team.teamId} className={styles.team} data-testid="health-team" data-team-id={team.teamId} aria-label={team.name}>
+        <section
+          key={team.teamId}
+          className={styles.team}
+          data-testid="health-team"
+          data-team-id={team.teamId}
+          aria-label={team.name}
+        >
           <div className={styles.teamHead}>
             <h3 className={styles.teamName}>{team.name}</h3>
             <span className={styles.muted}>
@@ -46,9 +54,15 @@ function HealthTeams({ page }: { page: TeamHealthResponse }) {
                   <th scope="col">팀원</th>
                   <th scope="col">역할</th>
                   <th scope="col">상태</th>
-                  <th scope="col" className={styles.num}>체크인</th>
-                  <th scope="col" className={styles.num}>연속</th>
-                  <th scope="col" className={styles.num}>누락</th>
+                  <th scope="col" className={styles.num}>
+                    체크인
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    연속
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    누락
+                  </th>
                   <th scope="col">최근 누락</th>
                 </tr>
               </thead>
@@ -60,7 +74,9 @@ function HealthTeams({ page }: { page: TeamHealthResponse }) {
                     <td>{stateName(m.state)}</td>
                     <td className={styles.num}>{m.checkins}</td>
                     <td className={styles.num}>{m.streak}일</td>
-                    <td className={styles.num}>{m.misses ? <span className={`${styles.chip} ${styles.chipDanger}`}>{m.misses}</span> : 0}</td>
+                    <td className={styles.num}>
+                      {m.misses ? <span className={`${styles.chip} ${styles.chipDanger}`}>{m.misses}</span> : 0}
+                    </td>
                     <td>{m.lastMiss ? seoulDay(m.lastMiss) : '-'}</td>
                   </tr>
                 ))}

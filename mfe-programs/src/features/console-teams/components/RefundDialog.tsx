@@ -6,7 +6,17 @@ import styles from '../../../shared/console/console.module.css';
  * The frame of a refund the operator confirms after its preview (a member's removal, a team stop, a company
  * end): the service's refusal on top, then the body; 닫기 and the confirm button until it is done, then 닫기 alone.
  */
-export function RefundDialog({ title, testId, error, done, confirmLabel, canConfirm, onConfirm, onClose, children }: {
+export function RefundDialog({
+  title,
+  testId,
+  error,
+  done,
+  confirmLabel,
+  canConfirm,
+  onConfirm,
+  onClose,
+  children,
+}: {
   title: string;
   /** Prefix of the test ids of the confirm button (`{testId}-confirm`) and the error (`{testId}-error`). */
   testId: string;

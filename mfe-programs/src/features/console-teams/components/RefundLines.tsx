@@ -16,9 +16,15 @@ export function RefundLines({ lines }: { lines: readonly GroupRefundLine[] }) {
           <tr>
             <th scope="col">지원 번호</th>
             <th scope="col">이름</th>
-            <th scope="col" className={styles.num}>결제 금액</th>
-            <th scope="col" className={styles.num}>이미 환불</th>
-            <th scope="col" className={styles.num}>지금 환불</th>
+            <th scope="col" className={styles.num}>
+              결제 금액
+            </th>
+            <th scope="col" className={styles.num}>
+              이미 환불
+            </th>
+            <th scope="col" className={styles.num}>
+              지금 환불
+            </th>
             <th scope="col">적용 규정</th>
           </tr>
         </thead>

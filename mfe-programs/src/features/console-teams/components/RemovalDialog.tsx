@@ -11,13 +11,27 @@ import { REMOVAL_REASONS } from '../refund-labels';
 import { RefundDialog } from './RefundDialog';
 import styles from '../../../shared/console/console.module.css';
 
-function Replacements({ teamId, role, onAccepted }: { teamId: number; role: ApplicantRole; onAccepted: (candidate: ReplacementCandidate) => void }) {
+function Replacements({
+  teamId,
+  role,
+  onAccepted,
+}: {
+  teamId: number;
+  role: ApplicantRole;
+  onAccepted: (candidate: ReplacementCandidate) => void;
+}) {
   const candidates = useReplacements(teamId, role);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (candidates.status === 'loading') return <Spinner boxed />;
-  if (candidates.status === 'error') return <p className={styles.formError}>{isApiError(candidates.error) ? candidates.error.message : CORE_MESSAGES.genericAlert}</p>;
-  if (candidates.data.length === 0) return <p className={styles.muted}>같은 역할({roleName(role)})의 대기자가 없어요.</p>;
+  if (candidates.status === 'error')
+    return (
+      <p className={styles.formError}>
+        {isApiError(candidates.error) ? candidates.error.message : CORE_MESSAGES.genericAlert}
+      </p>
+    );
+  if (candidates.data.length === 0)
+    return <p className={styles.muted}>같은 역할({roleName(role)})의 대기자가 없어요.</p>;
   const accept = async (candidate: ReplacementCandidate) => {
     setBusy(true);
     setError(null);
@@ -32,7 +46,11 @@ function Replacements({ teamId, role, onAccepted }: { teamId: number; role: Appl
   return (
     <section className={styles.section} data-testid="replacements">
       <h3 className={styles.legend}>대체 팀원 후보 ({roleName(role)}, 팀 평균 경력과 가까운 순)</h3>
-      {error ? <p className={styles.formError} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={styles.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
       <ul className={styles.members}>
         {candidates.data.map((c) => (
           <li key={c.joinId} className={styles.member} data-testid="replacement" data-join-id={c.joinId}>
@@ -57,7 +75,14 @@ function Replacements({ teamId, role, onAccepted }: { teamId: number; role: Appl
  * Removing a member: the reason picks the refund case; the refund at this instant is previewed before the
  * operator confirms it; then the waitlist's members of the same role are proposed, best fit first.
  */
-export function RemovalDialog({ joinId, teamId, name, role, onClose, onChanged }: {
+export function RemovalDialog({
+  joinId,
+  teamId,
+  name,
+  role,
+  onClose,
+  onChanged,
+}: {
   joinId: number;
   teamId: number;
   name: string;
@@ -91,7 +116,13 @@ export function RemovalDialog({ joinId, teamId, name, role, onClose, onChanged }
     setBusy(true);
     setError(null);
     try {
-      setRemoved(await removeMember(joinId, { reason, expectedRefundKrw: preview.refundKrw, ...(note.trim() ? { note: note.trim() } : {}) }));
+      setRemoved(
+        await removeMember(joinId, {
+          reason,
+          expectedRefundKrw: preview.refundKrw,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        }),
+      );
       onChanged();
     } catch (e) {
       setError(isApiError(e) ? e.message : CORE_MESSAGES.genericAlert);
@@ -137,7 +168,13 @@ export function RemovalDialog({ joinId, teamId, name, role, onClose, onChanged }
             <legend className={styles.legend}>제외 사유</legend>
             {REMOVAL_REASONS.map((r) => (
               <label key={r.code} className={styles.memberHead}>
-                <input type="radio" name="reason" value={r.code} checked={reason === r.code} onChange={() => setReason(r.code)} />
+                <input
+                  type="radio"
+                  name="reason"
+                  value={r.code}
+                  checked={reason === r.code}
+                  onChange={() => setReason(r.code)}
+                />
                 <span>{r.name}</span>
                 <span className={styles.hint}>{r.hint}</span>
               </label>
@@ -146,7 +183,8 @@ export function RemovalDialog({ joinId, teamId, name, role, onClose, onChanged }
           {preview ? (
             <p data-testid="removal-preview">
               결제 {formatKrw(preview.paidKrw)}
-              {preview.refundedKrw > 0 ? ` · 이미 환불 ${formatKrw(preview.refundedKrw)}` : ''} · 지금 <strong className={styles.total}>{formatKrw(preview.refundKrw)}</strong> 환불
+              {preview.refundedKrw > 0 ? ` · 이미 환불 ${formatKrw(preview.refundedKrw)}` : ''} · 지금{' '}
+              <strong className={styles.total}>{formatKrw(preview.refundKrw)}</strong> 환불
               {preview.phase ? ` (${preview.phase})` : ''}
               {preview.note ? ` · ${preview.note}` : ''}
             </p>

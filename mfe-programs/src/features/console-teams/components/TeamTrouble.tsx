@@ -7,7 +7,8 @@ import { TeamPageLinks } from '../../../shared/console/TeamPageView';
 import styles from '../../../shared/console/console.module.css';
 
 /** Members at risk of the drop in the console's words, by the service's threshold (one miss: "누락 있는 팀원"). */
-export const atRiskName = (atRiskMisses: number) => (atRiskMisses <= 1 ? '누락 있는 팀원' : `누락 ${atRiskMisses}회 이상인 팀원`);
+export const atRiskName = (atRiskMisses: number) =>
+  atRiskMisses <= 1 ? '누락 있는 팀원' : `누락 ${atRiskMisses}회 이상인 팀원`;
 
 type HealthTeam = TeamHealthResponse['teams'][number];
 
@@ -16,7 +17,11 @@ export function TeamFlags({ team, atRiskMisses }: { team: HealthTeam; atRiskMiss
   return (
     <>
       {team.shortHanded ? <span className={`${styles.chip} ${styles.chipDanger}`}>인원 부족</span> : null}
-      {team.atRisk ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">{atRiskName(atRiskMisses)} {team.atRisk}명</span> : null}
+      {team.atRisk ? (
+        <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="at-risk">
+          {atRiskName(atRiskMisses)} {team.atRisk}명
+        </span>
+      ) : null}
     </>
   );
 }
@@ -57,14 +62,33 @@ function CohortCounts({ health }: { health: TeamHealthResponse }) {
  * tabs (every team, or only those in trouble: short-handed, or with a member at risk) the page's teams (`children`) and
  * the links to the other pages. Choosing a tab asks for its first page.
  */
-export function TeamTrouble({ pages, health, children }: { pages: TeamPageState<TeamHealthResponse, boolean>; health: TeamHealthResponse; children: ReactNode }) {
+export function TeamTrouble({
+  pages,
+  health,
+  children,
+}: {
+  pages: TeamPageState<TeamHealthResponse, boolean>;
+  health: TeamHealthResponse;
+  children: ReactNode;
+}) {
   const none = health.trouble && health.teamCount === 0;
   return (
     <>
       <CohortCounts health={health} />
       <FilterTabs label="보여 줄 팀" options={VIEWS} value={pages.filter} onChange={pages.setFilter}>
-        {pages.filter ? <p className={styles.hint}>인원이 부족하거나 {atRiskName(health.atRiskMisses)}이 있는 진행 중인 팀만 보여요.</p> : null}
-        {none ? <EmptyState title="문제 있는 팀이 없어요" description={`인원이 부족한 팀도, ${atRiskName(health.atRiskMisses)}도 없어요.`} /> : children}
+        {pages.filter ? (
+          <p className={styles.hint}>
+            인원이 부족하거나 {atRiskName(health.atRiskMisses)}이 있는 진행 중인 팀만 보여요.
+          </p>
+        ) : null}
+        {none ? (
+          <EmptyState
+            title="문제 있는 팀이 없어요"
+            description={`인원이 부족한 팀도, ${atRiskName(health.atRiskMisses)}도 없어요.`}
+          />
+        ) : (
+          children
+        )}
         <TeamPageLinks pages={pages} />
       </FilterTabs>
     </>

@@ -20,7 +20,9 @@ type Dialog =
 function Toolbar({ open }: { open: (dialog: Dialog) => void }) {
   return (
     <div className={styles.toolbar}>
-      <p className={styles.lead}>팀원을 제외하면 그 순간의 환불 규정으로 환불하고, 같은 역할의 대기자 중 잘 맞는 순으로 대체 팀원을 제안해요.</p>
+      <p className={styles.lead}>
+        팀원을 제외하면 그 순간의 환불 규정으로 환불하고, 같은 역할의 대기자 중 잘 맞는 순으로 대체 팀원을 제안해요.
+      </p>
       <span className={styles.spacer} />
       <Button variant="secondary" onClick={() => open({ kind: 'companyEnded' })} data-testid="company-ended-open">
         회사 사정 종료 환불 (기수 전체)
@@ -35,7 +37,13 @@ function TeamList({ page, open }: { page: TeamHealthResponse; open: (dialog: Dia
   return (
     <div className={styles.board}>
       {page.teams.map((team) => (
-        <section key={team.teamId} className={styles.team} data-testid="ops-team" data-team-id={team.teamId} aria-label={team.name}>
+        <section
+          key={team.teamId}
+          className={styles.team}
+          data-testid="ops-team"
+          data-team-id={team.teamId}
+          aria-label={team.name}
+        >
           <div className={styles.teamHead}>
             <h3 className={styles.teamName}>{team.name}</h3>
             <span className={styles.muted}>
@@ -51,10 +59,19 @@ function TeamList({ page, open }: { page: TeamHealthResponse; open: (dialog: Dia
                   <span className={styles.memberName}>{personName(m)}</span>
                   <span className={`${styles.chip} ${styles.chipStrong}`}>{roleName(m.role)}</span>
                   <span className={styles.chip}>{stateName(m.state)}</span>
-                  {!team.stopped && atRisk(m) ? <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="member-misses">누락 {m.misses}회</span> : null}
+                  {!team.stopped && atRisk(m) ? (
+                    <span className={`${styles.chip} ${styles.chipDanger}`} data-testid="member-misses">
+                      누락 {m.misses}회
+                    </span>
+                  ) : null}
                   <span className={styles.spacer} />
                   {!team.stopped && m.state === 'ASSIGNED' ? (
-                    <button type="button" className={styles.iconButton} onClick={() => open({ kind: 'remove', team, member: m })} data-testid="remove-open">
+                    <button
+                      type="button"
+                      className={styles.iconButton}
+                      onClick={() => open({ kind: 'remove', team, member: m })}
+                      data-testid="remove-open"
+                    >
                       제외
                     </button>
                   ) : null}
@@ -63,7 +80,12 @@ function TeamList({ page, open }: { page: TeamHealthResponse; open: (dialog: Dia
             ))}
           </ul>
           {!team.stopped ? (
-            <Button size="small" variant="secondary" onClick={() => open({ kind: 'teamStop', team })} data-testid="team-stop-open">
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => open({ kind: 'teamStop', team })}
+              data-testid="team-stop-open"
+            >
               팀 중단 환불
             </Button>
           ) : null}
@@ -84,7 +106,16 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
   // replacement).
   return (
     <>
-      <TeamPageView pages={health} empty={<EmptyState title="발표된 팀이 없어요" description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요." />} none={noTeamsPublished}>
+      <TeamPageView
+        pages={health}
+        empty={
+          <EmptyState
+            title="발표된 팀이 없어요"
+            description="팀 빌딩에서 팀을 발표하면 여기서 팀원 교체와 환불을 할 수 있어요."
+          />
+        }
+        none={noTeamsPublished}
+      >
         {(page) => (
           <>
             <Toolbar open={setDialog} />
@@ -105,10 +136,22 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
         />
       ) : null}
       {dialog?.kind === 'teamStop' ? (
-        <GroupRefundDialog scope={{ teamId: dialog.team.teamId }} refundCase="TEAM_STOP" title={dialog.team.name} onClose={close} onDone={reload} />
+        <GroupRefundDialog
+          scope={{ teamId: dialog.team.teamId }}
+          refundCase="TEAM_STOP"
+          title={dialog.team.name}
+          onClose={close}
+          onDone={reload}
+        />
       ) : null}
       {dialog?.kind === 'companyEnded' ? (
-        <GroupRefundDialog scope={{ oddId }} refundCase="COMPANY_ENDED" title={cohortName} onClose={close} onDone={reload} />
+        <GroupRefundDialog
+          scope={{ oddId }}
+          refundCase="COMPANY_ENDED"
+          title={cohortName}
+          onClose={close}
+          onDone={reload}
+        />
       ) : null}
     </>
   );
@@ -119,5 +162,7 @@ function Teams({ oddId, cohortName }: { oddId: number; cohortName: string }) {
  * and company-ended refunds (each change reloads the page on screen).
  */
 export function TeamsPage() {
-  return <CohortFrame title="팀 운영">{(cohort) => <Teams oddId={cohort.oddId} cohortName={cohort.name} />}</CohortFrame>;
+  return (
+    <CohortFrame title="팀 운영">{(cohort) => <Teams oddId={cohort.oddId} cohortName={cohort.name} />}</CohortFrame>
+  );
 }

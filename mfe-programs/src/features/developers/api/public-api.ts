@@ -15,10 +15,17 @@ interface PublicDocument {
 }
 
 /** The public API's own document: the page lists what it offers from it, so the two never disagree. */
-export async function getPublicApi(signal?: AbortSignal): Promise<{ version: string; operations: PublicApiOperation[] }> {
+export async function getPublicApi(
+  signal?: AbortSignal,
+): Promise<{ version: string; operations: PublicApiOperation[] }> {
   const document = await apiGet<PublicDocument>('/public/openapi.json', undefined, { signal });
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, summary: operation.summary ?? '', scopes: operation['x-scopes'] ?? [] })),
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      summary: operation.summary ?? '',
+      scopes: operation['x-scopes'] ?? [],
+    })),
   );
   return { version: document.info.version, operations };
 }

@@ -14,7 +14,9 @@ const published: Document & { info: { version: string } } = {
   paths: {
     '/api/products': { get: { summary: '프로그램 목록과 모집 중인 기수', 'x-scopes': ['programs:read'] } },
     '/api/join/history': { get: { summary: '내 지원 내역', 'x-scopes': ['applications:read'] } },
-    '/api/applications/{joinId}/checkin': { post: { summary: '스프린트 오늘의 체크인', 'x-scopes': ['sprint:checkin'] } },
+    '/api/applications/{joinId}/checkin': {
+      post: { summary: '스프린트 오늘의 체크인', 'x-scopes': ['sprint:checkin'] },
+    },
   },
 };
 
@@ -61,7 +63,10 @@ describe('/developers', () => {
     client.apiGet.mockResolvedValue(published);
     render(<DevelopersPage />);
     const events = screen.getByTestId('developers-webhook-events');
-    const rows = within(events).getAllByRole('row').slice(1).map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
+    const rows = within(events)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['cohort.opened', '기수 모집 시작', '프로그램·기수 조회'],
       ['teams.published', '팀 발표', '프로그램·기수 조회'],

@@ -16,7 +16,10 @@ function Entry({ entry }: { entry: FaqEntry }) {
       </summary>
       <div className={styles.answer}>
         {entry.answer.map((line, i) => (
-          <p key={i} className={line.startsWith('[') ? styles.answerGroup : line.startsWith('·') ? styles.answerLine : undefined}>
+          <p
+            key={i}
+            className={line.startsWith('[') ? styles.answerGroup : line.startsWith('·') ? styles.answerLine : undefined}
+          >
             {line}
           </p>
         ))}
@@ -46,14 +49,27 @@ function Categories({ categories }: { categories: FaqCategory[] }) {
             aria-selected={category.slug === selected.slug}
             aria-controls="faq-panel"
             className={category.slug === selected.slug ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-            onClick={() => setParams(category.slug === categories[0]?.slug ? {} : { category: category.slug }, { replace: true })}
+            onClick={() =>
+              setParams(category.slug === categories[0]?.slug ? {} : { category: category.slug }, { replace: true })
+            }
           >
             {category.name}
           </button>
         ))}
       </div>
-      <div id="faq-panel" role="tabpanel" aria-labelledby={`faq-tab-${selected.slug}`} className={styles.entries} data-testid="faq-panel" data-category={selected.slug}>
-        {selected.entries.length ? selected.entries.map((entry) => <Entry key={entry.entryId} entry={entry} />) : <EmptyState title="등록된 질문이 없어요" />}
+      <div
+        id="faq-panel"
+        role="tabpanel"
+        aria-labelledby={`faq-tab-${selected.slug}`}
+        className={styles.entries}
+        data-testid="faq-panel"
+        data-category={selected.slug}
+      >
+        {selected.entries.length ? (
+          selected.entries.map((entry) => <Entry key={entry.entryId} entry={entry} />)
+        ) : (
+          <EmptyState title="등록된 질문이 없어요" />
+        )}
       </div>
     </>
   );

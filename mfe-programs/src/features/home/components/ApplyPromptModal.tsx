@@ -50,7 +50,11 @@ export function ApplyPromptModal({ programs }: { programs: ProductSummary[] | nu
                   {cohort.name} · {seoulDay(cohort.recruitEnd)} 마감
                 </p>
               </div>
-              <Link className="sq-button sq-button--primary sq-button--small" to={applyPath(product, cohort.oddId)} onClick={close}>
+              <Link
+                className="sq-button sq-button--primary sq-button--small"
+                to={applyPath(product, cohort.oddId)}
+                onClick={close}
+              >
                 지원하기
               </Link>
             </li>

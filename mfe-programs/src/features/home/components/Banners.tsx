@@ -11,9 +11,13 @@ const AUTO_ADVANCE_MS = 6_000;
 /** The image a banner shows at this width, or null when it is not displayable here (pcDisplayable/moDisplayable). */
 export function bannerImage(banner: MainBanner, desktop: boolean) {
   if (desktop) {
-    return banner.pcDisplayable ? { src: banner.pcImgUrl, width: banner.pcImgWidth ?? 1200, height: banner.pcImgHeight ?? 360 } : null;
+    return banner.pcDisplayable
+      ? { src: banner.pcImgUrl, width: banner.pcImgWidth ?? 1200, height: banner.pcImgHeight ?? 360 }
+      : null;
   }
-  return banner.moDisplayable ? { src: banner.moImgUrl, width: banner.moImgWidth ?? 750, height: banner.moImgHeight ?? 600 } : null;
+  return banner.moDisplayable
+    ? { src: banner.moImgUrl, width: banner.moImgWidth ?? 750, height: banner.moImgHeight ?? 600 }
+    : null;
 }
 
 /**
@@ -58,7 +62,14 @@ export function Banners({ banners, desktop: assumedDesktop }: { banners: MainBan
             <picture>
               {/* The other width's image where the banner has one: the browser picks by the real width even when
                   the markup was rendered for the other one (the server's first content guesses phone or not). */}
-              {alternative ? <source media={desktop ? MOBILE : DESKTOP} srcSet={alternative.src} width={alternative.width} height={alternative.height} /> : null}
+              {alternative ? (
+                <source
+                  media={desktop ? MOBILE : DESKTOP}
+                  srcSet={alternative.src}
+                  width={alternative.width}
+                  height={alternative.height}
+                />
+              ) : null}
               <img
                 className={styles.bannerImage}
                 src={image!.src}

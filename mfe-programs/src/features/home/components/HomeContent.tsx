@@ -9,7 +9,15 @@ function ProjectTile({ project }: { project: ProjectSummary }) {
   const { thumbnail } = project;
   return (
     <Link to={`/projects/detail/${project.projectId}`} className={styles.tile}>
-      <img className={styles.tileImage} src={thumbnail.url} alt={thumbnail.alt} width={thumbnail.width} height={thumbnail.height} loading="lazy" decoding="async" />
+      <img
+        className={styles.tileImage}
+        src={thumbnail.url}
+        alt={thumbnail.alt}
+        width={thumbnail.width}
+        height={thumbnail.height}
+        loading="lazy"
+        decoding="async"
+      />
       <div className={styles.tileBody}>
         <p className={styles.tileMeta}>
           {project.productName} · {project.cohortName}
@@ -25,7 +33,15 @@ function StoryTile({ story }: { story: StorySummary }) {
   const { cover } = story;
   return (
     <Link to={`/story/detail/${story.storyId}`} className={styles.tile}>
-      <img className={styles.tileImage} src={cover.url} alt={cover.alt} width={cover.width} height={cover.height} loading="lazy" decoding="async" />
+      <img
+        className={styles.tileImage}
+        src={cover.url}
+        alt={cover.alt}
+        width={cover.width}
+        height={cover.height}
+        loading="lazy"
+        decoding="async"
+      />
       <div className={styles.tileBody}>
         <p className={styles.tileMeta}>
           {story.productName} · {story.author.roleName} {story.author.alias}

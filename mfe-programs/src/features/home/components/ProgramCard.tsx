@@ -45,7 +45,13 @@ export function ProgramCard({ product }: { product: ProductSummary }) {
       <p className={styles.fee}>
         참가비 <strong>{formatKrw(product.feeKrw)}</strong>
       </p>
-      {shown.length ? <ul className={styles.cohorts}>{shown.map((c) => <CohortRow key={c.oddId} product={product} cohort={c} />)}</ul> : null}
+      {shown.length ? (
+        <ul className={styles.cohorts}>
+          {shown.map((c) => (
+            <CohortRow key={c.oddId} product={product} cohort={c} />
+          ))}
+        </ul>
+      ) : null}
       <div className={styles.programActions}>
         <Link className="sq-button sq-button--secondary sq-button--small" to={introPath(product)}>
           자세히 보기

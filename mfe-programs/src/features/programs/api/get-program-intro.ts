@@ -8,7 +8,11 @@ import type { ProgramIntroResponse } from '@sq/contracts';
  */
 export async function getProgramIntro(key: string | number, signal?: AbortSignal) {
   try {
-    return (await apiGet<ProgramIntroResponse>(`/program-intros/${encodeURIComponent(String(key))}`, previewParam(), { signal })).intro;
+    return (
+      await apiGet<ProgramIntroResponse>(`/program-intros/${encodeURIComponent(String(key))}`, previewParam(), {
+        signal,
+      })
+    ).intro;
   } catch (error) {
     if (isCancel(error)) throw error;
     return null;

@@ -2,7 +2,8 @@ import type { CohortApplicants } from '@sq/contracts/api/applicants';
 import { applicantOdds } from '../applicant-odds';
 import styles from './programs.module.css';
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('ko-KR', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Seoul' });
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('ko-KR', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Seoul' });
 
 /** While a cohort recruits: applicants per role against the team make-up, so a scarce role knows its odds. */
 export function ApplicantBoard({ applicants }: { applicants: CohortApplicants }) {
@@ -23,12 +24,18 @@ export function ApplicantBoard({ applicants }: { applicants: CohortApplicants })
       </p>
       <ul className={styles.roles}>
         {odds.roles.map((role) => (
-          <li key={role.role} className={role.scarce ? `${styles.role} ${styles.roleScarce}` : styles.role} data-role={role.role}>
+          <li
+            key={role.role}
+            className={role.scarce ? `${styles.role} ${styles.roleScarce}` : styles.role}
+            data-role={role.role}
+          >
             <div className={styles.roleHead}>
               <span className={styles.roleName}>{role.roleName}</span>
               <span className={styles.roleCount}>
                 <strong data-testid="role-count">{role.applicants}명</strong>
-                {role.seatsPerTeam !== null ? <span className={styles.roleSeats}> / 팀당 {role.seatsPerTeam}명</span> : null}
+                {role.seatsPerTeam !== null ? (
+                  <span className={styles.roleSeats}> / 팀당 {role.seatsPerTeam}명</span>
+                ) : null}
               </span>
             </div>
             <div className={styles.bar} aria-hidden="true">

@@ -2,7 +2,15 @@ import type { ImageRef, ProgramIntro } from '@sq/contracts';
 import styles from './programs.module.css';
 
 /** An operator's image at its published size, so nothing moves when it arrives. */
-export function IntroImage({ image, className, eager = false }: { image: ImageRef; className?: string | undefined; eager?: boolean }) {
+export function IntroImage({
+  image,
+  className,
+  eager = false,
+}: {
+  image: ImageRef;
+  className?: string | undefined;
+  eager?: boolean;
+}) {
   return (
     <img
       className={className}

@@ -130,7 +130,14 @@ function Intro({ product, intro }: { product: ProductDetail; intro: ProgramIntro
 function ProgramIntro({ productKey }: { productKey: string | number }) {
   const state = useProgramPage(productKey);
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 프로그램이 없어요. 주소를 다시 확인해 주세요." />;
+  if (state.status === 'error')
+    return (
+      <LoadError
+        error={state.error}
+        onRetry={state.reload}
+        notFound="찾으시는 프로그램이 없어요. 주소를 다시 확인해 주세요."
+      />
+    );
   return <Intro product={state.data.product} intro={state.data.intro} />;
 }
 

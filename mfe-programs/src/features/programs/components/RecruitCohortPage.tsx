@@ -17,7 +17,15 @@ import { NextSteps, NoInfo, WithProduct } from './recruit-common';
 import { RefundRules } from '../../../shared/RefundRules';
 import styles from './programs.module.css';
 
-function CohortRecruit({ product, intro, cohort }: { product: ProductDetail; intro: ProgramIntro | null; cohort: CohortDetail }) {
+function CohortRecruit({
+  product,
+  intro,
+  cohort,
+}: {
+  product: ProductDetail;
+  intro: ProgramIntro | null;
+  cohort: CohortDetail;
+}) {
   const live = useLiveApplicants(cohort.oddId, cohort.recruiting);
   const cta = cohortCta(product, cohort);
   const past = cohort.status !== 'RECRUITING' && cohort.status !== 'UPCOMING';
@@ -69,7 +77,11 @@ function CohortRecruit({ product, intro, cohort }: { product: ProductDetail; int
       <section className={styles.section} data-testid="refund-rules">
         <h2 className={styles.sectionTitle}>이 기수의 환불 일정</h2>
         {/* The cohort's own days for each phase; the participation reward is not a refund date. */}
-        <RefundRules rules={product.refundRules.filter((r) => r.case !== 'REWARD')} feeKrw={cohort.product.feeKrw} schedule={cohort.refundSchedule} />
+        <RefundRules
+          rules={product.refundRules.filter((r) => r.case !== 'REWARD')}
+          feeKrw={cohort.product.feeKrw}
+          schedule={cohort.refundSchedule}
+        />
       </section>
 
       <div className={styles.stickyCta}>
@@ -79,15 +91,32 @@ function CohortRecruit({ product, intro, cohort }: { product: ProductDetail; int
   );
 }
 
-function CohortOf({ product, intro, oddId, onMissing }: { product: ProductDetail; intro: ProgramIntro | null; oddId: number; onMissing: 'error' | 'fallback' }) {
+function CohortOf({
+  product,
+  intro,
+  oddId,
+  onMissing,
+}: {
+  product: ProductDetail;
+  intro: ProgramIntro | null;
+  oddId: number;
+  onMissing: 'error' | 'fallback';
+}) {
   const state = useCohort(oddId);
   if (state.status === 'loading') return <Spinner boxed />;
   if (state.status === 'error') {
     if (isMissing(state.error) && onMissing === 'fallback') return <NoInfo product={product} />;
-    return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 모집 기수가 없어요. 주소를 다시 확인해 주세요." />;
+    return (
+      <LoadError
+        error={state.error}
+        onRetry={state.reload}
+        notFound="찾으시는 모집 기수가 없어요. 주소를 다시 확인해 주세요."
+      />
+    );
   }
   // A cohort of another program is not this program's recruit page.
-  if (state.data.product.productId !== product.productId) return onMissing === 'fallback' ? <NoInfo product={product} /> : <NotFoundPage />;
+  if (state.data.product.productId !== product.productId)
+    return onMissing === 'fallback' ? <NoInfo product={product} /> : <NotFoundPage />;
   return <CohortRecruit product={product} intro={intro} cohort={state.data} />;
 }
 
@@ -98,7 +127,13 @@ export function RecruitCohortPage({ slug }: { slug?: string }) {
   const oddId = positiveId(params.oddId);
   return (
     <WithProduct key={productSlug} slug={productSlug}>
-      {(product, intro) => (oddId === null ? <NotFoundPage /> : <CohortOf key={oddId} product={product} intro={intro} oddId={oddId} onMissing="error" />)}
+      {(product, intro) =>
+        oddId === null ? (
+          <NotFoundPage />
+        ) : (
+          <CohortOf key={oddId} product={product} intro={intro} oddId={oddId} onMissing="error" />
+        )
+      }
     </WithProduct>
   );
 }
@@ -110,7 +145,13 @@ export function RecruitFallbackPage() {
   const oddId = positiveId(params['*']);
   return (
     <WithProduct key={productSlug} slug={productSlug}>
-      {(product, intro) => (oddId === null ? <NoInfo product={product} /> : <CohortOf key={oddId} product={product} intro={intro} oddId={oddId} onMissing="fallback" />)}
+      {(product, intro) =>
+        oddId === null ? (
+          <NoInfo product={product} />
+        ) : (
+          <CohortOf key={oddId} product={product} intro={intro} oddId={oddId} onMissing="fallback" />
+        )
+      }
     </WithProduct>
   );
 }

@@ -9,7 +9,12 @@ import { NoInfo } from './recruit-common';
 const EMOJI = /\p{Extended_Pictographic}|\p{Emoji_Presentation}|\u{FE0F}/u;
 
 const product = {
-  productId: 3, slug: 'planx', kind: 'COURSE', name: '플래너 코스', summary: '기획자 과정', feeKrw: 350_000,
+  productId: 3,
+  slug: 'planx',
+  kind: 'COURSE',
+  name: '플래너 코스',
+  summary: '기획자 과정',
+  feeKrw: 350_000,
   cohorts: [cohort(305, 'UPCOMING', { recruitStart: '2027-01-01T00:00:00Z' })],
 } as unknown as ProductDetail;
 

@@ -31,7 +31,10 @@ export function NextSteps({ product }: { product: ProductDetail }) {
 export function NoInfo({ product }: { product: ProductDetail }) {
   return (
     <div className={styles.noInfo} data-testid="recruit-no-info">
-      <EmptyState title="모집 정보가 없어요" description={`${product.name}의 모집 안내를 찾지 못했어요. 지금 모집 중이거나 곧 열릴 기수를 확인해 보세요.`} />
+      <EmptyState
+        title="모집 정보가 없어요"
+        description={`${product.name}의 모집 안내를 찾지 못했어요. 지금 모집 중이거나 곧 열릴 기수를 확인해 보세요.`}
+      />
       <NextSteps product={product} />
     </div>
   );
@@ -42,7 +45,14 @@ type ProgramChildren = (product: ProductDetail, intro: ProgramIntro | null) => R
 function ProductLoader({ slug, children }: { slug: string; children: ProgramChildren }) {
   const state = useProgramPage(slug);
   if (state.status === 'loading') return <Spinner boxed />;
-  if (state.status === 'error') return <LoadError error={state.error} onRetry={state.reload} notFound="찾으시는 프로그램이 없어요. 주소를 다시 확인해 주세요." />;
+  if (state.status === 'error')
+    return (
+      <LoadError
+        error={state.error}
+        onRetry={state.reload}
+        notFound="찾으시는 프로그램이 없어요. 주소를 다시 확인해 주세요."
+      />
+    );
   return <>{children(state.data.product, state.data.intro)}</>;
 }
 
@@ -51,4 +61,3 @@ export function WithProduct({ slug, children }: { slug: string; children: Progra
   if (!PRODUCT_SLUG.test(slug)) return <NotFoundPage />;
   return <ProductLoader slug={slug}>{children}</ProductLoader>;
 }
-

@@ -16,5 +16,8 @@ export async function getSprintProjects(query: SprintProjectQuery, signal?: Abor
 
 export function useSprintProjects(query: SprintProjectQuery) {
   const { productId, oddId, page, size } = query;
-  return useAsync((signal) => getSprintProjects({ productId, oddId, page, size }, signal), [productId, oddId, page, size]);
+  return useAsync(
+    (signal) => getSprintProjects({ productId, oddId, page, size }, signal),
+    [productId, oddId, page, size],
+  );
 }

@@ -9,13 +9,25 @@ export interface ProjectFilter {
 /**
  * Program and cohort filter: a list on desktop, a select on mobile (both from GET /project/getLeftMenu).
  */
-export function LeftMenu({ products, value, onChange }: { products: LeftMenuProduct[]; value: ProjectFilter; onChange: (next: ProjectFilter) => void }) {
+export function LeftMenu({
+  products,
+  value,
+  onChange,
+}: {
+  products: LeftMenuProduct[];
+  value: ProjectFilter;
+  onChange: (next: ProjectFilter) => void;
+}) {
   const cls = (active: boolean, base: string | undefined) => (active ? `${base} ${styles.active}` : base);
   const selectValue = value.oddId ? `c:${value.oddId}` : value.productId ? `p:${value.productId}` : '';
   return (
     <aside aria-label="프로그램별 프로젝트">
       <nav className={`${styles.menu} ${styles.desktopOnly}`}>
-        <button type="button" className={cls(!value.productId && !value.oddId, styles.menuAll)} onClick={() => onChange({})}>
+        <button
+          type="button"
+          className={cls(!value.productId && !value.oddId, styles.menuAll)}
+          onClick={() => onChange({})}
+        >
           전체 프로젝트
         </button>
         {products.map((product) => (
@@ -50,7 +62,11 @@ export function LeftMenu({ products, value, onChange }: { products: LeftMenuProd
             const [kind, raw] = e.target.value.split(':');
             const id = Number(raw);
             if (kind === 'p') onChange({ productId: id });
-            else if (kind === 'c') onChange({ productId: products.find((p) => p.cohorts.some((c) => c.oddId === id))?.productId, oddId: id });
+            else if (kind === 'c')
+              onChange({
+                productId: products.find((p) => p.cohorts.some((c) => c.oddId === id))?.productId,
+                oddId: id,
+              });
             else onChange({});
           }}
         >

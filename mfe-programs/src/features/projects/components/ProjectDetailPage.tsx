@@ -65,7 +65,16 @@ function Detail({ project }: { project: ProjectDetail }) {
           <h2 className={styles.sectionTitle}>결과물</h2>
           <div className={styles.images}>
             {project.images.map((image) => (
-              <img key={image.url} className={styles.image} src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+              <img
+                key={image.url}
+                className={styles.image}
+                src={image.url}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                loading="lazy"
+                decoding="async"
+              />
             ))}
           </div>
         </section>

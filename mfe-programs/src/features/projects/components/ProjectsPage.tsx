@@ -41,7 +41,11 @@ export function ProjectsPage() {
 
   return (
     <div className={styles.page}>
-      {menu.status === 'success' ? <LeftMenu products={menu.data} value={{ productId, oddId }} onChange={(f) => update(f)} /> : <div />}
+      {menu.status === 'success' ? (
+        <LeftMenu products={menu.data} value={{ productId, oddId }} onChange={(f) => update(f)} />
+      ) : (
+        <div />
+      )}
       <section>
         <h1 className={styles.heading}>프로젝트</h1>
         {page === 1 ? (
@@ -62,7 +66,12 @@ export function ProjectsPage() {
                   <ProjectCard key={project.projectId} project={project} eager={index < EAGER_CARDS} />
                 ))}
               </div>
-              <Pagination page={list.data.page} size={list.data.size} total={list.data.total} onChange={(p) => update({ productId, oddId, page: p })} />
+              <Pagination
+                page={list.data.page}
+                size={list.data.size}
+                total={list.data.total}
+                onChange={(p) => update({ productId, oddId, page: p })}
+              />
             </>
           )
         ) : null}

@@ -11,7 +11,15 @@ function SprintProjectCard({ project }: { project: SprintProject }) {
   const [cover] = project.images;
   return (
     <article className={styles.card} data-testid="sprint-project" data-team-id={project.teamId}>
-      {cover ? <img className={styles.thumb} src={cover} alt={`${project.projectName} 대표 이미지`} loading="lazy" decoding="async" /> : null}
+      {cover ? (
+        <img
+          className={styles.thumb}
+          src={cover}
+          alt={`${project.projectName} 대표 이미지`}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
       <div className={styles.body}>
         <p className={styles.meta}>
           <span>
@@ -29,7 +37,9 @@ function SprintProjectCard({ project }: { project: SprintProject }) {
         <ul className={styles.members} aria-label="팀원">
           {project.members.map((m, i) => {
             const label = `${m.alias ?? '팀원'}${m.roleName ? ` (${m.roleName})` : ''}`;
-            return <li key={i}>{m.profileId ? <AppLink to={`/careercard/${m.profileId}`}>{label}</AppLink> : label}</li>;
+            return (
+              <li key={i}>{m.profileId ? <AppLink to={`/careercard/${m.profileId}`}>{label}</AppLink> : label}</li>
+            );
           })}
         </ul>
         <p className={styles.links}>

@@ -28,7 +28,10 @@ export function StoriesPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const tabs = [{ productId: undefined as number | undefined, name: '전체' }, ...(products.status === 'success' ? products.data.filter((p) => p.kind !== 'GENERIC') : [])];
+  const tabs = [
+    { productId: undefined as number | undefined, name: '전체' },
+    ...(products.status === 'success' ? products.data.filter((p) => p.kind !== 'GENERIC') : []),
+  ];
   return (
     <div className={styles.page}>
       <header className={styles.head}>
@@ -62,7 +65,12 @@ export function StoriesPage() {
                 <StoryCard key={story.storyId} story={story} eager={index < EAGER_CARDS} />
               ))}
             </div>
-            <Pagination page={list.data.page} size={list.data.size} total={list.data.total} onChange={(p) => update({ productId, page: p })} />
+            <Pagination
+              page={list.data.page}
+              size={list.data.size}
+              total={list.data.total}
+              onChange={(p) => update({ productId, page: p })}
+            />
           </>
         )
       ) : null}

@@ -33,7 +33,14 @@ function Detail({ story }: { story: StoryDetail }) {
           · {author.positionName} · {formatDate(story.publishedDate)}
         </p>
       </header>
-      <img className={styles.detailCover} src={cover.url} alt={cover.alt} width={cover.width} height={cover.height} fetchPriority="high" />
+      <img
+        className={styles.detailCover}
+        src={cover.url}
+        alt={cover.alt}
+        width={cover.width}
+        height={cover.height}
+        fetchPriority="high"
+      />
       <p className={styles.detailSummary}>{story.summary}</p>
       {story.body.map((section, i) => (
         <section key={i} className={styles.bodySection}>

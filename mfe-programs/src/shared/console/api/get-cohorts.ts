@@ -4,7 +4,8 @@ import { useAsync } from '@sq/ui';
 
 /** GET /api/admin/cohorts?productId= — cohorts (of one product, or all) with live counts per state and role. */
 export async function getCohorts(productId: number | null, signal?: AbortSignal) {
-  return (await apiGet<CohortListResponse>('/admin/cohorts', { productId: productId ?? undefined }, { signal })).cohorts;
+  return (await apiGet<CohortListResponse>('/admin/cohorts', { productId: productId ?? undefined }, { signal }))
+    .cohorts;
 }
 
 export function useCohorts(productId: number | null) {

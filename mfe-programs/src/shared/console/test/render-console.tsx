@@ -12,7 +12,15 @@ export function renderConsoleAt(path: string, routes: ReactNode, beside?: ReactN
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/admin/*" element={<><ConsoleFrame>{routes}</ConsoleFrame>{beside}</>} />
+        <Route
+          path="/admin/*"
+          element={
+            <>
+              <ConsoleFrame>{routes}</ConsoleFrame>
+              {beside}
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -22,10 +30,12 @@ export function renderConsoleAt(path: string, routes: ReactNode, beside?: ReactN
 export const field = (label: string) => screen.getAllByLabelText(label, { exact: false })[0] as HTMLInputElement;
 export const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 /** The Korean field message shown under a control. */
-export const errorUnder = (label: string) => field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
+export const errorUnder = (label: string) =>
+  field(label).closest('label')?.parentElement?.querySelector('[data-field-error]')?.textContent;
 
 /**
  * The arguments of the last read of `path` on a mocked `apiGet`. A page's other reads (code names, career
  * choices) start beside its own, in whichever order a busy machine runs them, so "the last call" is not one.
  */
-export const lastReadOf = (get: { mock: { calls: unknown[][] } }, path: string) => get.mock.calls.filter(([p]) => p === path).at(-1);
+export const lastReadOf = (get: { mock: { calls: unknown[][] } }, path: string) =>
+  get.mock.calls.filter(([p]) => p === path).at(-1);

@@ -40,13 +40,29 @@ export const COHORT_CAPACITY_MAX = 100_000;
 /** Years PostgreSQL and JavaScript read alike (no year 0, no 5-digit year), so a date never fails in the database. */
 const inYears = (value: string) => Number(value.slice(0, 4)) >= 1900 && Number(value.slice(0, 4)) <= 9999;
 /** A calendar day that exists (no 2026-02-30). */
-const day = z.iso.date({ error: OPERATOR_MESSAGES.adminCohortDateRequired }).check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
+const day = z.iso
+  .date({ error: OPERATOR_MESSAGES.adminCohortDateRequired })
+  .check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
 /** An instant with its offset, kept in UTC: PostgreSQL refuses offsets of 16 hours or more, JavaScript does not. */
-const instant = z.pipe(
-  z.iso.datetime({ offset: true, error: OPERATOR_MESSAGES.adminCohortDateRequired }).check(z.refine((value) => Number.isFinite(Date.parse(value)), OPERATOR_MESSAGES.adminCohortDateRequired)),
-  z.transform((value: string) => new Date(value).toISOString()),
-).check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
-const seats = z.optional(z.nullable(z.number({ error: OPERATOR_MESSAGES.adminCohortSeatsInvalid }).check(z.int(OPERATOR_MESSAGES.adminCohortSeatsInvalid), z.gte(0, OPERATOR_MESSAGES.adminCohortSeatsInvalid), z.lte(ROLE_SEATS_MAX, OPERATOR_MESSAGES.adminCohortSeatsInvalid))));
+const instant = z
+  .pipe(
+    z.iso
+      .datetime({ offset: true, error: OPERATOR_MESSAGES.adminCohortDateRequired })
+      .check(z.refine((value) => Number.isFinite(Date.parse(value)), OPERATOR_MESSAGES.adminCohortDateRequired)),
+    z.transform((value: string) => new Date(value).toISOString()),
+  )
+  .check(z.refine(inYears, OPERATOR_MESSAGES.adminCohortDateRequired));
+const seats = z.optional(
+  z.nullable(
+    z
+      .number({ error: OPERATOR_MESSAGES.adminCohortSeatsInvalid })
+      .check(
+        z.int(OPERATOR_MESSAGES.adminCohortSeatsInvalid),
+        z.gte(0, OPERATOR_MESSAGES.adminCohortSeatsInvalid),
+        z.lte(ROLE_SEATS_MAX, OPERATOR_MESSAGES.adminCohortSeatsInvalid),
+      ),
+  ),
+);
 /** One date rule of the cohort (the database's check constraint), its message under the field that breaks it. */
 const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) =>
   z.refine<CohortInput>(
@@ -68,22 +84,47 @@ const inOrder = (path: keyof CohortInput, holds: (c: CohortInput) => boolean) =>
  * recruiting opens < closes (an instant) <= start, announcement and kick-off <= start <= end.
  */
 export const cohortInputSchema = z
-  .object({
-    productId: z.number({ error: OPERATOR_MESSAGES.adminCohortProductRequired }).check(z.int(OPERATOR_MESSAGES.adminCohortProductRequired), z.positive(OPERATOR_MESSAGES.adminCohortProductRequired)),
-    name: z.string({ error: OPERATOR_MESSAGES.adminCohortNameRequired }).check(z.trim(), z.minLength(1, OPERATOR_MESSAGES.adminCohortNameRequired), z.maxLength(100, OPERATOR_MESSAGES.adminCohortNameRequired)),
-    recruitStart: instant,
-    recruitEnd: instant,
-    teamBuildingAnnounceDate: z.nullable(day),
-    kickoffDate: z.nullable(day),
-    startDate: day,
-    endDate: day,
-    capacity: z.nullable(z.number({ error: OPERATOR_MESSAGES.adminCohortCapacityInvalid }).check(z.int(OPERATOR_MESSAGES.adminCohortCapacityInvalid), z.positive(OPERATOR_MESSAGES.adminCohortCapacityInvalid), z.lte(COHORT_CAPACITY_MAX, OPERATOR_MESSAGES.adminCohortCapacityInvalid))),
-    roleSeats: z.nullable(z.object({ PLANNER: seats, DESIGNER: seats, DEVELOPER: seats })),
-  }, { error: CORE_MESSAGES.badRequest })
+  .object(
+    {
+      productId: z
+        .number({ error: OPERATOR_MESSAGES.adminCohortProductRequired })
+        .check(
+          z.int(OPERATOR_MESSAGES.adminCohortProductRequired),
+          z.positive(OPERATOR_MESSAGES.adminCohortProductRequired),
+        ),
+      name: z
+        .string({ error: OPERATOR_MESSAGES.adminCohortNameRequired })
+        .check(
+          z.trim(),
+          z.minLength(1, OPERATOR_MESSAGES.adminCohortNameRequired),
+          z.maxLength(100, OPERATOR_MESSAGES.adminCohortNameRequired),
+        ),
+      recruitStart: instant,
+      recruitEnd: instant,
+      teamBuildingAnnounceDate: z.nullable(day),
+      kickoffDate: z.nullable(day),
+      startDate: day,
+      endDate: day,
+      capacity: z.nullable(
+        z
+          .number({ error: OPERATOR_MESSAGES.adminCohortCapacityInvalid })
+          .check(
+            z.int(OPERATOR_MESSAGES.adminCohortCapacityInvalid),
+            z.positive(OPERATOR_MESSAGES.adminCohortCapacityInvalid),
+            z.lte(COHORT_CAPACITY_MAX, OPERATOR_MESSAGES.adminCohortCapacityInvalid),
+          ),
+      ),
+      roleSeats: z.nullable(z.object({ PLANNER: seats, DESIGNER: seats, DEVELOPER: seats })),
+    },
+    { error: CORE_MESSAGES.badRequest },
+  )
   .check(
     inOrder('recruitEnd', (c) => Date.parse(c.recruitStart) < Date.parse(c.recruitEnd)),
     inOrder('startDate', (c) => seoulDate(c.recruitEnd) <= c.startDate),
-    inOrder('teamBuildingAnnounceDate', (c) => c.teamBuildingAnnounceDate === null || c.teamBuildingAnnounceDate <= c.startDate),
+    inOrder(
+      'teamBuildingAnnounceDate',
+      (c) => c.teamBuildingAnnounceDate === null || c.teamBuildingAnnounceDate <= c.startDate,
+    ),
     inOrder('kickoffDate', (c) => c.kickoffDate === null || c.kickoffDate <= c.startDate),
     inOrder('endDate', (c) => c.startDate <= c.endDate),
   );
@@ -92,7 +133,11 @@ export interface AdminCohort extends CohortInput {
   oddId: number;
   productName: string;
   /** Live applications per state, and per role (past the wizard, not ended). */
-  counts: { byState: Partial<Record<ApplicationState, number>>; byRole: Partial<Record<ApplicantRole, number>>; total: number };
+  counts: {
+    byState: Partial<Record<ApplicationState, number>>;
+    byRole: Partial<Record<ApplicantRole, number>>;
+    total: number;
+  };
 }
 export interface CohortListResponse {
   cohorts: AdminCohort[];

@@ -42,7 +42,14 @@ export interface MyTeamResponse {
     profileId: string | null;
     careerYears: string | null;
   }[];
-  schedule: { teamBuildingAnnounceDate: string | null; kickoffDate: string | null; startDate: string; endDate: string; checkinClosesAt: string | null; submissionClosesAt: string | null };
+  schedule: {
+    teamBuildingAnnounceDate: string | null;
+    kickoffDate: string | null;
+    startDate: string;
+    endDate: string;
+    checkinClosesAt: string | null;
+    submissionClosesAt: string | null;
+  };
   checkedInToday: boolean;
   /** The caller's daily check-in (sprint only; null for other programs). */
   checkin: MyCheckin | null;

@@ -61,7 +61,11 @@ export interface GroupRefundPreview {
  * nothing to refund, or refused this time (one in flight, the PG refusing: confirming again later refunds them alone).
  */
 export type GroupRefundOutcome = MemberNames &
-  ({ status: 'REFUNDED' | 'PENDING'; refundKrw: number } | { status: 'NOTHING_TO_REFUND' } | { status: 'REFUSED'; message: string });
+  (
+    | { status: 'REFUNDED' | 'PENDING'; refundKrw: number }
+    | { status: 'NOTHING_TO_REFUND' }
+    | { status: 'REFUSED'; message: string }
+  );
 export interface GroupRefundConfirmation extends GroupRefundPreview {
   outcomes: GroupRefundOutcome[];
 }

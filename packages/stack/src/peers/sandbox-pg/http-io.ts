@@ -29,6 +29,7 @@ export async function readJson(request: http.IncomingMessage): Promise<Json> {
 /** A required, non-blank string field of a JSON body. */
 export function stringField(body: Json, name: string): string {
   const value = body[name];
-  if (typeof value !== 'string' || !value.trim()) throw new Problem(400, 'INVALID_REQUEST', `${name}이(가) 필요합니다.`);
+  if (typeof value !== 'string' || !value.trim())
+    throw new Problem(400, 'INVALID_REQUEST', `${name}이(가) 필요합니다.`);
   return value;
 }

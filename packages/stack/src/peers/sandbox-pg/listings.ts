@@ -48,7 +48,8 @@ function instant(body: Json, name: string, fallback: number): number {
 
 function size(value: unknown, fallback: number, max: number, name: string): number {
   if (value === undefined || value === null) return fallback;
-  if (!Number.isSafeInteger(value) || (value as number) < 1 || (value as number) > max) throw new ListingRequestError(`${name}은(는) 1 이상 ${max} 이하의 정수여야 합니다.`);
+  if (!Number.isSafeInteger(value) || (value as number) < 1 || (value as number) > max)
+    throw new ListingRequestError(`${name}은(는) 1 이상 ${max} 이하의 정수여야 합니다.`);
   return value as number;
 }
 
@@ -66,8 +67,13 @@ function afterCursor(cursor: unknown): string | null {
   }
 }
 
-export function paymentsByCursor<V>(payments: Iterable<SandboxPayment>, body: Json, context: { storeId: string; now: Date; view: (p: SandboxPayment) => V }) {
-  if (body.storeId !== undefined && body.storeId !== context.storeId) throw new ListingRequestError('상점 아이디가 올바르지 않습니다.');
+export function paymentsByCursor<V>(
+  payments: Iterable<SandboxPayment>,
+  body: Json,
+  context: { storeId: string; now: Date; view: (p: SandboxPayment) => V },
+) {
+  if (body.storeId !== undefined && body.storeId !== context.storeId)
+    throw new ListingRequestError('상점 아이디가 올바르지 않습니다.');
   const until = instant(body, 'until', context.now.getTime());
   const from = instant(body, 'from', until - PAYMENTS_BY_CURSOR_DEFAULT_DAYS * 86_400_000);
   const pageSize = size(body.size, PAYMENTS_BY_CURSOR_DEFAULT_SIZE, PAYMENTS_BY_CURSOR_MAX_SIZE, 'size');
@@ -82,10 +88,15 @@ export function paymentsByCursor<V>(payments: Iterable<SandboxPayment>, body: Js
   return { items: page.map((p) => ({ payment: context.view(p), cursor: cursorOf(p) })) };
 }
 
-export function billingKeyInfos<V>(keys: Iterable<SandboxBillingKey>, body: Json, context: { view: (k: SandboxBillingKey) => V }) {
+export function billingKeyInfos<V>(
+  keys: Iterable<SandboxBillingKey>,
+  body: Json,
+  context: { view: (k: SandboxBillingKey) => V },
+) {
   const page = (body.page ?? {}) as Json;
   const number = page.number === undefined ? 0 : page.number;
-  if (!Number.isSafeInteger(number) || (number as number) < 0) throw new ListingRequestError('page.number는 0 이상의 정수여야 합니다.');
+  if (!Number.isSafeInteger(number) || (number as number) < 0)
+    throw new ListingRequestError('page.number는 0 이상의 정수여야 합니다.');
   const pageSize = size(page.size, BILLING_KEYS_DEFAULT_PAGE_SIZE, BILLING_KEYS_MAX_PAGE_SIZE, 'page.size');
   const statuses = ((body.filter ?? {}) as Json).status;
   if (statuses !== undefined && (!Array.isArray(statuses) || statuses.some((s) => s !== 'ISSUED' && s !== 'DELETED'))) {
@@ -93,13 +104,20 @@ export function billingKeyInfos<V>(keys: Iterable<SandboxBillingKey>, body: Json
   }
   const matching = [...keys]
     .filter((k) => !statuses || (statuses as string[]).includes(k.status))
-    .sort((a, b) => (a.issuedAt === b.issuedAt ? (a.billingKey < b.billingKey ? 1 : -1) : a.issuedAt < b.issuedAt ? 1 : -1));
+    .sort((a, b) =>
+      a.issuedAt === b.issuedAt ? (a.billingKey < b.billingKey ? 1 : -1) : a.issuedAt < b.issuedAt ? 1 : -1,
+    );
   const start = (number as number) * pageSize;
-  return { items: matching.slice(start, start + pageSize).map(context.view), page: { number, size: pageSize, totalCount: matching.length } };
+  return {
+    items: matching.slice(start, start + pageSize).map(context.view),
+    page: { number, size: pageSize, totalCount: matching.length },
+  };
 }
 
 /** What the console's cancellation form sent, or the Korean reason it cannot be done. */
-export function consoleCancelRequest(form: URLSearchParams): { amount?: number; reason: string; announce: boolean } | string {
+export function consoleCancelRequest(
+  form: URLSearchParams,
+): { amount?: number; reason: string; announce: boolean } | string {
   const reason = (form.get('reason') ?? '').trim();
   if (!reason) return '취소 사유를 입력해 주세요.';
   const amountText = (form.get('amount') ?? '').replace(/[,\s원]/g, '');

@@ -31,7 +31,11 @@ export interface SandboxPgChargeLoad {
   taken: { paymentId: string; at: number }[];
 }
 
-export const DEFAULT_SANDBOX_PG_PACE: SandboxPgPace = { maxChargesInFlight: 0, retryAfterSeconds: 1, rateLimitNextCharges: 0 };
+export const DEFAULT_SANDBOX_PG_PACE: SandboxPgPace = {
+  maxChargesInFlight: 0,
+  retryAfterSeconds: 1,
+  rateLimitNextCharges: 0,
+};
 
 /** The 429 body, in the PortOne error shape (`{ type, message }`). */
 export const RATE_LIMITED_MESSAGE = '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.';
@@ -46,14 +50,24 @@ export function readSandboxPgPace(env: NodeJS.ProcessEnv): { chargeDelayMs: numb
   return {
     chargeDelayMs: wholeNonNegative(env.SANDBOX_PG_CHARGE_DELAY_MS, 0),
     pace: {
-      maxChargesInFlight: wholeNonNegative(env.SANDBOX_PG_MAX_CHARGES_IN_FLIGHT, DEFAULT_SANDBOX_PG_PACE.maxChargesInFlight),
-      retryAfterSeconds: wholeNonNegative(env.SANDBOX_PG_RETRY_AFTER_SECONDS, DEFAULT_SANDBOX_PG_PACE.retryAfterSeconds),
+      maxChargesInFlight: wholeNonNegative(
+        env.SANDBOX_PG_MAX_CHARGES_IN_FLIGHT,
+        DEFAULT_SANDBOX_PG_PACE.maxChargesInFlight,
+      ),
+      retryAfterSeconds: wholeNonNegative(
+        env.SANDBOX_PG_RETRY_AFTER_SECONDS,
+        DEFAULT_SANDBOX_PG_PACE.retryAfterSeconds,
+      ),
       rateLimitNextCharges: 0,
     },
   };
 }
 
-export type RateLimitAnswer = { status: 429; body: { type: 'TOO_MANY_REQUESTS'; message: string }; headers: Record<string, string> };
+export type RateLimitAnswer = {
+  status: 429;
+  body: { type: 'TOO_MANY_REQUESTS'; message: string };
+  headers: Record<string, string>;
+};
 
 /** The charge gate of one sandbox: refuses what its pace does not allow and counts what it takes. */
 export function createChargePace(initial: Partial<SandboxPgPace> = {}) {
@@ -71,7 +85,11 @@ export function createChargePace(initial: Partial<SandboxPgPace> = {}) {
       if (!scripted && (pace.maxChargesInFlight === 0 || load.inFlight < pace.maxChargesInFlight)) return null;
       if (scripted) pace.rateLimitNextCharges -= 1;
       load.rateLimited.push({ paymentId, at: Date.now(), retryAfterSeconds: pace.retryAfterSeconds });
-      return { status: 429, body: { type: 'TOO_MANY_REQUESTS', message: RATE_LIMITED_MESSAGE }, headers: { 'retry-after': String(pace.retryAfterSeconds) } };
+      return {
+        status: 429,
+        body: { type: 'TOO_MANY_REQUESTS', message: RATE_LIMITED_MESSAGE },
+        headers: { 'retry-after': String(pace.retryAfterSeconds) },
+      };
     },
     /** Runs a taken charge, counted in flight until it is answered. */
     async track<T>(paymentId: string, charge: () => Promise<T>): Promise<T> {

@@ -20,7 +20,10 @@ export interface CardForm {
 export type CardErrors = Partial<Record<keyof CardForm, string>>;
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 const STYLE = `body{font-family:system-ui,'Noto Sans KR',sans-serif;margin:0;color:#1f2328;background:#f6f7f9}
@@ -99,16 +102,34 @@ export interface ConsoleActions {
 }
 
 /** GET /: what was reserved (billing keys), charged and refunded (payments, with the console's actions), and the webhooks sent. */
-export function overviewPage(input: { storeId: string; webhookUrl: string | null; billingKeys: SandboxBillingKey[]; payments: SandboxPayment[]; webhooks: WebhookDelivery[] }, actions: ConsoleActions): string {
+export function overviewPage(
+  input: {
+    storeId: string;
+    webhookUrl: string | null;
+    billingKeys: SandboxBillingKey[];
+    payments: SandboxPayment[];
+    webhooks: WebhookDelivery[];
+  },
+  actions: ConsoleActions,
+): string {
   const keys = input.billingKeys
-    .map((k) => `<tr><td><code>${escapeHtml(k.billingKey)}</code></td><td>${k.status === 'ISSUED' ? '예약 중(발급됨)' : '해제됨(삭제됨)'}</td><td>${escapeHtml(k.customerId)}</td><td>${escapeHtml(k.issueName)}</td><td>${escapeHtml(k.cardNumber)}</td><td>${time(k.issuedAt)}</td><td>${time(k.deletedAt)}</td></tr>`)
+    .map(
+      (k) =>
+        `<tr><td><code>${escapeHtml(k.billingKey)}</code></td><td>${k.status === 'ISSUED' ? '예약 중(발급됨)' : '해제됨(삭제됨)'}</td><td>${escapeHtml(k.customerId)}</td><td>${escapeHtml(k.issueName)}</td><td>${escapeHtml(k.cardNumber)}</td><td>${time(k.issuedAt)}</td><td>${time(k.deletedAt)}</td></tr>`,
+    )
     .join('');
   const payments = input.payments
-    .map((p) => `<tr><td><code>${escapeHtml(p.id)}</code></td><td>${PAYMENT_STATUS_NAMES[p.status]}</td><td>${escapeHtml(p.orderName)}</td><td>${escapeHtml(p.customerId)}</td><td>${won(p.amount.total)}</td><td>${won(p.amount.paid)}</td><td>${won(p.amount.cancelled)}</td><td>${time(p.paidAt)}</td><td>${p.cancellations.map((c) => `${won(c.totalAmount)} ${time(c.cancelledAt)} ${escapeHtml(c.reason)}`).join('<br>') || '-'}</td><td>${escapeHtml(p.failure?.reason ?? '')}</td><td>${actions.paymentActions(p)}</td></tr>`)
+    .map(
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.id)}</code></td><td>${PAYMENT_STATUS_NAMES[p.status]}</td><td>${escapeHtml(p.orderName)}</td><td>${escapeHtml(p.customerId)}</td><td>${won(p.amount.total)}</td><td>${won(p.amount.paid)}</td><td>${won(p.amount.cancelled)}</td><td>${time(p.paidAt)}</td><td>${p.cancellations.map((c) => `${won(c.totalAmount)} ${time(c.cancelledAt)} ${escapeHtml(c.reason)}`).join('<br>') || '-'}</td><td>${escapeHtml(p.failure?.reason ?? '')}</td><td>${actions.paymentActions(p)}</td></tr>`,
+    )
     .join('');
   const hooks = input.webhooks
     .slice(0, 50)
-    .map((w) => `<tr><td>${escapeHtml(w.type)}</td><td>${escapeHtml(w.body.data.paymentId ?? w.body.data.billingKey ?? '')}</td><td>${DELIVERY_STATE_NAMES[w.state]}</td><td>${w.attempts.length}</td><td>${escapeHtml(w.attempts.map((a) => a.status ?? a.error ?? '').join(', '))}</td></tr>`)
+    .map(
+      (w) =>
+        `<tr><td>${escapeHtml(w.type)}</td><td>${escapeHtml(w.body.data.paymentId ?? w.body.data.billingKey ?? '')}</td><td>${DELIVERY_STATE_NAMES[w.state]}</td><td>${w.attempts.length}</td><td>${escapeHtml(w.attempts.map((a) => a.status ?? a.error ?? '').join(', '))}</td></tr>`,
+    )
     .join('');
   const empty = (columns: number, text: string) => `<tr><td colspan="${columns}">${text}</td></tr>`;
   return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>결제 샌드박스</title>

@@ -2,7 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
 import type { Cards } from './cards';
 import { readBody } from './http-io';
-import { CONSOLE_CANCEL_NOTE, ListingRequestError, consoleCancelForm, consoleCancelProblem, consoleCancelRequest } from './listings';
+import {
+  CONSOLE_CANCEL_NOTE,
+  ListingRequestError,
+  consoleCancelForm,
+  consoleCancelProblem,
+  consoleCancelRequest,
+} from './listings';
 import { cardPage, overviewPage, problemPage, type CardForm } from './pages';
 import type { Payments } from './payments';
 import { CUT_CONNECTION, type createServerApi } from './server-api';
@@ -21,7 +27,13 @@ const redirectTo = (base: string, query: Record<string, string>) => {
  */
 export function createRoutes(
   store: SandboxPgStore,
-  parts: { cards: Cards; payments: Payments; api: ReturnType<typeof createServerApi>; snapshot(): SandboxPgState; redeliver(webhookId: string): WebhookDelivery | null },
+  parts: {
+    cards: Cards;
+    payments: Payments;
+    api: ReturnType<typeof createServerApi>;
+    snapshot(): SandboxPgState;
+    redeliver(webhookId: string): WebhookDelivery | null;
+  },
 ) {
   const authorized = (request: http.IncomingMessage) => {
     const given = Buffer.from(request.headers.authorization ?? '');
@@ -33,15 +45,31 @@ export function createRoutes(
     const url = new URL(request.url ?? '/', 'http://sandbox-pg');
     const path = url.pathname;
     const method = request.method ?? 'GET';
-    const html = (status: number, page: string) => void response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => void response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers }).end(JSON.stringify(body));
+    const html = (status: number, page: string) =>
+      void response
+        .writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+        .end(page);
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      void response
+        .writeHead(status, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          ...headers,
+        })
+        .end(JSON.stringify(body));
 
-    if (method === 'GET' && path === '/') return html(200, overviewPage(parts.snapshot(), { paymentActions: consoleCancelForm, paymentsNote: CONSOLE_CANCEL_NOTE }));
+    if (method === 'GET' && path === '/')
+      return html(
+        200,
+        overviewPage(parts.snapshot(), { paymentActions: consoleCancelForm, paymentsNote: CONSOLE_CANCEL_NOTE }),
+      );
     if (method === 'GET' && path === '/api/state') return json(200, parts.snapshot());
     const redeliver = /^\/api\/webhooks\/([^/]+)\/redeliver$/.exec(path);
     if (method === 'POST' && redeliver) {
       const delivery = parts.redeliver(decodeURIComponent(redeliver[1]!));
-      return delivery ? json(202, { webhookId: delivery.webhookId }) : json(404, { type: 'WEBHOOK_NOT_FOUND', message: '다시 보낼 웹훅이 없습니다.' });
+      return delivery
+        ? json(202, { webhookId: delivery.webhookId })
+        : json(404, { type: 'WEBHOOK_NOT_FOUND', message: '다시 보낼 웹훅이 없습니다.' });
     }
 
     const consoleCancel = /^\/console\/payments\/([^/]+)\/cancel$/.exec(path);
@@ -49,7 +77,11 @@ export function createRoutes(
       const asked = consoleCancelRequest(new URLSearchParams(await readBody(request)));
       if (typeof asked === 'string') return html(400, consoleCancelProblem(asked));
       try {
-        parts.payments.cancel(decodeURIComponent(consoleCancel[1]!), { reason: asked.reason, ...(asked.amount === undefined ? {} : { amount: asked.amount }) }, asked.announce);
+        parts.payments.cancel(
+          decodeURIComponent(consoleCancel[1]!),
+          { reason: asked.reason, ...(asked.amount === undefined ? {} : { amount: asked.amount }) },
+          asked.announce,
+        );
       } catch (error) {
         if (error instanceof Problem) return html(error.status, consoleCancelProblem(error.message));
         throw error;
@@ -66,9 +98,18 @@ export function createRoutes(
       const form = new URLSearchParams(await readBody(request));
       const params = parts.cards.issueParams(form);
       if (typeof params === 'string') return html(400, problemPage('카드 등록을 시작할 수 없어요', params));
-      const redirect = (query: Record<string, string>) => void response.writeHead(303, { location: redirectTo(params.redirectUrl, { ...query, issueId: params.issueId }) }).end();
-      if (form.get('cancel')) return redirect({ code: 'PAY_PROCESS_CANCELED', message: SANDBOX_PG_MESSAGES.userCancelled });
-      const card: CardForm = { cardNumber: form.get('cardNumber') ?? '', expiry: form.get('expiry') ?? '', birth: form.get('birth') ?? '', password: form.get('password') ?? '' };
+      const redirect = (query: Record<string, string>) =>
+        void response
+          .writeHead(303, { location: redirectTo(params.redirectUrl, { ...query, issueId: params.issueId }) })
+          .end();
+      if (form.get('cancel'))
+        return redirect({ code: 'PAY_PROCESS_CANCELED', message: SANDBOX_PG_MESSAGES.userCancelled });
+      const card: CardForm = {
+        cardNumber: form.get('cardNumber') ?? '',
+        expiry: form.get('expiry') ?? '',
+        birth: form.get('birth') ?? '',
+        password: form.get('password') ?? '',
+      };
       const errors = parts.cards.validateCard(card);
       if (Object.keys(errors).length > 0) return html(400, cardPage(params, card, errors));
       try {
@@ -87,7 +128,8 @@ export function createRoutes(
         if (answer === CUT_CONNECTION) return void request.socket.destroy();
         if (answer) return json(answer.status, answer.body, answer.headers);
       } catch (error) {
-        if (error instanceof Problem) return json(error.status, { type: error.type, message: error.message, ...error.extra });
+        if (error instanceof Problem)
+          return json(error.status, { type: error.type, message: error.message, ...error.extra });
         if (error instanceof ListingRequestError) return json(400, { type: 'INVALID_REQUEST', message: error.message });
         throw error;
       }

@@ -30,15 +30,33 @@ function takeFault(faults: SandboxPgFaults, fault: CountedFault): boolean {
  * The PG's server API (`Authorization: PortOne <apiSecret>`, checked by the routes): billing keys, charges,
  * cancellations, the bulk reads, and the test-only faults on the way. Null: no such operation.
  */
-export function createServerApi(store: SandboxPgStore, parts: { cards: Cards; payments: Payments; chargePace: ChargePace }) {
+export function createServerApi(
+  store: SandboxPgStore,
+  parts: { cards: Cards; payments: Payments; chargePace: ChargePace },
+) {
   const { options, faults, clock } = store;
   const { cards, payments, chargePace } = parts;
-  return async function api(method: string, path: string, request: http.IncomingMessage, query: URLSearchParams): Promise<ApiAnswer | typeof CUT_CONNECTION | null> {
+  return async function api(
+    method: string,
+    path: string,
+    request: http.IncomingMessage,
+    query: URLSearchParams,
+  ): Promise<ApiAnswer | typeof CUT_CONNECTION | null> {
     if (path === '/payments-by-cursor' && method === 'GET') {
-      return { status: 200, body: paymentsByCursor(store.payments.values(), requestBodyOf(query), { storeId: options.storeId, now: clock(), view: payments.paymentView }) };
+      return {
+        status: 200,
+        body: paymentsByCursor(store.payments.values(), requestBodyOf(query), {
+          storeId: options.storeId,
+          now: clock(),
+          view: payments.paymentView,
+        }),
+      };
     }
     if (path === '/billing-keys' && method === 'GET') {
-      return { status: 200, body: billingKeyInfos(store.billingKeys.values(), requestBodyOf(query), { view: cards.keyInfo }) };
+      return {
+        status: 200,
+        body: billingKeyInfos(store.billingKeys.values(), requestBodyOf(query), { view: cards.keyInfo }),
+      };
     }
     const keyPath = /^\/billing-keys\/([^/]+)$/.exec(path);
     const paymentPath = /^\/payments\/([^/]+)(\/billing-key|\/cancel)?$/.exec(path);
@@ -46,7 +64,8 @@ export function createServerApi(store: SandboxPgStore, parts: { cards: Cards; pa
       const body = await readJson(request);
       const credential = ((body.method as Json | undefined)?.card as Json | undefined)?.credential as Json | undefined;
       if (!credential) throw new Problem(400, 'INVALID_REQUEST', 'method.card.credential이 필요합니다.');
-      if (body.storeId !== undefined && body.storeId !== options.storeId) throw new Problem(403, 'FORBIDDEN', '상점 아이디가 올바르지 않습니다.');
+      if (body.storeId !== undefined && body.storeId !== options.storeId)
+        throw new Problem(403, 'FORBIDDEN', '상점 아이디가 올바르지 않습니다.');
       const card: CardForm = {
         cardNumber: String(credential.number ?? ''),
         expiry: `${String(credential.expiryMonth ?? '')}/${String(credential.expiryYear ?? '')}`,
@@ -84,17 +103,28 @@ export function createServerApi(store: SandboxPgStore, parts: { cards: Cards; pa
         // Too many at once: refused before the PG takes it (nothing recorded under the payment id).
         const limited = chargePace.refuse(paymentId);
         if (limited) return limited;
-        const answer = await chargePace.track(paymentId, () => payments.charge(paymentId, body).catch((error: unknown) => {
-          if (error instanceof Problem) return { status: error.status, body: { type: error.type, message: error.message, ...error.extra } };
-          throw error;
-        }));
+        const answer = await chargePace.track(paymentId, () =>
+          payments.charge(paymentId, body).catch((error: unknown) => {
+            if (error instanceof Problem)
+              return { status: error.status, body: { type: error.type, message: error.message, ...error.extra } };
+            throw error;
+          }),
+        );
         if (takeFault(faults, 'dropChargeAnswers')) return CUT_CONNECTION;
         return answer;
       }
       if (paymentPath[2] === '/cancel' && method === 'POST') {
         const body = await readJson(request);
         if (takeFault(faults, 'refuseCancels')) {
-          return { status: 502, body: { type: 'PG_PROVIDER', message: SANDBOX_PG_MESSAGES.cancelRefused, pgCode: '96', pgMessage: 'Cancellation refused' } };
+          return {
+            status: 502,
+            body: {
+              type: 'PG_PROVIDER',
+              message: SANDBOX_PG_MESSAGES.cancelRefused,
+              pgCode: '96',
+              pgMessage: 'Cancellation refused',
+            },
+          };
         }
         const answer = { status: 200, body: payments.cancel(paymentId, body) };
         if (takeFault(faults, 'dropCancelAnswers')) return CUT_CONNECTION;

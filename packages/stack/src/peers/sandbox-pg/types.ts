@@ -133,7 +133,12 @@ export const SANDBOX_PG_MESSAGES = {
 
 /** A refusal the PG answers with its status, PortOne error `type` and Korean message (and extra fields). */
 export class Problem extends Error {
-  constructor(readonly status: number, readonly type: string, message: string, readonly extra: Json = {}) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly extra: Json = {},
+  ) {
     super(message);
   }
 }

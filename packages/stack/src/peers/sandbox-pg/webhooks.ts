@@ -52,7 +52,12 @@ export function generateWebhookSecret(): string {
 }
 
 /** The `webhook-signature` header value for one delivery attempt. */
-export function signWebhook(secret: string, webhookId: string, timestampSeconds: number | string, body: string): string {
+export function signWebhook(
+  secret: string,
+  webhookId: string,
+  timestampSeconds: number | string,
+  body: string,
+): string {
   const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
   return `v1,${createHmac('sha256', key).update(`${webhookId}.${timestampSeconds}.${body}`).digest('base64')}`;
 }
@@ -68,7 +73,12 @@ export interface WebhookSender {
   close(): void;
 }
 
-export function createWebhookSender(options: { url: string | null; secret: string; retryDelaysMs: readonly number[]; clock: () => Date }): WebhookSender {
+export function createWebhookSender(options: {
+  url: string | null;
+  secret: string;
+  retryDelaysMs: readonly number[];
+  clock: () => Date;
+}): WebhookSender {
   let url = options.url;
   const all: WebhookDelivery[] = [];
   const timers = new Map<NodeJS.Timeout, WebhookDelivery>();

@@ -1,10 +1,27 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import type { ContentAction, ContentAuditEntry, ContentAuditResponse, ContentItem, ContentKind, ContentListResponse } from '@sq/contracts/api/content-admin';
+import type {
+  ContentAction,
+  ContentAuditEntry,
+  ContentAuditResponse,
+  ContentItem,
+  ContentKind,
+  ContentListResponse,
+} from '@sq/contracts/api/content-admin';
 import { MESSAGES } from '@sq/contracts';
 import { badRequest, conflict, notFound, type Row } from '@sq/service-kit';
 import { storeOf } from './kinds';
-import { countOf, displayRank, freshDrafts, likePattern, listedRows, matchingIds, pageOf, pageWithin, placesInGroup } from './listing';
+import {
+  countOf,
+  displayRank,
+  freshDrafts,
+  likePattern,
+  listedRows,
+  matchingIds,
+  pageOf,
+  pageWithin,
+  placesInGroup,
+} from './listing';
 
 /** A page of a list: `q` trimmed ('' for no search), `size` the configured page size. */
 export interface ListQuery {
@@ -36,8 +53,23 @@ interface Snapshot {
  * draft row or published row so two operators' changes apply one after the other.
  */
 export function createCmsRepository(knex: Knex) {
-  const audit = (db: Knex, kind: ContentKind, itemId: number, action: ContentAction, actorId: number, before: unknown, after: unknown) =>
-    db('content_audit').insert({ kind, item_id: itemId, action, actor_id: actorId, before: JSON.stringify(before), after: JSON.stringify(after) });
+  const audit = (
+    db: Knex,
+    kind: ContentKind,
+    itemId: number,
+    action: ContentAction,
+    actorId: number,
+    before: unknown,
+    after: unknown,
+  ) =>
+    db('content_audit').insert({
+      kind,
+      item_id: itemId,
+      action,
+      actor_id: actorId,
+      before: JSON.stringify(before),
+      after: JSON.stringify(after),
+    });
 
   async function snapshot(db: Knex, kind: ContentKind, itemId: number): Promise<Snapshot | null> {
     const store = storeOf(kind);
@@ -50,11 +82,17 @@ export function createCmsRepository(knex: Knex) {
   function matching(kind: ContentKind, q: string) {
     const { table, idColumn, listing } = storeOf(kind);
     const pattern = q === '' ? null : likePattern(q);
-    return { fresh: freshDrafts(knex, kind, table, idColumn, listing.draftTexts, pattern), rows: listedRows(knex, listing, pattern) };
+    return {
+      fresh: freshDrafts(knex, kind, table, idColumn, listing.draftTexts, pattern),
+      rows: listedRows(knex, listing, pattern),
+    };
   }
 
   async function item(db: Knex, kind: ContentKind, itemId: number): Promise<ContentItem> {
-    const [live, draft] = await Promise.all([snapshot(db, kind, itemId), db('content_draft').where({ kind, item_id: itemId }).first()]);
+    const [live, draft] = await Promise.all([
+      snapshot(db, kind, itemId),
+      db('content_draft').where({ kind, item_id: itemId }).first(),
+    ]);
     if (!live && !draft) throw notFound(MESSAGES.contentItemNotFound);
     const body = draft?.body ?? live!.body;
     return {
@@ -62,7 +100,14 @@ export function createCmsRepository(knex: Knex) {
       itemId,
       published: live?.published ?? false,
       body: live?.body ?? null,
-      draft: draft ? { body: draft.body, previewToken: draft.preview_token, updatedAt: draft.updated_at.toISOString(), updatedBy: draft.updated_by } : null,
+      draft: draft
+        ? {
+            body: draft.body,
+            previewToken: draft.preview_token,
+            updatedAt: draft.updated_at.toISOString(),
+            updatedBy: draft.updated_by,
+          }
+        : null,
       pagePath: storeOf(kind).pagePath(itemId, body),
     };
   }
@@ -78,9 +123,16 @@ export function createCmsRepository(knex: Knex) {
       const [freshTotal, rowsTotal] = await Promise.all([countOf(fresh), countOf(rows)]);
       const paging = pageWithin(query.page, query.size, freshTotal + rowsTotal);
       const offset = (paging.page - 1) * paging.size;
-      const drafts: Row[] = offset < freshTotal ? await fresh.orderBy('draft_id').offset(offset).limit(paging.size) : [];
+      const drafts: Row[] =
+        offset < freshTotal ? await fresh.orderBy('draft_id').offset(offset).limit(paging.size) : [];
       const rest = paging.size - drafts.length;
-      const published: Row[] = rest > 0 ? await rows.orderBy(store.listing.order).offset(Math.max(0, offset - freshTotal)).limit(rest) : [];
+      const published: Row[] =
+        rest > 0
+          ? await rows
+              .orderBy(store.listing.order)
+              .offset(Math.max(0, offset - freshTotal))
+              .limit(rest)
+          : [];
       const ids = published.map((r) => r.item_id as number);
       const [drafted, places] = await Promise.all([
         knex('content_draft').where({ kind }).whereIn('item_id', ids).pluck('item_id'),
@@ -93,7 +145,16 @@ export function createCmsRepository(knex: Knex) {
         q: query.q,
         ...paging,
         items: [
-          ...drafts.map((d) => ({ itemId: d.item_id as number, title: store.title(d.body), published: false, isNew: true, hasDraft: true, group: null, canMoveUp: false, canMoveDown: false })),
+          ...drafts.map((d) => ({
+            itemId: d.item_id as number,
+            title: store.title(d.body),
+            published: false,
+            isNew: true,
+            hasDraft: true,
+            group: null,
+            canMoveUp: false,
+            canMoveDown: false,
+          })),
           ...published.map((r) => ({
             itemId: r.item_id as number,
             ...store.listing.row(r),
@@ -109,8 +170,13 @@ export function createCmsRepository(knex: Knex) {
     /** The page of the list (with this search) that shows the item; page 1 when the search does not find it. */
     async pageOfItem(kind: ContentKind, itemId: number, query: Omit<ListQuery, 'page'>): Promise<number> {
       const { fresh, rows } = matching(kind, query.q);
-      const ranked = rows.clearSelect().select(`${storeOf(kind).listing.id} as item_id`, displayRank(knex, storeOf(kind).listing));
-      const [freshTotal, hit] = await Promise.all([countOf(fresh), knex.from(ranked.as('ranked')).where({ item_id: itemId }).first('position')]);
+      const ranked = rows
+        .clearSelect()
+        .select(`${storeOf(kind).listing.id} as item_id`, displayRank(knex, storeOf(kind).listing));
+      const [freshTotal, hit] = await Promise.all([
+        countOf(fresh),
+        knex.from(ranked.as('ranked')).where({ item_id: itemId }).first('position'),
+      ]);
       return hit ? pageOf(freshTotal + Number(hit.position), query.size) : 1;
     },
 
@@ -122,14 +188,21 @@ export function createCmsRepository(knex: Knex) {
       return knex.transaction(async (trx) => {
         let id = itemId;
         if (id === null) {
-          id = Number((await trx.raw('select nextval(pg_get_serial_sequence(?, ?)) as id', [store.table, store.idColumn])).rows[0].id);
+          id = Number(
+            (await trx.raw('select nextval(pg_get_serial_sequence(?, ?)) as id', [store.table, store.idColumn])).rows[0]
+              .id,
+          );
         } else if (!(await trx(store.table).where(store.idColumn, id).forUpdate().first(store.idColumn))) {
-          if (!(await trx('content_draft').where({ kind, item_id: id }).first('draft_id'))) throw notFound(MESSAGES.contentItemNotFound);
+          if (!(await trx('content_draft').where({ kind, item_id: id }).first('draft_id')))
+            throw notFound(MESSAGES.contentItemNotFound);
         }
         const fields = await store.conflicts?.(trx, id, body);
         if (fields) throw conflict(Object.values(fields)[0]!, fields);
         const previous = await trx('content_draft').where({ kind, item_id: id }).forUpdate().first();
-        if (previous) await trx('content_draft').where({ draft_id: previous.draft_id }).update({ body: JSON.stringify(body), updated_by: actorId, updated_at: trx.fn.now() });
+        if (previous)
+          await trx('content_draft')
+            .where({ draft_id: previous.draft_id })
+            .update({ body: JSON.stringify(body), updated_by: actorId, updated_at: trx.fn.now() });
         else await trx('content_draft').insert({ kind, item_id: id, body: JSON.stringify(body), updated_by: actorId });
         await audit(trx, kind, id, 'DRAFT_SAVED', actorId, previous?.body ?? null, body);
         return item(trx, kind, id);
@@ -169,7 +242,8 @@ export function createCmsRepository(knex: Knex) {
     async unpublish(kind: ContentKind, itemId: number, actorId: number): Promise<ContentItem> {
       const store = storeOf(kind);
       return knex.transaction(async (trx) => {
-        if (!(await trx(store.table).where(store.idColumn, itemId).forUpdate().first(store.idColumn))) throw notFound(MESSAGES.contentItemNotFound);
+        if (!(await trx(store.table).where(store.idColumn, itemId).forUpdate().first(store.idColumn)))
+          throw notFound(MESSAGES.contentItemNotFound);
         const before = await snapshot(trx, kind, itemId);
         await trx(store.table).where(store.idColumn, itemId).update({ published: false });
         await audit(trx, kind, itemId, 'UNPUBLISHED', actorId, before, await snapshot(trx, kind, itemId));
@@ -191,9 +265,20 @@ export function createCmsRepository(knex: Knex) {
         const row: Row | undefined = await trx(table).where(idColumn, itemId).first();
         if (!row) throw notFound(MESSAGES.contentItemNotFound);
         const group = Object.fromEntries(order.groupColumns.map((c) => [c, row[c]]));
-        const rows: Row[] = await trx(table).where(group).orderBy([{ column: 'sort_order' }, { column: idColumn }]).forUpdate().select(idColumn, 'sort_order');
+        const rows: Row[] = await trx(table)
+          .where(group)
+          .orderBy([{ column: 'sort_order' }, { column: idColumn }])
+          .forUpdate()
+          .select(idColumn, 'sort_order');
         const ids = rows.map((r) => r[idColumn] as number);
-        const found = q === '' ? null : new Set<number>(await matchingIds(trx, store.listing, likePattern(q)).whereIn('matching.item_id', ids).pluck('matching.item_id'));
+        const found =
+          q === ''
+            ? null
+            : new Set<number>(
+                await matchingIds(trx, store.listing, likePattern(q))
+                  .whereIn('matching.item_id', ids)
+                  .pluck('matching.item_id'),
+              );
         const seen = ids.filter((id) => id === itemId || !found || found.has(id));
         const at = seen.indexOf(itemId);
         const neighbour = seen[direction === 'up' ? at - 1 : at + 1];
@@ -203,21 +288,44 @@ export function createCmsRepository(knex: Knex) {
         ordered.splice(ordered.indexOf(neighbour) + (direction === 'up' ? 0 : 1), 0, itemId);
         // Positions renumbered 1..n; each row passes through a free negative slot because FAQ entries'
         // positions are unique within their category.
-        for (const [i, id] of ordered.entries()) await trx(table).where(idColumn, id).update({ sort_order: -(i + 1) });
-        for (const [i, id] of ordered.entries()) await trx(table).where(idColumn, id).update({ sort_order: i + 1 });
-        await audit(trx, kind, itemId, 'MOVED', actorId, { position: before + 1 }, { position: ordered.indexOf(itemId) + 1 });
+        for (const [i, id] of ordered.entries())
+          await trx(table)
+            .where(idColumn, id)
+            .update({ sort_order: -(i + 1) });
+        for (const [i, id] of ordered.entries())
+          await trx(table)
+            .where(idColumn, id)
+            .update({ sort_order: i + 1 });
+        await audit(
+          trx,
+          kind,
+          itemId,
+          'MOVED',
+          actorId,
+          { position: before + 1 },
+          { position: ordered.indexOf(itemId) + 1 },
+        );
       });
     },
 
     /** One page of the changes, newest first (`before`: only entries older than that one). */
-    async auditLog(query: { kind?: ContentKind; itemId?: number; before?: number; page: number; size: number }): Promise<ContentAuditResponse> {
+    async auditLog(query: {
+      kind?: ContentKind;
+      itemId?: number;
+      before?: number;
+      page: number;
+      size: number;
+    }): Promise<ContentAuditResponse> {
       const matching = knex('content_audit').modify((q) => {
         if (query.kind) q.where({ kind: query.kind });
         if (query.itemId) q.where({ item_id: query.itemId });
         if (query.before) q.where('audit_id', '<', query.before);
       });
       const paging = pageWithin(query.page, query.size, await countOf(matching));
-      const rows: Row[] = await matching.orderBy('audit_id', 'desc').offset((paging.page - 1) * paging.size).limit(paging.size);
+      const rows: Row[] = await matching
+        .orderBy('audit_id', 'desc')
+        .offset((paging.page - 1) * paging.size)
+        .limit(paging.size);
       return { ...paging, entries: rows.map(auditEntry) };
     },
 
@@ -235,6 +343,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  app.decorate('cmsRepository', createCmsRepository(app.knex));
-}, { name: 'cms-repository', dependencies: ['knex'] });
+export default fp(
+  async (app) => {
+    app.decorate('cmsRepository', createCmsRepository(app.knex));
+  },
+  { name: 'cms-repository', dependencies: ['knex'] },
+);

@@ -48,7 +48,10 @@ export function listedRows(db: Knex, listing: Listing, pattern: string | null): 
     whereTexts(match, listing.texts, pattern);
     for (const child of listing.childTexts ?? []) {
       match.orWhereExists((sub) => {
-        sub.select(db.raw('1')).from(child.table).whereRaw('?? = ??', [`${child.table}.${child.foreignKey}`, listing.id]);
+        sub
+          .select(db.raw('1'))
+          .from(child.table)
+          .whereRaw('?? = ??', [`${child.table}.${child.foreignKey}`, listing.id]);
         sub.where((texts) => whereTexts(texts, child.texts, pattern, (c) => `${child.table}.${c}`));
       });
     }
@@ -56,10 +59,22 @@ export function listedRows(db: Knex, listing: Listing, pattern: string | null): 
 }
 
 /** Drafts of items not yet in the published table, matching the search when there is one; unordered. */
-export function freshDrafts(db: Knex, kind: string, table: string, idColumn: string, draftTexts: string[][], pattern: string | null): Knex.QueryBuilder {
+export function freshDrafts(
+  db: Knex,
+  kind: string,
+  table: string,
+  idColumn: string,
+  draftTexts: string[][],
+  pattern: string | null,
+): Knex.QueryBuilder {
   const drafts = db('content_draft')
     .where({ kind })
-    .whereNotExists((published) => published.select(db.raw('1')).from(table).whereRaw('?? = content_draft.item_id', [`${table}.${idColumn}`]));
+    .whereNotExists((published) =>
+      published
+        .select(db.raw('1'))
+        .from(table)
+        .whereRaw('?? = content_draft.item_id', [`${table}.${idColumn}`]),
+    );
   if (pattern === null) return drafts;
   return drafts.where((match) => {
     for (const path of draftTexts) match.orWhereRaw(`(body #>> ?)${ILIKE}`, [`{${path.join(',')}}`, pattern]);
@@ -74,7 +89,10 @@ export async function countOf(query: Knex.QueryBuilder): Promise<number> {
 /** `row_number()` in the listing's display order (the same order a page is cut in). */
 export function displayRank(db: Knex, listing: Listing): Knex.Raw {
   const order = listing.order.map((o) => `?? ${o.order === 'desc' ? 'desc' : 'asc'}`).join(', ');
-  return db.raw(`row_number() over (order by ${order}) as position`, listing.order.map((o) => o.column));
+  return db.raw(
+    `row_number() over (order by ${order}) as position`,
+    listing.order.map((o) => o.column),
+  );
 }
 
 /** The page asked for, kept within the pages there are (a list that shrank shows its last page). */
@@ -102,19 +120,33 @@ export function matchingIds(db: Knex, listing: Listing, pattern: string): Knex.Q
  * not, as `move` goes). `visible`: while searching, only the items the search finds count as neighbours
  * (the ones the operator sees), as `move` counts them.
  */
-export async function placesInGroup(knex: Knex, store: OrderedStore, ids: number[], visible: Knex.QueryBuilder | null = null): Promise<Map<number, { up: boolean; down: boolean }>> {
+export async function placesInGroup(
+  knex: Knex,
+  store: OrderedStore,
+  ids: number[],
+  visible: Knex.QueryBuilder | null = null,
+): Promise<Map<number, { up: boolean; down: boolean }>> {
   const { table, idColumn, order } = store;
   if (!order || ids.length === 0) return new Map();
-  const partition = order.groupColumns.length > 0 ? `partition by ${order.groupColumns.map(() => '??').join(', ')}` : '';
+  const partition =
+    order.groupColumns.length > 0 ? `partition by ${order.groupColumns.map(() => '??').join(', ')}` : '';
   const ranked = knex(table)
     .select(
       idColumn,
-      knex.raw(`row_number() over (${partition} order by sort_order, ??) as position`, [...order.groupColumns, idColumn]),
+      knex.raw(`row_number() over (${partition} order by sort_order, ??) as position`, [
+        ...order.groupColumns,
+        idColumn,
+      ]),
       knex.raw(`count(*) over (${partition}) as group_size`, order.groupColumns),
     )
     .modify((q) => {
       if (visible) q.whereIn(idColumn, visible);
     });
   const rows: Row[] = await knex.from(ranked.as('ranked')).whereIn(idColumn, ids);
-  return new Map(rows.map((r) => [r[idColumn] as number, { up: Number(r.position) > 1, down: Number(r.position) < Number(r.group_size) }]));
+  return new Map(
+    rows.map((r) => [
+      r[idColumn] as number,
+      { up: Number(r.position) > 1, down: Number(r.position) < Number(r.group_size) },
+    ]),
+  );
 }

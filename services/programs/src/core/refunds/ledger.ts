@@ -6,7 +6,14 @@ import { conflict, type Row } from '@sq/service-kit';
 import { recordPaymentEvent, transition } from '../transition';
 import { findApplication } from '../../repositories/application-lifecycle-repository';
 import { chargedPayment, chargedPaymentOf } from '../../repositories/payment-repository';
-import { activeEntitlements, addEntitlement, addRefund, refundedKrw, refundInFlight, voidEntitlement } from '../../repositories/refund-ledger-repository';
+import {
+  activeEntitlements,
+  addEntitlement,
+  addRefund,
+  refundedKrw,
+  refundInFlight,
+  voidEntitlement,
+} from '../../repositories/refund-ledger-repository';
 import type { RewardKind } from './refund-engine';
 import { quoteFor } from './refund-quote';
 import { queueMail, type PaymentDeps } from '../deps';
@@ -95,28 +102,64 @@ const line = (joinId: number, request: LedgerRequest, values: Partial<LedgerLine
  * What applying the case at `at` would refund, from the ledger: read-only (previews, the member's page).
  * `context` is the application's context row (repositories/application-lifecycle-repository `loadContext`).
  */
-export async function ledgerLine(knex: Knex | Knex.Transaction, context: Row, request: LedgerRequest, at: Date): Promise<LedgerLine> {
+export async function ledgerLine(
+  knex: Knex | Knex.Transaction,
+  context: Row,
+  request: LedgerRequest,
+  at: Date,
+): Promise<LedgerLine> {
   const joinId = context.join_id as number;
-  const payment = request.paymentId ? await chargedPaymentOf(knex, joinId, request.paymentId) : await chargedPayment(knex, joinId);
+  const payment = request.paymentId
+    ? await chargedPaymentOf(knex, joinId, request.paymentId)
+    : await chargedPayment(knex, joinId);
   if (!payment) return line(joinId, request, { block: 'NOT_CHARGED' });
   // Entitlements never stack, within one payment: a stray payment's reversal is owed beside the fee's own cases.
-  const [refunded, entitlements] = await Promise.all([refundedKrw(knex, payment.payment_id), activeEntitlements(knex, joinId, payment.payment_id)]);
+  const [refunded, entitlements] = await Promise.all([
+    refundedKrw(knex, payment.payment_id),
+    activeEntitlements(knex, joinId, payment.payment_id),
+  ]);
   const paidKrw = Number(payment.amount_krw);
   const key = caseKeyOf(request);
   const applied = entitlements.find((e) => e.case_key === key);
   const largestApplied = Math.max(0, ...entitlements.map((e) => Number(e.entitlement_krw)));
-  const base = { paymentId: payment.payment_id as string, paidKrw, refundedKrw: refunded, owedTotalKrw: largestApplied };
-  if (applied) return line(joinId, request, { ...base, entitledKrw: Number(applied.entitlement_krw), phase: applied.phase, block: 'CASE_APPLIED' });
+  const base = {
+    paymentId: payment.payment_id as string,
+    paidKrw,
+    refundedKrw: refunded,
+    owedTotalKrw: largestApplied,
+  };
+  if (applied)
+    return line(joinId, request, {
+      ...base,
+      entitledKrw: Number(applied.entitlement_krw),
+      phase: applied.phase,
+      block: 'CASE_APPLIED',
+    });
   const quote =
     request.amountKrw !== undefined
       ? { refundKrw: Math.min(request.amountKrw, paidKrw), phase: null, refundableUntil: null }
       : request.refundCase === 'CHARGE_REVERSAL'
         ? { refundKrw: paidKrw, phase: null, refundableUntil: null }
-        : await quoteFor(knex, context, { amountKrw: paidKrw, paidAt: payment.paid_at ? new Date(payment.paid_at) : null }, request.refundCase, at, request.reward);
+        : await quoteFor(
+            knex,
+            context,
+            { amountKrw: paidKrw, paidAt: payment.paid_at ? new Date(payment.paid_at) : null },
+            request.refundCase,
+            at,
+            request.reward,
+          );
   const owedTotalKrw = Math.max(largestApplied, quote.refundKrw);
   const refundKrw = Math.max(0, Math.min(owedTotalKrw - refunded, paidKrw - refunded));
   const block: RefundBlock | null = refundKrw > 0 ? null : quote.refundKrw === 0 ? 'NO_ENTITLEMENT' : 'COVERED';
-  return line(joinId, request, { ...base, entitledKrw: quote.refundKrw, owedTotalKrw, refundKrw, phase: quote.phase, refundableUntil: quote.refundableUntil, block });
+  return line(joinId, request, {
+    ...base,
+    entitledKrw: quote.refundKrw,
+    owedTotalKrw,
+    refundKrw,
+    phase: quote.phase,
+    refundableUntil: quote.refundableUntil,
+    block,
+  });
 }
 
 export interface RefundPlan extends LedgerRequest {
@@ -144,12 +187,20 @@ export interface PlannedRefund {
  * entitlement, and the refund movement (REQUESTED) when something is owed now; the PG is asked after the
  * commit (`executeRefund`). A case already applied writes nothing and refunds nothing.
  */
-export async function planRefund(deps: PaymentDeps, trx: Knex.Transaction, context: Row, plan: RefundPlan, at: Date): Promise<PlannedRefund> {
+export async function planRefund(
+  deps: PaymentDeps,
+  trx: Knex.Transaction,
+  context: Row,
+  plan: RefundPlan,
+  at: Date,
+): Promise<PlannedRefund> {
   const joinId = context.join_id as number;
   const current = await ledgerLine(trx, context, plan, at);
-  if (plan.expectedRefundKrw !== undefined && plan.expectedRefundKrw !== current.refundKrw) throw conflict(MESSAGES.adminRefundChanged);
+  if (plan.expectedRefundKrw !== undefined && plan.expectedRefundKrw !== current.refundKrw)
+    throw conflict(MESSAGES.adminRefundChanged);
   if (current.block === 'NOT_CHARGED' || current.block === 'CASE_APPLIED') return { line: current, refund: null };
-  if (current.refundKrw > 0 && (await refundInFlight(trx, current.paymentId!))) throw conflict(MESSAGES.refundInProgress);
+  if (current.refundKrw > 0 && (await refundInFlight(trx, current.paymentId!)))
+    throw conflict(MESSAGES.refundInProgress);
   const app = (await findApplication(trx, joinId))!;
   const target = plan.target === 'AUTO' ? targetOf(current) : null;
   if (target && target !== app.status && !canTransition(app.status, target)) throw conflict(MESSAGES.cancelNotAllowed);
@@ -157,7 +208,13 @@ export async function planRefund(deps: PaymentDeps, trx: Knex.Transaction, conte
     // The case gives nothing now (a phase over, a reward before its day): nothing is applied, so a reward can
     // still be applied once it is payable; the application ends as the caller asked.
     if (target && target !== app.status) {
-      const done = await transition(trx, { joinId, to: target, actor: plan.actor, actorUserId: plan.actorUserId, reason: plan.reason });
+      const done = await transition(trx, {
+        joinId,
+        to: target,
+        actor: plan.actor,
+        actorUserId: plan.actorUserId,
+        reason: plan.reason,
+      });
       await queueMail(deps, trx, joinId, 'CANCELLED', done.historyId, 0);
     }
     return { line: current, refund: null };

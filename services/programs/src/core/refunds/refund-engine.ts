@@ -73,7 +73,11 @@ const boundaryOf = (rule: EngineRefundRule): RuleBoundary | null => {
  * The last Korean day a phase applies: a date, 'OPEN' (no end: the closing row, or payment-based while
  * unpaid), or 'ABSENT' (the cohort has no such day, so the phase does not exist for it).
  */
-export function phaseLastDay(rule: EngineRefundRule, cohort: CohortDates, paidAt: Date | null): string | 'OPEN' | 'ABSENT' {
+export function phaseLastDay(
+  rule: EngineRefundRule,
+  cohort: CohortDates,
+  paidAt: Date | null,
+): string | 'OPEN' | 'ABSENT' {
   const boundary = boundaryOf(rule);
   if (!boundary) return 'OPEN';
   if (boundary.anchor === 'PAID') {
@@ -82,19 +86,27 @@ export function phaseLastDay(rule: EngineRefundRule, cohort: CohortDates, paidAt
   return lastDayOf(boundary, cohort) ?? 'ABSENT';
 }
 
-function shareOf(rule: EngineRefundRule, feeKrw: number, capKrw: number): { refundKrw: number; ratio: RefundQuote['ratio'] } {
+function shareOf(
+  rule: EngineRefundRule,
+  feeKrw: number,
+  capKrw: number,
+): { refundKrw: number; ratio: RefundQuote['ratio'] } {
   if (rule.refundAmountKrw !== null) {
     const refundKrw = Math.max(0, Math.min(rule.refundAmountKrw, capKrw));
     return { refundKrw, ratio: { numerator: refundKrw, denominator: feeKrw > 0 ? feeKrw : 1 } };
   }
   const { numerator, denominator } = rule.refundRatio;
-  return { refundKrw: Math.max(0, Math.min(Math.floor((feeKrw * numerator) / denominator), capKrw)), ratio: { numerator, denominator } };
+  return {
+    refundKrw: Math.max(0, Math.min(Math.floor((feeKrw * numerator) / denominator), capKrw)),
+    ratio: { numerator, denominator },
+  };
 }
 
 const publicRule = ({ maxVodUsagePercent: _vod, ...rule }: EngineRefundRule): RefundRule => rule;
 
 function checkMoney(name: string, value: number) {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative whole number of won, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${name} must be a non-negative whole number of won, got ${value}`);
 }
 
 /** Which REWARD row a kind means: the dated one (completion), the fixed amount (referral), the share (top students). */
@@ -111,13 +123,27 @@ function rewardRule(rules: readonly EngineRefundRule[], kind: RewardKind | undef
 
 function quoteReward(input: RefundQuoteInput): RefundQuote {
   const rule = rewardRule(input.rules, input.reward);
-  if (!rule) return { refundKrw: 0, phase: NO_RULE_PHASE, ratio: NOTHING, refundableUntil: null, rule: null, payableFrom: null };
+  if (!rule)
+    return { refundKrw: 0, phase: NO_RULE_PHASE, ratio: NOTHING, refundableUntil: null, rule: null, payableFrom: null };
   const last = phaseLastDay(rule, input.cohort, input.paidAt);
   const payableFrom = last === 'OPEN' || last === 'ABSENT' ? null : last;
   if (last === 'ABSENT' || (payableFrom && seoulDate(input.at) < payableFrom)) {
-    return { refundKrw: 0, phase: `${rule.phase}${REWARD_NOT_YET_PHASE_SUFFIX}`, ratio: NOTHING, refundableUntil: null, rule: publicRule(rule), payableFrom };
+    return {
+      refundKrw: 0,
+      phase: `${rule.phase}${REWARD_NOT_YET_PHASE_SUFFIX}`,
+      ratio: NOTHING,
+      refundableUntil: null,
+      rule: publicRule(rule),
+      payableFrom,
+    };
   }
-  return { ...shareOf(rule, input.feeKrw, input.paidAmountKrw), phase: rule.phase, refundableUntil: null, rule: publicRule(rule), payableFrom };
+  return {
+    ...shareOf(rule, input.feeKrw, input.paidAmountKrw),
+    phase: rule.phase,
+    refundableUntil: null,
+    rule: publicRule(rule),
+    payableFrom,
+  };
 }
 
 /** What the payment gets back at `at` for `case`, by the product's rules. */
@@ -127,13 +153,19 @@ export function quoteRefund(input: RefundQuoteInput): RefundQuote {
   if (input.case === 'REWARD') return quoteReward(input);
   const today = seoulDate(input.at);
   const rules = input.rules.filter((r) => r.case === input.case);
-  if (rules.length === 0) return { refundKrw: 0, phase: NO_RULE_PHASE, ratio: NOTHING, refundableUntil: null, rule: null };
+  if (rules.length === 0)
+    return { refundKrw: 0, phase: NO_RULE_PHASE, ratio: NOTHING, refundableUntil: null, rule: null };
   for (const rule of rules) {
     const last = phaseLastDay(rule, input.cohort, input.paidAt);
     if (last === 'ABSENT') continue;
     if (rule.maxVodUsagePercent != null && (input.vodUsagePercent ?? 0) > rule.maxVodUsagePercent) continue;
     if (last === 'OPEN' || today <= last) {
-      return { ...shareOf(rule, input.feeKrw, input.paidAmountKrw), phase: rule.phase, refundableUntil: last === 'OPEN' ? null : last, rule: publicRule(rule) };
+      return {
+        ...shareOf(rule, input.feeKrw, input.paidAmountKrw),
+        phase: rule.phase,
+        refundableUntil: last === 'OPEN' ? null : last,
+        rule: publicRule(rule),
+      };
     }
   }
   return { refundKrw: 0, phase: PHASES_OVER_PHASE, ratio: NOTHING, refundableUntil: null, rule: null };
@@ -186,7 +218,16 @@ export function refundScheduleFor(input: RefundScheduleInput): RefundSchedulePha
   checkMoney('feeKrw', input.feeKrw);
   checkMoney('paidAmountKrw', cap);
   const current = input.at
-    ? quoteRefund({ rules: input.rules, cohort: input.cohort, feeKrw: input.feeKrw, paidAmountKrw: cap, paidAt: input.paidAt, at: input.at, case: refundCase, vodUsagePercent: input.vodUsagePercent }).rule
+    ? quoteRefund({
+        rules: input.rules,
+        cohort: input.cohort,
+        feeKrw: input.feeKrw,
+        paidAmountKrw: cap,
+        paidAt: input.paidAt,
+        at: input.at,
+        case: refundCase,
+        vodUsagePercent: input.vodUsagePercent,
+      }).rule
     : null;
   const phases: RefundSchedulePhase[] = [];
   const reward = refundCase === 'REWARD';

@@ -36,5 +36,9 @@ export async function quoteFor(
     case: refundCase,
     ...(reward ? { reward } : {}),
   });
-  return { refundKrw: Math.max(0, Math.min(quote.refundKrw, payment.amountKrw)), phase: quote.phase, refundableUntil: quote.refundableUntil };
+  return {
+    refundKrw: Math.max(0, Math.min(quote.refundKrw, payment.amountKrw)),
+    phase: quote.phase,
+    refundableUntil: quote.refundableUntil,
+  };
 }

@@ -39,7 +39,9 @@ export async function changeRefundRules(knex: Knex, changes: readonly RefundRule
     const row = (await knex('refund_rule').where(key).first()) as Record<string, unknown> | undefined;
     if (row && holds(row, change.to)) continue;
     if (!row || !holds(row, change.from)) {
-      const found = row ? JSON.stringify(Object.fromEntries(Object.keys(change.from).map((column) => [column, row[column]]))) : 'no rule';
+      const found = row
+        ? JSON.stringify(Object.fromEntries(Object.keys(change.from).map((column) => [column, row[column]])))
+        : 'no rule';
       throw new Error(
         `refund rule of product ${change.productId} at ${change.sortOrder} is neither the expected previous value ${JSON.stringify(change.from)} nor the new one (found ${found}); change it by hand or write the migration for what it holds`,
       );

@@ -30,7 +30,10 @@ const buffersOf = (node: PlanNode) => (node['Shared Hit Blocks'] ?? 0) + (node['
 /** A plan's nodes one a line, indented by depth: kind, table and index, rows, buffers. */
 function planLines(node: PlanNode, depth = 0): string[] {
   const on = [node['Relation Name'], node['Index Name'] && `using ${node['Index Name']}`].filter(Boolean).join(' ');
-  return [`${'  '.repeat(depth)}${node['Node Type']}${on ? ` on ${on}` : ''}: ${node['Actual Rows'] ?? 0} rows, ${buffersOf(node)} buffers`, ...(node.Plans ?? []).flatMap((child) => planLines(child, depth + 1))];
+  return [
+    `${'  '.repeat(depth)}${node['Node Type']}${on ? ` on ${on}` : ''}: ${node['Actual Rows'] ?? 0} rows, ${buffersOf(node)} buffers`,
+    ...(node.Plans ?? []).flatMap((child) => planLines(child, depth + 1)),
+  ];
 }
 
 /** Only read queries are run again under EXPLAIN ANALYZE (it executes them): a write would be done twice. */
@@ -45,7 +48,8 @@ const WRITES = /\b(insert|update|delete)\b[\s\S]*\b(into|set|from)\b/i;
 export async function answerBuffers(sources: Knex[], answer: () => Promise<unknown>): Promise<PageBuffers> {
   const sent: { knex: Knex; query: SentQuery }[] = [];
   const listeners = sources.map((knex) => {
-    const listener = (query: SentQuery) => sent.push({ knex, query: { sql: query.sql, bindings: query.bindings ?? [] } });
+    const listener = (query: SentQuery) =>
+      sent.push({ knex, query: { sql: query.sql, bindings: query.bindings ?? [] } });
     knex.on('query', listener);
     return { knex, listener };
   });
@@ -62,7 +66,12 @@ export async function answerBuffers(sources: Knex[], answer: () => Promise<unkno
     const plan = await explain(knex, query);
     queries += 1;
     buffers += buffersOf(plan);
-    if (!costliest || buffersOf(plan) > costliest.buffers) costliest = { buffers: buffersOf(plan), sql: query.sql.replace(/\s+/g, ' ').slice(0, 160), plan: planLines(plan) };
+    if (!costliest || buffersOf(plan) > costliest.buffers)
+      costliest = {
+        buffers: buffersOf(plan),
+        sql: query.sql.replace(/\s+/g, ' ').slice(0, 160),
+        plan: planLines(plan),
+      };
   }
   return { buffers, queries, costliest };
 }
@@ -70,9 +79,14 @@ export async function answerBuffers(sources: Knex[], answer: () => Promise<unkno
 /** One query's plan as EXPLAIN (ANALYZE, BUFFERS) gives it, on a connection of its own database. */
 async function explain(knex: Knex, query: SentQuery): Promise<PlanNode> {
   // Knex's own raw() would read the `?` of jsonb operators as bindings: the driver's connection takes the SQL as sent.
-  const connection = (await knex.client.acquireConnection()) as { query(q: { text: string; values: unknown[] }): Promise<{ rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }> };
+  const connection = (await knex.client.acquireConnection()) as {
+    query(q: { text: string; values: unknown[] }): Promise<{ rows: { 'QUERY PLAN': { Plan: PlanNode }[] }[] }>;
+  };
   try {
-    const result = await connection.query({ text: `explain (analyze, buffers, format json) ${query.sql}`, values: query.bindings });
+    const result = await connection.query({
+      text: `explain (analyze, buffers, format json) ${query.sql}`,
+      values: query.bindings,
+    });
     return result.rows[0]!['QUERY PLAN'][0]!.Plan;
   } finally {
     await knex.client.releaseConnection(connection);

@@ -30,7 +30,11 @@ export async function bulkLoad(knex: Knex, tables: string[], generate: (load: Lo
     });
   const split: Loader['split'] = async (total, work) => {
     const size = Math.ceil(total / LOAD_CONNECTIONS);
-    await Promise.all(Array.from({ length: LOAD_CONNECTIONS }, (_, i) => run((trx) => work(trx, i * size, Math.min(total, (i + 1) * size)))));
+    await Promise.all(
+      Array.from({ length: LOAD_CONNECTIONS }, (_, i) =>
+        run((trx) => work(trx, i * size, Math.min(total, (i + 1) * size))),
+      ),
+    );
   };
   const { rows: indexes } = await knex.raw(
     `select i.indexname, i.indexdef from pg_indexes i

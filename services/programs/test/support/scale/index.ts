@@ -16,7 +16,22 @@ export interface ScaleResult {
   figures: PageFigure[];
 }
 
-const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log', 'team', 'team_member', 'checkin', 'checkin_miss', 'team_submission', 'team_score'];
+const PROGRAMS_TABLES = [
+  'cohort',
+  'application',
+  'application_history',
+  'payment',
+  'refund_entitlement',
+  'refund',
+  'payment_event',
+  'audit_log',
+  'team',
+  'team_member',
+  'checkin',
+  'checkin_miss',
+  'team_submission',
+  'team_score',
+];
 
 /** One data set to generate (or reuse) and time. */
 export interface ScaleSet {
@@ -30,15 +45,23 @@ export interface ScaleSet {
  * schemas at once), VACUUM ANALYZE (what autovacuum does to settled tables: planner statistics and the visibility map
  * index-only scans need), then the pages people wait on, timed and checked.
  */
-export async function runScaleBench(sizes: ScaleSizes, options: { runs: number; keepDatabases?: boolean; log?: (line: string) => void; reuse?: ScaleDatabases }): Promise<ScaleResult> {
-  return (await runScaleBenchSideBySide([{ sizes, keepDatabases: options.keepDatabases, reuse: options.reuse }], options))[0]!;
+export async function runScaleBench(
+  sizes: ScaleSizes,
+  options: { runs: number; keepDatabases?: boolean; log?: (line: string) => void; reuse?: ScaleDatabases },
+): Promise<ScaleResult> {
+  return (
+    await runScaleBenchSideBySide([{ sizes, keepDatabases: options.keepDatabases, reuse: options.reuse }], options)
+  )[0]!;
 }
 
 /**
  * Several data sets (the full data and a hundredth of it) generated one after the other, each on its own services and
  * databases, then every page timed on all of them side by side (timePagesSideBySide): one result per set, in order.
  */
-export async function runScaleBenchSideBySide(sets: ScaleSet[], options: { runs: number; log?: (line: string) => void }): Promise<ScaleResult[]> {
+export async function runScaleBenchSideBySide(
+  sets: ScaleSet[],
+  options: { runs: number; log?: (line: string) => void },
+): Promise<ScaleResult[]> {
   const log = options.log ?? (() => {});
   const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
   try {
@@ -46,9 +69,16 @@ export async function runScaleBenchSideBySide(sets: ScaleSet[], options: { runs:
     const pageSets = [];
     for (const [k, p] of prepared.entries()) pageSets.push(await pageSet(p.stack, sets[k]!.sizes, options.runs, log));
     const figures = await timePagesSideBySide(pageSets, options.runs);
-    return prepared.map((p, k) => ({ sizes: sets[k]!.sizes, rows: p.rows, seedSeconds: p.seedSeconds, analyzeSeconds: p.analyzeSeconds, figures: figures[k]! }));
+    return prepared.map((p, k) => ({
+      sizes: sets[k]!.sizes,
+      rows: p.rows,
+      seedSeconds: p.seedSeconds,
+      analyzeSeconds: p.analyzeSeconds,
+      figures: figures[k]!,
+    }));
   } finally {
-    for (const [k, p] of prepared.entries()) await p.stack.close({ keepDatabases: Boolean(sets[k]!.keepDatabases || sets[k]!.reuse) });
+    for (const [k, p] of prepared.entries())
+      await p.stack.close({ keepDatabases: Boolean(sets[k]!.keepDatabases || sets[k]!.reuse) });
   }
 }
 
@@ -56,7 +86,10 @@ export async function runScaleBenchSideBySide(sets: ScaleSet[], options: { runs:
 async function prepare(set: ScaleSet, log: (line: string) => void) {
   const { sizes } = set;
   const stack = await startScaleStack(set.reuse);
-  if (set.keepDatabases && !set.reuse) log(`  databases (kept): SCALE_REUSE_DATABASES=${stack.programs.databaseUrl},${stack.account.databaseUrl},${stack.itskill.databaseUrl}`);
+  if (set.keepDatabases && !set.reuse)
+    log(
+      `  databases (kept): SCALE_REUSE_DATABASES=${stack.programs.databaseUrl},${stack.account.databaseUrl},${stack.itskill.databaseUrl}`,
+    );
   try {
     const programs = stack.programs.app.knex;
     const accounts = stack.account.app.knex;
@@ -64,7 +97,11 @@ async function prepare(set: ScaleSet, log: (line: string) => void) {
     let seedSeconds = 0;
     if (!set.reuse) {
       const seeding = performance.now();
-      await Promise.all([seedMembers(accounts, sizes.members), seedSkills(skills, sizes.members), seedPrograms(programs, sizes, log)]);
+      await Promise.all([
+        seedMembers(accounts, sizes.members),
+        seedSkills(skills, sizes.members),
+        seedPrograms(programs, sizes, log),
+      ]);
       seedSeconds = (performance.now() - seeding) / 1000;
       log(`  generated in ${seedSeconds.toFixed(0)} s`);
     }

@@ -30,9 +30,23 @@ const memberIdentity = (userId: number): Identity => ({ userId, role: 'ROLE_USER
  */
 const APPLICANT_LISTS: { page: string; filters: string[] }[] = [
   { page: 'applicant list: state and role', filters: ['', 'role=DEVELOPER', 'state=RESERVED&role=DESIGNER'] },
-  { page: 'applicant list: career and friend requests', filters: ['careerYears=CY_3_5Y&friends=true', 'friends=false&role=PLANNER'] },
-  { page: 'applicant list: search by name', filters: [`q=${encodeURIComponent('김민')}`, 'q=member12', 'q=CARD77', `q=${encodeURIComponent('박')}&role=DEVELOPER`] },
-  { page: 'applicant list: IT skill level', filters: ['skillLevel=3', 'skillLevel=none&role=PLANNER', 'skillLevel=5&state=RESERVED'] },
+  {
+    page: 'applicant list: career and friend requests',
+    filters: ['careerYears=CY_3_5Y&friends=true', 'friends=false&role=PLANNER'],
+  },
+  {
+    page: 'applicant list: search by name',
+    filters: [
+      `q=${encodeURIComponent('김민')}`,
+      'q=member12',
+      'q=CARD77',
+      `q=${encodeURIComponent('박')}&role=DEVELOPER`,
+    ],
+  },
+  {
+    page: 'applicant list: IT skill level',
+    filters: ['skillLevel=3', 'skillLevel=none&role=PLANNER', 'skillLevel=5&state=RESERVED'],
+  },
   { page: 'applicant list: friend status', filters: ['friendStatus=UNDECIDED', 'friendStatus=NONE&role=DESIGNER'] },
   { page: 'applicant list: page 20', filters: ['page=20', 'role=DEVELOPER&page=20'] },
 ];
@@ -43,7 +57,10 @@ const APPLICANT_LISTS: { page: string; filters: string[] }[] = [
  */
 const BOARD_VIEWS: { page: string; queries: string[] }[] = [
   { page: 'team building board: a page of teams', queries: ['page=1', 'page=2', 'page=3', 'page=16', 'page=31'] },
-  { page: 'team building board: search and filters', queries: [`page=1&q=${encodeURIComponent('김민')}`, 'page=1&role=DESIGNER&skillLevel=3', 'page=2&q=member4'] },
+  {
+    page: 'team building board: search and filters',
+    queries: [`page=1&q=${encodeURIComponent('김민')}`, 'page=1&role=DESIGNER&skillLevel=3', 'page=2&q=member4'],
+  },
 ];
 
 /** Spreads the subjects (members, cohorts) over the whole range, not the first few. */
@@ -72,7 +89,12 @@ export interface PageSet {
  * sends), `runs` times on subjects spread over the data, after one untimed warm-up of each, and checks every answer
  * against the database. The team board is made first by the operator's real matcher run (untimed).
  */
-export async function timePages(stack: ScaleStack, sizes: ScaleSizes, runs: number, log: (line: string) => void = () => {}): Promise<PageFigure[]> {
+export async function timePages(
+  stack: ScaleStack,
+  sizes: ScaleSizes,
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<PageFigure[]> {
   return (await timePagesSideBySide([await pageSet(stack, sizes, runs, log)], runs))[0]!;
 }
 
@@ -111,7 +133,16 @@ export async function timePagesSideBySide(sets: PageSet[], runs: number): Promis
       const { timings, wrong, rows } = state[k]!;
       const sorted = [...timings].sort((a, b) => a - b);
       const buffers = await set.buffers(await make(1));
-      results[k]!.push({ page, request, timings, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), wrong, rows, buffers });
+      results[k]!.push({
+        page,
+        request,
+        timings,
+        p50: percentile(sorted, 0.5),
+        p95: percentile(sorted, 0.95),
+        wrong,
+        rows,
+        buffers,
+      });
     }
   }
   return results;
@@ -121,44 +152,89 @@ export async function timePagesSideBySide(sets: PageSet[], runs: number): Promis
  * The pages of one data set: the team board made first by the operator's real matcher run (untimed), then each page's
  * requests on subjects spread over the data (`runs` of them) and the checks of their answers against the databases.
  */
-export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number, log: (line: string) => void = () => {}): Promise<PageSet> {
+export async function pageSet(
+  stack: ScaleStack,
+  sizes: ScaleSizes,
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<PageSet> {
   const app = stack.programs.app;
   const knex = app.knex;
   const accounts = stack.account.app.knex;
   const board = boardCohortOf(sizes);
   const sprint = teamsCohortOf(sizes);
   const liveNames = async (userIds: number[]) =>
-    Number((await accounts('user_account').whereIn('user_id', [...new Set(userIds)]).whereNull('withdrawn_at').count({ n: '*' }))[0]!.n);
+    Number(
+      (
+        await accounts('user_account')
+          .whereIn('user_id', [...new Set(userIds)])
+          .whereNull('withdrawn_at')
+          .count({ n: '*' })
+      )[0]!.n,
+    );
   const ask = async (asked: Asked) => {
-    const response = await app.inject({ method: asked.method, url: asked.url, headers: asked.who ? stack.programs.as(asked.who) : {}, ...(asked.payload ? { payload: asked.payload } : {}) });
+    const response = await app.inject({
+      method: asked.method,
+      url: asked.url,
+      headers: asked.who ? stack.programs.as(asked.who) : {},
+      ...(asked.payload ? { payload: asked.payload } : {}),
+    });
     return response;
   };
 
   const members = Array.from({ length: runs + 1 }, (_, i) => 1 + ((i * SPREAD) % sizes.members));
   // Cohorts an operator and a visitor look at: the ones still recruiting or about to start, and the board's.
-  const openCohorts: number[] = (await knex('cohort').where('start_date', '>', knex.raw('current_date')).orderBy('odd_id').pluck('odd_id'));
-  const recentCohorts: number[] = (await knex('cohort').where('odd_id', '<', board).orderBy('odd_id', 'desc').limit(Math.max(1, runs)).pluck('odd_id'));
+  const openCohorts: number[] = await knex('cohort')
+    .where('start_date', '>', knex.raw('current_date'))
+    .orderBy('odd_id')
+    .pluck('odd_id');
+  const recentCohorts: number[] = await knex('cohort')
+    .where('odd_id', '<', board)
+    .orderBy('odd_id', 'desc')
+    .limit(Math.max(1, runs))
+    .pluck('odd_id');
   const cohortAt = (list: number[], i: number) => list[i % list.length]!;
 
   const started = performance.now();
-  const run = await ask({ method: 'POST', url: `/api/admin/cohorts/${board}/board/run`, who: OPERATOR, payload: { seed: 1 }, check: async () => ({ wrong: null, rows: 0 }) });
+  const run = await ask({
+    method: 'POST',
+    url: `/api/admin/cohorts/${board}/board/run`,
+    who: OPERATOR,
+    payload: { seed: 1 },
+    check: async () => ({ wrong: null, rows: 0 }),
+  });
   if (run.statusCode !== 200) throw new Error(`board run: ${run.statusCode} ${run.body.slice(0, 300)}`);
   // The run wrote the board's seats after the generation's VACUUM ANALYZE: analysed, as autovacuum does within a minute
   // (planned as empty, the board's filters looked each of its 5,000 seats up one by one: 12 ms instead of 1).
   await knex.raw('analyze team_board_seat');
-  log(`  (setup) the operator's matcher run on the ${sizes.boardApplicants.toLocaleString('en')}-applicant board: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `  (setup) the operator's matcher run on the ${sizes.boardApplicants.toLocaleString('en')}-applicant board: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const skills = stack.itskill.app.knex;
   /** Each application's level as itskill rules it: the result attached to it, else the member's latest. */
   const levelsOf = async (rows: Row[]): Promise<Map<number, number>> => {
     const userIds = [...new Set(rows.map((r) => r.user_id as number))];
-    const latest: Row[] = await skills('checkup_result').distinctOn('user_id').whereIn('user_id', userIds).where({ status: 'COMPLETED', is_demo: false })
-      .orderBy([{ column: 'user_id' }, { column: 'completed_at', order: 'desc' }]).select('user_id', 'level');
-    const attached: Row[] = await skills('checkup_application as ca').join('checkup_result as r', 'r.result_id', 'ca.result_id')
-      .whereIn('ca.join_id', rows.map((r) => r.join_id)).where('r.status', 'COMPLETED').select('ca.join_id', 'ca.user_id', 'r.level');
+    const latest: Row[] = await skills('checkup_result')
+      .distinctOn('user_id')
+      .whereIn('user_id', userIds)
+      .where({ status: 'COMPLETED', is_demo: false })
+      .orderBy([{ column: 'user_id' }, { column: 'completed_at', order: 'desc' }])
+      .select('user_id', 'level');
+    const attached: Row[] = await skills('checkup_application as ca')
+      .join('checkup_result as r', 'r.result_id', 'ca.result_id')
+      .whereIn(
+        'ca.join_id',
+        rows.map((r) => r.join_id),
+      )
+      .where('r.status', 'COMPLETED')
+      .select('ca.join_id', 'ca.user_id', 'r.level');
     const byUser = new Map(latest.map((r) => [r.user_id as number, r.level as number]));
-    const levels = new Map(rows.flatMap((r) => (byUser.has(r.user_id) ? [[r.join_id as number, byUser.get(r.user_id)!] as const] : [])));
-    for (const a of attached) if (rows.some((r) => r.join_id === a.join_id && r.user_id === a.user_id)) levels.set(a.join_id, a.level);
+    const levels = new Map(
+      rows.flatMap((r) => (byUser.has(r.user_id) ? [[r.join_id as number, byUser.get(r.user_id)!] as const] : [])),
+    );
+    for (const a of attached)
+      if (rows.some((r) => r.join_id === a.join_id && r.user_id === a.user_id)) levels.set(a.join_id, a.level);
     return levels;
   };
 
@@ -168,17 +244,36 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
    * rule (the attached result, else the latest).
    */
   const expectedApplicants = async (oddId: number, params: URLSearchParams): Promise<number[]> => {
-    const base = knex('application').where({ odd_id: oddId }).whereIn('status', params.get('state') ? [params.get('state')!] : APPLICANT_STATES);
+    const base = knex('application')
+      .where({ odd_id: oddId })
+      .whereIn('status', params.get('state') ? [params.get('state')!] : APPLICANT_STATES);
     if (params.get('role')) base.where({ role: params.get('role') });
-    if (params.get('careerYears')) base.whereRaw(`answers->'required'->>'careerYears' = ?`, [params.get('careerYears')]);
-    const requests = (r: Row): string[] => (r.personal_data_erased_at ? [] : (r.answers?.aside?.friendCareerCardIds ?? []));
-    let rows: Row[] = await base.orderBy([{ column: 'submitted_at' }, { column: 'join_id' }]).select('join_id', 'user_id', 'answers', 'personal_data_erased_at');
-    if (params.get('friends')) rows = rows.filter((r) => (requests(r).length > 0) === (params.get('friends') === 'true'));
+    if (params.get('careerYears'))
+      base.whereRaw(`answers->'required'->>'careerYears' = ?`, [params.get('careerYears')]);
+    const requests = (r: Row): string[] =>
+      r.personal_data_erased_at ? [] : (r.answers?.aside?.friendCareerCardIds ?? []);
+    let rows: Row[] = await base
+      .orderBy([{ column: 'submitted_at' }, { column: 'join_id' }])
+      .select('join_id', 'user_id', 'answers', 'personal_data_erased_at');
+    if (params.get('friends')) rows = rows.filter((r) => requests(r).length > 0 === (params.get('friends') === 'true'));
     const live = rows.filter((r) => !r.personal_data_erased_at);
     const q = params.get('q');
     if (q) {
-      const found = new Set<number>(await accounts('user_account').whereIn('user_id', live.map((r) => r.user_id)).whereNull('withdrawn_at')
-        .where((w) => w.whereILike('user_name', `%${q}%`).orWhereILike('user_alias', `%${q}%`).orWhereILike('profile_id', `%${q}%`)).pluck('user_id'));
+      const found = new Set<number>(
+        await accounts('user_account')
+          .whereIn(
+            'user_id',
+            live.map((r) => r.user_id),
+          )
+          .whereNull('withdrawn_at')
+          .where((w) =>
+            w
+              .whereILike('user_name', `%${q}%`)
+              .orWhereILike('user_alias', `%${q}%`)
+              .orWhereILike('profile_id', `%${q}%`),
+          )
+          .pluck('user_id'),
+      );
       rows = rows.filter((r) => !r.personal_data_erased_at && found.has(r.user_id));
     }
     const level = params.get('skillLevel');
@@ -194,7 +289,8 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       // Without a board nobody is placed, so a request is undecided; the generated board's cohort has no requests.
       const board = await knex('team_board').where({ odd_id: oddId }).first('odd_id');
       rows = rows.filter((r) => {
-        if (requests(r).length && board) throw new Error(`cohort ${oddId}: friend requests on a board, which the bench's check does not work out`);
+        if (requests(r).length && board)
+          throw new Error(`cohort ${oddId}: friend requests on a board, which the bench's check does not work out`);
         return (requests(r).length ? 'UNDECIDED' : 'NONE') === friendStatus;
       });
     }
@@ -211,8 +307,21 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
     if (params.get('role')) rows = rows.filter((r) => r.role === params.get('role'));
     const q = params.get('q');
     if (q) {
-      const found = new Set<number>(await accounts('user_account').whereIn('user_id', rows.map((r) => r.user_id)).whereNull('withdrawn_at')
-        .where((w) => w.whereILike('user_name', `%${q}%`).orWhereILike('user_alias', `%${q}%`).orWhereILike('profile_id', `%${q}%`)).pluck('user_id'));
+      const found = new Set<number>(
+        await accounts('user_account')
+          .whereIn(
+            'user_id',
+            rows.map((r) => r.user_id),
+          )
+          .whereNull('withdrawn_at')
+          .where((w) =>
+            w
+              .whereILike('user_name', `%${q}%`)
+              .orWhereILike('user_alias', `%${q}%`)
+              .orWhereILike('profile_id', `%${q}%`),
+          )
+          .pluck('user_id'),
+      );
       rows = rows.filter((r) => found.has(r.user_id));
     }
     const level = params.get('skillLevel');
@@ -224,7 +333,9 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
   };
 
   const boardView = (query: string): Asked => ({
-    method: 'GET', url: `/api/admin/cohorts/${board}/board?${query}`, who: OPERATOR,
+    method: 'GET',
+    url: `/api/admin/cohorts/${board}/board?${query}`,
+    who: OPERATOR,
     async check(body) {
       // The page's teams are the board document's (those with someone matching), in its order, a page of them.
       const params = new URLSearchParams(query);
@@ -236,15 +347,33 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       const page = Number(params.get('page') ?? 1);
       const wanted = shown.slice((page - 1) * Number(body.pageSize), page * Number(body.pageSize));
       const got: Row[] = body.teams ?? [];
-      const sameTeams = JSON.stringify(got.map((t) => [t.key, t.members.map((m: Row) => m.joinId)])) === JSON.stringify(wanted);
-      const counts = body.memberCount === members.length && body.teamCount === shown.length && body.matchingCount === (matching?.size ?? members.length);
+      const sameTeams =
+        JSON.stringify(got.map((t) => [t.key, t.members.map((m: Row) => m.joinId)])) === JSON.stringify(wanted);
+      const counts =
+        body.memberCount === members.length &&
+        body.teamCount === shown.length &&
+        body.matchingCount === (matching?.size ?? members.length);
       const onPage: Row[] = got.flatMap((t) => t.members);
       if (!sameTeams || !counts) {
-        return { wrong: `board ${query}: ${got.length} teams (${body.teamCount} in all, ${body.matchingCount} of ${body.memberCount} matching), expected ${wanted.length} (${shown.length}, ${matching?.size ?? members.length} of ${members.length})`, rows: onPage.length };
+        return {
+          wrong: `board ${query}: ${got.length} teams (${body.teamCount} in all, ${body.matchingCount} of ${body.memberCount} matching), expected ${wanted.length} (${shown.length}, ${matching?.size ?? members.length} of ${members.length})`,
+          rows: onPage.length,
+        };
       }
       const named = onPage.filter((m) => m.name !== null).length;
-      const withName = await liveNames(await knex('application').whereIn('join_id', onPage.map((m) => m.joinId)).pluck('user_id'));
-      return { wrong: named === withName ? null : `board ${query}: ${named} named on the page, ${withName} members with a name`, rows: onPage.length };
+      const withName = await liveNames(
+        await knex('application')
+          .whereIn(
+            'join_id',
+            onPage.map((m) => m.joinId),
+          )
+          .pluck('user_id'),
+      );
+      return {
+        wrong:
+          named === withName ? null : `board ${query}: ${named} named on the page, ${withName} members with a name`,
+        rows: onPage.length,
+      };
     },
   });
 
@@ -252,8 +381,12 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
   /** The running sprint's teams in team order, and every member's seat (team, application, account) in that order. */
   const sprintTeams = async () => ({
     teams: (await knex('team').where({ odd_id: sprint }).orderBy('team_id').pluck('team_id')) as number[],
-    seats: (await knex('team as t').join('team_member as m', 'm.team_id', 't.team_id').join('application as a', 'a.join_id', 'm.join_id')
-      .where('t.odd_id', sprint).orderBy([{ column: 't.team_id' }, { column: 'm.join_id' }]).select('t.team_id', 'm.join_id', 'a.user_id')) as Row[],
+    seats: (await knex('team as t')
+      .join('team_member as m', 'm.team_id', 't.team_id')
+      .join('application as a', 'a.join_id', 'm.join_id')
+      .where('t.odd_id', sprint)
+      .orderBy([{ column: 't.team_id' }, { column: 'm.join_id' }])
+      .select('t.team_id', 'm.join_id', 'a.user_id')) as Row[],
   });
   /** Pages of the running sprint's teams an operator opens: the first three, one in the middle and the last. */
   let teamPages: number[] | null = null;
@@ -274,18 +407,41 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
    */
   const sprintHealth = async () => {
     const { teams, seats } = await sprintTeams();
-    const stopped = new Set<number>(await knex('team').where({ odd_id: sprint }).whereNotNull('stopped_at').pluck('team_id'));
-    const { min_team_size: minSize } = await knex('cohort as c').join('product as p', 'p.product_id', 'c.product_id').where('c.odd_id', sprint).first('p.min_team_size');
-    const states = new Map<number, string>((await knex('application').where({ odd_id: sprint }).select('join_id', 'status')).map((r: Row) => [r.join_id, r.status]));
-    const misses = new Map<number, number>((await knex('checkin_miss as x').join('application as a', 'a.join_id', 'x.join_id').where('a.odd_id', sprint).groupBy('x.join_id')
-      .select('x.join_id', knex.raw('count(*)::int as n'))).map((r: Row) => [r.join_id, r.n]));
+    const stopped = new Set<number>(
+      await knex('team').where({ odd_id: sprint }).whereNotNull('stopped_at').pluck('team_id'),
+    );
+    const { min_team_size: minSize } = await knex('cohort as c')
+      .join('product as p', 'p.product_id', 'c.product_id')
+      .where('c.odd_id', sprint)
+      .first('p.min_team_size');
+    const states = new Map<number, string>(
+      (await knex('application').where({ odd_id: sprint }).select('join_id', 'status')).map((r: Row) => [
+        r.join_id,
+        r.status,
+      ]),
+    );
+    const misses = new Map<number, number>(
+      (
+        await knex('checkin_miss as x')
+          .join('application as a', 'a.join_id', 'x.join_id')
+          .where('a.odd_id', sprint)
+          .groupBy('x.join_id')
+          .select('x.join_id', knex.raw('count(*)::int as n'))
+      ).map((r: Row) => [r.join_id, r.n]),
+    );
     const judged = teams.map((teamId) => {
       const mine = seats.filter((m) => m.team_id === teamId);
       const active = mine.filter((m) => states.get(m.join_id) === 'ASSIGNED');
       const running = !stopped.has(teamId);
       const atRisk = running ? active.filter((m) => (misses.get(m.join_id) ?? 0) >= atRiskMisses).length : 0;
       const shortHanded = running && active.length < (minSize ?? 1);
-      return { teamId, atRisk, shortHanded, troubled: shortHanded || atRisk > 0, dropped: mine.filter((m) => states.get(m.join_id) === 'DROPPED').length };
+      return {
+        teamId,
+        atRisk,
+        shortHanded,
+        troubled: shortHanded || atRisk > 0,
+        dropped: mine.filter((m) => states.get(m.join_id) === 'DROPPED').length,
+      };
     });
     const summary = {
       teams: judged.length,
@@ -300,7 +456,9 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
   /** Why team health's counts (`summary`) are not the whole cohort's as worked out apart; null if right. */
   const healthSummaryWrong = async (body: Row): Promise<string | null> => {
     const { summary } = await sprintHealth();
-    return JSON.stringify(body.summary) === JSON.stringify(summary) ? null : `summary ${JSON.stringify(body.summary)}, expected ${JSON.stringify(summary)}`;
+    return JSON.stringify(body.summary) === JSON.stringify(summary)
+      ? null
+      : `summary ${JSON.stringify(body.summary)}, expected ${JSON.stringify(summary)}`;
   };
 
   /**
@@ -308,16 +466,36 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
    * one: the page's facts (the configured size, every team counted, or those `paged` when given), its teams in team
    * order, each one's members, and a name for exactly the members whose account has one; null if right.
    */
-  const teamPageWrong = async (page: number, body: Row, paged?: (teamId: number) => boolean): Promise<string | null> => {
+  const teamPageWrong = async (
+    page: number,
+    body: Row,
+    paged?: (teamId: number) => boolean,
+  ): Promise<string | null> => {
     const { teams: all, seats } = await sprintTeams();
     const teams = paged ? all.filter(paged) : all;
-    const facts = { page, pageSize: teamsPageSize, teamCount: teams.length, pageCount: Math.ceil(teams.length / teamsPageSize) };
-    const answeredFacts = { page: body.page, pageSize: body.pageSize, teamCount: body.teamCount, pageCount: body.pageCount };
-    if (JSON.stringify(answeredFacts) !== JSON.stringify(facts)) return `page ${page}: ${JSON.stringify(answeredFacts)}, expected ${JSON.stringify(facts)}`;
+    const facts = {
+      page,
+      pageSize: teamsPageSize,
+      teamCount: teams.length,
+      pageCount: Math.ceil(teams.length / teamsPageSize),
+    };
+    const answeredFacts = {
+      page: body.page,
+      pageSize: body.pageSize,
+      teamCount: body.teamCount,
+      pageCount: body.pageCount,
+    };
+    if (JSON.stringify(answeredFacts) !== JSON.stringify(facts))
+      return `page ${page}: ${JSON.stringify(answeredFacts)}, expected ${JSON.stringify(facts)}`;
     const onPage = new Set(teams.slice((page - 1) * teamsPageSize, page * teamsPageSize));
     const stored = seats.filter((r) => onPage.has(r.team_id));
-    const answered = (body.teams as Row[]).flatMap((t) => t.members.map((m: Row) => ({ team_id: t.teamId, join_id: m.joinId })));
-    if ((body.teams as Row[]).map((t) => t.teamId).join() !== [...onPage].join() || seatsOf(answered) !== seatsOf(stored)) {
+    const answered = (body.teams as Row[]).flatMap((t) =>
+      t.members.map((m: Row) => ({ team_id: t.teamId, join_id: m.joinId })),
+    );
+    if (
+      (body.teams as Row[]).map((t) => t.teamId).join() !== [...onPage].join() ||
+      seatsOf(answered) !== seatsOf(stored)
+    ) {
       return `page ${page}: ${body.teams.length} teams of ${answered.length} members answered, ${onPage.size} of ${stored.length} stored`;
     }
     const named = (body.teams as Row[]).flatMap((t) => t.members).filter((m: Row) => m.name !== null).length;
@@ -331,23 +509,40 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
    * submission, none after, the earlier team), its first `rankingSize` with their members; null if right.
    */
   const summaryWrong = async (summary: Row): Promise<string | null> => {
-    const rows: Row[] = await knex('team as t').leftJoin('team_score as s', 's.team_id', 't.team_id').leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
-      .where('t.odd_id', sprint).select('t.team_id', 't.stopped_at', 's.total', 'sub.updated_at');
+    const rows: Row[] = await knex('team as t')
+      .leftJoin('team_score as s', 's.team_id', 't.team_id')
+      .leftJoin('team_submission as sub', 'sub.team_id', 't.team_id')
+      .where('t.odd_id', sprint)
+      .select('t.team_id', 't.stopped_at', 's.total', 'sub.updated_at');
     const judged = rows.filter((r) => !r.stopped_at);
     const at = (r: Row) => (r.updated_at ? new Date(r.updated_at).getTime() : Infinity);
-    const ranked = judged.filter((r) => r.total !== null).sort((a, b) => b.total - a.total || at(a) - at(b) || a.team_id - b.team_id).slice(0, rankingSize);
+    const ranked = judged
+      .filter((r) => r.total !== null)
+      .sort((a, b) => b.total - a.total || at(a) - at(b) || a.team_id - b.team_id)
+      .slice(0, rankingSize);
     const { seats } = await sprintTeams();
     const expected = {
       judgedTeams: judged.length,
       unscoredTeams: judged.filter((r) => r.total === null).length,
-      ranking: ranked.map((r) => [r.team_id, r.total, seats.filter((m) => m.team_id === r.team_id).map((m) => m.join_id)]),
+      ranking: ranked.map((r) => [
+        r.team_id,
+        r.total,
+        seats.filter((m) => m.team_id === r.team_id).map((m) => m.join_id),
+      ]),
     };
-    const answered = { ...summary, ranking: ((summary.ranking ?? []) as Row[]).map((t) => [t.teamId, t.total, t.members.map((m: Row) => m.joinId)]) };
-    return JSON.stringify(answered) === JSON.stringify(expected) ? null : `summary ${JSON.stringify(answered).slice(0, 200)}, expected ${JSON.stringify(expected).slice(0, 200)}`;
+    const answered = {
+      ...summary,
+      ranking: ((summary.ranking ?? []) as Row[]).map((t) => [t.teamId, t.total, t.members.map((m: Row) => m.joinId)]),
+    };
+    return JSON.stringify(answered) === JSON.stringify(expected)
+      ? null
+      : `summary ${JSON.stringify(answered).slice(0, 200)}, expected ${JSON.stringify(expected).slice(0, 200)}`;
   };
 
   const applicantList = (oddId: number, filter: string): Asked => ({
-    method: 'GET', url: `/api/admin/cohorts/${oddId}/applicants${filter ? `?${filter}` : ''}`, who: OPERATOR,
+    method: 'GET',
+    url: `/api/admin/cohorts/${oddId}/applicants${filter ? `?${filter}` : ''}`,
+    who: OPERATOR,
     async check(body) {
       // One page (the service's configured size) and the total of every match, checked against the stores.
       const params = new URLSearchParams(filter);
@@ -357,11 +552,20 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       const size = Number(body.pageSize);
       const wanted = expected.slice((page - 1) * size, page * size);
       if (body.total !== expected.length || list.map((a) => a.joinId).join() !== wanted.join()) {
-        return { wrong: `cohort ${oddId} ${filter}: total ${body.total} (${list.length} on the page), ${expected.length} expected (${wanted.length} on the page)`, rows: list.length };
+        return {
+          wrong: `cohort ${oddId} ${filter}: total ${body.total} (${list.length} on the page), ${expected.length} expected (${wanted.length} on the page)`,
+          rows: list.length,
+        };
       }
       const named = list.filter((a) => a.name !== null).length;
       const withName = await liveNames(list.map((a) => a.userId as number));
-      return { wrong: named === withName ? null : `cohort ${oddId} ${filter}: ${named} applicants named on the page, ${withName} members with a name`, rows: list.length };
+      return {
+        wrong:
+          named === withName
+            ? null
+            : `cohort ${oddId} ${filter}: ${named} applicants named on the page, ${withName} members with a name`,
+        rows: list.length,
+      };
     },
   });
   const pages: { page: string; request: string; make: (i: number) => Asked | Promise<Asked> }[] = [
@@ -369,11 +573,17 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       page: 'my applications',
       request: 'GET /api/join/history',
       make: (i) => ({
-        method: 'GET', url: '/api/join/history', who: memberIdentity(members[i]!),
+        method: 'GET',
+        url: '/api/join/history',
+        who: memberIdentity(members[i]!),
         async check(body) {
           const expected = Number((await knex('application').where({ user_id: members[i]! }).count({ n: '*' }))[0]!.n);
           const got = body.applications?.length ?? -1;
-          return { wrong: got === Math.min(expected, 200) ? null : `member ${members[i]}: ${got} applications, ${expected} stored`, rows: got };
+          return {
+            wrong:
+              got === Math.min(expected, 200) ? null : `member ${members[i]}: ${got} applications, ${expected} stored`,
+            rows: got,
+          };
         },
       }),
     },
@@ -383,15 +593,30 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       make: async (i) => {
         const userId = members[i]!;
         // The member's most eventful application: the one with the most history (refunded ones have the most).
-        const { join_id: joinId } = await knex('application_history as h').join('application as a', 'a.join_id', 'h.join_id').where('a.user_id', userId)
-          .groupBy('h.join_id').orderByRaw('count(*) desc, h.join_id').first('h.join_id');
+        const { join_id: joinId } = await knex('application_history as h')
+          .join('application as a', 'a.join_id', 'h.join_id')
+          .where('a.user_id', userId)
+          .groupBy('h.join_id')
+          .orderByRaw('count(*) desc, h.join_id')
+          .first('h.join_id');
         return {
-          method: 'POST', url: '/api/join/history/one', who: memberIdentity(userId), payload: { joinId },
+          method: 'POST',
+          url: '/api/join/history/one',
+          who: memberIdentity(userId),
+          payload: { joinId },
           async check(body) {
-            const history = Number((await knex('application_history').where({ join_id: joinId }).count({ n: '*' }))[0]!.n);
+            const history = Number(
+              (await knex('application_history').where({ join_id: joinId }).count({ n: '*' }))[0]!.n,
+            );
             const got = body.application;
             if (got?.joinId !== joinId) return { wrong: `joinId ${joinId}: answered ${got?.joinId}`, rows: 0 };
-            return { wrong: got.history.length === history ? null : `joinId ${joinId}: ${got.history.length} history rows, ${history} stored`, rows: got.history.length + got.payment.events.length };
+            return {
+              wrong:
+                got.history.length === history
+                  ? null
+                  : `joinId ${joinId}: ${got.history.length} history rows, ${history} stored`,
+              rows: got.history.length + got.payment.events.length,
+            };
           },
         };
       },
@@ -412,15 +637,45 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       make: async (i) => {
         const page = await teamPageAt(i);
         return {
-          method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health?page=${page}`, who: OPERATOR,
+          method: 'GET',
+          url: `/api/admin/cohorts/${sprint}/team-health?page=${page}`,
+          who: OPERATOR,
           async check(body) {
             const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
             const wrongPage = (await teamPageWrong(page, body)) ?? (await healthSummaryWrong(body));
             if (wrongPage) return { wrong: `team health: ${wrongPage}`, rows: members.length };
-            const checkins = Number((await knex('checkin').whereIn('join_id', members.map((m) => m.joinId)).where('day', '<=', body.day).count({ n: '*' }))[0]!.n);
-            const misses = Number((await knex('checkin_miss').whereIn('join_id', members.map((m) => m.joinId)).count({ n: '*' }))[0]!.n);
-            const counted = [members.reduce((sum, m) => sum + m.checkins, 0), members.reduce((sum, m) => sum + m.misses, 0)];
-            return { wrong: counted[0] === checkins && counted[1] === misses ? null : `team health page ${page}: ${counted.join(' check-ins, ')} misses answered, ${checkins}, ${misses} stored`, rows: members.length };
+            const checkins = Number(
+              (
+                await knex('checkin')
+                  .whereIn(
+                    'join_id',
+                    members.map((m) => m.joinId),
+                  )
+                  .where('day', '<=', body.day)
+                  .count({ n: '*' })
+              )[0]!.n,
+            );
+            const misses = Number(
+              (
+                await knex('checkin_miss')
+                  .whereIn(
+                    'join_id',
+                    members.map((m) => m.joinId),
+                  )
+                  .count({ n: '*' })
+              )[0]!.n,
+            );
+            const counted = [
+              members.reduce((sum, m) => sum + m.checkins, 0),
+              members.reduce((sum, m) => sum + m.misses, 0),
+            ];
+            return {
+              wrong:
+                counted[0] === checkins && counted[1] === misses
+                  ? null
+                  : `team health page ${page}: ${counted.join(' check-ins, ')} misses answered, ${checkins}, ${misses} stored`,
+              rows: members.length,
+            };
           },
         };
       },
@@ -429,17 +684,27 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       page: 'team health: teams in trouble, first page',
       request: 'GET /api/admin/cohorts/{oddId}/team-health?trouble=true',
       make: () => ({
-        method: 'GET', url: `/api/admin/cohorts/${sprint}/team-health?trouble=true`, who: OPERATOR,
+        method: 'GET',
+        url: `/api/admin/cohorts/${sprint}/team-health?trouble=true`,
+        who: OPERATOR,
         async check(body) {
           // The first page of the teams in trouble as worked out apart, each team's at-risk count, and the cohort's counts.
           const members: Row[] = (body.teams ?? []).flatMap((t: Row) => t.members);
           const { judged } = await sprintHealth();
           const troubled = new Set(judged.filter((t) => t.troubled).map((t) => t.teamId));
-          const wrong = (await teamPageWrong(1, body, (teamId) => troubled.has(teamId))) ?? (await healthSummaryWrong(body));
+          const wrong =
+            (await teamPageWrong(1, body, (teamId) => troubled.has(teamId))) ?? (await healthSummaryWrong(body));
           if (wrong) return { wrong: `team health in trouble: ${wrong}`, rows: members.length };
           const atRisk = new Map(judged.map((t) => [t.teamId, t.atRisk]));
-          const off = (body.teams as Row[]).find((t) => t.atRisk !== atRisk.get(t.teamId) || !(t.shortHanded || t.atRisk > 0));
-          return { wrong: off ? `team health in trouble: team ${off.teamId} at risk ${off.atRisk} (short-handed ${off.shortHanded}), expected ${atRisk.get(off.teamId)}` : null, rows: members.length };
+          const off = (body.teams as Row[]).find(
+            (t) => t.atRisk !== atRisk.get(t.teamId) || !(t.shortHanded || t.atRisk > 0),
+          );
+          return {
+            wrong: off
+              ? `team health in trouble: team ${off.teamId} at risk ${off.atRisk} (short-handed ${off.shortHanded}), expected ${atRisk.get(off.teamId)}`
+              : null,
+            rows: members.length,
+          };
         },
       }),
     },
@@ -449,7 +714,9 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       make: async (i) => {
         const page = await teamPageAt(i);
         return {
-          method: 'GET', url: `/api/admin/cohorts/${sprint}/judging?page=${page}`, who: OPERATOR,
+          method: 'GET',
+          url: `/api/admin/cohorts/${sprint}/judging?page=${page}`,
+          who: OPERATOR,
           async check(body) {
             const teams: Row[] = body.teams ?? [];
             const members = teams.flatMap((t) => t.members);
@@ -458,8 +725,17 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
             const ids = teams.map((t) => t.teamId as number);
             const submissions = Number((await knex('team_submission').whereIn('team_id', ids).count({ n: '*' }))[0]!.n);
             const scores = Number((await knex('team_score').whereIn('team_id', ids).count({ n: '*' }))[0]!.n);
-            const answered = [teams.filter((t) => t.submission !== null).length, teams.filter((t) => t.score !== null).length];
-            return { wrong: answered[0] === submissions && answered[1] === scores ? null : `judging page ${page}: ${answered.join(' submissions, ')} scores answered, ${submissions}, ${scores} stored`, rows: members.length };
+            const answered = [
+              teams.filter((t) => t.submission !== null).length,
+              teams.filter((t) => t.score !== null).length,
+            ];
+            return {
+              wrong:
+                answered[0] === submissions && answered[1] === scores
+                  ? null
+                  : `judging page ${page}: ${answered.join(' submissions, ')} scores answered, ${submissions}, ${scores} stored`,
+              rows: members.length,
+            };
           },
         };
       },
@@ -470,11 +746,20 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
       make: (i) => {
         const oddId = i % 2 ? cohortAt(openCohorts, i) : cohortAt(recentCohorts, i);
         return {
-          method: 'GET', url: `/api/cohorts/${oddId}/applicants`, who: null,
+          method: 'GET',
+          url: `/api/cohorts/${oddId}/applicants`,
+          who: null,
           async check(body) {
-            const expected = Number((await knex('application').where({ odd_id: oddId }).whereIn('status', APPLICANT_STATES).count({ n: '*' }))[0]!.n);
+            const expected = Number(
+              (
+                await knex('application').where({ odd_id: oddId }).whereIn('status', APPLICANT_STATES).count({ n: '*' })
+              )[0]!.n,
+            );
             const got = body.applicants?.total;
-            return { wrong: got === expected ? null : `cohort ${oddId}: total ${got}, ${expected} stored`, rows: body.applicants?.roles?.length ?? 0 };
+            return {
+              wrong: got === expected ? null : `cohort ${oddId}: total ${got}, ${expected} stored`,
+              rows: body.applicants?.roles?.length ?? 0,
+            };
           },
         };
       },
@@ -487,7 +772,9 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
         const before = i % 3 === 2 ? 1 + ((i * SPREAD) % sizes.auditEntries) : null;
         const query = oddId ? `?oddId=${oddId}` : before ? `?before=${before}` : '';
         return {
-          method: 'GET', url: `/api/admin/audit-log${query}`, who: OPERATOR,
+          method: 'GET',
+          url: `/api/admin/audit-log${query}`,
+          who: OPERATOR,
           async check(body) {
             const entries: Row[] = body.entries ?? [];
             const stored = knex('audit_log');
@@ -496,7 +783,13 @@ export async function pageSet(stack: ScaleStack, sizes: ScaleSizes, runs: number
             const expected = Math.min(100, Number((await stored.count({ n: '*' }))[0]!.n));
             const ordered = entries.every((e, k) => k === 0 || e.auditId < entries[k - 1]!.auditId);
             const matching = entries.every((e) => (!oddId || e.oddId === oddId) && (!before || e.auditId < before));
-            return { wrong: entries.length === expected && ordered && matching ? null : `audit ${query}: ${entries.length} entries (expected ${expected}), ordered ${ordered}, matching ${matching}`, rows: entries.length };
+            return {
+              wrong:
+                entries.length === expected && ordered && matching
+                  ? null
+                  : `audit ${query}: ${entries.length} entries (expected ${expected}), ordered ${ordered}, matching ${matching}`,
+              rows: entries.length,
+            };
           },
         };
       },

@@ -62,14 +62,37 @@ const WEIGHT = (c: string) => `(0.25 + 1.5 * ((${c} * 0.6180339887) - floor(${c}
  * (past: mostly completed, some cancelled, refunded, dropped; running: assigned or paid; open: drafts, submitted,
  * reserved or paid).
  */
-export async function seedPrograms(knex: Knex, sizes: ScaleSizes, log: (line: string) => void = () => {}): Promise<void> {
+export async function seedPrograms(
+  knex: Knex,
+  sizes: ScaleSizes,
+  log: (line: string) => void = () => {},
+): Promise<void> {
   await bulkLoad(knex, PROGRAMS_TABLES, (load) => generatePrograms(knex, load, sizes, log));
 }
 
 /** The tables the generator fills. */
-const PROGRAMS_TABLES = ['cohort', 'application', 'application_history', 'payment', 'refund_entitlement', 'refund', 'payment_event', 'audit_log', 'team', 'team_member', 'checkin', 'checkin_miss', 'team_submission'];
+const PROGRAMS_TABLES = [
+  'cohort',
+  'application',
+  'application_history',
+  'payment',
+  'refund_entitlement',
+  'refund',
+  'payment_event',
+  'audit_log',
+  'team',
+  'team_member',
+  'checkin',
+  'checkin_miss',
+  'team_submission',
+];
 
-async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log: (line: string) => void): Promise<void> {
+async function generatePrograms(
+  knex: Knex,
+  load: Loader,
+  sizes: ScaleSizes,
+  log: (line: string) => void,
+): Promise<void> {
   let mark = performance.now();
   const done = (what: string) => {
     log(`    ${what}: ${((performance.now() - mark) / 1000).toFixed(1)} s`);
@@ -79,8 +102,10 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
   const regular = cohorts - 2;
   const teamsCohort = cohorts - 1;
   const rest = applications - 2 * boardApplicants;
-  if (regular < 1 || rest < regular) throw new Error(`scale bench: need at least 3 cohorts and ${2 * boardApplicants + regular} applications`);
-  if (boardApplicants > members) throw new Error('scale bench: the board cohort needs at least as many members as applicants');
+  if (regular < 1 || rest < regular)
+    throw new Error(`scale bench: need at least 3 cohorts and ${2 * boardApplicants + regular} applications`);
+  if (boardApplicants > members)
+    throw new Error('scale bench: the board cohort needs at least as many members as applicants');
   const stride = memberStride(members);
   const spacing = HISTORY_DAYS / regular;
   const member = memberSql('user_id::int');
@@ -92,7 +117,9 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
       ((s - ${RECRUIT_OPENS_DAYS_BEFORE})::timestamp + interval '10 hours') at time zone 'Asia/Seoul',
       ((s - ${RECRUIT_CLOSES_DAYS_BEFORE})::timestamp + interval '23 hours 59 minutes') at time zone 'Asia/Seoul',
       case when p in (1, 2) then s - 7 end, case when p = 1 then s - 3 end, s,
-      s + (case p ${Object.entries(LENGTH_DAYS).map(([id, days]) => `when ${id} then ${days}`).join(' ')} end)
+      s + (case p ${Object.entries(LENGTH_DAYS)
+        .map(([id, days]) => `when ${id} then ${days}`)
+        .join(' ')} end)
     from (select c, case when c % 20 < 6 then 1 when c % 20 < 14 then 2 when c % 20 < 17 then 3 else 4 end as p,
             (current_date + ${NEWEST_START_IN_DAYS} - round((${regular} - c) * ${spacing})::int) as s
           from generate_series(1, ${regular}) as c) as planned`);
@@ -124,9 +151,11 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
       case when r.odd_id = ${cohorts} then 'BOARD' when c.end_date < current_date then 'PAST' when c.start_date <= current_date then 'RUNNING' else 'OPEN' end as phase
     from ranges r join cohort c using (odd_id) join product p using (product_id)`);
   const [{ largest }] = (await knex.raw('select max(size) as largest from scale_plan')).rows;
-  if (Number(largest) > members) throw new Error(`scale bench: a cohort of ${largest} applicants needs at least that many members`);
+  if (Number(largest) > members)
+    throw new Error(`scale bench: a cohort of ${largest} applicants needs at least that many members`);
 
-  await load.split(applications, (trx, from, to) => trx.raw(`
+  await load.split(applications, (trx, from, to) =>
+    trx.raw(`
     insert into application (join_id, odd_id, user_id, role, status, answers, current_step, fee_krw, submitted_at, issue_id, issue_attempt,
       billing_key, card_number, reserved_at, friend_user_ids, created_at, updated_at,
       member_name, member_nickname, member_career_card_id, member_search, skill_level, skill_score, people_version, names_version, skill_version)
@@ -173,12 +202,14 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
           from scale_plan p cross join lateral generate_series(greatest(p.first_n, ${from}), least(p.first_n + p.size, ${to}) - 1) as n
         ) hashed
       ) chosen
-    ) shaped`));
+    ) shaped`),
+  );
   done('applications');
   await knex.raw(`select setval(pg_get_serial_sequence('application', 'join_id'), ${applications})`);
 
   // Every state change the application went through: created, submitted, reserved (or paid), then where it is now.
-  await load.split(applications, (trx, from, to) => trx.raw(`
+  await load.split(applications, (trx, from, to) =>
+    trx.raw(`
     insert into application_history (join_id, from_status, to_status, actor, actor_user_id, reason, created_at)
     select a.join_id, s.from_status, s.to_status, s.actor, case when s.actor = 'MEMBER' then a.user_id end, s.reason, s.at
     from (
@@ -196,11 +227,13 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
         case when a.status in ('CANCELLED', 'REFUNDED', 'PARTIALLY_REFUNDED') then '개인 사정' end, a.updated_at)
     ) as s(step, from_status, to_status, actor, reason, at)
     where s.to_status is not null
-    order by a.join_id, s.step`));
+    order by a.join_id, s.step`),
+  );
   done('application history');
 
   // The charge of every application that was charged; refunded ones have their ledger entitlement and movement.
-  await load.split(applications, (trx, from, to) => trx.raw(`
+  await load.split(applications, (trx, from, to) =>
+    trx.raw(`
     insert into payment (payment_id, join_id, billing_key, amount_krw, status, pg_tx_id, paid_at, cancelled_krw, failure_reason, created_at, updated_at)
     select 'sq-' || join_id || '-charge', join_id, billing_key, fee_krw,
       case status when 'REFUNDED' then 'CANCELLED' when 'PARTIALLY_REFUNDED' then 'PARTIAL_CANCELLED' when 'PAYMENT_FAILED' then 'FAILED' else 'PAID' end,
@@ -208,42 +241,51 @@ async function generatePrograms(knex: Knex, load: Loader, sizes: ScaleSizes, log
       case when status <> 'PAYMENT_FAILED' then reserved_at + interval '1 minute' end,
       case status when 'REFUNDED' then fee_krw when 'PARTIALLY_REFUNDED' then fee_krw / 2 else 0 end,
       case when status = 'PAYMENT_FAILED' then '잔액이 부족해요.' end, reserved_at, updated_at
-    from application where billing_key is not null and status not in ('RESERVED', 'CANCELLED', 'AUTO_CANCELLED') and join_id > ${from} and join_id <= ${to}`));
-  await load.split(applications, (trx, from, to) => trx.raw(`
+    from application where billing_key is not null and status not in ('RESERVED', 'CANCELLED', 'AUTO_CANCELLED') and join_id > ${from} and join_id <= ${to}`),
+  );
+  await load.split(applications, (trx, from, to) =>
+    trx.raw(`
     insert into refund_entitlement (entitlement_id, join_id, payment_id, case_key, refund_case, entitlement_krw, phase, actor, actor_user_id, reason, created_at)
     select a.join_id, a.join_id, p.payment_id, 'INDIVIDUAL', 'INDIVIDUAL', p.cancelled_krw, '시작 전', 'MEMBER', a.user_id, '개인 사정', a.updated_at
-    from application a join payment p using (join_id) where p.cancelled_krw > 0 and a.join_id > ${from} and a.join_id <= ${to}`));
+    from application a join payment p using (join_id) where p.cancelled_krw > 0 and a.join_id > ${from} and a.join_id <= ${to}`),
+  );
   done('payments, entitlements');
   await knex.raw(`select setval(pg_get_serial_sequence('refund_entitlement', 'entitlement_id'), ${applications})`);
-  await load.split(applications, (trx, from, to) => trx.raw(`
+  await load.split(applications, (trx, from, to) =>
+    trx.raw(`
     insert into refund (payment_id, join_id, refund_case, amount_krw, reason, status, target_status, actor, actor_user_id, pg_cancellation_id, cancelled_at, created_at, entitlement_id)
     select p.payment_id, p.join_id, 'INDIVIDUAL', p.cancelled_krw, '개인 사정', 'SUCCEEDED', a.status, 'MEMBER', a.user_id, 'pgc-' || p.join_id, a.updated_at, a.updated_at, p.join_id
-    from payment p join application a using (join_id) where p.cancelled_krw > 0 and a.join_id > ${from} and a.join_id <= ${to} order by p.join_id`));
-  await load.split(applications, (trx, from, to) => trx.raw(`
+    from payment p join application a using (join_id) where p.cancelled_krw > 0 and a.join_id > ${from} and a.join_id <= ${to} order by p.join_id`),
+  );
+  await load.split(applications, (trx, from, to) =>
+    trx.raw(`
     insert into payment_event (join_id, type, amount_krw, note, created_at)
     select join_id, type, amount_krw, null, at from (
       select join_id, 'RESERVED' as type, 0 as amount_krw, reserved_at as at, 1 as step from application
         where billing_key is not null and status <> 'PAYMENT_FAILED'
       union all select join_id, case when status = 'FAILED' then 'CHARGE_FAILED' else 'CHARGED' end, case when status = 'FAILED' then 0 else amount_krw end, created_at + interval '1 minute', 2 from payment
       union all select join_id, 'REFUNDED', amount_krw, created_at, 3 from refund
-    ) events where join_id > ${from} and join_id <= ${to} order by join_id, step`));
+    ) events where join_id > ${from} and join_id <= ${to} order by join_id, step`),
+  );
   done('refunds, payment events');
 
   // The ended cohorts' teams first, as time made them: the running sprint's have the latest ids.
   await generatePastTeams(load, teamsCohort);
-  done('past cohorts\' teams and misses');
+  done("past cohorts' teams and misses");
   await generateTeams(load, teamsCohort);
   done('published teams, check-ins, submissions');
 
   // Operators' actions over the years, newest last (audit_id order is time order).
-  await load.run((trx) => trx.raw(`
+  await load.run((trx) =>
+    trx.raw(`
     insert into audit_log (audit_id, actor_user_id, action, target_type, target_id, odd_id, before, after, created_at)
     select i, 900001 + i % 5, (array['COHORT_UPDATE', 'APPLICATION_STATE', 'REFUND', 'BOARD_MOVE', 'BOARD_LOCK'])[1 + i % 5],
       (array['COHORT', 'APPLICATION', 'APPLICATION', 'TEAM_BOARD', 'TEAM_BOARD'])[1 + i % 5],
       (1 + (hashint8(i) & 2147483647) % ${applications})::text, case when i % 20 = 0 then null else 1 + (hashint8(i) & 2147483647) % ${cohorts} end,
       jsonb_build_object('status', 'RESERVED'), jsonb_build_object('status', 'ASSIGNED', 'reason', '운영자 확인'),
       now() - make_interval(secs => (${auditEntries} - i) * 600.0)
-    from generate_series(1, ${auditEntries}) as i`));
+    from generate_series(1, ${auditEntries}) as i`),
+  );
   done('audit log');
   log('    (indexes are built next)');
   await knex.raw(`select setval(pg_get_serial_sequence('audit_log', 'audit_id'), ${auditEntries})`);

@@ -1,6 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { IDENTITY_HEADER, IDENTITY_SIGNATURE_HEADER } from '@sq/contracts';
-import { DEV_INTERNAL_SECRET, buildService, generateJwtKeys, signIdentity, type ServiceDefinition } from '@sq/service-kit';
+import {
+  DEV_INTERNAL_SECRET,
+  buildService,
+  generateJwtKeys,
+  signIdentity,
+  type ServiceDefinition,
+} from '@sq/service-kit';
 import { build, type TestService } from '@sq/service-kit/testing';
 import { accountService } from '../../../../account/src/service';
 import { itskillService } from '../../../../itskill/src/service';
@@ -45,7 +51,8 @@ async function onDatabase(definition: ServiceDefinition, databaseUrl: string): P
  * career card IDs) and the itskill service (skill levels) it calls.
  */
 export async function startScaleStack(databases?: ScaleDatabases): Promise<ScaleStack> {
-  const start = (definition: ServiceDefinition, name: keyof ScaleDatabases) => (databases ? onDatabase(definition, databases[name]) : build(definition, { seed: false }));
+  const start = (definition: ServiceDefinition, name: keyof ScaleDatabases) =>
+    databases ? onDatabase(definition, databases[name]) : build(definition, { seed: false });
   // The account service signs tokens: a throwaway key pair, as its own tests use.
   const keys = generateJwtKeys();
   process.env.JWT_PRIVATE_KEY ??= keys.privateKey;
@@ -56,14 +63,18 @@ export async function startScaleStack(databases?: ScaleDatabases): Promise<Scale
   await itskill.app.listen({ port: 0, host: '127.0.0.1' });
   process.env.ACCOUNT_SERVICE_URL = addressOf(account);
   process.env.ITSKILL_SERVICE_URL = addressOf(itskill);
-  const programs = await start(createProgramsService({ config: readProgramsConfig({ ...process.env, PROGRAMS_JOB_WORKERS: 'false' }) }), 'programs');
+  const programs = await start(
+    createProgramsService({ config: readProgramsConfig({ ...process.env, PROGRAMS_JOB_WORKERS: 'false' }) }),
+    'programs',
+  );
   return {
     programs,
     account,
     itskill,
     async close(options = { keepDatabases: false }) {
       // Kept: the services stop and the generated databases stay for EXPLAIN (their names are printed).
-      for (const service of [programs, itskill, account]) await (options.keepDatabases ? service.app.close() : service.close());
+      for (const service of [programs, itskill, account])
+        await (options.keepDatabases ? service.app.close() : service.close());
     },
   };
 }

@@ -50,8 +50,18 @@ export function smallSizes(sizes: ScaleSizes): ScaleSizes {
   const boardApplicants = Math.min(sizes.boardApplicants, members);
   const regularApplications = Math.max(0, applications - 2 * boardApplicants);
   const fullMean = Math.max(1, (sizes.applications - 2 * sizes.boardApplicants) / Math.max(1, sizes.cohorts - 2));
-  const regular = Math.max(SMALL_MIN_REGULAR_COHORTS, Math.ceil(regularApplications / fullMean), Math.ceil((COHORT_SIZE_HEADROOM * regularApplications) / members));
-  return { members, applications, cohorts: Math.min(sizes.cohorts, regular + 2), boardApplicants, auditEntries: Math.max(1, Math.round(sizes.auditEntries / SMALL_DIVISOR)) };
+  const regular = Math.max(
+    SMALL_MIN_REGULAR_COHORTS,
+    Math.ceil(regularApplications / fullMean),
+    Math.ceil((COHORT_SIZE_HEADROOM * regularApplications) / members),
+  );
+  return {
+    members,
+    applications,
+    cohorts: Math.min(sizes.cohorts, regular + 2),
+    boardApplicants,
+    auditEntries: Math.max(1, Math.round(sizes.auditEntries / SMALL_DIVISOR)),
+  };
 }
 
 export interface ScaleVerdicts {
@@ -63,8 +73,16 @@ export interface ScaleVerdicts {
 }
 
 /** A page's verdicts: its p95 ratio against P95_RATIO_TARGET, its full-size buffers against its budget (none: not met). */
-export function scaleVerdicts(page: string, figures: { smallP95: number; fullP95: number; buffers: number }): ScaleVerdicts {
+export function scaleVerdicts(
+  page: string,
+  figures: { smallP95: number; fullP95: number; buffers: number },
+): ScaleVerdicts {
   const ratio = figures.fullP95 / Math.max(0.1, figures.smallP95);
   const budget = BUFFER_BUDGETS[page] ?? 0;
-  return { ratio, ratioVerdict: ceilingVerdict(ratio, P95_RATIO_TARGET), budget, budgetVerdict: ceilingVerdict(figures.buffers, budget) };
+  return {
+    ratio,
+    ratioVerdict: ceilingVerdict(ratio, P95_RATIO_TARGET),
+    budget,
+    budgetVerdict: ceilingVerdict(figures.buffers, budget),
+  };
 }

@@ -12,10 +12,12 @@ export type AvailabilityCheck = (value: string, signal?: AbortSignal) => Promise
 export const checkEmail: AvailabilityCheck = (email, signal) => apiGet('/open/check/email', { email }, { signal });
 
 /** GET /api/open/check/contact-email?contactEmail= (the receiving e-mail). */
-export const checkContactEmail: AvailabilityCheck = (contactEmail, signal) => apiGet('/open/check/contact-email', { contactEmail }, { signal });
+export const checkContactEmail: AvailabilityCheck = (contactEmail, signal) =>
+  apiGet('/open/check/contact-email', { contactEmail }, { signal });
 
 /** GET /api/open/isCheckId?id= (the nickname). */
 export const checkNickname: AvailabilityCheck = (id, signal) => apiGet('/open/isCheckId', { id }, { signal });
 
 /** GET /api/open/check/careercard?profileId= (the career card ID, owned by the careercard service). */
-export const checkCareerCardId: AvailabilityCheck = (profileId, signal) => apiGet('/open/check/careercard', { profileId }, { signal });
+export const checkCareerCardId: AvailabilityCheck = (profileId, signal) =>
+  apiGet('/open/check/careercard', { profileId }, { signal });

@@ -6,7 +6,11 @@ export const CAREER_YEARS_GROUP = 'CAREER_YEARS';
 
 /** GET /api/common/getCodeGroupDetail?groupId=CAREER_YEARS: the career-years choices. */
 export function getCareerYears(signal?: AbortSignal): Promise<CommonCode[]> {
-  return apiGet<CodeGroupDetailResponse>('/common/getCodeGroupDetail', { groupId: CAREER_YEARS_GROUP }, { signal }).then((r) => r.codeGroup.codes);
+  return apiGet<CodeGroupDetailResponse>(
+    '/common/getCodeGroupDetail',
+    { groupId: CAREER_YEARS_GROUP },
+    { signal },
+  ).then((r) => r.codeGroup.codes);
 }
 
 export function useCareerYears() {

@@ -4,7 +4,9 @@ import { useAsync } from '@sq/ui';
 
 /** GET /api/profile/job-group/position: the job groups with their positions (sign-up and onboarding pickers). */
 export function getJobGroups(signal?: AbortSignal): Promise<JobGroupWithPositions[]> {
-  return apiGet<JobGroupPositionResponse>('/profile/job-group/position', undefined, { signal }).then((r) => r.jobGroups);
+  return apiGet<JobGroupPositionResponse>('/profile/job-group/position', undefined, { signal }).then(
+    (r) => r.jobGroups,
+  );
 }
 
 export function useJobGroups() {

@@ -37,12 +37,22 @@ export function AccountMenu() {
 
   return (
     <div className={styles.menu} ref={ref}>
-      <button type="button" className={styles.menuButton} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         {user?.userAlias ?? '내 계정'} ▾
       </button>
       {open ? (
         <div role="menu" className={styles.menuList}>
-          <Link role="menuitem" className={styles.menuItem} to={user?.profileId ? `/careercard/${user.profileId}` : '/careercard'}>
+          <Link
+            role="menuitem"
+            className={styles.menuItem}
+            to={user?.profileId ? `/careercard/${user.profileId}` : '/careercard'}
+          >
             내 커리어 카드
           </Link>
           <Link role="menuitem" className={styles.menuItem} to="/mypage/info">

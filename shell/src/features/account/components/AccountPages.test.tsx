@@ -79,7 +79,10 @@ describe('/signin', () => {
     expect(screen.getByRole('link', { name: '아이디 찾기' }).getAttribute('href')).toBe('/signin/find-account');
     expect(screen.getByRole('link', { name: '비밀번호 찾기' }).getAttribute('href')).toBe('/signin/find-password');
     expect(screen.getByRole('link', { name: '비밀번호 변경' }).getAttribute('href')).toBe('/change/password');
-    const providers = [...document.querySelectorAll('[data-provider]')].map((a) => [a.getAttribute('data-provider'), a.getAttribute('href')]);
+    const providers = [...document.querySelectorAll('[data-provider]')].map((a) => [
+      a.getAttribute('data-provider'),
+      a.getAttribute('href'),
+    ]);
     expect(providers).toEqual([
       ['google', '/api/oauth/google/start?to=%2Fmypage'],
       ['kakao', '/api/oauth/kakao/start?to=%2Fmypage'],
@@ -149,7 +152,11 @@ describe('find account and password', () => {
 describe('/change/{token}', () => {
   it.each([
     ['a malformed token', 'not-a-token', () => undefined],
-    ['a used or expired token', TOKEN, () => api.checkResetToken.mockRejectedValue(new ApiError('40', MESSAGES.badPasswordChangeToken, 400))],
+    [
+      'a used or expired token',
+      TOKEN,
+      () => api.checkResetToken.mockRejectedValue(new ApiError('40', MESSAGES.badPasswordChangeToken, 400)),
+    ],
   ])('alerts and goes home for %s', async (_what, token, arrange) => {
     arrange();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -186,7 +193,12 @@ describe('/oauthreturn', () => {
   });
 
   it('sends a new person to /signup/required_sns with the ticket', async () => {
-    const response = { result: 'signUp', to: '/', ticket: 't'.repeat(43), prefill: { email: 'sns@example.com', username: '새사람', useralias: null, userphone: null, vendor: 'KAKAO' } };
+    const response = {
+      result: 'signUp',
+      to: '/',
+      ticket: 't'.repeat(43),
+      prefill: { email: 'sns@example.com', username: '새사람', useralias: null, userphone: null, vendor: 'KAKAO' },
+    };
     api.exchangeOAuthCode.mockResolvedValue(response);
     renderAt('/oauthreturn?code=abc', '/oauthreturn', <OAuthReturnPage />);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/signup/required_sns'));
@@ -206,7 +218,11 @@ describe('/oauthreturn', () => {
     renderAt('/oauthreturn?code=used', '/oauthreturn', <OAuthReturnPage />);
     expect((await screen.findByRole('alert')).textContent).toContain('Please log in');
     cleanup();
-    renderAt(`/oauthreturn?error=${encodeURIComponent(MESSAGES.socialLoginFailed)}`, '/oauthreturn', <OAuthReturnPage />);
+    renderAt(
+      `/oauthreturn?error=${encodeURIComponent(MESSAGES.socialLoginFailed)}`,
+      '/oauthreturn',
+      <OAuthReturnPage />,
+    );
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.socialLoginFailed);
   });
 });

@@ -19,7 +19,9 @@ import styles from './account.module.css';
  */
 export function ChangePasswordPage({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [check, setCheck] = useState<{ status: 'checking' } | { status: 'valid'; email: string }>({ status: 'checking' });
+  const [check, setCheck] = useState<{ status: 'checking' } | { status: 'valid'; email: string }>({
+    status: 'checking',
+  });
   const form = useForm(changePasswordSchema, { token, password: '', pw_confirm: '' });
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -91,12 +93,27 @@ export function ChangePasswordPage({ token }: { token: string }) {
       <h1 className={styles.heading}>비밀번호 변경</h1>
       <p className={styles.lead}>{check.email} 계정의 새 비밀번호를 입력해 주세요.</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField label="새 비밀번호" name="password" type="password" autoComplete="new-password" placeholder="영문, 숫자, 특수문자 포함 8~22자"
-          value={form.values.password} onChange={(e) => form.setValue('password', e.target.value)} onBlur={() => form.visit('password')}
-          error={form.messageOf('password')} />
-        <TextField label="새 비밀번호 확인" name="pw_confirm" type="password" autoComplete="new-password" value={form.values.pw_confirm}
-          onChange={(e) => form.setValue('pw_confirm', e.target.value)} onBlur={() => form.visit('pw_confirm')}
-          error={form.messageOf('pw_confirm')} />
+        <TextField
+          label="새 비밀번호"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="영문, 숫자, 특수문자 포함 8~22자"
+          value={form.values.password}
+          onChange={(e) => form.setValue('password', e.target.value)}
+          onBlur={() => form.visit('password')}
+          error={form.messageOf('password')}
+        />
+        <TextField
+          label="새 비밀번호 확인"
+          name="pw_confirm"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.pw_confirm}
+          onChange={(e) => form.setValue('pw_confirm', e.target.value)}
+          onBlur={() => form.visit('pw_confirm')}
+          error={form.messageOf('pw_confirm')}
+        />
         {formMessage ? (
           <p role="alert" className={styles.error}>
             {formMessage}

@@ -40,10 +40,26 @@ export function FindAccountPage() {
       <h1 className={styles.heading}>아이디 찾기</h1>
       <p className={styles.lead}>가입할 때 입력한 이름과 연락처로 가입 계정을 찾아요.</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField label="이름" name="name" autoComplete="name" value={form.values.name}
-          onChange={(e) => form.setValue('name', e.target.value)} onBlur={() => form.visit('name')} error={form.messageOf('name')} />
-        <TextField label="연락처" name="phone" type="tel" inputMode="numeric" placeholder="010-1234-5678" value={form.values.phone}
-          onChange={(e) => form.setValue('phone', formatPhone(e.target.value))} onBlur={() => form.visit('phone')} error={form.messageOf('phone')} />
+        <TextField
+          label="이름"
+          name="name"
+          autoComplete="name"
+          value={form.values.name}
+          onChange={(e) => form.setValue('name', e.target.value)}
+          onBlur={() => form.visit('name')}
+          error={form.messageOf('name')}
+        />
+        <TextField
+          label="연락처"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          placeholder="010-1234-5678"
+          value={form.values.phone}
+          onChange={(e) => form.setValue('phone', formatPhone(e.target.value))}
+          onBlur={() => form.visit('phone')}
+          error={form.messageOf('phone')}
+        />
         {error ? (
           <p role="alert" className={styles.error}>
             {error}
@@ -52,7 +68,11 @@ export function FindAccountPage() {
         {found ? (
           <div className={styles.result} role="status" data-testid="found-email">
             <p>가입된 계정은 {found.email} 입니다.</p>
-            {found.vendor !== 'EMAIL' ? <p className={styles.hint}>{VENDOR_NAMES[found.vendor]} 계정으로 가입했어요. {VENDOR_NAMES[found.vendor]} 로그인을 이용해 주세요.</p> : null}
+            {found.vendor !== 'EMAIL' ? (
+              <p className={styles.hint}>
+                {VENDOR_NAMES[found.vendor]} 계정으로 가입했어요. {VENDOR_NAMES[found.vendor]} 로그인을 이용해 주세요.
+              </p>
+            ) : null}
           </div>
         ) : null}
         <Button type="submit" block disabled={busy}>

@@ -45,10 +45,28 @@ export function FindPasswordPage({ title = '비밀번호 찾기' }: { title?: st
       <h1 className={styles.heading}>{title}</h1>
       <p className={styles.lead}>가입 계정 이메일과 연락처를 입력하면 비밀번호 재설정 메일을 보내 드려요.</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <TextField label="이메일" name="email" type="email" autoComplete="username" placeholder="example@email.com" value={form.values.email}
-          onChange={(e) => form.setValue('email', e.target.value)} onBlur={() => form.visit('email')} error={form.messageOf('email')} />
-        <TextField label="연락처" name="phone" type="tel" inputMode="numeric" placeholder="010-1234-5678" value={form.values.phone}
-          onChange={(e) => form.setValue('phone', formatPhone(e.target.value))} onBlur={() => form.visit('phone')} error={form.messageOf('phone')} />
+        <TextField
+          label="이메일"
+          name="email"
+          type="email"
+          autoComplete="username"
+          placeholder="example@email.com"
+          value={form.values.email}
+          onChange={(e) => form.setValue('email', e.target.value)}
+          onBlur={() => form.visit('email')}
+          error={form.messageOf('email')}
+        />
+        <TextField
+          label="연락처"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          placeholder="010-1234-5678"
+          value={form.values.phone}
+          onChange={(e) => form.setValue('phone', formatPhone(e.target.value))}
+          onBlur={() => form.visit('phone')}
+          error={form.messageOf('phone')}
+        />
         {error ? (
           <p role="alert" className={styles.error}>
             {error}

@@ -44,7 +44,8 @@ export function OAuthReturnPage() {
         }
       },
       (e: unknown) => {
-        if (isApiError(e) && e.status === 409) setOutcome({ kind: 'duplicate', message: duplicateEmailDialogBody(e.message) });
+        if (isApiError(e) && e.status === 409)
+          setOutcome({ kind: 'duplicate', message: duplicateEmailDialogBody(e.message) });
         else setOutcome({ kind: 'failed', detail: isApiError(e) ? e.message : ACCOUNT_MESSAGES.socialLoginFailed });
       },
     );

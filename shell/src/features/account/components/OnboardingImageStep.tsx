@@ -30,9 +30,12 @@ export function OnboardingImageStep({ imgUrl, onUploaded, onRemove, onBusyChange
   const inFlight = useRef<AbortController | null>(null);
 
   // The local preview is released when replaced or when the step goes away; so is a pending upload.
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -75,7 +78,11 @@ export function OnboardingImageStep({ imgUrl, onUploaded, onRemove, onBusyChange
       <h1 className={styles.heading}>프로필 이미지를 올려 주세요</h1>
       <div className={styles.imagePicker}>
         <div className={styles.imageFrame} data-testid="onboarding-image-preview">
-          {shown ? <img src={shown} alt="프로필 이미지 미리보기" width={120} height={120} /> : <Icon name="user" size={48} />}
+          {shown ? (
+            <img src={shown} alt="프로필 이미지 미리보기" width={120} height={120} />
+          ) : (
+            <Icon name="user" size={48} />
+          )}
           {uploading ? (
             <div className={styles.imageBusy}>
               <Spinner />
@@ -98,7 +105,13 @@ export function OnboardingImageStep({ imgUrl, onUploaded, onRemove, onBusyChange
           {imgUrl ? '다른 이미지 선택' : '이미지 선택'}
         </label>
         {imgUrl && !uploading ? (
-          <Button variant="text" onClick={() => { setError(null); onRemove(); }}>
+          <Button
+            variant="text"
+            onClick={() => {
+              setError(null);
+              onRemove();
+            }}
+          >
             이미지 지우기
           </Button>
         ) : null}

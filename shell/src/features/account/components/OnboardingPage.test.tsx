@@ -43,7 +43,8 @@ function renderStep(step = '1') {
 
 const fileInput = () => screen.getByLabelText('프로필 이미지 선택') as HTMLInputElement;
 const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: [file] } });
-const png = (name = 'me.png') => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, { type: 'image/png' });
+const png = (name = 'me.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, { type: 'image/png' });
 const next = () => fireEvent.click(screen.getByRole('button', { name: '다음' }));
 const preview = () => screen.queryByAltText('프로필 이미지 미리보기') as HTMLImageElement | null;
 
@@ -51,7 +52,13 @@ const preview = () => screen.queryByAltText('프로필 이미지 미리보기') 
 function pendingUpload() {
   let resolve!: (value: unknown) => void;
   let reject!: (error: unknown) => void;
-  api.uploadImage.mockImplementation(() => new Promise((res, rej) => { resolve = res; reject = rej; }));
+  api.uploadImage.mockImplementation(
+    () =>
+      new Promise((res, rej) => {
+        resolve = res;
+        reject = rej;
+      }),
+  );
   return { resolve: (value: unknown) => resolve(value), reject: (error: unknown) => reject(error) };
 }
 
@@ -88,7 +95,9 @@ describe('/signup/onboarding: the image step', () => {
     await waitFor(() => expect(preview()?.getAttribute('src')).toBe(IMG_URL));
     expect(screen.getByRole('button', { name: '다음' })).toHaveProperty('disabled', false);
     // The draft is written after the render that shows the upload.
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: IMG_ID, imgUrl: IMG_URL }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: IMG_ID, imgUrl: IMG_URL }),
+    );
 
     next();
     await screen.findByRole('heading', { name: '나를 소개해 주세요' });
@@ -97,15 +106,29 @@ describe('/signup/onboarding: the image step', () => {
     await screen.findByRole('heading', { name: '직무와 경력을 알려 주세요' });
     await finishCodes();
     await screen.findByTestId('done');
-    expect(api.saveUserDetail).toHaveBeenCalledWith({ imgId: IMG_ID, intro: '백엔드 개발자예요.', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });
+    expect(api.saveUserDetail).toHaveBeenCalledWith({
+      imgId: IMG_ID,
+      intro: '백엔드 개발자예요.',
+      jobCode: 'JG_DEV',
+      yearCode: 'CY_1_3Y',
+    });
   });
 
   it('shows the server’s Korean message inline and keeps everything else typed', async () => {
-    sessionStorage.setItem('sq.onboarding', JSON.stringify({ imgId: '', imgUrl: '', intro: '먼저 쓴 소개', jobCode: '', yearCode: '' }));
+    sessionStorage.setItem(
+      'sq.onboarding',
+      JSON.stringify({ imgId: '', imgUrl: '', intro: '먼저 쓴 소개', jobCode: '', yearCode: '' }),
+    );
     renderStep('1');
     const upload = pendingUpload();
     choose(png('fake.png'));
-    upload.reject(new ApiError('40', MESSAGES.uploadTypeInvalid, 415, { ErrorCode: '40', message: MESSAGES.uploadTypeInvalid, fields: { file: MESSAGES.uploadTypeInvalid } }));
+    upload.reject(
+      new ApiError('40', MESSAGES.uploadTypeInvalid, 415, {
+        ErrorCode: '40',
+        message: MESSAGES.uploadTypeInvalid,
+        fields: { file: MESSAGES.uploadTypeInvalid },
+      }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.uploadTypeInvalid);
     expect(preview()).toBeNull();
     expect(fileInput().getAttribute('aria-invalid')).toBe('true');
@@ -128,12 +151,17 @@ describe('/signup/onboarding: the image step', () => {
   });
 
   it('keeps the uploaded image when coming back, and can take it off again', async () => {
-    sessionStorage.setItem('sq.onboarding', JSON.stringify({ imgId: IMG_ID, imgUrl: IMG_URL, intro: '', jobCode: '', yearCode: '' }));
+    sessionStorage.setItem(
+      'sq.onboarding',
+      JSON.stringify({ imgId: IMG_ID, imgUrl: IMG_URL, intro: '', jobCode: '', yearCode: '' }),
+    );
     renderStep('1');
     expect(preview()?.getAttribute('src')).toBe(IMG_URL);
     fireEvent.click(screen.getByRole('button', { name: '이미지 지우기' }));
     expect(preview()).toBeNull();
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: '', imgUrl: '' }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: '', imgUrl: '' }),
+    );
   });
 
   it('goes on without an image and sends none', async () => {
@@ -148,12 +176,29 @@ describe('/signup/onboarding: the image step', () => {
   });
 
   it('drops a picture the server would not attach at the end, with its message, and keeps the rest', async () => {
-    sessionStorage.setItem('sq.onboarding', JSON.stringify({ imgId: IMG_ID, imgUrl: IMG_URL, intro: '소개', jobCode: '', yearCode: '' }));
-    api.saveUserDetail.mockRejectedValueOnce(new ApiError('40', MESSAGES.imageInvalid, 400, { ErrorCode: '40', message: MESSAGES.imageInvalid, fields: { imgId: MESSAGES.imageInvalid } }));
+    sessionStorage.setItem(
+      'sq.onboarding',
+      JSON.stringify({ imgId: IMG_ID, imgUrl: IMG_URL, intro: '소개', jobCode: '', yearCode: '' }),
+    );
+    api.saveUserDetail.mockRejectedValueOnce(
+      new ApiError('40', MESSAGES.imageInvalid, 400, {
+        ErrorCode: '40',
+        message: MESSAGES.imageInvalid,
+        fields: { imgId: MESSAGES.imageInvalid },
+      }),
+    );
     renderStep('3');
     await finishCodes();
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.imageInvalid);
-    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({ imgId: '', imgUrl: '', intro: '소개', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' }));
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('sq.onboarding')!)).toMatchObject({
+        imgId: '',
+        imgUrl: '',
+        intro: '소개',
+        jobCode: 'JG_DEV',
+        yearCode: 'CY_1_3Y',
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '완료' }));
     await screen.findByTestId('done');
     expect(api.saveUserDetail).toHaveBeenLastCalledWith({ intro: '소개', jobCode: 'JG_DEV', yearCode: 'CY_1_3Y' });

@@ -122,7 +122,11 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
     <section className={styles.pageWide}>
       <ol className={styles.steps} aria-label="온보딩 단계">
         {ONBOARDING_STEPS.map((s) => (
-          <li key={s} className={s === step ? styles.stepCurrent : undefined} aria-current={s === step ? 'step' : undefined}>
+          <li
+            key={s}
+            className={s === step ? styles.stepCurrent : undefined}
+            aria-current={s === step ? 'step' : undefined}
+          >
             {s}단계
           </li>
         ))}
@@ -161,10 +165,26 @@ function OnboardingSteps({ step }: { step: OnboardingStep }) {
           <>
             <h1 className={styles.heading}>직무와 경력을 알려 주세요</h1>
             {jobGroups.status === 'loading' || careerYears.status === 'loading' ? <Spinner /> : null}
-            <SelectField label="직군" name="jobCode" placeholder="직군을 선택하세요" options={jobGroups.data ?? []} value={form.values.jobCode}
-              onChange={(e) => form.setValue('jobCode', e.target.value)} onBlur={() => form.visit('jobCode')} error={form.messageOf('jobCode')} />
-            <SelectField label="경력" name="yearCode" placeholder="경력을 선택하세요" options={careerYears.data ?? []} value={form.values.yearCode}
-              onChange={(e) => form.setValue('yearCode', e.target.value)} onBlur={() => form.visit('yearCode')} error={form.messageOf('yearCode')} />
+            <SelectField
+              label="직군"
+              name="jobCode"
+              placeholder="직군을 선택하세요"
+              options={jobGroups.data ?? []}
+              value={form.values.jobCode}
+              onChange={(e) => form.setValue('jobCode', e.target.value)}
+              onBlur={() => form.visit('jobCode')}
+              error={form.messageOf('jobCode')}
+            />
+            <SelectField
+              label="경력"
+              name="yearCode"
+              placeholder="경력을 선택하세요"
+              options={careerYears.data ?? []}
+              value={form.values.yearCode}
+              onChange={(e) => form.setValue('yearCode', e.target.value)}
+              onBlur={() => form.visit('yearCode')}
+              error={form.messageOf('yearCode')}
+            />
           </>
         )}
         {error ? (
@@ -211,7 +231,10 @@ export function SignUpCompletePage() {
         <Link className="sq-button sq-button--primary sq-button--block" to="/bside">
           프로그램 둘러보기
         </Link>
-        <Link className="sq-button sq-button--secondary sq-button--block" to={user?.profileId ? `/careercard/${user.profileId}` : '/careercard'}>
+        <Link
+          className="sq-button sq-button--secondary sq-button--block"
+          to={user?.profileId ? `/careercard/${user.profileId}` : '/careercard'}
+        >
           내 커리어 카드 보기
         </Link>
       </div>

@@ -136,7 +136,13 @@ describe('/signup/required', () => {
   });
 
   it('keeps everything typed on a server error and shows field messages inline', async () => {
-    signUp.mockRejectedValue(new ApiError('49', MESSAGES.contactEmailDuplicate, 409, { ErrorCode: '49', message: MESSAGES.contactEmailDuplicate, fields: { contactEmail: MESSAGES.contactEmailDuplicate } }));
+    signUp.mockRejectedValue(
+      new ApiError('49', MESSAGES.contactEmailDuplicate, 409, {
+        ErrorCode: '49',
+        message: MESSAGES.contactEmailDuplicate,
+        fields: { contactEmail: MESSAGES.contactEmailDuplicate },
+      }),
+    );
     renderPage();
     await fillValidForm();
     fireEvent.click(input('termsAgreed'));
@@ -146,11 +152,24 @@ describe('/signup/required', () => {
     expect(input('email').value).toBe('new@example.com');
     expect(input('password').value).toBe('sidequest1!');
     expect(input('useralias').value).toBe('길동');
-    expect(signUp).toHaveBeenCalledWith(expect.objectContaining({ email: 'new@example.com', userphone: '010-1234-5678', careerCardId: 'gildong1', position: null }));
+    expect(signUp).toHaveBeenCalledWith(
+      expect.objectContaining({
+        email: 'new@example.com',
+        userphone: '010-1234-5678',
+        careerCardId: 'gildong1',
+        position: null,
+      }),
+    );
   });
 
   it('opens the 중복 이메일 오류 dialog with a login button for a taken account e-mail', async () => {
-    signUp.mockRejectedValue(new ApiError('49', MESSAGES.accountDuplicate, 409, { ErrorCode: '49', message: MESSAGES.accountDuplicate, fields: { email: MESSAGES.accountDuplicate } }));
+    signUp.mockRejectedValue(
+      new ApiError('49', MESSAGES.accountDuplicate, 409, {
+        ErrorCode: '49',
+        message: MESSAGES.accountDuplicate,
+        fields: { email: MESSAGES.accountDuplicate },
+      }),
+    );
     renderPage();
     await fillValidForm();
     fireEvent.click(input('termsAgreed'));

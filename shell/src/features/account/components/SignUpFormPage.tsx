@@ -23,8 +23,27 @@ function RequiredInfoForm({ variant, initial }: { variant: SignUpVariant; initia
   const navigate = useNavigate();
   const location = useLocation();
   const {
-    form, values, visit, change, onEmail, fieldState, missing, positions, onSubmit, busy, formError, duplicateDialog, setDuplicateDialog,
-    jobGroups, careerYears, codesFailed, contactTouched, emailCheck, contactCheck, nicknameCheck, careerCardIdCheck,
+    form,
+    values,
+    visit,
+    change,
+    onEmail,
+    fieldState,
+    missing,
+    positions,
+    onSubmit,
+    busy,
+    formError,
+    duplicateDialog,
+    setDuplicateDialog,
+    jobGroups,
+    careerYears,
+    codesFailed,
+    contactTouched,
+    emailCheck,
+    contactCheck,
+    nicknameCheck,
+    careerCardIdCheck,
   } = useRequiredInfoForm(variant, initial);
 
   return (
@@ -44,7 +63,13 @@ function RequiredInfoForm({ variant, initial }: { variant: SignUpVariant; initia
             {...fieldState('email', emailCheck)}
           />
         ) : (
-          <TextField label="이메일 (가입 계정)" name="email" value={variant.email} readOnly hint={`${VENDOR_NAMES[variant.vendor] ?? variant.vendor} 계정으로 가입해요.`} />
+          <TextField
+            label="이메일 (가입 계정)"
+            name="email"
+            value={variant.email}
+            readOnly
+            hint={`${VENDOR_NAMES[variant.vendor] ?? variant.vendor} 계정으로 가입해요.`}
+          />
         )}
         <TextField
           label="수신용 이메일"
@@ -91,16 +116,36 @@ function RequiredInfoForm({ variant, initial }: { variant: SignUpVariant; initia
 
       <div className={styles.section}>
         <h2 className={styles.sectionTitle}>회원 정보</h2>
-        <TextField label="이름" name="username" autoComplete="name" placeholder="홍길동" value={values.username}
+        <TextField
+          label="이름"
+          name="username"
+          autoComplete="name"
+          placeholder="홍길동"
+          value={values.username}
           hint="커리어 카드에 닉네임과 함께 공개돼요."
-          onChange={(e) => change('username', e.target.value)} onBlur={() => visit('username')} {...fieldState('username')} />
-        <TextField label="닉네임" name="useralias" autoComplete="nickname" placeholder="2자 이상" value={values.useralias}
-          onChange={(e) => change('useralias', e.target.value)} onBlur={() => visit('useralias')} {...fieldState('useralias', nicknameCheck)} />
+          onChange={(e) => change('username', e.target.value)}
+          onBlur={() => visit('username')}
+          {...fieldState('username')}
+        />
+        <TextField
+          label="닉네임"
+          name="useralias"
+          autoComplete="nickname"
+          placeholder="2자 이상"
+          value={values.useralias}
+          onChange={(e) => change('useralias', e.target.value)}
+          onBlur={() => visit('useralias')}
+          {...fieldState('useralias', nicknameCheck)}
+        />
         <TextField
           label="커리어 카드 ID"
           name="careerCardId"
           placeholder="영문, 숫자 2자 이상"
-          hint={values.careerCardId ? `내 커리어 카드 주소: /careercard/${values.careerCardId}` : '커리어 카드 주소에 쓰여요.'}
+          hint={
+            values.careerCardId
+              ? `내 커리어 카드 주소: /careercard/${values.careerCardId}`
+              : '커리어 카드 주소에 쓰여요.'
+          }
           value={values.careerCardId}
           onChange={(e) => change('careerCardId', e.target.value)}
           onBlur={() => visit('careerCardId')}
@@ -120,7 +165,17 @@ function RequiredInfoForm({ variant, initial }: { variant: SignUpVariant; initia
         />
       </div>
 
-      <JobSection values={values} change={change} setValue={form.setValue} visit={visit} fieldState={fieldState} positions={positions} jobGroups={jobGroups} careerYears={careerYears} codesFailed={codesFailed} />
+      <JobSection
+        values={values}
+        change={change}
+        setValue={form.setValue}
+        visit={visit}
+        fieldState={fieldState}
+        positions={positions}
+        jobGroups={jobGroups}
+        careerYears={careerYears}
+        codesFailed={codesFailed}
+      />
       <ConsentSection values={values} change={change} search={location.search} />
 
       {formError || (form.submitted && form.messages._) ? (
@@ -172,7 +227,10 @@ export function SignUpRequiredPage() {
 export function SignUpRequiredSnsPage() {
   const ticket = useMemo(() => readSnsTicket(), []);
   const variant = useMemo<SignUpVariant | null>(
-    () => (ticket ? { kind: 'sns', ticket: ticket.ticket, email: ticket.prefill.email, vendor: ticket.prefill.vendor } : null),
+    () =>
+      ticket
+        ? { kind: 'sns', ticket: ticket.ticket, email: ticket.prefill.email, vendor: ticket.prefill.vendor }
+        : null,
     [ticket],
   );
   if (!ticket || !variant) {

@@ -16,7 +16,20 @@ function withFlag(search: string, flag: string): string {
 }
 
 /** 직무 정보: job group, then its positions, and career years, from the code lists (with a retry when they fail). */
-export function JobSection({ values, change, setValue, visit, fieldState, positions, jobGroups, careerYears, codesFailed }: Pick<RequiredInfo, 'values' | 'change' | 'visit' | 'fieldState' | 'positions' | 'jobGroups' | 'careerYears' | 'codesFailed'> & { setValue: RequiredInfo['form']['setValue'] }) {
+export function JobSection({
+  values,
+  change,
+  setValue,
+  visit,
+  fieldState,
+  positions,
+  jobGroups,
+  careerYears,
+  codesFailed,
+}: Pick<
+  RequiredInfo,
+  'values' | 'change' | 'visit' | 'fieldState' | 'positions' | 'jobGroups' | 'careerYears' | 'codesFailed'
+> & { setValue: RequiredInfo['form']['setValue'] }) {
   return (
     <div className={styles.section}>
       <h2 className={styles.sectionTitle}>직무 정보</h2>
@@ -24,7 +37,11 @@ export function JobSection({ values, change, setValue, visit, fieldState, positi
       {codesFailed ? (
         <p role="alert" className={styles.error}>
           {CORE_MESSAGES.genericAlert}{' '}
-          <Button variant="text" size="small" onClick={() => (jobGroups.status === 'error' ? jobGroups.reload() : careerYears.reload())}>
+          <Button
+            variant="text"
+            size="small"
+            onClick={() => (jobGroups.status === 'error' ? jobGroups.reload() : careerYears.reload())}
+          >
             {CORE_MESSAGES.retry}
           </Button>
         </p>
@@ -68,29 +85,51 @@ export function JobSection({ values, change, setValue, visit, fieldState, positi
 }
 
 /** 약관 동의: the two required consents (each with its text one link away) and marketing. */
-export function ConsentSection({ values, change, search }: { values: SignUpValues; change: RequiredInfo['change']; search: string }) {
+export function ConsentSection({
+  values,
+  change,
+  search,
+}: {
+  values: SignUpValues;
+  change: RequiredInfo['change'];
+  search: string;
+}) {
   return (
     <div className={styles.section}>
       <h2 className={styles.sectionTitle}>약관 동의</h2>
       <label className={styles.check}>
-        <input type="checkbox" name="termsAgreed" checked={values.termsAgreed} onChange={(e) => change('termsAgreed', e.target.checked)} />
+        <input
+          type="checkbox"
+          name="termsAgreed"
+          checked={values.termsAgreed}
+          onChange={(e) => change('termsAgreed', e.target.checked)}
+        />
         <span>[필수] 서비스 이용약관 동의</span>
         <Link className={styles.checkLink} to={withFlag(search, SHOW_TERMS_QUERY)}>
           보기
         </Link>
       </label>
       <label className={styles.check}>
-        <input type="checkbox" name="privacyAgreed" checked={values.privacyAgreed} onChange={(e) => change('privacyAgreed', e.target.checked)} />
+        <input
+          type="checkbox"
+          name="privacyAgreed"
+          checked={values.privacyAgreed}
+          onChange={(e) => change('privacyAgreed', e.target.checked)}
+        />
         <span>[필수] 개인정보 수집 및 이용 동의</span>
         <Link className={styles.checkLink} to={withFlag(search, SHOW_PRIVACY_QUERY)}>
           보기
         </Link>
       </label>
       <label className={styles.check}>
-        <input type="checkbox" name="marketingAgreed" checked={values.marketingAgreed} onChange={(e) => change('marketingAgreed', e.target.checked)} />
+        <input
+          type="checkbox"
+          name="marketingAgreed"
+          checked={values.marketingAgreed}
+          onChange={(e) => change('marketingAgreed', e.target.checked)}
+        />
         <span>[선택] 마케팅 정보 수신 동의</span>
       </label>
     </div>
-
   );
 }

@@ -31,7 +31,13 @@ describe('/signup/required_sns', () => {
       result: 'signUp',
       to: '/',
       ticket: 't'.repeat(43),
-      prefill: { email: 'sns@example.com', username: '카카오테스트', useralias: '카카오친구', userphone: '+82 10-2222-3333', vendor: 'KAKAO' },
+      prefill: {
+        email: 'sns@example.com',
+        username: '카카오테스트',
+        useralias: '카카오친구',
+        userphone: '+82 10-2222-3333',
+        vendor: 'KAKAO',
+      },
     });
     render(
       <MemoryRouter initialEntries={['/signup/required_sns']}>

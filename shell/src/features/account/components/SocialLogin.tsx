@@ -30,7 +30,13 @@ export function SocialLogin({ to, title }: { to: string; title: string }) {
     <div className={styles.social}>
       <p className={styles.socialTitle}>{title}</p>
       {SOCIAL_PROVIDERS.map(({ provider, label }) => (
-        <a key={provider} className={`${styles.socialLink} ${styles[provider]}`} href={socialStartUrl(apiBase, provider, to)} onClick={onClick(provider)} data-provider={provider}>
+        <a
+          key={provider}
+          className={`${styles.socialLink} ${styles[provider]}`}
+          href={socialStartUrl(apiBase, provider, to)}
+          onClick={onClick(provider)}
+          data-provider={provider}
+        >
           {label}로 계속하기
         </a>
       ))}
@@ -43,7 +49,9 @@ export function SocialLogin({ to, title }: { to: string; title: string }) {
             <Button variant="secondary" onClick={() => setKakaoNotice(false)}>
               닫기
             </Button>
-            <Button onClick={() => window.location.assign(kakaoOpenExternalUrl(window.location.href))}>{ACCOUNT_MESSAGES.openInExternalBrowser}</Button>
+            <Button onClick={() => window.location.assign(kakaoOpenExternalUrl(window.location.href))}>
+              {ACCOUNT_MESSAGES.openInExternalBrowser}
+            </Button>
           </>
         }
       >

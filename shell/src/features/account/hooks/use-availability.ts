@@ -34,7 +34,12 @@ export function useAvailability(check: AvailabilityCheck, value: string, ready: 
         (error: unknown) => {
           if (controller.signal.aborted || isCancel(error)) return;
           if (isApiError(error) && error.status === 409) setState({ status: 'taken', value, message: error.message });
-          else setState({ status: 'error', value, message: isApiError(error) ? error.message : CORE_MESSAGES.genericAlert });
+          else
+            setState({
+              status: 'error',
+              value,
+              message: isApiError(error) ? error.message : CORE_MESSAGES.genericAlert,
+            });
         },
       );
     }, AVAILABILITY_DEBOUNCE_MS);

@@ -3,7 +3,11 @@ import { fieldMessages } from '@sq/contracts/forms';
 
 /** What useForm needs of a schema: zod/mini's safeParse. */
 export interface FormSchema<T> {
-  safeParse(value: unknown): { success: boolean; data?: T; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    data?: T;
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+  };
 }
 
 /**
@@ -19,7 +23,10 @@ export function useForm<V extends Record<string, unknown>, T = V>(schema: FormSc
   const result = useMemo(() => schema.safeParse(values), [schema, values]);
   const messages = useMemo(() => fieldMessages(result), [result]);
 
-  const visit = useCallback((name: string) => setVisited((prev) => (prev.has(name) ? prev : new Set(prev).add(name))), []);
+  const visit = useCallback(
+    (name: string) => setVisited((prev) => (prev.has(name) ? prev : new Set(prev).add(name))),
+    [],
+  );
   const setValue = useCallback(
     <K extends keyof V & string>(name: K, value: V[K]) => {
       setValues((prev) => ({ ...prev, [name]: value }));
@@ -29,7 +36,10 @@ export function useForm<V extends Record<string, unknown>, T = V>(schema: FormSc
   );
 
   /** The message to show under `name` now (undefined while the field is untouched). */
-  const messageOf = useCallback((name: string) => (submitted || visited.has(name) ? messages[name] : undefined), [messages, submitted, visited]);
+  const messageOf = useCallback(
+    (name: string) => (submitted || visited.has(name) ? messages[name] : undefined),
+    [messages, submitted, visited],
+  );
 
   return {
     values,

@@ -35,7 +35,10 @@ const CHECK_OK: Record<string, string> = {
 };
 
 /** The note under a checked field: checking…, free, or the server's duplicate message (shown as an error). */
-function availabilityNote(state: Availability, field: string): { error?: string; note?: string; tone?: 'neutral' | 'success' } {
+function availabilityNote(
+  state: Availability,
+  field: string,
+): { error?: string; note?: string; tone?: 'neutral' | 'success' } {
   if (state.status === 'checking') return { note: '중복 확인 중…' };
   if (state.status === 'available') return { note: CHECK_OK[field], tone: 'success' };
   if (state.status === 'taken' || state.status === 'error') return { error: state.message };
@@ -49,7 +52,10 @@ function availabilityNote(state: Availability, field: string): { error?: string;
  */
 export function useRequiredInfoForm(variant: SignUpVariant, initial: SignUpValues) {
   const navigate = useNavigate();
-  const schema = useMemo<FormSchema<SignUpForm | SnsSignUpForm>>(() => (variant.kind === 'sns' ? snsSignUpForm(variant.ticket) : emailSignUpForm), [variant]);
+  const schema = useMemo<FormSchema<SignUpForm | SnsSignUpForm>>(
+    () => (variant.kind === 'sns' ? snsSignUpForm(variant.ticket) : emailSignUpForm),
+    [variant],
+  );
   const form = useForm<SignUpValues, SignUpForm | SnsSignUpForm>(schema, initial);
   const { values, setValue, visit } = form;
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -131,7 +137,10 @@ export function useRequiredInfoForm(variant: SignUpVariant, initial: SignUpValue
         return;
       }
       const fields = error.fields ?? {};
-      if (fields.email || (error.status === 409 && !Object.keys(fields).length && error.message !== CORE_MESSAGES.contactEmailDuplicate)) {
+      if (
+        fields.email ||
+        (error.status === 409 && !Object.keys(fields).length && error.message !== CORE_MESSAGES.contactEmailDuplicate)
+      ) {
         setDuplicateDialog(duplicateEmailDialogBody(fields.email ?? error.message));
         return;
       }
@@ -145,7 +154,26 @@ export function useRequiredInfoForm(variant: SignUpVariant, initial: SignUpValue
   const codesFailed = jobGroups.status === 'error' || careerYears.status === 'error';
 
   return {
-    form, values, visit, change, onEmail, fieldState, missing, positions, onSubmit, busy, formError, duplicateDialog, setDuplicateDialog,
-    jobGroups, careerYears, codesFailed, contactTouched, emailCheck, contactCheck, nicknameCheck, careerCardIdCheck,
+    form,
+    values,
+    visit,
+    change,
+    onEmail,
+    fieldState,
+    missing,
+    positions,
+    onSubmit,
+    busy,
+    formError,
+    duplicateDialog,
+    setDuplicateDialog,
+    jobGroups,
+    careerYears,
+    codesFailed,
+    contactTouched,
+    emailCheck,
+    contactCheck,
+    nicknameCheck,
+    careerCardIdCheck,
   };
 }

@@ -11,7 +11,13 @@ const TITLES: Record<LegalKind, string> = { terms: '이용약관', privacy: '개
 function LegalModal({ kind, onClose }: { kind: LegalKind; onClose: () => void }) {
   const document = useLegalDocument(kind);
   return (
-    <Modal wide open title={document.data?.title ?? TITLES[kind]} onClose={onClose} footer={<Button onClick={onClose}>닫기</Button>}>
+    <Modal
+      wide
+      open
+      title={document.data?.title ?? TITLES[kind]}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>닫기</Button>}
+    >
       {document.status === 'loading' && <Spinner />}
       {document.status === 'error' && <ErrorFallback onRetry={document.reload} />}
       {document.status === 'success' && (

@@ -24,7 +24,8 @@ export function DesktopMenu({ menu, banners }: { menu: GnbMenuItem[]; banners: G
     <nav aria-label="주요 메뉴" className={styles.gnb}>
       <ul className={styles.gnb}>
         {menu.map((item, index) => {
-          if (item.type === 'SEPARATOR') return <li key={`sep-${index}`} className={styles.separator} aria-hidden="true" />;
+          if (item.type === 'SEPARATOR')
+            return <li key={`sep-${index}`} className={styles.separator} aria-hidden="true" />;
           // SUB entries are the second level; on desktop they live inside their MAIN entry's dropdown.
           if (item.type === 'SUB') return null;
           const className = item.type === 'OUTLINK' ? `${styles.link} ${styles.outlink}` : styles.link;

@@ -3,12 +3,21 @@ import { MenuLink } from './MenuLink';
 import styles from './navigation.module.css';
 
 /** The mobile drawer's menu: every entry stacked, sub-menus expanded, mobile banners at the bottom. */
-export default function DrawerMenu({ menu, banners, onNavigate }: { menu: GnbMenuItem[]; banners: GnbBanner[]; onNavigate: () => void }) {
+export default function DrawerMenu({
+  menu,
+  banners,
+  onNavigate,
+}: {
+  menu: GnbMenuItem[];
+  banners: GnbBanner[];
+  onNavigate: () => void;
+}) {
   return (
     <nav aria-label="주요 메뉴">
       <ul className={styles.drawerList}>
         {menu.map((item, index) => {
-          if (item.type === 'SEPARATOR') return <li key={`sep-${index}`} className={styles.drawerSeparator} aria-hidden="true" />;
+          if (item.type === 'SEPARATOR')
+            return <li key={`sep-${index}`} className={styles.drawerSeparator} aria-hidden="true" />;
           const className = item.type === 'SUB' ? styles.drawerSub : styles.drawerMain;
           return (
             <li key={`${item.title}-${index}`}>
@@ -25,7 +34,9 @@ export default function DrawerMenu({ menu, banners, onNavigate }: { menu: GnbMen
                     <li key={`${sub.subTitle}-${sub.url}`}>
                       <MenuLink url={sub.url} className={styles.drawerSub} onNavigate={onNavigate}>
                         {sub.subTitle}
-                        {sub.badge ? <img className={styles.badge} src={sub.badge.path} alt="" width={32} height={16} /> : null}
+                        {sub.badge ? (
+                          <img className={styles.badge} src={sub.badge.path} alt="" width={32} height={16} />
+                        ) : null}
                       </MenuLink>
                     </li>
                   ))}

@@ -30,7 +30,13 @@ describe('a menu link', () => {
   });
 
   it('is no link at all where the path would leave the site, or for another scheme', () => {
-    for (const url of ['/\\evil.example/x', '/\\/evil.example', '/x\u0000y', 'javascript:alert(1)', 'http://evil.example']) {
+    for (const url of [
+      '/\\evil.example/x',
+      '/\\/evil.example',
+      '/x\u0000y',
+      'javascript:alert(1)',
+      'http://evil.example',
+    ]) {
       const text = shown(url);
       expect(text.tagName, url).toBe('SPAN');
       expect(text.closest('a'), url).toBeNull();

@@ -14,7 +14,8 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_
 
 /** Why no check-in is taken now (the server's `open` is false). */
 function closedText(checkin: MyCheckin, schedule: MyTeamResponse['schedule']): string {
-  if (checkin.day < schedule.startDate) return `체크인은 스프린트 첫날(${seoulDay(schedule.startDate)})부터 할 수 있어요.`;
+  if (checkin.day < schedule.startDate)
+    return `체크인은 스프린트 첫날(${seoulDay(schedule.startDate)})부터 할 수 있어요.`;
   if (checkin.day > schedule.endDate) return '스프린트가 끝나 체크인이 마감되었어요.';
   if (Date.now() >= Date.parse(checkin.closesAt)) return OPERATOR_MESSAGES.sprintCheckinClosed;
   return OPERATOR_MESSAGES.sprintNotInProgress;
@@ -24,7 +25,17 @@ function closedText(checkin: MyCheckin, schedule: MyTeamResponse['schedule']): s
  * The sprint's daily check-in: a button until 22:00 Korean time (the box closes itself at that instant), then
  * today's state; the streak and the misses; the drop after two consecutive misses, explained.
  */
-export function CheckinBox({ joinId, checkin: initial, dropped, schedule }: { joinId: number; checkin: MyCheckin; dropped: boolean; schedule: MyTeamResponse['schedule'] }) {
+export function CheckinBox({
+  joinId,
+  checkin: initial,
+  dropped,
+  schedule,
+}: {
+  joinId: number;
+  checkin: MyCheckin;
+  dropped: boolean;
+  schedule: MyTeamResponse['schedule'];
+}) {
   const [checkin, setCheckin] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +44,10 @@ export function CheckinBox({ joinId, checkin: initial, dropped, schedule }: { jo
   useEffect(() => {
     if (!checkin.open) return;
     const left = Date.parse(checkin.closesAt) - Date.now();
-    const timer = setTimeout(() => setCheckin((c) => ({ ...c, open: false })), Math.min(Math.max(left, 0), MAX_TIMER_MS));
+    const timer = setTimeout(
+      () => setCheckin((c) => ({ ...c, open: false })),
+      Math.min(Math.max(left, 0), MAX_TIMER_MS),
+    );
     return () => clearTimeout(timer);
   }, [checkin.open, checkin.closesAt]);
 
@@ -61,7 +75,8 @@ export function CheckinBox({ joinId, checkin: initial, dropped, schedule }: { jo
       {dropped ? (
         <p className={styles.alert} data-testid="checkin-dropped">
           {OPERATOR_MESSAGES.sprintDroppedReason}
-          {'\n'}체크인과 최종 제출에는 더 이상 참여할 수 없어요. 환불과 문의는 화면 오른쪽 아래 채팅 버튼으로 고객센터에 남겨 주세요.
+          {'\n'}체크인과 최종 제출에는 더 이상 참여할 수 없어요. 환불과 문의는 화면 오른쪽 아래 채팅 버튼으로 고객센터에
+          남겨 주세요.
         </p>
       ) : checkin.checkedInAt ? (
         <p className={styles.done} data-testid="checkin-done">
@@ -98,7 +113,10 @@ export function CheckinBox({ joinId, checkin: initial, dropped, schedule }: { jo
           누락<strong>{checkin.misses}회</strong>
         </span>
       </div>
-      <p className={styles.muted}>체크인은 스프린트 기간 동안 매일 밤 10시에 마감되고, {checkin.missesBeforeDrop}일 연속으로 놓치면 중도 하차 처리돼요.</p>
+      <p className={styles.muted}>
+        체크인은 스프린트 기간 동안 매일 밤 10시에 마감되고, {checkin.missesBeforeDrop}일 연속으로 놓치면 중도 하차
+        처리돼요.
+      </p>
     </section>
   );
 }

@@ -56,7 +56,12 @@ function SubmissionView({ submission }: { submission: Submission }) {
         <ul className={styles.images} aria-label="프로젝트 이미지">
           {submission.images.map((src, i) => (
             <li key={src} className={styles.image}>
-              <img className={styles.thumb} src={src} alt={`${submission.projectName} 이미지 ${i + 1}`} loading="lazy" />
+              <img
+                className={styles.thumb}
+                src={src}
+                alt={`${submission.projectName} 이미지 ${i + 1}`}
+                loading="lazy"
+              />
             </li>
           ))}
         </ul>
@@ -71,7 +76,13 @@ function SubmissionView({ submission }: { submission: Submission }) {
  * replaces the team's one submission); after that it is read-only. Checked with the service's own schema
  * first; refused input stays in the form with the Korean message under its field.
  */
-export function SubmissionBox({ joinId, submission: initial, editable, open, closesAt }: {
+export function SubmissionBox({
+  joinId,
+  submission: initial,
+  editable,
+  open,
+  closesAt,
+}: {
   joinId: number;
   submission: Submission | null;
   editable: boolean;
@@ -112,9 +123,11 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
 
   const addImage = async (file: File | undefined) => {
     if (!file) return;
-    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type)) return setErrors((x) => ({ ...x, images: UPLOAD_MESSAGES.uploadTypeInvalid }));
+    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(file.type))
+      return setErrors((x) => ({ ...x, images: UPLOAD_MESSAGES.uploadTypeInvalid }));
     if (file.size > IMAGE_UPLOAD.maxBytes) return setErrors((x) => ({ ...x, images: UPLOAD_MESSAGES.uploadTooLarge }));
-    if (draft.images.length >= SUBMISSION_LIMITS.imagesMax) return setErrors((x) => ({ ...x, images: APPLICATION_MESSAGES.submissionImagesTooMany }));
+    if (draft.images.length >= SUBMISSION_LIMITS.imagesMax)
+      return setErrors((x) => ({ ...x, images: APPLICATION_MESSAGES.submissionImagesTooMany }));
     setUploading(true);
     try {
       const uploaded = await uploadImage(file);
@@ -132,7 +145,12 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
   const readOnly = !editable;
 
   return (
-    <section className={styles.box} aria-labelledby="submission-title" data-testid="submission" data-state={readOnly ? 'readonly' : closed ? 'closed' : 'open'}>
+    <section
+      className={styles.box}
+      aria-labelledby="submission-title"
+      data-testid="submission"
+      data-state={readOnly ? 'readonly' : closed ? 'closed' : 'open'}
+    >
       <h3 id="submission-title" className={styles.subtitle}>
         최종 제출
       </h3>
@@ -144,34 +162,114 @@ export function SubmissionBox({ joinId, submission: initial, editable, open, clo
           {saved ? <SubmissionView submission={saved} /> : <p className={styles.muted}>제출된 결과물이 없어요.</p>}
         </>
       ) : (
-        <form className={styles.form} noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="submission-form">
-          <p className={styles.muted}>마지막 날 오후 3시({deadline})까지 팀원 누구나 저장하고 고칠 수 있어요. 마감 후에는 읽기만 할 수 있어요.</p>
+        <form
+          className={styles.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          data-testid="submission-form"
+        >
+          <p className={styles.muted}>
+            마지막 날 오후 3시({deadline})까지 팀원 누구나 저장하고 고칠 수 있어요. 마감 후에는 읽기만 할 수 있어요.
+          </p>
           <Field id="submission-name" label="프로젝트 이름" error={err('projectName')}>
-            {(control) => <input {...control} className={`${styles.input} ${err('projectName') ? styles.invalid : ''}`} value={draft.projectName} readOnly={closed} onChange={(e) => set({ projectName: e.target.value })} />}
+            {(control) => (
+              <input
+                {...control}
+                className={`${styles.input} ${err('projectName') ? styles.invalid : ''}`}
+                value={draft.projectName}
+                readOnly={closed}
+                onChange={(e) => set({ projectName: e.target.value })}
+              />
+            )}
           </Field>
           <Field id="submission-description" label="프로젝트 설명" error={err('description')}>
-            {(control) => <textarea {...control} className={`${styles.textarea} ${err('description') ? styles.invalid : ''}`} value={draft.description} readOnly={closed} onChange={(e) => set({ description: e.target.value })} />}
+            {(control) => (
+              <textarea
+                {...control}
+                className={`${styles.textarea} ${err('description') ? styles.invalid : ''}`}
+                value={draft.description}
+                readOnly={closed}
+                onChange={(e) => set({ description: e.target.value })}
+              />
+            )}
           </Field>
           <p className={styles.counter}>
             {draft.description.length}/{SUBMISSION_LIMITS.descriptionMax}
           </p>
-          <Field id="submission-repository" label="저장소 링크" hint="GitHub 등 코드 저장소 주소" error={err('repositoryUrl')}>
-            {(control) => <input {...control} type="url" className={`${styles.input} ${err('repositoryUrl') ? styles.invalid : ''}`} value={draft.repositoryUrl} readOnly={closed} placeholder="https://" onChange={(e) => set({ repositoryUrl: e.target.value })} />}
+          <Field
+            id="submission-repository"
+            label="저장소 링크"
+            hint="GitHub 등 코드 저장소 주소"
+            error={err('repositoryUrl')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                className={`${styles.input} ${err('repositoryUrl') ? styles.invalid : ''}`}
+                value={draft.repositoryUrl}
+                readOnly={closed}
+                placeholder="https://"
+                onChange={(e) => set({ repositoryUrl: e.target.value })}
+              />
+            )}
           </Field>
           <Field id="submission-demo" label="데모 링크 (선택)" error={err('demoUrl')}>
-            {(control) => <input {...control} type="url" className={`${styles.input} ${err('demoUrl') ? styles.invalid : ''}`} value={draft.demoUrl} readOnly={closed} placeholder="https://" onChange={(e) => set({ demoUrl: e.target.value })} />}
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                className={`${styles.input} ${err('demoUrl') ? styles.invalid : ''}`}
+                value={draft.demoUrl}
+                readOnly={closed}
+                placeholder="https://"
+                onChange={(e) => set({ demoUrl: e.target.value })}
+              />
+            )}
           </Field>
-          <Field id="submission-image" label={`프로젝트 이미지 (${draft.images.length}/${SUBMISSION_LIMITS.imagesMax})`} hint="PNG, JPG, WEBP · 5MB 이하" error={err('images')}>
-            {(control) => <input {...control} type="file" accept={IMAGE_UPLOAD.types.join(',')} disabled={closed || uploading} onChange={(e) => { void addImage(e.target.files?.[0]); e.target.value = ''; }} />}
+          <Field
+            id="submission-image"
+            label={`프로젝트 이미지 (${draft.images.length}/${SUBMISSION_LIMITS.imagesMax})`}
+            hint="PNG, JPG, WEBP · 5MB 이하"
+            error={err('images')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={IMAGE_UPLOAD.types.join(',')}
+                disabled={closed || uploading}
+                onChange={(e) => {
+                  void addImage(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            )}
           </Field>
-          {uploading ? <p className={styles.hint} role="status">올리는 중…</p> : null}
+          {uploading ? (
+            <p className={styles.hint} role="status">
+              올리는 중…
+            </p>
+          ) : null}
           {draft.images.length ? (
             <ul className={styles.images} aria-label="올린 이미지">
               {draft.images.map((src, i) => (
                 <li key={src} className={styles.image}>
-                  <img className={styles.thumb} src={src} alt={`프로젝트 이미지 ${i + 1}`} data-testid="submission-image" />
+                  <img
+                    className={styles.thumb}
+                    src={src}
+                    alt={`프로젝트 이미지 ${i + 1}`}
+                    data-testid="submission-image"
+                  />
                   {closed ? null : (
-                    <Button variant="text" size="small" onClick={() => set({ images: draft.images.filter((x) => x !== src) })}>
+                    <Button
+                      variant="text"
+                      size="small"
+                      onClick={() => set({ images: draft.images.filter((x) => x !== src) })}
+                    >
                       이미지 빼기
                     </Button>
                   )}

@@ -21,20 +21,26 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function Schedule({ schedule }: { schedule: MyTeamResponse['schedule'] }) {
   return (
     <dl className={styles.facts} aria-label="일정" data-testid="team-schedule">
-      {schedule.teamBuildingAnnounceDate ? <Fact label="팀 빌딩 결과 발표">{seoulDay(schedule.teamBuildingAnnounceDate)}</Fact> : null}
+      {schedule.teamBuildingAnnounceDate ? (
+        <Fact label="팀 빌딩 결과 발표">{seoulDay(schedule.teamBuildingAnnounceDate)}</Fact>
+      ) : null}
       {schedule.kickoffDate ? <Fact label="킥오프">{seoulDay(schedule.kickoffDate)}</Fact> : null}
       <Fact label="진행 기간">
         {seoulDay(schedule.startDate)} ~ {seoulDay(schedule.endDate)}
       </Fact>
       {schedule.checkinClosesAt ? <Fact label="체크인">진행 기간 동안 매일 밤 10시 마감</Fact> : null}
-      {schedule.submissionClosesAt ? <Fact label="최종 제출 마감">{seoulTime(schedule.submissionClosesAt)}</Fact> : null}
+      {schedule.submissionClosesAt ? (
+        <Fact label="최종 제출 마감">{seoulTime(schedule.submissionClosesAt)}</Fact>
+      ) : null}
     </dl>
   );
 }
 
 /** Before the team is published: when it will be (nothing else to show yet). */
 function NotPublished({ application }: { application: ApplicationDetail }) {
-  const when = application.teamBuildingAnnounceDate ? `팀 빌딩 결과는 ${seoulDay(application.teamBuildingAnnounceDate)}에 발표돼요.` : '팀 빌딩 결과가 발표되면 이곳에서 팀을 확인할 수 있어요.';
+  const when = application.teamBuildingAnnounceDate
+    ? `팀 빌딩 결과는 ${seoulDay(application.teamBuildingAnnounceDate)}에 발표돼요.`
+    : '팀 빌딩 결과가 발표되면 이곳에서 팀을 확인할 수 있어요.';
   return (
     <p className={styles.notice} role="status" data-testid="team-not-published">
       아직 발표된 팀이 없어요. {when}
@@ -51,7 +57,11 @@ function Team({ application, team }: { application: ApplicationDetail; team: MyT
         <h3 className={styles.subtitle} data-testid="team-name">
           {team.team.name}
         </h3>
-        {team.team.stopped ? <p className={styles.alert}>운영진이 이 팀의 활동을 중단했어요. 환불 내역은 위 결제 정보에서 확인해 주세요.</p> : null}
+        {team.team.stopped ? (
+          <p className={styles.alert}>
+            운영진이 이 팀의 활동을 중단했어요. 환불 내역은 위 결제 정보에서 확인해 주세요.
+          </p>
+        ) : null}
         {team.team.shortHanded && !team.team.stopped ? (
           <p className={styles.warning} data-testid="team-short-handed">
             중도 하차한 팀원이 있어 팀 인원이 최소 인원보다 적어요. 운영진이 곧 안내해 드릴게요.
@@ -65,7 +75,14 @@ function Team({ application, team }: { application: ApplicationDetail; team: MyT
         <TeamMembers members={team.members} myJoinId={application.joinId} />
         <Schedule schedule={team.schedule} />
       </div>
-      {team.checkin ? <CheckinBox joinId={application.joinId} checkin={team.checkin} dropped={me?.state === 'DROPPED'} schedule={team.schedule} /> : null}
+      {team.checkin ? (
+        <CheckinBox
+          joinId={application.joinId}
+          checkin={team.checkin}
+          dropped={me?.state === 'DROPPED'}
+          schedule={team.schedule}
+        />
+      ) : null}
       {sprint ? (
         <SubmissionBox
           joinId={application.joinId}

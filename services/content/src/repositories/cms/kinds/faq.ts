@@ -19,12 +19,22 @@ export const faqCategory: KindStore<FaqCategoryBody> = {
     return r ? { slug: r.slug, name: r.name, productId: r.product_id } : null;
   },
   async write(db, itemId, b) {
-    await upsert(db, 'faq_category', 'category_id', itemId, { slug: b.slug, name: b.name, product_id: b.productId }, {});
+    await upsert(
+      db,
+      'faq_category',
+      'category_id',
+      itemId,
+      { slug: b.slug, name: b.name, product_id: b.productId },
+      {},
+    );
   },
   title: (b) => b.name,
   pagePath: () => '/faq',
   async conflicts(db, itemId, b) {
-    const taken = await db('faq_category').where({ slug: b.slug }).whereNot({ category_id: itemId }).first('category_id');
+    const taken = await db('faq_category')
+      .where({ slug: b.slug })
+      .whereNot({ category_id: itemId })
+      .first('category_id');
     return taken ? { slug: MESSAGES.contentSlugTaken } : null;
   },
 };
@@ -35,8 +45,16 @@ export const faqEntry: KindStore<FaqEntryBody> = {
   order: { groupColumns: ['category_id'] },
   listing: {
     id: 'e.entry_id',
-    from: (db) => db('faq_entry as e').join('faq_category as c', 'c.category_id', 'e.category_id').select('e.question', 'e.published', 'c.name'),
-    order: [{ column: 'c.sort_order' }, { column: 'e.category_id' }, { column: 'e.sort_order' }, { column: 'e.entry_id' }],
+    from: (db) =>
+      db('faq_entry as e')
+        .join('faq_category as c', 'c.category_id', 'e.category_id')
+        .select('e.question', 'e.published', 'c.name'),
+    order: [
+      { column: 'c.sort_order' },
+      { column: 'e.category_id' },
+      { column: 'e.sort_order' },
+      { column: 'e.entry_id' },
+    ],
     texts: [{ column: 'e.question' }, { column: 'e.answer', array: true }, { column: 'e.answer_after', array: true }],
     draftTexts: [['question'], ['answer'], ['answerAfter']],
     row: (r) => ({ title: r.question, published: r.published, group: r.name }),
@@ -44,7 +62,15 @@ export const faqEntry: KindStore<FaqEntryBody> = {
   async read(db, itemId) {
     const r = await db('faq_entry').where({ entry_id: itemId }).first();
     return r
-      ? { categoryId: r.category_id, question: r.question, answer: r.answer, answerAfter: r.answer_after, kind: r.kind, productId: r.product_id, refundCases: r.refund_cases }
+      ? {
+          categoryId: r.category_id,
+          question: r.question,
+          answer: r.answer,
+          answerAfter: r.answer_after,
+          kind: r.kind,
+          productId: r.product_id,
+          refundCases: r.refund_cases,
+        }
       : null;
   },
   async write(db, itemId, b) {

@@ -11,7 +11,13 @@ export const programIntro: KindStore<ProgramIntroBody> = {
     from: (db) => db('program_intro').select('product_name', 'published'),
     order: [{ column: 'program_intro.product_id' }, { column: 'program_intro.intro_id' }],
     texts: [{ column: 'program_intro.product_name' }, { column: 'program_intro.summary' }],
-    childTexts: [{ table: 'program_intro_section', foreignKey: 'intro_id', texts: [{ column: 'heading' }, { column: 'paragraphs', array: true }] }],
+    childTexts: [
+      {
+        table: 'program_intro_section',
+        foreignKey: 'intro_id',
+        texts: [{ column: 'heading' }, { column: 'paragraphs', array: true }],
+      },
+    ],
     draftTexts: [['productName'], ['summary'], ['sections']],
     row: (r) => ({ title: r.product_name, published: r.published, group: null }),
   },
@@ -40,13 +46,18 @@ export const programIntro: KindStore<ProgramIntroBody> = {
     };
     await upsert(db, 'program_intro', 'intro_id', itemId, row, null);
     await db('program_intro_section').where({ intro_id: itemId }).delete();
-    await db('program_intro_section').insert(b.sections.map((s, i) => ({ intro_id: itemId, sort_order: i + 1, heading: s.heading, paragraphs: s.paragraphs })));
+    await db('program_intro_section').insert(
+      b.sections.map((s, i) => ({ intro_id: itemId, sort_order: i + 1, heading: s.heading, paragraphs: s.paragraphs })),
+    );
   },
   title: (b) => b.productName,
   pagePath: (_itemId, b) => `/${b.productSlug}`,
   async conflicts(db, itemId, b) {
     // One intro per program: a second one would leave visitors with two texts for one page.
-    const taken = await db('program_intro').where((q) => q.where({ product_id: b.productId }).orWhere({ product_slug: b.productSlug })).whereNot({ intro_id: itemId }).first('intro_id');
+    const taken = await db('program_intro')
+      .where((q) => q.where({ product_id: b.productId }).orWhere({ product_slug: b.productSlug }))
+      .whereNot({ intro_id: itemId })
+      .first('intro_id');
     return taken ? { productId: MESSAGES.contentIntroTaken } : null;
   },
 };

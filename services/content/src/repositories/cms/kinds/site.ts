@@ -18,7 +18,14 @@ export const site: KindStore<SiteBody> = {
     return r ? { chatUrl: r.chat_url, social: r.social, company: r.company } : null;
   },
   async write(db, itemId, b) {
-    await upsert(db, 'site_setting', 'setting_id', itemId, { chat_url: b.chatUrl, social: JSON.stringify(b.social), company: JSON.stringify(b.company) }, null);
+    await upsert(
+      db,
+      'site_setting',
+      'setting_id',
+      itemId,
+      { chat_url: b.chatUrl, social: JSON.stringify(b.social), company: JSON.stringify(b.company) },
+      null,
+    );
   },
   title: (b) => b.company.name,
   pagePath: () => '/',

@@ -28,15 +28,29 @@ export interface KindStore<B> {
 }
 
 /** Writes an item's published row; a new item, or one moved to another group, goes last in its group. */
-export async function upsert(db: Knex, table: string, idColumn: string, itemId: number, row: Row, group: Row | null): Promise<void> {
-  const exists = await db(table).where(idColumn, itemId).first(idColumn, ...(group ? Object.keys(group) : []));
+export async function upsert(
+  db: Knex,
+  table: string,
+  idColumn: string,
+  itemId: number,
+  row: Row,
+  group: Row | null,
+): Promise<void> {
+  const exists = await db(table)
+    .where(idColumn, itemId)
+    .first(idColumn, ...(group ? Object.keys(group) : []));
   const groupChanged = group && exists && Object.entries(group).some(([column, value]) => exists[column] !== value);
   if (exists && !groupChanged) {
     await db(table).where(idColumn, itemId).update(row);
     return;
   }
   // A new item, or one moved to another group, goes to the end of its group.
-  const sortOrder = group ? { sort_order: Number((await db(table).where(group).max<Row[]>({ max: 'sort_order' }))[0]!.max ?? 0) + 1 } : {};
-  if (exists) await db(table).where(idColumn, itemId).update({ ...row, ...sortOrder });
+  const sortOrder = group
+    ? { sort_order: Number((await db(table).where(group).max<Row[]>({ max: 'sort_order' }))[0]!.max ?? 0) + 1 }
+    : {};
+  if (exists)
+    await db(table)
+      .where(idColumn, itemId)
+      .update({ ...row, ...sortOrder });
   else await db(table).insert({ [idColumn]: itemId, ...row, ...sortOrder, published: true });
 }

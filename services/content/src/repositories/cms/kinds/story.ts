@@ -8,9 +8,18 @@ export const story: KindStore<StoryBody> = {
   listing: {
     id: 'story.story_id',
     from: (db) => db('story').select('title', 'published'),
-    order: [{ column: 'story.published_date', order: 'desc' }, { column: 'story.story_id', order: 'desc' }],
+    order: [
+      { column: 'story.published_date', order: 'desc' },
+      { column: 'story.story_id', order: 'desc' },
+    ],
     texts: [{ column: 'story.title' }, { column: 'story.summary' }],
-    childTexts: [{ table: 'story_section', foreignKey: 'story_id', texts: [{ column: 'heading' }, { column: 'paragraphs', array: true }] }],
+    childTexts: [
+      {
+        table: 'story_section',
+        foreignKey: 'story_id',
+        texts: [{ column: 'heading' }, { column: 'paragraphs', array: true }],
+      },
+    ],
     draftTexts: [['title'], ['summary'], ['sections']],
     row: (r) => ({ title: r.title, published: r.published, group: null }),
   },
@@ -34,23 +43,32 @@ export const story: KindStore<StoryBody> = {
     };
   },
   async write(db, itemId, b) {
-    await upsert(db, 'story', 'story_id', itemId, {
-      title: b.title,
-      summary: b.summary,
-      product_id: b.productId,
-      product_slug: b.productSlug,
-      product_name: b.productName,
-      cohort_name: b.cohortName,
-      author_alias: b.authorAlias,
-      author_role: b.authorRole,
-      author_position: b.authorPosition,
-      cover_url: b.cover.url,
-      cover_width: b.cover.width,
-      cover_height: b.cover.height,
-      published_date: b.publishedDate,
-    }, null);
+    await upsert(
+      db,
+      'story',
+      'story_id',
+      itemId,
+      {
+        title: b.title,
+        summary: b.summary,
+        product_id: b.productId,
+        product_slug: b.productSlug,
+        product_name: b.productName,
+        cohort_name: b.cohortName,
+        author_alias: b.authorAlias,
+        author_role: b.authorRole,
+        author_position: b.authorPosition,
+        cover_url: b.cover.url,
+        cover_width: b.cover.width,
+        cover_height: b.cover.height,
+        published_date: b.publishedDate,
+      },
+      null,
+    );
     await db('story_section').where({ story_id: itemId }).delete();
-    await db('story_section').insert(b.sections.map((s, i) => ({ story_id: itemId, sort_order: i + 1, heading: s.heading, paragraphs: s.paragraphs })));
+    await db('story_section').insert(
+      b.sections.map((s, i) => ({ story_id: itemId, sort_order: i + 1, heading: s.heading, paragraphs: s.paragraphs })),
+    );
   },
   title: (b) => b.title,
   pagePath: (itemId) => `/story/detail/${itemId}`,
