@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RouteManifest } from '@sq/contracts/registry';
 import { createRouteTable, REMEMBERED_PATHNAMES } from './route-table';
 
-const route = (path: string) => ({ path, access: 'public' as const, layout: 'default' as const, title: path, ready: true });
+const route = (path: string) => ({
+  path,
+  access: 'public' as const,
+  layout: 'default' as const,
+  title: path,
+  ready: true,
+});
 const MANIFESTS: RouteManifest[] = [
   { name: 'shell', routes: [route('/signin')] },
   { name: 'mfe_programs', routes: [route('/'), route('/:product'), route('/planx'), route('/story/detail/:storyId')] },
@@ -12,7 +18,10 @@ describe('route table', () => {
   it('ranks like react-router: a static segment beats a parameter, and a parameter is read from the path', () => {
     const table = createRouteTable(MANIFESTS);
     expect(table.match('/planx')?.route.path).toBe('/planx');
-    expect(table.match('/bside')).toMatchObject({ route: { path: '/:product', owner: 'mfe_programs' }, params: { product: 'bside' } });
+    expect(table.match('/bside')).toMatchObject({
+      route: { path: '/:product', owner: 'mfe_programs' },
+      params: { product: 'bside' },
+    });
     expect(table.match('/story/detail/7')?.params).toEqual({ storyId: '7' });
     expect(table.match('/signin')?.route.owner).toBe('shell');
     expect(table.match('/no/such/page')).toBeNull();
