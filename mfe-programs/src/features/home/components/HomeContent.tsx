@@ -98,7 +98,7 @@ export function HomeContent({ data, desktop }: { data: MainPageResponse['mainPag
       </section>
 
       {featuredProjects.length ? (
-        <section className={styles.section}>
+        <section className={`${styles.section} ${styles.belowFirstScreen}`}>
           <SectionHead title="지난 프로젝트" to="/projects" more="전체 프로젝트" />
           <div className={styles.tiles}>
             {featuredProjects.map((project) => (
@@ -109,7 +109,7 @@ export function HomeContent({ data, desktop }: { data: MainPageResponse['mainPag
       ) : null}
 
       {featuredStories.length ? (
-        <section className={styles.section}>
+        <section className={`${styles.section} ${styles.belowFirstScreen}`}>
           <SectionHead title="참가 후기" to="/story" more="전체 후기" />
           <div className={styles.tiles}>
             {featuredStories.map((story) => (
