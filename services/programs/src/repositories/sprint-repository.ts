@@ -1,6 +1,6 @@
 import type { ApplicantRole, ApplicationAnswers, ApplicationState } from '@sq/contracts/api/applications';
 import type { JudgingPrize } from '@sq/contracts/api/operators/judging';
-import type { SubmissionInput } from '@sq/contracts/api/operators/sprint';
+import type { SubmissionInput } from '@sq/contracts/api/operators/submissions';
 import type { ProductKind } from '@sq/contracts/api/programs';
 import type { Db } from './db';
 

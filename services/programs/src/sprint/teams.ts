@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@sq/contracts';
 import { ROLE_NAMES } from '@sq/contracts/api/applications';
 import type { JudgingPrize } from '@sq/contracts/api/operators/judging';
-import type { SubmissionInput } from '@sq/contracts/api/operators/sprint';
+import type { SubmissionInput } from '@sq/contracts/api/operators/submissions';
 import type { TeamHealthResponse } from '@sq/contracts/api/operators/teams';
 import { conflict } from '@sq/service-kit';
 import { seoulDate } from '../schedule';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isApiError } from '@sq/api-client';
-import type { Submission } from '@sq/contracts/api/operators/sprint';
+import type { Submission } from '@sq/contracts/api/operators/submissions';
 import { IMAGE_UPLOAD } from '@sq/contracts/uploads';
 import { fieldMessages, SUBMISSION_LIMITS, submissionSchema, type SubmissionForm } from '@sq/contracts/forms';
 import { CORE_MESSAGES } from '@sq/contracts/core-messages';
