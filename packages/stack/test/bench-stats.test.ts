@@ -7,6 +7,7 @@ import {
   normalQuantile,
   ratioInterval,
   tQuantile,
+  valuesInterval,
 } from '../src/bench/stats';
 
 describe('bench statistics', () => {
@@ -63,6 +64,16 @@ describe('bench statistics', () => {
     const half = 3.1824 * Math.sqrt(2 / 3 / 4);
     expect(interval.low).toBeCloseTo(2 - half, 3);
     expect(interval.high).toBeCloseTo(2 + half, 3);
+  });
+
+  it('takes the interval of the mean of repeated loads, and leaves a blocking time near its target undecided', () => {
+    const loads = valuesInterval([212, 180, 250, 205, 233])!;
+    expect(loads.estimate).toBe(216);
+    expect(loads.pairs).toBe(5);
+    expect(intervalVerdict(loads, { max: 200 })).toBe('undecided, run longer');
+    expect(intervalVerdict(valuesInterval([900, 916, 887, 1062, 995]), { max: 200 })).toBe('not met');
+    expect(valuesInterval([212, 180, 250])).toBeNull();
+    expect(formatInterval(loads, 0, 'loads')).toMatch(/^216 \[\d+, \d+\] \(95 %, 5 loads\)$/);
   });
 
   it('calls a target met only when the whole interval is inside it, not met only when wholly outside', () => {

@@ -130,6 +130,15 @@ export function differenceInterval(pairs: { after: number; before: number }[], c
   return mean && { ...mean, pairs: pairs.length, confidence };
 }
 
+/**
+ * The interval of the mean of repeated measurements of one figure (each load's blocking time): a t interval; null
+ * with fewer than MIN_PAIRS measurements.
+ */
+export function valuesInterval(values: number[], confidence = 0.95): Interval | null {
+  const mean = meanInterval(values, confidence);
+  return mean && { ...mean, pairs: values.length, confidence };
+}
+
 /** The verdict of an interval on a target; no interval (too few pairs) is undecided. */
 export function intervalVerdict(interval: Interval | null, target: Target): Verdict {
   if (!interval) return 'undecided, run longer';
@@ -147,7 +156,7 @@ export function intervalVerdict(interval: Interval | null, target: Target): Verd
 export const ceilingVerdict = (value: number, max: number): Verdict => (value <= max ? 'met' : 'not met');
 
 /** An interval as the bench prints it: `1.08 [0.97, 1.21] (95 %, 12 pairs)`. */
-export function formatInterval(interval: Interval | null, digits = 2): string {
-  if (!interval) return `no interval (fewer than ${MIN_PAIRS} pairs)`;
-  return `${interval.estimate.toFixed(digits)} [${interval.low.toFixed(digits)}, ${interval.high.toFixed(digits)}] (${Math.round(interval.confidence * 100)} %, ${interval.pairs} pairs)`;
+export function formatInterval(interval: Interval | null, digits = 2, counted = 'pairs'): string {
+  if (!interval) return `no interval (fewer than ${MIN_PAIRS} ${counted})`;
+  return `${interval.estimate.toFixed(digits)} [${interval.low.toFixed(digits)}, ${interval.high.toFixed(digits)}] (${Math.round(interval.confidence * 100)} %, ${interval.pairs} ${counted})`;
 }
